@@ -1,0 +1,154 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { EnvelopeError } from '@app/protocol/codec/server';
+import { GATEWAY_PREFIXES } from '@app/protocol/contract';
+import { ErrorCode, errorCatalogue } from '@app/protocol/errors';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { type Config, testHooksEnabled } from './config';
+import { devRoutes } from './modules/dev/dev.routes';
+import { commodityListRoutes } from './modules/exchange/commodity-list.routes';
+import { systemRoutes } from './modules/system/system.routes';
+import { userRoutes } from './modules/user/user.routes';
+import { type KeyRing, loadKeyRing } from './platform/codec/key-ring';
+import { memoryNonceStore, redisNonceStore } from './platform/codec/nonce-store';
+import { type Db, migrate, openDatabase } from './platform/db/database';
+import { isAppError } from './platform/errors';
+import { buildOpenApi } from './platform/http/openapi';
+import type { CallPlatform } from './platform/http/register-call';
+import { connectRedis } from './platform/redis';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    platform: CallPlatform;
+  }
+}
+
+const API_PATH = /^\/(pb|df|pt)\/api\//;
+const GATEWAY_PATH = new RegExp(`^/(${GATEWAY_PREFIXES.join('|')})(/(pb|df|pt)/api/)`);
+
+const envelope = (code: ErrorCode, msg?: string, data: unknown = null) => ({
+  code,
+  msg: msg ?? errorCatalogue[code].message,
+  data,
+});
+
+export interface BuildOptions {
+  /** An already open database (tests share a template); otherwise opened from the config. */
+  db?: Db;
+}
+
+/** Builds the whole server without listening (server.ts listens; tests use inject or listen(0)). */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.LOG_LEVEL, redact: ['req.headers["x-token"]', 'req.headers.authorization'] },
+    genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID(),
+    requestIdHeader: false,
+    bodyLimit: config.BODY_LIMIT,
+    // The specs' "test flag" prefixes: /user/pb/api/... is /pb/api/... behind a service gateway.
+    rewriteUrl: (req) => (req.url ?? '/').replace(GATEWAY_PATH, '$2'),
+  });
+
+  const db = options.db ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir }));
+  await migrate(db);
+  const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL) : null;
+  let keyRing: KeyRing = await loadKeyRing(db, {
+    privateKeyPem: config.RSA_PRIVATE_KEY,
+    graceSeconds: config.KEY_GRACE_SECONDS,
+  });
+  const platform: CallPlatform = {
+    db,
+    keyRing: () => keyRing,
+    nonces: redis ? redisNonceStore(redis) : memoryNonceStore(),
+    validateResponses: config.VALIDATE_RESPONSES || config.APP_ENV !== 'production',
+  };
+  // Keys rotate by an ops command in another process: pick the new ring up within a minute.
+  const refresh = setInterval(async () => {
+    try {
+      keyRing = await loadKeyRing(db, {
+        privateKeyPem: config.RSA_PRIVATE_KEY,
+        graceSeconds: config.KEY_GRACE_SECONDS,
+      });
+    } catch (error) {
+      app.log.warn({ err: error }, 'key ring refresh failed');
+    }
+  }, 60_000);
+  refresh.unref();
+  app.decorate('db', db);
+  app.decorate('platform', platform);
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    if (isAppError(error)) return reply.status(200).send(envelope(error.code, error.message, error.data));
+    if (error instanceof EnvelopeError) {
+      request.log.info({ reason: error.reason }, 'envelope refused');
+      return reply.status(200).send(envelope(ErrorCode.BAD_ENVELOPE));
+    }
+    const e = error as { code?: string; statusCode?: number };
+    if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.status(413).send(envelope(ErrorCode.BODY_TOO_LARGE));
+    if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
+      // Malformed JSON, wrong content type: a transport-level failure, same uniform answer.
+      request.log.info({ err: error }, 'bad request');
+      return reply.status(e.statusCode).send(envelope(ErrorCode.BAD_ENVELOPE));
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send(envelope(ErrorCode.INTERNAL));
+  });
+
+  app.get('/health', async () => {
+    return { status: 'ok' };
+  });
+  app.get('/health/ready', async (_request, reply) => {
+    try {
+      await db.selectFrom('settings').select('key').limit(1).execute();
+      if (redis) await redis.ping();
+      return { status: 'ok' };
+    } catch {
+      return reply.status(503).send({ status: 'unavailable' });
+    }
+  });
+
+  systemRoutes(app, platform, config);
+  userRoutes(app, platform);
+  commodityListRoutes(app, platform);
+  if (testHooksEnabled(config)) devRoutes(app, db, config);
+
+  const openApi = () => buildOpenApi(app);
+  let openApiCache: ReturnType<typeof openApi> | null = null;
+  app.get('/openapi.json', async () => {
+    openApiCache ??= openApi();
+    return openApiCache;
+  });
+
+  const hasWeb = fs.existsSync(path.join(config.webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: false,
+      index: false,
+      maxAge: '1h',
+      immutable: false,
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    const isApi = API_PATH.test(url) || url.startsWith('/dev/') || url.startsWith('/v1/');
+    if (!isApi && request.method === 'GET' && hasWeb && !path.extname(url)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send(envelope(ErrorCode.NOT_FOUND));
+  });
+
+  app.addHook('onClose', async () => {
+    clearInterval(refresh);
+    platform.nonces.close();
+    if (redis) await redis.quit();
+    if (!options.db) await db.destroy();
+  });
+  return app;
+}

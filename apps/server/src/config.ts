@@ -1,0 +1,45 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Every setting the server reads, checked once at boot (README lists them). */
+const configSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  APP_ENV: z.enum(['development', 'local', 'pre', 'production']).default('local'),
+  DATABASE_URL: z.string().url().optional(),
+  REDIS_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BODY_LIMIT: z.coerce.number().int().min(1024).default(1_048_576),
+  WEB_DIST: z.string().optional(),
+  /** PEM of the codec's RSA-1024 private key; generated and kept in the database when absent. */
+  RSA_PRIVATE_KEY: z.string().optional(),
+  /** Seconds a retired codec key is still accepted after rotation. */
+  KEY_GRACE_SECONDS: z.coerce.number().int().min(0).default(86_400),
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  VALIDATE_RESPONSES: z
+    .enum(['0', '1'])
+    .optional()
+    .transform((v) => v === '1'),
+});
+
+export type Config = z.output<typeof configSchema> & { dataDir: string; webDist: string };
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  const here = path.dirname(new URL(import.meta.url).pathname);
+  return {
+    ...c,
+    dataDir: path.resolve(c.DATA_DIR),
+    webDist: path.resolve(c.WEB_DIST ?? path.join(here, '../../web/dist')),
+  };
+}
+
+export function testHooksEnabled(config: Pick<Config, 'APP_ENV'>): boolean {
+  return config.APP_ENV !== 'production';
+}

@@ -1,0 +1,34 @@
+import { ErrorCode } from '@app/protocol/errors';
+import { phoneSchema } from '@app/protocol/validation';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Config } from '../../config';
+import { issueSession } from '../../platform/auth/sessions';
+import type { Db } from '../../platform/db/database';
+import { AppError } from '../../platform/errors';
+import { setMaintenance } from '../system/system.service';
+import { findOrCreateUserByMobile } from '../user/user.service';
+
+/**
+ * Test hooks (PROTOCOL.md): plain JSON, never registered in production. They drive state the
+ * browser journeys and a newcomer's first run need without an ops console.
+ */
+export function devRoutes(app: FastifyInstance, db: Db, config: Config): void {
+  const maintenanceBody = z.object({
+    updating: z.union([z.literal(0), z.literal(1)]),
+    message: z.string().max(200).optional(),
+  });
+  app.post('/dev/maintenance', async (request) => {
+    const body = maintenanceBody.safeParse(request.body);
+    if (!body.success) throw new AppError(ErrorCode.BAD_PARAMS);
+    return { code: ErrorCode.OK, msg: 'success', data: await setMaintenance(db, body.data) };
+  });
+
+  app.post('/dev/session', async (request) => {
+    const body = z.object({ phone: phoneSchema }).safeParse(request.body);
+    if (!body.success) throw new AppError(ErrorCode.BAD_PARAMS, body.error.issues[0]?.message);
+    const user = await findOrCreateUserByMobile(db, body.data.phone);
+    const token = await issueSession(db, user.id, 'H5', config.SESSION_TTL_DAYS);
+    return { code: ErrorCode.OK, msg: 'success', data: { token, uid: user.uid, mobile: body.data.phone } };
+  });
+}

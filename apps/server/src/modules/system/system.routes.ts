@@ -1,0 +1,32 @@
+import { checkVersion, clientConfig } from '@app/protocol/calls/system';
+import { shiftEnvForGray } from '@app/protocol/platform';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config';
+import { type CallPlatform, registerCall } from '../../platform/http/register-call';
+import { getMaintenance } from './system.service';
+
+export const LATEST_APP_VERSION = '1.4.2';
+
+export function systemRoutes(app: FastifyInstance, platform: CallPlatform, config: Config): void {
+  registerCall(app, platform, clientConfig, (input, ctx) => {
+    const ring = platform.keyRing();
+    return {
+      env: shiftEnvForGray(config.APP_ENV, ctx.gray),
+      gray: ctx.gray,
+      rsaPublicKey: ring.current.publicKeyPem,
+      signSecret: ring.signSecrets[input.source],
+      keyId: ring.current.keyId,
+    };
+  });
+
+  registerCall(app, platform, checkVersion, async (_input, ctx) => {
+    const maintenance = await getMaintenance(platform.db);
+    return {
+      updating: maintenance.updating,
+      maintenanceMessage: maintenance.message,
+      env: shiftEnvForGray(config.APP_ENV, ctx.gray),
+      gray: ctx.gray,
+      latestVersion: LATEST_APP_VERSION,
+    };
+  });
+}

@@ -1,0 +1,29 @@
+import type { Db } from '../../platform/db/database';
+
+/** The maintenance switch lives in the database so every server process sees the same value. */
+export interface Maintenance {
+  updating: 0 | 1;
+  message: string;
+}
+
+const KEY = 'system.maintenance';
+const DEFAULT_MESSAGE = '系统维护中，请稍后再来';
+
+export async function getMaintenance(db: Db): Promise<Maintenance> {
+  const row = await db.selectFrom('settings').select('value').where('key', '=', KEY).executeTakeFirst();
+  const value = (row?.value ?? {}) as Partial<Maintenance>;
+  return { updating: value.updating === 1 ? 1 : 0, message: value.message || DEFAULT_MESSAGE };
+}
+
+export async function setMaintenance(
+  db: Db,
+  next: { updating: 0 | 1; message?: string | undefined },
+): Promise<Maintenance> {
+  const value: Maintenance = { updating: next.updating, message: next.message || DEFAULT_MESSAGE };
+  await db
+    .insertInto('settings')
+    .values({ key: KEY, value: JSON.stringify(value) })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(value), updated_at: new Date() }))
+    .execute();
+  return value;
+}

@@ -1,0 +1,36 @@
+import { randomInt } from 'node:crypto';
+import type { Db } from '../../platform/db/database';
+
+/** Shows 138****0000: the full number never leaves the server in a profile. */
+export function maskMobile(mobile: string | null): string {
+  return mobile ? `${mobile.slice(0, 3)}****${mobile.slice(-4)}` : '';
+}
+
+export async function getUserProfile(db: Db, userId: number) {
+  const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
+  return {
+    uid: user.uid,
+    mobile: maskMobile(user.mobile),
+    nickname: user.nickname,
+    avatar: user.avatar,
+    hasAuthentication: user.has_authentication ? ('1' as const) : ('0' as const),
+    registeredAt: Math.floor(user.created_at.getTime() / 1000),
+  };
+}
+
+/** Finds the user of a phone number or creates one (login by SMS creates accounts on first use). */
+export async function findOrCreateUserByMobile(db: Db, mobile: string): Promise<{ id: number; uid: string }> {
+  const existing = await db.selectFrom('users').select(['id', 'uid']).where('mobile', '=', mobile).executeTakeFirst();
+  if (existing) return existing;
+  const uid = String(randomInt(10_000_000, 99_999_999));
+  const inserted = await db
+    .insertInto('users')
+    .values({ uid, mobile, nickname: `玩家${mobile.slice(-4)}`, avatar: '' })
+    .onConflict((oc) => oc.column('mobile').doNothing())
+    .returning(['id', 'uid'])
+    .executeTakeFirst();
+  return (
+    inserted ??
+    (await db.selectFrom('users').select(['id', 'uid']).where('mobile', '=', mobile).executeTakeFirstOrThrow())
+  );
+}

@@ -1,0 +1,68 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, type Migration, type MigrationProvider, Migrator, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { migrations } from './migrations/index';
+import { PGliteDialect } from './pglite-dialect';
+import type { Database } from './schema';
+
+export type Db = Kysely<Database>;
+
+const INT8_OID = 20;
+const NUMERIC_OID = 1700;
+
+/** int8 and numeric as JS numbers (fen amounts stay far below 2^53); refuse anything larger. */
+function toSafeNumber(text: string): number {
+  const value = Number(text);
+  if (!Number.isSafeInteger(value) && Number.isInteger(value)) throw new Error(`unsafe integer ${text}`);
+  return value;
+}
+
+export interface DatabaseOptions {
+  /** postgres:// URL; without it, PGlite in `dataDir` (or in memory when dataDir is null). */
+  url?: string | undefined;
+  dataDir: string | null;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Db> {
+  if (options.url) {
+    const types = {
+      getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+        oid === INT8_OID || oid === NUMERIC_OID ? toSafeNumber : pg.types.getTypeParser(oid, format),
+    };
+    const pool = new pg.Pool({ connectionString: options.url, max: 10, types: types as pg.CustomTypesConfig });
+    pool.on('error', () => {});
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  if (options.dataDir) await fs.mkdir(options.dataDir, { recursive: true });
+  const pglite = await PGlite.create({
+    dataDir: options.dataDir ? path.join(options.dataDir, 'pglite') : undefined,
+    parsers: { [INT8_OID]: toSafeNumber, [NUMERIC_OID]: toSafeNumber },
+  });
+  return new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+}
+
+class StaticMigrations implements MigrationProvider {
+  async getMigrations(): Promise<Record<string, Migration>> {
+    const out: Record<string, Migration> = {};
+    for (const [name, migration] of Object.entries(migrations)) {
+      out[name] = {
+        up: async (db) => {
+          for (const statement of migration.up) await sql.raw(statement).execute(db);
+        },
+      };
+    }
+    return out;
+  }
+}
+
+/** Applies pending migrations; safe when several processes start at once (Kysely's lock table). */
+export async function migrate(db: Db): Promise<void> {
+  const migrator = new Migrator({ db, provider: new StaticMigrations() });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

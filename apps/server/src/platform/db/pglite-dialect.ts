@@ -1,0 +1,102 @@
+import type { PGlite } from '@electric-sql/pglite';
+import {
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type QueryResult,
+  type TransactionSettings,
+} from 'kysely';
+
+/**
+ * Kysely over PGlite. PGlite is one connection, so the driver hands it out to one user at a
+ * time (a transaction holds it until commit or rollback); other callers queue.
+ */
+class PGliteConnection implements DatabaseConnection {
+  constructor(private readonly pg: PGlite) {}
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const result = await this.pg.query<R>(query.sql, query.parameters as unknown[]);
+    return {
+      rows: result.rows,
+      numAffectedRows: result.affectedRows === undefined ? undefined : BigInt(result.affectedRows),
+    };
+  }
+
+  // biome-ignore lint/correctness/useYield: streaming is not supported by PGlite; Kysely needs the method.
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('PGlite does not stream');
+  }
+}
+
+class PGliteDriver implements Driver {
+  private queue: Promise<void> = Promise.resolve();
+  private readonly connection: PGliteConnection;
+
+  constructor(private readonly pg: PGlite) {
+    this.connection = new PGliteConnection(pg);
+  }
+
+  async init(): Promise<void> {
+    await this.pg.waitReady;
+  }
+
+  acquireConnection(): Promise<DatabaseConnection> {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const acquired = this.queue.then(() => {
+      this.releases.set(this.connection, release);
+      return this.connection;
+    });
+    this.queue = this.queue.then(() => held);
+    return acquired;
+  }
+
+  private readonly releases = new Map<DatabaseConnection, () => void>();
+
+  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    const level = settings.isolationLevel ? ` isolation level ${settings.isolationLevel}` : '';
+    await connection.executeQuery({ sql: `begin${level}`, parameters: [], query: undefined } as never);
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery({ sql: 'commit', parameters: [] } as never);
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery({ sql: 'rollback', parameters: [] } as never);
+  }
+
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    const release = this.releases.get(connection);
+    this.releases.delete(connection);
+    release?.();
+  }
+
+  async destroy(): Promise<void> {
+    await this.queue;
+    await this.pg.close();
+  }
+}
+
+export class PGliteDialect implements Dialect {
+  constructor(private readonly pg: PGlite) {}
+  createAdapter() {
+    return new PostgresAdapter();
+  }
+  createDriver(): Driver {
+    return new PGliteDriver(this.pg);
+  }
+  createQueryCompiler() {
+    return new PostgresQueryCompiler();
+  }
+  createIntrospector(db: Kysely<unknown>) {
+    return new PostgresIntrospector(db);
+  }
+}

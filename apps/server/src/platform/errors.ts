@@ -1,0 +1,20 @@
+import { type ErrorCode, errorCatalogue } from '@app/protocol/errors';
+
+/**
+ * A refusal the client is meant to see: thrown anywhere below a route, answered once by the
+ * error handler as `{code, msg, data}` with HTTP 200 (PROTOCOL.md, Envelope).
+ */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly data: unknown;
+
+  constructor(code: ErrorCode, message?: string, data: unknown = null) {
+    super(message ?? errorCatalogue[code].message);
+    this.code = code;
+    this.data = data;
+  }
+}
+
+export function isAppError(error: unknown): error is AppError {
+  return error instanceof AppError;
+}

@@ -1,0 +1,132 @@
+import type { ClientSource } from '@app/protocol/calls/system';
+import { clientSourceSchema } from '@app/protocol/calls/system';
+import {
+  EnvelopeError,
+  openEnvelope,
+  sealData,
+  stripEnvelopeFields,
+  TIMESTAMP_WINDOW_SECONDS,
+  verifySigned,
+} from '@app/protocol/codec/server';
+import type { Params } from '@app/protocol/codec/sign';
+import { type CallDef, type CallInput, type CallOutput, callPath } from '@app/protocol/contract';
+import { ErrorCode } from '@app/protocol/errors';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { requireSession } from '../auth/sessions';
+import type { KeyRing } from '../codec/key-ring';
+import type { NonceStore } from '../codec/nonce-store';
+import type { Db } from '../db/database';
+import { AppError } from '../errors';
+import type { AuthedContext, CallContext } from './call-context';
+
+export interface CallPlatform {
+  db: Db;
+  keyRing: () => KeyRing;
+  nonces: NonceStore;
+  validateResponses: boolean;
+}
+
+type Handler<D extends CallDef> = (
+  input: z.output<D['request']>,
+  ctx: D['access'] extends 'df' ? AuthedContext : CallContext,
+) => Promise<CallOutput<D>> | CallOutput<D>;
+
+export interface RegisteredCall {
+  def: CallDef;
+  path: string;
+}
+
+/** Every call the server serves, for the OpenAPI document; filled only through registerCall. */
+export const callRegistry = new WeakMap<FastifyInstance, RegisteredCall[]>();
+
+function headerOf(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** GET sends undefined params as empty fields: they mean "absent". */
+function dropEmpty(params: Params): Params {
+  return Object.fromEntries(Object.entries(params).filter(([, v]) => v !== ''));
+}
+
+async function openRequest(platform: CallPlatform, request: FastifyRequest, def: CallDef) {
+  const raw = (def.method === 'GET' ? request.query : request.body) as Params | undefined;
+  if (def.plain) return { params: raw ?? {}, key: null, source: null };
+  const source = clientSourceSchema.safeParse(headerOf(request, 'x-source'));
+  if (!source.success) throw new EnvelopeError('x-source');
+  const sealed = def.method === 'GET' ? raw?.encryptParams : raw?.encryptData;
+  const encrypted = sealed !== undefined;
+  if (encrypted && typeof sealed !== 'string') throw new EnvelopeError('sealed field type');
+  if (encrypted && Object.keys(raw ?? {}).length !== 1) throw new EnvelopeError('extra fields beside the sealed one');
+  const ring = platform.keyRing();
+  const opened = encrypted ? openEnvelope(ring.keys, sealed as string) : { params: { ...(raw ?? {}) }, key: null };
+  const params = opened.params;
+  const { nonce } = verifySigned(params, {
+    secret: ring.signSecrets[source.data],
+    nowSeconds: Math.floor(Date.now() / 1000),
+  });
+  if (!(await platform.nonces.claim(nonce, TIMESTAMP_WINDOW_SECONDS * 2))) throw new EnvelopeError('nonce replay');
+  const input = stripEnvelopeFields(params);
+  return {
+    params: def.method === 'GET' ? dropEmpty(input) : input,
+    key: opened.key,
+    source: source.data as ClientSource,
+  };
+}
+
+/**
+ * Registers one call: the only way a route of the exchange API comes to exist, so a call
+ * without request and response schemas cannot be served. Decrypts and verifies the envelope,
+ * checks access and X-AppId, validates, runs the handler, seals the answer.
+ */
+export function registerCall<D extends CallDef>(
+  app: FastifyInstance,
+  platform: CallPlatform,
+  def: D,
+  handler: Handler<D>,
+): void {
+  if (!def.request || !def.response) throw new Error(`${def.operationId}: a call needs request and response schemas`);
+  const path = callPath(def);
+  const list = callRegistry.get(app) ?? [];
+  if (list.some((c) => c.def.operationId === def.operationId)) throw new Error(`${def.operationId} registered twice`);
+  list.push({ def, path });
+  callRegistry.set(app, list);
+
+  app.route({
+    method: def.method,
+    url: path,
+    handler: async (request: FastifyRequest, reply: FastifyReply) => {
+      const opened = await openRequest(platform, request, def);
+      const token = headerOf(request, 'x-token');
+      const user = def.access === 'df' ? await requireSession(platform.db, token) : null;
+      const appId = headerOf(request, 'x-appid')?.trim() || null;
+      if (def.requiresAppId && !appId) throw new AppError(ErrorCode.APP_ID_INVALID);
+      const parsed = def.request.safeParse(opened.params);
+      if (!parsed.success) {
+        const first = parsed.error.issues[0];
+        throw new AppError(
+          ErrorCode.BAD_PARAMS,
+          first?.message && /[\u4e00-\u9fa5]/.test(first.message) ? first.message : undefined,
+        );
+      }
+      const ctx: CallContext = {
+        request,
+        source: opened.source ?? 'H5',
+        user,
+        appId,
+        gray: headerOf(request, 'x-env') === 'gray',
+      };
+      const data = await handler(parsed.data as CallInput<D>, ctx as never);
+      if (platform.validateResponses) def.response.parse(data);
+      // Sealed with the key that opened the request, so a client still on a retired key can read it.
+      const sealedData = opened.key ? sealData(opened.key, data) : data;
+      reply.send({
+        code: ErrorCode.OK,
+        msg: 'success',
+        data: opened.key && def.method === 'GET' ? { data: sealedData } : sealedData,
+      });
+      return reply;
+    },
+  });
+}

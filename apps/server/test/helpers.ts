@@ -1,0 +1,128 @@
+import { randomBytes } from 'node:crypto';
+import { type ClientCodec, createClientCodec } from '@app/protocol/codec/client';
+import { type CallDef, type CallInput, callPath } from '@app/protocol/contract';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { expect } from 'vitest';
+import { buildApp } from '../src/app';
+import { type Config, loadConfig } from '../src/config';
+import { type Db, openDatabase } from '../src/platform/db/database';
+
+/**
+ * A fresh database per test file: PGlite in memory by default, or a new PostgreSQL database
+ * on the server of TEST_PG_URL when TEST_DB=postgres (dropped when the file ends).
+ */
+export const testDb = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+export interface TestDatabase {
+  db: Db;
+  url: string | undefined;
+  drop(): Promise<void>;
+}
+
+export async function freshDatabase(): Promise<TestDatabase> {
+  if (testDb === 'pglite') {
+    const db = await openDatabase({ dataDir: null });
+    return { db, url: undefined, drop: () => db.destroy() };
+  }
+  const name = `mk_test_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  const db = await openDatabase({ url: url.toString(), dataDir: null });
+  return {
+    db,
+    url: url.toString(),
+    async drop() {
+      await db.destroy();
+      const c = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({ LOG_LEVEL: 'silent', APP_ENV: 'local', DATA_DIR: '/nonexistent', WEB_DIST: '/nonexistent', ...overrides });
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  client: (source?: string) => Promise<TestClient>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(overrides: Record<string, string> = {}, shared?: TestDatabase): Promise<TestApp> {
+  const database = shared ?? (await freshDatabase());
+  const app = await buildApp(testConfig(overrides), { db: database.db });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    client: (source = 'H5') => createTestClient(app, source),
+    async close() {
+      await app.close();
+      if (!shared) await database.drop();
+    },
+  };
+}
+
+export interface Envelope {
+  code: string;
+  msg: string;
+  data: unknown;
+}
+
+export interface CallOptions {
+  encrypt?: boolean;
+  headers?: Record<string, string>;
+  token?: string;
+}
+
+/** A client written only from PROTOCOL.md, speaking to the app over inject. */
+export interface TestClient {
+  codec: ClientCodec;
+  keys: { rsaPublicKey: string; signSecret: string; keyId: string };
+  call<D extends CallDef>(def: D, params: CallInput<D>, options?: CallOptions): Promise<Envelope>;
+  raw(method: 'GET' | 'POST', url: string, body?: unknown, headers?: Record<string, string>): Promise<Envelope & { status: number }>;
+}
+
+export async function createTestClient(app: FastifyInstance, source: string): Promise<TestClient> {
+  const boot = await app.inject({ method: 'GET', url: `/pb/api/app/system/v1/clientConfig?source=${source}` });
+  const keys = boot.json().data;
+  const codec = createClientCodec(keys);
+  const raw: TestClient['raw'] = async (method, url, body, headers = {}) => {
+    const res = await app.inject({
+      method,
+      url,
+      headers: { 'content-type': 'application/json', 'x-source': source, ...headers },
+      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+    });
+    return { ...(res.json() as Envelope), status: res.statusCode };
+  };
+  return {
+    codec,
+    keys,
+    raw,
+    async call(def, params, options = {}) {
+      const encrypt = options.encrypt ?? true;
+      const headers = { ...(options.token ? { 'x-token': options.token } : {}), ...options.headers };
+      const path = callPath(def);
+      const res =
+        def.method === 'GET'
+          ? await raw('GET', `${path}?${codec.sealGet(params as Record<string, unknown>, encrypt)}`, undefined, headers)
+          : await raw('POST', path, codec.sealPost(params as Record<string, unknown>, encrypt), headers);
+      return res.code === '200' ? { ...res, data: codec.openData(res.data, def.method, encrypt) } : res;
+    },
+  };
+}
+
+export function expectCode(res: Envelope, code: string, msg?: string): void {
+  expect({ code: res.code, ...(msg ? { msg: res.msg } : {}) }).toEqual({ code, ...(msg ? { msg } : {}) });
+}

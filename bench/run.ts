@@ -1,0 +1,126 @@
+/**
+ * `npm run bench`: starts the server in a child process (PGlite in a temp folder, or
+ * DATABASE_URL), then
+ *  1. autocannon: /health versus system.checkVersion (encrypted, every request freshly signed
+ *     with its own nonce), reported as a throughput ratio with p99 latencies;
+ *  2. the codec's CPU cost per request on the server side (open + verify + seal) in-process.
+ * Figures go to stdout and bench/results/latest.json.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { constants, publicEncrypt, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { computeSign } from '@app/protocol/codec/sign';
+import { generateKeyPem, loadServerKey, openEnvelope, sealData, stripEnvelopeFields, verifySigned } from '@app/protocol/codec/server';
+import { createClientCodec } from '@app/protocol/codec/client';
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const port = 3700 + Math.floor(Math.random() * 100);
+const base = `http://127.0.0.1:${port}`;
+
+async function startServer(): Promise<{ child: ChildProcess; dataDir: string }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'market-bench-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', APP_ENV: 'production', WEB_DIST: '/nonexistent' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`${base}/health`)).ok) return { child, dataDir };
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('server did not start');
+}
+
+function run(opts: autocannon.Options): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    autocannon(opts, (err, result) => (err ? reject(err) : resolve(result)));
+  });
+}
+
+/** Pre-sealed checkVersion bodies, each with its own nonce (a replay would be refused). */
+function sealBodies(keys: { rsaPublicKey: string; signSecret: string; keyId: string }, count: number): string[] {
+  const bodies: string[] = [];
+  const now = Math.floor(Date.now() / 1000);
+  for (let i = 0; i < count; i++) {
+    const params = { appVersion: '1.4.2', platform: 'h5-ios', timestamp: now, nonce: randomBytes(16).toString('hex'), keyId: keys.keyId };
+    const plain = Buffer.from(JSON.stringify({ ...params, sign: computeSign(params, keys.signSecret) }));
+    const blocks: Buffer[] = [];
+    for (let o = 0; o < plain.length; o += 117) {
+      blocks.push(publicEncrypt({ key: keys.rsaPublicKey, padding: constants.RSA_PKCS1_PADDING }, plain.subarray(o, o + 117)));
+    }
+    bodies.push(JSON.stringify({ encryptData: Buffer.concat(blocks).toString('base64') }));
+  }
+  return bodies;
+}
+
+function codecCpuCost() {
+  const key = loadServerKey('bench', generateKeyPem());
+  const client = createClientCodec({ rsaPublicKey: key.publicKeyPem, signSecret: 's', keyId: 'bench' });
+  const requests = Array.from({ length: 2000 }, (_, i) =>
+    (client.sealPost({ commodityId: `c-${i}`, price: 128_800, remark: '尽快发货，谢谢' }, true) as { encryptData: string }).encryptData,
+  );
+  const answer = { orderId: 'o-20261122-000001', status: 1, price: 128_800, expireTime: 1_795_000_000, title: '95级战士 全套神装 元宝300万' };
+  const now = Math.floor(Date.now() / 1000);
+  const start = process.cpuUsage();
+  const t0 = performance.now();
+  for (const sealed of requests) {
+    const { params } = openEnvelope([key], sealed);
+    verifySigned(params, { secret: 's', nowSeconds: now });
+    stripEnvelopeFields(params);
+    sealData(key, answer);
+  }
+  const cpu = process.cpuUsage(start);
+  return { requests: requests.length, cpuMicrosPerRequest: (cpu.user + cpu.system) / requests.length, wallMicrosPerRequest: ((performance.now() - t0) * 1000) / requests.length };
+}
+
+const summary = (r: autocannon.Result) => ({
+  requestsPerSecond: Math.round(r.requests.average),
+  p50ms: r.latency.p50,
+  p99ms: r.latency.p99,
+  non2xx: r.non2xx,
+  errors: r.errors,
+});
+
+const { child, dataDir } = await startServer();
+try {
+  const keys = (await (await fetch(`${base}/pb/api/app/system/v1/clientConfig?source=H5`)).json()).data;
+  await run({ url: `${base}/health`, duration: 2, connections: CONNECTIONS }); // warm-up
+  const health = await run({ url: `${base}/health`, duration: DURATION, connections: CONNECTIONS });
+  const bodies = sealBodies(keys, Math.max(20_000, Math.round(health.requests.average * DURATION * 0.6)));
+  let next = 0;
+  const check = await run({
+    url: `${base}/pb/api/app/system/v1/checkVersion`,
+    duration: DURATION,
+    connections: CONNECTIONS,
+    requests: [{
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-source': 'H5' },
+      setupRequest: (req) => ({ ...req, body: bodies[next++ % bodies.length] }),
+    }],
+  });
+  const wrapped = next > bodies.length;
+  const codec = codecCpuCost();
+  const result = {
+    date: new Date().toISOString(),
+    machine: `${os.cpus().length} cores, ${os.cpus()[0]?.model ?? ''}`,
+    connections: CONNECTIONS,
+    durationSeconds: DURATION,
+    health: summary(health),
+    checkVersionEncrypted: summary(check),
+    ratio: Number((check.requests.average / health.requests.average).toFixed(3)),
+    bodiesReused: wrapped,
+    codec,
+  };
+  console.info(JSON.stringify(result, null, 2));
+  fs.mkdirSync('bench/results', { recursive: true });
+  fs.writeFileSync('bench/results/latest.json', `${JSON.stringify(result, null, 2)}\n`);
+  if (check.non2xx > 0 || check.errors > 0) console.warn('checkVersion had non-2xx answers or errors');
+} finally {
+  child.kill('SIGTERM');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { defineCall } from '../contract';
+
+export const clientSourceSchema = z.enum(['H5', 'APP', 'H5SDK', 'PC', 'PCSDK']);
+export type ClientSource = z.infer<typeof clientSourceSchema>;
+
+export const environmentSchema = z.enum(['development', 'local', 'pre', 'production']);
+
+export const clientConfig = defineCall({
+  service: 'system',
+  call: 'clientConfig',
+  version: 1,
+  access: 'pb',
+  method: 'GET',
+  scene: 'app',
+  plain: true,
+  summary: 'Bootstrap: environment, gray flag and the codec keys for one client source',
+  request: z.object({ source: clientSourceSchema }),
+  response: z.object({
+    env: environmentSchema,
+    gray: z.boolean(),
+    rsaPublicKey: z.string(),
+    signSecret: z.string(),
+    keyId: z.string(),
+  }),
+});
+
+export const checkVersion = defineCall({
+  service: 'system',
+  call: 'checkVersion',
+  version: 1,
+  access: 'pb',
+  method: 'POST',
+  scene: 'app',
+  summary: 'Maintenance check: updating=1 sends every client to the under-maintenance page',
+  request: z.object({
+    appVersion: z.string().max(32).optional(),
+    platform: z.string().max(32).optional(),
+  }),
+  response: z.object({
+    updating: z.union([z.literal(0), z.literal(1)]),
+    maintenanceMessage: z.string(),
+    env: environmentSchema,
+    gray: z.boolean(),
+    latestVersion: z.string(),
+  }),
+});

@@ -1,0 +1,46 @@
+import type { z } from 'zod';
+
+/**
+ * One call of the exchange API, written once and used by the server (routing, validation,
+ * OpenAPI), the web client (path, method, inferred types) and the tests.
+ */
+export type Access = 'pb' | 'df' | 'pt';
+export type CallScene = 'app' | 'h5sdk' | 'h5';
+export type CallMethod = 'GET' | 'POST';
+
+export interface CallDef<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
+  service: string;
+  /** The name the specs give; may contain '/' (`manualPreSale/create`). */
+  call: string;
+  version: number;
+  access: Access;
+  method: CallMethod;
+  scene: CallScene;
+  /** `<service>.<call>` with '/' turned into '.', unless the specs name it otherwise (`h5sdk.myCommodity`). */
+  operationId: string;
+  summary: string;
+  request: Req;
+  response: Res;
+  /** Answered as plain JSON whatever the request (bootstrap calls that hand out the keys). */
+  plain?: boolean;
+  /** Needs the X-AppId header: a missing one answers 10003 'AppId异常'. */
+  requiresAppId?: boolean;
+}
+
+export type CallInput<D extends CallDef> = z.input<D['request']>;
+export type CallOutput<D extends CallDef> = z.output<D['response']>;
+
+type DefInput<Req extends z.ZodType, Res extends z.ZodType> = Omit<CallDef<Req, Res>, 'operationId'> & {
+  operationId?: string;
+};
+
+export function defineCall<Req extends z.ZodType, Res extends z.ZodType>(def: DefInput<Req, Res>): CallDef<Req, Res> {
+  return { ...def, operationId: def.operationId ?? `${def.service}.${def.call.replaceAll('/', '.')}` };
+}
+
+export function callPath(def: Pick<CallDef, 'access' | 'scene' | 'service' | 'version' | 'call'>): string {
+  return `/${def.access}/api/${def.scene}/${def.service}/v${def.version}/${def.call}`;
+}
+
+/** Services whose paths are also served behind a service-routing gateway prefix (PROTOCOL.md). */
+export const GATEWAY_PREFIXES = ['user', 'exchange', 'pay', 'extract'] as const;

@@ -1,0 +1,40 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { type Browser, type Page, chromium } from 'playwright-core';
+import { inject } from 'vitest';
+
+/** The running server of this journey run (tests/browser/global-setup.ts). */
+export function baseUrl(): string {
+  return inject('baseUrl') ?? process.env.BASE_URL ?? 'http://127.0.0.1:3000';
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+export const MOBILE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true } as const;
+export const DESKTOP = { viewport: { width: 1440, height: 900 } } as const;
+
+/** Saves a screenshot under artifacts/screenshots (gitignored) for the closing note. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  const dir = path.resolve('artifacts/screenshots');
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${name}.png`);
+  await page.screenshot({ path: file });
+  return file;
+}
+
+/** Plain JSON call to a test hook of PROTOCOL.md. */
+export async function hook<T = unknown>(pathname: string, body: unknown): Promise<T> {
+  const res = await fetch(`${baseUrl()}${pathname}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as { code: string; data: T };
+  if (json.code !== '200') throw new Error(`${pathname} answered ${JSON.stringify(json)}`);
+  return json.data;
+}
