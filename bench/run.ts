@@ -11,10 +11,17 @@ import { constants, publicEncrypt, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
-import { computeSign } from '@app/protocol/codec/sign';
-import { generateKeyPem, loadServerKey, openEnvelope, sealData, stripEnvelopeFields, verifySigned } from '@app/protocol/codec/server';
 import { createClientCodec } from '@app/protocol/codec/client';
+import {
+  generateKeyPem,
+  loadServerKey,
+  openEnvelope,
+  sealData,
+  stripEnvelopeFields,
+  verifySigned,
+} from '@app/protocol/codec/server';
+import { computeSign } from '@app/protocol/codec/sign';
+import autocannon from 'autocannon';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -24,7 +31,15 @@ const base = `http://127.0.0.1:${port}`;
 async function startServer(): Promise<{ child: ChildProcess; dataDir: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'market-bench-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', APP_ENV: 'production', WEB_DIST: '/nonexistent' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      APP_ENV: 'production',
+      WEB_DIST: '/nonexistent',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   for (let i = 0; i < 300; i++) {
@@ -47,11 +62,19 @@ function sealBodies(keys: { rsaPublicKey: string; signSecret: string; keyId: str
   const bodies: string[] = [];
   const now = Math.floor(Date.now() / 1000);
   for (let i = 0; i < count; i++) {
-    const params = { appVersion: '1.4.2', platform: 'h5-ios', timestamp: now, nonce: randomBytes(16).toString('hex'), keyId: keys.keyId };
+    const params = {
+      appVersion: '1.4.2',
+      platform: 'h5-ios',
+      timestamp: now,
+      nonce: randomBytes(16).toString('hex'),
+      keyId: keys.keyId,
+    };
     const plain = Buffer.from(JSON.stringify({ ...params, sign: computeSign(params, keys.signSecret) }));
     const blocks: Buffer[] = [];
     for (let o = 0; o < plain.length; o += 117) {
-      blocks.push(publicEncrypt({ key: keys.rsaPublicKey, padding: constants.RSA_PKCS1_PADDING }, plain.subarray(o, o + 117)));
+      blocks.push(
+        publicEncrypt({ key: keys.rsaPublicKey, padding: constants.RSA_PKCS1_PADDING }, plain.subarray(o, o + 117)),
+      );
     }
     bodies.push(JSON.stringify({ encryptData: Buffer.concat(blocks).toString('base64') }));
   }
@@ -61,10 +84,22 @@ function sealBodies(keys: { rsaPublicKey: string; signSecret: string; keyId: str
 function codecCpuCost() {
   const key = loadServerKey('bench', generateKeyPem());
   const client = createClientCodec({ rsaPublicKey: key.publicKeyPem, signSecret: 's', keyId: 'bench' });
-  const requests = Array.from({ length: 2000 }, (_, i) =>
-    (client.sealPost({ commodityId: `c-${i}`, price: 128_800, remark: '尽快发货，谢谢' }, true) as { encryptData: string }).encryptData,
+  const requests = Array.from(
+    { length: 2000 },
+    (_, i) =>
+      (
+        client.sealPost({ commodityId: `c-${i}`, price: 128_800, remark: '尽快发货，谢谢' }, true) as {
+          encryptData: string;
+        }
+      ).encryptData,
   );
-  const answer = { orderId: 'o-20261122-000001', status: 1, price: 128_800, expireTime: 1_795_000_000, title: '95级战士 全套神装 元宝300万' };
+  const answer = {
+    orderId: 'o-20261122-000001',
+    status: 1,
+    price: 128_800,
+    expireTime: 1_795_000_000,
+    title: '95级战士 全套神装 元宝300万',
+  };
   const now = Math.floor(Date.now() / 1000);
   const start = process.cpuUsage();
   const t0 = performance.now();
@@ -75,7 +110,11 @@ function codecCpuCost() {
     sealData(key, answer);
   }
   const cpu = process.cpuUsage(start);
-  return { requests: requests.length, cpuMicrosPerRequest: (cpu.user + cpu.system) / requests.length, wallMicrosPerRequest: ((performance.now() - t0) * 1000) / requests.length };
+  return {
+    requests: requests.length,
+    cpuMicrosPerRequest: (cpu.user + cpu.system) / requests.length,
+    wallMicrosPerRequest: ((performance.now() - t0) * 1000) / requests.length,
+  };
 }
 
 const summary = (r: autocannon.Result) => ({
@@ -97,11 +136,13 @@ try {
     url: `${base}/pb/api/app/system/v1/checkVersion`,
     duration: DURATION,
     connections: CONNECTIONS,
-    requests: [{
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-source': 'H5' },
-      setupRequest: (req) => ({ ...req, body: bodies[next++ % bodies.length] }),
-    }],
+    requests: [
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-source': 'H5' },
+        setupRequest: (req) => ({ ...req, body: bodies[next++ % bodies.length] }),
+      },
+    ],
   });
   const wrapped = next > bodies.length;
   const codec = codecCpuCost();

@@ -4,7 +4,10 @@
 import { spawn } from 'node:child_process';
 
 const children = [
-  spawn('npx', ['tsx', 'watch', 'apps/server/src/server.ts'], { stdio: 'inherit', env: { ...process.env, APP_ENV: process.env.APP_ENV ?? 'development' } }),
+  spawn('npx', ['tsx', 'watch', 'apps/server/src/server.ts'], {
+    stdio: 'inherit',
+    env: { ...process.env, APP_ENV: process.env.APP_ENV ?? 'development' },
+  }),
   spawn('npm', ['run', 'dev', '-w', '@app/web'], { stdio: 'inherit' }),
 ];
 const stop = () => {

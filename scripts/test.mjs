@@ -46,7 +46,12 @@ const redisEnv = hasRedis ? { TEST_REDIS_URL: redisUrl } : {};
 
 if (!only || only === 'unit') {
   run('unit and server tests on PGlite', 'npx', ['vitest', 'run'], { TEST_DB: 'pglite', ...redisEnv });
-  if (hasPg) run('server tests on PostgreSQL', 'npx', ['vitest', 'run', 'apps/server'], { TEST_DB: 'postgres', TEST_PG_URL: pgUrl, ...redisEnv });
+  if (hasPg)
+    run('server tests on PostgreSQL', 'npx', ['vitest', 'run', 'apps/server'], {
+      TEST_DB: 'postgres',
+      TEST_PG_URL: pgUrl,
+      ...redisEnv,
+    });
   else console.info('\n(PostgreSQL not reachable: server tests ran on PGlite only)');
 }
 
@@ -59,6 +64,8 @@ if (!only || only === 'browser') {
     console.info(`\n(Chromium not found at ${chromium}: browser journeys skipped; apt-get install -y chromium)`);
   } else {
     run('build the web app', 'npm', ['run', 'build', '-w', '@app/web']);
-    run('browser journeys in Chromium', 'npx', ['vitest', 'run', '-c', 'tests/browser/vitest.config.ts'], { CHROMIUM_PATH: chromium });
+    run('browser journeys in Chromium', 'npx', ['vitest', 'run', '-c', 'tests/browser/vitest.config.ts'], {
+      CHROMIUM_PATH: chromium,
+    });
   }
 }

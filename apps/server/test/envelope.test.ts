@@ -3,7 +3,7 @@ import { checkVersion, clientConfig } from '@app/protocol/calls/system';
 import { computeSign } from '@app/protocol/codec/sign';
 import { callPath } from '@app/protocol/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, type TestClient, createTestApp, expectCode } from './helpers';
+import { createTestApp, expectCode, type TestApp, type TestClient } from './helpers';
 
 let t: TestApp;
 let client: TestClient;
@@ -24,7 +24,12 @@ function signed(fields: Record<string, unknown>, secret = client.keys.signSecret
 function encryptRaw(plaintext: Buffer): string {
   const blocks: Buffer[] = [];
   for (let i = 0; i < plaintext.length; i += 117) {
-    blocks.push(publicEncrypt({ key: client.keys.rsaPublicKey, padding: constants.RSA_PKCS1_PADDING }, plaintext.subarray(i, i + 117)));
+    blocks.push(
+      publicEncrypt(
+        { key: client.keys.rsaPublicKey, padding: constants.RSA_PKCS1_PADDING },
+        plaintext.subarray(i, i + 117),
+      ),
+    );
   }
   return Buffer.concat(blocks).toString('base64');
 }
@@ -65,24 +70,39 @@ describe('the envelope', () => {
     ['no sign at all', () => ({ timestamp: Math.floor(Date.now() / 1000), nonce: randomBytes(16).toString('hex') })],
     ['bad base64', () => ({ encryptData: 'not*base64!' })],
     ['base64 of the wrong length', () => ({ encryptData: Buffer.alloc(100).toString('base64') })],
-    ['a bad padding', () => {
-      const block = Buffer.alloc(128);
-      block[1] = 0x05;
-      randomBytes(120).copy(block, 8);
-      return { encryptData: publicEncrypt({ key: client.keys.rsaPublicKey, padding: constants.RSA_NO_PADDING }, block).toString('base64') };
-    }],
+    [
+      'a bad padding',
+      () => {
+        const block = Buffer.alloc(128);
+        block[1] = 0x05;
+        randomBytes(120).copy(block, 8);
+        return {
+          encryptData: publicEncrypt(
+            { key: client.keys.rsaPublicKey, padding: constants.RSA_NO_PADDING },
+            block,
+          ).toString('base64'),
+        };
+      },
+    ],
     ['bad JSON inside', () => ({ encryptData: encryptRaw(Buffer.from('{"timestamp": 1,')) })],
-    ['a tampered ciphertext', () => {
-      const body = client.codec.sealPost({ appVersion: '1.0.0' }, true) as { encryptData: string };
-      const bytes = Buffer.from(body.encryptData, 'base64');
-      bytes[bytes.length - 3] = (bytes[bytes.length - 3] as number) ^ 0x40;
-      return { encryptData: bytes.toString('base64') };
-    }],
+    [
+      'a tampered ciphertext',
+      () => {
+        const body = client.codec.sealPost({ appVersion: '1.0.0' }, true) as { encryptData: string };
+        const bytes = Buffer.from(body.encryptData, 'base64');
+        bytes[bytes.length - 3] = (bytes[bytes.length - 3] as number) ^ 0x40;
+        return { encryptData: bytes.toString('base64') };
+      },
+    ],
   ];
 
   it.each(refusals)('refuses %s with the one uniform answer', async (_name, body) => {
     const res = await client.raw('POST', path, body());
-    expect({ code: res.code, msg: res.msg, data: res.data }).toEqual({ code: '10001', msg: '请求无效，请刷新页面后重试', data: null });
+    expect({ code: res.code, msg: res.msg, data: res.data }).toEqual({
+      code: '10001',
+      msg: '请求无效，请刷新页面后重试',
+      data: null,
+    });
   });
 
   it('refuses a replayed nonce, encrypted or plain', async () => {
@@ -96,7 +116,12 @@ describe('the envelope', () => {
 
   it('refuses an unknown X-Source and malformed JSON bodies uniformly', async () => {
     expectCode(await client.raw('POST', path, client.codec.sealPost({}, true), { 'x-source': 'EVIL' }), '10001');
-    const res = await t.app.inject({ method: 'POST', url: path, headers: { 'content-type': 'application/json', 'x-source': 'H5' }, payload: '{oops' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/json', 'x-source': 'H5' },
+      payload: '{oops',
+    });
     expect(res.json().code).toBe('10001');
   });
 

@@ -48,7 +48,13 @@ export async function freshDatabase(): Promise<TestDatabase> {
 }
 
 export function testConfig(overrides: Record<string, string> = {}): Config {
-  return loadConfig({ LOG_LEVEL: 'silent', APP_ENV: 'local', DATA_DIR: '/nonexistent', WEB_DIST: '/nonexistent', ...overrides });
+  return loadConfig({
+    LOG_LEVEL: 'silent',
+    APP_ENV: 'local',
+    DATA_DIR: '/nonexistent',
+    WEB_DIST: '/nonexistent',
+    ...overrides,
+  });
 }
 
 export interface TestApp {
@@ -90,7 +96,12 @@ export interface TestClient {
   codec: ClientCodec;
   keys: { rsaPublicKey: string; signSecret: string; keyId: string };
   call<D extends CallDef>(def: D, params: CallInput<D>, options?: CallOptions): Promise<Envelope>;
-  raw(method: 'GET' | 'POST', url: string, body?: unknown, headers?: Record<string, string>): Promise<Envelope & { status: number }>;
+  raw(
+    method: 'GET' | 'POST',
+    url: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<Envelope & { status: number }>;
 }
 
 export async function createTestClient(app: FastifyInstance, source: string): Promise<TestClient> {

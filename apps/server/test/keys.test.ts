@@ -1,7 +1,7 @@
 import { checkVersion } from '@app/protocol/calls/system';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadKeyRing, rotateKey } from '../src/platform/codec/key-ring';
-import { type TestApp, type TestDatabase, createTestApp, expectCode, freshDatabase } from './helpers';
+import { createTestApp, expectCode, freshDatabase, type TestApp, type TestDatabase } from './helpers';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -49,7 +49,11 @@ describe('codec keys', () => {
     const old = await app.client('PC');
     await rotateKey(database.db);
     const strict = await createTestApp({ KEY_GRACE_SECONDS: '0' }, database);
-    const res = await (await strict.client('PC')).raw('POST', '/pb/api/app/system/v1/checkVersion', old.codec.sealPost({}, true));
+    const res = await (await strict.client('PC')).raw(
+      'POST',
+      '/pb/api/app/system/v1/checkVersion',
+      old.codec.sealPost({}, true),
+    );
     expectCode(res, '10001');
     await app.close();
     await strict.close();

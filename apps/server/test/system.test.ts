@@ -1,10 +1,10 @@
-import { checkVersion } from '@app/protocol/calls/system';
 import { commodityList } from '@app/protocol/calls/exchange';
+import { checkVersion } from '@app/protocol/calls/system';
 import { userInfo } from '@app/protocol/calls/user';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueSession } from '../src/platform/auth/sessions';
 import { findOrCreateUserByMobile } from '../src/modules/user/user.service';
-import { type TestApp, type TestClient, createTestApp, expectCode } from './helpers';
+import { issueSession } from '../src/platform/auth/sessions';
+import { createTestApp, expectCode, type TestApp, type TestClient } from './helpers';
 
 let t: TestApp;
 let client: TestClient;
@@ -19,7 +19,10 @@ describe('maintenance and environments', () => {
   it('reads the maintenance switch from the database', async () => {
     const on = await t.app.inject({ method: 'POST', url: '/dev/maintenance', payload: { updating: 1 } });
     expect(on.json().code).toBe('200');
-    expect((await client.call(checkVersion, {})).data).toMatchObject({ updating: 1, maintenanceMessage: '系统维护中，请稍后再来' });
+    expect((await client.call(checkVersion, {})).data).toMatchObject({
+      updating: 1,
+      maintenanceMessage: '系统维护中，请稍后再来',
+    });
     await t.app.inject({ method: 'POST', url: '/dev/maintenance', payload: { updating: 0 } });
     expect((await client.call(checkVersion, {})).data).toMatchObject({ updating: 0 });
   });
@@ -69,7 +72,11 @@ describe('access levels', () => {
   it('answers 20118 once a session has expired', async () => {
     const user = await findOrCreateUserByMobile(t.db, '13800000002');
     const token = await issueSession(t.db, user.id, 'APP', 30);
-    await t.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000) }).where('user_id', '=', user.id).execute();
+    await t.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('user_id', '=', user.id)
+      .execute();
     expectCode(await client.call(userInfo, {}, { token }), '20118', '登录已过期，请重新登录');
   });
 });
@@ -83,15 +90,35 @@ describe('commodityList', () => {
     await t.db
       .insertInto('commodities')
       .values({
-        type: 1, title: '95级战士 全套神装', application_id: 'demo', game_name: '传奇', server_id: 's1',
-        server_name: '一区', role_name: '战神', role_class_name: '战士', role_level: 95, coin_type_name: null,
-        coin_num: null, first_img: '', price_fen: 128_800, sale_type: 0, auction_enable: 0, status: 1,
+        type: 1,
+        title: '95级战士 全套神装',
+        application_id: 'demo',
+        game_name: '传奇',
+        server_id: 's1',
+        server_name: '一区',
+        role_name: '战神',
+        role_class_name: '战士',
+        role_level: 95,
+        coin_type_name: null,
+        coin_num: null,
+        first_img: '',
+        price_fen: 128_800,
+        sale_type: 0,
+        auction_enable: 0,
+        status: 1,
       })
       .execute();
     const sealed = await client.call(commodityList, { page: 1, pageSize: 10 }, { headers: { 'x-appid': 'demo' } });
     expectCode(sealed, '200');
-    expect(sealed.data).toMatchObject({ total: 1, list: [{ title: '95级战士 全套神装', price: 128_800, roleLevel: 95 }] });
-    const plain = await client.call(commodityList, { page: 1, pageSize: 10, type: undefined }, { encrypt: false, headers: { 'x-appid': 'demo' } });
+    expect(sealed.data).toMatchObject({
+      total: 1,
+      list: [{ title: '95级战士 全套神装', price: 128_800, roleLevel: 95 }],
+    });
+    const plain = await client.call(
+      commodityList,
+      { page: 1, pageSize: 10, type: undefined },
+      { encrypt: false, headers: { 'x-appid': 'demo' } },
+    );
     expect(plain.data).toMatchObject({ total: 1 });
     const other = await client.call(commodityList, { page: 1 }, { headers: { 'x-appid': 'another-game' } });
     expect(other.data).toMatchObject({ total: 0, list: [] });

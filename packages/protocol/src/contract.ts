@@ -8,12 +8,16 @@ export type Access = 'pb' | 'df' | 'pt';
 export type CallScene = 'app' | 'h5sdk' | 'h5';
 export type CallMethod = 'GET' | 'POST';
 
-export interface CallDef<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
+export interface CallDef<
+  Req extends z.ZodType = z.ZodType,
+  Res extends z.ZodType = z.ZodType,
+  A extends Access = Access,
+> {
   service: string;
   /** The name the specs give; may contain '/' (`manualPreSale/create`). */
   call: string;
   version: number;
-  access: Access;
+  access: A;
   method: CallMethod;
   scene: CallScene;
   /** `<service>.<call>` with '/' turned into '.', unless the specs name it otherwise (`h5sdk.myCommodity`). */
@@ -30,11 +34,16 @@ export interface CallDef<Req extends z.ZodType = z.ZodType, Res extends z.ZodTyp
 export type CallInput<D extends CallDef> = z.input<D['request']>;
 export type CallOutput<D extends CallDef> = z.output<D['response']>;
 
-type DefInput<Req extends z.ZodType, Res extends z.ZodType> = Omit<CallDef<Req, Res>, 'operationId'> & {
+type DefInput<Req extends z.ZodType, Res extends z.ZodType, A extends Access> = Omit<
+  CallDef<Req, Res, A>,
+  'operationId'
+> & {
   operationId?: string;
 };
 
-export function defineCall<Req extends z.ZodType, Res extends z.ZodType>(def: DefInput<Req, Res>): CallDef<Req, Res> {
+export function defineCall<Req extends z.ZodType, Res extends z.ZodType, A extends Access>(
+  def: DefInput<Req, Res, A>,
+): CallDef<Req, Res, A> {
   return { ...def, operationId: def.operationId ?? `${def.service}.${def.call.replaceAll('/', '.')}` };
 }
 

@@ -1,6 +1,7 @@
 import type { ClientSource } from '@app/protocol/calls/system';
 import type { FastifyRequest } from 'fastify';
 import type { SessionUser } from '../auth/sessions';
+import type { GamePlayer } from './register-call';
 
 /** What a handler gets besides its validated input. */
 export interface CallContext {
@@ -9,6 +10,8 @@ export interface CallContext {
   /** Present on df calls (and on pb calls that sent a valid X-Token). */
   user: SessionUser | null;
   appId: string | null;
+  /** Present on pt calls: the game's verdict on gameId / gameToken / serverId. */
+  player: GamePlayer | null;
   gray: boolean;
 }
 

@@ -9,10 +9,10 @@ import {
   verifySigned,
 } from '@app/protocol/codec/server';
 import type { Params } from '@app/protocol/codec/sign';
-import { type CallDef, type CallInput, type CallOutput, callPath } from '@app/protocol/contract';
+import { type CallDef, type CallOutput, callPath } from '@app/protocol/contract';
 import { ErrorCode } from '@app/protocol/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { requireSession } from '../auth/sessions';
 import type { KeyRing } from '../codec/key-ring';
 import type { NonceStore } from '../codec/nonce-store';
@@ -20,8 +20,22 @@ import type { Db } from '../db/database';
 import { AppError } from '../errors';
 import type { AuthedContext, CallContext } from './call-context';
 
+/** The game's answer for a pt call's gameId / gameToken / serverId (the game gateway implements it). */
+export interface GameTokenVerifier {
+  verify(input: { gameId: string; gameToken: string; serverId: string }): Promise<GamePlayer>;
+}
+
+export interface GamePlayer {
+  gameId: string;
+  serverId: string;
+  accountId: string;
+  roleId: string | null;
+}
+
 export interface CallPlatform {
   db: Db;
+  /** Absent until a game gateway is configured: pt calls cannot be registered without it. */
+  games?: GameTokenVerifier | undefined;
   keyRing: () => KeyRing;
   nonces: NonceStore;
   validateResponses: boolean;
@@ -75,6 +89,19 @@ async function openRequest(platform: CallPlatform, request: FastifyRequest, def:
   };
 }
 
+const gameTokenFields = z.object({
+  gameId: z.coerce.string().min(1).max(64),
+  gameToken: z.string().min(1).max(512),
+  serverId: z.coerce.string().min(1).max(64),
+});
+
+/** pt calls carry the game's token in their params; the game says whose it is (20301 offline). */
+async function verifyGamePlayer(platform: CallPlatform, params: Params): Promise<GamePlayer> {
+  const fields = gameTokenFields.safeParse(params);
+  if (!fields.success) throw new AppError(ErrorCode.LOGIN_TIMEOUT);
+  return (platform.games as GameTokenVerifier).verify(fields.data);
+}
+
 /**
  * Registers one call: the only way a route of the exchange API comes to exist, so a call
  * without request and response schemas cannot be served. Decrypts and verifies the envelope,
@@ -87,6 +114,7 @@ export function registerCall<D extends CallDef>(
   handler: Handler<D>,
 ): void {
   if (!def.request || !def.response) throw new Error(`${def.operationId}: a call needs request and response schemas`);
+  if (def.access === 'pt' && !platform.games) throw new Error(`${def.operationId}: a pt call needs a game gateway`);
   const path = callPath(def);
   const list = callRegistry.get(app) ?? [];
   if (list.some((c) => c.def.operationId === def.operationId)) throw new Error(`${def.operationId} registered twice`);
@@ -100,6 +128,7 @@ export function registerCall<D extends CallDef>(
       const opened = await openRequest(platform, request, def);
       const token = headerOf(request, 'x-token');
       const user = def.access === 'df' ? await requireSession(platform.db, token) : null;
+      const player = def.access === 'pt' ? await verifyGamePlayer(platform, opened.params) : null;
       const appId = headerOf(request, 'x-appid')?.trim() || null;
       if (def.requiresAppId && !appId) throw new AppError(ErrorCode.APP_ID_INVALID);
       const parsed = def.request.safeParse(opened.params);
@@ -115,9 +144,10 @@ export function registerCall<D extends CallDef>(
         source: opened.source ?? 'H5',
         user,
         appId,
+        player,
         gray: headerOf(request, 'x-env') === 'gray',
       };
-      const data = await handler(parsed.data as CallInput<D>, ctx as never);
+      const data = await handler(parsed.data as z.output<D['request']>, ctx as never);
       if (platform.validateResponses) def.response.parse(data);
       // Sealed with the key that opened the request, so a client still on a retired key can read it.
       const sealedData = opened.key ? sealData(opened.key, data) : data;
