@@ -9,7 +9,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { type Config, testHooksEnabled } from './config';
 import { devRoutes } from './modules/dev/dev.routes';
 import { commodityListRoutes } from './modules/exchange/commodity-list.routes';
+import { smsRoutes } from './modules/sms/sms.routes';
 import { systemRoutes } from './modules/system/system.routes';
+import { loginRoutes } from './modules/user/login.routes';
 import { userRoutes } from './modules/user/user.routes';
 import { type KeyRing, loadKeyRing } from './platform/codec/key-ring';
 import { memoryNonceStore, redisNonceStore } from './platform/codec/nonce-store';
@@ -17,7 +19,10 @@ import { type Db, migrate, openDatabase } from './platform/db/database';
 import { isAppError } from './platform/errors';
 import { buildOpenApi } from './platform/http/openapi';
 import type { CallPlatform } from './platform/http/register-call';
+import { memoryRateStore, redisRateStore } from './platform/rate/rate-store';
 import { connectRedis } from './platform/redis';
+import { ensureSecret } from './platform/secrets';
+import { ConsoleSmsProvider } from './platform/sms/sms-provider';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -61,7 +66,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const platform: CallPlatform = {
     db,
     keyRing: () => keyRing,
-    nonces: redis ? redisNonceStore(redis) : memoryNonceStore(),
+    nonces: redis ? redisNonceStore(redis, `${config.REDIS_PREFIX}nonce:`) : memoryNonceStore(),
     validateResponses: config.VALIDATE_RESPONSES || config.APP_ENV !== 'production',
   };
   // Keys rotate by an ops command in another process: pick the new ring up within a minute.
@@ -113,10 +118,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }
   });
 
+  const sms = new ConsoleSmsProvider((line) => app.log.info(line));
+  const smsDeps = {
+    db,
+    rates: redis ? redisRateStore(redis, `${config.REDIS_PREFIX}rate:`) : memoryRateStore(),
+    sms,
+    hashSecret: await ensureSecret(db, 'smsCodeHash'),
+  };
+
   systemRoutes(app, platform, config);
+  smsRoutes(app, platform, smsDeps);
+  loginRoutes(app, platform, { ...smsDeps, sessionTtlDays: config.SESSION_TTL_DAYS });
   userRoutes(app, platform);
   commodityListRoutes(app, platform);
-  if (testHooksEnabled(config)) devRoutes(app, db, config);
+  if (testHooksEnabled(config)) devRoutes(app, { db, config, sms });
 
   const openApi = () => buildOpenApi(app);
   let openApiCache: ReturnType<typeof openApi> | null = null;

@@ -9,6 +9,8 @@ const configSchema = z.object({
   APP_ENV: z.enum(['development', 'local', 'pre', 'production']).default('local'),
   DATABASE_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
+  /** Prefix of every Redis key, so deployments (and test runs) sharing a Redis do not collide. */
+  REDIS_PREFIX: z.string().max(40).default('mk:'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT: z.coerce.number().int().min(1024).default(1_048_576),
   WEB_DIST: z.string().optional(),

@@ -63,8 +63,9 @@ describe('codec keys', () => {
 const redisUrl = process.env.TEST_REDIS_URL;
 describe.runIf(redisUrl)('with Redis', () => {
   it('refuses a nonce replayed to another process', async () => {
-    const a = await createTestApp({ REDIS_URL: redisUrl as string }, database);
-    const b = await createTestApp({ REDIS_URL: redisUrl as string }, database);
+    const shared = { REDIS_URL: redisUrl as string, REDIS_PREFIX: `t${Date.now()}:` };
+    const a = await createTestApp(shared, database);
+    const b = await createTestApp(shared, database);
     const client = await a.client('H5');
     const body = client.codec.sealPost({}, true);
     expectCode(await client.raw('POST', '/pb/api/app/system/v1/checkVersion', body), '200');

@@ -6,6 +6,7 @@ import type { Config } from '../../config';
 import { issueSession } from '../../platform/auth/sessions';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
+import type { ConsoleSmsProvider } from '../../platform/sms/sms-provider';
 import { setMaintenance } from '../system/system.service';
 import { findOrCreateUserByMobile } from '../user/user.service';
 
@@ -13,7 +14,16 @@ import { findOrCreateUserByMobile } from '../user/user.service';
  * Test hooks (PROTOCOL.md): plain JSON, never registered in production. They drive state the
  * browser journeys and a newcomer's first run need without an ops console.
  */
-export function devRoutes(app: FastifyInstance, db: Db, config: Config): void {
+export function devRoutes(
+  app: FastifyInstance,
+  { db, config, sms }: { db: Db; config: Config; sms: ConsoleSmsProvider },
+): void {
+  app.get('/dev/sms/outbox', async (request) => {
+    const query = z.object({ phone: z.string().max(20).optional() }).safeParse(request.query);
+    if (!query.success) throw new AppError(ErrorCode.BAD_PARAMS);
+    return { code: ErrorCode.OK, msg: 'success', data: sms.outbox(query.data.phone) };
+  });
+
   const maintenanceBody = z.object({
     updating: z.union([z.literal(0), z.literal(1)]),
     message: z.string().max(200).optional(),

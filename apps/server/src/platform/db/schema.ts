@@ -56,7 +56,20 @@ export interface CommoditiesTable {
   published_at: CreatedAt;
 }
 
+export interface SmsCodesTable {
+  id: Generated<number>;
+  phone: string;
+  sms_type: string;
+  code_hash: string;
+  created_at: CreatedAt;
+  expires_at: Date;
+  tries: Generated<number>;
+  burned_at: Date | null;
+  consumed_at: Date | null;
+}
+
 export interface Database {
+  sms_codes: SmsCodesTable;
   settings: SettingsTable;
   codec_keys: CodecKeysTable;
   users: UsersTable;

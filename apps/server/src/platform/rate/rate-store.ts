@@ -1,0 +1,59 @@
+import type { RedisClient } from '../redis';
+
+/**
+ * Counters and cooldowns for rate limits (SMS, login tries). In process by default; shared by
+ * every server process through Redis when `REDIS_URL` is set.
+ */
+export interface RateStore {
+  /** Adds one to a fixed window counter and answers the new count. */
+  hit(key: string, windowSeconds: number): Promise<number>;
+  /** Starts a cooldown unless one runs; answers the seconds left of a running one (0 = started). */
+  startCooldown(key: string, seconds: number): Promise<number>;
+  clearCooldown(key: string): Promise<void>;
+}
+
+export function memoryRateStore(now: () => number = Date.now): RateStore {
+  const counters = new Map<string, { count: number; resetAt: number }>();
+  const cooldowns = new Map<string, number>();
+  return {
+    async hit(key, windowSeconds) {
+      const t = now();
+      const entry = counters.get(key);
+      if (!entry || entry.resetAt <= t) {
+        counters.set(key, { count: 1, resetAt: t + windowSeconds * 1000 });
+        if (counters.size > 100_000) for (const [k, v] of counters) if (v.resetAt <= t) counters.delete(k);
+        return 1;
+      }
+      entry.count += 1;
+      return entry.count;
+    },
+    async startCooldown(key, seconds) {
+      const t = now();
+      const until = cooldowns.get(key);
+      if (until !== undefined && until > t) return Math.ceil((until - t) / 1000);
+      cooldowns.set(key, t + seconds * 1000);
+      return 0;
+    },
+    async clearCooldown(key) {
+      cooldowns.delete(key);
+    },
+  };
+}
+
+export function redisRateStore(redis: RedisClient, prefix = 'rate:'): RateStore {
+  return {
+    async hit(key, windowSeconds) {
+      const k = prefix + key;
+      const [[, count]] = (await redis.multi().incr(k).expire(k, windowSeconds, 'NX').exec()) as [[unknown, number]];
+      return count;
+    },
+    async startCooldown(key, seconds) {
+      const k = `${prefix}cd:${key}`;
+      if ((await redis.set(k, '1', 'EX', seconds, 'NX')) === 'OK') return 0;
+      return Math.max(1, await redis.ttl(k));
+    },
+    async clearCooldown(key) {
+      await redis.del(`${prefix}cd:${key}`);
+    },
+  };
+}
