@@ -131,6 +131,14 @@ try {
   await run({ url: `${base}/health`, duration: 2, connections: CONNECTIONS }); // warm-up
   const health = await run({ url: `${base}/health`, duration: DURATION, connections: CONNECTIONS });
   const bodies = sealBodies(keys, Math.max(20_000, Math.round(health.requests.average * DURATION * 0.6)));
+  // The envelope answers HTTP 200 even when it refuses: prove the sealed bodies are accepted.
+  const probe = await fetch(`${base}/pb/api/app/system/v1/checkVersion`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-source': 'H5' },
+    body: sealBodies(keys, 1)[0],
+  });
+  const probeCode = (await probe.json()).code;
+  if (probeCode !== '200') throw new Error(`checkVersion refused the bench body: ${probeCode}`);
   let next = 0;
   const check = await run({
     url: `${base}/pb/api/app/system/v1/checkVersion`,

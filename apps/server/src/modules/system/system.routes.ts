@@ -3,7 +3,7 @@ import { shiftEnvForGray } from '@app/protocol/platform';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import { type CallPlatform, registerCall } from '../../platform/http/register-call';
-import { getMaintenance } from './system.service';
+import { cachedMaintenance } from './system.service';
 
 export const LATEST_APP_VERSION = '1.4.2';
 
@@ -19,8 +19,9 @@ export function systemRoutes(app: FastifyInstance, platform: CallPlatform, confi
     };
   });
 
+  const maintenanceNow = cachedMaintenance(platform.db, config.APP_ENV === 'production' ? 1000 : 0);
   registerCall(app, platform, checkVersion, async (_input, ctx) => {
-    const maintenance = await getMaintenance(platform.db);
+    const maintenance = await maintenanceNow();
     return {
       updating: maintenance.updating,
       maintenanceMessage: maintenance.message,

@@ -27,3 +27,29 @@ export async function setMaintenance(
     .execute();
   return value;
 }
+
+/**
+ * checkVersion is the hottest call (every launch): read the switch at most once a second per
+ * process. A switch flipped by any process is seen everywhere within that second.
+ */
+export function cachedMaintenance(db: Db, ttlMs = 1000): () => Promise<Maintenance> {
+  let value: Maintenance | null = null;
+  let readAt = 0;
+  let pending: Promise<Maintenance> | null = null;
+  return async () => {
+    if (value && Date.now() - readAt < ttlMs) return value;
+    pending ??= getMaintenance(db).then(
+      (v) => {
+        value = v;
+        readAt = Date.now();
+        pending = null;
+        return v;
+      },
+      (error) => {
+        pending = null;
+        throw error;
+      },
+    );
+    return pending;
+  };
+}
