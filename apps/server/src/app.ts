@@ -11,7 +11,10 @@ import { devRoutes } from './modules/dev/dev.routes';
 import { commodityListRoutes } from './modules/exchange/commodity-list.routes';
 import { smsRoutes } from './modules/sms/sms.routes';
 import { systemRoutes } from './modules/system/system.routes';
+import { accountRoutes } from './modules/user/account.routes';
+import { feedbackRoutes } from './modules/user/feedback.routes';
 import { loginRoutes } from './modules/user/login.routes';
+import { settingsRoutes } from './modules/user/settings.routes';
 import { userRoutes } from './modules/user/user.routes';
 import { type KeyRing, loadKeyRing } from './platform/codec/key-ring';
 import { memoryNonceStore, redisNonceStore } from './platform/codec/nonce-store';
@@ -130,6 +133,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   smsRoutes(app, platform, smsDeps);
   loginRoutes(app, platform, { ...smsDeps, sessionTtlDays: config.SESSION_TTL_DAYS });
   userRoutes(app, platform);
+  settingsRoutes(app, platform);
+  feedbackRoutes(app, platform, config.CUSTOMER_SERVICE_URL);
+  accountRoutes(app, platform, smsDeps, []);
   commodityListRoutes(app, platform);
   if (testHooksEnabled(config)) devRoutes(app, { db, config, sms });
 

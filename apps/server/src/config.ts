@@ -18,6 +18,8 @@ const configSchema = z.object({
   RSA_PRIVATE_KEY: z.string().optional(),
   /** Seconds a retired codec key is still accepted after rotation. */
   KEY_GRACE_SECONDS: z.coerce.number().int().min(0).default(86_400),
+  /** The external work-chat link of customer service (platform-shell §1). */
+  CUSTOMER_SERVICE_URL: z.string().url().default('https://work.weixin.qq.com/kfid/kfc-demo-marketplace'),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   VALIDATE_RESPONSES: z
     .enum(['0', '1'])

@@ -137,3 +137,13 @@ export async function createTestClient(app: FastifyInstance, source: string): Pr
 export function expectCode(res: Envelope, code: string, msg?: string): void {
   expect({ code: res.code, ...(msg ? { msg: res.msg } : {}) }).toEqual({ code, ...(msg ? { msg } : {}) });
 }
+
+/** Logs a new user in through the test hook and answers its token. */
+export async function loginAs(app: TestApp, phone: string): Promise<{ token: string; uid: string }> {
+  const res = await app.app.inject({ method: 'POST', url: '/dev/session', payload: { phone } });
+  return res.json().data;
+}
+
+export async function smsOutbox(app: TestApp, phone: string): Promise<Array<{ code: string; smsType: string }>> {
+  return (await app.app.inject({ method: 'GET', url: `/dev/sms/outbox?phone=${phone}` })).json().data;
+}

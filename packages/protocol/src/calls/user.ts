@@ -30,8 +30,12 @@ export const sendSms = defineCall({
   access: 'pb',
   method: 'POST',
   scene: 'app',
-  summary: 'Sends a 4-digit code by SMS (60 s cooldown per phone, hourly and daily caps)',
-  request: z.object({ phone: phoneSchema, smsType: smsTypeSchema }),
+  summary:
+    'Sends a 4-digit code by SMS (60 s cooldown per phone, hourly and daily caps). verifyCode goes to the logged-in user’s bound phone; its phone field is only an auto-fill marker.',
+  request: z.discriminatedUnion('smsType', [
+    z.object({ smsType: z.literal('phoneLogin'), phone: phoneSchema }),
+    z.object({ smsType: z.literal('verifyCode'), phone: z.string().max(20).optional() }),
+  ]),
   response: z.object({ sent: z.literal(true), cooldownSeconds: z.number().int() }),
 });
 
@@ -56,4 +60,161 @@ export const phoneLogin = defineCall({
     package: z.string().max(64).optional(),
   }),
   response: loginResultSchema,
+});
+
+const switchValue = z.union([z.literal(0), z.literal(1)]);
+
+export const isGrayEnv = defineCall({
+  service: 'user',
+  call: 'isGrayEnv',
+  version: 1,
+  access: 'df',
+  method: 'GET',
+  scene: 'app',
+  summary: 'Whether this user is in the gray release (X-Env: gray on later calls)',
+  request: z.object({}),
+  response: z.object({ isGrayEnv: z.boolean() }),
+});
+
+export const pushSwitchSettings = z.object({ push: switchValue, individualizedRecommend: switchValue });
+
+export const pushSwitch = defineCall({
+  service: 'user',
+  call: 'pushSwitch',
+  version: 1,
+  access: 'df',
+  method: 'POST',
+  scene: 'app',
+  summary: 'Turns message push on or off',
+  request: z.object({ status: switchValue }),
+  response: pushSwitchSettings,
+});
+
+export const getPushSwitch = defineCall({
+  service: 'user',
+  call: 'getPushSwitch',
+  version: 1,
+  access: 'df',
+  method: 'GET',
+  scene: 'app',
+  summary: 'The push and personalised-recommendation switches',
+  request: z.object({}),
+  response: pushSwitchSettings,
+});
+
+export const individualizedRecommendSwitch = defineCall({
+  service: 'user',
+  call: 'individualizedRecommendSwitch',
+  version: 1,
+  access: 'df',
+  method: 'POST',
+  scene: 'app',
+  summary: 'Turns personalised recommendations on or off (PIPL art. 24)',
+  request: z.object({ status: switchValue }),
+  response: pushSwitchSettings,
+});
+
+export const feedbackType = z.object({ id: z.number().int(), name: z.string() });
+
+export const userFeedbackTypeList = defineCall({
+  service: 'user',
+  call: 'userFeedbackTypeList',
+  version: 1,
+  access: 'pb',
+  method: 'GET',
+  scene: 'app',
+  summary: 'Feedback categories',
+  request: z.object({}),
+  response: z.object({ list: z.array(feedbackType) }),
+});
+
+export const feedback = defineCall({
+  service: 'user',
+  call: 'feedback',
+  version: 1,
+  access: 'df',
+  method: 'POST',
+  scene: 'app',
+  summary: 'Sends feedback with up to 4 uploaded images',
+  request: z.object({
+    typeId: z.number().int().positive({ error: '请选择反馈类型' }),
+    content: z.string().trim().min(5, { error: '请至少填写5个字的问题描述' }).max(500, { error: '问题描述最多500字' }),
+    contact: z.string().max(50).optional(),
+    images: z.array(z.string().max(500)).max(4, { error: '最多上传4张图片' }).default([]),
+  }),
+  response: z.object({ id: z.number().int() }),
+});
+
+export const faqList = defineCall({
+  service: 'user',
+  call: 'faqList',
+  version: 1,
+  access: 'pb',
+  method: 'GET',
+  scene: 'app',
+  summary: 'Frequently asked questions',
+  request: z.object({}),
+  response: z.object({
+    list: z.array(z.object({ id: z.number().int(), question: z.string(), answer: z.string(), category: z.string() })),
+  }),
+});
+
+export const agreementKeys = [
+  'privacyPolicy',
+  'childrenPrivacy',
+  'personalInfoList',
+  'userAgreement',
+  'thirdPartySharing',
+  'tradingRules',
+] as const;
+
+export const appParam = defineCall({
+  service: 'user',
+  call: 'appParam',
+  version: 1,
+  access: 'pb',
+  method: 'GET',
+  scene: 'app',
+  summary: 'The URLs of the six agreements and the customer-service link',
+  request: z.object({}),
+  response: z.object({
+    agreements: z.array(z.object({ key: z.enum(agreementKeys), title: z.string(), url: z.string() })),
+    customerServiceUrl: z.string(),
+  }),
+});
+
+export const checkBindPhone = defineCall({
+  service: 'user',
+  call: 'checkBindPhone',
+  version: 1,
+  access: 'df',
+  method: 'GET',
+  scene: 'app',
+  summary: 'Whether the logged-in user has a bound phone (masked)',
+  request: z.object({}),
+  response: z.object({ bound: z.boolean(), mobile: z.string() }),
+});
+
+export const checkRemoveAccount = defineCall({
+  service: 'user',
+  call: 'checkRemoveAccount',
+  version: 1,
+  access: 'df',
+  method: 'GET',
+  scene: 'app',
+  summary: 'Whether the account can be closed now, and what stands in the way',
+  request: z.object({}),
+  response: z.object({ removable: z.boolean(), reasons: z.array(z.string()) }),
+});
+
+export const removeAccount = defineCall({
+  service: 'user',
+  call: 'removeAccount',
+  version: 1,
+  access: 'df',
+  method: 'POST',
+  scene: 'app',
+  summary: 'Closes the account (needs a fresh SMS code); personal data is erased',
+  request: z.object({ code: smsCodeSchema }),
+  response: z.object({ removed: z.literal(true) }),
 });

@@ -34,3 +34,24 @@ export async function findOrCreateUserByMobile(db: Db, mobile: string): Promise<
     (await db.selectFrom('users').select(['id', 'uid']).where('mobile', '=', mobile).executeTakeFirstOrThrow())
   );
 }
+
+/** Answers why the user cannot close the account now (null when nothing stands in the way). */
+export type RemovalCheck = (userId: number) => Promise<string | null>;
+
+/** Closes an account: sessions revoked, personal data erased, the phone free for a new account. */
+export async function eraseAccount(db: Db, userId: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('sessions')
+      .set({ revoked_at: new Date() })
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .execute();
+    await trx.deleteFrom('identities').where('user_id', '=', userId).execute();
+    await trx
+      .updateTable('users')
+      .set({ mobile: null, nickname: '已注销用户', avatar: '', has_authentication: false, removed_at: new Date() })
+      .where('id', '=', userId)
+      .execute();
+  });
+}

@@ -24,6 +24,7 @@ export interface UsersTable {
   avatar: string;
   has_authentication: Generated<boolean>;
   created_at: CreatedAt;
+  removed_at: Generated<Date | null>;
 }
 
 export interface SessionsTable {
@@ -68,7 +69,64 @@ export interface SmsCodesTable {
   consumed_at: Date | null;
 }
 
+export interface IdentitiesTable {
+  user_id: number;
+  real_name_sealed: string;
+  id_card_sealed: string;
+  id_card_fingerprint: string;
+  method: 'input' | 'upload';
+  front_image: string | null;
+  back_image: string | null;
+  verified_at: CreatedAt;
+}
+
+export interface UserSettingsTable {
+  user_id: number;
+  push: Generated<number>;
+  individualized_recommend: Generated<number>;
+  gray: Generated<boolean>;
+  updated_at: Generated<Date>;
+}
+
+export interface FeedbackTypesTable {
+  id: number;
+  name: string;
+  sort: number;
+}
+
+export interface FeedbackTable {
+  id: Generated<number>;
+  user_id: number;
+  type_id: number;
+  content: string;
+  contact: string | null;
+  images: string;
+  created_at: CreatedAt;
+}
+
+export interface FaqsTable {
+  id: Generated<number>;
+  category: string;
+  question: string;
+  answer: string;
+  sort: number;
+}
+
+export interface AgreementsTable {
+  key: string;
+  title: string;
+  body: string;
+  version: string;
+  updated_at: Generated<Date>;
+}
+
 export interface Database {
+  user_settings: UserSettingsTable;
+  feedback_types: FeedbackTypesTable;
+  feedback: FeedbackTable;
+  faqs: FaqsTable;
+  agreements: AgreementsTable;
+  identities: IdentitiesTable;
   sms_codes: SmsCodesTable;
   settings: SettingsTable;
   codec_keys: CodecKeysTable;

@@ -127,7 +127,13 @@ export function registerCall<D extends CallDef>(
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const opened = await openRequest(platform, request, def);
       const token = headerOf(request, 'x-token');
-      const user = def.access === 'df' ? await requireSession(platform.db, token) : null;
+      // df needs a session; pb takes one when a valid token comes along (never refuses for it).
+      const user =
+        def.access === 'df'
+          ? await requireSession(platform.db, token)
+          : token
+            ? await requireSession(platform.db, token).catch(() => null)
+            : null;
       const player = def.access === 'pt' ? await verifyGamePlayer(platform, opened.params) : null;
       const appId = headerOf(request, 'x-appid')?.trim() || null;
       if (def.requiresAppId && !appId) throw new AppError(ErrorCode.APP_ID_INVALID);

@@ -1,10 +1,14 @@
 import * as m0001 from './0001-foundation';
 import * as m0002 from './0002-commodities';
 import * as m0003 from './0003-sms-codes';
+import * as m0004 from './0004-identities';
+import * as m0005 from './0005-user-settings';
 
 /** Migrations in order; a name once shipped never changes. */
 export const migrations: Record<string, { up: readonly string[] }> = {
   '0001-foundation': m0001,
   '0002-commodities': m0002,
   '0003-sms-codes': m0003,
+  '0004-identities': m0004,
+  '0005-user-settings': m0005,
 };

@@ -1,0 +1,77 @@
+import { agreementKeys, appParam, faqList, feedback, userFeedbackTypeList } from '@app/protocol/calls/user';
+import { ErrorCode } from '@app/protocol/errors';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../platform/errors';
+import { type CallPlatform, registerCall } from '../../platform/http/register-call';
+
+/** Help content (FAQ, feedback types, agreements) lives in tables operations can edit. */
+export function feedbackRoutes(app: FastifyInstance, platform: CallPlatform, customerServiceUrl: string): void {
+  const { db } = platform;
+  registerCall(app, platform, userFeedbackTypeList, async () => ({
+    list: await db.selectFrom('feedback_types').select(['id', 'name']).orderBy('sort').execute(),
+  }));
+
+  registerCall(app, platform, feedback, async (input, ctx) => {
+    const type = await db.selectFrom('feedback_types').select('id').where('id', '=', input.typeId).executeTakeFirst();
+    if (!type) throw new AppError(ErrorCode.BAD_PARAMS, '请选择反馈类型');
+    const recent = await db
+      .selectFrom('feedback')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', ctx.user.userId)
+      .where('created_at', '>', new Date(Date.now() - 86_400_000))
+      .executeTakeFirstOrThrow();
+    if (Number(recent.n) >= 10) throw new AppError(ErrorCode.TOO_FREQUENT, '今日反馈次数已达上限，请明天再试');
+    const row = await db
+      .insertInto('feedback')
+      .values({
+        user_id: ctx.user.userId,
+        type_id: input.typeId,
+        content: input.content,
+        contact: input.contact ?? null,
+        images: JSON.stringify(input.images),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { id: row.id };
+  });
+
+  registerCall(app, platform, faqList, async () => ({
+    list: await db.selectFrom('faqs').select(['id', 'question', 'answer', 'category']).orderBy('sort').execute(),
+  }));
+
+  registerCall(app, platform, appParam, async () => {
+    const rows = await db.selectFrom('agreements').select(['key', 'title']).execute();
+    return {
+      agreements: agreementKeys.flatMap((key) => {
+        const found = rows.find((a) => a.key === key);
+        return found ? [{ key, title: found.title, url: `/agreements/${key}` }] : [];
+      }),
+      customerServiceUrl,
+    };
+  });
+
+  // The agreement pages themselves: plain HTML, readable in any web view and in the agreement modal.
+  app.get<{ Params: { key: string } }>('/agreements/:key', async (request, reply) => {
+    const row = await db.selectFrom('agreements').selectAll().where('key', '=', request.params.key).executeTakeFirst();
+    if (!row)
+      return reply
+        .status(404)
+        .type('text/html; charset=utf-8')
+        .send(agreementPage('未找到', '该协议不存在。', ''));
+    return reply.type('text/html; charset=utf-8').send(agreementPage(row.title, row.body, row.version));
+  });
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
+  );
+
+function agreementPage(title: string, body: string, version: string): string {
+  const paragraphs = body
+    .split('\n')
+    .map((p) => `<p>${escapeHtml(p)}</p>`)
+    .join('');
+  return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><style>body{margin:0;font:15px/1.7 -apple-system,"PingFang SC","Microsoft YaHei",sans-serif;color:#1f2329;background:#fff}main{max-width:760px;margin:0 auto;padding:20px 18px 40px}h1{font-size:20px;margin:0 0 4px}small{color:#8a8f99}p{margin:12px 0}</style></head><body><main><h1>${escapeHtml(title)}</h1>${version ? `<small>版本 ${escapeHtml(version)}</small>` : ''}${paragraphs}</main></body></html>`;
+}

@@ -1,0 +1,101 @@
+import {
+  appParam,
+  checkBindPhone,
+  checkRemoveAccount,
+  faqList,
+  feedback,
+  getPushSwitch,
+  individualizedRecommendSwitch,
+  isGrayEnv,
+  pushSwitch,
+  removeAccount,
+  sendSms,
+  userFeedbackTypeList,
+  userInfo,
+} from '@app/protocol/calls/user';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, expectCode, loginAs, smsOutbox, type TestApp, type TestClient } from './helpers';
+
+let t: TestApp;
+let client: TestClient;
+beforeAll(async () => {
+  t = await createTestApp();
+  client = await t.client('APP');
+});
+afterAll(() => t.close());
+
+describe('user settings and help', () => {
+  it('keeps the push and recommendation switches per user', async () => {
+    const { token } = await loginAs(t, '13600000001');
+    expect((await client.call(getPushSwitch, {}, { token })).data).toEqual({ push: 1, individualizedRecommend: 1 });
+    expect((await client.call(pushSwitch, { status: 0 }, { token })).data).toEqual({
+      push: 0,
+      individualizedRecommend: 1,
+    });
+    expect((await client.call(individualizedRecommendSwitch, { status: 0 }, { token })).data).toEqual({
+      push: 0,
+      individualizedRecommend: 0,
+    });
+    const other = await loginAs(t, '13600000002');
+    expect((await client.call(getPushSwitch, {}, { token: other.token })).data).toEqual({
+      push: 1,
+      individualizedRecommend: 1,
+    });
+    expectCode(await client.call(pushSwitch, { status: 2 as 1 }, { token }), '10002');
+    expect((await client.call(isGrayEnv, {}, { token })).data).toEqual({ isGrayEnv: false });
+  });
+
+  it('takes feedback of a known type and refuses bad input', async () => {
+    const { token } = await loginAs(t, '13600000003');
+    const types = (await client.call(userFeedbackTypeList, {})).data as { list: Array<{ id: number }> };
+    expect(types.list.length).toBeGreaterThan(3);
+    expectCode(
+      await client.call(feedback, { typeId: types.list[0]!.id, content: '支付后一直显示待支付' }, { token }),
+      '200',
+    );
+    expectCode(
+      await client.call(feedback, { typeId: types.list[0]!.id, content: '太短' }, { token }),
+      '10002',
+      '请至少填写5个字的问题描述',
+    );
+    expectCode(
+      await client.call(feedback, { typeId: 999, content: '一个不存在的类型' }, { token }),
+      '10002',
+      '请选择反馈类型',
+    );
+  });
+
+  it('lists the FAQ and the six agreements, whose pages exist', async () => {
+    expect(((await client.call(faqList, {})).data as { list: unknown[] }).list.length).toBeGreaterThan(3);
+    const params = (await client.call(appParam, {})).data as { agreements: Array<{ url: string; title: string }> };
+    expect(params.agreements).toHaveLength(6);
+    for (const agreement of params.agreements) {
+      const page = await t.app.inject({ method: 'GET', url: agreement.url });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain(agreement.title);
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/agreements/none' })).statusCode).toBe(404);
+  });
+});
+
+describe('closing an account', () => {
+  it('needs the code sent to the bound phone, then erases the person', async () => {
+    const phone = '13600000009';
+    const { token } = await loginAs(t, phone);
+    expect((await client.call(checkBindPhone, {}, { token })).data).toEqual({ bound: true, mobile: '136****0009' });
+    expect((await client.call(checkRemoveAccount, {}, { token })).data).toEqual({ removable: true, reasons: [] });
+    expectCode(await client.call(sendSms, { smsType: 'verifyCode', phone: 'auto' }), '50000');
+    expectCode(await client.call(sendSms, { smsType: 'verifyCode', phone: 'auto' }, { token }), '200');
+    const [message] = await smsOutbox(t, phone);
+    expect(message?.smsType).toBe('verifyCode');
+    const wrong = message!.code === '0000' ? '1111' : '0000';
+    expectCode(await client.call(removeAccount, { code: wrong }, { token }), '20101');
+    expectCode(await client.call(removeAccount, { code: message!.code }, { token }), '200');
+    expectCode(await client.call(userInfo, {}, { token }), '20118');
+    const again = await loginAs(t, phone);
+    const profile = (await client.call(userInfo, {}, { token: again.token })).data as { uid: string };
+    expect(profile.uid).not.toBe(
+      (await t.db.selectFrom('users').select('uid').where('removed_at', 'is not', null).executeTakeFirstOrThrow()).uid,
+    );
+  });
+});
