@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { type Config, testHooksEnabled } from './config';
 import { devRoutes } from './modules/dev/dev.routes';
 import { commodityListRoutes } from './modules/exchange/commodity-list.routes';
+import { identityRoutes } from './modules/identity/identity.routes';
 import { smsRoutes } from './modules/sms/sms.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { accountRoutes } from './modules/user/account.routes';
@@ -18,6 +19,7 @@ import { settingsRoutes } from './modules/user/settings.routes';
 import { userRoutes } from './modules/user/user.routes';
 import { type KeyRing, loadKeyRing } from './platform/codec/key-ring';
 import { memoryNonceStore, redisNonceStore } from './platform/codec/nonce-store';
+import { createPiiCipher } from './platform/crypto/pii';
 import { type Db, migrate, openDatabase } from './platform/db/database';
 import { isAppError } from './platform/errors';
 import { buildOpenApi } from './platform/http/openapi';
@@ -136,6 +138,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   settingsRoutes(app, platform);
   feedbackRoutes(app, platform, config.CUSTOMER_SERVICE_URL);
   accountRoutes(app, platform, smsDeps, []);
+  identityRoutes(app, platform, { db, pii: createPiiCipher(await ensureSecret(db, 'piiKey', config.PII_KEY)) });
   commodityListRoutes(app, platform);
   if (testHooksEnabled(config)) devRoutes(app, { db, config, sms });
 

@@ -20,6 +20,11 @@ const configSchema = z.object({
   KEY_GRACE_SECONDS: z.coerce.number().int().min(0).default(86_400),
   /** The external work-chat link of customer service (platform-shell §1). */
   CUSTOMER_SERVICE_URL: z.string().url().default('https://work.weixin.qq.com/kfid/kfc-demo-marketplace'),
+  /** 64 hex chars: the AES-256 key of personal data at rest; generated into the database when absent. */
+  PII_KEY: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/i)
+    .optional(),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   VALIDATE_RESPONSES: z
     .enum(['0', '1'])

@@ -1,0 +1,72 @@
+import { ErrorCode } from '@app/protocol/errors';
+import { isAdultIdCard, MINOR_FORBIDDEN } from '@app/protocol/validation';
+import type { PiiCipher } from '../../platform/crypto/pii';
+import { maskIdCard, maskName } from '../../platform/crypto/pii';
+import type { Db } from '../../platform/db/database';
+import { AppError } from '../../platform/errors';
+
+/** How many accounts one ID number may verify. */
+export const ACCOUNTS_PER_ID = 3;
+
+export interface IdentityDeps {
+  db: Db;
+  pii: PiiCipher;
+  now?: () => Date;
+}
+
+export interface IdentityStatus {
+  hasAuthentication: '0' | '1';
+  realName: string;
+  idCard: string;
+}
+
+export async function identityStatus(deps: IdentityDeps, userId: number): Promise<IdentityStatus> {
+  const row = await deps.db.selectFrom('identities').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  if (!row) return { hasAuthentication: '0', realName: '', idCard: '' };
+  return {
+    hasAuthentication: '1',
+    realName: maskName(deps.pii.open(row.real_name_sealed)),
+    idCard: maskIdCard(deps.pii.open(row.id_card_sealed)),
+  };
+}
+
+/** Verifies by name and ID number: adult only, at most ACCOUNTS_PER_ID accounts per ID, once per user. */
+export async function verifyByNumber(
+  deps: IdentityDeps,
+  userId: number,
+  input: { realName: string; idCard: string },
+): Promise<IdentityStatus> {
+  if (!isAdultIdCard(input.idCard, (deps.now ?? (() => new Date()))()))
+    throw new AppError(ErrorCode.BAD_PARAMS, MINOR_FORBIDDEN);
+  const fingerprint = deps.pii.fingerprint(input.idCard);
+  await deps.db.transaction().execute(async (trx) => {
+    const existing = await trx
+      .selectFrom('identities')
+      .select('user_id')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (existing) throw new AppError(ErrorCode.BAD_PARAMS, '您已完成实名认证，无需重复认证');
+    const used = await trx
+      .selectFrom('identities')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('id_card_fingerprint', '=', fingerprint)
+      .executeTakeFirstOrThrow();
+    if (Number(used.n) >= ACCOUNTS_PER_ID)
+      throw new AppError(ErrorCode.BAD_PARAMS, `该身份证已认证${ACCOUNTS_PER_ID}个账号，无法继续认证`);
+    await trx
+      .insertInto('identities')
+      .values({
+        user_id: userId,
+        real_name_sealed: deps.pii.seal(input.realName.trim()),
+        id_card_sealed: deps.pii.seal(input.idCard),
+        id_card_fingerprint: fingerprint,
+        method: 'input',
+        front_image: null,
+        back_image: null,
+      })
+      .onConflict((oc) => oc.column('user_id').doNothing())
+      .execute();
+    await trx.updateTable('users').set({ has_authentication: true }).where('id', '=', userId).execute();
+  });
+  return identityStatus(deps, userId);
+}
