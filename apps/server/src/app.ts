@@ -9,7 +9,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { type Config, testHooksEnabled } from './config';
 import { devRoutes } from './modules/dev/dev.routes';
 import { commodityListRoutes } from './modules/exchange/commodity-list.routes';
-import { identityRoutes } from './modules/identity/identity.routes';
+import { identityRoutes, uploadRoutes } from './modules/identity/identity.routes';
 import { smsRoutes } from './modules/sms/sms.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { accountRoutes } from './modules/user/account.routes';
@@ -28,6 +28,8 @@ import { memoryRateStore, redisRateStore } from './platform/rate/rate-store';
 import { connectRedis } from './platform/redis';
 import { ensureSecret } from './platform/secrets';
 import { ConsoleSmsProvider } from './platform/sms/sms-provider';
+import { createLocalStorage } from './platform/storage/local-storage';
+import { localStorageRoutes } from './platform/storage/storage.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -138,6 +140,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   settingsRoutes(app, platform);
   feedbackRoutes(app, platform, config.CUSTOMER_SERVICE_URL);
   accountRoutes(app, platform, smsDeps, []);
+  const storage = createLocalStorage({
+    root: config.UPLOAD_DIR ?? path.join(config.dataDir, 'uploads'),
+    publicBaseUrl: config.PUBLIC_BASE_URL ?? '',
+    secret: await ensureSecret(db, 'storageSigning'),
+  });
+  await localStorageRoutes(app, storage);
+  uploadRoutes(app, platform, storage);
   identityRoutes(app, platform, { db, pii: createPiiCipher(await ensureSecret(db, 'piiKey', config.PII_KEY)) });
   commodityListRoutes(app, platform);
   if (testHooksEnabled(config)) devRoutes(app, { db, config, sms });

@@ -25,6 +25,10 @@ const configSchema = z.object({
     .string()
     .regex(/^[0-9a-f]{64}$/i)
     .optional(),
+  /** Folder of the local storage driver (default DATA_DIR/uploads). */
+  UPLOAD_DIR: z.string().optional(),
+  /** Origin put in front of URLs the server hands out (uploads); empty = same origin, relative URLs. */
+  PUBLIC_BASE_URL: z.string().url().optional(),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   VALIDATE_RESPONSES: z
     .enum(['0', '1'])

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { type ClientCodec, createClientCodec } from '@app/protocol/codec/client';
 import { type CallDef, type CallInput, callPath } from '@app/protocol/contract';
 import type { FastifyInstance } from 'fastify';
@@ -52,6 +55,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     LOG_LEVEL: 'silent',
     APP_ENV: 'local',
     DATA_DIR: '/nonexistent',
+    UPLOAD_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'market-uploads-')),
     WEB_DIST: '/nonexistent',
     ...overrides,
   });

@@ -32,3 +32,20 @@ export const checkAuthentication = defineCall({
   request: z.object({}),
   response: identityStatusSchema,
 });
+
+export const imageSuffixSchema = z
+  .string({ error: '图片格式错误' })
+  .transform((v) => v.trim().toLowerCase().replace(/^\./, ''))
+  .pipe(z.enum(['png', 'jpg', 'jpeg', 'webp', 'gif'], { error: '图片格式错误' }));
+
+export const generateUploadUrl = defineCall({
+  service: 'identity',
+  call: 'generateUploadUrl',
+  version: 1,
+  access: 'df',
+  method: 'POST',
+  scene: 'app',
+  summary: 'A presigned PUT URL for one ID photo (10 minutes; PNG/JPEG/WebP/GIF up to 5 MB)',
+  request: z.object({ typeName: imageSuffixSchema }),
+  response: z.string(),
+});
