@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { defineCall } from '../contract';
+import { CLIENT_SOURCES, type ClientSource } from '../platform';
 
-export const clientSourceSchema = z.enum(['H5', 'APP', 'H5SDK', 'PC', 'PCSDK']);
-export type ClientSource = z.infer<typeof clientSourceSchema>;
+export const clientSourceSchema = z.enum(CLIENT_SOURCES);
 
 export const environmentSchema = z.enum(['development', 'local', 'pre', 'production']);
+export type { ClientSource };
 
 export const clientConfig = defineCall({
   service: 'system',

@@ -1,0 +1,46 @@
+import { isPcScene, LEGACY_PATHS, type Platform, rootPathOfPlatform } from '@app/protocol/platform';
+import { detectPlatform, sceneOfPath } from '../lib/platform';
+import { storage } from '../lib/storage';
+
+/**
+ * The synchronous part of launch (platform-shell §2): the path the app should be on before
+ * anything renders. Answers null when the current path is right.
+ */
+export function launchRedirect(pathname: string, search: string, platform: Platform): string | null {
+  const query = search.startsWith('?') ? search.slice(1) : search;
+  const withQuery = (path: string) => (query ? `${path}${path.includes('?') ? '&' : '?'}${query}` : path);
+  if (pathname === '/' || pathname === '') return withQuery(rootPathOfPlatform(platform));
+  const legacy = LEGACY_PATHS[pathname.replace(/\/$/, '')];
+  if (legacy) return withQuery(legacy);
+  // A shared h5 product page opened on a PC goes to the web commodity detail with its parameters.
+  const params = new URLSearchParams(query);
+  const pcPlatform = platform === 'pc-web' || platform === 'web' || platform === 'pc-sdk-web';
+  if (pathname === '/h5/pages/productNew/info' && params.get('share') === 'share' && pcPlatform) {
+    return withQuery('/web/pages/commodityDetail/index');
+  }
+  return null;
+}
+
+/** Gray flag from the query or the xEnv cookie, kept as X-Env (business-flows §9). */
+export function rememberGray(search: string, cookie: string): void {
+  const query = new URLSearchParams(search).get('xEnv');
+  if (query === 'gray' || /(?:^|;\s*)xEnv=gray/.test(cookie)) storage.set('X-Env', 'gray');
+  else if (query === 'normal') storage.remove('X-Env');
+}
+
+/** PC scenes use zoom 0.85 in windows 500–1500 px wide (platform-shell §9). */
+export function applyPcZoom(): void {
+  const scene = sceneOfPath(globalThis.location.pathname);
+  const width = globalThis.innerWidth;
+  const zoom = scene && isPcScene(scene) && width >= 500 && width <= 1500 ? '0.85' : '';
+  (document.body.style as CSSStyleDeclaration & { zoom: string }).zoom = zoom;
+}
+
+export function runSyncLaunch(): Platform {
+  const { pathname, search } = globalThis.location;
+  const platform = detectPlatform(search);
+  rememberGray(search, document.cookie);
+  const target = launchRedirect(pathname, search, platform);
+  if (target) globalThis.history.replaceState(null, '', target);
+  return platform;
+}

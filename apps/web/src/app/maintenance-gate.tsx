@@ -1,0 +1,18 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { useCheckVersion } from '../features/system/api/check-version';
+import { relaunch } from '../lib/api/react-to-code';
+import { sceneOfPath } from '../lib/platform';
+
+/** Launch check (platform-shell §4): updating=1 relaunches onto the under-maintenance page. */
+export function MaintenanceGate() {
+  const { pathname } = useLocation();
+  const onMaintenancePage = pathname.includes('/pages/underMaintenance/');
+  const { data } = useCheckVersion(!onMaintenancePage);
+  useEffect(() => {
+    if (data?.updating === 1 && !onMaintenancePage) {
+      relaunch(`/${sceneOfPath(pathname) ?? 'h5'}/pages/underMaintenance/underMaintenance`);
+    }
+  }, [data, onMaintenancePage, pathname]);
+  return null;
+}

@@ -1,0 +1,38 @@
+import { useEffect } from 'react';
+import { Outlet, useBlocker, useLocation } from 'react-router';
+import { ModalHost } from '../components/modal-host';
+import { ToastHost } from '../components/toast-host';
+import { copy } from '../lib/copy';
+import { isNavigationAllowed, sceneOfPath } from '../lib/platform';
+import { showToast } from '../lib/ui-bus';
+import { applyPcZoom } from './launch';
+import { MaintenanceGate } from './maintenance-gate';
+
+/**
+ * The frame of every page: the navigation guard (a path outside the current scene's pages is
+ * refused unless allow-listed), the maintenance gate, PC zoom, toasts and modals.
+ */
+export function SceneShell() {
+  const { pathname } = useLocation();
+  const scene = sceneOfPath(pathname);
+  const blocker = useBlocker(({ nextLocation }) => !isNavigationAllowed(scene, nextLocation.pathname));
+  useEffect(() => {
+    if (blocker.state === 'blocked') {
+      showToast(copy.routeMismatch);
+      blocker.reset();
+    }
+  }, [blocker]);
+  useEffect(() => {
+    applyPcZoom();
+    globalThis.addEventListener('resize', applyPcZoom);
+    return () => globalThis.removeEventListener('resize', applyPcZoom);
+  }, []);
+  return (
+    <>
+      <MaintenanceGate />
+      <Outlet />
+      <ToastHost />
+      <ModalHost />
+    </>
+  );
+}

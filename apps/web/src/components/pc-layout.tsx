@@ -1,0 +1,39 @@
+import type { ReactNode } from 'react';
+import { Link, NavLink } from 'react-router';
+import { copy } from '../lib/copy';
+
+/** PC page: dark header with logo, nav and search, a 1200 px content column, footer. */
+export function PcLayout({ scene, children }: { scene: string; children: ReactNode }) {
+  const base = `/${scene}/pages`;
+  return (
+    <div className="pc-page">
+      <header className="pc-header">
+        <div className="pc-header-inner">
+          <Link to={`${base}/index/index`} className="pc-logo" data-testid="pc-logo">
+            <span className="pc-logo-mark">易</span>
+            {copy.brand}
+          </Link>
+          <nav className="pc-nav">
+            <NavLink to={`${base}/index/index`}>{copy.home}</NavLink>
+            <NavLink to={`${base}/commodityList/list`}>{copy.gameLobby}</NavLink>
+            <NavLink to={`${base}/userCenter/index`}>{copy.myPage}</NavLink>
+          </nav>
+          <div className="pc-header-right">
+            <Link to={`${base}/commodityList/list`} className="pc-search">
+              🔍 {copy.search}
+            </Link>
+          </div>
+        </div>
+      </header>
+      <main className="pc-main">{children}</main>
+      <footer className="pc-footer">
+        <div>{copy.safeTrade.join(' · ')}</div>
+        <div>
+          <a href="/agreements/userAgreement">用户服务协议</a> · <a href="/agreements/privacyPolicy">隐私政策</a> ·{' '}
+          <a href="/agreements/tradingRules">交易规则</a>
+        </div>
+        <div>抵制不良游戏，拒绝盗版游戏。注意自我保护，谨防受骗上当。适度游戏益脑，沉迷游戏伤身。</div>
+      </footer>
+    </div>
+  );
+}

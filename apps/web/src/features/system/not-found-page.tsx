@@ -1,0 +1,21 @@
+import { Link } from 'react-router';
+import { EmptyState } from '../../components/empty-state';
+import { copy } from '../../lib/copy';
+import { sceneOfPath } from '../../lib/platform';
+
+export default function NotFoundPage() {
+  const scene = sceneOfPath(globalThis.location.pathname) ?? 'h5';
+  return (
+    <div className="m-page" data-testid="not-found-page" style={{ justifyContent: 'center', background: '#fff' }}>
+      <EmptyState
+        title={copy.notFound}
+        hint="链接可能已失效"
+        action={
+          <Link className="btn btn-primary btn-sm" to={`/${scene}/pages/index/index`} style={{ marginTop: 12 }}>
+            {copy.backHome}
+          </Link>
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import { phoneLogin } from '@app/protocol/calls/user';
+import type { CallInput } from '@app/protocol/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '../../../lib/api/call-api';
+import { saveLogin } from '../../../lib/storage';
+import { userKeys } from './get-user-info';
+
+export function usePhoneLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CallInput<typeof phoneLogin>) => callApi(phoneLogin, input),
+    onSuccess: (login) => {
+      saveLogin(login);
+      return queryClient.invalidateQueries({ queryKey: userKeys.all });
+    },
+  });
+}

@@ -1,0 +1,149 @@
+import { CLIENT_MESSAGES } from '@app/protocol/errors';
+import { SMS_CODE_LENGTH, validatePhone, validateSmsCode } from '@app/protocol/validation';
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { MobileLayout } from '../../components/mobile-layout';
+import { PcLayout } from '../../components/pc-layout';
+import { copy } from '../../lib/copy';
+import { sceneOfPath } from '../../lib/platform';
+import { showToast } from '../../lib/ui-bus';
+import { usePhoneLogin } from './api/phone-login';
+import { useSendSms } from './api/send-sms';
+import { SmsCodeButton } from './sms-code-button';
+
+const field: React.CSSProperties = {
+  display: 'flex',
+  alignItems: 'center',
+  gap: 12,
+  height: 52,
+  borderBottom: '1px solid var(--c-border)',
+};
+const input: React.CSSProperties = {
+  flex: 1,
+  border: 0,
+  outline: 'none',
+  fontSize: 16,
+  background: 'transparent',
+  minWidth: 0,
+};
+
+/** SMS login for every scene; after login it returns to fromPage or the scene's home. */
+export default function LoginPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const scene = sceneOfPath(globalThis.location.pathname) ?? 'h5';
+  const [phone, setPhone] = useState('');
+  const [code, setCode] = useState('');
+  const [agreed, setAgreed] = useState(false);
+  const [codeSent, setCodeSent] = useState(false);
+  const sendSms = useSendSms();
+  const login = usePhoneLogin();
+
+  const send = async () => {
+    const problem = validatePhone(phone);
+    if (problem) {
+      showToast(problem);
+      return false;
+    }
+    try {
+      await sendSms.mutateAsync({ smsType: 'phoneLogin', phone });
+      showToast(CLIENT_MESSAGES.smsSent);
+      setCodeSent(true);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  const submit = async () => {
+    const problem = validatePhone(phone) ?? validateSmsCode(code);
+    if (problem) return showToast(problem);
+    if (!agreed) return showToast(copy.agreeRequired);
+    try {
+      await login.mutateAsync({ phone, code, package: 'game' });
+      const from = params.get('fromPage');
+      navigate(from?.startsWith(`/${scene}/`) ? from : `/${scene}/pages/index/index`, { replace: true });
+    } catch {
+      // the request layer has shown the reason
+    }
+  };
+
+  const form = (
+    <div
+      className="card"
+      style={{ margin: 16, padding: '8px 20px 24px', maxWidth: 420, marginInline: 'auto' }}
+      data-testid="login-form"
+    >
+      <h2 style={{ fontSize: 22, margin: '20px 0 4px' }}>{copy.loginTitle}</h2>
+      <p className="muted" style={{ margin: '0 0 16px', fontSize: 13 }}>
+        {params.get('needLogin') === 'expiredLogin' ? '登录已过期，请重新登录' : copy.loginHint}
+      </p>
+      <label style={field}>
+        <span style={{ color: 'var(--c-text-2)' }}>+86</span>
+        <input
+          style={input}
+          inputMode="numeric"
+          maxLength={11}
+          placeholder={copy.phonePlaceholder}
+          value={phone}
+          onChange={(e) => setPhone(e.target.value.replace(/\D/g, ''))}
+          data-testid="login-phone"
+        />
+      </label>
+      <label style={field}>
+        <input
+          style={input}
+          inputMode="numeric"
+          maxLength={SMS_CODE_LENGTH}
+          placeholder={copy.codePlaceholder}
+          value={code}
+          onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+          data-testid="login-code"
+        />
+        <SmsCodeButton onSend={send} />
+      </label>
+      <label
+        style={{
+          display: 'flex',
+          gap: 8,
+          alignItems: 'flex-start',
+          fontSize: 12,
+          color: 'var(--c-text-3)',
+          margin: '16px 0 20px',
+          lineHeight: 1.6,
+        }}
+      >
+        <input
+          type="checkbox"
+          checked={agreed}
+          onChange={(e) => setAgreed(e.target.checked)}
+          data-testid="login-agree"
+          style={{ marginTop: 3 }}
+        />
+        <span>
+          {copy.agreePrefix}
+          <a className="link" href="/agreements/userAgreement" target="_blank" rel="noreferrer">
+            {copy.userAgreement}
+          </a>
+          <a className="link" href="/agreements/privacyPolicy" target="_blank" rel="noreferrer">
+            {copy.privacyPolicy}
+          </a>
+          <a className="link" href="/agreements/tradingRules" target="_blank" rel="noreferrer">
+            {copy.tradingRules}
+          </a>
+        </span>
+      </label>
+      <button
+        type="button"
+        className="btn btn-primary btn-block"
+        disabled={login.isPending || !codeSent || code.length === 0}
+        onClick={submit}
+        data-testid="login-submit"
+      >
+        {login.isPending ? copy.loading : copy.login}
+      </button>
+    </div>
+  );
+  if (scene === 'web' || scene === 'webpc') return <PcLayout scene={scene}>{form}</PcLayout>;
+  return <MobileLayout title={copy.login}>{form}</MobileLayout>;
+}

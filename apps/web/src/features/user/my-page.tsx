@@ -1,0 +1,84 @@
+import { Link } from 'react-router';
+import { MobileLayout } from '../../components/mobile-layout';
+import { PcLayout } from '../../components/pc-layout';
+import { HomeSkeleton } from '../../components/skeleton';
+import { copy } from '../../lib/copy';
+import { sceneOfPath } from '../../lib/platform';
+import { clearLoginInfo, storage } from '../../lib/storage';
+import { useUserInfo } from './api/get-user-info';
+
+/** My page: the user's masked profile, or the way to log in. */
+export default function MyPage() {
+  const scene = sceneOfPath(globalThis.location.pathname) ?? 'h5';
+  const loggedIn = Boolean(storage.get('token'));
+  const { data, isLoading } = useUserInfo();
+  const body = (
+    <div style={{ padding: 12 }} data-testid="my-page">
+      <div
+        className="card"
+        style={{
+          padding: 20,
+          display: 'flex',
+          alignItems: 'center',
+          gap: 16,
+          background: 'var(--grad-hero)',
+          color: '#fff',
+        }}
+      >
+        <div
+          style={{
+            width: 56,
+            height: 56,
+            borderRadius: '50%',
+            background: 'rgba(255,255,255,.25)',
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            fontSize: 24,
+          }}
+        >
+          {data?.nickname?.slice(0, 1) ?? '游'}
+        </div>
+        {loggedIn ? (
+          <div>
+            <div style={{ fontSize: 18, fontWeight: 700 }} data-testid="my-nickname">
+              {data?.nickname ?? copy.loading}
+            </div>
+            <div style={{ opacity: 0.85, fontSize: 13, marginTop: 4 }}>
+              {data ? `${data.mobile} · ${data.hasAuthentication === '1' ? copy.verified : copy.notVerified}` : ''}
+            </div>
+          </div>
+        ) : (
+          <Link
+            to={`/${scene}/pages/login/login?fromPage=${encodeURIComponent(globalThis.location.pathname)}`}
+            style={{ fontSize: 18, fontWeight: 700 }}
+            data-testid="my-login"
+          >
+            {copy.login} / 注册
+          </Link>
+        )}
+      </div>
+      {isLoading ? <HomeSkeleton /> : null}
+      {loggedIn && data ? (
+        <button
+          type="button"
+          className="btn btn-ghost btn-block"
+          style={{ marginTop: 24 }}
+          data-testid="logout"
+          onClick={() => {
+            clearLoginInfo();
+            globalThis.location.assign(`/${scene}/pages/index/index`);
+          }}
+        >
+          {copy.logout}
+        </button>
+      ) : null}
+    </div>
+  );
+  if (scene === 'web' || scene === 'webpc') return <PcLayout scene={scene}>{body}</PcLayout>;
+  return (
+    <MobileLayout title={copy.myPage} back={scene !== 'h5sdk'} tabBar={scene === 'h5sdk'}>
+      {body}
+    </MobileLayout>
+  );
+}

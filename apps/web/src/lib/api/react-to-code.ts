@@ -1,0 +1,78 @@
+import { type ErrorCode, errorCatalogue, isErrorCode, MODAL_AUTO_HIDE_MS, messageOf } from '@app/protocol/errors';
+import { lockMessage } from '@app/protocol/format';
+import { isGameScene, type Scene } from '@app/protocol/platform';
+import { copy } from '../copy';
+import { clearLoginInfo } from '../storage';
+import { noLineChannel, showModal, showToast } from '../ui-bus';
+
+/** Where the app goes after a relaunch: a full navigation, as the original client's reLaunch. */
+export function relaunch(path: string): void {
+  globalThis.location.assign(path);
+}
+
+export function loginPathOf(scene: Scene): string {
+  if (scene === 'h5sdk') return '/h5sdk/pages/commodityList/list';
+  return `/${scene}/pages/login/login?needLogin=expiredLogin`;
+}
+
+/** The client side of the error catalogue: what each code does on screen (platform-shell §4, §8). */
+export function reactToCode(code: string, msg: string, scene: Scene, options: { justCheck?: boolean } = {}): void {
+  if (!isErrorCode(code)) {
+    showToast(msg || copy.networkError);
+    return;
+  }
+  const behaviour = errorCatalogue[code as ErrorCode].behaviour;
+  switch (behaviour) {
+    case 'expiredLogin':
+      if (scene === 'websdk') {
+        showToast(msg);
+        return;
+      }
+      clearLoginInfo();
+      showModal({
+        id: 'expiredLogin',
+        content: msg || messageOf(code as ErrorCode),
+        buttons: [{ text: copy.loginAgain, primary: true }],
+        onClose: () => relaunch(loginPathOf(scene)),
+      });
+      return;
+    case 'commodityGone': {
+      const content = messageOf(code as ErrorCode, scene);
+      showModal({
+        id: 'commodityGone',
+        content,
+        buttons: [],
+        autoHideMs: MODAL_AUTO_HIDE_MS.commodityGone,
+        onClose: () => relaunch(scene === 'h5sdk' ? '/h5sdk/pages/commodityList/list' : `/${scene}/pages/index/index`),
+      });
+      return;
+    }
+    case 'ban':
+      showModal({
+        id: 'ban',
+        content: msg,
+        buttons: [
+          { text: isGameScene(scene) ? copy.returnToGame : copy.cancel },
+          { text: copy.contactService, primary: true },
+        ],
+      });
+      return;
+    case 'noLine':
+      clearLoginInfo();
+      noLineChannel.emit({ since: Date.now() });
+      return;
+    case 'lockCountdown': {
+      const unlockAt = Number(msg);
+      showToast(Number.isFinite(unlockAt) && unlockAt > 0 ? lockMessage(unlockAt, new Date()) : msg, 3000);
+      return;
+    }
+    case 'returnToCaller':
+      if (code !== '31003' && !options.justCheck) showToast(msg);
+      return;
+    case 'returnData':
+    case 'returnWholeResponse':
+      return;
+    default:
+      showToast(msg || messageOf(code as ErrorCode));
+  }
+}
