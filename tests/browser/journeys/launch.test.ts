@@ -1,0 +1,110 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { baseUrl, DESKTOP, hook, launchBrowser, MOBILE, screenshot } from '../browser';
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+beforeEach(async () => {
+  context = await browser.newContext(MOBILE);
+  page = await context.newPage();
+});
+afterEach(() => context.close());
+
+const path = () => new URL(page.url()).pathname + new URL(page.url()).search;
+
+describe('launch', () => {
+  it('sends the root path to the home of each platform', async () => {
+    await page.goto(`${baseUrl()}/?platform=h5-ios`);
+    await page.getByTestId('home-page').waitFor();
+    expect(path()).toBe('/h5/pages/index/index?platform=h5-ios');
+    await screenshot(page, 'h5-home');
+
+    const sdk = await context.newPage();
+    await sdk.goto(`${baseUrl()}/?platform=h5-sdk-android`);
+    await sdk.getByTestId('tab-bar').waitFor();
+    expect(new URL(sdk.url()).pathname).toBe('/h5sdk/pages/commodityList/list');
+
+    const pc = await (await browser.newContext(DESKTOP)).newPage();
+    await pc.goto(`${baseUrl()}/?platform=pc-web`);
+    await pc.getByTestId('pc-logo').waitFor();
+    expect(new URL(pc.url()).pathname).toBe('/web/pages/index/index');
+    await screenshot(pc, 'pc-home');
+    await pc.context().close();
+  });
+
+  it('redirects a legacy path to its prefixed form, carrying the query', async () => {
+    await page.goto(`${baseUrl()}/pages/h5sdk/commodityList/list?x=1&applicationId=demo-legend`);
+    await page.getByTestId('commodity-list').waitFor();
+    expect(path()).toBe('/h5sdk/pages/commodityList/list?x=1&applicationId=demo-legend');
+  });
+
+  it('sends a shared h5 product page opened on a PC to the web commodity detail', async () => {
+    await page.goto(`${baseUrl()}/h5/pages/productNew/info?platform=pc-web&share=share&id=42&ct=0`);
+    await page.waitForURL(/commodityDetail/);
+    expect(path()).toBe('/web/pages/commodityDetail/index?platform=pc-web&share=share&id=42&ct=0');
+  });
+
+  it('refuses a navigation outside the current scene with its message', async () => {
+    await page.goto(`${baseUrl()}/h5/pages/index/index`);
+    await page.getByTestId('home-page').waitFor();
+    await page.evaluate(() =>
+      (globalThis as unknown as { marketRouter: { navigate(p: string): void } }).marketRouter.navigate(
+        '/web/pages/index/index',
+      ),
+    );
+    await expect(
+      page.getByTestId('toast').filter({ hasText: '路由路径与当前环境不匹配' }).waitFor(),
+    ).resolves.toBeUndefined();
+    expect(path()).toBe('/h5/pages/index/index');
+    await page.evaluate(() =>
+      (globalThis as unknown as { marketRouter: { navigate(p: string): void } }).marketRouter.navigate(
+        '/h5/pages/userCenter/index',
+      ),
+    );
+    await page.getByTestId('my-page').waitFor();
+  });
+});
+
+describe('maintenance', () => {
+  it('relaunches onto the under-maintenance page while the switch is on, and back when it is off', async () => {
+    await hook('/dev/maintenance', { updating: 1, message: '系统升级中，预计30分钟后恢复' });
+    try {
+      await page.goto(`${baseUrl()}/h5/pages/index/index`);
+      await page.getByTestId('maintenance-page').waitFor();
+      expect(new URL(page.url()).pathname).toBe('/h5/pages/underMaintenance/underMaintenance');
+      await expect(page.getByText('系统升级中，预计30分钟后恢复').waitFor()).resolves.toBeUndefined();
+      await screenshot(page, 'maintenance');
+    } finally {
+      await hook('/dev/maintenance', { updating: 0 });
+    }
+    await page.getByTestId('maintenance-retry').click();
+    await page.getByTestId('home-page').waitFor();
+  });
+});
+
+describe('request errors', () => {
+  it('shows the expired-login modal and relaunches the login page', async () => {
+    await page.goto(`${baseUrl()}/h5/pages/index/index`);
+    await page.evaluate(() => localStorage.setItem('token', 'not-a-real-session'));
+    await page.goto(`${baseUrl()}/h5/pages/userCenter/index`);
+    const modal = page.getByTestId('modal-expiredLogin');
+    await modal.waitFor();
+    expect(await modal.getByTestId('modal-content').textContent()).toBe('登录已过期，请重新登录');
+    await screenshot(page, 'expired-login-modal');
+    await modal.getByTestId('modal-button-重新登录').click();
+    await page.waitForURL(/login\/login/);
+    expect(path()).toBe('/h5/pages/login/login?needLogin=expiredLogin');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+
+  it("shows 'AppId异常' when the list is opened without a game", async () => {
+    await page.goto(`${baseUrl()}/h5/pages/commodityList/list`);
+    await page.getByTestId('toast').filter({ hasText: 'AppId异常' }).waitFor();
+  });
+});
