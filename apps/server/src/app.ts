@@ -7,6 +7,7 @@ import { ErrorCode, errorCatalogue } from '@app/protocol/errors';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type Config, testHooksEnabled } from './config';
+import { saleLockRoutes } from './modules/consignment/sale-lock.routes';
 import { devRoutes } from './modules/dev/dev.routes';
 import { commodityListRoutes } from './modules/exchange/commodity-list.routes';
 import { identityRoutes, uploadRoutes } from './modules/identity/identity.routes';
@@ -140,6 +141,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   settingsRoutes(app, platform);
   feedbackRoutes(app, platform, config.CUSTOMER_SERVICE_URL);
   accountRoutes(app, platform, smsDeps, []);
+  saleLockRoutes(app, platform, smsDeps);
   const storage = createLocalStorage({
     root: config.UPLOAD_DIR ?? path.join(config.dataDir, 'uploads'),
     publicBaseUrl: config.PUBLIC_BASE_URL ?? '',

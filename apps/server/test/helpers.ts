@@ -151,3 +151,11 @@ export async function loginAs(app: TestApp, phone: string): Promise<{ token: str
 export async function smsOutbox(app: TestApp, phone: string): Promise<Array<{ code: string; smsType: string }>> {
   return (await app.app.inject({ method: 'GET', url: `/dev/sms/outbox?phone=${phone}` })).json().data;
 }
+
+/** A resident ID number with a correct GB 11643 check digit for the given birth date. */
+export function idNumber(birth: string, seq = '001'): string {
+  const body = `110105${birth}${seq}`;
+  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+  const sum = [...body].reduce((acc, digit, i) => acc + Number(digit) * (weights[i] as number), 0);
+  return body + '10X98765432'[sum % 11];
+}

@@ -1,15 +1,7 @@
 import { checkAuthentication, identification } from '@app/protocol/calls/identity';
 import { userInfo } from '@app/protocol/calls/user';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, expectCode, loginAs, type TestApp, type TestClient } from './helpers';
-
-/** A resident ID number with a correct GB 11643 check digit for the given birth date. */
-export function idNumber(birth: string, seq = '001'): string {
-  const body = `110105${birth}${seq}`;
-  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
-  const sum = [...body].reduce((acc, digit, i) => acc + Number(digit) * (weights[i] as number), 0);
-  return body + '10X98765432'[sum % 11];
-}
+import { createTestApp, expectCode, idNumber, loginAs, type TestApp, type TestClient } from './helpers';
 
 const today = new Date(Date.now() + 8 * 3_600_000);
 const ymd = (y: number) =>

@@ -82,3 +82,6 @@ export function validatePhone(value: string | undefined | null): string | null {
 export function validateSmsCode(value: string | undefined | null): string | null {
   return smsCodeSchema.safeParse(value ?? '').success ? null : '请填写4位的正确验证码';
 }
+
+/** Strict base64 (platform-shell §5) is the codec's own rule. */
+export { isStrictBase64 } from './codec/base64';

@@ -218,3 +218,15 @@ export const removeAccount = defineCall({
   request: z.object({ code: smsCodeSchema }),
   response: z.object({ removed: z.literal(true) }),
 });
+
+export const bindPhone = defineCall({
+  service: 'user',
+  call: 'bindPhone',
+  version: 1,
+  access: 'df',
+  method: 'POST',
+  scene: 'app',
+  summary: 'Binds a phone to the logged-in account (code sent with smsType phoneLogin)',
+  request: z.object({ phone: phoneSchema, code: smsCodeSchema, smsType: z.literal('phoneLogin').optional() }),
+  response: loginResultSchema,
+});

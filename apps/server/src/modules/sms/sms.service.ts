@@ -38,7 +38,9 @@ export async function sendCode(
   deps: SmsDeps,
   input: { phone: string; smsType: SmsType; address: string },
 ): Promise<void> {
-  const wait = await deps.rates.startCooldown(`sms:${input.phone}`, SMS_LIMITS.cooldownSeconds);
+  // One send per 60 s per phone and purpose (a login code does not hold up a sale-unlock code).
+  const cooldownKey = `sms:${input.phone}:${input.smsType}`;
+  const wait = await deps.rates.startCooldown(cooldownKey, SMS_LIMITS.cooldownSeconds);
   if (wait > 0) throw new AppError(ErrorCode.TOO_FREQUENT, `发送过于频繁，请${wait}秒后再试`);
   const counts = await Promise.all([
     deps.rates.hit(`sms:h:${input.phone}`, 3600),
@@ -81,7 +83,7 @@ export async function sendCode(
   try {
     await deps.sms.send({ phone: input.phone, smsType: input.smsType, code });
   } catch (error) {
-    await deps.rates.clearCooldown(`sms:${input.phone}`);
+    await deps.rates.clearCooldown(cooldownKey);
     throw error;
   }
 }

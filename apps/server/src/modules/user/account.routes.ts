@@ -1,10 +1,10 @@
-import { checkBindPhone, checkRemoveAccount, removeAccount } from '@app/protocol/calls/user';
+import { bindPhone, checkBindPhone, checkRemoveAccount, removeAccount } from '@app/protocol/calls/user';
 import { ErrorCode } from '@app/protocol/errors';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/errors';
 import { type CallPlatform, registerCall } from '../../platform/http/register-call';
 import { consumeCode, type SmsDeps } from '../sms/sms.service';
-import { eraseAccount, maskMobile, type RemovalCheck } from './user.service';
+import { bindMobile, eraseAccount, maskMobile, type RemovalCheck } from './user.service';
 
 /**
  * Binding check and account closing. Modules that hold something of the user's (listings,
@@ -23,6 +23,12 @@ export function accountRoutes(
   registerCall(app, platform, checkBindPhone, async (_i, ctx) => {
     const mobile = await mobileOf(ctx.user.userId);
     return { bound: Boolean(mobile), mobile: maskMobile(mobile) };
+  });
+
+  registerCall(app, platform, bindPhone, async (input, ctx) => {
+    await consumeCode(sms, { phone: input.phone, smsType: 'phoneLogin', code: input.code });
+    await bindMobile(db, ctx.user.userId, input.phone);
+    return { token: ctx.user.token, mobile: input.phone, uid: ctx.user.uid, isGrayEnv: ctx.gray };
   });
 
   const reasonsOf = async (userId: number) =>

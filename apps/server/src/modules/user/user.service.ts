@@ -1,5 +1,7 @@
 import { randomInt } from 'node:crypto';
+import { ErrorCode } from '@app/protocol/errors';
 import type { Db } from '../../platform/db/database';
+import { AppError } from '../../platform/errors';
 
 /** Shows 138****0000: the full number never leaves the server in a profile. */
 export function maskMobile(mobile: string | null): string {
@@ -54,4 +56,17 @@ export async function eraseAccount(db: Db, userId: number): Promise<void> {
       .where('id', '=', userId)
       .execute();
   });
+}
+
+/** Binds a phone to an account that has none; a phone belongs to one account only. */
+export async function bindMobile(db: Db, userId: number, mobile: string): Promise<void> {
+  const owner = await db.selectFrom('users').select(['id']).where('mobile', '=', mobile).executeTakeFirst();
+  if (owner && owner.id !== userId) throw new AppError(ErrorCode.BAD_PARAMS, '该手机号已绑定其他账号');
+  const updated = await db
+    .updateTable('users')
+    .set({ mobile })
+    .where('id', '=', userId)
+    .where((eb) => eb.or([eb('mobile', 'is', null), eb('mobile', '=', mobile)]))
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) !== 1) throw new AppError(ErrorCode.BAD_PARAMS, '该账号已绑定手机号');
 }

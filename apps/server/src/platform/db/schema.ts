@@ -86,6 +86,7 @@ export interface UserSettingsTable {
   individualized_recommend: Generated<number>;
   gray: Generated<boolean>;
   updated_at: Generated<Date>;
+  sale_unlocked_until: Generated<Date | null>;
 }
 
 export interface FeedbackTypesTable {

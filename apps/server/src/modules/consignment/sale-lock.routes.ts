@@ -1,0 +1,31 @@
+import { salePreCheck } from '@app/protocol/calls/exchange-sale';
+import { appConsignmentSMSVerifyCode } from '@app/protocol/calls/market';
+import { ErrorCode } from '@app/protocol/errors';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../platform/errors';
+import { type CallPlatform, registerCall } from '../../platform/http/register-call';
+import type { SmsDeps } from '../sms/sms.service';
+import { firstMissingStep, unlockSale } from './sale-lock.service';
+
+export function saleLockRoutes(app: FastifyInstance, platform: CallPlatform, sms: SmsDeps): void {
+  registerCall(app, platform, appConsignmentSMSVerifyCode, async (input, ctx) => {
+    try {
+      await unlockSale(sms, ctx.user.userId, input.code);
+      return true;
+    } catch (error) {
+      // A wrong or used code answers false ('开锁异常' on the client); limits still answer their codes.
+      if (
+        error instanceof AppError &&
+        (error.code === ErrorCode.SMS_CODE_WRONG || error.code === ErrorCode.SMS_CODE_EXPIRED)
+      )
+        return false;
+      throw error;
+    }
+  });
+
+  registerCall(app, platform, salePreCheck, async (_input, ctx) => {
+    const { step, unlockedUntil } = await firstMissingStep(platform.db, ctx.user.userId);
+    if (step === 'saleLock') throw new AppError(ErrorCode.SALE_LOCKED);
+    return { step, unlockedUntil: unlockedUntil ? Math.floor(unlockedUntil.getTime() / 1000) : null };
+  });
+}
