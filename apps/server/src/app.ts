@@ -149,7 +149,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await localStorageRoutes(app, storage);
   uploadRoutes(app, platform, storage);
-  identityRoutes(app, platform, { db, pii: createPiiCipher(await ensureSecret(db, 'piiKey', config.PII_KEY)) });
+  identityRoutes(app, platform, {
+    storage,
+    db,
+    pii: createPiiCipher(await ensureSecret(db, 'piiKey', config.PII_KEY)),
+  });
   commodityListRoutes(app, platform);
   if (testHooksEnabled(config)) devRoutes(app, { db, config, sms });
 

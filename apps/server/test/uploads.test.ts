@@ -1,6 +1,6 @@
-import { generateUploadUrl } from '@app/protocol/calls/identity';
+import { generateUploadUrl, identificationByUploadImg } from '@app/protocol/calls/identity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, expectCode, loginAs, type TestApp, type TestClient } from './helpers';
+import { createTestApp, expectCode, idNumber, loginAs, type TestApp, type TestClient } from './helpers';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
@@ -54,5 +54,46 @@ describe('uploads', () => {
     const url = (await client.call(generateUploadUrl, { typeName: 'png' }, { token })).data as string;
     const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]);
     expect((await put(url, big, 'image/png')).statusCode).toBe(413);
+  });
+});
+
+describe('real-name verification with ID photos', () => {
+  it('takes the two uploaded photos with the number, and refuses photos that are not the user’s', async () => {
+    const upload = async (tok: string) => {
+      const url = (await client.call(generateUploadUrl, { typeName: 'png' }, { token: tok })).data as string;
+      expect((await put(url, PNG, 'image/png')).statusCode).toBe(200);
+      return url.split('?')[0] as string;
+    };
+    const me = await loginAs(t, '13400000002');
+    const other = await loginAs(t, '13400000003');
+    const front = await upload(me.token);
+    const back = await upload(me.token);
+    const othersPhoto = await upload(other.token);
+    const id = idNumber('19920202', '246');
+    expectCode(
+      await client.call(
+        identificationByUploadImg,
+        { idCardFrontImgUrl: '', idCardBehindImgUrl: back, realName: '赵六', idCard: id },
+        { token: me.token },
+      ),
+      '10002',
+      '请上传身份证正面（人像面）',
+    );
+    expectCode(
+      await client.call(
+        identificationByUploadImg,
+        { idCardFrontImgUrl: front, idCardBehindImgUrl: othersPhoto, realName: '赵六', idCard: id },
+        { token: me.token },
+      ),
+      '10002',
+      '请上传身份证反面（国徽面）',
+    );
+    const ok = await client.call(
+      identificationByUploadImg,
+      { idCardFrontImgUrl: front, idCardBehindImgUrl: back, realName: '赵六', idCard: id },
+      { token: me.token },
+    );
+    expectCode(ok, '200');
+    expect(ok.data).toMatchObject({ hasAuthentication: '1', realName: '赵*' });
   });
 });

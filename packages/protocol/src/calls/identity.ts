@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../contract';
-import { idCardSchema, realNameSchema } from '../validation';
+import { ID_BACK_MISSING, ID_FRONT_MISSING, idCardSchema, realNameSchema } from '../validation';
 
 /** What any answer shows of a verified person: masked name and ID number, never whole. */
 export const identityStatusSchema = z.object({
@@ -48,4 +48,25 @@ export const generateUploadUrl = defineCall({
   summary: 'A presigned PUT URL for one ID photo (10 minutes; PNG/JPEG/WebP/GIF up to 5 MB)',
   request: z.object({ typeName: imageSuffixSchema }),
   response: z.string(),
+});
+
+/** Object URLs (without query) of the two ID photos uploaded through generateUploadUrl. */
+const photoUrl = (missing: string) => z.string({ error: missing }).min(1, { error: missing }).max(500);
+
+export const identificationByUploadImg = defineCall({
+  service: 'identity',
+  call: 'identificationByUploadImg',
+  version: 1,
+  access: 'df',
+  method: 'POST',
+  scene: 'app',
+  summary:
+    'Real-name verification with the two ID photos (front: portrait side, back: national emblem side) and the number',
+  request: z.object({
+    idCardFrontImgUrl: photoUrl(ID_FRONT_MISSING),
+    idCardBehindImgUrl: photoUrl(ID_BACK_MISSING),
+    realName: realNameSchema,
+    idCard: idCardSchema,
+  }),
+  response: identityStatusSchema,
 });

@@ -34,7 +34,7 @@ export async function identityStatus(deps: IdentityDeps, userId: number): Promis
 export async function verifyByNumber(
   deps: IdentityDeps,
   userId: number,
-  input: { realName: string; idCard: string },
+  input: { realName: string; idCard: string; frontImage?: string; backImage?: string },
 ): Promise<IdentityStatus> {
   if (!isAdultIdCard(input.idCard, (deps.now ?? (() => new Date()))()))
     throw new AppError(ErrorCode.BAD_PARAMS, MINOR_FORBIDDEN);
@@ -60,9 +60,9 @@ export async function verifyByNumber(
         real_name_sealed: deps.pii.seal(input.realName.trim()),
         id_card_sealed: deps.pii.seal(input.idCard),
         id_card_fingerprint: fingerprint,
-        method: 'input',
-        front_image: null,
-        back_image: null,
+        method: input.frontImage ? 'upload' : 'input',
+        front_image: input.frontImage ?? null,
+        back_image: input.backImage ?? null,
       })
       .onConflict((oc) => oc.column('user_id').doNothing())
       .execute();
