@@ -19,6 +19,8 @@ const login = () => import('../features/user/login-page');
 const my = () => import('../features/user/my-page');
 const maintenance = () => import('../features/system/under-maintenance-page');
 const notFound = () => import('../features/system/not-found-page');
+const realName = () => import('../features/identity/real-name-page');
+const realNameStatus = () => import('../features/identity/real-name-status-page');
 
 /** The pages every scene has, under /{scene}/pages/... (platform-shell §2). */
 function sceneRoutes(scene: string): RouteObject[] {
@@ -30,6 +32,8 @@ function sceneRoutes(scene: string): RouteObject[] {
     { path: `${base}/userCenter/index`, element: page(my) },
     { path: `${base}/my/index`, element: page(my) },
     { path: `${base}/underMaintenance/underMaintenance`, element: page(maintenance) },
+    { path: `${base}/userCenter/cardIdRelevant/cardIdUpload/cardIdUpload`, element: page(realName) },
+    { path: `${base}/userCenter/cardIdRelevant/cardIdUpload/cardIdStatus`, element: page(realNameStatus) },
   ];
 }
 

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Outlet, useBlocker, useLocation } from 'react-router';
 import { ModalHost } from '../components/modal-host';
 import { ToastHost } from '../components/toast-host';
+import { SaleUnlockHost } from '../features/consignment/sale-unlock-dialog';
 import { copy } from '../lib/copy';
 import { isNavigationAllowed, sceneOfPath } from '../lib/platform';
 import { showToast } from '../lib/ui-bus';
@@ -33,6 +34,7 @@ export function SceneShell() {
       <Outlet />
       <ToastHost />
       <ModalHost />
+      <SaleUnlockHost />
     </>
   );
 }

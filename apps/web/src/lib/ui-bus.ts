@@ -38,6 +38,8 @@ function channel<T>() {
 export const toastChannel = channel<{ text: string; ms: number }>();
 export const modalChannel = channel<ModalSpec>();
 export const noLineChannel = channel<{ since: number }>();
+/** 30315 from any call: the sale-unlock dialog opens (business-flows §4). */
+export const saleUnlockChannel = channel<{ at: number }>();
 
 export function showToast(text: string, ms = 2000): void {
   toastChannel.emit({ text, ms });

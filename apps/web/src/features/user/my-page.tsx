@@ -6,6 +6,7 @@ import { copy } from '../../lib/copy';
 import { sceneOfPath } from '../../lib/platform';
 import { clearLoginInfo, storage } from '../../lib/storage';
 import { useUserInfo } from './api/get-user-info';
+import { SellEntry } from './sell-entry';
 
 /** My page: the user's masked profile, or the way to log in. */
 export default function MyPage() {
@@ -59,6 +60,19 @@ export default function MyPage() {
         )}
       </div>
       {isLoading ? <HomeSkeleton /> : null}
+      {loggedIn && data ? (
+        <div className="card" style={{ marginTop: 12, padding: 16 }}>
+          <Link
+            to={`/${scene}/pages/userCenter/cardIdRelevant/cardIdUpload/cardIdStatus`}
+            style={{ display: 'flex', justifyContent: 'space-between' }}
+            data-testid="my-real-name"
+          >
+            <span>实名认证</span>
+            <span className="muted">{data.hasAuthentication === '1' ? copy.verified : copy.notVerified} ›</span>
+          </Link>
+          <SellEntry scene={scene} />
+        </div>
+      ) : null}
       {loggedIn && data ? (
         <button
           type="button"

@@ -3,7 +3,7 @@ import { lockMessage } from '@app/protocol/format';
 import { isGameScene, type Scene } from '@app/protocol/platform';
 import { copy } from '../copy';
 import { clearLoginInfo } from '../storage';
-import { noLineChannel, showModal, showToast } from '../ui-bus';
+import { noLineChannel, saleUnlockChannel, showModal, showToast } from '../ui-bus';
 
 /** Where the app goes after a relaunch: a full navigation, as the original client's reLaunch. */
 export function relaunch(path: string): void {
@@ -60,6 +60,9 @@ export function reactToCode(code: string, msg: string, scene: Scene, options: { 
     case 'noLine':
       clearLoginInfo();
       noLineChannel.emit({ since: Date.now() });
+      return;
+    case 'saleUnlock':
+      saleUnlockChannel.emit({ at: Date.now() });
       return;
     case 'lockCountdown': {
       const unlockAt = Number(msg);

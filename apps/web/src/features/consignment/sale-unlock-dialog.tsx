@@ -1,0 +1,97 @@
+import { CLIENT_MESSAGES } from '@app/protocol/errors';
+import { SMS_CODE_LENGTH, validateSmsCode } from '@app/protocol/validation';
+import { useEffect, useState } from 'react';
+import { copy } from '../../lib/copy';
+import { saleUnlockChannel, showToast } from '../../lib/ui-bus';
+import { useSendSms } from '../user/api/send-sms';
+import { SmsCodeButton } from '../user/sms-code-button';
+import { useUnlockSale } from './api/unlock-sale';
+
+/**
+ * The sale-unlock dialog: opened by code 30315 from any call. The code goes to the bound phone
+ * (the phone field is only the auto-fill marker); a right code opens the lock for 30 minutes.
+ */
+export function SaleUnlockHost() {
+  const [open, setOpen] = useState(false);
+  const [code, setCode] = useState('');
+  const sendSms = useSendSms();
+  const unlock = useUnlockSale();
+  useEffect(() => saleUnlockChannel.on(() => setOpen(true)), []);
+  if (!open) return null;
+  const close = () => {
+    setOpen(false);
+    setCode('');
+  };
+  return (
+    <div className="mask" role="dialog" aria-modal="true" data-testid="sale-unlock-dialog">
+      <div className="modal" style={{ padding: '24px 20px 20px' }}>
+        <div className="modal-title" style={{ textAlign: 'center' }}>
+          寄售安全锁
+        </div>
+        <p className="muted" style={{ fontSize: 13, lineHeight: 1.6, margin: '8px 0 16px', textAlign: 'center' }}>
+          为保障您的财产安全，寄售前需验证绑定手机号，验证后30分钟内可寄售
+        </p>
+        <div
+          style={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: 12,
+            borderBottom: '1px solid var(--c-border)',
+            height: 48,
+          }}
+        >
+          <input
+            style={{ flex: 1, border: 0, outline: 'none', fontSize: 16, minWidth: 0 }}
+            inputMode="numeric"
+            maxLength={SMS_CODE_LENGTH}
+            placeholder={copy.codePlaceholder}
+            value={code}
+            onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+            data-testid="unlock-code"
+          />
+          <SmsCodeButton
+            onSend={async () => {
+              try {
+                await sendSms.mutateAsync({ smsType: 'verifyCode', phone: 'auto' });
+                showToast(CLIENT_MESSAGES.smsSent);
+                return true;
+              } catch {
+                return false;
+              }
+            }}
+          />
+        </div>
+        <button
+          type="button"
+          className="btn btn-primary btn-block"
+          style={{ marginTop: 20 }}
+          disabled={unlock.isPending}
+          data-testid="unlock-submit"
+          onClick={async () => {
+            const problem = validateSmsCode(code);
+            if (problem) return showToast(problem);
+            try {
+              const ok = await unlock.mutateAsync(code);
+              if (!ok) return showToast(CLIENT_MESSAGES.unlockFailed);
+              showToast(CLIENT_MESSAGES.unlockSucceeded, 2000);
+              close();
+            } catch {
+              // the request layer showed why
+            }
+          }}
+        >
+          {copy.confirm}
+        </button>
+        <button
+          type="button"
+          className="btn btn-block"
+          style={{ marginTop: 8, color: 'var(--c-text-3)' }}
+          onClick={close}
+          data-testid="unlock-close"
+        >
+          {copy.cancel}
+        </button>
+      </div>
+    </div>
+  );
+}

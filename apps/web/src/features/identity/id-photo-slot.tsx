@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import { showToast } from '../../lib/ui-bus';
+import { uploadIdPhoto } from './api/identify';
+
+type SlotState = { kind: 'empty' } | { kind: 'uploading' } | { kind: 'uploaded'; preview: string; path: string };
+
+/** One side of the ID card: empty → uploading → uploaded (preview and stored path). */
+export function IdPhotoSlot({
+  label,
+  onUploaded,
+  testId,
+}: {
+  label: string;
+  onUploaded: (path: string) => void;
+  testId: string;
+}) {
+  const [state, setState] = useState<SlotState>({ kind: 'empty' });
+  return (
+    <label
+      data-testid={testId}
+      style={{
+        flex: 1,
+        height: 110,
+        borderRadius: 10,
+        border: '1px dashed #c9cdd4',
+        background: '#fafbfc',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        flexDirection: 'column',
+        gap: 6,
+        cursor: 'pointer',
+        overflow: 'hidden',
+        position: 'relative',
+      }}
+    >
+      {state.kind === 'uploaded' ? (
+        <img
+          src={state.preview}
+          alt={label}
+          style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover' }}
+        />
+      ) : (
+        <>
+          <span style={{ fontSize: 26, color: 'var(--c-primary)' }}>{state.kind === 'uploading' ? '…' : '+'}</span>
+          <span className="muted" style={{ fontSize: 12 }}>
+            {state.kind === 'uploading' ? '上传中' : label}
+          </span>
+        </>
+      )}
+      <input
+        type="file"
+        accept="image/png,image/jpeg,image/webp"
+        style={{ display: 'none' }}
+        onChange={async (e) => {
+          const file = e.target.files?.[0];
+          if (!file) return;
+          setState({ kind: 'uploading' });
+          try {
+            const path = await uploadIdPhoto(file);
+            setState({ kind: 'uploaded', preview: URL.createObjectURL(file), path });
+            onUploaded(path);
+          } catch (error) {
+            setState({ kind: 'empty' });
+            showToast(error instanceof Error && error.message ? error.message : '图片格式错误');
+          }
+        }}
+      />
+    </label>
+  );
+}

@@ -1,0 +1,51 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { showToast } from '../../lib/ui-bus';
+import { useSalePreCheck } from '../consignment/api/sale-pre-check';
+import { BindPhoneDialog } from './bind-phone-dialog';
+
+/**
+ * "我要卖": leads the seller through the first missing step (bound phone → real name → the
+ * sale lock, which the 30315 dialog opens) and back here.
+ */
+export function SellEntry({ scene }: { scene: string }) {
+  const navigate = useNavigate();
+  const preCheck = useSalePreCheck();
+  const [binding, setBinding] = useState(false);
+  const check = async () => {
+    try {
+      const { step } = await preCheck.mutateAsync();
+      if (step === 'bindPhone') setBinding(true);
+      else if (step === 'authentication') {
+        const from = encodeURIComponent(globalThis.location.pathname);
+        navigate(`/${scene}/pages/userCenter/cardIdRelevant/cardIdUpload/cardIdUpload?from=${from}`);
+      } else showToast('已满足寄售条件，可以寄售了');
+    } catch {
+      // 30315 opened the unlock dialog; other codes were shown
+    }
+  };
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn-primary btn-block"
+        style={{ marginTop: 16 }}
+        onClick={check}
+        disabled={preCheck.isPending}
+        data-testid="sell-entry"
+      >
+        我要卖
+      </button>
+      {binding ? (
+        <BindPhoneDialog
+          desktop={scene === 'web' || scene === 'webpc'}
+          onClose={() => setBinding(false)}
+          onBound={() => {
+            setBinding(false);
+            void check();
+          }}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,111 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, hook, launchBrowser, MOBILE, screenshot } from '../browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+
+const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text }).first().waitFor();
+
+function idNumber(birth: string, seq: string): string {
+  const body = `110105${birth}${seq}`;
+  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+  const sum = [...body].reduce((acc, d, i) => acc + Number(d) * (weights[i] as number), 0);
+  return body + '10X98765432'[sum % 11];
+}
+
+async function loggedInPage(phone: string): Promise<Page> {
+  const session = await hook<{ token: string; uid: string }>('/dev/session', { phone });
+  const page = await (await browser.newContext(MOBILE)).newPage();
+  await page.goto(`${baseUrl()}/h5/pages/index/index`);
+  await page.evaluate((s) => {
+    localStorage.setItem('token', s.token);
+    localStorage.setItem('uid', s.uid);
+  }, session);
+  return page;
+}
+
+async function latestCode(phone: string, smsType: string): Promise<string> {
+  const list: Array<{ code: string; smsType: string }> = (
+    await (await fetch(`${baseUrl()}/dev/sms/outbox?phone=${phone}`)).json()
+  ).data;
+  return list.find((m) => m.smsType === smsType)?.code ?? '';
+}
+
+describe('seller prerequisites', () => {
+  it('verifies a real name (refusing a bad checksum and a minor), then opens the sale lock after 30315', async () => {
+    const phone = `137${String(Date.now()).slice(-8)}`;
+    const page = await loggedInPage(phone);
+    await page.goto(`${baseUrl()}/h5/pages/userCenter/index`);
+    await page.getByTestId('sell-entry').click();
+    await page.getByTestId('real-name-page').waitFor();
+
+    const valid = idNumber('19910505', '135');
+    await page.getByTestId('real-name').fill('张三');
+    await page.getByTestId('id-card').fill(`${valid.slice(0, 17)}${valid[17] === '1' ? '2' : '1'}`);
+    await page.getByTestId('real-name-submit').click();
+    await toast(page, '身份证号格式不正确');
+    const year = new Date().getFullYear() - 10;
+    await page.getByTestId('id-card').fill(idNumber(`${year}0101`, '135'));
+    await page.getByTestId('real-name-submit').click();
+    await toast(page, '未成年人禁止参与虚拟物品交易');
+    await screenshot(page, 'real-name');
+    await page.getByTestId('id-card').fill(valid);
+    await page.getByTestId('real-name-submit').click();
+    await page.getByTestId('my-page').waitFor();
+    await expect.poll(() => page.getByTestId('my-real-name').textContent()).toContain('已实名');
+
+    await page.getByTestId('sell-entry').click();
+    await page.getByTestId('sale-unlock-dialog').waitFor();
+    await page.getByTestId('sms-button').click();
+    await toast(page, '发送成功');
+    const code = await latestCode(phone, 'verifyCode');
+    await page.getByTestId('unlock-code').fill(code === '0000' ? '1111' : '0000');
+    await page.getByTestId('unlock-submit').click();
+    await toast(page, '开锁异常');
+    await page.getByTestId('unlock-code').fill(code);
+    await screenshot(page, 'sale-unlock');
+    await page.getByTestId('unlock-submit').click();
+    await toast(page, '开锁成功，请重新查看');
+    await page.getByTestId('sell-entry').click();
+    await toast(page, '已满足寄售条件');
+
+    await page.goto(`${baseUrl()}/h5/pages/userCenter/cardIdRelevant/cardIdUpload/cardIdStatus`);
+    await expect.poll(() => page.getByTestId('status-name').textContent()).toBe('姓名：张*');
+    await page.context().close();
+  });
+
+  it('uploads the two ID photos', async () => {
+    const page = await loggedInPage(`136${String(Date.now()).slice(-8)}`);
+    await page.goto(`${baseUrl()}/h5/pages/userCenter/cardIdRelevant/cardIdUpload/cardIdUpload`);
+    await page.getByTestId('mode-photos').click();
+    await page.getByTestId('real-name').fill('李四');
+    await page.getByTestId('id-card').fill(idNumber('19880808', '246'));
+    await page.getByTestId('real-name-submit').click();
+    await toast(page, '请上传身份证正面（人像面）');
+    const png = path.join(os.tmpdir(), 'id-photo.png');
+    fs.writeFileSync(
+      png,
+      Buffer.from(
+        'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+        'base64',
+      ),
+    );
+    await page.getByTestId('id-front').locator('input').setInputFiles(png);
+    await page.getByTestId('id-front').locator('img').waitFor();
+    await page.getByTestId('real-name-submit').click();
+    await toast(page, '请上传身份证反面（国徽面）');
+    await page.getByTestId('id-back').locator('input').setInputFiles(png);
+    await page.getByTestId('id-back').locator('img').waitFor();
+    await page.getByTestId('real-name-submit').click();
+    await page.getByTestId('real-name-status').waitFor();
+    await expect.poll(() => page.getByTestId('status-name').textContent()).toBe('姓名：李*');
+    await page.context().close();
+  });
+});
