@@ -17,6 +17,7 @@ import { accountRoutes } from './modules/user/account.routes';
 import { feedbackRoutes } from './modules/user/feedback.routes';
 import { loginRoutes } from './modules/user/login.routes';
 import { settingsRoutes } from './modules/user/settings.routes';
+import { thirdPartyLoginRoutes } from './modules/user/third-party-login.routes';
 import { userRoutes } from './modules/user/user.routes';
 import { type KeyRing, loadKeyRing } from './platform/codec/key-ring';
 import { memoryNonceStore, redisNonceStore } from './platform/codec/nonce-store';
@@ -25,6 +26,7 @@ import { type Db, migrate, openDatabase } from './platform/db/database';
 import { isAppError } from './platform/errors';
 import { buildOpenApi } from './platform/http/openapi';
 import type { CallPlatform } from './platform/http/register-call';
+import { createSandboxProviders } from './platform/identity-providers/identity-providers';
 import { memoryRateStore, redisRateStore } from './platform/rate/rate-store';
 import { connectRedis } from './platform/redis';
 import { ensureSecret } from './platform/secrets';
@@ -138,6 +140,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   smsRoutes(app, platform, smsDeps);
   loginRoutes(app, platform, { ...smsDeps, sessionTtlDays: config.SESSION_TTL_DAYS });
   userRoutes(app, platform);
+  const providers = createSandboxProviders(await ensureSecret(db, 'sandboxProviders'));
+  thirdPartyLoginRoutes(app, platform, providers, config.SESSION_TTL_DAYS);
   settingsRoutes(app, platform);
   feedbackRoutes(app, platform, config.CUSTOMER_SERVICE_URL);
   accountRoutes(app, platform, smsDeps, []);
@@ -155,7 +159,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     pii: createPiiCipher(await ensureSecret(db, 'piiKey', config.PII_KEY)),
   });
   commodityListRoutes(app, platform);
-  if (testHooksEnabled(config)) devRoutes(app, { db, config, sms });
+  if (testHooksEnabled(config)) devRoutes(app, { db, config, sms, providers });
 
   const openApi = () => buildOpenApi(app);
   let openApiCache: ReturnType<typeof openApi> | null = null;

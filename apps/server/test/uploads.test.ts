@@ -1,4 +1,5 @@
 import { generateUploadUrl, identificationByUploadImg } from '@app/protocol/calls/identity';
+import { feedbackPreSignedUrl } from '@app/protocol/calls/user';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectCode, idNumber, loginAs, type TestApp, type TestClient } from './helpers';
 
@@ -95,5 +96,16 @@ describe('real-name verification with ID photos', () => {
     );
     expectCode(ok, '200');
     expect(ok.data).toMatchObject({ hasAuthentication: '1', realName: '赵*' });
+  });
+});
+
+describe('feedback screenshots', () => {
+  it('are public once uploaded', async () => {
+    const url = (await client.call(feedbackPreSignedUrl, { typeName: 'png' }, { token })).data as string;
+    expect(url).toMatch(/^\/storage\/objects\/public\/feedback\//);
+    expect((await put(url, PNG, 'image/png')).statusCode).toBe(200);
+    const read = await t.app.inject({ method: 'GET', url: url.split('?')[0] as string });
+    expect(read.statusCode).toBe(200);
+    expect(read.headers['content-type']).toBe('image/png');
   });
 });

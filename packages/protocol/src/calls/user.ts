@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../contract';
 import { phoneSchema, smsCodeSchema } from '../validation';
+import { imageSuffixSchema } from './identity';
 
 export const userInfo = defineCall({
   service: 'user',
@@ -229,4 +230,54 @@ export const bindPhone = defineCall({
   summary: 'Binds a phone to the logged-in account (code sent with smsType phoneLogin)',
   request: z.object({ phone: phoneSchema, code: smsCodeSchema, smsType: z.literal('phoneLogin').optional() }),
   response: loginResultSchema,
+});
+
+const providerCode = z.string({ error: '授权失败，请重试' }).min(1, { error: '授权失败，请重试' }).max(512);
+
+export const wxAppLogin = defineCall({
+  service: 'user',
+  call: 'wxAppLogin',
+  version: 1,
+  access: 'pb',
+  method: 'POST',
+  scene: 'app',
+  summary: 'Logs in with a WeChat authorization code (a new account binds a phone afterwards)',
+  request: z.object({ code: providerCode }),
+  response: loginResultSchema,
+});
+
+export const qqAppLogin = defineCall({
+  service: 'user',
+  call: 'qqAppLogin',
+  version: 1,
+  access: 'pb',
+  method: 'POST',
+  scene: 'app',
+  summary: 'Logs in with a QQ authorization code (a new account binds a phone afterwards)',
+  request: z.object({ code: providerCode }),
+  response: loginResultSchema,
+});
+
+export const oneClickLogin = defineCall({
+  service: 'user',
+  call: 'oneClickLogin',
+  version: 1,
+  access: 'pb',
+  method: 'POST',
+  scene: 'app',
+  summary: "Logs in with the carrier's one-click token (the carrier tells the phone number)",
+  request: z.object({ token: providerCode }),
+  response: loginResultSchema,
+});
+
+export const feedbackPreSignedUrl = defineCall({
+  service: 'user',
+  call: 'feedback/generatePreSignedUrl',
+  version: 1,
+  access: 'df',
+  method: 'POST',
+  scene: 'app',
+  summary: 'A presigned PUT URL for one feedback screenshot',
+  request: z.object({ typeName: imageSuffixSchema }),
+  response: z.string(),
 });

@@ -6,6 +6,7 @@ import type { Config } from '../../config';
 import { issueSession } from '../../platform/auth/sessions';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
+import type { createSandboxProviders } from '../../platform/identity-providers/identity-providers';
 import type { ConsoleSmsProvider } from '../../platform/sms/sms-provider';
 import { setMaintenance } from '../system/system.service';
 import { findOrCreateUserByMobile } from '../user/user.service';
@@ -16,8 +17,22 @@ import { findOrCreateUserByMobile } from '../user/user.service';
  */
 export function devRoutes(
   app: FastifyInstance,
-  { db, config, sms }: { db: Db; config: Config; sms: ConsoleSmsProvider },
+  {
+    db,
+    config,
+    sms,
+    providers,
+  }: { db: Db; config: Config; sms: ConsoleSmsProvider; providers: ReturnType<typeof createSandboxProviders> },
 ): void {
+  // What WeChat / QQ / the carrier would hand the client after the user agrees (sandbox providers).
+  app.post('/dev/oauth/code', async (request) => {
+    const body = z
+      .object({ provider: z.enum(['wx', 'qq', 'oneClick']), value: z.string().min(1).max(64) })
+      .safeParse(request.body);
+    if (!body.success) throw new AppError(ErrorCode.BAD_PARAMS);
+    return { code: ErrorCode.OK, msg: 'success', data: { code: providers.issue(body.data.provider, body.data.value) } };
+  });
+
   app.get('/dev/sms/outbox', async (request) => {
     const query = z.object({ phone: z.string().max(20).optional() }).safeParse(request.query);
     if (!query.success) throw new AppError(ErrorCode.BAD_PARAMS);

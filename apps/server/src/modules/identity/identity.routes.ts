@@ -5,6 +5,7 @@ import {
   identification,
   identificationByUploadImg,
 } from '@app/protocol/calls/identity';
+import { feedbackPreSignedUrl } from '@app/protocol/calls/user';
 import { ErrorCode } from '@app/protocol/errors';
 import { ID_BACK_MISSING, ID_FRONT_MISSING } from '@app/protocol/validation';
 import type { FastifyInstance } from 'fastify';
@@ -40,6 +41,10 @@ export function identityRoutes(
 }
 
 export function uploadRoutes(app: FastifyInstance, platform: CallPlatform, storage: ObjectStorage): void {
+  registerCall(app, platform, feedbackPreSignedUrl, (input, ctx) => {
+    const key = `public/feedback/${ctx.user.uid}/${randomUUID()}.${input.typeName}`;
+    return storage.presignPut(key, IMAGE_TYPES[input.typeName]).url;
+  });
   registerCall(app, platform, generateUploadUrl, (input, ctx) => {
     const key = `private/id/${ctx.user.uid}/${randomUUID()}.${input.typeName}`;
     return storage.presignPut(key, IMAGE_TYPES[input.typeName]).url;

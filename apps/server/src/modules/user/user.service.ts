@@ -70,3 +70,39 @@ export async function bindMobile(db: Db, userId: number, mobile: string): Promis
     .executeTakeFirst();
   if (Number(updated.numUpdatedRows) !== 1) throw new AppError(ErrorCode.BAD_PARAMS, '该账号已绑定手机号');
 }
+
+/** The user behind a third-party account, created (without a phone) on first sign-in. */
+export async function findOrCreateUserByIdentity(
+  db: Db,
+  provider: string,
+  subject: string,
+  nickname: string | null,
+): Promise<{ id: number; uid: string; mobile: string | null }> {
+  const linked = await db
+    .selectFrom('user_identities')
+    .innerJoin('users', 'users.id', 'user_identities.user_id')
+    .select(['users.id', 'users.uid', 'users.mobile'])
+    .where('provider', '=', provider)
+    .where('subject', '=', subject)
+    .where('users.removed_at', 'is', null)
+    .executeTakeFirst();
+  if (linked) return linked;
+  return db.transaction().execute(async (trx) => {
+    const user = await trx
+      .insertInto('users')
+      .values({
+        uid: String(randomInt(10_000_000, 99_999_999)),
+        mobile: null,
+        nickname: nickname ?? `玩家${subject.slice(-4)}`,
+        avatar: '',
+      })
+      .returning(['id', 'uid', 'mobile'])
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('user_identities')
+      .values({ provider, subject, user_id: user.id })
+      .onConflict((oc) => oc.columns(['provider', 'subject']).doUpdateSet({ user_id: user.id }))
+      .execute();
+    return user;
+  });
+}

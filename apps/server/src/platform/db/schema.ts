@@ -121,7 +121,15 @@ export interface AgreementsTable {
   updated_at: Generated<Date>;
 }
 
+export interface UserIdentitiesTable {
+  provider: string;
+  subject: string;
+  user_id: number;
+  created_at: CreatedAt;
+}
+
 export interface Database {
+  user_identities: UserIdentitiesTable;
   user_settings: UserSettingsTable;
   feedback_types: FeedbackTypesTable;
   feedback: FeedbackTable;

@@ -4,6 +4,7 @@ import * as m0003 from './0003-sms-codes';
 import * as m0004 from './0004-identities';
 import * as m0005 from './0005-user-settings';
 import * as m0006 from './0006-sale-lock';
+import * as m0007 from './0007-user-identities';
 
 /** Migrations in order; a name once shipped never changes. */
 export const migrations: Record<string, { up: readonly string[] }> = {
@@ -13,4 +14,5 @@ export const migrations: Record<string, { up: readonly string[] }> = {
   '0004-identities': m0004,
   '0005-user-settings': m0005,
   '0006-sale-lock': m0006,
+  '0007-user-identities': m0007,
 };
