@@ -1,0 +1,65 @@
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+
+/**
+ * Signing of the game partner API (docs/game-partner-api.md), used by both sides:
+ * X-Signature = hex HMAC-SHA256(secret, METHOD \n PATH \n TIMESTAMP \n NONCE \n REQUEST-ID \n hex SHA-256(body)).
+ */
+export type SignedHeaders = {
+  'x-partner-id': string;
+  'x-timestamp': string;
+  'x-nonce': string;
+  'x-request-id': string;
+  'x-signature': string;
+};
+
+export const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex');
+
+export function partnerSignature(
+  secret: string,
+  method: string,
+  path: string,
+  timestamp: string,
+  nonce: string,
+  requestId: string,
+  body: string,
+): string {
+  return createHmac('sha256', secret)
+    .update(`${method.toUpperCase()}\n${path}\n${timestamp}\n${nonce}\n${requestId}\n${sha256Hex(body)}`)
+    .digest('hex');
+}
+
+export function signPartnerRequest(input: {
+  secret: string;
+  partnerId: string;
+  method: string;
+  path: string;
+  body: string;
+  requestId: string;
+  now?: number;
+  nonce?: string;
+}): SignedHeaders {
+  const timestamp = String(Math.floor((input.now ?? Date.now()) / 1000));
+  const nonce =
+    input.nonce ?? createHash('sha256').update(`${Math.random()}${process.hrtime.bigint()}`).digest('hex').slice(0, 32);
+  return {
+    'x-partner-id': input.partnerId,
+    'x-timestamp': timestamp,
+    'x-nonce': nonce,
+    'x-request-id': input.requestId,
+    'x-signature': partnerSignature(
+      input.secret,
+      input.method,
+      input.path,
+      timestamp,
+      nonce,
+      input.requestId,
+      input.body,
+    ),
+  };
+}
+
+export function signatureMatches(expected: string, given: string): boolean {
+  const a = Buffer.from(expected, 'hex');
+  const b = Buffer.from(given, 'hex');
+  return a.length === b.length && a.length > 0 && timingSafeEqual(a, b);
+}
