@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { demoGame } from '@app/demo-game/plugin';
 import { EnvelopeError } from '@app/protocol/codec/server';
 import { GATEWAY_PREFIXES } from '@app/protocol/contract';
 import { ErrorCode, errorCatalogue } from '@app/protocol/errors';
@@ -10,6 +11,8 @@ import { type Config, testHooksEnabled } from './config';
 import { saleLockRoutes } from './modules/consignment/sale-lock.routes';
 import { devRoutes } from './modules/dev/dev.routes';
 import { commodityListRoutes } from './modules/exchange/commodity-list.routes';
+import { createGameGateway } from './modules/games/game-gateway';
+import { gameLoginRoutes } from './modules/games/game-login.routes';
 import { identityRoutes, uploadRoutes } from './modules/identity/identity.routes';
 import { smsRoutes } from './modules/sms/sms.routes';
 import { systemRoutes } from './modules/system/system.routes';
@@ -91,6 +94,30 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }
   }, 60_000);
   refresh.unref();
+  // The embedded demo game, reached like any game: over the signed partner API (in-process transport).
+  const games = [];
+  if (config.DEMO_GAME) {
+    const secret = await ensureSecret(db, 'demoGamePartner');
+    await app.register(demoGame, {
+      prefix: '/demo-game',
+      dataDir: options.db ? null : config.dataDir,
+      gameId: 'demo-legend',
+      partnerSecret: secret,
+      publicBaseUrl: config.PUBLIC_BASE_URL ?? '',
+    });
+    games.push({
+      gameId: 'demo-legend',
+      name: '传奇·演示',
+      partnerUrl: '/demo-game/partner/v1',
+      secret,
+      transport: async (url: string, init: { headers: Record<string, string>; body: string }) => {
+        const res = await app.inject({ method: 'POST', url, headers: init.headers, payload: init.body });
+        return { json: async () => res.json() };
+      },
+    });
+  }
+  const gateway = createGameGateway(games, 'marketplace');
+  platform.games = gateway.verifier;
   app.decorate('db', db);
   app.decorate('platform', platform);
 
@@ -142,6 +169,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   userRoutes(app, platform);
   const providers = createSandboxProviders(await ensureSecret(db, 'sandboxProviders'));
   thirdPartyLoginRoutes(app, platform, providers, config.SESSION_TTL_DAYS);
+  gameLoginRoutes(app, platform, gateway, config.SESSION_TTL_DAYS);
   settingsRoutes(app, platform);
   feedbackRoutes(app, platform, config.CUSTOMER_SERVICE_URL);
   accountRoutes(app, platform, smsDeps, []);

@@ -29,6 +29,11 @@ const configSchema = z.object({
   UPLOAD_DIR: z.string().optional(),
   /** Origin put in front of URLs the server hands out (uploads); empty = same origin, relative URLs. */
   PUBLIC_BASE_URL: z.string().url().optional(),
+  /** Runs the demo game under /demo-game and trades its items (0 turns it off). */
+  DEMO_GAME: z
+    .enum(['0', '1'])
+    .default('1')
+    .transform((v) => v === '1'),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   VALIDATE_RESPONSES: z
     .enum(['0', '1'])

@@ -30,6 +30,7 @@ export interface GamePlayer {
   serverId: string;
   accountId: string;
   roleId: string | null;
+  online: boolean;
 }
 
 export interface CallPlatform {

@@ -1,0 +1,58 @@
+import { createPartnerClient, type PartnerClient, PartnerRefusal, type Transport } from '@app/demo-game/partner-client';
+import { CLIENT_MESSAGES, ErrorCode } from '@app/protocol/errors';
+import { AppError } from '../../platform/errors';
+import type { GamePlayer, GameTokenVerifier } from '../../platform/http/register-call';
+
+/**
+ * The only code that talks to games: one partner-API client per configured game. Game refusals
+ * become envelope codes here (an expired token → 20018, offline → the spec's offline message).
+ */
+export interface GameConfig {
+  gameId: string;
+  name: string;
+  partnerUrl: string;
+  secret: string;
+  transport?: Transport;
+}
+
+export function createGameGateway(games: GameConfig[], partnerId: string) {
+  const clients = new Map<string, PartnerClient>(
+    games.map((g) => [
+      g.gameId,
+      createPartnerClient({
+        baseUrl: g.partnerUrl,
+        partnerId,
+        secret: g.secret,
+        ...(g.transport ? { fetch: g.transport } : {}),
+      }),
+    ]),
+  );
+  const client = (gameId: string): PartnerClient => {
+    const found = clients.get(gameId);
+    if (!found) throw new AppError(ErrorCode.APP_ID_INVALID);
+    return found;
+  };
+  const translate = (error: unknown): never => {
+    if (error instanceof PartnerRefusal) {
+      if (error.code === 'TOKEN_EXPIRED' || error.code === 'TOKEN_INVALID')
+        throw new AppError(ErrorCode.LOGIN_TIMEOUT_GAME);
+      if (error.code === 'ROLE_OFFLINE') throw new AppError(ErrorCode.BAD_PARAMS, CLIENT_MESSAGES.roleOffline);
+      throw new AppError(ErrorCode.BAD_PARAMS, error.message);
+    }
+    throw error;
+  };
+  const verifier: GameTokenVerifier = {
+    async verify({ gameId, gameToken, serverId }): Promise<GamePlayer> {
+      const who = await client(gameId).verifyToken(gameToken).catch(translate);
+      if (who.serverId && who.serverId !== serverId) throw new AppError(ErrorCode.LOGIN_TIMEOUT_GAME);
+      return { gameId, serverId, accountId: who.accountId, roleId: who.roleId, online: who.online };
+    },
+  };
+  return {
+    verifier,
+    client,
+    games,
+    servers: (gameId: string) => client(gameId).servers().catch(translate),
+  };
+}
+export type GameGateway = ReturnType<typeof createGameGateway>;

@@ -1,0 +1,86 @@
+import { checkGameTokenOnline, gameTokenLogin, serverList } from '@app/protocol/calls/game';
+import { userInfo } from '@app/protocol/calls/user';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, expectCode, type TestApp, type TestClient } from './helpers';
+
+let t: TestApp;
+let client: TestClient;
+beforeAll(async () => {
+  t = await createTestApp();
+  client = await t.client('H5SDK');
+});
+afterAll(() => t.close());
+
+const gameLogin = async (account: string) =>
+  (
+    await t.app.inject({ method: 'POST', url: '/demo-game/api/login', payload: { account, password: 'demo123' } })
+  ).json().data as {
+    gameId: string;
+    serverId: string;
+    gameToken: string;
+    roleId: string;
+    role: string;
+  };
+
+describe('game login through the gateway', () => {
+  it('logs the player in from the game token, the same account every time', async () => {
+    const info = await gameLogin('player1');
+    const res = await client.call(gameTokenLogin, {
+      gameId: info.gameId,
+      gameToken: info.gameToken,
+      serverId: info.serverId,
+      roleId: info.roleId,
+      roleName: info.role,
+    });
+    expectCode(res, '200');
+    const { token, uid, mobile } = res.data as { token: string; uid: string; mobile: string };
+    expect(mobile).toBe('');
+    expectCode(await client.call(userInfo, {}, { token }), '200');
+    const again = await gameLogin('player1');
+    const second = await client.call(gameTokenLogin, {
+      gameId: again.gameId,
+      gameToken: again.gameToken,
+      serverId: again.serverId,
+    });
+    expect((second.data as { uid: string }).uid).toBe(uid);
+  });
+
+  it('answers 20018 for an unknown token or another server, and AppId异常 for an unknown game', async () => {
+    const info = await gameLogin('player2');
+    expectCode(
+      await client.call(gameTokenLogin, { gameId: info.gameId, gameToken: 'forged', serverId: info.serverId }),
+      '20018',
+    );
+    expectCode(
+      await client.call(gameTokenLogin, { gameId: info.gameId, gameToken: info.gameToken, serverId: 's9' }),
+      '20018',
+    );
+    expectCode(
+      await client.call(gameTokenLogin, { gameId: 'other-game', gameToken: info.gameToken, serverId: info.serverId }),
+      '10003',
+    );
+  });
+
+  it('sees the role online while the game says so', async () => {
+    const info = await gameLogin('player3');
+    const res = await client.call(checkGameTokenOnline, {
+      gameId: info.gameId,
+      gameToken: info.gameToken,
+      serverId: info.serverId,
+    });
+    expect(res.data).toEqual({ online: true, roleId: info.roleId });
+    await t.app.inject({ method: 'POST', url: '/demo-game/api/logout', headers: { 'x-game-token': info.gameToken } });
+    const after = await client.call(checkGameTokenOnline, {
+      gameId: info.gameId,
+      gameToken: info.gameToken,
+      serverId: info.serverId,
+    });
+    expect(after.data).toEqual({ online: false, roleId: info.roleId });
+  });
+
+  it("lists the game's servers with their master groups", async () => {
+    const res = await client.call(serverList, {}, { headers: { 'x-appid': 'demo-legend' } });
+    expect((res.data as { list: unknown[] }).list).toHaveLength(6);
+    expect((res.data as { list: Array<{ masterServerId: string }> }).list[0]).toMatchObject({ masterServerId: 'm1' });
+  });
+});
