@@ -46,7 +46,7 @@ async function api(path, body) {
 async function refresh() {
   me = await api('me'); $('loginPanel').hidden = true; $('rolePanel').hidden = false;
   const role = me.roles.find((r) => r.id === me.selectedRoleId);
-  $('roles').innerHTML = me.roles.map((r) => '<div class="role' + (r.id === me.selectedRoleId ? ' sel' : '') + '" data-role="' + r.id + '">' + me.servers.find((s) => s.id === r.serverId).name + ' · ' + r.name + ' · ' + r.roleClass + ' ' + r.level + '级' + (r.frozenBy ? ' 🔒' : '') + '</div>').join('');
+  $('roles').innerHTML = me.roles.map((r) => '<div class="role' + (r.id === me.selectedRoleId ? ' sel' : '') + '" data-role="' + r.id + '">' + me.servers.find((s) => s.id === r.serverId).name + ' · ' + r.name + ' · ' + r.roleClass + ' ' + r.level + '级' + (r.frozenBy ? '（已锁定）' : '') + '</div>').join('');
   document.querySelectorAll('[data-role]').forEach((el) => el.onclick = async () => { await api('select-role', { roleId: el.dataset.role }); refresh(); });
   $('roleMsg').textContent = role ? '当前角色：' + role.name + '（' + (role.online ? '在线' : '离线') + '）' : '请选择角色';
   $('safeZone').checked = role ? role.safeZone : true;

@@ -1,8 +1,10 @@
+import { isGameScene } from '@app/protocol/platform';
 import { useEffect } from 'react';
 import { Outlet, useBlocker, useLocation } from 'react-router';
 import { ModalHost } from '../components/modal-host';
 import { ToastHost } from '../components/toast-host';
 import { SaleUnlockHost } from '../features/consignment/sale-unlock-dialog';
+import { GameSession } from '../features/user/game-session';
 import { copy } from '../lib/copy';
 import { isNavigationAllowed, sceneOfPath } from '../lib/platform';
 import { showToast } from '../lib/ui-bus';
@@ -31,6 +33,7 @@ export function SceneShell() {
   return (
     <>
       <MaintenanceGate />
+      {scene && isGameScene(scene) ? <GameSession /> : null}
       <Outlet />
       <ToastHost />
       <ModalHost />

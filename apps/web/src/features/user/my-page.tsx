@@ -4,15 +4,15 @@ import { PcLayout } from '../../components/pc-layout';
 import { HomeSkeleton } from '../../components/skeleton';
 import { copy } from '../../lib/copy';
 import { sceneOfPath } from '../../lib/platform';
-import { clearLoginInfo, storage } from '../../lib/storage';
+import { clearLoginInfo } from '../../lib/storage';
 import { useUserInfo } from './api/get-user-info';
 import { SellEntry } from './sell-entry';
 
 /** My page: the user's masked profile, or the way to log in. */
 export default function MyPage() {
   const scene = sceneOfPath(globalThis.location.pathname) ?? 'h5';
-  const loggedIn = Boolean(storage.get('token'));
   const { data, isLoading } = useUserInfo();
+  const loggedIn = Boolean(data);
   const body = (
     <div style={{ padding: 12 }} data-testid="my-page">
       <div
@@ -46,7 +46,9 @@ export default function MyPage() {
               {data?.nickname ?? copy.loading}
             </div>
             <div style={{ opacity: 0.85, fontSize: 13, marginTop: 4 }}>
-              {data ? `${data.mobile} · ${data.hasAuthentication === '1' ? copy.verified : copy.notVerified}` : ''}
+              {data
+                ? `${data.mobile || '未绑定手机'} · ${data.hasAuthentication === '1' ? copy.verified : copy.notVerified}`
+                : ''}
             </div>
           </div>
         ) : (

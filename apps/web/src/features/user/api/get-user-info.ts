@@ -9,6 +9,8 @@ export const userInfoOptions = () =>
   queryOptions({
     queryKey: userKeys.info,
     queryFn: async () => {
+      // Anonymous until a token exists (platform-shell §4); a game login later refetches this.
+      if (!storage.get('token')) return null;
       const info = await callApi(userInfo, {});
       storage.set('hasAuthentication', info.hasAuthentication);
       storage.setJson('userInfo', info);
@@ -16,7 +18,6 @@ export const userInfoOptions = () =>
     },
   });
 
-/** Only asks when a token exists (platform-shell §4: logged in means a token). */
 export function useUserInfo() {
-  return useQuery({ ...userInfoOptions(), enabled: Boolean(storage.get('token')) });
+  return useQuery(userInfoOptions());
 }
