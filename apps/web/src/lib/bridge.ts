@@ -42,7 +42,7 @@ export function callHost<T = unknown>(
     }, timeoutMs);
     function onMessage(event: MessageEvent) {
       const msg = event.data as { channel?: string; id?: string; ok?: boolean; result?: T; error?: string };
-      if (!msg || msg.channel !== 'market-bridge' || msg.id !== id) return;
+      if (msg?.channel !== 'market-bridge' || msg.id !== id) return;
       clearTimeout(timer);
       window.removeEventListener('message', onMessage);
       if (msg.ok) resolve(msg.result as T);

@@ -23,7 +23,7 @@ export function identityRoutes(
   const ownPhoto = async (url: string, uid: string, missing: string) => {
     const key = deps.storage.keyOfUrl(url);
     const stat = key?.startsWith(`private/id/${uid}/`) ? await deps.storage.stat(key) : null;
-    if (!key || !stat || !stat.contentType.startsWith('image/')) throw new AppError(ErrorCode.BAD_PARAMS, missing);
+    if (!key || !stat?.contentType.startsWith('image/')) throw new AppError(ErrorCode.BAD_PARAMS, missing);
     return key;
   };
   registerCall(app, platform, identificationByUploadImg, async (input, ctx) => {
