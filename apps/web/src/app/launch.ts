@@ -34,6 +34,7 @@ export function applyPcZoom(): void {
   const width = globalThis.innerWidth;
   const zoom = scene && isPcScene(scene) && width >= 500 && width <= 1500 ? '0.85' : '';
   (document.body.style as CSSStyleDeclaration & { zoom: string }).zoom = zoom;
+  document.documentElement.style.setProperty('--page-zoom', zoom || '1');
 }
 
 export function runSyncLaunch(): Platform {

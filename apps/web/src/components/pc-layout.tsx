@@ -20,7 +20,11 @@ export function PcLayout({ scene, children }: { scene: string; children: ReactNo
           </nav>
           <div className="pc-header-right">
             <Link to={`${base}/commodityList/list`} className="pc-search">
-              🔍 {copy.search}
+              <svg width="14" height="14" viewBox="0 0 24 24" aria-hidden="true" style={{ marginRight: 6 }}>
+                <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.4" />
+                <path d="M15.5 15.5L21 21" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
+              </svg>
+              {copy.search}
             </Link>
           </div>
         </div>
