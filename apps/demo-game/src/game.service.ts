@@ -24,9 +24,19 @@ export function findToken(world: World, token: string, now: number): Token {
   return found;
 }
 
+/** Tells the exchange about a new consignment key (game → exchange, signed by the caller). */
+export type KeyNotifier = (key: {
+  key: string;
+  prePublishLockId: string;
+  accountId: string;
+  serverId: string;
+  roleId: string;
+  expiresAt: number;
+}) => Promise<void>;
+
 /** The game as players use it (host page) — separate from what partners may do. */
-export function createGame(store: Store, now: () => number = Date.now) {
-  return {
+export function createGame(store: Store, now: () => number = Date.now, notify?: KeyNotifier) {
+  const game = {
     login: (accountId: string, password: string) =>
       store.change((w) => {
         const account = w.accounts.find((a) => a.id === accountId);
@@ -90,8 +100,8 @@ export function createGame(store: Store, now: () => number = Date.now) {
       }),
 
     /** 寄售码: only in a safe zone, not for a role consigned in the last 30 days; locks the role. */
-    issueConsignmentKey: (token: string) =>
-      store.change((w) => {
+    issueConsignmentKey: async (token: string) => {
+      const issued = await store.change((w) => {
         const t = findToken(w, token, now());
         const role = findRole(w, t.roleId ?? '');
         if (!role.safeZone) throw new GameError('NOT_IN_SAFE_ZONE', '请在安全区内获取寄售码');
@@ -109,8 +119,18 @@ export function createGame(store: Store, now: () => number = Date.now) {
         };
         w.keys.push(key);
         role.frozenBy = `prepublish:${key.prePublishLockId}`;
-        return key;
-      }),
+        return { ...key, accountId: role.accountId, serverId: role.serverId };
+      });
+      if (notify) {
+        try {
+          await notify(issued);
+        } catch {
+          await game.releaseConsignmentKey(token);
+          throw new GameError('BAD_REQUEST', '交易平台暂不可用，请稍后再试');
+        }
+      }
+      return issued;
+    },
 
     /** The seller gave up at the role-select screen: the key dies and the role is free again. */
     releaseConsignmentKey: (token: string) =>
@@ -122,5 +142,6 @@ export function createGame(store: Store, now: () => number = Date.now) {
         return true;
       }),
   };
+  return game;
 }
 export type Game = ReturnType<typeof createGame>;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { gameRoutes } from './game.routes';
-import { createGame } from './game.service';
+import { createGame, type KeyNotifier } from './game.service';
 import { partnerRoutes } from './partner.routes';
 import { renderRoutes } from './render.routes';
 import { openStore } from './store';
@@ -11,6 +11,8 @@ export interface DemoGameOptions {
   partnerSecret: string;
   publicBaseUrl?: string;
   now?: () => number;
+  /** Announces consignment keys to the exchange (game → exchange callback). */
+  notifyKey?: KeyNotifier;
 }
 
 /**
@@ -20,7 +22,7 @@ export interface DemoGameOptions {
 export async function demoGame(app: FastifyInstance, opts: DemoGameOptions): Promise<void> {
   const now = opts.now ?? Date.now;
   const store = await openStore(opts.dataDir);
-  const game = createGame(store, now);
+  const game = createGame(store, now, opts.notifyKey);
   await app.register(gameRoutes, { game, store, gameId: opts.gameId, now });
   await app.register(partnerRoutes, { prefix: '/partner/v1', store, secret: opts.partnerSecret, now });
   await app.register(renderRoutes, { store, publicBaseUrl: opts.publicBaseUrl ?? '' });

@@ -66,6 +66,14 @@ export async function renderRoutes(app: FastifyInstance, opts: { store: Store; p
       return reply.status(404).send({ ok: false, code: 'NOT_FOUND', message: '角色不存在' });
     }
   });
+  app.get('/render/icon.svg', async (_request, reply) =>
+    reply
+      .type('image/svg+xml')
+      .header('cache-control', 'public, max-age=86400')
+      .send(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="128" height="128" viewBox="0 0 128 128"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#ffb347"/><stop offset="1" stop-color="#b8360d"/></linearGradient></defs><rect width="128" height="128" rx="28" fill="url(#g)"/><path d="M64 18l10 30h32l-26 19 10 31-26-19-26 19 10-31-26-19h32z" fill="#fff6d8"/><text x="64" y="118" font-size="18" text-anchor="middle" fill="#fff" font-weight="bold">传奇</text></svg>',
+      ),
+  );
   app.get('/host', async (_request, reply) =>
     reply.type('text/html; charset=utf-8').send(hostPage(opts.publicBaseUrl)),
   );

@@ -1,6 +1,7 @@
-import { randomUUID } from 'node:crypto';
+import { randomUUID, randomUUID as uuid } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { signPartnerRequest } from '@app/demo-game/partner-signing';
 import { demoGame } from '@app/demo-game/plugin';
 import { EnvelopeError } from '@app/protocol/codec/server';
 import { GATEWAY_PREFIXES } from '@app/protocol/contract';
@@ -11,8 +12,10 @@ import { type Config, testHooksEnabled } from './config';
 import { saleLockRoutes } from './modules/consignment/sale-lock.routes';
 import { devRoutes } from './modules/dev/dev.routes';
 import { commodityListRoutes } from './modules/exchange/commodity-list.routes';
+import { gameDataRoutes } from './modules/games/game-data.routes';
 import { createGameGateway } from './modules/games/game-gateway';
 import { gameLoginRoutes } from './modules/games/game-login.routes';
+import { partnerCallbackRoutes } from './modules/games/partner-callback.routes';
 import { identityRoutes, uploadRoutes } from './modules/identity/identity.routes';
 import { smsRoutes } from './modules/sms/sms.routes';
 import { systemRoutes } from './modules/system/system.routes';
@@ -98,16 +101,37 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const games = [];
   if (config.DEMO_GAME) {
     const secret = await ensureSecret(db, 'demoGamePartner');
+    const callbackPath = '/partner-callback/v1/consignmentKey';
     await app.register(demoGame, {
       prefix: '/demo-game',
       dataDir: options.db ? null : config.dataDir,
       gameId: 'demo-legend',
       partnerSecret: secret,
       publicBaseUrl: config.PUBLIC_BASE_URL ?? '',
+      notifyKey: async (key) => {
+        const body = JSON.stringify(key);
+        const headers = signPartnerRequest({
+          secret,
+          partnerId: 'demo-legend',
+          method: 'POST',
+          path: callbackPath,
+          body,
+          requestId: uuid(),
+        });
+        const res = await app.inject({
+          method: 'POST',
+          url: callbackPath,
+          headers: { 'content-type': 'application/json', ...headers },
+          payload: body,
+        });
+        if (!res.json().ok) throw new Error('exchange refused the consignment key');
+      },
     });
     games.push({
       gameId: 'demo-legend',
       name: '传奇·演示',
+      iconUrl: '/demo-game/render/icon.svg',
+      crossServer: true,
       partnerUrl: '/demo-game/partner/v1',
       secret,
       transport: async (url: string, init: { headers: Record<string, string>; body: string }) => {
@@ -170,6 +194,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const providers = createSandboxProviders(await ensureSecret(db, 'sandboxProviders'));
   thirdPartyLoginRoutes(app, platform, providers, config.SESSION_TTL_DAYS);
   gameLoginRoutes(app, platform, gateway, config.SESSION_TTL_DAYS);
+  gameDataRoutes(app, platform, gateway);
+  await partnerCallbackRoutes(app, { db, gateway });
   settingsRoutes(app, platform);
   feedbackRoutes(app, platform, config.CUSTOMER_SERVICE_URL);
   accountRoutes(app, platform, smsDeps, []);

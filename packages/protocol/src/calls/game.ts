@@ -54,3 +54,125 @@ export const serverList = defineCall({
     list: z.array(z.object({ serverId: z.string(), serverName: z.string(), masterServerId: z.string() })),
   }),
 });
+
+const serverSchema = z.object({ serverId: z.string(), serverName: z.string(), masterServerId: z.string() });
+
+export const serverAll = defineCall({
+  service: 'market',
+  call: 'serverAll',
+  version: 1,
+  access: 'pb',
+  method: 'GET',
+  scene: 'app',
+  requiresAppId: true,
+  summary: 'Every server of the game in X-AppId, grouped by master server',
+  request: z.object({}),
+  response: z.object({ groups: z.array(z.object({ masterServerId: z.string(), servers: z.array(serverSchema) })) }),
+});
+
+export const accountList = defineCall({
+  service: 'market',
+  call: 'accountList',
+  version: 1,
+  access: 'df',
+  method: 'GET',
+  scene: 'app',
+  requiresAppId: true,
+  summary: "The logged-in user's game accounts in this game (linked by game logins)",
+  request: z.object({}),
+  response: z.object({ list: z.array(z.object({ accountId: z.string(), linkedAt: z.number().int() })) }),
+});
+
+export const roleList = defineCall({
+  service: 'market',
+  call: 'roleList',
+  version: 1,
+  access: 'df',
+  method: 'GET',
+  scene: 'app',
+  requiresAppId: true,
+  summary: "The user's roles in this game, optionally on one server",
+  request: z.object({ serverId: z.string().max(64).optional() }),
+  response: z.object({
+    list: z.array(
+      z.object({ roleId: z.string(), roleName: z.string(), serverId: z.string(), jobName: z.string(), level: z.number().int(), roleAtt: z.number().int(), accountId: z.string() }),
+    ),
+  }),
+});
+
+export const checkSameMasterServer = defineCall({
+  service: 'exchange',
+  call: 'checkSameMasterServer',
+  version: 1,
+  access: 'pt',
+  method: 'POST',
+  scene: 'h5sdk',
+  operationId: 'h5sdk.checkSameMasterServer',
+  summary: "Whether another server is in the player's master-server group (cross-server trading)",
+  request: z.object({ ...gameTokenFields, targetServerId: z.string().min(1).max(64) }),
+  response: z.object({ same: z.boolean() }),
+});
+
+export const isShowCrossServerCommodity = defineCall({
+  service: 'exchange',
+  call: 'isShowCrossServerCommodity',
+  version: 1,
+  access: 'pt',
+  method: 'POST',
+  scene: 'h5sdk',
+  operationId: 'h5sdk.isShowCrossServerCommodity',
+  summary: 'Whether this game shows listings of other servers of the same master group',
+  request: z.object(gameTokenFields),
+  response: z.object({ show: z.boolean(), masterServerId: z.string() }),
+});
+
+export const coinNum = defineCall({
+  service: 'exchange',
+  call: 'coinNum',
+  version: 1,
+  access: 'pt',
+  method: 'POST',
+  scene: 'h5sdk',
+  operationId: 'h5sdk.coinNum',
+  summary: "The player's coins per coin type: total and what is free to sell",
+  request: z.object(gameTokenFields),
+  response: z.object({ list: z.array(z.object({ coinType: z.string(), total: z.number().int(), available: z.number().int() })) }),
+});
+
+export const itemBlacklist = defineCall({
+  service: 'exchange',
+  call: 'itemBlacklist',
+  version: 1,
+  access: 'pt',
+  method: 'POST',
+  scene: 'h5sdk',
+  operationId: 'h5sdk.itemBlacklist',
+  summary: "The player's items the game does not allow to trade",
+  request: z.object(gameTokenFields),
+  response: z.object({ list: z.array(z.object({ itemId: z.string(), name: z.string(), subType: z.number().int() })) }),
+});
+
+export const gameInfo = defineCall({
+  service: 'market',
+  call: 'gameInfo',
+  version: 1,
+  access: 'pb',
+  method: 'GET',
+  scene: 'app',
+  requiresAppId: true,
+  summary: 'Icon and name of the game in X-AppId (the 20301 no-line state)',
+  request: z.object({}),
+  response: z.object({ iconUrl: z.string(), gameName: z.string() }),
+});
+
+export const getJyhKeyInfo = defineCall({
+  service: 'exchange',
+  call: 'getJyhKeyInfo',
+  version: 1,
+  access: 'pb',
+  method: 'POST',
+  scene: 'app',
+  summary: 'The game (applicationId) a consignment key (寄售码) belongs to, while it is valid',
+  request: z.object({ jyhKey: z.string().trim().min(4, { error: '请输入寄售码' }).max(32) }),
+  response: z.object({ applicationId: z.string(), expireTime: z.number().int() }),
+});

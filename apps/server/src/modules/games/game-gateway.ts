@@ -10,6 +10,9 @@ import type { GamePlayer, GameTokenVerifier } from '../../platform/http/register
 export interface GameConfig {
   gameId: string;
   name: string;
+  iconUrl: string;
+  /** The game lets players see listings of other servers in their master-server group. */
+  crossServer: boolean;
   partnerUrl: string;
   secret: string;
   transport?: Transport;
@@ -48,11 +51,22 @@ export function createGameGateway(games: GameConfig[], partnerId: string) {
       return { gameId, serverId, accountId: who.accountId, roleId: who.roleId, online: who.online };
     },
   };
+  const config = (gameId: string): GameConfig => {
+    const found = games.find((g) => g.gameId === gameId);
+    if (!found) throw new AppError(ErrorCode.APP_ID_INVALID);
+    return found;
+  };
   return {
     verifier,
     client,
-    games,
+    config,
     servers: (gameId: string) => client(gameId).servers().catch(translate),
+    roles: (gameId: string, accountId: string, serverId?: string) =>
+      client(gameId).roles(accountId, serverId).catch(translate),
+    coins: (gameId: string, roleId: string) => client(gameId).coins(roleId).catch(translate),
+    items: (gameId: string, roleId: string) => client(gameId).items(roleId).catch(translate),
+    /** Checks a game's signed callback (game → exchange), same scheme as the partner API. */
+    verifyCallback: (gameId: string, secretCheck: (secret: string) => boolean) => secretCheck(config(gameId).secret),
   };
 }
 export type GameGateway = ReturnType<typeof createGameGateway>;

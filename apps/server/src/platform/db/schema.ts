@@ -128,7 +128,19 @@ export interface UserIdentitiesTable {
   created_at: CreatedAt;
 }
 
+export interface ConsignmentKeysTable {
+  jyh_key: string;
+  pre_publish_lock_id: string;
+  game_id: string;
+  account_id: string;
+  server_id: string;
+  role_id: string;
+  expires_at: Date;
+  created_at: CreatedAt;
+}
+
 export interface Database {
+  consignment_keys: ConsignmentKeysTable;
   user_identities: UserIdentitiesTable;
   user_settings: UserSettingsTable;
   feedback_types: FeedbackTypesTable;

@@ -5,6 +5,7 @@ import * as m0004 from './0004-identities';
 import * as m0005 from './0005-user-settings';
 import * as m0006 from './0006-sale-lock';
 import * as m0007 from './0007-user-identities';
+import * as m0008 from './0008-consignment-keys';
 
 /** Migrations in order; a name once shipped never changes. */
 export const migrations: Record<string, { up: readonly string[] }> = {
@@ -15,4 +16,5 @@ export const migrations: Record<string, { up: readonly string[] }> = {
   '0005-user-settings': m0005,
   '0006-sale-lock': m0006,
   '0007-user-identities': m0007,
+  '0008-consignment-keys': m0008,
 };

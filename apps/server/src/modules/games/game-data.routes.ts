@@ -1,0 +1,115 @@
+import {
+  accountList,
+  checkSameMasterServer,
+  coinNum,
+  gameInfo,
+  getJyhKeyInfo,
+  isShowCrossServerCommodity,
+  itemBlacklist,
+  roleList,
+  serverAll,
+} from '@app/protocol/calls/game';
+import { ErrorCode } from '@app/protocol/errors';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../platform/errors';
+import { type CallPlatform, registerCall } from '../../platform/http/register-call';
+import type { GameGateway } from './game-gateway';
+
+/** What the marketplace shows of a game: its servers, the user's accounts and roles, coins, blacklist. */
+export function gameDataRoutes(app: FastifyInstance, platform: CallPlatform, gateway: GameGateway): void {
+  const { db } = platform;
+  const linkedAccounts = (userId: number, gameId: string) =>
+    db
+      .selectFrom('user_identities')
+      .select(['subject', 'created_at'])
+      .where('user_id', '=', userId)
+      .where('provider', '=', `game:${gameId}`)
+      .execute();
+  const playerOf = (ctx: { player: unknown }) =>
+    ctx.player as { gameId: string; serverId: string; roleId: string | null };
+  const roleOf = (ctx: { player: unknown }) => {
+    const p = playerOf(ctx);
+    if (!p.roleId) throw new AppError(ErrorCode.BAD_PARAMS, '请先在游戏中选择角色');
+    return p;
+  };
+
+  registerCall(app, platform, serverAll, async (_i, ctx) => {
+    const { servers } = await gateway.servers(ctx.appId as string);
+    const groups = new Map<string, Array<{ serverId: string; serverName: string; masterServerId: string }>>();
+    for (const s of servers)
+      groups.set(s.masterServerId, [
+        ...(groups.get(s.masterServerId) ?? []),
+        { serverId: s.id, serverName: s.name, masterServerId: s.masterServerId },
+      ]);
+    return { groups: [...groups].map(([masterServerId, list]) => ({ masterServerId, servers: list })) };
+  });
+
+  registerCall(app, platform, accountList, async (_i, ctx) => ({
+    list: (await linkedAccounts(ctx.user.userId, ctx.appId as string)).map((a) => ({
+      accountId: a.subject,
+      linkedAt: Math.floor(a.created_at.getTime() / 1000),
+    })),
+  }));
+
+  registerCall(app, platform, roleList, async (input, ctx) => {
+    const accounts = await linkedAccounts(ctx.user.userId, ctx.appId as string);
+    const lists = await Promise.all(accounts.map((a) => gateway.roles(ctx.appId as string, a.subject, input.serverId)));
+    return {
+      list: lists.flatMap((l, i) =>
+        l.roles.map((r) => ({
+          roleId: r.id,
+          roleName: r.name,
+          serverId: r.serverId,
+          jobName: r.roleClass,
+          level: r.level,
+          roleAtt: r.power,
+          accountId: accounts[i]?.subject ?? '',
+        })),
+      ),
+    };
+  });
+
+  registerCall(app, platform, checkSameMasterServer, async (input, ctx) => {
+    const { servers } = await gateway.servers(playerOf(ctx).gameId);
+    const group = (id: string) => servers.find((s) => s.id === id)?.masterServerId;
+    return {
+      same: Boolean(group(input.targetServerId)) && group(input.targetServerId) === group(playerOf(ctx).serverId),
+    };
+  });
+
+  registerCall(app, platform, isShowCrossServerCommodity, async (_i, ctx) => {
+    const player = playerOf(ctx);
+    const { servers } = await gateway.servers(player.gameId);
+    return {
+      show: gateway.config(player.gameId).crossServer,
+      masterServerId: servers.find((s) => s.id === player.serverId)?.masterServerId ?? '',
+    };
+  });
+
+  registerCall(app, platform, coinNum, async (_i, ctx) => {
+    const player = roleOf(ctx);
+    return { list: (await gateway.coins(player.gameId, player.roleId as string)).coins };
+  });
+
+  registerCall(app, platform, itemBlacklist, async (_i, ctx) => {
+    const player = roleOf(ctx);
+    const { items } = await gateway.items(player.gameId, player.roleId as string);
+    return { list: items.filter((i) => !i.tradable).map((i) => ({ itemId: i.id, name: i.name, subType: i.subType })) };
+  });
+
+  registerCall(app, platform, gameInfo, (_i, ctx) => {
+    const game = gateway.config(ctx.appId as string);
+    return { iconUrl: game.iconUrl, gameName: game.name };
+  });
+
+  registerCall(app, platform, getJyhKeyInfo, async (input) => {
+    const key = await db
+      .selectFrom('consignment_keys')
+      .selectAll()
+      .where('jyh_key', '=', input.jyhKey.toUpperCase())
+      .executeTakeFirst();
+    if (!key) throw new AppError(ErrorCode.PRE_PUBLISH_KEY_INVALID);
+    if (key.expires_at.getTime() <= Date.now()) throw new AppError(ErrorCode.PRE_PUBLISH_KEY_EXPIRED);
+    return { applicationId: key.game_id, expireTime: Math.floor(key.expires_at.getTime() / 1000) };
+  });
+}

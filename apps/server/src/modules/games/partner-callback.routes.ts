@@ -1,0 +1,71 @@
+import { partnerSignature, signatureMatches } from '@app/demo-game/partner-signing';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Db } from '../../platform/db/database';
+import type { GameGateway } from './game-gateway';
+
+const keySchema = z.object({
+  key: z.string().min(4).max(32),
+  prePublishLockId: z.string().min(8).max(64),
+  accountId: z.string().min(1),
+  serverId: z.string().min(1),
+  roleId: z.string().min(1),
+  expiresAt: z.number().int(),
+});
+
+/**
+ * Game → exchange (docs/game-partner-api.md): a game announces a consignment key. Signed with the
+ * game's secret like the partner API; X-Partner-Id is the game id. Repeating it changes nothing.
+ */
+export async function partnerCallbackRoutes(
+  app: FastifyInstance,
+  opts: { db: Db; gateway: GameGateway },
+): Promise<void> {
+  await app.register(async (scope) => {
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+    const verified = (request: FastifyRequest): boolean => {
+      const h = request.headers as Record<string, string | undefined>;
+      const gameId = h['x-partner-id'] ?? '';
+      const ts = Number(h['x-timestamp']);
+      if (!Number.isFinite(ts) || Math.abs(Date.now() / 1000 - ts) > 300) return false;
+      try {
+        return opts.gateway.verifyCallback(gameId, (secret) =>
+          signatureMatches(
+            partnerSignature(
+              secret,
+              'POST',
+              request.url.split('?')[0] ?? '',
+              String(h['x-timestamp']),
+              String(h['x-nonce']),
+              String(h['x-request-id']),
+              String(request.body ?? ''),
+            ),
+            String(h['x-signature'] ?? ''),
+          ),
+        );
+      } catch {
+        return false;
+      }
+    };
+    scope.post('/partner-callback/v1/consignmentKey', async (request, reply) => {
+      if (!verified(request)) return reply.send({ ok: false, code: 'BAD_SIGNATURE', message: '签名错误' });
+      const body = keySchema.safeParse(JSON.parse(String(request.body || '{}')));
+      if (!body.success) return reply.send({ ok: false, code: 'BAD_REQUEST', message: '参数错误' });
+      const k = body.data;
+      await opts.db
+        .insertInto('consignment_keys')
+        .values({
+          jyh_key: k.key.toUpperCase(),
+          pre_publish_lock_id: k.prePublishLockId,
+          game_id: String(request.headers['x-partner-id']),
+          account_id: k.accountId,
+          server_id: k.serverId,
+          role_id: k.roleId,
+          expires_at: new Date(k.expiresAt),
+        })
+        .onConflict((oc) => oc.column('jyh_key').doNothing())
+        .execute();
+      return { ok: true, data: { accepted: true } };
+    });
+  });
+}
