@@ -1,4 +1,5 @@
-import { salePreCheck } from '@app/protocol/calls/exchange-sale';
+import { h5sdkSalePreCheck, salePreCheck } from '@app/protocol/calls/exchange-sale';
+import { gameTokenLogin } from '@app/protocol/calls/game';
 import { identification } from '@app/protocol/calls/identity';
 import { appConsignmentSMSVerifyCode } from '@app/protocol/calls/market';
 import { bindPhone, sendSms } from '@app/protocol/calls/user';
@@ -65,5 +66,36 @@ describe('selling prerequisites and the sale lock', () => {
       '10002',
       '该手机号已绑定其他账号',
     );
+  });
+});
+
+describe('selling from inside the game', () => {
+  it('adds the last step: the role must be online', async () => {
+    const info = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/demo-game/api/login',
+        payload: { account: 'player2', password: 'demo123' },
+      })
+    ).json().data;
+    const pt = { gameId: info.gameId, gameToken: info.gameToken, serverId: info.serverId };
+    const sdk = await t.client('H5SDK');
+    const { token } = (await sdk.call(gameTokenLogin, pt)).data as { token: string };
+    expect((await sdk.call(h5sdkSalePreCheck, pt, { token })).data).toMatchObject({ step: 'bindPhone' });
+    const phone = '13300000077';
+    await sdk.call(sendSms, { smsType: 'phoneLogin', phone });
+    const [bind] = await smsOutbox(t, phone);
+    expectCode(await sdk.call(bindPhone, { phone, code: bind!.code }, { token }), '200');
+    expectCode(
+      await sdk.call(identification, { realName: '孙七', idCard: idNumber('19850505', '888') }, { token }),
+      '200',
+    );
+    expectCode(await sdk.call(h5sdkSalePreCheck, pt, { token }), '30315');
+    await sdk.call(sendSms, { smsType: 'verifyCode', phone: 'auto' }, { token });
+    const unlock = (await smsOutbox(t, phone)).find((m) => m.smsType === 'verifyCode');
+    expect((await sdk.call(appConsignmentSMSVerifyCode, { code: unlock!.code }, { token })).data).toBe(true);
+    expect((await sdk.call(h5sdkSalePreCheck, pt, { token })).data).toMatchObject({ step: 'ready' });
+    await t.app.inject({ method: 'POST', url: '/demo-game/api/logout', headers: { 'x-game-token': info.gameToken } });
+    expectCode(await sdk.call(h5sdkSalePreCheck, pt, { token }), '10002', '角色已掉线，请重新登录游戏再次尝试');
   });
 });

@@ -29,6 +29,31 @@ describe('the demo game host page', () => {
     await expect.poll(() => frame.getByTestId('my-nickname').textContent()).not.toBe('加载中...');
     await screenshot(page, 'sdk-view-in-game');
     const info = await page.frames()[1]!.evaluate(() => JSON.parse(localStorage.getItem('loginInfoStr') ?? '{}'));
+
+    // The consignment action in the game: a game login has no phone yet, so binding comes first.
+    await frame.getByTestId('tab-2').click();
+    await frame.getByTestId('bind-phone-dialog').waitFor();
+    const phone = `135${String(Date.now()).slice(-8)}`;
+    await frame.getByTestId('bind-phone').fill(phone);
+    await frame.getByTestId('sms-button').click();
+    await expect
+      .poll(
+        async () =>
+          ((await (await fetch(`${baseUrl()}/dev/sms/outbox?phone=${phone}`)).json()).data as unknown[]).length,
+      )
+      .toBe(1);
+    const [sms] = (await (await fetch(`${baseUrl()}/dev/sms/outbox?phone=${phone}`)).json()).data as Array<{
+      code: string;
+    }>;
+    await frame.getByTestId('bind-code').fill(sms!.code);
+    expect(await frame.getByTestId('bind-submit').isDisabled()).toBe(true);
+    await frame.getByTestId('bind-agree').check();
+    await screenshot(page, 'bind-phone-in-game');
+    await frame.getByTestId('bind-submit').click();
+    // Next missing step: the real name.
+    await frame.getByTestId('real-name-page').waitFor();
+    await frame.getByTestId('nav-back').click();
+    await frame.getByTestId('my-page').waitFor();
     expect(info).toMatchObject({ game_id: 'demo-legend', server_id: expect.any(String), role_id: expect.any(String) });
 
     const online = () =>

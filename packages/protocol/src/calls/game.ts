@@ -95,7 +95,15 @@ export const roleList = defineCall({
   request: z.object({ serverId: z.string().max(64).optional() }),
   response: z.object({
     list: z.array(
-      z.object({ roleId: z.string(), roleName: z.string(), serverId: z.string(), jobName: z.string(), level: z.number().int(), roleAtt: z.number().int(), accountId: z.string() }),
+      z.object({
+        roleId: z.string(),
+        roleName: z.string(),
+        serverId: z.string(),
+        jobName: z.string(),
+        level: z.number().int(),
+        roleAtt: z.number().int(),
+        accountId: z.string(),
+      }),
     ),
   }),
 });
@@ -136,7 +144,9 @@ export const coinNum = defineCall({
   operationId: 'h5sdk.coinNum',
   summary: "The player's coins per coin type: total and what is free to sell",
   request: z.object(gameTokenFields),
-  response: z.object({ list: z.array(z.object({ coinType: z.string(), total: z.number().int(), available: z.number().int() })) }),
+  response: z.object({
+    list: z.array(z.object({ coinType: z.string(), total: z.number().int(), available: z.number().int() })),
+  }),
 });
 
 export const itemBlacklist = defineCall({

@@ -1,6 +1,6 @@
-import { salePreCheck } from '@app/protocol/calls/exchange-sale';
+import { h5sdkSalePreCheck, salePreCheck } from '@app/protocol/calls/exchange-sale';
 import { appConsignmentSMSVerifyCode } from '@app/protocol/calls/market';
-import { ErrorCode } from '@app/protocol/errors';
+import { CLIENT_MESSAGES, ErrorCode } from '@app/protocol/errors';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/errors';
 import { type CallPlatform, registerCall } from '../../platform/http/register-call';
@@ -21,6 +21,14 @@ export function saleLockRoutes(app: FastifyInstance, platform: CallPlatform, sms
         return false;
       throw error;
     }
+  });
+
+  registerCall(app, platform, h5sdkSalePreCheck, async (_input, ctx) => {
+    if (!ctx.user) throw new AppError(ErrorCode.LOGIN_TIMEOUT);
+    const { step, unlockedUntil } = await firstMissingStep(platform.db, ctx.user.userId);
+    if (step === 'saleLock') throw new AppError(ErrorCode.SALE_LOCKED);
+    if (step === 'ready' && !ctx.player?.online) throw new AppError(ErrorCode.BAD_PARAMS, CLIENT_MESSAGES.roleOffline);
+    return { step, unlockedUntil: unlockedUntil ? Math.floor(unlockedUntil.getTime() / 1000) : null };
   });
 
   registerCall(app, platform, salePreCheck, async (_input, ctx) => {

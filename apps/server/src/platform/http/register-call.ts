@@ -128,7 +128,7 @@ export function registerCall<D extends CallDef>(
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const opened = await openRequest(platform, request, def);
       const token = headerOf(request, 'x-token');
-      // df needs a session; pb takes one when a valid token comes along (never refuses for it).
+      // df needs a session; pb and pt take one when a valid token comes along (never refuse for it).
       const user =
         def.access === 'df'
           ? await requireSession(platform.db, token)

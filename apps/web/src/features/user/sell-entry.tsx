@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import { showToast } from '../../lib/ui-bus';
 import { useSalePreCheck } from '../consignment/api/sale-pre-check';
 import { BindPhoneDialog } from './bind-phone-dialog';
@@ -24,6 +24,15 @@ export function SellEntry({ scene }: { scene: string }) {
       // 30315 opened the unlock dialog; other codes were shown
     }
   };
+  // The tab bar's centre action lands here with sell=1: start the check once, then drop the flag.
+  const [params, setParams] = useSearchParams();
+  useEffect(() => {
+    if (params.get('sell') !== '1') return;
+    const next = new URLSearchParams(params);
+    next.delete('sell');
+    setParams(next, { replace: true });
+    void check();
+  });
   return (
     <>
       <button
