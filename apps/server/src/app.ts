@@ -193,7 +193,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   userRoutes(app, platform);
   const providers = createSandboxProviders(await ensureSecret(db, 'sandboxProviders'));
   thirdPartyLoginRoutes(app, platform, providers, config.SESSION_TTL_DAYS);
-  gameLoginRoutes(app, platform, gateway, config.SESSION_TTL_DAYS);
+  gameLoginRoutes(app, platform, gateway, config.SESSION_TTL_DAYS, smsDeps);
   gameDataRoutes(app, platform, gateway);
   await partnerCallbackRoutes(app, { db, gateway });
   settingsRoutes(app, platform);

@@ -1,4 +1,10 @@
-import { checkGameTokenOnline, gameTokenLogin, serverList } from '@app/protocol/calls/game';
+import {
+  checkGameTokenOnline,
+  gameTokenLogin,
+  h5sdkPhoneLogin,
+  h5sdkSendSms,
+  serverList,
+} from '@app/protocol/calls/game';
 import { userInfo } from '@app/protocol/calls/user';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectCode, type TestApp, type TestClient } from './helpers';
@@ -82,5 +88,27 @@ describe('game login through the gateway', () => {
     const res = await client.call(serverList, {}, { headers: { 'x-appid': 'demo-legend' } });
     expect((res.data as { list: unknown[] }).list).toHaveLength(6);
     expect((res.data as { list: Array<{ masterServerId: string }> }).list[0]).toMatchObject({ masterServerId: 'm1' });
+  });
+});
+
+describe('phone login from inside a game', () => {
+  it('sends the code with the game token and links the game account to the phone user', async () => {
+    const info = await gameLogin('player3');
+    const pt = { gameId: info.gameId, gameToken: info.gameToken, serverId: info.serverId };
+    const phone = '13100000003';
+    expectCode(await client.call(h5sdkSendSms, { ...pt, phone, smsType: 'phoneLogin' }), '200');
+    expectCode(
+      await client.call(h5sdkSendSms, { ...pt, phone: '1310000000', smsType: 'phoneLogin' }),
+      '10002',
+      '请正确填写您的手机号码',
+    );
+    const [sms] = (await t.app.inject({ method: 'GET', url: `/dev/sms/outbox?phone=${phone}` })).json().data;
+    const login = await client.call(h5sdkPhoneLogin, { ...pt, phone, code: sms.code });
+    expectCode(login, '200');
+    // The next login from the game token lands on the same (phone) user.
+    const again = await client.call(gameTokenLogin, pt);
+    expect((again.data as { uid: string; mobile: string }).uid).toBe((login.data as { uid: string }).uid);
+    expect((again.data as { mobile: string }).mobile).toBe(phone);
+    expectCode(await client.call(h5sdkPhoneLogin, { ...pt, gameToken: 'forged', phone, code: sms.code }), '20018');
   });
 });

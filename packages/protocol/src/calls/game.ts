@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../contract';
+import { phoneSchema, smsCodeSchema } from '../validation';
 import { loginResultSchema } from './user';
 
 /** Game-token fields every pt call carries (platform-shell §3 loginInfo). */
@@ -185,4 +186,30 @@ export const getJyhKeyInfo = defineCall({
   summary: 'The game (applicationId) a consignment key (寄售码) belongs to, while it is valid',
   request: z.object({ jyhKey: z.string().trim().min(4, { error: '请输入寄售码' }).max(32) }),
   response: z.object({ applicationId: z.string(), expireTime: z.number().int() }),
+});
+
+export const h5sdkSendSms = defineCall({
+  service: 'user',
+  call: 'sendSms',
+  version: 1,
+  access: 'pt',
+  method: 'POST',
+  scene: 'h5sdk',
+  operationId: 'h5sdk.user.sendSms',
+  summary: 'Sends an SMS code from inside a game (the game vouches for the player)',
+  request: z.object({ ...gameTokenFields, phone: phoneSchema, smsType: z.literal('phoneLogin') }),
+  response: z.object({ sent: z.literal(true), cooldownSeconds: z.number().int() }),
+});
+
+export const h5sdkPhoneLogin = defineCall({
+  service: 'user',
+  call: 'phoneLogin',
+  version: 1,
+  access: 'pt',
+  method: 'POST',
+  scene: 'h5sdk',
+  operationId: 'h5sdk.user.phoneLogin',
+  summary: "Logs in by phone from inside a game and links the player's game account to that user",
+  request: z.object({ ...gameTokenFields, phone: phoneSchema, code: smsCodeSchema }),
+  response: loginResultSchema,
 });

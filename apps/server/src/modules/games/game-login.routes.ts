@@ -1,8 +1,15 @@
-import { checkGameTokenOnline, gameTokenLogin, serverList } from '@app/protocol/calls/game';
+import {
+  checkGameTokenOnline,
+  gameTokenLogin,
+  h5sdkPhoneLogin,
+  h5sdkSendSms,
+  serverList,
+} from '@app/protocol/calls/game';
 import type { FastifyInstance } from 'fastify';
 import { issueSession } from '../../platform/auth/sessions';
 import { type CallPlatform, registerCall } from '../../platform/http/register-call';
-import { findOrCreateUserByIdentity } from '../user/user.service';
+import { consumeCode, SMS_LIMITS, type SmsDeps, sendCode } from '../sms/sms.service';
+import { findOrCreateUserByIdentity, findOrCreateUserByMobile, linkIdentity } from '../user/user.service';
 import type { GameGateway } from './game-gateway';
 
 /** Login from inside a game, the online check and the server list, all through the gateway. */
@@ -11,7 +18,22 @@ export function gameLoginRoutes(
   platform: CallPlatform,
   gateway: GameGateway,
   sessionTtlDays: number,
+  sms: SmsDeps,
 ): void {
+  registerCall(app, platform, h5sdkSendSms, async (input, ctx) => {
+    await sendCode(sms, { phone: input.phone, smsType: 'phoneLogin', address: ctx.request.ip });
+    return { sent: true as const, cooldownSeconds: SMS_LIMITS.cooldownSeconds };
+  });
+
+  registerCall(app, platform, h5sdkPhoneLogin, async (input, ctx) => {
+    const player = ctx.player as NonNullable<typeof ctx.player>;
+    await consumeCode(sms, { phone: input.phone, smsType: 'phoneLogin', code: input.code });
+    const user = await findOrCreateUserByMobile(platform.db, input.phone);
+    await linkIdentity(platform.db, `game:${player.gameId}`, player.accountId, user.id);
+    const token = await issueSession(platform.db, user.id, ctx.source, sessionTtlDays);
+    return { token, mobile: input.phone, uid: user.uid, isGrayEnv: ctx.gray };
+  });
+
   registerCall(app, platform, gameTokenLogin, async (input, ctx) => {
     const player = ctx.player as NonNullable<typeof ctx.player>;
     const user = await findOrCreateUserByIdentity(
