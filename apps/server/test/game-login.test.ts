@@ -5,7 +5,7 @@ import {
   h5sdkSendSms,
   serverList,
 } from '@app/protocol/calls/game';
-import { userInfo } from '@app/protocol/calls/user';
+import { getTradeId, userInfo } from '@app/protocol/calls/user';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectCode, type TestApp, type TestClient } from './helpers';
 
@@ -110,5 +110,23 @@ describe('phone login from inside a game', () => {
     expect((again.data as { uid: string; mobile: string }).uid).toBe((login.data as { uid: string }).uid);
     expect((again.data as { mobile: string }).mobile).toBe(phone);
     expectCode(await client.call(h5sdkPhoneLogin, { ...pt, gameToken: 'forged', phone, code: sms.code }), '20018');
+  });
+});
+
+describe('getTradeId', () => {
+  it('answers the trade id and the game accounts with their last role', async () => {
+    const info = await gameLogin('player1');
+    const login = await client.call(gameTokenLogin, {
+      gameId: info.gameId,
+      gameToken: info.gameToken,
+      serverId: info.serverId,
+      roleName: '战神无双',
+    });
+    const { token, uid } = login.data as { token: string; uid: string };
+    const res = await client.call(getTradeId, {}, { token });
+    expect(res.data).toMatchObject({
+      tradeId: uid,
+      accounts: [{ tradeId: uid, gameId: 'demo-legend', lastLoginRoleName: '战神无双' }],
+    });
   });
 });

@@ -281,3 +281,26 @@ export const feedbackPreSignedUrl = defineCall({
   request: z.object({ typeName: imageSuffixSchema }),
   response: z.string(),
 });
+
+export const getTradeId = defineCall({
+  service: 'user',
+  call: 'getTradeId',
+  version: 1,
+  access: 'df',
+  method: 'GET',
+  scene: 'app',
+  summary:
+    "The user's trade id (唯一码, for designated buyers) and the game accounts with their last login role and time",
+  request: z.object({}),
+  response: z.object({
+    tradeId: z.string(),
+    accounts: z.array(
+      z.object({
+        tradeId: z.string(),
+        gameId: z.string(),
+        lastLoginRoleName: z.string(),
+        lastLoginTime: z.number().int(),
+      }),
+    ),
+  }),
+});

@@ -42,6 +42,12 @@ export function gameLoginRoutes(
       player.accountId,
       input.roleName ?? null,
     );
+    await platform.db
+      .updateTable('user_identities')
+      .set({ last_role_name: input.roleName ?? null, last_login_at: new Date() })
+      .where('provider', '=', `game:${player.gameId}`)
+      .where('subject', '=', player.accountId)
+      .execute();
     const token = await issueSession(platform.db, user.id, ctx.source, sessionTtlDays);
     return { token, mobile: user.mobile ?? '', uid: user.uid, isGrayEnv: ctx.gray };
   });

@@ -126,6 +126,8 @@ export interface UserIdentitiesTable {
   subject: string;
   user_id: number;
   created_at: CreatedAt;
+  last_role_name: Generated<string | null>;
+  last_login_at: Generated<Date | null>;
 }
 
 export interface ConsignmentKeysTable {

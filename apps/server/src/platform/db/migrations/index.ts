@@ -6,6 +6,7 @@ import * as m0005 from './0005-user-settings';
 import * as m0006 from './0006-sale-lock';
 import * as m0007 from './0007-user-identities';
 import * as m0008 from './0008-consignment-keys';
+import * as m0009 from './0009-identity-last-login';
 
 /** Migrations in order; a name once shipped never changes. */
 export const migrations: Record<string, { up: readonly string[] }> = {
@@ -17,4 +18,5 @@ export const migrations: Record<string, { up: readonly string[] }> = {
   '0006-sale-lock': m0006,
   '0007-user-identities': m0007,
   '0008-consignment-keys': m0008,
+  '0009-identity-last-login': m0009,
 };
