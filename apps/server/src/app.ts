@@ -38,6 +38,8 @@ import { connectRedis } from './platform/redis';
 import { ensureSecret } from './platform/secrets';
 import { ConsoleSmsProvider } from './platform/sms/sms-provider';
 import { createLocalStorage } from './platform/storage/local-storage';
+import type { ObjectStorage } from './platform/storage/object-storage';
+import { createS3Storage } from './platform/storage/s3-storage';
 import { localStorageRoutes } from './platform/storage/storage.routes';
 
 declare module 'fastify' {
@@ -200,12 +202,25 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   feedbackRoutes(app, platform, config.CUSTOMER_SERVICE_URL);
   accountRoutes(app, platform, smsDeps, []);
   saleLockRoutes(app, platform, smsDeps);
-  const storage = createLocalStorage({
-    root: config.UPLOAD_DIR ?? path.join(config.dataDir, 'uploads'),
-    publicBaseUrl: config.PUBLIC_BASE_URL ?? '',
-    secret: await ensureSecret(db, 'storageSigning'),
-  });
-  await localStorageRoutes(app, storage);
+  let storage: ObjectStorage;
+  if (config.STORAGE_DRIVER === 's3') {
+    storage = createS3Storage({
+      endpoint: config.S3_ENDPOINT as string,
+      bucket: config.S3_BUCKET as string,
+      region: config.S3_REGION,
+      accessKeyId: config.S3_ACCESS_KEY_ID as string,
+      secretAccessKey: config.S3_SECRET_ACCESS_KEY as string,
+      virtualHosted: config.S3_VIRTUAL_HOSTED,
+    });
+  } else {
+    const local = createLocalStorage({
+      root: config.UPLOAD_DIR ?? path.join(config.dataDir, 'uploads'),
+      publicBaseUrl: config.PUBLIC_BASE_URL ?? '',
+      secret: await ensureSecret(db, 'storageSigning'),
+    });
+    await localStorageRoutes(app, local);
+    storage = local;
+  }
   uploadRoutes(app, platform, storage);
   identityRoutes(app, platform, {
     storage,

@@ -25,6 +25,17 @@ const configSchema = z.object({
     .string()
     .regex(/^[0-9a-f]{64}$/i)
     .optional(),
+  /** local (a folder, URLs signed by the server) or s3 (any S3-compatible store, SigV4 presigned). */
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_VIRTUAL_HOSTED: z
+    .enum(['0', '1'])
+    .default('0')
+    .transform((v) => v === '1'),
   /** Folder of the local storage driver (default DATA_DIR/uploads). */
   UPLOAD_DIR: z.string().optional(),
   /** Origin put in front of URLs the server hands out (uploads); empty = same origin, relative URLs. */
@@ -50,6 +61,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  if (c.STORAGE_DRIVER === 's3' && !(c.S3_ENDPOINT && c.S3_BUCKET && c.S3_ACCESS_KEY_ID && c.S3_SECRET_ACCESS_KEY)) {
+    throw new Error(
+      'Invalid configuration:\nSTORAGE_DRIVER=s3 needs S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY',
+    );
+  }
   const here = path.dirname(new URL(import.meta.url).pathname);
   return {
     ...c,
