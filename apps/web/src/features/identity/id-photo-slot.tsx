@@ -50,7 +50,7 @@ export function IdPhotoSlot({
       )}
       <input
         type="file"
-        accept="image/png,image/jpeg,image/webp"
+        accept="image/png,image/jpeg,image/webp,image/heic,.heic,.heif"
         style={{ display: 'none' }}
         onChange={async (e) => {
           const file = e.target.files?.[0];

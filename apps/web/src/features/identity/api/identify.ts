@@ -35,8 +35,19 @@ export function useIdentify() {
   });
 }
 
+/** HEIC photos (iPhone) become PNG before upload (platform-shell §5); the converter loads only then. */
+async function normaliseImage(file: File): Promise<File> {
+  const suffix = (file.name.split('.').pop() ?? '').toLowerCase();
+  if (suffix !== 'heic' && suffix !== 'heif' && !/image\/hei[cf]/.test(file.type)) return file;
+  const { default: heic2any } = await import('heic2any');
+  const converted = await heic2any({ blob: file, toType: 'image/png' });
+  const blob = Array.isArray(converted) ? (converted[0] as Blob) : converted;
+  return new File([blob], `${file.name.replace(/\.[^.]+$/, '')}.png`, { type: 'image/png' });
+}
+
 /** The presigned PUT of platform-shell §7: extension from the file name, the image's type, URL without query. */
-export async function uploadIdPhoto(file: File): Promise<string> {
+export async function uploadIdPhoto(original: File): Promise<string> {
+  const file = await normaliseImage(original);
   const suffix = (file.name.split('.').pop() ?? '').toLowerCase();
   const url = await callApi(generateUploadUrl, { typeName: suffix });
   const type = new URL(url, globalThis.location.href).searchParams.get('type') ?? file.type;
