@@ -6,7 +6,6 @@
  *  2. the codec's CPU cost per request on the server side (open + verify + seal) in-process.
  * Figures go to stdout and bench/results/latest.json.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { constants, publicEncrypt, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,34 +21,12 @@ import {
 } from '@app/protocol/codec/server';
 import { computeSign } from '@app/protocol/codec/sign';
 import autocannon from 'autocannon';
+import { startServer } from '../tests/start-server';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const port = 3700 + Math.floor(Math.random() * 100);
 const base = `http://127.0.0.1:${port}`;
-
-async function startServer(): Promise<{ child: ChildProcess; dataDir: string }> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'market-bench-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      APP_ENV: 'production',
-      WEB_DIST: '/nonexistent',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${base}/health`)).ok) return { child, dataDir };
-    } catch {}
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('server did not start');
-}
 
 function run(opts: autocannon.Options): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
@@ -125,7 +102,7 @@ const summary = (r: autocannon.Result) => ({
   errors: r.errors,
 });
 
-const { child, dataDir } = await startServer();
+const server = await startServer(port, { APP_ENV: 'production', WEB_DIST: '/nonexistent' });
 try {
   const keys = (await (await fetch(`${base}/pb/api/app/system/v1/clientConfig?source=H5`)).json()).data;
   await run({ url: `${base}/health`, duration: 2, connections: CONNECTIONS }); // warm-up
@@ -170,6 +147,5 @@ try {
   fs.writeFileSync('bench/results/latest.json', `${JSON.stringify(result, null, 2)}\n`);
   if (check.non2xx > 0 || check.errors > 0) console.warn('checkVersion had non-2xx answers or errors');
 } finally {
-  child.kill('SIGTERM');
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }

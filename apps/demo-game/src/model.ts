@@ -78,13 +78,3 @@ export interface World {
   transfers: Record<string, { kind: 'role' | 'coins' | 'items'; to: string; at: number }>;
 }
 
-export const COIN_TYPES = ['元宝', '金币', '绑定元宝'] as const;
-export const SUB_TYPE_LABEL = {
-  1: '衣服',
-  2: '武器',
-  3: '特戒',
-  4: '首饰',
-  5: '时装',
-  6: '专属首饰',
-  7: '其他',
-} as const;

@@ -1,8 +1,8 @@
+import { propSubTypeLabel } from '@app/protocol/commodity';
 import type { FastifyInstance } from 'fastify';
 import { findRole } from './game.service';
 import { hostPage } from './host-page';
 import type { ItemPlace, Role } from './model';
-import { SUB_TYPE_LABEL } from './model';
 import type { Store } from './store';
 
 const COLOURS = {
@@ -31,7 +31,7 @@ export function renderRoleSvg(role: Role, kind: string, serverName: string): str
           .map((i) => ({
             name: i.name,
             colour: COLOURS[i.subType],
-            sub: SUB_TYPE_LABEL[i.subType],
+            sub: propSubTypeLabel[i.subType],
             frozen: Boolean(i.frozenBy),
           }));
   const grid = cells

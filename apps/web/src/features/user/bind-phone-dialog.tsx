@@ -1,6 +1,7 @@
 import { CLIENT_MESSAGES } from '@app/protocol/errors';
 import { SMS_CODE_LENGTH, validatePhone } from '@app/protocol/validation';
 import { useState } from 'react';
+import { AgreementTick } from '../../components/agreement-tick';
 import { copy } from '../../lib/copy';
 import { showToast } from '../../lib/ui-bus';
 import { useBindPhone } from './api/bind-phone';
@@ -85,23 +86,7 @@ export function BindPhoneDialog({
             }}
           />
         </div>
-        <label style={{ display: 'flex', gap: 8, fontSize: 12, color: 'var(--c-text-3)', margin: '14px 0 18px' }}>
-          <input
-            type="checkbox"
-            checked={agreed}
-            onChange={(e) => setAgreed(e.target.checked)}
-            data-testid="bind-agree"
-          />
-          <span>
-            {copy.agreePrefix}
-            <a className="link" href="/agreements/userAgreement" target="_blank" rel="noreferrer">
-              {copy.userAgreement}
-            </a>
-            <a className="link" href="/agreements/privacyPolicy" target="_blank" rel="noreferrer">
-              {copy.privacyPolicy}
-            </a>
-          </span>
-        </label>
+        <AgreementTick checked={agreed} onChange={setAgreed} testId="bind-agree" />
         <button
           type="button"
           className="btn btn-primary btn-block"

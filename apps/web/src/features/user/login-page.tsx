@@ -2,6 +2,7 @@ import { CLIENT_MESSAGES } from '@app/protocol/errors';
 import { SMS_CODE_LENGTH, validatePhone, validateSmsCode } from '@app/protocol/validation';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { AgreementTick } from '../../components/agreement-tick';
 import { MobileLayout } from '../../components/mobile-layout';
 import { PcLayout } from '../../components/pc-layout';
 import { copy } from '../../lib/copy';
@@ -102,37 +103,7 @@ export default function LoginPage() {
         />
         <SmsCodeButton onSend={send} />
       </label>
-      <label
-        style={{
-          display: 'flex',
-          gap: 8,
-          alignItems: 'flex-start',
-          fontSize: 12,
-          color: 'var(--c-text-3)',
-          margin: '16px 0 20px',
-          lineHeight: 1.6,
-        }}
-      >
-        <input
-          type="checkbox"
-          checked={agreed}
-          onChange={(e) => setAgreed(e.target.checked)}
-          data-testid="login-agree"
-          style={{ marginTop: 3 }}
-        />
-        <span>
-          {copy.agreePrefix}
-          <a className="link" href="/agreements/userAgreement" target="_blank" rel="noreferrer">
-            {copy.userAgreement}
-          </a>
-          <a className="link" href="/agreements/privacyPolicy" target="_blank" rel="noreferrer">
-            {copy.privacyPolicy}
-          </a>
-          <a className="link" href="/agreements/tradingRules" target="_blank" rel="noreferrer">
-            {copy.tradingRules}
-          </a>
-        </span>
-      </label>
+      <AgreementTick checked={agreed} onChange={setAgreed} testId="login-agree" />
       <button
         type="button"
         className="btn btn-primary btn-block"
