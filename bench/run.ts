@@ -9,7 +9,6 @@
 import { constants, publicEncrypt, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { createClientCodec } from '@app/protocol/codec/client';
 import {
   generateKeyPem,

@@ -77,4 +77,3 @@ export interface World {
   /** Transfers by listing id: what moved, so a repeated transfer answers the first result. */
   transfers: Record<string, { kind: 'role' | 'coins' | 'items'; to: string; at: number }>;
 }
-
