@@ -28,6 +28,9 @@ export const gameTokenLogin = defineCall({
   response: loginResultSchema,
 });
 
+/** The same login under the name the specs' game client uses (payload gameId, gameToken, packageName, serverId). */
+export const gameLogin = defineCall({ ...gameTokenLogin, call: 'gameLogin', operationId: 'user.gameLogin' });
+
 export const checkGameTokenOnline = defineCall({
   service: 'exchange',
   call: 'checkGameTokenOnline',

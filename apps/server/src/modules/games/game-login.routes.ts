@@ -1,5 +1,6 @@
 import {
   checkGameTokenOnline,
+  gameLogin,
   gameTokenLogin,
   h5sdkPhoneLogin,
   h5sdkSendSms,
@@ -7,6 +8,7 @@ import {
 } from '@app/protocol/calls/game';
 import type { FastifyInstance } from 'fastify';
 import { issueSession } from '../../platform/auth/sessions';
+import type { CallContext } from '../../platform/http/call-context';
 import { type CallPlatform, registerCall } from '../../platform/http/register-call';
 import { consumeCode, SMS_LIMITS, type SmsDeps, sendCode } from '../sms/sms.service';
 import { findOrCreateUserByIdentity, findOrCreateUserByMobile, linkIdentity } from '../user/user.service';
@@ -34,7 +36,7 @@ export function gameLoginRoutes(
     return { token, mobile: input.phone, uid: user.uid, isGrayEnv: ctx.gray };
   });
 
-  registerCall(app, platform, gameTokenLogin, async (input, ctx) => {
+  const loginByGameToken = async (input: { roleName?: string | undefined }, ctx: CallContext) => {
     const player = ctx.player as NonNullable<typeof ctx.player>;
     const user = await findOrCreateUserByIdentity(
       platform.db,
@@ -50,7 +52,9 @@ export function gameLoginRoutes(
       .execute();
     const token = await issueSession(platform.db, user.id, ctx.source, sessionTtlDays);
     return { token, mobile: user.mobile ?? '', uid: user.uid, isGrayEnv: ctx.gray };
-  });
+  };
+  registerCall(app, platform, gameTokenLogin, loginByGameToken);
+  registerCall(app, platform, gameLogin, loginByGameToken);
 
   registerCall(app, platform, checkGameTokenOnline, (_input, ctx) => ({
     online: ctx.player?.online ?? false,
