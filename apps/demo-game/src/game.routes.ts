@@ -86,6 +86,36 @@ export async function gameRoutes(
       return game.useItem(tokenOf(request.headers), body.itemId, body.action);
     }),
   );
+  // putFileToAliYun of the host bridge: the game keeps the file and answers its address.
+  const files = new Map<string, { type: string; bytes: Buffer }>();
+  app.post('/api/files', { bodyLimit: 7_000_000 }, async (request, reply) =>
+    answer(reply, () => {
+      findToken(store.read(), tokenOf(request.headers), now());
+      const body = z
+        .object({
+          name: z.string().regex(/^[\w.-]{1,80}$/, '文件名不合法'),
+          contentBase64: z.string().max(6_900_000, '文件过大'),
+        })
+        .parse(request.body);
+      const bytes = Buffer.from(body.contentBase64, 'base64');
+      const id = `${Date.now().toString(36)}-${body.name}`;
+      const ext = body.name.split('.').pop()?.toLowerCase() ?? '';
+      files.set(id, {
+        type:
+          ({ png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', svg: 'image/svg+xml' } as Record<string, string>)[
+            ext
+          ] ?? 'application/octet-stream',
+        bytes,
+      });
+      return { url: `/demo-game/files/${id}` };
+    }),
+  );
+  app.get<{ Params: { id: string } }>('/files/:id', async (request, reply) => {
+    const file = files.get(request.params.id);
+    if (!file) return reply.status(404).send({ ok: false, code: 'NOT_FOUND', message: '文件不存在' });
+    return reply.type(file.type).header('x-content-type-options', 'nosniff').send(file.bytes);
+  });
+
   app.post('/api/consignment-key', async (request, reply) =>
     answer(reply, () => game.issueConsignmentKey(tokenOf(request.headers))),
   );

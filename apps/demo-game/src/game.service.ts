@@ -32,7 +32,11 @@ export type KeyNotifier = (key: {
   serverId: string;
   roleId: string;
   expiresAt: number;
+  screenshots: Array<{ kind: string; url: string }>;
 }) => Promise<void>;
+
+/** The role screenshots the game renders (render.routes.ts), as paths under the game's prefix. */
+export const SCREENSHOT_KINDS = ['equipment', 'bag', 'warehouse', 'skills'] as const;
 
 /** The game as players use it (host page) — separate from what partners may do. */
 export function createGame(store: Store, now: () => number = Date.now, notify?: KeyNotifier) {
@@ -123,7 +127,13 @@ export function createGame(store: Store, now: () => number = Date.now, notify?: 
       });
       if (notify) {
         try {
-          await notify(issued);
+          await notify({
+            ...issued,
+            screenshots: SCREENSHOT_KINDS.map((kind) => ({
+              kind,
+              url: `/demo-game/render/role/${issued.roleId}/${kind}.svg`,
+            })),
+          });
         } catch {
           await game.releaseConsignmentKey(token);
           throw new GameError('BAD_REQUEST', '交易平台暂不可用，请稍后再试');

@@ -87,7 +87,7 @@ const handlers = {
   backToSelectServer: () => { closeView(); $('roleMsg').textContent = '请选择区服'; return true; },
   screenshots: () => ['equipment', 'bag', 'warehouse', 'skills'].map((k) => location.origin + GAME + '/render/role/' + me.selectedRoleId + '/' + k + '.svg?t=' + Date.now()),
   checkSecurityZone: () => ({ inSafeZone: $('safeZone').checked }),
-  putFileToAliYun: () => { throw new Error('演示游戏不提供文件上传'); },
+  putFileToAliYun: async (p) => (await api('files', { name: p.name, contentBase64: p.contentBase64 })).url,
   getGameLoginSuccessTimes: () => me.loginCount,
 };
 window.addEventListener('message', async (event) => {

@@ -93,6 +93,10 @@ describe('game data through the gateway', () => {
     const res = await client.call(getJyhKeyInfo, { jyhKey: issued.data.key.toLowerCase() });
     expectCode(res, '200');
     expect(res.data).toMatchObject({ applicationId: 'demo-legend' });
+    const shots = await t.db.selectFrom('role_screenshots').selectAll().where('role_id', '=', info.roleId).execute();
+    expect(shots.map((s) => s.kind).sort()).toEqual(['bag', 'equipment', 'skills', 'warehouse']);
+    const svg = await t.app.inject({ method: 'GET', url: shots[0]!.url });
+    expect(svg.headers['content-type']).toContain('image/svg+xml');
     expectCode(await client.call(getJyhKeyInfo, { jyhKey: 'ZZZZZZ' }), '31001');
     const forged = await t.app.inject({
       method: 'POST',

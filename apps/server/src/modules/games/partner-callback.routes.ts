@@ -11,6 +11,10 @@ const keySchema = z.object({
   serverId: z.string().min(1),
   roleId: z.string().min(1),
   expiresAt: z.number().int(),
+  screenshots: z
+    .array(z.object({ kind: z.enum(['equipment', 'bag', 'warehouse', 'skills']), url: z.string().min(1).max(500) }))
+    .max(8)
+    .default([]),
 });
 
 /**
@@ -65,6 +69,20 @@ export async function partnerCallbackRoutes(
         })
         .onConflict((oc) => oc.column('jyh_key').doNothing())
         .execute();
+      for (const shot of k.screenshots) {
+        await opts.db
+          .insertInto('role_screenshots')
+          .values({
+            game_id: String(request.headers['x-partner-id']),
+            role_id: k.roleId,
+            kind: shot.kind,
+            url: shot.url,
+          })
+          .onConflict((oc) =>
+            oc.columns(['game_id', 'role_id', 'kind']).doUpdateSet({ url: shot.url, updated_at: new Date() }),
+          )
+          .execute();
+      }
       return { ok: true, data: { accepted: true } };
     });
   });

@@ -141,7 +141,16 @@ export interface ConsignmentKeysTable {
   created_at: CreatedAt;
 }
 
+export interface RoleScreenshotsTable {
+  game_id: string;
+  role_id: string;
+  kind: string;
+  url: string;
+  updated_at: Generated<Date>;
+}
+
 export interface Database {
+  role_screenshots: RoleScreenshotsTable;
   consignment_keys: ConsignmentKeysTable;
   user_identities: UserIdentitiesTable;
   user_settings: UserSettingsTable;

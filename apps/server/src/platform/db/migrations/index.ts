@@ -7,6 +7,7 @@ import * as m0006 from './0006-sale-lock';
 import * as m0007 from './0007-user-identities';
 import * as m0008 from './0008-consignment-keys';
 import * as m0009 from './0009-identity-last-login';
+import * as m0010 from './0010-role-screenshots';
 
 /** Migrations in order; a name once shipped never changes. */
 export const migrations: Record<string, { up: readonly string[] }> = {
@@ -19,4 +20,5 @@ export const migrations: Record<string, { up: readonly string[] }> = {
   '0007-user-identities': m0007,
   '0008-consignment-keys': m0008,
   '0009-identity-last-login': m0009,
+  '0010-role-screenshots': m0010,
 };
