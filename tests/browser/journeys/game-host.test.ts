@@ -24,6 +24,9 @@ describe('the demo game host page', () => {
     await page.getByTestId('game-open-market').click();
     const frame = page.frameLocator('#frame');
     await frame.getByTestId('tab-bar').waitFor();
+    // First login of this account: the guide overlay explains the three tabs once.
+    await frame.getByTestId('first-time-guide').waitFor();
+    await frame.getByTestId('first-time-guide-close').click();
     await frame.getByTestId('tab-1').click();
     await frame.getByTestId('my-nickname').waitFor();
     await expect.poll(() => frame.getByTestId('my-nickname').textContent()).not.toBe('加载中...');
