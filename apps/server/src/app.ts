@@ -17,6 +17,7 @@ import { createGameGateway } from './modules/games/game-gateway';
 import { gameLoginRoutes } from './modules/games/game-login.routes';
 import { partnerCallbackRoutes } from './modules/games/partner-callback.routes';
 import { identityRoutes, uploadRoutes } from './modules/identity/identity.routes';
+import { identityStatus } from './modules/identity/identity.service';
 import { smsRoutes } from './modules/sms/sms.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { accountRoutes } from './modules/user/account.routes';
@@ -192,7 +193,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   systemRoutes(app, platform, config);
   smsRoutes(app, platform, smsDeps);
   loginRoutes(app, platform, { ...smsDeps, sessionTtlDays: config.SESSION_TTL_DAYS });
-  userRoutes(app, platform);
+  const identityDeps = { db, pii: createPiiCipher(await ensureSecret(db, 'piiKey', config.PII_KEY)) };
+  userRoutes(app, platform, (userId) => identityStatus(identityDeps, userId));
   const providers = createSandboxProviders(await ensureSecret(db, 'sandboxProviders'));
   thirdPartyLoginRoutes(app, platform, providers, config.SESSION_TTL_DAYS);
   gameLoginRoutes(app, platform, gateway, config.SESSION_TTL_DAYS, smsDeps);
@@ -222,11 +224,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     storage = local;
   }
   uploadRoutes(app, platform, storage);
-  identityRoutes(app, platform, {
-    storage,
-    db,
-    pii: createPiiCipher(await ensureSecret(db, 'piiKey', config.PII_KEY)),
-  });
+  identityRoutes(app, platform, { ...identityDeps, storage });
   commodityListRoutes(app, platform);
   if (testHooksEnabled(config)) devRoutes(app, { db, config, sms, providers });
 

@@ -1,8 +1,8 @@
 import { h5sdkSalePreCheck, salePreCheck } from '@app/protocol/calls/exchange-sale';
 import { gameTokenLogin } from '@app/protocol/calls/game';
 import { identification } from '@app/protocol/calls/identity';
-import { appConsignmentSMSVerifyCode } from '@app/protocol/calls/market';
-import { bindPhone, sendSms } from '@app/protocol/calls/user';
+import { appConsignmentSMSVerifyCode, h5sdkVerifyCode } from '@app/protocol/calls/market';
+import { bindPhone, sendSms, userAccountDetail } from '@app/protocol/calls/user';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueSession } from '../src/platform/auth/sessions';
 import { createTestApp, expectCode, idNumber, loginAs, smsOutbox, type TestApp, type TestClient } from './helpers';
@@ -93,8 +93,19 @@ describe('selling from inside the game', () => {
     expectCode(await sdk.call(h5sdkSalePreCheck, pt, { token }), '30315');
     await sdk.call(sendSms, { smsType: 'verifyCode', phone: 'auto' }, { token });
     const unlock = (await smsOutbox(t, phone)).find((m) => m.smsType === 'verifyCode');
-    expect((await sdk.call(appConsignmentSMSVerifyCode, { code: unlock!.code }, { token })).data).toBe(true);
+    expect(
+      (await sdk.call(h5sdkVerifyCode, { ...pt, code: unlock!.code === '0000' ? '1111' : '0000' }, { token })).data,
+    ).toBe(false);
+    expect((await sdk.call(h5sdkVerifyCode, { ...pt, code: unlock!.code }, { token })).data).toBe(true);
     expect((await sdk.call(h5sdkSalePreCheck, pt, { token })).data).toMatchObject({ step: 'ready' });
+    const detail = (await sdk.call(userAccountDetail, {}, { token })).data as Record<string, unknown>;
+    expect(detail).toMatchObject({
+      mobile: '133****0077',
+      hasAuthentication: '1',
+      realName: '孙*',
+      linkedAccounts: [{ provider: 'game:demo-legend' }],
+    });
+    expect(Number(detail.saleUnlockedUntil)).toBeGreaterThan(Date.now() / 1000);
     await t.app.inject({ method: 'POST', url: '/demo-game/api/logout', headers: { 'x-game-token': info.gameToken } });
     expectCode(await sdk.call(h5sdkSalePreCheck, pt, { token }), '10002', '角色已掉线，请重新登录游戏再次尝试');
   });

@@ -16,3 +16,21 @@ export const appConsignmentSMSVerifyCode = defineCall({
   request: z.object({ code: smsCodeSchema }),
   response: z.boolean(),
 });
+
+export const h5sdkVerifyCode = defineCall({
+  service: 'exchange',
+  call: 'verifyCode',
+  version: 1,
+  access: 'pt',
+  method: 'POST',
+  scene: 'h5sdk',
+  operationId: 'h5sdk.verifyCode',
+  summary: `The SDK variant of the sale unlock: code, gameId, serverId, gameToken; true opens the lock for ${SALE_UNLOCK_MINUTES} minutes`,
+  request: z.object({
+    code: smsCodeSchema,
+    gameId: z.string().min(1).max(64),
+    gameToken: z.string().min(1).max(512),
+    serverId: z.string().min(1).max(64),
+  }),
+  response: z.boolean(),
+});

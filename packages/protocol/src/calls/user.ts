@@ -304,3 +304,24 @@ export const getTradeId = defineCall({
     ),
   }),
 });
+
+export const userAccountDetail = defineCall({
+  service: 'user',
+  call: 'userAccountDetail',
+  version: 1,
+  access: 'df',
+  method: 'GET',
+  scene: 'app',
+  summary:
+    'Account and security details: masked phone and real name, linked game and third-party accounts, the sale lock',
+  request: z.object({}),
+  response: z.object({
+    uid: z.string(),
+    mobile: z.string(),
+    hasAuthentication: z.enum(['0', '1']),
+    realName: z.string(),
+    registeredAt: z.number().int(),
+    saleUnlockedUntil: z.number().int().nullable(),
+    linkedAccounts: z.array(z.object({ provider: z.string(), linkedAt: z.number().int() })),
+  }),
+});

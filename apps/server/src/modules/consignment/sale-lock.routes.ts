@@ -1,5 +1,5 @@
 import { h5sdkSalePreCheck, salePreCheck } from '@app/protocol/calls/exchange-sale';
-import { appConsignmentSMSVerifyCode } from '@app/protocol/calls/market';
+import { appConsignmentSMSVerifyCode, h5sdkVerifyCode } from '@app/protocol/calls/market';
 import { CLIENT_MESSAGES, ErrorCode } from '@app/protocol/errors';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/errors';
@@ -8,19 +8,23 @@ import type { SmsDeps } from '../sms/sms.service';
 import { firstMissingStep, unlockSale } from './sale-lock.service';
 
 export function saleLockRoutes(app: FastifyInstance, platform: CallPlatform, sms: SmsDeps): void {
-  registerCall(app, platform, appConsignmentSMSVerifyCode, async (input, ctx) => {
+  /** A wrong or used code answers false ('开锁异常' on the client); limits still answer their codes. */
+  const tryUnlock = async (userId: number, code: string) => {
     try {
-      await unlockSale(sms, ctx.user.userId, input.code);
+      await unlockSale(sms, userId, code);
       return true;
     } catch (error) {
-      // A wrong or used code answers false ('开锁异常' on the client); limits still answer their codes.
-      if (
+      const refused =
         error instanceof AppError &&
-        (error.code === ErrorCode.SMS_CODE_WRONG || error.code === ErrorCode.SMS_CODE_EXPIRED)
-      )
-        return false;
+        (error.code === ErrorCode.SMS_CODE_WRONG || error.code === ErrorCode.SMS_CODE_EXPIRED);
+      if (refused) return false;
       throw error;
     }
+  };
+  registerCall(app, platform, appConsignmentSMSVerifyCode, (input, ctx) => tryUnlock(ctx.user.userId, input.code));
+  registerCall(app, platform, h5sdkVerifyCode, (input, ctx) => {
+    if (!ctx.user) throw new AppError(ErrorCode.LOGIN_TIMEOUT);
+    return tryUnlock(ctx.user.userId, input.code);
   });
 
   registerCall(app, platform, h5sdkSalePreCheck, async (_input, ctx) => {
