@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, hook, launchBrowser, MOBILE, screenshot } from '../browser';
+import { baseUrl, DESKTOP, hook, launchBrowser, MOBILE, screenshot } from '../browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -20,10 +20,14 @@ function idNumber(birth: string, seq: string): string {
   return body + '10X98765432'[sum % 11];
 }
 
-async function loggedInPage(phone: string): Promise<Page> {
+async function loggedInPage(
+  phone: string,
+  device: typeof MOBILE | typeof DESKTOP = MOBILE,
+  scene = 'h5',
+): Promise<Page> {
   const session = await hook<{ token: string; uid: string }>('/dev/session', { phone });
-  const page = await (await browser.newContext(MOBILE)).newPage();
-  await page.goto(`${baseUrl()}/h5/pages/index/index`);
+  const page = await (await browser.newContext(device)).newPage();
+  await page.goto(`${baseUrl()}/${scene}/pages/index/index`);
   await page.evaluate((s) => {
     localStorage.setItem('token', s.token);
     localStorage.setItem('uid', s.uid);
@@ -106,6 +110,22 @@ describe('seller prerequisites', () => {
     await page.getByTestId('real-name-submit').click();
     await page.getByTestId('real-name-status').waitFor();
     await expect.poll(() => page.getByTestId('status-name').textContent()).toBe('姓名：李*');
+    await page.context().close();
+  });
+
+  it('on PC, verifies the real name in the dialog, shows the success panel, then asks for the sale lock', async () => {
+    const page = await loggedInPage(`134${String(Date.now()).slice(-8)}`, DESKTOP, 'web');
+    await page.goto(`${baseUrl()}/web/pages/userCenter/index`);
+    await page.getByTestId('sell-entry').click();
+    await page.getByTestId('real-name-dialog').waitFor();
+    await page.getByTestId('real-name').fill('周八');
+    await page.getByTestId('id-card').fill(idNumber('19930303', '369'));
+    await page.getByTestId('real-name-submit').click();
+    await page.getByTestId('real-name-success').waitFor();
+    expect(await page.getByTestId('real-name-success').textContent()).toContain('姓名：周*');
+    await screenshot(page, 'real-name-dialog-pc');
+    await page.getByTestId('real-name-continue').click();
+    await page.getByTestId('sale-unlock-dialog').waitFor();
     await page.context().close();
   });
 });

@@ -33,8 +33,8 @@ export function applyPcZoom(): void {
   const scene = sceneOfPath(globalThis.location.pathname);
   const width = globalThis.innerWidth;
   const zoom = scene && isPcScene(scene) && width >= 500 && width <= 1500 ? '0.85' : '';
-  (document.body.style as CSSStyleDeclaration & { zoom: string }).zoom = zoom;
-  document.documentElement.style.setProperty('--page-zoom', zoom || '1');
+  // Zoom the PC page's bands, not the body: fixed overlays (masks, toasts) keep covering the window.
+  document.documentElement.classList.toggle('pc-zoom', zoom !== '');
 }
 
 export function runSyncLaunch(): Platform {

@@ -4,7 +4,7 @@ import { PcLayout } from '../../components/pc-layout';
 import { HomeSkeleton } from '../../components/skeleton';
 import { sceneOfPath } from '../../lib/platform';
 import { useAuthentication } from './api/identify';
-import { LEGAL_NOTE } from './real-name-page';
+import { LEGAL_NOTE } from './real-name-form';
 
 /** The real-name status panel: icon, tip, masked name and ID number. */
 export default function RealNameStatusPage() {

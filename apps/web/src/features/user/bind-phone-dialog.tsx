@@ -2,6 +2,7 @@ import { CLIENT_MESSAGES } from '@app/protocol/errors';
 import { SMS_CODE_LENGTH, validatePhone } from '@app/protocol/validation';
 import { useState } from 'react';
 import { AgreementTick } from '../../components/agreement-tick';
+import { Portal } from '../../components/portal';
 import { copy } from '../../lib/copy';
 import { showToast } from '../../lib/ui-bus';
 import { useBindPhone } from './api/bind-phone';
@@ -31,88 +32,90 @@ export function BindPhoneDialog({
   const ready = Boolean(phone && sent && code.length === SMS_CODE_LENGTH && agreed);
   const input: React.CSSProperties = { flex: 1, border: 0, outline: 'none', fontSize: 16, minWidth: 0 };
   return (
-    <div className={`mask${desktop ? '' : ' sheet-mask'}`} data-testid="bind-phone-dialog">
-      <div className={desktop ? 'modal' : 'sheet'} style={{ padding: '20px 20px 24px' }}>
-        <div className="modal-title" style={{ textAlign: 'center' }}>
-          绑定手机号
-        </div>
-        <p className="muted" style={{ textAlign: 'center', fontSize: 13, margin: '4px 0 12px' }}>
-          寄售和提现需要绑定手机号
-        </p>
-        <div style={{ display: 'flex', height: 48, alignItems: 'center', borderBottom: '1px solid var(--c-border)' }}>
-          <input
-            style={input}
-            maxLength={11}
-            inputMode="numeric"
-            placeholder={copy.phonePlaceholder}
-            value={phone}
-            onChange={(e) => setPhone(e.target.value.replace(/\D/g, ''))}
-            data-testid="bind-phone"
-          />
-        </div>
-        <div
-          style={{
-            display: 'flex',
-            height: 48,
-            alignItems: 'center',
-            gap: 12,
-            borderBottom: '1px solid var(--c-border)',
-          }}
-        >
-          <input
-            style={input}
-            maxLength={SMS_CODE_LENGTH}
-            inputMode="numeric"
-            placeholder={copy.codePlaceholder}
-            value={code}
-            onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
-            data-testid="bind-code"
-          />
-          <SmsCodeButton
-            onSend={async () => {
-              const problem = validatePhone(phone);
-              if (problem) {
-                showToast(problem);
-                return false;
-              }
+    <Portal>
+      <div className={`mask${desktop ? '' : ' sheet-mask'}`} data-testid="bind-phone-dialog">
+        <div className={desktop ? 'modal' : 'sheet'} style={{ padding: '20px 20px 24px' }}>
+          <div className="modal-title" style={{ textAlign: 'center' }}>
+            绑定手机号
+          </div>
+          <p className="muted" style={{ textAlign: 'center', fontSize: 13, margin: '4px 0 12px' }}>
+            寄售和提现需要绑定手机号
+          </p>
+          <div style={{ display: 'flex', height: 48, alignItems: 'center', borderBottom: '1px solid var(--c-border)' }}>
+            <input
+              style={input}
+              maxLength={11}
+              inputMode="numeric"
+              placeholder={copy.phonePlaceholder}
+              value={phone}
+              onChange={(e) => setPhone(e.target.value.replace(/\D/g, ''))}
+              data-testid="bind-phone"
+            />
+          </div>
+          <div
+            style={{
+              display: 'flex',
+              height: 48,
+              alignItems: 'center',
+              gap: 12,
+              borderBottom: '1px solid var(--c-border)',
+            }}
+          >
+            <input
+              style={input}
+              maxLength={SMS_CODE_LENGTH}
+              inputMode="numeric"
+              placeholder={copy.codePlaceholder}
+              value={code}
+              onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+              data-testid="bind-code"
+            />
+            <SmsCodeButton
+              onSend={async () => {
+                const problem = validatePhone(phone);
+                if (problem) {
+                  showToast(problem);
+                  return false;
+                }
+                try {
+                  await sendSms.mutateAsync({ smsType: 'phoneLogin', phone });
+                  showToast(CLIENT_MESSAGES.smsSent);
+                  setSent(true);
+                  return true;
+                } catch {
+                  return false;
+                }
+              }}
+            />
+          </div>
+          <AgreementTick checked={agreed} onChange={setAgreed} testId="bind-agree" />
+          <button
+            type="button"
+            className="btn btn-primary btn-block"
+            disabled={!ready || bind.isPending}
+            data-testid="bind-submit"
+            onClick={async () => {
+              if (!ready) return;
               try {
-                await sendSms.mutateAsync({ smsType: 'phoneLogin', phone });
-                showToast(CLIENT_MESSAGES.smsSent);
-                setSent(true);
-                return true;
+                await bind.mutateAsync({ phone, code });
+                onBound();
               } catch {
-                return false;
+                // shown by the request layer
               }
             }}
-          />
+          >
+            确认绑定
+          </button>
+          <button
+            type="button"
+            className="btn btn-block"
+            style={{ marginTop: 6, color: 'var(--c-text-3)' }}
+            onClick={onClose}
+          >
+            {copy.cancel}
+          </button>
         </div>
-        <AgreementTick checked={agreed} onChange={setAgreed} testId="bind-agree" />
-        <button
-          type="button"
-          className="btn btn-primary btn-block"
-          disabled={!ready || bind.isPending}
-          data-testid="bind-submit"
-          onClick={async () => {
-            if (!ready) return;
-            try {
-              await bind.mutateAsync({ phone, code });
-              onBound();
-            } catch {
-              // shown by the request layer
-            }
-          }}
-        >
-          确认绑定
-        </button>
-        <button
-          type="button"
-          className="btn btn-block"
-          style={{ marginTop: 6, color: 'var(--c-text-3)' }}
-          onClick={onClose}
-        >
-          {copy.cancel}
-        </button>
       </div>
-    </div>
+    </Portal>
   );
 }

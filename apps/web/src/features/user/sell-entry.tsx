@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { showToast } from '../../lib/ui-bus';
 import { useSalePreCheck } from '../consignment/api/sale-pre-check';
+import { RealNameDialog } from '../identity/real-name-dialog';
 import { BindPhoneDialog } from './bind-phone-dialog';
 
 /**
@@ -12,10 +13,13 @@ export function SellEntry({ scene }: { scene: string }) {
   const navigate = useNavigate();
   const preCheck = useSalePreCheck();
   const [binding, setBinding] = useState(false);
+  const [verifying, setVerifying] = useState(false);
+  const desktop = scene === 'web' || scene === 'webpc';
   const check = async () => {
     try {
       const { step } = await preCheck.mutateAsync();
       if (step === 'bindPhone') setBinding(true);
+      else if (step === 'authentication' && desktop) setVerifying(true);
       else if (step === 'authentication') {
         const from = encodeURIComponent(globalThis.location.pathname);
         navigate(`/${scene}/pages/userCenter/cardIdRelevant/cardIdUpload/cardIdUpload?from=${from}`);
@@ -45,9 +49,19 @@ export function SellEntry({ scene }: { scene: string }) {
       >
         我要卖
       </button>
+      {verifying ? (
+        <RealNameDialog
+          version="number"
+          onClose={() => setVerifying(false)}
+          onVerified={() => {
+            setVerifying(false);
+            void check();
+          }}
+        />
+      ) : null}
       {binding ? (
         <BindPhoneDialog
-          desktop={scene === 'web' || scene === 'webpc'}
+          desktop={desktop}
           onClose={() => setBinding(false)}
           onBound={() => {
             setBinding(false);
