@@ -20,6 +20,7 @@ import { identityRoutes, uploadRoutes } from './modules/identity/identity.routes
 import { identityStatus } from './modules/identity/identity.service';
 import { smsRoutes } from './modules/sms/sms.routes';
 import { systemRoutes } from './modules/system/system.routes';
+import { trackingRoutes } from './modules/tracking/tracking.routes';
 import { accountRoutes } from './modules/user/account.routes';
 import { feedbackRoutes } from './modules/user/feedback.routes';
 import { loginRoutes } from './modules/user/login.routes';
@@ -226,6 +227,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   uploadRoutes(app, platform, storage);
   identityRoutes(app, platform, { ...identityDeps, storage });
   commodityListRoutes(app, platform);
+  // The statistics app of each client source signs with that source's secret (clientConfig hands both out).
+  const trackingSecrets = () =>
+    Object.fromEntries(
+      Object.entries(keyRing.signSecrets).map(([source, secret]) => [`market-${source.toLowerCase()}`, secret]),
+    );
+  await trackingRoutes(app, { db, nonces: platform.nonces, secrets: trackingSecrets() });
   if (testHooksEnabled(config)) devRoutes(app, { db, config, sms, providers });
 
   const openApi = () => buildOpenApi(app);

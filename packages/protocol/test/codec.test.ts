@@ -129,3 +129,14 @@ describe('strict base64', () => {
     );
   });
 });
+
+describe('md5 (statistics signature)', () => {
+  it('matches node:crypto on any text', async () => {
+    const { md5Hex } = await import('../src/codec/md5');
+    fc.assert(
+      fc.property(fc.string({ maxLength: 300 }), (text) => {
+        expect(md5Hex(text)).toBe(createHash('md5').update(text).digest('hex'));
+      }),
+    );
+  });
+});

@@ -23,6 +23,9 @@ export const clientConfig = defineCall({
     rsaPublicKey: z.string(),
     signSecret: z.string(),
     keyId: z.string(),
+    /** The statistics service's app id and secret for this source (/v1/event, /v1/events). */
+    trackingAppId: z.string(),
+    trackingSecret: z.string(),
   }),
 });
 

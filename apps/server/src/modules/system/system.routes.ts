@@ -16,6 +16,8 @@ export function systemRoutes(app: FastifyInstance, platform: CallPlatform, confi
       rsaPublicKey: ring.current.publicKeyPem,
       signSecret: ring.signSecrets[input.source],
       keyId: ring.current.keyId,
+      trackingAppId: `market-${input.source.toLowerCase()}`,
+      trackingSecret: ring.signSecrets[input.source],
     };
   });
 

@@ -149,7 +149,18 @@ export interface RoleScreenshotsTable {
   updated_at: Generated<Date>;
 }
 
+export interface TrackingEventsTable {
+  id: Generated<number>;
+  app_id: string;
+  event: string;
+  device: string;
+  user: string;
+  properties: string;
+  received_at: CreatedAt;
+}
+
 export interface Database {
+  tracking_events: TrackingEventsTable;
   role_screenshots: RoleScreenshotsTable;
   consignment_keys: ConsignmentKeysTable;
   user_identities: UserIdentitiesTable;

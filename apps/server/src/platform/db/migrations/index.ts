@@ -8,6 +8,7 @@ import * as m0007 from './0007-user-identities';
 import * as m0008 from './0008-consignment-keys';
 import * as m0009 from './0009-identity-last-login';
 import * as m0010 from './0010-role-screenshots';
+import * as m0011 from './0011-tracking-events';
 
 /** Migrations in order; a name once shipped never changes. */
 export const migrations: Record<string, { up: readonly string[] }> = {
@@ -21,4 +22,5 @@ export const migrations: Record<string, { up: readonly string[] }> = {
   '0008-consignment-keys': m0008,
   '0009-identity-last-login': m0009,
   '0010-role-screenshots': m0010,
+  '0011-tracking-events': m0011,
 };

@@ -1,0 +1,71 @@
+import { timingSafeEqual } from 'node:crypto';
+import { ErrorCode } from '@app/protocol/errors';
+import { trackingBatchSchema, trackingEventSchema, trackingSign } from '@app/protocol/tracking';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { NonceStore } from '../../platform/codec/nonce-store';
+import type { Db } from '../../platform/db/database';
+
+const WINDOW_SECONDS = 300;
+const refused = { code: ErrorCode.BAD_ENVELOPE, msg: '请求无效，请刷新页面后重试', data: null };
+
+/**
+ * The statistics service of PROTOCOL.md in the same process: MD5-signed plain JSON, the same
+ * 300 s window and nonce rule as the exchange, one event or a batch.
+ */
+export async function trackingRoutes(
+  app: FastifyInstance,
+  opts: { db: Db; nonces: NonceStore; secrets: Record<string, string> },
+): Promise<void> {
+  await app.register(async (scope) => {
+    scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 512 * 1024 }, (_req, body, done) =>
+      done(null, body),
+    );
+    const accept = async (request: FastifyRequest, reply: FastifyReply, batch: boolean) => {
+      const h = request.headers as Record<string, string | undefined>;
+      const appid = h.appid ?? '';
+      const secret = opts.secrets[appid];
+      const raw = String(request.body ?? '');
+      const ts = Number(h.timestamp);
+      const expected = secret ? trackingSign(appid, String(h.nonce), String(h.timestamp), raw, secret) : '';
+      const given = String(h.sign ?? '');
+      const signed =
+        expected.length === given.length &&
+        expected.length > 0 &&
+        timingSafeEqual(Buffer.from(expected), Buffer.from(given));
+      if (
+        !signed ||
+        h.algo?.toUpperCase() !== 'MD5' ||
+        !Number.isFinite(ts) ||
+        Math.abs(Date.now() / 1000 - ts) > WINDOW_SECONDS
+      ) {
+        return reply.send(refused);
+      }
+      if (!(await opts.nonces.claim(`tracking:${h.nonce}`, WINDOW_SECONDS * 2))) return reply.send(refused);
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(raw);
+      } catch {
+        return reply.send(refused);
+      }
+      const events = batch
+        ? trackingBatchSchema.safeParse(parsed)
+        : trackingEventSchema.transform((e) => [e]).safeParse(parsed);
+      if (!events.success) return reply.send({ code: ErrorCode.BAD_PARAMS, msg: '参数错误', data: null });
+      await opts.db
+        .insertInto('tracking_events')
+        .values(
+          events.data.map((e) => ({
+            app_id: appid,
+            event: e.event,
+            device: JSON.stringify(e.device),
+            user: JSON.stringify(e.user),
+            properties: JSON.stringify(e.properties),
+          })),
+        )
+        .execute();
+      return reply.send({ code: ErrorCode.OK, msg: 'success', data: { accepted: events.data.length } });
+    };
+    scope.post('/v1/event', (request, reply) => accept(request, reply, false));
+    scope.post('/v1/events', (request, reply) => accept(request, reply, true));
+  });
+}
