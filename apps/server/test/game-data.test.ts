@@ -78,6 +78,8 @@ describe('game data through the gateway', () => {
     expect(coins.list.map((c) => c.coinType)).toEqual(['元宝', '金币', '绑定元宝']);
     const blacklist = (await client.call(itemBlacklist, pt)).data as { list: Array<{ subType: number }> };
     for (const item of blacklist.list) expect(item.subType).toBe(7);
+    await t.app.inject({ method: 'POST', url: '/demo-game/api/logout', headers: { 'x-game-token': info.gameToken } });
+    expectCode(await client.call(coinNum, pt), '20301', '不在线');
   });
 
   it('learns consignment keys from the game and tells which game a key belongs to', async () => {

@@ -4,10 +4,12 @@ import { RouterProvider } from 'react-router';
 import { runSyncLaunch } from './app/launch';
 import { Providers } from './app/providers';
 import { createAppRouter } from './app/router';
+import { startTracking } from './lib/tracking-queue';
 import './styles/tokens.css';
 import './styles/base.css';
 
 runSyncLaunch();
+startTracking();
 const router = createAppRouter();
 // The router is reachable from the host page and from browser tests (navigation goes through the guard).
 (globalThis as { marketRouter?: typeof router }).marketRouter = router;

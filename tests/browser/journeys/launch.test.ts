@@ -38,6 +38,14 @@ describe('launch', () => {
     await pc.context().close();
   });
 
+  it('sends the launch event to the statistics service 2 s after launch, signed', async () => {
+    const flushed = page.waitForResponse((res) => res.url().endsWith('/v1/events'), { timeout: 10_000 });
+    await page.goto(`${baseUrl()}/h5/pages/index/index`);
+    const res = await flushed;
+    expect(await res.json()).toMatchObject({ code: '200', data: { accepted: expect.any(Number) } });
+    expect(JSON.parse(res.request().postData() ?? '[]')[0]).toMatchObject({ event: 'launch' });
+  });
+
   it('redirects a legacy path to its prefixed form, carrying the query', async () => {
     await page.goto(`${baseUrl()}/pages/h5sdk/commodityList/list?x=1&applicationId=demo-legend`);
     await page.getByTestId('commodity-list').waitFor();

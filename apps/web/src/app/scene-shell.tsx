@@ -4,6 +4,7 @@ import { Outlet, useBlocker, useLocation } from 'react-router';
 import { ModalHost } from '../components/modal-host';
 import { ToastHost } from '../components/toast-host';
 import { SaleUnlockHost } from '../features/consignment/sale-unlock-dialog';
+import { NoLineHost } from '../features/system/no-line-host';
 import { GameSession } from '../features/user/game-session';
 import { copy } from '../lib/copy';
 import { isNavigationAllowed, sceneOfPath } from '../lib/platform';
@@ -38,6 +39,7 @@ export function SceneShell() {
       <ToastHost />
       <ModalHost />
       <SaleUnlockHost />
+      <NoLineHost />
     </>
   );
 }

@@ -25,6 +25,7 @@ export const STORAGE_KEYS = [
   'currentAppId',
   'X-Env',
   'deviceId',
+  'trackingQueue',
 ] as const;
 export type StorageKey = (typeof STORAGE_KEYS)[number];
 

@@ -27,9 +27,11 @@ export function gameDataRoutes(app: FastifyInstance, platform: CallPlatform, gat
       .execute();
   const playerOf = (ctx: { player: unknown }) =>
     ctx.player as { gameId: string; serverId: string; roleId: string | null };
+  /** Reading a role's coins or items needs the role in the game now: otherwise 20301 (不在线). */
   const roleOf = (ctx: { player: unknown }) => {
-    const p = playerOf(ctx);
+    const p = playerOf(ctx) as { gameId: string; serverId: string; roleId: string | null; online: boolean };
     if (!p.roleId) throw new AppError(ErrorCode.BAD_PARAMS, '请先在游戏中选择角色');
+    if (!p.online) throw new AppError(ErrorCode.NOT_ONLINE);
     return p;
   };
 

@@ -1,0 +1,46 @@
+import { gameInfo } from '@app/protocol/calls/game';
+import { useEffect, useState } from 'react';
+import { Portal } from '../../components/portal';
+import { callApi } from '../../lib/api/call-api';
+import { storage } from '../../lib/storage';
+import { track } from '../../lib/tracking-queue';
+import { noLineChannel } from '../../lib/ui-bus';
+
+/**
+ * The no-line state (20301): the game's icon and name with '不在线'; closing it records an exit
+ * event with the minutes it was shown (platform-shell §4).
+ */
+export function NoLineHost() {
+  const [since, setSince] = useState<number | null>(null);
+  const [game, setGame] = useState<{ iconUrl: string; gameName: string } | null>(null);
+  useEffect(
+    () =>
+      noLineChannel.on(({ since: at }) => {
+        setSince(at);
+        const appId = storage.get('currentAppId');
+        if (appId) callApi(gameInfo, {}, { appId, ignoreError: true }).then(setGame, () => setGame(null));
+      }),
+    [],
+  );
+  if (since === null) return null;
+  return (
+    <Portal>
+      <div className="overlay" style={{ background: '#fff', color: 'var(--c-text)' }} data-testid="no-line">
+        {game?.iconUrl ? <img src={game.iconUrl} alt="" width={72} height={72} style={{ borderRadius: 16 }} /> : null}
+        <div style={{ fontSize: 18, fontWeight: 700 }}>{game?.gameName ?? ''}</div>
+        <div className="muted">不在线，请返回游戏重新登录</div>
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm"
+          data-testid="no-line-close"
+          onClick={() => {
+            track('noLineExit', { minutes: Math.round((Date.now() - since) / 60_000) });
+            setSince(null);
+          }}
+        >
+          关闭
+        </button>
+      </div>
+    </Portal>
+  );
+}
