@@ -5,6 +5,7 @@ import {
   identificationByUploadImg,
 } from '@app/protocol/calls/identity';
 import type { CallInput } from '@app/protocol/contract';
+import { CLIENT_MESSAGES } from '@app/protocol/errors';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api/call-api';
 import { storage } from '../../../lib/storage';
@@ -51,7 +52,12 @@ export async function uploadIdPhoto(original: File): Promise<string> {
   const suffix = (file.name.split('.').pop() ?? '').toLowerCase();
   const url = await callApi(generateUploadUrl, { typeName: suffix });
   const type = new URL(url, globalThis.location.href).searchParams.get('type') ?? file.type;
-  const res = await fetch(url, { method: 'PUT', headers: { 'content-type': type }, body: file });
-  if (res.status !== 200) throw new Error(res.status === 415 ? '图片格式错误' : res.statusText || '网络异常');
+  const res = await fetch(url, { method: 'PUT', headers: { 'content-type': type }, body: file }).catch(() => {
+    throw new Error(CLIENT_MESSAGES.networkError);
+  });
+  if (res.status !== 200)
+    throw new Error(
+      res.status === 415 ? CLIENT_MESSAGES.imageFormatError : res.statusText || CLIENT_MESSAGES.networkError,
+    );
   return url.split('?')[0] as string;
 }
