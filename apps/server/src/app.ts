@@ -1,8 +1,6 @@
-import { randomUUID, randomUUID as uuid } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { signPartnerRequest } from '@app/demo-game/partner-signing';
-import { demoGame } from '@app/demo-game/plugin';
 import { EnvelopeError } from '@app/protocol/codec/server';
 import { GATEWAY_PREFIXES } from '@app/protocol/contract';
 import { ErrorCode, errorCatalogue } from '@app/protocol/errors';
@@ -12,8 +10,9 @@ import { type Config, testHooksEnabled } from './config';
 import { saleLockRoutes } from './modules/consignment/sale-lock.routes';
 import { devRoutes } from './modules/dev/dev.routes';
 import { commodityListRoutes } from './modules/exchange/commodity-list.routes';
+import { mountDemoGame } from './modules/games/embedded-demo-game';
 import { gameDataRoutes } from './modules/games/game-data.routes';
-import { createGameGateway } from './modules/games/game-gateway';
+import { createGameGateway, type GameConfig } from './modules/games/game-gateway';
 import { gameLoginRoutes } from './modules/games/game-login.routes';
 import { partnerCallbackRoutes } from './modules/games/partner-callback.routes';
 import { identityRoutes, uploadRoutes } from './modules/identity/identity.routes';
@@ -101,49 +100,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }
   }, 60_000);
   refresh.unref();
-  // The embedded demo game, reached like any game: over the signed partner API (in-process transport).
-  const games = [];
-  if (config.DEMO_GAME) {
-    const secret = await ensureSecret(db, 'demoGamePartner');
-    const callbackPath = '/partner-callback/v1/consignmentKey';
-    await app.register(demoGame, {
-      prefix: '/demo-game',
-      dataDir: options.db ? null : config.dataDir,
-      gameId: 'demo-legend',
-      partnerSecret: secret,
-      publicBaseUrl: config.PUBLIC_BASE_URL ?? '',
-      notifyKey: async (key) => {
-        const body = JSON.stringify(key);
-        const headers = signPartnerRequest({
-          secret,
-          partnerId: 'demo-legend',
-          method: 'POST',
-          path: callbackPath,
-          body,
-          requestId: uuid(),
-        });
-        const res = await app.inject({
-          method: 'POST',
-          url: callbackPath,
-          headers: { 'content-type': 'application/json', ...headers },
-          payload: body,
-        });
-        if (!res.json().ok) throw new Error('exchange refused the consignment key');
-      },
-    });
-    games.push({
-      gameId: 'demo-legend',
-      name: '传奇·演示',
-      iconUrl: '/demo-game/render/icon.svg',
-      crossServer: true,
-      partnerUrl: '/demo-game/partner/v1',
-      secret,
-      transport: async (url: string, init: { headers: Record<string, string>; body: string }) => {
-        const res = await app.inject({ method: 'POST', url, headers: init.headers, payload: init.body });
-        return { json: async () => res.json() };
-      },
-    });
-  }
+  const games: GameConfig[] = config.DEMO_GAME
+    ? [
+        await mountDemoGame(app, {
+          secret: await ensureSecret(db, 'demoGamePartner'),
+          dataDir: options.db ? null : config.dataDir,
+          publicBaseUrl: config.PUBLIC_BASE_URL ?? '',
+        }),
+      ]
+    : [];
   const gateway = createGameGateway(games, 'marketplace');
   platform.games = gateway.verifier;
   app.decorate('db', db);

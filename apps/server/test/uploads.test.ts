@@ -1,5 +1,5 @@
 import { generateUploadUrl, identificationByUploadImg } from '@app/protocol/calls/identity';
-import { feedbackPreSignedUrl } from '@app/protocol/calls/user';
+import { feedbackPreSignedUrl } from '@app/protocol/calls/user-help';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectCode, idNumber, loginAs, type TestApp, type TestClient } from './helpers';
 

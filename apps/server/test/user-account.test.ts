@@ -1,18 +1,14 @@
+import { checkBindPhone, checkRemoveAccount, removeAccount, sendSms, userInfo } from '@app/protocol/calls/user';
 import {
   appParam,
-  checkBindPhone,
-  checkRemoveAccount,
   faqList,
   feedback,
   getPushSwitch,
   individualizedRecommendSwitch,
   isGrayEnv,
   pushSwitch,
-  removeAccount,
-  sendSms,
   userFeedbackTypeList,
-  userInfo,
-} from '@app/protocol/calls/user';
+} from '@app/protocol/calls/user-help';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectCode, loginAs, smsOutbox, type TestApp, type TestClient } from './helpers';
 

@@ -5,7 +5,7 @@ import {
   identification,
   identificationByUploadImg,
 } from '@app/protocol/calls/identity';
-import { feedbackPreSignedUrl } from '@app/protocol/calls/user';
+import { feedbackPreSignedUrl } from '@app/protocol/calls/user-help';
 import { ErrorCode } from '@app/protocol/errors';
 import { ID_BACK_MISSING, ID_FRONT_MISSING } from '@app/protocol/validation';
 import type { FastifyInstance } from 'fastify';

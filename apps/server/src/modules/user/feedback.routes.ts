@@ -1,4 +1,4 @@
-import { agreementKeys, appParam, faqList, feedback, userFeedbackTypeList } from '@app/protocol/calls/user';
+import { agreementKeys, appParam, faqList, feedback, userFeedbackTypeList } from '@app/protocol/calls/user-help';
 import { ErrorCode } from '@app/protocol/errors';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/errors';

@@ -1,4 +1,4 @@
-import { getPushSwitch, individualizedRecommendSwitch, isGrayEnv, pushSwitch } from '@app/protocol/calls/user';
+import { getPushSwitch, individualizedRecommendSwitch, isGrayEnv, pushSwitch } from '@app/protocol/calls/user-help';
 import type { FastifyInstance } from 'fastify';
 import { type CallPlatform, registerCall } from '../../platform/http/register-call';
 import { getSwitches, isGrayUser, setSwitch } from './settings.service';
