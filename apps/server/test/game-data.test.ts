@@ -11,7 +11,7 @@ import {
   serverAll,
 } from '@app/protocol/calls/game';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, expectCode, type TestApp, type TestClient } from './helpers';
+import { createTestApp, demoGameLogin, expectCode, type TestApp, type TestClient } from './helpers';
 
 let t: TestApp;
 let client: TestClient;
@@ -22,15 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const gameLogin = async (account: string) =>
-  (
-    await t.app.inject({ method: 'POST', url: '/demo-game/api/login', payload: { account, password: 'demo123' } })
-  ).json().data as {
-    gameId: string;
-    serverId: string;
-    gameToken: string;
-    roleId: string;
-  };
+const gameLogin = (account: string) => demoGameLogin(t, account);
 
 describe('game data through the gateway', () => {
   it('groups servers by master server and names the game', async () => {

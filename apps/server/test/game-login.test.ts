@@ -7,7 +7,7 @@ import {
 } from '@app/protocol/calls/game';
 import { getTradeId, userInfo } from '@app/protocol/calls/user';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, expectCode, type TestApp, type TestClient } from './helpers';
+import { createTestApp, demoGameLogin, expectCode, type TestApp, type TestClient } from './helpers';
 
 let t: TestApp;
 let client: TestClient;
@@ -17,16 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const gameLogin = async (account: string) =>
-  (
-    await t.app.inject({ method: 'POST', url: '/demo-game/api/login', payload: { account, password: 'demo123' } })
-  ).json().data as {
-    gameId: string;
-    serverId: string;
-    gameToken: string;
-    roleId: string;
-    role: string;
-  };
+const gameLogin = (account: string) => demoGameLogin(t, account);
 
 describe('game login through the gateway', () => {
   it('logs the player in from the game token, the same account every time', async () => {

@@ -159,3 +159,18 @@ export function idNumber(birth: string, seq = '001'): string {
   const sum = [...body].reduce((acc, digit, i) => acc + Number(digit) * (weights[i] as number), 0);
   return body + '10X98765432'[sum % 11];
 }
+
+export interface GameLoginInfo {
+  gameId: string;
+  serverId: string;
+  gameToken: string;
+  roleId: string;
+  role: string;
+}
+
+/** The demo game's test hook (PROTOCOL.md): logs a demo account in and puts its first role online. */
+export async function demoGameLogin(app: TestApp, account: string): Promise<GameLoginInfo> {
+  return (
+    await app.app.inject({ method: 'POST', url: '/demo-game/api/login', payload: { account, password: 'demo123' } })
+  ).json().data;
+}

@@ -3,7 +3,7 @@ import { SMS_CODE_LENGTH, validateSmsCode } from '@app/protocol/validation';
 import { useEffect, useState } from 'react';
 import { copy } from '../../lib/copy';
 import { saleUnlockChannel, showToast } from '../../lib/ui-bus';
-import { useSendSms } from '../user/api/send-sms';
+import { useSmsSender } from '../user/api/send-sms';
 import { SmsCodeButton } from '../user/sms-code-button';
 import { useUnlockSale } from './api/unlock-sale';
 
@@ -14,7 +14,7 @@ import { useUnlockSale } from './api/unlock-sale';
 export function SaleUnlockHost() {
   const [open, setOpen] = useState(false);
   const [code, setCode] = useState('');
-  const sendSms = useSendSms();
+  const sendCode = useSmsSender();
   const unlock = useUnlockSale();
   useEffect(() => saleUnlockChannel.on(() => setOpen(true)), []);
   if (!open) return null;
@@ -49,17 +49,7 @@ export function SaleUnlockHost() {
             onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
             data-testid="unlock-code"
           />
-          <SmsCodeButton
-            onSend={async () => {
-              try {
-                await sendSms.mutateAsync({ smsType: 'verifyCode', phone: 'auto' });
-                showToast(CLIENT_MESSAGES.smsSent);
-                return true;
-              } catch {
-                return false;
-              }
-            }}
-          />
+          <SmsCodeButton onSend={() => sendCode({ smsType: 'verifyCode', phone: 'auto' })} />
         </div>
         <button
           type="button"

@@ -1,12 +1,10 @@
-import { CLIENT_MESSAGES } from '@app/protocol/errors';
-import { SMS_CODE_LENGTH, validatePhone } from '@app/protocol/validation';
+import { SMS_CODE_LENGTH } from '@app/protocol/validation';
 import { useState } from 'react';
 import { AgreementTick } from '../../components/agreement-tick';
 import { Portal } from '../../components/portal';
 import { copy } from '../../lib/copy';
-import { showToast } from '../../lib/ui-bus';
 import { useBindPhone } from './api/bind-phone';
-import { useSendSms } from './api/send-sms';
+import { useSmsSender } from './api/send-sms';
 import { SmsCodeButton } from './sms-code-button';
 
 /**
@@ -27,7 +25,7 @@ export function BindPhoneDialog({
   const [code, setCode] = useState('');
   const [sent, setSent] = useState(false);
   const [agreed, setAgreed] = useState(false);
-  const sendSms = useSendSms();
+  const sendCode = useSmsSender();
   const bind = useBindPhone();
   const ready = Boolean(phone && sent && code.length === SMS_CODE_LENGTH && agreed);
   const input: React.CSSProperties = { flex: 1, border: 0, outline: 'none', fontSize: 16, minWidth: 0 };
@@ -72,19 +70,9 @@ export function BindPhoneDialog({
             />
             <SmsCodeButton
               onSend={async () => {
-                const problem = validatePhone(phone);
-                if (problem) {
-                  showToast(problem);
-                  return false;
-                }
-                try {
-                  await sendSms.mutateAsync({ smsType: 'phoneLogin', phone });
-                  showToast(CLIENT_MESSAGES.smsSent);
-                  setSent(true);
-                  return true;
-                } catch {
-                  return false;
-                }
+                const ok = await sendCode({ smsType: 'phoneLogin', phone });
+                if (ok) setSent(true);
+                return ok;
               }}
             />
           </div>

@@ -1,4 +1,3 @@
-import { CLIENT_MESSAGES } from '@app/protocol/errors';
 import { SMS_CODE_LENGTH, validatePhone, validateSmsCode } from '@app/protocol/validation';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -9,7 +8,7 @@ import { copy } from '../../lib/copy';
 import { sceneOfPath } from '../../lib/platform';
 import { showToast } from '../../lib/ui-bus';
 import { usePhoneLogin } from './api/phone-login';
-import { useSendSms } from './api/send-sms';
+import { useSmsSender } from './api/send-sms';
 import { SmsCodeButton } from './sms-code-button';
 
 const field: React.CSSProperties = {
@@ -37,23 +36,13 @@ export default function LoginPage() {
   const [code, setCode] = useState('');
   const [agreed, setAgreed] = useState(false);
   const [codeSent, setCodeSent] = useState(false);
-  const sendSms = useSendSms();
+  const sendCode = useSmsSender();
   const login = usePhoneLogin();
 
   const send = async () => {
-    const problem = validatePhone(phone);
-    if (problem) {
-      showToast(problem);
-      return false;
-    }
-    try {
-      await sendSms.mutateAsync({ smsType: 'phoneLogin', phone });
-      showToast(CLIENT_MESSAGES.smsSent);
-      setCodeSent(true);
-      return true;
-    } catch {
-      return false;
-    }
+    const sent = await sendCode({ smsType: 'phoneLogin', phone });
+    if (sent) setCodeSent(true);
+    return sent;
   };
 
   const submit = async () => {
