@@ -1,17 +1,30 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { findToken, type Game, isOnline } from './game.service';
+import type { Consignment } from './consignment';
+import { type FileStore, SAFE_NAME } from './file-store';
+import type { Game } from './game.service';
 import { GameError } from './game-error';
 import type { Store } from './store';
+import { findToken, isOnline, loginInfo } from './world';
 
 const credentials = z.object({ account: z.string().min(1, '请输入账号'), password: z.string().min(1, '请输入密码') });
+const MAX_FILE_BYTES = 5_000_000;
 
 /** The player's side of the game: the JSON API behind the host page, and the PROTOCOL.md test hook. */
 export async function gameRoutes(
   app: FastifyInstance,
-  opts: { game: Game; store: Store; gameId: string; now: () => number },
+  opts: {
+    game: Game;
+    store: Store;
+    files: FileStore;
+    consignment: Consignment;
+    gameId: string;
+    now: () => number;
+    /** Where /files/ is reached from the exchange (relative in the embedded default). */
+    filesUrl: (request: FastifyRequest) => string;
+  },
 ): Promise<void> {
-  const { game, store, gameId, now } = opts;
+  const { game, store, gameId, now, consignment } = opts;
   const answer = async (reply: FastifyReply, run: () => Promise<unknown> | unknown) => {
     try {
       return { ok: true, data: await run() };
@@ -22,104 +35,118 @@ export async function gameRoutes(
       throw error;
     }
   };
-  const tokenOf = (headers: Record<string, unknown>) => String(headers['x-game-token'] ?? '');
+  const tokenOf = (request: FastifyRequest) => String(request.headers['x-game-token'] ?? '');
+  const body = <S extends z.ZodType>(schema: S, request: FastifyRequest): z.output<S> =>
+    schema.parse(request.body ?? {});
 
   /** Test hook and host-page login: the account's first role on its first server comes online. */
   app.post('/api/login', async (request, reply) =>
     answer(reply, async () => {
-      const { account, password } = credentials.parse(request.body ?? {});
+      const { account, password } = body(credentials, request);
       const { token } = await game.login(account, password);
-      const first = store.read().roles.find((r) => r.accountId === account);
-      if (!first) return { gameId, gameToken: token, accountId: account, roles: [] };
+      const w = store.read();
+      const first = w.servers.flatMap((s) => w.roles.filter((r) => r.accountId === account && r.serverId === s.id))[0];
+      if (!first) return { gameId, gameToken: token, accountId: account, roleId: null };
       const role = await game.selectRole(token, first.id);
-      const server = store.read().servers.find((s) => s.id === role.serverId);
-      return {
-        gameId,
-        serverId: role.serverId,
-        serverName: server?.name ?? '',
-        gameToken: token,
-        accountId: account,
-        roleId: role.id,
-        role: role.name,
-        roleLevel: role.level,
-        jobId: ['战士', '法师', '道士'].indexOf(role.roleClass) + 1,
-        jobName: role.roleClass,
-        roleAtt: role.power,
-      };
+      return loginInfo(store.read(), gameId, token, role);
     }),
   );
 
   app.get('/api/me', async (request, reply) =>
     answer(reply, () => {
       const w = store.read();
-      const t = findToken(w, tokenOf(request.headers), now());
+      const t = findToken(w, tokenOf(request), now());
       const account = w.accounts.find((a) => a.id === t.accountId);
+      const roles = w.roles.filter((r) => r.accountId === t.accountId);
+      const selected = roles.find((r) => r.id === t.roleId);
       return {
         accountId: t.accountId,
-        name: account?.name,
+        name: account?.name ?? t.accountId,
         loginCount: account?.loginCount ?? 0,
-        servers: w.servers,
-        roles: w.roles.filter((r) => r.accountId === t.accountId).map((r) => ({ ...r, online: isOnline(r, now()) })),
-        selectedRoleId: t.roleId,
-        keys: w.keys.filter((k) => k.roleId === t.roleId && k.expiresAt > now()),
+        servers: w.servers.map((s) => ({ ...s, myRoles: roles.filter((r) => r.serverId === s.id).length })),
+        roles: roles.map(({ items: _i, ...r }) => ({ ...r, online: isOnline(r, now()) })),
+        selected: selected ? { ...selected, online: isOnline(selected, now()) } : null,
+        loginInfo: selected ? loginInfo(w, gameId, t.token, selected) : null,
+        key: w.keys.find((k) => k.roleId === t.roleId && k.expiresAt > now()) ?? null,
+        now: now(),
+      };
+    }),
+  );
+  app.get('/api/servers', async (_request, reply) => answer(reply, () => ({ servers: store.read().servers })));
+  app.get<{ Querystring: { serverId?: string } }>('/api/roles', async (request, reply) =>
+    answer(reply, () => {
+      const w = store.read();
+      const t = findToken(w, tokenOf(request), now());
+      return {
+        roles: w.roles
+          .filter(
+            (r) => r.accountId === t.accountId && (!request.query.serverId || r.serverId === request.query.serverId),
+          )
+          .map(({ items: _i, ...r }) => ({ ...r, online: isOnline(r, now()) })),
       };
     }),
   );
   app.post('/api/select-role', async (request, reply) =>
-    answer(reply, () =>
-      game.selectRole(tokenOf(request.headers), z.object({ roleId: z.string() }).parse(request.body).roleId),
-    ),
+    answer(reply, () => game.selectRole(tokenOf(request), body(z.object({ roleId: z.string() }), request).roleId)),
   );
-  app.post('/api/heartbeat', async (request, reply) => answer(reply, () => game.heartbeat(tokenOf(request.headers))));
-  app.post('/api/logout', async (request, reply) => {
-    const body = typeof request.body === 'object' && request.body ? (request.body as { token?: string }) : {};
-    return answer(reply, () => game.logout(tokenOf(request.headers) || String(body.token ?? '')));
-  });
+  app.post('/api/heartbeat', async (request, reply) => answer(reply, () => game.heartbeat(tokenOf(request))));
+  /** Also the pagehide beacon: `{token}` in the body, since a beacon cannot send headers. */
+  app.post('/api/logout', async (request, reply) =>
+    answer(reply, () => {
+      const fromBody = body(z.object({ token: z.string().optional() }).passthrough(), request).token;
+      return game.logout(tokenOf(request) || (fromBody ?? ''));
+    }),
+  );
   app.post('/api/safe-zone', async (request, reply) =>
     answer(reply, () =>
-      game.setSafeZone(tokenOf(request.headers), z.object({ inSafeZone: z.boolean() }).parse(request.body).inSafeZone),
+      game.setSafeZone(tokenOf(request), body(z.object({ inSafeZone: z.boolean() }), request).inSafeZone),
     ),
   );
   app.post('/api/item', async (request, reply) =>
     answer(reply, () => {
-      const body = z.object({ itemId: z.string(), action: z.enum(['use', 'move']) }).parse(request.body);
-      return game.useItem(tokenOf(request.headers), body.itemId, body.action);
+      const input = body(z.object({ itemId: z.string(), action: z.enum(['use', 'move']) }), request);
+      return input.action === 'use'
+        ? game.useItem(tokenOf(request), input.itemId)
+        : game.moveItem(tokenOf(request), input.itemId);
     }),
   );
-  // putFileToAliYun of the host bridge: the game keeps the file and answers its address.
-  const files = new Map<string, { type: string; bytes: Buffer }>();
-  app.post('/api/files', { bodyLimit: 7_000_000 }, async (request, reply) =>
+  app.post('/api/coins/spend', async (request, reply) =>
     answer(reply, () => {
-      findToken(store.read(), tokenOf(request.headers), now());
-      const body = z
-        .object({
-          name: z.string().regex(/^[\w.-]{1,80}$/, '文件名不合法'),
-          contentBase64: z.string().max(6_900_000, '文件过大'),
-        })
-        .parse(request.body);
-      const bytes = Buffer.from(body.contentBase64, 'base64');
-      const id = `${Date.now().toString(36)}-${body.name}`;
-      const ext = body.name.split('.').pop()?.toLowerCase() ?? '';
-      files.set(id, {
-        type:
-          ({ png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', svg: 'image/svg+xml' } as Record<string, string>)[
-            ext
-          ] ?? 'application/octet-stream',
-        bytes,
-      });
-      return { url: `/demo-game/files/${id}` };
+      const input = body(z.object({ coinType: z.string(), amount: z.number() }), request);
+      return game.spendCoins(tokenOf(request), input.coinType, input.amount);
+    }),
+  );
+  app.post('/api/consignment-key', async (request, reply) =>
+    answer(reply, () => consignment.issueKey(tokenOf(request), opts.filesUrl(request))),
+  );
+  app.post('/api/consignment-key/release', async (request, reply) =>
+    answer(reply, () => game.releaseKey(tokenOf(request))),
+  );
+  app.post('/api/screenshots', async (request, reply) =>
+    answer(reply, () => consignment.refreshScreenshots(tokenOf(request), opts.filesUrl(request))),
+  );
+
+  // putFileToAliYun of the host bridge: the game keeps the file and answers its address.
+  app.post('/api/files', { bodyLimit: Math.ceil(MAX_FILE_BYTES * 1.4) }, async (request, reply) =>
+    answer(reply, async () => {
+      findToken(store.read(), tokenOf(request), now());
+      const input = body(
+        z.object({ name: z.string().regex(SAFE_NAME, '文件名不合法'), contentBase64: z.string().min(1, '文件为空') }),
+        request,
+      );
+      const bytes = Buffer.from(input.contentBase64, 'base64');
+      if (bytes.length > MAX_FILE_BYTES) throw new GameError('BAD_REQUEST', '文件过大');
+      return { url: `${opts.filesUrl(request)}/${await opts.files.put(input.name, bytes)}` };
     }),
   );
   app.get<{ Params: { id: string } }>('/files/:id', async (request, reply) => {
-    const file = files.get(request.params.id);
+    const file = await opts.files.get(request.params.id);
     if (!file) return reply.status(404).send({ ok: false, code: 'NOT_FOUND', message: '文件不存在' });
-    return reply.type(file.type).header('x-content-type-options', 'nosniff').send(file.bytes);
+    return reply
+      .type(file.type)
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .send(file.bytes);
   });
-
-  app.post('/api/consignment-key', async (request, reply) =>
-    answer(reply, () => game.issueConsignmentKey(tokenOf(request.headers))),
-  );
-  app.post('/api/consignment-key/release', async (request, reply) =>
-    answer(reply, () => game.releaseConsignmentKey(tokenOf(request.headers))),
-  );
 }

@@ -1,46 +1,53 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { GameError } from './game-error';
-import type { Role, Token, World } from './model';
+import type { Item, Role, Token, World } from './model';
 import type { Store } from './store';
+import {
+  activePreLock,
+  consignedRecently,
+  findRole,
+  findToken,
+  frozenAmount,
+  KEY_TTL_MS,
+  TOKEN_TTL_MS,
+  tokenRole,
+} from './world';
 
-export const ONLINE_WINDOW_MS = 30_000;
-export const TOKEN_TTL_MS = 2 * 3_600_000;
-export const KEY_TTL_MS = 30 * 60_000;
-export const CONSIGN_COOLDOWN_MS = 30 * 86_400_000;
-
-export const isOnline = (role: Role, now: number) =>
-  role.lastHeartbeatAt !== null && now - role.lastHeartbeatAt < ONLINE_WINDOW_MS;
-
-export function findRole(world: World, roleId: string): Role {
-  const role = world.roles.find((r) => r.id === roleId);
-  if (!role) throw new GameError('NOT_FOUND', '角色不存在');
-  return role;
+/** Refuses any change to a role that is on sale or locked by a consignment key. */
+function assertRoleFree(role: Role, now: number) {
+  if (role.frozenBy) throw new GameError('ITEM_FROZEN', '角色已冻结（寄售中），无法操作');
+  if (activePreLock(role, now)) throw new GameError('ITEM_FROZEN', '角色已锁定（寄售码有效期内），无法操作');
 }
 
-export function findToken(world: World, token: string, now: number): Token {
-  const found = world.tokens.find((t) => t.token === token);
-  if (!found) throw new GameError('TOKEN_INVALID', '登录信息无效，请重新登录游戏');
-  if (found.expiresAt <= now) throw new GameError('TOKEN_EXPIRED', '登录已过期，请重新登录游戏');
-  return found;
+function findItem(role: Role, itemId: string): Item {
+  const item = role.items.find((i) => i.id === itemId);
+  if (!item) throw new GameError('NOT_FOUND', '物品不存在');
+  return item;
 }
 
-/** Tells the exchange about a new consignment key (game → exchange, signed by the caller). */
-export type KeyNotifier = (key: {
-  key: string;
-  prePublishLockId: string;
-  accountId: string;
-  serverId: string;
-  roleId: string;
-  expiresAt: number;
-  screenshots: Array<{ kind: string; url: string }>;
-}) => Promise<void>;
-
-/** The role screenshots the game renders (render.routes.ts), as paths under the game's prefix. */
-export const SCREENSHOT_KINDS = ['equipment', 'bag', 'warehouse', 'skills'] as const;
+/** Using equips or takes off gear (swapping with what is worn) and consumes 其他 items. */
+function applyUse(role: Role, item: Item): string {
+  if (item.subType === 7) {
+    role.items = role.items.filter((i) => i.id !== item.id);
+    return `使用了${item.name}`;
+  }
+  if (item.place === 'equipment') {
+    item.place = 'bag';
+    return `卸下了${item.name}`;
+  }
+  const worn = role.items.find((i) => i.place === 'equipment' && i.subType === item.subType);
+  if (worn?.frozenBy) throw new GameError('ITEM_FROZEN', `${worn.name}已冻结（寄售中），无法替换`);
+  if (worn) worn.place = item.place;
+  item.place = 'equipment';
+  return `装备了${item.name}`;
+}
 
 /** The game as players use it (host page) — separate from what partners may do. */
-export function createGame(store: Store, now: () => number = Date.now, notify?: KeyNotifier) {
-  const game = {
+export function createGame(store: Store, now: () => number = Date.now) {
+  const withRole = <T>(token: string, fn: (role: Role, w: World) => T) =>
+    store.change((w) => fn(tokenRole(w, token, now()), w));
+
+  return {
     login: (accountId: string, password: string) =>
       store.change((w) => {
         const account = w.accounts.find((a) => a.id === accountId);
@@ -53,105 +60,107 @@ export function createGame(store: Store, now: () => number = Date.now, notify?: 
           roleId: null,
           expiresAt: now() + TOKEN_TTL_MS,
         };
-        w.tokens = w.tokens.filter((t) => t.expiresAt > now());
         w.tokens.push(token);
-        return { token: token.token, account };
+        return { token: token.token, accountId };
       }),
 
+    /** The chosen role comes online (a previously chosen one of this token goes offline). */
     selectRole: (token: string, roleId: string) =>
       store.change((w) => {
         const t = findToken(w, token, now());
         const role = findRole(w, roleId);
         if (role.accountId !== t.accountId) throw new GameError('NOT_FOUND', '角色不存在');
+        if (t.roleId && t.roleId !== roleId) {
+          const previous = w.roles.find((r) => r.id === t.roleId);
+          if (previous) previous.lastHeartbeatAt = null;
+        }
         t.serverId = role.serverId;
         t.roleId = role.id;
         role.lastHeartbeatAt = now();
         return role;
       }),
 
+    /** Keeps the chosen role online (answers false while no role is chosen). */
     heartbeat: (token: string) =>
       store.change((w) => {
         const t = findToken(w, token, now());
-        if (t.roleId) findRole(w, t.roleId).lastHeartbeatAt = now();
-        return true;
+        const role = t.roleId ? w.roles.find((r) => r.id === t.roleId) : undefined;
+        if (role) role.lastHeartbeatAt = now();
+        return Boolean(role);
       }),
 
+    /** Explicit logout (sendBeacon on pagehide): the role is offline at once. Never refuses. */
     logout: (token: string) =>
       store.change((w) => {
         const t = w.tokens.find((x) => x.token === token);
-        if (t?.roleId) findRole(w, t.roleId).lastHeartbeatAt = null;
+        const role = t?.roleId ? w.roles.find((r) => r.id === t.roleId) : undefined;
+        if (role) role.lastHeartbeatAt = null;
         return true;
       }),
 
-    setSafeZone: (token: string, inSafeZone: boolean) =>
-      store.change((w) => {
-        const t = findToken(w, token, now());
-        if (!t.roleId) throw new GameError('NOT_FOUND', '请先选择角色');
-        findRole(w, t.roleId).safeZone = inSafeZone;
-        return inSafeZone;
+    setSafeZone: (token: string, inSafeZone: boolean) => withRole(token, (role) => (role.safeZone = inSafeZone)),
+
+    useItem: (token: string, itemId: string) =>
+      withRole(token, (role) => {
+        const item = findItem(role, itemId);
+        if (item.frozenBy) throw new GameError('ITEM_FROZEN', '该物品已冻结（寄售中），无法使用');
+        assertRoleFree(role, now());
+        return { message: applyUse(role, item) };
       }),
 
-    /** Using or moving a frozen item is refused: it is on sale. */
-    useItem: (token: string, itemId: string, action: 'use' | 'move') =>
-      store.change((w) => {
-        const t = findToken(w, token, now());
-        const role = findRole(w, t.roleId ?? '');
-        const item = role.items.find((i) => i.id === itemId);
-        if (!item) throw new GameError('NOT_FOUND', '物品不存在');
-        if (item.frozenBy || role.frozenBy) throw new GameError('ITEM_FROZEN', '该物品已冻结（寄售中），无法使用');
-        if (action === 'move') item.place = item.place === 'bag' ? 'warehouse' : 'bag';
-        return item;
+    /** Bag ↔ warehouse (worn gear goes to the bag). */
+    moveItem: (token: string, itemId: string) =>
+      withRole(token, (role) => {
+        const item = findItem(role, itemId);
+        if (item.frozenBy) throw new GameError('ITEM_FROZEN', '该物品已冻结（寄售中），无法移动');
+        assertRoleFree(role, now());
+        item.place = item.place === 'bag' ? 'warehouse' : 'bag';
+        return { message: `${item.name}已移至${item.place === 'bag' ? '背包' : '仓库'}` };
+      }),
+
+    /** Spends coins in the game (e.g. in a shop): frozen coins cannot be spent. */
+    spendCoins: (token: string, coinType: string, amount: number) =>
+      withRole(token, (role) => {
+        assertRoleFree(role, now());
+        const total = role.coins[coinType];
+        if (total === undefined) throw new GameError('NOT_FOUND', '没有这种游戏币');
+        if (!Number.isInteger(amount) || amount <= 0) throw new GameError('BAD_REQUEST', '数量不正确');
+        if (amount > total) throw new GameError('INSUFFICIENT', `${coinType}不足`);
+        if (amount > total - frozenAmount(role, coinType))
+          throw new GameError('ITEM_FROZEN', `${coinType}已冻结（寄售中），无法使用`);
+        role.coins[coinType] = total - amount;
+        return { message: `消耗了${amount}${coinType}`, left: role.coins[coinType] };
       }),
 
     /** 寄售码: only in a safe zone, not for a role consigned in the last 30 days; locks the role. */
-    issueConsignmentKey: async (token: string) => {
-      const issued = await store.change((w) => {
-        const t = findToken(w, token, now());
-        const role = findRole(w, t.roleId ?? '');
+    issueKey: (token: string) =>
+      withRole(token, (role, w) => {
+        const t = now();
         if (!role.safeZone) throw new GameError('NOT_IN_SAFE_ZONE', '请在安全区内获取寄售码');
-        if (role.lastConsignedAt && now() - role.lastConsignedAt < CONSIGN_COOLDOWN_MS) {
+        if (consignedRecently(role, t))
           throw new GameError('CONSIGNED_RECENTLY', '该角色30天内已寄售过，暂不能再次寄售');
-        }
-        if (role.frozenBy && !role.frozenBy.startsWith('prepublish:'))
-          throw new GameError('ALREADY_FROZEN', '角色已在寄售中');
-        w.keys = w.keys.filter((k) => k.expiresAt > now() && k.roleId !== role.id);
+        if (role.frozenBy) throw new GameError('ALREADY_FROZEN', '角色已在寄售中');
+        if (role.items.some((i) => i.frozenBy) || Object.keys(role.frozenCoins).length > 0)
+          throw new GameError('FROZEN_BY_OTHER_LISTING', '该角色有正在寄售的游戏币或道具');
+        w.keys = w.keys.filter((k) => k.roleId !== role.id);
         const key = {
-          key: randomBytes(5).toString('hex').toUpperCase(),
+          key: randomBytes(4).toString('hex').toUpperCase(),
           prePublishLockId: randomUUID(),
           roleId: role.id,
-          expiresAt: now() + KEY_TTL_MS,
+          expiresAt: t + KEY_TTL_MS,
         };
         w.keys.push(key);
-        role.frozenBy = `prepublish:${key.prePublishLockId}`;
+        role.prePublishLock = { id: key.prePublishLockId, expiresAt: key.expiresAt };
         return { ...key, accountId: role.accountId, serverId: role.serverId };
-      });
-      if (notify) {
-        try {
-          await notify({
-            ...issued,
-            screenshots: SCREENSHOT_KINDS.map((kind) => ({
-              kind,
-              url: `/demo-game/render/role/${issued.roleId}/${kind}.svg`,
-            })),
-          });
-        } catch {
-          await game.releaseConsignmentKey(token);
-          throw new GameError('BAD_REQUEST', '交易平台暂不可用，请稍后再试');
-        }
-      }
-      return issued;
-    },
+      }),
 
     /** The seller gave up at the role-select screen: the key dies and the role is free again. */
-    releaseConsignmentKey: (token: string) =>
-      store.change((w) => {
-        const t = findToken(w, token, now());
-        const role = findRole(w, t.roleId ?? '');
+    releaseKey: (token: string) =>
+      withRole(token, (role, w) => {
         w.keys = w.keys.filter((k) => k.roleId !== role.id);
-        if (role.frozenBy?.startsWith('prepublish:')) role.frozenBy = null;
+        role.prePublishLock = null;
         return true;
       }),
   };
-  return game;
 }
 export type Game = ReturnType<typeof createGame>;

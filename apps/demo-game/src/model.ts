@@ -1,29 +1,44 @@
 /** The demo game's world: accounts, servers in master groups, roles with items and coins. */
 export type RoleClass = '战士' | '法师' | '道士';
+export const ROLE_CLASSES: readonly RoleClass[] = ['战士', '法师', '道士'];
 export type ItemPlace = 'equipment' | 'bag' | 'warehouse';
+/** 1 衣服, 2 武器, 3 特戒, 4 首饰, 5 时装, 6 专属首饰, 7 其他 (platform-shell §3). */
+export type SubType = 1 | 2 | 3 | 4 | 5 | 6 | 7;
+export const COIN_TYPES = ['元宝', '金币', '绑定元宝'] as const;
 
 export interface Account {
   id: string;
   password: string;
   name: string;
+  /** Successful logins (the host bridge's getGameLoginSuccessTimes). */
   loginCount: number;
 }
 
 export interface Server {
   id: string;
   name: string;
+  /** Servers with the same master server form one cross-server trading group. */
   masterServerId: string;
+  masterServerName: string;
+  /** Roles one account may hold on this server. */
   roleSlots: number;
 }
 
 export interface Item {
   id: string;
   name: string;
-  subType: 1 | 2 | 3 | 4 | 5 | 6 | 7;
+  subType: SubType;
   place: ItemPlace;
   /** The listing that froze it (consignment), or null. */
   frozenBy: string | null;
+  /** False for blacklisted names (World.blacklist). */
   tradable: boolean;
+}
+
+/** A role locked by a consignment key until the exchange freezes it for the listing or it expires. */
+export interface PrePublishLock {
+  id: string;
+  expiresAt: number;
 }
 
 export interface Role {
@@ -33,14 +48,18 @@ export interface Role {
   name: string;
   roleClass: RoleClass;
   level: number;
+  /** Power (roleAtt). */
   power: number;
   createdAt: number;
+  /** Total recharge in fen. */
   recharge: number;
   coins: Record<string, number>;
   /** Coins set aside for listings: listingId → {coinType, amount}. */
   frozenCoins: Record<string, { coinType: string; amount: number }>;
   items: Item[];
+  /** The listing that froze the whole role, or null. */
   frozenBy: string | null;
+  prePublishLock: PrePublishLock | null;
   safeZone: boolean;
   lastConsignedAt: number | null;
   lastHeartbeatAt: number | null;
@@ -61,19 +80,32 @@ export interface ConsignmentKey {
   expiresAt: number;
 }
 
-/** A finished partner request, kept for idempotency: same id and body answer the same. */
+/** A finished partner change, kept for idempotency: same id and body answer the same. */
 export interface RequestRecord {
   bodyHash: string;
   answer: unknown;
+  at: number;
+}
+
+export interface TransferRecord {
+  kind: 'role' | 'coins' | 'items';
+  /** The buyer account (role) or the buyer's role (coins, items). */
+  to: string;
+  at: number;
+  coinType?: string;
+  amount?: number;
+  itemIds?: string[];
 }
 
 export interface World {
   accounts: Account[];
   servers: Server[];
   roles: Role[];
+  /** Item names that can never be traded. */
+  blacklist: Array<{ name: string; subType: SubType }>;
   tokens: Token[];
   keys: ConsignmentKey[];
   requests: Record<string, RequestRecord>;
-  /** Transfers by listing id: what moved, so a repeated transfer answers the first result. */
-  transfers: Record<string, { kind: 'role' | 'coins' | 'items'; to: string; at: number }>;
+  /** Transfers by listing id: a repeated transfer answers the first result. */
+  transfers: Record<string, TransferRecord>;
 }

@@ -1,8 +1,8 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
  * Signing of the game partner API (docs/game-partner-api.md), used by both sides:
- * X-Signature = hex HMAC-SHA256(secret, METHOD \n PATH \n TIMESTAMP \n NONCE \n REQUEST-ID \n hex SHA-256(body)).
+ * X-Signature = lowercase hex HMAC-SHA256(secret, METHOD \n PATH \n TIMESTAMP \n NONCE \n REQUEST-ID \n hex SHA-256(body)).
  */
 export type SignedHeaders = {
   'x-partner-id': string;
@@ -39,8 +39,7 @@ export function signPartnerRequest(input: {
   nonce?: string;
 }): SignedHeaders {
   const timestamp = String(Math.floor((input.now ?? Date.now()) / 1000));
-  const nonce =
-    input.nonce ?? createHash('sha256').update(`${Math.random()}${process.hrtime.bigint()}`).digest('hex').slice(0, 32);
+  const nonce = input.nonce ?? randomBytes(16).toString('hex');
   return {
     'x-partner-id': input.partnerId,
     'x-timestamp': timestamp,

@@ -1,73 +1,94 @@
-import { CONSIGN_COOLDOWN_MS, findRole, findToken, isOnline } from './game.service';
 import { GameError } from './game-error';
-import type { World } from './model';
+import type { Role, TransferRecord, World } from './model';
+import type { FreezeInput, FreezeResult, TransferInput, TransferResult } from './partner-types';
+import { activePreLock, consignedRecently, findRole, findToken, frozenAmount, isOnline, serverOf } from './world';
 
-/** What a partner (the exchange) may do with the game world. Each runs inside one store change. */
-export type FreezeInput =
-  | { listingId: string; roleId: string; kind: 'role'; prePublishLockId?: string | undefined }
-  | { listingId: string; roleId: string; kind: 'coins'; coinType: string; amount: number }
-  | { listingId: string; roleId: string; kind: 'items'; itemIds: string[] };
+/** What a partner (the exchange) may change in the game world. Each runs inside one store change. */
 
 export function verifyToken(w: World, token: string, now: number) {
   const t = findToken(w, token, now);
-  const role = t.roleId ? findRole(w, t.roleId) : null;
-  return { accountId: t.accountId, serverId: t.serverId, roleId: t.roleId, online: role ? isOnline(role, now) : false };
+  const role = t.roleId ? w.roles.find((r) => r.id === t.roleId) : undefined;
+  return {
+    accountId: t.accountId,
+    serverId: t.serverId,
+    roleId: t.roleId,
+    online: role ? isOnline(role, now) : false,
+    expiresAt: t.expiresAt,
+  };
 }
 
-function freezeRole(w: World, input: Extract<FreezeInput, { kind: 'role' }>, now: number) {
-  const role = findRole(w, input.roleId);
-  if (role.frozenBy === input.listingId) return { frozen: 'role', already: true };
-  const preLock = input.prePublishLockId ? `prepublish:${input.prePublishLockId}` : null;
-  if (role.frozenBy && role.frozenBy !== preLock)
-    throw new GameError('FROZEN_BY_OTHER_LISTING', '角色已被其他商品冻结');
-  if (!preLock && role.lastConsignedAt && now - role.lastConsignedAt < CONSIGN_COOLDOWN_MS) {
-    throw new GameError('CONSIGNED_RECENTLY', '该角色30天内已寄售过，暂不能再次寄售');
+/** Where a listing id already holds something (a listing id freezes one thing on one role). */
+function holder(w: World, listingId: string): Role | undefined {
+  return w.roles.find(
+    (r) => r.frozenBy === listingId || r.frozenCoins[listingId] || r.items.some((i) => i.frozenBy === listingId),
+  );
+}
+
+function freezeRole(w: World, role: Role, input: Extract<FreezeInput, { kind: 'role' }>, now: number) {
+  if (role.frozenBy) throw new GameError('FROZEN_BY_OTHER_LISTING', '角色已被其他商品冻结');
+  const lock = activePreLock(role, now);
+  if (input.prePublishLockId) {
+    if (lock?.id !== input.prePublishLockId)
+      throw new GameError('NOT_FOUND', '寄售码锁定不存在或已过期，请重新获取寄售码');
+  } else {
+    if (lock) throw new GameError('FROZEN_BY_OTHER_LISTING', '角色已被寄售码锁定');
+    if (consignedRecently(role, now)) throw new GameError('CONSIGNED_RECENTLY', '该角色30天内已寄售过，暂不能再次寄售');
   }
-  if (role.items.some((i) => i.frozenBy) || Object.keys(role.frozenCoins).length > 0) {
+  if (role.items.some((i) => i.frozenBy) || Object.keys(role.frozenCoins).length > 0)
     throw new GameError('FROZEN_BY_OTHER_LISTING', '该角色有正在寄售的游戏币或道具');
-  }
   role.frozenBy = input.listingId;
+  role.prePublishLock = null;
   role.lastConsignedAt = now;
   w.keys = w.keys.filter((k) => k.roleId !== role.id);
-  return { frozen: 'role', already: false };
 }
 
-export function freeze(w: World, input: FreezeInput, now: number) {
-  if (input.kind === 'role') return freezeRole(w, input, now);
-  const role = findRole(w, input.roleId);
-  if (role.frozenBy) throw new GameError('FROZEN_BY_OTHER_LISTING', '角色已被冻结');
-  if (input.kind === 'coins') {
-    const held = role.frozenCoins[input.listingId];
-    if (held) {
-      if (held.coinType !== input.coinType || held.amount !== input.amount)
-        throw new GameError('ALREADY_FROZEN', '该商品已冻结了不同数量的游戏币');
-      return { frozen: 'coins', already: true };
-    }
-    const reserved = Object.values(role.frozenCoins)
-      .filter((f) => f.coinType === input.coinType)
-      .reduce((n, f) => n + f.amount, 0);
-    if (
-      !Number.isInteger(input.amount) ||
-      input.amount <= 0 ||
-      (role.coins[input.coinType] ?? 0) - reserved < input.amount
-    ) {
-      throw new GameError('INSUFFICIENT', '游戏币数量不足');
-    }
-    role.frozenCoins[input.listingId] = { coinType: input.coinType, amount: input.amount };
-    return { frozen: 'coins', already: false };
-  }
-  if (input.itemIds.length === 0) throw new GameError('BAD_REQUEST', '请选择道具');
-  const items = input.itemIds.map((id) => {
+function freezeCoins(role: Role, input: Extract<FreezeInput, { kind: 'coins' }>) {
+  const total = role.coins[input.coinType];
+  if (total === undefined) throw new GameError('NOT_FOUND', '没有这种游戏币');
+  if (total - frozenAmount(role, input.coinType) < input.amount) throw new GameError('INSUFFICIENT', '游戏币数量不足');
+  role.frozenCoins[input.listingId] = { coinType: input.coinType, amount: input.amount };
+}
+
+function freezeItems(role: Role, listingId: string, itemIds: string[]) {
+  const items = itemIds.map((id) => {
     const item = role.items.find((i) => i.id === id);
     if (!item) throw new GameError('NOT_FOUND', '物品不存在');
     if (!item.tradable) throw new GameError('BLACKLISTED', `${item.name}不可交易`);
-    if (item.frozenBy && item.frozenBy !== input.listingId)
-      throw new GameError('FROZEN_BY_OTHER_LISTING', `${item.name}已被其他商品冻结`);
+    if (item.frozenBy) throw new GameError('FROZEN_BY_OTHER_LISTING', `${item.name}已被其他商品冻结`);
     return item;
   });
-  const already = items.every((i) => i.frozenBy === input.listingId);
-  for (const item of items) item.frozenBy = input.listingId;
-  return { frozen: 'items', already };
+  for (const item of items) item.frozenBy = listingId;
+}
+
+/** Is this exactly what the listing froze already? */
+function sameFreeze(role: Role, input: FreezeInput): boolean {
+  if (input.kind === 'role') return role.frozenBy === input.listingId;
+  if (input.kind === 'coins') {
+    const held = role.frozenCoins[input.listingId];
+    return held?.coinType === input.coinType && held.amount === input.amount;
+  }
+  const held = role.items.filter((i) => i.frozenBy === input.listingId).map((i) => i.id);
+  return held.length === new Set(input.itemIds).size && input.itemIds.every((id) => held.includes(id));
+}
+
+/** Freezes a role, coins or items under a listing; the same freeze again is a no-op answer. */
+export function freeze(w: World, input: FreezeInput, now: number): FreezeResult {
+  const role = findRole(w, input.roleId);
+  const answer = (already: boolean): FreezeResult => ({ listingId: input.listingId, kind: input.kind, already });
+  if (sameFreeze(role, input)) return answer(true);
+  if (w.transfers[input.listingId] || holder(w, input.listingId))
+    throw new GameError('ALREADY_FROZEN', '该商品已冻结或交付了其他内容');
+  if (input.requireOnline && !isOnline(role, now))
+    throw new GameError('ROLE_OFFLINE', '角色已掉线，请重新登录游戏再次尝试');
+  if (input.kind === 'role') {
+    freezeRole(w, role, input, now);
+    return answer(false);
+  }
+  if (role.frozenBy) throw new GameError('FROZEN_BY_OTHER_LISTING', '角色已被冻结');
+  if (activePreLock(role, now)) throw new GameError('FROZEN_BY_OTHER_LISTING', '角色已被寄售码锁定');
+  if (input.kind === 'coins') freezeCoins(role, input);
+  else freezeItems(role, input.listingId, [...new Set(input.itemIds)]);
+  return answer(false);
 }
 
 /** Retrieval: everything the listing froze becomes usable again. Repeatable. */
@@ -88,44 +109,50 @@ export function unfreeze(w: World, input: { listingId: string; roleId: string })
       released++;
     }
   }
-  return { released };
+  return { listingId: input.listingId, released };
 }
 
-/** Moves what the listing froze to the buyer. A repeat answers the first result; nothing half-moves. */
-export function transfer(
-  w: World,
-  input: { listingId: string; roleId: string; buyerAccountId: string; buyerRoleId?: string | undefined },
-  now: number,
-) {
-  const done = w.transfers[input.listingId];
-  if (done) return { ...done, repeated: true };
-  const role = findRole(w, input.roleId);
-  if (!w.accounts.some((a) => a.id === input.buyerAccountId)) throw new GameError('NOT_FOUND', '买家账号不存在');
-  if (role.frozenBy === input.listingId) {
-    const server = w.servers.find((s) => s.id === role.serverId);
-    const used = w.roles.filter((r) => r.accountId === input.buyerAccountId && r.serverId === role.serverId).length;
-    if (used >= (server?.roleSlots ?? 0)) throw new GameError('NO_ROLE_SLOT', '买家在该区服没有空闲角色位');
-    role.accountId = input.buyerAccountId;
-    role.frozenBy = null;
-    role.lastHeartbeatAt = null;
-    w.tokens = w.tokens.filter((t) => t.roleId !== role.id);
-    w.transfers[input.listingId] = { kind: 'role', to: input.buyerAccountId, at: now };
-    return { ...w.transfers[input.listingId], repeated: false };
-  }
-  const buyerRole = input.buyerRoleId ? findRole(w, input.buyerRoleId) : null;
+function transferRole(w: World, role: Role, input: TransferInput, now: number): TransferRecord {
+  if (role.accountId === input.buyerAccountId) throw new GameError('BAD_REQUEST', '买家与卖家是同一账号');
+  const server = serverOf(w, role.serverId);
+  const used = w.roles.filter((r) => r.accountId === input.buyerAccountId && r.serverId === role.serverId).length;
+  if (used >= server.roleSlots) throw new GameError('NO_ROLE_SLOT', '买家在该区服没有空闲角色位');
+  role.accountId = input.buyerAccountId;
+  role.frozenBy = null;
+  role.lastHeartbeatAt = null;
+  role.safeZone = true;
+  w.tokens = w.tokens.filter((t) => t.roleId !== role.id);
+  return { kind: 'role', to: input.buyerAccountId, at: now };
+}
+
+function transferGoods(w: World, role: Role, input: TransferInput, now: number): TransferRecord {
   const coins = role.frozenCoins[input.listingId];
   const items = role.items.filter((i) => i.frozenBy === input.listingId);
   if (!coins && items.length === 0) throw new GameError('NOT_FROZEN', '该商品没有冻结的物品，无法交付');
+  const buyerRole = input.buyerRoleId ? w.roles.find((r) => r.id === input.buyerRoleId) : undefined;
   if (!buyerRole || buyerRole.accountId !== input.buyerAccountId) throw new GameError('NOT_FOUND', '买家角色不存在');
+  if (buyerRole.id === role.id) throw new GameError('BAD_REQUEST', '买家与卖家是同一角色');
+  if (serverOf(w, buyerRole.serverId).masterServerId !== serverOf(w, role.serverId).masterServerId)
+    throw new GameError('SERVER_MISMATCH', '买家角色不在同一主服，无法交付');
   if (coins) {
     role.coins[coins.coinType] = (role.coins[coins.coinType] ?? 0) - coins.amount;
     buyerRole.coins[coins.coinType] = (buyerRole.coins[coins.coinType] ?? 0) + coins.amount;
     delete role.frozenCoins[input.listingId];
+    return { kind: 'coins', to: buyerRole.id, at: now, coinType: coins.coinType, amount: coins.amount };
   }
-  for (const item of items) {
-    role.items = role.items.filter((i) => i.id !== item.id);
-    buyerRole.items.push({ ...item, frozenBy: null, place: 'bag' });
-  }
-  w.transfers[input.listingId] = { kind: coins ? 'coins' : 'items', to: buyerRole.id, at: now };
-  return { ...w.transfers[input.listingId], repeated: false };
+  role.items = role.items.filter((i) => i.frozenBy !== input.listingId);
+  for (const item of items) buyerRole.items.push({ ...item, frozenBy: null, place: 'bag' });
+  return { kind: 'items', to: buyerRole.id, at: now, itemIds: items.map((i) => i.id) };
+}
+
+/** Moves what the listing froze to the buyer. A repeat answers the first result; nothing half-moves. */
+export function transfer(w: World, input: TransferInput, now: number): TransferResult {
+  const done = w.transfers[input.listingId];
+  if (done) return { listingId: input.listingId, ...done, repeated: true };
+  if (!w.accounts.some((a) => a.id === input.buyerAccountId)) throw new GameError('NOT_FOUND', '买家账号不存在');
+  const role = findRole(w, input.roleId);
+  const record =
+    role.frozenBy === input.listingId ? transferRole(w, role, input, now) : transferGoods(w, role, input, now);
+  w.transfers[input.listingId] = record;
+  return { listingId: input.listingId, ...record, repeated: false };
 }

@@ -1,18 +1,34 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createConsignment } from './consignment';
+import { httpExchange, type KeyNotifier, type ScreenshotNotifier } from './exchange-link';
+import { openFileStore } from './file-store';
 import { gameRoutes } from './game.routes';
-import { createGame, type KeyNotifier } from './game.service';
+import { createGame } from './game.service';
+import { hostRoutes } from './host.routes';
 import { partnerRoutes } from './partner.routes';
 import { renderRoutes } from './render.routes';
 import { openStore } from './store';
 
+export type { KeyAnnouncement, KeyNotifier, ScreenshotNotifier, ScreenshotUpload } from './exchange-link';
+
 export interface DemoGameOptions {
+  /** Where `demo-game/state.json` and `demo-game/files/` live; null keeps everything in memory. */
   dataDir: string | null;
+  /** e.g. 'demo-legend'; also X-Partner-Id of the game's callbacks to the exchange. */
   gameId: string;
+  /** Shared secret of the partner API (exchange → game). */
   partnerSecret: string;
+  /** The exchange's base URL for game → exchange callbacks (consignment key, screenshots). */
+  exchangeBaseUrl?: string;
+  /** Secret of those callbacks (defaults to partnerSecret). */
+  exchangeSecret?: string;
+  /** The marketplace's public address, for the SDK view in the host page ('' = same origin). */
   publicBaseUrl?: string;
+  /** The clock (unix ms), injectable for tests. */
   now?: () => number;
-  /** Announces consignment keys to the exchange (game → exchange callback). */
+  /** In-process callbacks instead of HTTP ones (the embedded exchange passes these). */
   notifyKey?: KeyNotifier;
+  notifyScreenshots?: ScreenshotNotifier;
 }
 
 /**
@@ -21,9 +37,29 @@ export interface DemoGameOptions {
  */
 export async function demoGame(app: FastifyInstance, opts: DemoGameOptions): Promise<void> {
   const now = opts.now ?? Date.now;
-  const store = await openStore(opts.dataDir);
-  const game = createGame(store, now, opts.notifyKey);
-  await app.register(gameRoutes, { game, store, gameId: opts.gameId, now });
+  const store = await openStore(opts.dataDir, now);
+  const files = openFileStore(opts.dataDir);
+  const http = opts.exchangeBaseUrl
+    ? httpExchange({
+        baseUrl: opts.exchangeBaseUrl,
+        gameId: opts.gameId,
+        secret: opts.exchangeSecret ?? opts.partnerSecret,
+      })
+    : null;
+  const game = createGame(store, now);
+  const consignment = createConsignment({
+    store,
+    game,
+    files,
+    now,
+    notifyKey: opts.notifyKey ?? http?.announceKey,
+    notifyScreenshots: opts.notifyScreenshots ?? http?.uploadScreenshots,
+  });
+  // A separate exchange needs absolute file URLs; the embedded one shares the origin.
+  const filesUrl = (request: FastifyRequest) =>
+    `${http ? `${request.protocol}://${request.host}` : ''}${app.prefix}/files`;
+  await app.register(gameRoutes, { game, store, files, consignment, gameId: opts.gameId, now, filesUrl });
   await app.register(partnerRoutes, { prefix: '/partner/v1', store, secret: opts.partnerSecret, now });
-  await app.register(renderRoutes, { store, publicBaseUrl: opts.publicBaseUrl ?? '' });
+  await app.register(renderRoutes, { store });
+  await app.register(hostRoutes, { gameId: opts.gameId, publicBaseUrl: opts.publicBaseUrl ?? '' });
 }

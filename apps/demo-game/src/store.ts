@@ -13,21 +13,51 @@ export interface Store {
   change<T>(fn: (world: World) => T): Promise<T>;
 }
 
-export async function openStore(dataDir: string | null): Promise<Store> {
+/** Partner answers kept for idempotency this long. */
+const REQUEST_MEMORY_MS = 7 * 86_400_000;
+
+/** Fills fields that older state files lack, so a data folder survives an upgrade of the game. */
+function normalise(world: World): World {
+  const seed = seedState();
+  world.blacklist ??= seed.blacklist;
+  world.requests ??= {};
+  world.transfers ??= {};
+  world.keys ??= [];
+  world.tokens ??= [];
+  for (const server of world.servers) {
+    server.masterServerName ??= seed.servers.find((s) => s.id === server.id)?.masterServerName ?? server.masterServerId;
+  }
+  for (const role of world.roles) {
+    role.prePublishLock ??= null;
+    if (role.frozenBy?.startsWith('prepublish:')) role.frozenBy = null;
+  }
+  return world;
+}
+
+export async function openStore(dataDir: string | null, now: () => number = Date.now): Promise<Store> {
   const file = dataDir ? path.join(dataDir, 'demo-game', 'state.json') : null;
   let world: World = seedState();
   if (file) {
     try {
-      world = JSON.parse(await fs.readFile(file, 'utf8')) as World;
-    } catch {
+      world = normalise(JSON.parse(await fs.readFile(file, 'utf8')) as World);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
       await fs.mkdir(path.dirname(file), { recursive: true });
     }
   }
   let queue: Promise<unknown> = Promise.resolve();
   const persist = async () => {
     if (!file) return;
-    await fs.writeFile(`${file}.tmp`, JSON.stringify(world));
-    await fs.rename(`${file}.tmp`, file);
+    const temp = `${file}.${process.pid}.tmp`;
+    await fs.writeFile(temp, JSON.stringify(world));
+    await fs.rename(temp, file);
+  };
+  const prune = (w: World) => {
+    const t = now();
+    // Expired tokens stay a day, so a partner hears TOKEN_EXPIRED rather than TOKEN_INVALID.
+    w.tokens = w.tokens.filter((x) => t - x.expiresAt < 86_400_000);
+    w.keys = w.keys.filter((k) => k.expiresAt > t);
+    for (const [id, r] of Object.entries(w.requests)) if (t - r.at > REQUEST_MEMORY_MS) delete w.requests[id];
   };
   return {
     read: () => world,
@@ -35,6 +65,7 @@ export async function openStore(dataDir: string | null): Promise<Store> {
       const run = queue.then(async () => {
         const draft = structuredClone(world);
         const result = fn(draft);
+        prune(draft);
         world = draft;
         await persist();
         return result;

@@ -1,0 +1,154 @@
+import { z } from 'zod';
+
+/** The game partner API's bodies (validated by the game) and answers (typed for the client). */
+
+const id = z.string().min(1).max(64);
+
+export const partnerInput = {
+  verifyToken: z.object({ gameToken: z.string().min(1).max(200) }),
+  roleOnline: z.object({ roleId: id }),
+  servers: z.object({}),
+  account: z.object({ accountId: id }),
+  roles: z.object({ accountId: id, serverId: id.optional() }),
+  role: z.object({ roleId: id }),
+  freeze: z.discriminatedUnion('kind', [
+    z.object({
+      kind: z.literal('role'),
+      listingId: id,
+      roleId: id,
+      prePublishLockId: id.optional(),
+      requireOnline: z.boolean().optional(),
+    }),
+    z.object({
+      kind: z.literal('coins'),
+      listingId: id,
+      roleId: id,
+      coinType: z.string().min(1).max(20),
+      amount: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+      requireOnline: z.boolean().optional(),
+    }),
+    z.object({
+      kind: z.literal('items'),
+      listingId: id,
+      roleId: id,
+      itemIds: z.array(id).min(1).max(50),
+      requireOnline: z.boolean().optional(),
+    }),
+  ]),
+  unfreeze: z.object({ listingId: id, roleId: id }),
+  transfer: z.object({ listingId: id, roleId: id, buyerAccountId: id, buyerRoleId: id.optional() }),
+};
+
+export type FreezeInput = z.infer<typeof partnerInput.freeze>;
+export type TransferInput = z.infer<typeof partnerInput.transfer>;
+export type SubTypeCode = 1 | 2 | 3 | 4 | 5 | 6 | 7;
+
+export interface TokenInfo {
+  accountId: string;
+  serverId: string | null;
+  roleId: string | null;
+  online: boolean;
+  /** Unix ms. */
+  expiresAt: number;
+}
+export interface ServerInfo {
+  id: string;
+  name: string;
+  masterServerId: string;
+  masterServerName: string;
+  roleSlots: number;
+}
+export interface AccountInfo {
+  accountId: string;
+  name: string;
+  loginSuccessTimes: number;
+  slots: Array<{ serverId: string; used: number; limit: number }>;
+}
+export interface RoleSummary {
+  id: string;
+  accountId: string;
+  serverId: string;
+  name: string;
+  roleClass: string;
+  jobId: number;
+  level: number;
+  power: number;
+  /** Unix ms. */
+  createdAt: number;
+  /** Fen. */
+  recharge: number;
+  online: boolean;
+  /** Frozen for a listing or locked by a consignment key. */
+  locked: boolean;
+}
+export interface ItemInfo {
+  id: string;
+  name: string;
+  subType: SubTypeCode;
+  place: 'equipment' | 'bag' | 'warehouse';
+  tradable: boolean;
+  frozen: boolean;
+  listingId: string | null;
+}
+export interface CoinBalance {
+  coinType: string;
+  total: number;
+  frozen: number;
+  available: number;
+}
+export interface RoleSnapshot {
+  roleId: string;
+  accountId: string;
+  serverId: string;
+  serverName: string;
+  name: string;
+  jobId: number;
+  jobName: string;
+  level: number;
+  roleAtt: number;
+  /** Unix seconds. */
+  createTime: number;
+  /** Fen. */
+  recharge: number;
+  online: boolean;
+  safeZone: boolean;
+  coins: CoinBalance[];
+  equipment: ItemInfo[];
+  bag: ItemInfo[];
+  warehouse: ItemInfo[];
+  skills: string[];
+}
+export interface FreezeResult {
+  listingId: string;
+  kind: FreezeInput['kind'];
+  /** True when the listing had frozen exactly this already (nothing changed). */
+  already: boolean;
+}
+export interface TransferResult {
+  listingId: string;
+  kind: 'role' | 'coins' | 'items';
+  /** The buyer account (role) or the buyer's role id (coins, items). */
+  to: string;
+  /** Unix ms of the first, effective transfer. */
+  at: number;
+  coinType?: string;
+  amount?: number;
+  itemIds?: string[];
+  /** True when this answers an earlier transfer of the same listing. */
+  repeated: boolean;
+}
+
+/** Answers of every call, by path under the partner base URL. */
+export interface PartnerAnswers {
+  '/token/verify': TokenInfo;
+  '/role/online': { roleId: string; online: boolean; lastHeartbeatAt: number | null };
+  '/servers': { servers: ServerInfo[] };
+  '/account': AccountInfo;
+  '/roles': { roles: RoleSummary[] };
+  '/role/snapshot': RoleSnapshot;
+  '/coins': { roleId: string; coins: CoinBalance[] };
+  '/items': { roleId: string; items: ItemInfo[]; blacklist: Array<{ name: string; subType: SubTypeCode }> };
+  '/freeze': FreezeResult;
+  '/unfreeze': { listingId: string; released: number };
+  '/transfer': TransferResult;
+}

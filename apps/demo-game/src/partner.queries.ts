@@ -1,0 +1,82 @@
+import { GameError } from './game-error';
+import type { Item, Role, World } from './model';
+import type { AccountInfo, CoinBalance, ItemInfo, RoleSnapshot, RoleSummary } from './partner-types';
+import { activePreLock, findRole, frozenAmount, isOnline, jobId, serverOf, skillsOf } from './world';
+
+/** What a partner may read of the game world (no changes here). */
+
+const itemInfo = (i: Item): ItemInfo => ({
+  id: i.id,
+  name: i.name,
+  subType: i.subType,
+  place: i.place,
+  tradable: i.tradable,
+  frozen: i.frozenBy !== null,
+  listingId: i.frozenBy,
+});
+
+export const coinBalances = (role: Role): CoinBalance[] =>
+  Object.entries(role.coins).map(([coinType, total]) => {
+    const frozen = frozenAmount(role, coinType);
+    return { coinType, total, frozen, available: total - frozen };
+  });
+
+export const roleSummary = (role: Role, now: number): RoleSummary => ({
+  id: role.id,
+  accountId: role.accountId,
+  serverId: role.serverId,
+  name: role.name,
+  roleClass: role.roleClass,
+  jobId: jobId(role),
+  level: role.level,
+  power: role.power,
+  createdAt: role.createdAt,
+  recharge: role.recharge,
+  online: isOnline(role, now),
+  locked: role.frozenBy !== null || activePreLock(role, now) !== null,
+});
+
+export function accountInfo(w: World, accountId: string): AccountInfo {
+  const account = w.accounts.find((a) => a.id === accountId);
+  if (!account) throw new GameError('NOT_FOUND', '账号不存在');
+  return {
+    accountId,
+    name: account.name,
+    loginSuccessTimes: account.loginCount,
+    slots: w.servers.map((s) => ({
+      serverId: s.id,
+      used: w.roles.filter((r) => r.accountId === accountId && r.serverId === s.id).length,
+      limit: s.roleSlots,
+    })),
+  };
+}
+
+export function roleSnapshot(w: World, roleId: string, now: number): RoleSnapshot {
+  const role = findRole(w, roleId);
+  const at = (place: Item['place']) => role.items.filter((i) => i.place === place).map(itemInfo);
+  return {
+    roleId: role.id,
+    accountId: role.accountId,
+    serverId: role.serverId,
+    serverName: serverOf(w, role.serverId).name,
+    name: role.name,
+    jobId: jobId(role),
+    jobName: role.roleClass,
+    level: role.level,
+    roleAtt: role.power,
+    createTime: Math.floor(role.createdAt / 1000),
+    recharge: role.recharge,
+    online: isOnline(role, now),
+    safeZone: role.safeZone,
+    coins: coinBalances(role),
+    equipment: at('equipment'),
+    bag: at('bag'),
+    warehouse: at('warehouse'),
+    skills: skillsOf(role),
+  };
+}
+
+export function itemList(w: World, roleId: string) {
+  const role = findRole(w, roleId);
+  return { roleId, items: role.items.map(itemInfo), blacklist: w.blacklist };
+}

@@ -1,0 +1,81 @@
+import { GameError } from './game-error';
+import type { Role, Token, World } from './model';
+
+/** Rules of the world shared by the player API and the partner API. */
+export const ONLINE_WINDOW_MS = 30_000;
+export const TOKEN_TTL_MS = 2 * 3_600_000;
+export const KEY_TTL_MS = 30 * 60_000;
+export const CONSIGN_COOLDOWN_MS = 30 * 86_400_000;
+
+export const isOnline = (role: Pick<Role, 'lastHeartbeatAt'>, now: number) =>
+  role.lastHeartbeatAt !== null && now - role.lastHeartbeatAt < ONLINE_WINDOW_MS;
+
+export function findRole(world: World, roleId: string): Role {
+  const role = world.roles.find((r) => r.id === roleId);
+  if (!role) throw new GameError('NOT_FOUND', '角色不存在');
+  return role;
+}
+
+export function findToken(world: World, token: string, now: number): Token {
+  const found = world.tokens.find((t) => t.token === token);
+  if (!found) throw new GameError('TOKEN_INVALID', '登录信息无效，请重新登录游戏');
+  if (found.expiresAt <= now) throw new GameError('TOKEN_EXPIRED', '登录已过期，请重新登录游戏');
+  return found;
+}
+
+/** The role the token plays (selected on the host page or by the login hook). */
+export function tokenRole(world: World, token: string, now: number): Role {
+  const t = findToken(world, token, now);
+  if (!t.roleId) throw new GameError('NOT_FOUND', '请先选择角色');
+  return findRole(world, t.roleId);
+}
+
+/** The consignment-key lock of a role while it is still valid. */
+export const activePreLock = (role: Role, now: number) =>
+  role.prePublishLock && role.prePublishLock.expiresAt > now ? role.prePublishLock : null;
+
+export const consignedRecently = (role: Role, now: number) =>
+  role.lastConsignedAt !== null && now - role.lastConsignedAt < CONSIGN_COOLDOWN_MS;
+
+/** Coins of one type set aside by listings. */
+export const frozenAmount = (role: Role, coinType: string) =>
+  Object.values(role.frozenCoins)
+    .filter((f) => f.coinType === coinType)
+    .reduce((n, f) => n + f.amount, 0);
+
+export const jobId = (role: Role) => ['战士', '法师', '道士'].indexOf(role.roleClass) + 1;
+
+export function serverOf(world: World, serverId: string) {
+  const server = world.servers.find((s) => s.id === serverId);
+  if (!server) throw new GameError('NOT_FOUND', '区服不存在');
+  return server;
+}
+
+/** The loginInfo of platform-shell §3 in the camelCase of the test hook. */
+export function loginInfo(world: World, gameId: string, gameToken: string, role: Role) {
+  return {
+    gameId,
+    serverId: role.serverId,
+    serverName: serverOf(world, role.serverId).name,
+    gameToken,
+    accountId: role.accountId,
+    roleId: role.id,
+    role: role.name,
+    roleLevel: role.level,
+    jobId: jobId(role),
+    jobName: role.roleClass,
+    roleAtt: role.power,
+  };
+}
+
+const SKILLS: Record<Role['roleClass'], string[]> = {
+  战士: ['基本剑术', '攻杀剑术', '刺杀剑术', '半月弯刀', '野蛮冲撞', '烈火剑法', '逐日剑法'],
+  法师: ['火球术', '雷电术', '地狱雷光', '冰咆哮', '魔法盾', '流星火雨', '灭天火'],
+  道士: ['治愈术', '施毒术', '灵魂火符', '召唤神兽', '群体隐身术', '神圣战甲术', '噬血术'],
+};
+
+/** Skills the role has learned, with their level (derived from the role's level). */
+export const skillsOf = (role: Role) =>
+  SKILLS[role.roleClass]
+    .slice(0, Math.min(7, 2 + Math.floor(role.level / 15)))
+    .map((name, i) => `${name} Lv${Math.min(4, 1 + Math.floor((role.level + i * 7) / 25))}`);

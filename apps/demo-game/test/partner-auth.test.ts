@@ -1,0 +1,79 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { signPartnerRequest } from '../src/partner-signing';
+import { refusal, SECRET, startGame, type TestGame } from './helpers';
+
+let g: TestGame;
+beforeEach(async () => {
+  g = await startGame();
+});
+afterEach(() => g.app.close());
+
+const PATH = '/demo-game/partner/v1/servers';
+const raw = async (headers: Record<string, string>, body = '{}', url = PATH) => {
+  const res = await g.app.inject({
+    method: 'POST',
+    url,
+    headers: { 'content-type': 'application/json', ...headers },
+    payload: body,
+  });
+  return { status: res.statusCode, ...res.json() };
+};
+const signed = (overrides: Partial<Parameters<typeof signPartnerRequest>[0]> = {}) =>
+  signPartnerRequest({
+    secret: SECRET,
+    partnerId: 'exchange',
+    method: 'POST',
+    path: PATH,
+    body: '{}',
+    requestId: 'q1',
+    now: g.clock.now,
+    ...overrides,
+  });
+
+describe('the partner API refuses', () => {
+  it('a bad signature, a changed body, another path and missing headers', async () => {
+    expect(await raw(signed({ secret: 'wrong' }))).toMatchObject({ status: 401, ok: false, code: 'BAD_SIGNATURE' });
+    expect((await raw(signed(), '{"x":1}')).code).toBe('BAD_SIGNATURE');
+    expect((await raw(signed(), '{}', '/demo-game/partner/v1/account')).code).toBe('BAD_SIGNATURE');
+    const { 'x-nonce': _n, ...noNonce } = signed();
+    expect((await raw(noNonce)).code).toBe('BAD_SIGNATURE');
+  });
+
+  it('a timestamp more than 300 s off, either way', async () => {
+    expect((await raw(signed({ now: g.clock.now - 301_000 }))).code).toBe('STALE');
+    expect((await raw(signed({ now: g.clock.now + 301_000 }))).code).toBe('STALE');
+    expect((await raw(signed({ now: g.clock.now - 299_000 }))).ok).toBe(true);
+  });
+
+  it('a nonce seen in the last 600 s', async () => {
+    const headers = signed({ nonce: 'n-123' });
+    expect((await raw(headers)).ok).toBe(true);
+    expect(await raw(headers)).toMatchObject({ status: 401, code: 'REPLAY' });
+    g.clock.now += 200_000;
+    expect((await raw(signed({ nonce: 'n-123' }))).code).toBe('REPLAY');
+    g.clock.now += 401_000;
+    expect((await raw(signed({ nonce: 'n-123' }))).ok).toBe(true);
+  });
+
+  it('a request id reused with another body; the same body answers the stored answer', async () => {
+    const seller = await g.login('player1');
+    const first = await g.partner.freeze({ kind: 'role', listingId: 'X1', roleId: seller.roleId }, 'same-id');
+    expect(await refusal(g.partner.unfreeze({ listingId: 'X1', roleId: seller.roleId }, 'same-id'))).toBe(
+      'IDEMPOTENCY_CONFLICT',
+    );
+    await g.partner.unfreeze({ listingId: 'X1', roleId: seller.roleId }, 'u');
+    // Replayed with a new nonce: the stored answer comes back and nothing is frozen again.
+    expect(await g.partner.freeze({ kind: 'role', listingId: 'X1', roleId: seller.roleId }, 'same-id')).toEqual(first);
+    expect((await g.partner.roles('player1', 's1')).roles[0]!.locked).toBe(false);
+  });
+
+  it('a body that is not valid for the call', async () => {
+    const body = JSON.stringify({ kind: 'coins', listingId: 'L', roleId: 'r1', coinType: '元宝', amount: -5 });
+    const path = '/demo-game/partner/v1/freeze';
+    expect(await raw(signed({ path, body }), body, path)).toMatchObject({
+      status: 200,
+      ok: false,
+      code: 'BAD_REQUEST',
+    });
+  });
+});
