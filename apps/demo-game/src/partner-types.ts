@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { TransferRecord } from './model';
 
 /** The game partner API's bodies (validated by the game) and answers (typed for the client). */
 
@@ -124,16 +125,9 @@ export interface FreezeResult {
   /** True when the listing had frozen exactly this already (nothing changed). */
   already: boolean;
 }
-export interface TransferResult {
+/** What a transfer answers: the stored record of the first, effective transfer of the listing. */
+export interface TransferResult extends TransferRecord {
   listingId: string;
-  kind: 'role' | 'coins' | 'items';
-  /** The buyer account (role) or the buyer's role id (coins, items). */
-  to: string;
-  /** Unix ms of the first, effective transfer. */
-  at: number;
-  coinType?: string;
-  amount?: number;
-  itemIds?: string[];
   /** True when this answers an earlier transfer of the same listing. */
   repeated: boolean;
 }
