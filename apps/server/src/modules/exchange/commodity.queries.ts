@@ -1,55 +1,129 @@
+import type { CommodityCard, CommodityListQuery, CommoditySort } from '@app/protocol/calls/exchange';
 import { ListingStatus } from '@app/protocol/statuses/listing-status';
+import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
+import type { Database } from '../../platform/db/schema';
 
-export interface ListQuery {
+export type ListQuery = CommodityListQuery & {
   applicationId: string;
-  page: number;
-  pageSize: number;
-  type?: number | undefined;
-  serverId?: string | undefined;
-  keyword?: string | undefined;
+  /** The master-server group of serverId when the game lets players trade across it. */
+  groupOf?: string | undefined;
+};
+
+type CommodityQuery = SelectQueryBuilder<Database, 'commodities', object>;
+
+/** The card columns, the only ones the list reads. */
+export const CARD_COLUMNS = [
+  'id',
+  'type',
+  'title',
+  'game_name',
+  'application_id',
+  'server_name',
+  'role_name',
+  'role_class_name',
+  'role_level',
+  'coin_type_name',
+  'coin_num',
+  'sub_type',
+  'first_img',
+  'price_fen',
+  'sale_type',
+  'auction_enable',
+  'published_at',
+] as const;
+
+type CardRow = Pick<Database['commodities'], (typeof CARD_COLUMNS)[number]> & { id: number; published_at: Date };
+
+export function toCard(r: CardRow): CommodityCard {
+  return {
+    id: String(r.id),
+    type: r.type as 1 | 2 | 3,
+    title: r.title,
+    gameName: r.game_name,
+    applicationId: r.application_id,
+    serverName: r.server_name,
+    role: r.role_name,
+    roleConfigTypeName: r.role_class_name,
+    roleLevel: r.role_level,
+    coinConfigTypeName: r.coin_type_name,
+    coinNum: r.coin_num,
+    subType: r.sub_type,
+    firstImg: r.first_img,
+    price: r.price_fen,
+    saleType: r.sale_type,
+    auctionEnable: r.auction_enable,
+    publishTime: Math.floor(r.published_at.getTime() / 1000),
+  };
 }
 
-/** Listings on sale for one game, newest first (the market issue adds filters and sorts). */
-export async function listCommodities(db: Db, q: ListQuery) {
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, '\\$&');
+
+function filtered(db: Db, q: ListQuery): CommodityQuery {
   let base = db
     .selectFrom('commodities')
     .where('application_id', '=', q.applicationId)
     .where('status', '=', ListingStatus.ON_SALE);
   if (q.type) base = base.where('type', '=', q.type);
-  if (q.serverId) base = base.where('server_id', '=', q.serverId);
-  if (q.keyword) base = base.where('title', 'ilike', `%${q.keyword.replace(/[\\%_]/g, '\\$&')}%`);
-  const [rows, count] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy('published_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
+  if (q.groupOf) base = base.where('master_server_id', '=', q.groupOf);
+  else if (q.serverId) base = base.where('server_id', '=', q.serverId);
+  if (q.masterServerId && !q.groupOf) base = base.where('master_server_id', '=', q.masterServerId);
+  if (q.roleType !== undefined) base = base.where('role_type', '=', q.roleType);
+  if (q.levelMin !== undefined) base = base.where('role_level', '>=', q.levelMin);
+  if (q.levelMax !== undefined) base = base.where('role_level', '<=', q.levelMax);
+  if (q.coinType !== undefined) base = base.where('coin_type', '=', q.coinType);
+  if (q.coinNumMin !== undefined) base = base.where('coin_num', '>=', q.coinNumMin);
+  if (q.subType !== undefined) base = base.where('sub_type', '=', q.subType);
+  if (q.priceMin !== undefined) base = base.where('price_fen', '>=', q.priceMin);
+  if (q.priceMax !== undefined) base = base.where('price_fen', '<=', q.priceMax);
+  if (q.saleType === 2) base = base.where('auction_enable', '=', 1);
+  else if (q.saleType !== undefined)
+    base = base.where('auction_enable', '=', 0).where('sale_type', q.saleType === 1 ? '=' : '<>', 1);
+  const keyword = q.keyword?.trim().toLowerCase();
+  if (keyword) base = base.where('search_text', 'like', `%${escapeLike(keyword)}%`);
+  return base;
+}
+
+/** ORDER BY of each sort, matching its index in migration 0012 (id breaks ties, so pages are stable). */
+function sorted(query: CommodityQuery, sort: CommoditySort, ownServer: string | undefined): CommodityQuery {
+  let q = query;
+  if (ownServer) q = q.orderBy((eb: ExpressionBuilder<Database, 'commodities'>) => eb('server_id', '<>', ownServer));
+  switch (sort) {
+    case 'priceAsc':
+      return q.orderBy('price_fen', 'asc').orderBy('id', 'asc');
+    case 'priceDesc':
+      return q.orderBy('price_fen', 'desc').orderBy('id', 'desc');
+    case 'levelDesc':
+      return q.orderBy(sql`role_level desc nulls last`).orderBy('id', 'desc');
+    case 'levelAsc':
+      return q.orderBy(sql`role_level asc nulls last`).orderBy('id', 'asc');
+    case 'unitPriceAsc':
+      return q.orderBy(sql`unit_price_wan asc nulls last`).orderBy('id', 'asc');
+    default:
+      return q.orderBy('published_at', 'desc').orderBy('id', 'desc');
+  }
+}
+
+/** One page of listings on sale; pageSize + 1 rows tell whether there is more (no count of a big table). */
+export async function listCommodities(db: Db, q: ListQuery) {
+  const rows = await sorted(filtered(db, q), q.sort, q.groupOf ? q.serverId : undefined)
+    .select(CARD_COLUMNS)
+    .limit(q.pageSize + 1)
+    .offset((q.page - 1) * q.pageSize)
+    .execute();
   return {
-    list: rows.map((r) => ({
-      id: String(r.id),
-      type: r.type as 1 | 2 | 3,
-      title: r.title,
-      gameName: r.game_name,
-      applicationId: r.application_id,
-      serverName: r.server_name,
-      role: r.role_name,
-      roleConfigTypeName: r.role_class_name,
-      roleLevel: r.role_level,
-      coinConfigTypeName: r.coin_type_name,
-      coinNum: r.coin_num,
-      firstImg: r.first_img,
-      price: r.price_fen,
-      saleType: r.sale_type,
-      auctionEnable: r.auction_enable,
-      publishTime: Math.floor(r.published_at.getTime() / 1000),
-    })),
-    total: Number(count.n),
+    list: rows.slice(0, q.pageSize).map((r) => toCard(r as CardRow)),
     page: q.page,
     pageSize: q.pageSize,
+    hasMore: rows.length > q.pageSize,
   };
+}
+
+/** The SQL of a list query, for EXPLAIN in the benchmark. */
+export function listCommoditiesSql(db: Db, q: ListQuery) {
+  return sorted(filtered(db, q), q.sort, q.groupOf ? q.serverId : undefined)
+    .select(CARD_COLUMNS)
+    .limit(q.pageSize + 1)
+    .offset((q.page - 1) * q.pageSize)
+    .compile();
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, type Migration, type MigrationProvider, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations/index';
@@ -38,6 +39,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
   if (options.dataDir) await fs.mkdir(options.dataDir, { recursive: true });
   const pglite = await PGlite.create({
     dataDir: options.dataDir ? path.join(options.dataDir, 'pglite') : undefined,
+    extensions: { pg_trgm },
     parsers: { [INT8_OID]: toSafeNumber, [NUMERIC_OID]: toSafeNumber },
   });
   return new Kysely<Database>({ dialect: new PGliteDialect(pglite) });

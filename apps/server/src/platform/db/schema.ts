@@ -55,6 +55,123 @@ export interface CommoditiesTable {
   auction_enable: number;
   status: number;
   published_at: CreatedAt;
+  master_server_id: Generated<string>;
+  role_type: number | null;
+  coin_type: number | null;
+  sub_type: number | null;
+  item_name: string | null;
+  stock: Generated<number>;
+  unit_price_wan: number | null;
+  search_text: Generated<string>;
+  seller_user_id: number | null;
+  game_account_id: string | null;
+  game_role_id: string | null;
+  game_freeze_id: string | null;
+  snapshot: ColumnType<CommoditySnapshot | null, string | null, string | null>;
+  images: ColumnType<CommodityImage[], string | undefined, string>;
+  description: Generated<string>;
+  expires_at: Date | null;
+  lock_until: Date | null;
+  designated_trade_id: string | null;
+  view_count: Generated<number>;
+  exposure_count: Generated<number>;
+  collect_count: Generated<number>;
+  updated_at: Generated<Date>;
+}
+
+export interface CommodityImage {
+  kind: string;
+  title: string;
+  url: string;
+}
+
+/** What the game reported about a role when it was listed (commodityDetail's snapshot). */
+export interface CommoditySnapshot {
+  power: number;
+  createdAt: number;
+  recharge: number;
+  equipment: Array<{ name: string; subType: number }>;
+  coins: Array<{ coinType: string; amount: number }>;
+}
+
+export interface GamesTable {
+  application_id: string;
+  name: string;
+  icon_url: string;
+  description: Generated<string>;
+  initial: string;
+  tags: ColumnType<string[], string | undefined, string>;
+  role_types: ColumnType<Array<{ type: number; name: string; icon: string }>, string | undefined, string>;
+  coin_types: ColumnType<Array<{ type: number; name: string }>, string | undefined, string>;
+  h5_ios_url: Generated<string>;
+  ios_url: Generated<string>;
+  h5_android_url: Generated<string>;
+  android_url: Generated<string>;
+  pc_url: Generated<string>;
+  guide_url: Generated<string>;
+  cross_server: Generated<boolean>;
+  recommend_rank: Generated<number>;
+  buyer_fee_percent: ColumnType<number, number | undefined, number>;
+  created_at: CreatedAt;
+}
+
+export interface GameServersTable {
+  application_id: string;
+  server_id: string;
+  name: string;
+  master_server_id: string;
+  master_server_name: string;
+}
+
+export interface MarketTradesTable {
+  id: Generated<number>;
+  commodity_id: number | null;
+  application_id: string;
+  type: number;
+  server_id: string;
+  master_server_id: string;
+  title: string;
+  role_type: number | null;
+  role_level: number | null;
+  coin_type: number | null;
+  coin_num: number | null;
+  sub_type: number | null;
+  item_name: string | null;
+  price_fen: number;
+  sold_at: ColumnType<Date, Date | undefined, never>;
+}
+
+export interface CollectionsTable {
+  user_id: number;
+  commodity_id: number;
+  created_at: CreatedAt;
+}
+
+export interface ContentSlotsTable {
+  id: Generated<number>;
+  kind: 'banner' | 'poster' | 'popup' | 'splash' | 'ad' | 'notice';
+  place: string;
+  title: string;
+  image_url: Generated<string>;
+  hyperlink: Generated<string>;
+  hyperlink_type: Generated<number>;
+  application_id: string | null;
+  sort: Generated<number>;
+  interval_hours: Generated<number>;
+  starts_at: Generated<Date>;
+  ends_at: Date | null;
+}
+
+export interface UserChannelsTable {
+  user_id: number;
+  channel_ids: ColumnType<string[], string, string>;
+  updated_at: Generated<Date>;
+}
+
+export interface DeviceActivationsTable {
+  device_id: string;
+  channel: Generated<string>;
+  activated_at: CreatedAt;
 }
 
 export interface SmsCodesTable {
@@ -176,4 +293,11 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   commodities: CommoditiesTable;
+  games: GamesTable;
+  game_servers: GameServersTable;
+  market_trades: MarketTradesTable;
+  collections: CollectionsTable;
+  content_slots: ContentSlotsTable;
+  user_channels: UserChannelsTable;
+  device_activations: DeviceActivationsTable;
 }
