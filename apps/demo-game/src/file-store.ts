@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { type GameProfile, gameDataDir, LEGEND } from './profiles';
 
-/** Files the game keeps (putFileToAliYun uploads, screenshot snapshots): memory, or `dataDir/demo-game/files`. */
+/** Files the game keeps (putFileToAliYun uploads, screenshot snapshots): memory, or `dataDir/demo-game/[gameId/]files`. */
 export interface FileStore {
   /** Stores the bytes and answers the file's id (its name under /files/). */
   put(name: string, bytes: Buffer): Promise<string>;
@@ -22,8 +23,8 @@ const TYPES: Record<string, string> = {
 export const SAFE_NAME = /^[\w.-]{1,80}$/;
 const typeOf = (id: string) => TYPES[id.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream';
 
-export function openFileStore(dataDir: string | null): FileStore {
-  const dir = dataDir ? path.join(dataDir, 'demo-game', 'files') : null;
+export function openFileStore(dataDir: string | null, profile: GameProfile = LEGEND): FileStore {
+  const dir = dataDir ? path.join(dataDir, ...gameDataDir(profile), 'files') : null;
   const memory = new Map<string, Buffer>();
   return {
     async put(name, bytes) {

@@ -7,7 +7,10 @@ const asset = (name: string) => fs.readFile(new URL(`./host/${name}`, import.met
  * The host page (`/host`): plain HTML, CSS and JS from src/host, no build step. The page learns
  * its prefix, the game id and the marketplace's address from a JSON block in the HTML.
  */
-export async function hostRoutes(app: FastifyInstance, opts: { gameId: string; publicBaseUrl: string }): Promise<void> {
+export async function hostRoutes(
+  app: FastifyInstance,
+  opts: { gameId: string; publicBaseUrl: string; gameName?: string },
+): Promise<void> {
   const [html, css, js, views, bridge] = await Promise.all([
     asset('host.html'),
     asset('host.css'),
@@ -19,7 +22,10 @@ export async function hostRoutes(app: FastifyInstance, opts: { gameId: string; p
     /</g,
     '\\u003c',
   );
-  const page = html.replace('{"config":"__CONFIG__"}', config).replaceAll('__BASE__', app.prefix);
+  const page = html
+    .replace('{"config":"__CONFIG__"}', config)
+    .replaceAll('__BASE__', app.prefix)
+    .replaceAll('__GAME_NAME__', opts.gameName ?? '传奇·演示');
   app.get('/host', async (_request, reply) =>
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page),
   );

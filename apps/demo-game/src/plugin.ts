@@ -6,14 +6,23 @@ import { gameRoutes } from './game.routes';
 import { createGame } from './game.service';
 import { hostRoutes } from './host.routes';
 import { partnerRoutes } from './partner.routes';
+import { GAME_PROFILES, type GameProfile, LEGEND } from './profiles';
 import { renderRoutes } from './render.routes';
 import { openStore } from './store';
 
 export type { KeyAnnouncement, KeyNotifier, ScreenshotNotifier, ScreenshotUpload } from './exchange-link';
 
+export type { GameProfile } from './profiles';
+export { GAME_PROFILES, marketSellerAccounts, profileOf } from './profiles';
+
 export interface DemoGameOptions {
-  /** Where `demo-game/state.json` and `demo-game/files/` live; null keeps everything in memory. */
+  /**
+   * Where `demo-game/state.json` and `demo-game/files/` live (other profiles than legend:
+   * `demo-game/<gameId>/…`); null keeps everything in memory.
+   */
   dataDir: string | null;
+  /** Which demo game this is (servers, classes, coins, items); defaults to the profile of gameId, else legend. */
+  profile?: GameProfile;
   /** e.g. 'demo-legend'; also X-Partner-Id of the game's callbacks to the exchange. */
   gameId: string;
   /** Shared secret of the partner API (exchange → game). */
@@ -37,8 +46,9 @@ export interface DemoGameOptions {
  */
 export async function demoGame(app: FastifyInstance, opts: DemoGameOptions): Promise<void> {
   const now = opts.now ?? Date.now;
-  const store = await openStore(opts.dataDir, now);
-  const files = openFileStore(opts.dataDir);
+  const profile = opts.profile ?? GAME_PROFILES.find((p) => p.gameId === opts.gameId) ?? LEGEND;
+  const store = await openStore(opts.dataDir, now, profile);
+  const files = openFileStore(opts.dataDir, profile);
   const http = opts.exchangeBaseUrl
     ? httpExchange({
         baseUrl: opts.exchangeBaseUrl,
@@ -60,6 +70,10 @@ export async function demoGame(app: FastifyInstance, opts: DemoGameOptions): Pro
     `${http ? `${request.protocol}://${request.host}` : ''}${app.prefix}/files`;
   await app.register(gameRoutes, { game, store, files, consignment, gameId: opts.gameId, now, filesUrl });
   await app.register(partnerRoutes, { prefix: '/partner/v1', store, secret: opts.partnerSecret, now });
-  await app.register(renderRoutes, { store });
-  await app.register(hostRoutes, { gameId: opts.gameId, publicBaseUrl: opts.publicBaseUrl ?? '' });
+  await app.register(renderRoutes, { store, profile });
+  await app.register(hostRoutes, {
+    gameId: opts.gameId,
+    gameName: profile.name,
+    publicBaseUrl: opts.publicBaseUrl ?? '',
+  });
 }

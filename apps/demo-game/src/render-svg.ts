@@ -1,6 +1,7 @@
 import { propSubTypeLabel } from '@app/protocol/commodity';
 import type { ScreenshotKind } from './exchange-link';
 import type { Role } from './model';
+import { classOf, gameIconSvg, LEGEND } from './profiles';
 import { frozenAmount, skillsOf } from './world';
 
 /** Role screenshots drawn as SVG from the role's real data: text, rects and gradients only. */
@@ -20,7 +21,8 @@ export const SUB_TYPE_COLOURS = {
   6: '#ffd700',
   7: '#9aa4b2',
 } as const;
-const CLASS_COLOURS: Record<Role['roleClass'], string> = { 战士: '#e8553d', 法师: '#4c8dff', 道士: '#3ddc97' };
+/** A class's badge colour, from the profile that defines the class. */
+const classColour = (role: Role) => classOf(role.roleClass).profile.colour;
 
 export const isScreenshotKind = (kind: string): kind is ScreenshotKind => kind in TITLES;
 const esc = (s: string) =>
@@ -39,7 +41,7 @@ function cellsOf(role: Role, kind: ScreenshotKind): Cell[] {
   if (kind === 'skills')
     return skillsOf(role).map((s) => {
       const [name, level] = s.split(' ');
-      return { title: name ?? s, sub: level ?? '', colour: CLASS_COLOURS[role.roleClass] };
+      return { title: name ?? s, sub: level ?? '', colour: classColour(role) };
     });
   return role.items
     .filter((i) => i.place === kind)
@@ -77,7 +79,7 @@ export function renderRoleSvg(role: Role, kind: ScreenshotKind, serverName: stri
   const grid = cells.length
     ? cells.map((c, i) => cellSvg(c, 24 + (i % 4) * 150, gridTop + Math.floor(i / 4) * 96)).join('')
     : `<text x="320" y="${gridTop + 48}" fill="#6b7588" font-size="16" text-anchor="middle">空空如也</text>`;
-  const badge = CLASS_COLOURS[role.roleClass];
+  const badge = classColour(role);
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="${height}" viewBox="0 0 640 ${height}" ${FONT}>`,
     '<defs><linearGradient id="bg" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#27324c"/><stop offset="1" stop-color="#0c1018"/></linearGradient>',
@@ -97,5 +99,5 @@ export function renderRoleSvg(role: Role, kind: ScreenshotKind, serverName: stri
   ].join('');
 }
 
-export const GAME_ICON_SVG =
-  '<svg xmlns="http://www.w3.org/2000/svg" width="128" height="128" viewBox="0 0 128 128"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#ffb347"/><stop offset="1" stop-color="#b8360d"/></linearGradient></defs><rect width="128" height="128" rx="28" fill="url(#g)"/><path d="M64 18l10 30h32l-26 19 10 31-26-19-26 19 10-31-26-19h32z" fill="#fff6d8"/><text x="64" y="118" font-size="18" text-anchor="middle" fill="#fff" font-weight="bold">传奇</text></svg>';
+/** The legend game's icon (each profile draws its own: gameIconSvg). */
+export const GAME_ICON_SVG = gameIconSvg(LEGEND);

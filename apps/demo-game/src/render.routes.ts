@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { GAME_ICON_SVG, isScreenshotKind, renderRoleSvg } from './render-svg';
+import { type GameProfile, gameIconSvg, LEGEND } from './profiles';
+import { isScreenshotKind, renderRoleSvg } from './render-svg';
 import type { Store } from './store';
 import { findRole, serverOf } from './world';
 
 /** Live screenshots of a role (`/render/role/:roleId/:kind.svg`) and the game's icon. */
-export async function renderRoutes(app: FastifyInstance, opts: { store: Store }): Promise<void> {
+export async function renderRoutes(app: FastifyInstance, opts: { store: Store; profile?: GameProfile }): Promise<void> {
   app.get<{ Params: { roleId: string; file: string } }>('/render/role/:roleId/:file', async (request, reply) => {
     const kind = request.params.file.replace(/\.svg$/, '');
     const w = opts.store.read();
@@ -16,7 +17,8 @@ export async function renderRoutes(app: FastifyInstance, opts: { store: Store })
       .header('cache-control', 'no-cache')
       .send(renderRoleSvg(findRole(w, role.id), kind, serverOf(w, role.serverId).name));
   });
+  const icon = gameIconSvg(opts.profile ?? LEGEND);
   app.get('/render/icon.svg', async (_request, reply) =>
-    reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(GAME_ICON_SVG),
+    reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(icon),
   );
 }

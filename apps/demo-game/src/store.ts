@@ -1,10 +1,12 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { World } from './model';
+import { type GameProfile, gameDataDir, LEGEND } from './profiles';
 import { seedState } from './seed';
 
 /**
- * The game's state: in memory, written to `dataDir/demo-game/state.json` after each change
+ * The game's state: in memory, written to `dataDir/demo-game/state.json` (other profiles:
+ * `dataDir/demo-game/<gameId>/state.json`) after each change
  * (temp file + rename). Changes run one at a time through a queue, so no two interleave, and a
  * change that throws leaves the state as it was (it works on a copy).
  */
@@ -17,8 +19,8 @@ export interface Store {
 const REQUEST_MEMORY_MS = 7 * 86_400_000;
 
 /** Fills fields that older state files lack, so a data folder survives an upgrade of the game. */
-function normalise(world: World): World {
-  const seed = seedState();
+function normalise(world: World, profile: GameProfile): World {
+  const seed = seedState(profile);
   world.blacklist ??= seed.blacklist;
   world.requests ??= {};
   world.transfers ??= {};
@@ -27,6 +29,17 @@ function normalise(world: World): World {
   for (const server of world.servers) {
     server.masterServerName ??= seed.servers.find((s) => s.id === server.id)?.masterServerName ?? server.masterServerId;
   }
+  // Accounts added to the seed later (the market sellers) join an older world with their roles.
+  const known = new Set(world.accounts.map((a) => a.id));
+  const roleIds = new Set(world.roles.map((r) => r.id));
+  const itemIds = new Set(world.roles.flatMap((r) => r.items.map((i) => i.id)));
+  const joining = seed.accounts.filter((a) => !known.has(a.id));
+  const joiningIds = new Set(joining.map((a) => a.id));
+  const newRoles = seed.roles.filter((r) => joiningIds.has(r.accountId));
+  if (newRoles.every((r) => !roleIds.has(r.id) && r.items.every((i) => !itemIds.has(i.id)))) {
+    world.accounts.push(...joining);
+    world.roles.push(...newRoles);
+  }
   for (const role of world.roles) {
     role.prePublishLock ??= null;
     if (role.frozenBy?.startsWith('prepublish:')) role.frozenBy = null;
@@ -34,12 +47,16 @@ function normalise(world: World): World {
   return world;
 }
 
-export async function openStore(dataDir: string | null, now: () => number = Date.now): Promise<Store> {
-  const file = dataDir ? path.join(dataDir, 'demo-game', 'state.json') : null;
-  let world: World = seedState();
+export async function openStore(
+  dataDir: string | null,
+  now: () => number = Date.now,
+  profile: GameProfile = LEGEND,
+): Promise<Store> {
+  const file = dataDir ? path.join(dataDir, ...gameDataDir(profile), 'state.json') : null;
+  let world: World = seedState(profile);
   if (file) {
     try {
-      world = normalise(JSON.parse(await fs.readFile(file, 'utf8')) as World);
+      world = normalise(JSON.parse(await fs.readFile(file, 'utf8')) as World, profile);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
       await fs.mkdir(path.dirname(file), { recursive: true });

@@ -1,5 +1,6 @@
 import { GameError } from './game-error';
 import type { Role, Token, World } from './model';
+import { classOf } from './profiles';
 
 /** Rules of the world shared by the player API and the partner API. */
 export const ONLINE_WINDOW_MS = 30_000;
@@ -43,7 +44,7 @@ export const frozenAmount = (role: Role, coinType: string) =>
     .filter((f) => f.coinType === coinType)
     .reduce((n, f) => n + f.amount, 0);
 
-export const jobId = (role: Role) => ['战士', '法师', '道士'].indexOf(role.roleClass) + 1;
+export const jobId = (role: Role) => classOf(role.roleClass).index + 1;
 
 export function serverOf(world: World, serverId: string) {
   const server = world.servers.find((s) => s.id === serverId);
@@ -68,14 +69,8 @@ export function loginInfo(world: World, gameId: string, gameToken: string, role:
   };
 }
 
-const SKILLS: Record<Role['roleClass'], string[]> = {
-  战士: ['基本剑术', '攻杀剑术', '刺杀剑术', '半月弯刀', '野蛮冲撞', '烈火剑法', '逐日剑法'],
-  法师: ['火球术', '雷电术', '地狱雷光', '冰咆哮', '魔法盾', '流星火雨', '灭天火'],
-  道士: ['治愈术', '施毒术', '灵魂火符', '召唤神兽', '群体隐身术', '神圣战甲术', '噬血术'],
-};
-
 /** Skills the role has learned, with their level (derived from the role's level). */
 export const skillsOf = (role: Role) =>
-  SKILLS[role.roleClass]
-    .slice(0, Math.min(7, 2 + Math.floor(role.level / 15)))
+  classOf(role.roleClass)
+    .profile.skills.slice(0, Math.min(7, 2 + Math.floor(role.level / 15)))
     .map((name, i) => `${name} Lv${Math.min(4, 1 + Math.floor((role.level + i * 7) / 25))}`);

@@ -9,14 +9,14 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { type Config, testHooksEnabled } from './config';
 import { saleLockRoutes } from './modules/consignment/sale-lock.routes';
 import { devRoutes } from './modules/dev/dev.routes';
-import { commodityListRoutes } from './modules/exchange/commodity-list.routes';
 import { mountDemoGame } from './modules/games/embedded-demo-game';
 import { gameDataRoutes } from './modules/games/game-data.routes';
-import { createGameGateway, type GameConfig } from './modules/games/game-gateway';
+import { createGameGateway, type GameConfig, type GameGateway } from './modules/games/game-gateway';
 import { gameLoginRoutes } from './modules/games/game-login.routes';
 import { partnerCallbackRoutes } from './modules/games/partner-callback.routes';
 import { identityRoutes, uploadRoutes } from './modules/identity/identity.routes';
 import { identityStatus } from './modules/identity/identity.service';
+import { marketModule } from './modules/market/market.module';
 import { smsRoutes } from './modules/sms/sms.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { trackingRoutes } from './modules/tracking/tracking.routes';
@@ -47,6 +47,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     platform: CallPlatform;
+    /** Call once after ready(): syncs the games table and seeds the demo market (server.ts does). */
+    prepareMarket: () => Promise<void>;
+    /** The game gateway (tests look into the games through it). */
+    gateway: GameGateway;
   }
 }
 
@@ -101,13 +105,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }, 60_000);
   refresh.unref();
   const games: GameConfig[] = config.DEMO_GAME
-    ? [
-        await mountDemoGame(app, {
-          secret: await ensureSecret(db, 'demoGamePartner'),
-          dataDir: options.db ? null : config.dataDir,
-          publicBaseUrl: config.PUBLIC_BASE_URL ?? '',
-        }),
-      ]
+    ? await mountDemoGame(app, {
+        secret: await ensureSecret(db, 'demoGamePartner'),
+        dataDir: options.db ? null : config.dataDir,
+        publicBaseUrl: config.PUBLIC_BASE_URL ?? '',
+      })
     : [];
   const gateway = createGameGateway(games, 'marketplace');
   platform.games = gateway.verifier;
@@ -191,7 +193,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
   uploadRoutes(app, platform, storage);
   identityRoutes(app, platform, { ...identityDeps, storage });
-  commodityListRoutes(app, platform);
+  const market = await marketModule(app, platform, {
+    gateway,
+    games,
+    seedDemo: config.DEMO_GAME && config.DEMO_MARKET,
+  });
+  app.decorate('prepareMarket', market.prepare);
+  app.decorate('gateway', gateway);
   // The statistics app of each client source signs with that source's secret (clientConfig hands both out).
   const trackingSecrets = () =>
     Object.fromEntries(

@@ -45,6 +45,11 @@ const configSchema = z.object({
     .enum(['0', '1'])
     .default('1')
     .transform((v) => v === '1'),
+  /** Seeds the demo market (listings frozen in the demo games, history, banners) on a fresh start. */
+  DEMO_MARKET: z
+    .enum(['0', '1'])
+    .default('1')
+    .transform((v) => v === '1'),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   VALIDATE_RESPONSES: z
     .enum(['0', '1'])

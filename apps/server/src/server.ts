@@ -18,6 +18,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
+await app.ready();
+await app.prepareMarket();
 await app.listen({ port: config.PORT, host: config.HOST });
 const shown = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
 app.log.info(

@@ -57,6 +57,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     DATA_DIR: '/nonexistent',
     UPLOAD_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'market-uploads-')),
     WEB_DIST: '/nonexistent',
+    DEMO_MARKET: '0',
     ...overrides,
   });
 }
@@ -72,6 +73,7 @@ export async function createTestApp(overrides: Record<string, string> = {}, shar
   const database = shared ?? (await freshDatabase());
   const app = await buildApp(testConfig(overrides), { db: database.db });
   await app.ready();
+  await app.prepareMarket();
   return {
     app,
     db: database.db,

@@ -111,7 +111,7 @@ describe('commodityList', () => {
     const sealed = await client.call(commodityList, { page: 1, pageSize: 10 }, { headers: { 'x-appid': 'demo' } });
     expectCode(sealed, '200');
     expect(sealed.data).toMatchObject({
-      total: 1,
+      hasMore: false,
       list: [{ title: '95级战士 全套神装', price: 128_800, roleLevel: 95 }],
     });
     const plain = await client.call(
@@ -119,9 +119,9 @@ describe('commodityList', () => {
       { page: 1, pageSize: 10, type: undefined },
       { encrypt: false, headers: { 'x-appid': 'demo' } },
     );
-    expect(plain.data).toMatchObject({ total: 1 });
+    expect(plain.data).toMatchObject({ hasMore: false, list: [{ price: 128_800 }] });
     const other = await client.call(commodityList, { page: 1 }, { headers: { 'x-appid': 'another-game' } });
-    expect(other.data).toMatchObject({ total: 0, list: [] });
+    expect(other.data).toMatchObject({ hasMore: false, list: [] });
   });
 
   it('refuses a page size out of range with a clear message', async () => {

@@ -1,4 +1,5 @@
 import { ErrorCode } from '@app/protocol/errors';
+import { ListingStatus } from '@app/protocol/statuses/listing-status';
 import { phoneSchema } from '@app/protocol/validation';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -31,6 +32,25 @@ export function devRoutes(
       .safeParse(request.body);
     if (!body.success) throw new AppError(ErrorCode.BAD_PARAMS);
     return { code: ErrorCode.OK, msg: 'success', data: { code: providers.issue(body.data.provider, body.data.value) } };
+  });
+
+  // Takes a listing off sale as its seller's delisting would (the game keeps it frozen until taken back).
+  app.post('/dev/commodities/delist', async (request) => {
+    const body = z.object({ commodityId: z.coerce.number().int().positive() }).safeParse(request.body);
+    if (!body.success) throw new AppError(ErrorCode.BAD_PARAMS);
+    const moved = await db
+      .updateTable('commodities')
+      .set({ status: ListingStatus.DELISTED, updated_at: new Date() })
+      .where('id', '=', body.data.commodityId)
+      .where('status', '=', ListingStatus.ON_SALE)
+      .returning('id')
+      .executeTakeFirst();
+    if (!moved) throw new AppError(ErrorCode.COMMODITY_NOT_EXIST);
+    return {
+      code: ErrorCode.OK,
+      msg: 'success',
+      data: { commodityId: String(moved.id), status: ListingStatus.DELISTED },
+    };
   });
 
   app.get('/dev/sms/outbox', async (request) => {

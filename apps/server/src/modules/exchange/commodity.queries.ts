@@ -33,7 +33,7 @@ export const CARD_COLUMNS = [
   'published_at',
 ] as const;
 
-type CardRow = Pick<Database['commodities'], (typeof CARD_COLUMNS)[number]> & { id: number; published_at: Date };
+export type CardRow = Pick<Database['commodities'], (typeof CARD_COLUMNS)[number]> & { id: number; published_at: Date };
 
 export function toCard(r: CardRow): CommodityCard {
   return {
@@ -85,8 +85,16 @@ function filtered(db: Db, q: ListQuery): CommodityQuery {
 }
 
 /** ORDER BY of each sort, matching its index in migration 0012 (id breaks ties, so pages are stable). */
-function sorted(query: CommodityQuery, sort: CommoditySort, ownServer: string | undefined): CommodityQuery {
+function sorted(
+  query: CommodityQuery,
+  sort: CommoditySort,
+  ownServer: string | undefined,
+  type?: number,
+): CommodityQuery {
   let q = query;
+  // Roles always have a level: their NULLS placement is moot, and the level index (role_level desc,
+  // partial on type 1) gives `desc nulls first` forward and `asc nulls last` backward only.
+  const roles = type === 1;
   if (ownServer) q = q.orderBy((eb: ExpressionBuilder<Database, 'commodities'>) => eb('server_id', '<>', ownServer));
   switch (sort) {
     case 'priceAsc':
@@ -94,7 +102,7 @@ function sorted(query: CommodityQuery, sort: CommoditySort, ownServer: string | 
     case 'priceDesc':
       return q.orderBy('price_fen', 'desc').orderBy('id', 'desc');
     case 'levelDesc':
-      return q.orderBy(sql`role_level desc nulls last`).orderBy('id', 'desc');
+      return q.orderBy(roles ? sql`role_level desc` : sql`role_level desc nulls last`).orderBy('id', 'desc');
     case 'levelAsc':
       return q.orderBy(sql`role_level asc nulls last`).orderBy('id', 'asc');
     case 'unitPriceAsc':
@@ -106,7 +114,7 @@ function sorted(query: CommodityQuery, sort: CommoditySort, ownServer: string | 
 
 /** One page of listings on sale; pageSize + 1 rows tell whether there is more (no count of a big table). */
 export async function listCommodities(db: Db, q: ListQuery) {
-  const rows = await sorted(filtered(db, q), q.sort, q.groupOf ? q.serverId : undefined)
+  const rows = await sorted(filtered(db, q), q.sort, q.groupOf ? q.serverId : undefined, q.type)
     .select(CARD_COLUMNS)
     .limit(q.pageSize + 1)
     .offset((q.page - 1) * q.pageSize)
@@ -121,7 +129,7 @@ export async function listCommodities(db: Db, q: ListQuery) {
 
 /** The SQL of a list query, for EXPLAIN in the benchmark. */
 export function listCommoditiesSql(db: Db, q: ListQuery) {
-  return sorted(filtered(db, q), q.sort, q.groupOf ? q.serverId : undefined)
+  return sorted(filtered(db, q), q.sort, q.groupOf ? q.serverId : undefined, q.type)
     .select(CARD_COLUMNS)
     .limit(q.pageSize + 1)
     .offset((q.page - 1) * q.pageSize)

@@ -1,0 +1,122 @@
+import {
+  advertising,
+  bannerList,
+  marqueeList,
+  popup,
+  posterList,
+  splashView,
+} from '@app/protocol/calls/market-content';
+import { formatCount, formatPriceFen } from '@app/protocol/format';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../platform/db/database';
+import { type CallPlatform, registerCall } from '../../platform/http/register-call';
+
+/** How long a client may keep the marquee, and how often it scrolls to the next line (seconds). */
+export const MARQUEE_CACHE_SECONDS = 60;
+export const MARQUEE_STEP_SECONDS = 4;
+
+type Kind = 'banner' | 'poster' | 'popup' | 'splash' | 'ad' | 'notice';
+const linkType = (n: number) => (n === 2 || n === 3 ? n : 1) as 1 | 2 | 3;
+
+/** Live slots of a kind and place: started, not ended, in display order. */
+function liveSlots(db: Db, kind: Kind, place: string, applicationId?: string) {
+  const now = new Date();
+  let q = db
+    .selectFrom('content_slots')
+    .selectAll()
+    .where('kind', '=', kind)
+    .where('place', '=', place)
+    .where('starts_at', '<=', now)
+    .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', now)]));
+  if (applicationId)
+    q = q.where((eb) => eb.or([eb('application_id', 'is', null), eb('application_id', '=', applicationId)]));
+  return q.orderBy('sort').orderBy('id').execute();
+}
+
+const toBanner = (s: Awaited<ReturnType<typeof liveSlots>>[number]) => ({
+  id: String(s.id),
+  bannerName: s.title,
+  imageUrl: s.image_url,
+  hyperlink: s.hyperlink,
+  hyperlinkType: linkType(s.hyperlink_type),
+  applicationId: s.application_id,
+});
+
+/** Banners, posters, popup, splash, the SDK's ads and its marquee of recent trades and notices. */
+export function contentRoutes(app: FastifyInstance, platform: CallPlatform): void {
+  const { db } = platform;
+  registerCall(app, platform, bannerList, async (input) => ({
+    list: (await liveSlots(db, 'banner', input.place)).map(toBanner),
+  }));
+  registerCall(app, platform, posterList, async (input) => ({
+    list: (await liveSlots(db, 'poster', input.place)).map((s) => ({
+      id: String(s.id),
+      posterUrl: s.image_url,
+      title: s.title,
+      applicationId: s.application_id ?? '',
+      linkUrl: s.hyperlink,
+    })),
+  }));
+  registerCall(app, platform, popup, async (input) => {
+    const [s] = await liveSlots(db, 'popup', input.place);
+    return {
+      popup: s
+        ? {
+            id: String(s.id),
+            title: s.title,
+            imageUrl: s.image_url,
+            popupHyperlink: s.hyperlink,
+            popupHyperlinkType: linkType(s.hyperlink_type),
+            intervalHours: s.interval_hours,
+          }
+        : null,
+    };
+  });
+  registerCall(app, platform, splashView, async () => {
+    const [s] = await liveSlots(db, 'splash', 'app');
+    return {
+      splash: s
+        ? {
+            id: String(s.id),
+            imageUrl: s.image_url,
+            hyperlink: s.hyperlink,
+            hyperlinkType: linkType(s.hyperlink_type),
+            seconds: 3,
+          }
+        : null,
+    };
+  });
+  registerCall(app, platform, advertising, async (_input, ctx) => ({
+    list: (await liveSlots(db, 'ad', 'sdkHome', ctx.appId as string)).map(toBanner),
+  }));
+  registerCall(app, platform, marqueeList, async (_input, ctx) => {
+    const appId = ctx.appId as string;
+    const [notices, trades] = await Promise.all([
+      liveSlots(db, 'notice', 'sdkHome', appId),
+      db
+        .selectFrom('market_trades as t')
+        .leftJoin('game_servers as s', (j) =>
+          j.onRef('s.application_id', '=', 't.application_id').onRef('s.server_id', '=', 't.server_id'),
+        )
+        .select(['t.id', 't.type', 't.title', 't.coin_num', 't.price_fen', 't.sold_at', 's.name as server_name'])
+        .where('t.application_id', '=', appId)
+        .orderBy('t.sold_at', 'desc')
+        .limit(15)
+        .execute(),
+    ]);
+    return {
+      list: [
+        ...notices.map((n) => ({ id: `n${n.id}`, text: n.title, time: Math.floor(n.starts_at.getTime() / 1000) })),
+        ...trades.map((t) => ({
+          id: `t${t.id}`,
+          text: `恭喜玩家在【${t.server_name ?? '本服'}】以${formatPriceFen(t.price_fen)}购得${
+            t.type === 2 && t.coin_num ? `${formatCount(t.coin_num)}${t.title.replace(/^[\d.万亿]+/, '')}` : t.title
+          }`,
+          time: Math.floor(t.sold_at.getTime() / 1000),
+        })),
+      ],
+      cacheTime: MARQUEE_CACHE_SECONDS,
+      timeStep: MARQUEE_STEP_SECONDS,
+    };
+  });
+}

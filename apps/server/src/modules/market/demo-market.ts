@@ -1,0 +1,215 @@
+import type { ItemInfo, RoleSnapshot } from '@app/demo-game/partner-types';
+import { marketSellerAccounts } from '@app/demo-game/profiles';
+import { type PropSubType, propSubTypeLabel } from '@app/protocol/commodity';
+import { formatCount } from '@app/protocol/format';
+import { ListingStatus } from '@app/protocol/statuses/listing-status';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../platform/db/database';
+import type { GameConfig, GameGateway } from '../games/game-gateway';
+import { findOrCreateUserByIdentity } from '../user/user.service';
+import { seedContent, seedTrades } from './demo-history';
+import { searchTextOf } from './game-catalogue';
+import { rememberTypes } from './game-types';
+import { createRng, type Rng } from './rng';
+
+/**
+ * The demo market of a fresh start: the demo games' seller accounts put real roles, coin lots and
+ * props on sale, each frozen in its game through the partner API exactly as a listing is; sold
+ * history, banners and notices around them. Runs once per game (when it has no listing yet), so a
+ * fresh DATA_DIR always yields the same market.
+ */
+export const LISTING_DAYS = 30;
+const SCREENSHOTS = [
+  ['equipment', '角色装备'],
+  ['bag', '背包'],
+  ['warehouse', '仓库'],
+  ['skills', '技能'],
+] as const;
+const ITEM_BASE_FEN: Record<number, number> = {
+  1: 30_000,
+  2: 50_000,
+  3: 80_000,
+  4: 20_000,
+  5: 15_000,
+  6: 120_000,
+  7: 3_000,
+};
+/** Fen per 10,000 coins by the game's coin order: premium currency, common gold, bound currency. */
+export const COIN_BASE_PER_WAN = [8_000, 150, 3_000];
+
+interface Listing {
+  type: 1 | 2 | 3;
+  title: string;
+  priceFen: number;
+  freeze: { kind: 'role' } | { kind: 'coins'; coinType: string; amount: number } | { kind: 'items'; itemIds: string[] };
+  coin?: { type: number; name: string; amount: number };
+  item?: ItemInfo;
+}
+
+export function rolePriceFen(s: Pick<RoleSnapshot, 'level' | 'roleAtt' | 'recharge'>, rng: Rng): number {
+  const yuan = s.level * s.level * 1.6 + s.roleAtt / 120 + (s.recharge / 100) * 0.35;
+  return Math.max(50, Math.round((yuan * (0.75 + rng() * 0.6)) / 10) * 10) * 100;
+}
+
+function listingsOf(snap: RoleSnapshot, rng: Rng, wholeRole: boolean, serverName: string): Listing[] {
+  if (wholeRole)
+    return [
+      {
+        type: 1,
+        title: `${snap.level}级${snap.jobName}·${snap.name}｜战力${formatCount(snap.roleAtt)}｜${serverName}`,
+        priceFen: rolePriceFen(snap, rng),
+        freeze: { kind: 'role' },
+      },
+    ];
+  const out: Listing[] = [];
+  snap.coins.forEach((c, index) => {
+    if (c.available < 10_000 || rng() < 0.3) return;
+    const amount = Math.max(1_000, Math.round((c.available * (0.1 + rng() * 0.5)) / 1_000) * 1_000);
+    const perWan = (COIN_BASE_PER_WAN[index] ?? 500) * (0.85 + rng() * 0.35);
+    out.push({
+      type: 2,
+      title: `${formatCount(amount)}${c.coinType}`,
+      priceFen: Math.max(100, Math.round((amount * perWan) / 10_000)),
+      freeze: { kind: 'coins', coinType: c.coinType, amount },
+      coin: { type: index + 1, name: c.coinType, amount },
+    });
+  });
+  const spare = [...snap.bag, ...snap.warehouse].filter((i) => i.tradable && !i.frozen);
+  const count = Math.min(spare.length, 1 + Math.floor(rng() * 3));
+  for (const item of spare.sort(() => rng() - 0.5).slice(0, count)) {
+    const base = ITEM_BASE_FEN[item.subType] ?? 5_000;
+    out.push({
+      type: 3,
+      title: `${item.name}｜${propSubTypeLabel[item.subType as PropSubType]}`,
+      priceFen: Math.max(100, Math.round((base * (0.5 + rng() * 1.5)) / 100) * 100),
+      freeze: { kind: 'items', itemIds: [item.id] },
+      item,
+    });
+  }
+  return out;
+}
+
+export async function seedDemoMarket(
+  db: Db,
+  gateway: GameGateway,
+  games: GameConfig[],
+  log: FastifyBaseLogger,
+  now = Date.now(),
+): Promise<void> {
+  for (const game of games) {
+    const existing = await db
+      .selectFrom('commodities')
+      .select('id')
+      .where('application_id', '=', game.gameId)
+      .limit(1)
+      .executeTakeFirst();
+    if (existing) continue;
+    const started = Date.now();
+    const rng = createRng(game.gameId);
+    const base = game.partnerUrl.replace(/\/partner\/v1$/, '');
+    const servers = new Map(
+      (await db.selectFrom('game_servers').selectAll().where('application_id', '=', game.gameId).execute()).map((s) => [
+        s.server_id,
+        s,
+      ]),
+    );
+    let listed = 0;
+    for (const accountId of marketSellerAccounts(game.gameId)) {
+      const { roles } = await gateway.roles(game.gameId, accountId);
+      const free = roles.filter((r) => !r.locked);
+      if (free.length === 0) continue;
+      const user = await findOrCreateUserByIdentity(db, `game:${game.gameId}`, accountId, free[0]?.name ?? null);
+      for (const role of free) {
+        const snap = await gateway.client(game.gameId).snapshot(role.id);
+        const server = servers.get(snap.serverId);
+        await rememberTypes(db, game.gameId, snap);
+        for (const l of listingsOf(snap, rng, rng() < 0.55, server?.name ?? snap.serverName)) {
+          const published = new Date(now - Math.floor(rng() * 20 * 86_400_000) - 60_000);
+          const presale = l.type === 1 && rng() < 0.1;
+          const auction = !presale && l.type !== 2 && rng() < 0.06;
+          const images = SCREENSHOTS.map(([kind, title]) => ({
+            kind,
+            title,
+            url: `${base}/render/role/${role.id}/${kind}.svg`,
+          }));
+          const inserted = await db
+            .insertInto('commodities')
+            .values({
+              type: l.type,
+              title: l.title,
+              application_id: game.gameId,
+              game_name: game.name,
+              server_id: snap.serverId,
+              server_name: server?.name ?? snap.serverName,
+              master_server_id: server?.master_server_id ?? '',
+              role_name: l.type === 1 ? snap.name : null,
+              role_class_name: l.type === 1 ? snap.jobName : null,
+              role_level: l.type === 1 ? snap.level : null,
+              role_type: l.type === 1 ? snap.jobId : null,
+              coin_type_name: l.coin?.name ?? null,
+              coin_type: l.coin?.type ?? null,
+              coin_num: l.coin?.amount ?? null,
+              unit_price_wan: l.coin ? Math.round((l.priceFen * 10_000) / l.coin.amount) : null,
+              sub_type: l.item?.subType ?? null,
+              item_name: l.item?.name ?? null,
+              first_img: (images[l.type === 1 ? 0 : 1] as { url: string }).url,
+              price_fen: l.priceFen,
+              sale_type: presale ? 1 : 0,
+              auction_enable: auction ? 1 : 0,
+              status: ListingStatus.LISTING,
+              published_at: published,
+              expires_at: new Date(published.getTime() + LISTING_DAYS * 86_400_000),
+              lock_until: rng() < 0.05 ? new Date(now + (1 + Math.floor(rng() * 60)) * 3_600_000) : null,
+              search_text: searchTextOf([l.title, snap.name, server?.name, l.item?.name, snap.jobName, l.coin?.name]),
+              seller_user_id: user.id,
+              game_account_id: accountId,
+              game_role_id: role.id,
+              snapshot:
+                l.type === 1
+                  ? JSON.stringify({
+                      power: snap.roleAtt,
+                      createdAt: snap.createTime,
+                      recharge: snap.recharge,
+                      equipment: snap.equipment.map((e) => ({ name: e.name, subType: e.subType })),
+                      coins: snap.coins.map((c) => ({ coinType: c.coinType, amount: c.total })),
+                    })
+                  : null,
+              images: JSON.stringify(l.type === 1 ? images : images.slice(1, 3)),
+              description:
+                l.type === 1
+                  ? `${snap.jobName}${snap.level}级，战力${snap.roleAtt}，装备齐全，诚心出售。`
+                  : '游戏内冻结，付款后自动发放到您的角色。',
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          const listingId = String(inserted.id);
+          try {
+            await gateway
+              .client(game.gameId)
+              .freeze(
+                { ...l.freeze, listingId, roleId: role.id, requireOnline: false } as never,
+                `seed-${game.gameId}-${listingId}`,
+              );
+            await db
+              .updateTable('commodities')
+              .set({ status: ListingStatus.ON_SALE, game_freeze_id: listingId })
+              .where('id', '=', inserted.id)
+              .execute();
+            listed++;
+          } catch (error) {
+            log.warn({ err: error, listingId }, 'demo listing refused by the game');
+            await db
+              .updateTable('commodities')
+              .set({ status: ListingStatus.LISTING_FAILED })
+              .where('id', '=', inserted.id)
+              .execute();
+          }
+          if (l.freeze.kind === 'role') break;
+        }
+      }
+    }
+    await seedTrades(db, game.gameId, rng, now);
+    log.info({ game: game.gameId, listed, ms: Date.now() - started }, 'demo market seeded');
+  }
+  await seedContent(db, games, now);
+}

@@ -1,0 +1,122 @@
+import { pinyin } from 'pinyin-pro';
+import type { Db } from '../../platform/db/database';
+import type { GameGateway } from '../games/game-gateway';
+
+/**
+ * What the market knows of a game beyond the partner API: texts, download links, guide, tags.
+ * A real game's entry comes from its operator; the demo games' entries live here.
+ */
+export interface CatalogueEntry {
+  description: string;
+  tags: string[];
+  h5IosUrl: string;
+  iosUrl: string;
+  h5AndroidUrl: string;
+  androidUrl: string;
+  pcUrl: string;
+  guideUrl: string;
+  recommendRank: number;
+  /** Percent of the price the buyer pays on top (0: the seller's fee covers the platform). */
+  buyerFeePercent: number;
+}
+
+const demoEntry = (prefix: string, over: Partial<CatalogueEntry>): CatalogueEntry => ({
+  description: '',
+  tags: [],
+  h5IosUrl: `${prefix}/host`,
+  iosUrl: `${prefix}/host?platform=ios`,
+  h5AndroidUrl: `${prefix}/host`,
+  androidUrl: `${prefix}/host?platform=android`,
+  pcUrl: `${prefix}/host`,
+  guideUrl: `${prefix}/host#guide`,
+  recommendRank: 0,
+  buyerFeePercent: 0,
+  ...over,
+});
+
+export const DEMO_CATALOGUE: Record<string, CatalogueEntry> = {
+  'demo-legend': demoEntry('/demo-game', {
+    description: '经典三职业，沙城争霸，装备全靠打，金币自由交易。',
+    tags: ['经典', '三职业', '自由交易'],
+    recommendRank: 100,
+  }),
+  'demo-xianxia': demoEntry('/demo-xianxia', {
+    description: '御剑飞行，问道长生，灵石仙玉皆可寄售。',
+    tags: ['仙侠', '国风', '跨服交易'],
+    recommendRank: 80,
+  }),
+  // No iOS build yet: the download card asks players to wait (business-flows §8).
+  'demo-sanguo': demoEntry('/demo-sanguo', {
+    description: '群雄逐鹿，名将养成，铜钱元宝互通有无。',
+    tags: ['三国', '策略', '名将'],
+    iosUrl: '',
+    h5IosUrl: '',
+    recommendRank: 60,
+  }),
+};
+
+/** Pinyin initial of a game name for the lobby's letter index ('#' when not a letter). */
+export function initialOf(name: string): string {
+  const first = pinyin(name.replace(/[^\p{L}\p{N}]/gu, '').slice(0, 1), { pattern: 'first', toneType: 'none' });
+  const letter = first.toUpperCase().slice(0, 1);
+  return /[A-Z]/.test(letter) ? letter : '#';
+}
+
+/** Pinyin initials of a text ('龙腾一区' → 'ltyq'), for the forgiving keyword search. */
+export function initialsOf(text: string): string {
+  return pinyin(text, { pattern: 'first', toneType: 'none', type: 'array', nonZh: 'consecutive' })
+    .join('')
+    .replace(/\s+/g, '')
+    .toLowerCase();
+}
+
+/** The text the list's keyword searches: titles, role, server and item names, and their pinyin initials. */
+export function searchTextOf(parts: Array<string | null | undefined>): string {
+  const text = parts.filter(Boolean).join(' ');
+  return `${text} ${initialsOf(text)}`.toLowerCase();
+}
+
+/**
+ * Brings the games table in line with the configured games: name, icon and servers from the
+ * game (partner API), everything else from the catalogue. Run at start; cheap and repeatable.
+ */
+export async function syncGames(
+  db: Db,
+  gateway: GameGateway,
+  games: Array<{ gameId: string; name: string; iconUrl: string; crossServer: boolean }>,
+  catalogue: Record<string, CatalogueEntry> = DEMO_CATALOGUE,
+): Promise<void> {
+  for (const game of games) {
+    const entry = catalogue[game.gameId] ?? demoEntry('', {});
+    const row = {
+      name: game.name,
+      icon_url: game.iconUrl,
+      description: entry.description,
+      initial: initialOf(game.name),
+      tags: JSON.stringify(entry.tags),
+      h5_ios_url: entry.h5IosUrl,
+      ios_url: entry.iosUrl,
+      h5_android_url: entry.h5AndroidUrl,
+      android_url: entry.androidUrl,
+      pc_url: entry.pcUrl,
+      guide_url: entry.guideUrl,
+      cross_server: game.crossServer,
+      recommend_rank: entry.recommendRank,
+      buyer_fee_percent: entry.buyerFeePercent,
+    };
+    await db
+      .insertInto('games')
+      .values({ application_id: game.gameId, ...row })
+      .onConflict((oc) => oc.column('application_id').doUpdateSet(row))
+      .execute();
+    const { servers } = await gateway.servers(game.gameId);
+    for (const s of servers) {
+      const server = { name: s.name, master_server_id: s.masterServerId, master_server_name: s.masterServerName };
+      await db
+        .insertInto('game_servers')
+        .values({ application_id: game.gameId, server_id: s.id, ...server })
+        .onConflict((oc) => oc.columns(['application_id', 'server_id']).doUpdateSet(server))
+        .execute();
+    }
+  }
+}

@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import type { CallPlatform } from '../../platform/http/register-call';
+import { commodityDetailRoutes } from '../exchange/commodity-detail.routes';
+import { commodityListRoutes } from '../exchange/commodity-list.routes';
+import type { GameConfig, GameGateway } from '../games/game-gateway';
+import { collectRoutes } from './collect.routes';
+import { contentRoutes } from './content.routes';
+import { seedDemoMarket } from './demo-market';
+import { syncGames } from './game-catalogue';
+import { createCountCache } from './games.queries';
+import { gameRoutes } from './games.routes';
+import { marketArtRoutes } from './market-art.routes';
+
+/**
+ * The market's routes, and what must happen once the server is ready (the partner API answers
+ * only then): the games table follows the configured games; the demo market is seeded if asked.
+ */
+export async function marketModule(
+  app: FastifyInstance,
+  platform: CallPlatform,
+  deps: { gateway: GameGateway; games: GameConfig[]; seedDemo: boolean },
+) {
+  const counts = createCountCache(platform.db);
+  commodityListRoutes(app, platform);
+  commodityDetailRoutes(app, platform);
+  gameRoutes(app, platform, { counts, gateway: deps.gateway });
+  contentRoutes(app, platform);
+  collectRoutes(app, platform);
+  await marketArtRoutes(app);
+  return {
+    async prepare(): Promise<void> {
+      await syncGames(platform.db, deps.gateway, deps.games);
+      if (deps.seedDemo) await seedDemoMarket(platform.db, deps.gateway, deps.games, app.log);
+      counts.invalidate();
+    },
+  };
+}
