@@ -15,12 +15,19 @@ const page = (load: () => Promise<{ default: ComponentType }>) => {
 
 const home = () => import('../features/home/home-page');
 const list = () => import('../features/commodity/commodity-list-page');
+const detail = () => import('../features/commodity/detail/commodity-detail-page');
+const myCollect = () => import('../features/commodity/collect/my-collect-page');
 const login = () => import('../features/user/login-page');
 const my = () => import('../features/user/my-page');
 const maintenance = () => import('../features/system/under-maintenance-page');
 const notFound = () => import('../features/system/not-found-page');
 const realName = () => import('../features/identity/real-name-page');
 const realNameStatus = () => import('../features/identity/real-name-status-page');
+const popularGame = () => import('../features/market/popular-game-page');
+const recommendGame = () => import('../features/market/recommend-game-page');
+const gameLobby = () => import('../features/market/game-lobby-page');
+const webViewImage = () => import('../features/market/web-view-image-page');
+const sdkHome = () => import('../features/market/sdk-home-page');
 
 /** The pages every scene has, under /{scene}/pages/... (platform-shell §2). */
 function sceneRoutes(scene: string): RouteObject[] {
@@ -28,12 +35,20 @@ function sceneRoutes(scene: string): RouteObject[] {
   return [
     { path: `${base}/index/index`, element: page(home) },
     { path: `${base}/commodityList/list`, element: page(list) },
+    { path: `${base}/commodityDetail/index`, element: page(detail) },
+    // The share link's page (productNew/info?ct=0&id=…&share=share); on a PC launch sends it to the web detail.
+    { path: `${base}/productNew/info`, element: page(detail) },
+    { path: `${base}/userCenter/myCollect/index`, element: page(myCollect) },
     { path: `${base}/login/login`, element: page(login) },
     { path: `${base}/userCenter/index`, element: page(my) },
     { path: `${base}/my/index`, element: page(my) },
     { path: `${base}/underMaintenance/underMaintenance`, element: page(maintenance) },
     { path: `${base}/userCenter/cardIdRelevant/cardIdUpload/cardIdUpload`, element: page(realName) },
     { path: `${base}/userCenter/cardIdRelevant/cardIdUpload/cardIdStatus`, element: page(realNameStatus) },
+    { path: `${base}/popularGame/index`, element: page(popularGame) },
+    { path: `${base}/recommendGame/index`, element: page(recommendGame) },
+    { path: `${base}/gameLobby/index`, element: page(gameLobby) },
+    { path: `${base}/webViewImage/webViewImage`, element: page(webViewImage) },
   ];
 }
 
@@ -41,7 +56,12 @@ export function createAppRouter() {
   return createBrowserRouter([
     {
       element: <SceneShell />,
-      children: [...SCENES.flatMap(sceneRoutes), { path: '*', element: page(notFound) }],
+      children: [
+        // The SDK home (marquee, ad slot, popup over the list) comes before the shared list route.
+        { path: '/h5sdk/pages/commodityList/list', element: page(sdkHome) },
+        ...SCENES.flatMap(sceneRoutes),
+        { path: '*', element: page(notFound) },
+      ],
     },
   ]);
 }

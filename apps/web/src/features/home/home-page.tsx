@@ -1,104 +1,110 @@
-import { Link } from 'react-router';
+import type { Game } from '@app/protocol/calls/market-games';
+import { lazy, Suspense, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { MobileLayout } from '../../components/mobile-layout';
 import { PcLayout } from '../../components/pc-layout';
+import { WhenVisible } from '../../components/when-visible';
 import { copy } from '../../lib/copy';
-import { sceneOfPath } from '../../lib/platform';
 import { storage } from '../../lib/storage';
-import { LatestListings } from './latest-listings';
+import { BannerCarousel } from '../market/banner-carousel';
+import { ChannelTabs } from '../market/channel-tabs';
+import { gameListPath } from '../market/current-game';
+import { CurrentGameCard } from '../market/current-game-card';
+import { DownloadCard } from '../market/download-card';
+import { currentScene, designUnit, isPcScene } from '../market/market-layout';
+import { channelFilter } from '../market/market-rules';
+import { PopularGamesSection } from '../market/popular-games-section';
+import { useCurrentGame } from '../market/use-current-game';
+import { FirstTimeGuide } from '../user/first-time-guide';
+import { Hero } from './hero';
 
-/** The game whose listings the home shows until the market issue brings the game lobby. */
+// Below the fold: loaded when scrolled near (listings, posters) or after the first screen (popup).
+const LatestListings = lazy(() => import('./latest-listings').then((m) => ({ default: m.LatestListings })));
+const PosterScroller = lazy(() => import('../market/poster-scroller').then((m) => ({ default: m.PosterScroller })));
+const HomePopup = lazy(() => import('../market/home-popup').then((m) => ({ default: m.HomePopup })));
+
+/** The game whose listings the home shows when nothing else names one. */
 export const DEFAULT_APP_ID = 'demo-legend';
 
-const CATEGORIES = [
-  { type: 1, label: copy.categories.role, icon: '⚔', hint: '成品号 · 满级号' },
-  { type: 2, label: copy.categories.coin, icon: '◎', hint: '元宝 · 金币' },
-  { type: 3, label: copy.categories.prop, icon: '◆', hint: '装备 · 时装' },
-] as const;
-
-function Hero({ pc }: { pc: boolean }) {
-  return (
-    <section
-      className="card"
-      style={{
-        background: 'var(--grad-hero)',
-        color: '#fff',
-        padding: pc ? '36px 40px' : '22px 20px',
-        margin: pc ? '0 0 20px' : 12,
-        position: 'relative',
-        overflow: 'hidden',
-      }}
-    >
-      <div style={{ fontSize: pc ? 30 : 22, fontWeight: 800, letterSpacing: 1 }}>{copy.slogan}</div>
-      <div style={{ opacity: 0.9, marginTop: 8, fontSize: pc ? 16 : 13 }}>{copy.safeTrade.join(' · ')}</div>
-      <svg
-        viewBox="0 0 120 120"
-        width={pc ? 160 : 96}
-        style={{ position: 'absolute', right: pc ? 40 : 8, top: pc ? 10 : 8, opacity: 0.25 }}
-        aria-hidden="true"
-      >
-        <path d="M60 8l42 16v30c0 28-18 48-42 58C36 102 18 82 18 54V24z" fill="#fff" />
-        <path d="M42 60l12 12 26-28" stroke="#ff4d1c" strokeWidth="9" fill="none" strokeLinecap="round" />
-      </svg>
-    </section>
-  );
-}
-
-function Categories({ scene, pc }: { scene: string; pc: boolean }) {
-  return (
-    <section
-      className="card section"
-      style={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 12, margin: pc ? '0 0 20px' : 12 }}
-    >
-      {CATEGORIES.map((c) => (
-        <Link
-          key={c.type}
-          to={`/${scene}/pages/commodityList/list?type=${c.type}`}
-          data-testid={`category-${c.type}`}
-          style={{ display: 'flex', alignItems: 'center', gap: 10, padding: 8 }}
-        >
-          <span
-            style={{
-              width: 40,
-              height: 40,
-              borderRadius: 12,
-              background: 'var(--c-primary-soft)',
-              color: 'var(--c-primary)',
-              display: 'flex',
-              alignItems: 'center',
-              justifyContent: 'center',
-              fontSize: 20,
-            }}
-          >
-            {c.icon}
-          </span>
-          <span>
-            <div style={{ fontWeight: 700 }}>{c.label}</div>
-            <div className="muted" style={{ fontSize: 12 }}>
-              {c.hint}
-            </div>
-          </span>
-        </Link>
-      ))}
-    </section>
-  );
-}
-
-/** Home of every scene: PC layout for web scenes, mobile layout (with the SDK tab bar) elsewhere. */
+/** Home of every scene: PC layout (two columns) on web scenes, the mobile layout elsewhere. */
 export default function HomePage() {
-  const scene = sceneOfPath(globalThis.location.pathname) ?? 'h5';
-  const appId = storage.get('currentAppId') ?? DEFAULT_APP_ID;
-  const pc = scene === 'web' || scene === 'webpc';
-  const content = (
-    <div data-testid="home-page">
-      <Hero pc={pc} />
-      <Categories scene={scene} pc={pc} />
-      <LatestListings scene={scene} appId={appId} pc={pc} />
-    </div>
+  const scene = currentScene();
+  const pc = isPcScene(scene);
+  const unit = designUnit(scene);
+  const navigate = useNavigate();
+  const current = useCurrentGame();
+  const [channel, setChannel] = useState<string | null>(null);
+  const appId = current.game?.applicationId ?? storage.get('currentAppId') ?? DEFAULT_APP_ID;
+  const openGame = (g: Game) => {
+    current.choose(g);
+    navigate(gameListPath(scene, g.applicationId));
+  };
+  const place = pc ? 'pcHome' : 'home';
+  const banner = (
+    <BannerCarousel place={place} height={pc ? 320 : Math.round(140 * unit)} fallback={<Hero pc={pc} />} />
   );
-  if (pc) return <PcLayout scene={scene}>{content}</PcLayout>;
+  const gameCard = (
+    <CurrentGameCard
+      scene={scene}
+      game={current.game}
+      played={current.played}
+      isLoading={current.isLoading}
+      onChoose={current.choose}
+    />
+  );
+  const latest = (
+    <WhenVisible minHeight={300}>
+      <LatestListings
+        scene={scene}
+        appId={appId}
+        pc={pc}
+        filter={channel ? channelFilter(channel) : {}}
+        tabs={<ChannelTabs active={channel} onChange={setChannel} />}
+      />
+    </WhenVisible>
+  );
+  const posters = (
+    <WhenVisible minHeight={160}>
+      <PosterScroller place={place} unit={unit} />
+    </WhenVisible>
+  );
+  const popup = (
+    <Suspense fallback={null}>
+      <HomePopup place={place} />
+    </Suspense>
+  );
+  const popular = <PopularGamesSection scene={scene} pc={pc} onChoose={openGame} />;
+  const download = current.game ? <DownloadCard game={current.game} /> : null;
+  if (pc)
+    return (
+      <PcLayout scene={scene}>
+        <div data-testid="home-page" className="home-pc">
+          <div className="home-col">
+            {banner}
+            {gameCard}
+            {latest}
+          </div>
+          <aside className="home-col">
+            {download}
+            {popular}
+            {posters}
+          </aside>
+        </div>
+        {popup}
+      </PcLayout>
+    );
   return (
     <MobileLayout title={copy.brand} back={false} tabBar={scene === 'h5sdk'}>
-      {content}
+      <div data-testid="home-page" className="home-m">
+        {banner}
+        {gameCard}
+        {popular}
+        {posters}
+        {download}
+        {latest}
+      </div>
+      {popup}
+      {scene === 'app' ? <FirstTimeGuide /> : null}
     </MobileLayout>
   );
 }

@@ -1,22 +1,38 @@
+import type { CommodityListRequest } from '@app/protocol/calls/exchange';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
-import { HomeSkeleton } from '../../components/skeleton';
 import { copy } from '../../lib/copy';
 import { useCommodityList } from '../commodity/api/get-commodity-list';
 import { CommodityCard } from '../commodity/commodity-card';
 
-/** The newest listings of the current game, straight from commodityList. */
-export function LatestListings({ scene, appId, pc }: { scene: string; appId: string; pc: boolean }) {
-  const { data, isLoading } = useCommodityList(appId, { page: 1, pageSize: 10 });
+/** The newest listings of the current game, straight from commodityList (filtered by the channel tab). */
+export function LatestListings({
+  scene,
+  appId,
+  pc,
+  filter = {},
+  tabs,
+}: {
+  scene: string;
+  appId: string;
+  pc: boolean;
+  filter?: Partial<CommodityListRequest>;
+  tabs?: ReactNode;
+}) {
+  const { data, isLoading } = useCommodityList(appId, { page: 1, pageSize: 10, sort: 'newest', ...filter });
   return (
-    <section className="card section" style={{ margin: pc ? 0 : 12 }} data-testid="latest-listings">
+    <section className="card section" data-testid="latest-listings">
       <div className="section-head">
         <span className="section-title">{copy.latest}</span>
         <Link className="section-more" to={`/${scene}/pages/commodityList/list?applicationId=${appId}`}>
           {copy.viewAll} ›
         </Link>
       </div>
-      {isLoading ? <HomeSkeleton /> : null}
+      {tabs}
+      {isLoading
+        ? [0, 1, 2].map((i) => <div key={i} className="skeleton" style={{ height: 110, marginBottom: 10 }} />)
+        : null}
       {data && data.list.length === 0 ? <EmptyState title={copy.empty} hint="卖家上架后会第一时间出现在这里" /> : null}
       <div style={pc ? { display: 'grid', gridTemplateColumns: 'repeat(2, 1fr)', gap: 12 } : undefined}>
         {data?.list.map((item) => (

@@ -1,0 +1,17 @@
+import { lastPlayedGame } from '@app/protocol/calls/market-games';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { callApi } from '../../../lib/api/call-api';
+import { storage } from '../../../lib/storage';
+import { marketKeys } from './market-keys';
+
+/** The game the home opens on: the user's last played game, else the busiest one. */
+export const lastPlayedGameOptions = () =>
+  queryOptions({
+    queryKey: marketKeys.lastPlayed(storage.get('token')),
+    queryFn: () => callApi(lastPlayedGame, {}),
+    staleTime: 60_000,
+  });
+
+export function useLastPlayedGame() {
+  return useQuery(lastPlayedGameOptions());
+}

@@ -1,0 +1,87 @@
+import type { Game } from '@app/protocol/calls/market-games';
+import { useDeferredValue, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { EmptyState } from '../../components/empty-state';
+import { copy } from '../../lib/copy';
+import { useGameLobby } from './api/get-game-lobby';
+import { gameListPath, setCurrentGame } from './current-game';
+import { GameRow, GameTile } from './game-card';
+import { currentScene, isPcScene, MarketLayout } from './market-layout';
+
+const letterId = (initial: string) => `lobby-${initial === '#' ? 'other' : initial}`;
+
+/** /{scene}/pages/gameLobby/index: hot games, then every game by pinyin initial with a letter index. */
+export default function GameLobbyPage() {
+  const scene = currentScene();
+  const pc = isPcScene(scene);
+  const navigate = useNavigate();
+  const [keyword, setKeyword] = useState('');
+  const deferred = useDeferredValue(keyword.trim());
+  const { data, isLoading, isError, error, refetch } = useGameLobby(deferred);
+  const open = (g: Game) => {
+    setCurrentGame(g);
+    navigate(gameListPath(scene, g.applicationId));
+  };
+  const groups = data?.groups ?? [];
+  const jump = (initial: string) =>
+    document.getElementById(letterId(initial))?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  return (
+    <MarketLayout title={copy.gameLobby}>
+      <div data-testid="game-lobby" style={{ padding: pc ? 0 : 12, paddingRight: pc ? 0 : 28 }}>
+        <input
+          type="search"
+          className="search-input"
+          placeholder="搜索游戏名称或拼音首字母"
+          value={keyword}
+          maxLength={30}
+          onChange={(e) => setKeyword(e.target.value)}
+          data-testid="lobby-search"
+          aria-label="搜索游戏"
+        />
+        {isLoading ? <div className="skeleton" style={{ height: 240, marginTop: 12 }} /> : null}
+        {isError ? (
+          <EmptyState
+            title={error.message || copy.networkError}
+            action={
+              <button type="button" className="btn btn-ghost btn-sm" onClick={() => refetch()}>
+                {copy.retry}
+              </button>
+            }
+          />
+        ) : null}
+        {!deferred && data && data.hot.length > 0 ? (
+          <section className="card section" style={{ margin: '12px 0 0' }} data-testid="lobby-hot">
+            <div className="section-head">
+              <span className="section-title">{copy.hotGames}</span>
+            </div>
+            <div style={{ display: 'grid', gridTemplateColumns: `repeat(${pc ? 8 : 4}, 1fr)`, gap: 8 }}>
+              {data.hot.map((g) => (
+                <GameTile key={g.applicationId} game={g} onClick={open} />
+              ))}
+            </div>
+          </section>
+        ) : null}
+        {data && groups.length === 0 ? <EmptyState title="没有找到相关游戏" hint="换个关键词试试" /> : null}
+        {groups.map((group) => (
+          <section key={group.initial} id={letterId(group.initial)} style={{ marginTop: 12 }} data-testid="lobby-group">
+            <div className="lobby-letter">{group.initial}</div>
+            <div className="card" style={{ padding: '0 12px' }}>
+              {group.games.map((g) => (
+                <GameRow key={g.applicationId} game={g} onClick={open} />
+              ))}
+            </div>
+          </section>
+        ))}
+        {groups.length > 0 ? (
+          <nav className="lobby-index" aria-label="字母索引" data-testid="lobby-index">
+            {groups.map((g) => (
+              <button key={g.initial} type="button" onClick={() => jump(g.initial)}>
+                {g.initial}
+              </button>
+            ))}
+          </nav>
+        ) : null}
+      </div>
+    </MarketLayout>
+  );
+}

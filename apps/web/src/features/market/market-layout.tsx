@@ -1,0 +1,45 @@
+import type { Scene } from '@app/protocol/platform';
+import type { ReactNode } from 'react';
+import { MobileLayout } from '../../components/mobile-layout';
+import { PcLayout } from '../../components/pc-layout';
+import { sceneOfPath } from '../../lib/platform';
+import './market.css';
+
+export const isPcScene = (scene: Scene) => scene === 'web' || scene === 'webpc';
+
+export function currentScene(): Scene {
+  return sceneOfPath(globalThis.location.pathname) ?? 'h5';
+}
+
+/** px of one unit of the 375-wide design: scaled to the phone, fixed on PC. */
+export function designUnit(scene: Scene): number {
+  if (isPcScene(scene)) return 1.3;
+  return Math.min(globalThis.innerWidth || 375, 540) / 375;
+}
+
+/** A market page: the PC layout on web scenes, the mobile layout elsewhere. */
+export function MarketLayout({
+  title,
+  back = true,
+  right,
+  children,
+}: {
+  title: string;
+  back?: boolean;
+  right?: ReactNode;
+  children: ReactNode;
+}) {
+  const scene = currentScene();
+  if (isPcScene(scene))
+    return (
+      <PcLayout scene={scene}>
+        <h1 style={{ fontSize: 22, margin: '0 0 16px' }}>{title}</h1>
+        {children}
+      </PcLayout>
+    );
+  return (
+    <MobileLayout title={title} back={back} right={right}>
+      {children}
+    </MobileLayout>
+  );
+}

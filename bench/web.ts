@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { startServer } from '../tests/start-server';
+
+/**
+ * Web budgets (docs/architecture.md): the first screen of the H5 home and of the commodity detail
+ * ship under 170 KB of gzipped JS, and Lighthouse mobile performance is 90+ on the production
+ * build. Needs the web build (`npm run build -w apps/web`) and Debian's Chromium (CHROME_PATH).
+ */
+const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const BUDGET_KB = 170;
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
+
+if (!fs.existsSync(path.resolve('apps/web/dist/index.html'))) {
+  console.error('apps/web/dist is missing: run `npm run build -w apps/web` first');
+  process.exit(1);
+}
+const server = await startServer(Number(process.env.BENCH_WEB_PORT ?? 3390));
+const pages = {
+  h5Home: '/h5/pages/index/index',
+  h5Detail: '/h5/pages/commodityDetail/index?id=1',
+};
+
+async function firstScreenJs(url: string): Promise<{ files: number; gzipKB: number }> {
+  const browser = await chromium.launch({ executablePath: CHROME, args: FLAGS });
+  const page = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const bodies: Promise<Buffer>[] = [];
+  page.on('response', (res) => {
+    if (res.request().resourceType() === 'script') bodies.push(res.body());
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  const all = await Promise.all(bodies);
+  await browser.close();
+  const gz = all.reduce((sum, b) => sum + gzipSync(b, { level: 9 }).length, 0);
+  return { files: all.length, gzipKB: Math.round(gz / 102.4) / 10 };
+}
+
+async function lighthouseScore(url: string) {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: FLAGS });
+  try {
+    const result = await lighthouse(url, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error' });
+    const lhr = result?.lhr;
+    const metric = (id: string) => Math.round(lhr?.audits[id]?.numericValue ?? 0);
+    return {
+      performance: Math.round((lhr?.categories.performance?.score ?? 0) * 100),
+      fcpMs: metric('first-contentful-paint'),
+      lcpMs: metric('largest-contentful-paint'),
+      tbtMs: metric('total-blocking-time'),
+      cls: lhr?.audits['cumulative-layout-shift']?.numericValue ?? 0,
+    };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+const report: Record<string, unknown> = { date: new Date().toISOString(), budgetKB: BUDGET_KB };
+try {
+  for (const [name, p] of Object.entries(pages)) {
+    const url = `${server.baseUrl}${p}`;
+    const js = await firstScreenJs(url);
+    const lh = await lighthouseScore(url);
+    report[name] = { ...js, withinBudget: js.gzipKB <= BUDGET_KB, lighthouse: lh };
+    console.log(
+      `${name}: ${js.gzipKB} KB gz JS in ${js.files} files; Lighthouse mobile performance ${lh.performance}`,
+      lh,
+    );
+  }
+} finally {
+  await server.stop();
+}
+fs.mkdirSync('bench/results', { recursive: true });
+fs.writeFileSync('bench/results/web.json', `${JSON.stringify(report, null, 2)}\n`);
