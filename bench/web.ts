@@ -16,7 +16,7 @@ const BUDGET_KB = 170;
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 
 if (!fs.existsSync(path.resolve('apps/web/dist/index.html'))) {
-  console.error('apps/web/dist is missing: run `npm run build -w apps/web` first');
+  console.warn('apps/web/dist is missing: run npm run build -w apps/web first');
   process.exit(1);
 }
 const server = await startServer(Number(process.env.BENCH_WEB_PORT ?? 3390));
@@ -64,7 +64,7 @@ try {
     const js = await firstScreenJs(url);
     const lh = await lighthouseScore(url);
     report[name] = { ...js, withinBudget: js.gzipKB <= BUDGET_KB, lighthouse: lh };
-    console.log(
+    console.info(
       `${name}: ${js.gzipKB} KB gz JS in ${js.files} files; Lighthouse mobile performance ${lh.performance}`,
       lh,
     );
@@ -73,4 +73,4 @@ try {
   await server.stop();
 }
 fs.mkdirSync('bench/results', { recursive: true });
-fs.writeFileSync('bench/results/web.json', `${JSON.stringify(report, null, 2)}\n`);
+fs.writeFileSync('bench/results/web.json', `$JSON.stringify(report, null, 2)\n`);

@@ -1,55 +1,66 @@
 import type { CommodityCard as Card } from '@app/protocol/calls/exchange';
-import { deriveSaleType, salePriceLabel } from '@app/protocol/commodity';
+import {
+  deriveSaleType,
+  type PropSubType,
+  propSubTypeLabel,
+  salePriceLabel,
+  saleTagLabel,
+} from '@app/protocol/commodity';
 import { formatCount, formatPriceFen } from '@app/protocol/format';
+import { useRef } from 'react';
+import { Link } from 'react-router';
 import { LazyImage } from '../../components/lazy-image';
+import { sceneOfPath } from '../../lib/platform';
+import { detailPath } from './commodity-paths';
+import { recordClick } from './commodity-tracking';
+import { useExposure } from './use-exposure';
+import './commodity.css';
 
-/** The commodity card of platform-shell §2. */
-export function CommodityCard({ item }: { item: Card }) {
+/** Role class and level, coin type and count (万/亿), or the prop sub-type. */
+export function commodityFacts(
+  item: Pick<Card, 'type' | 'roleConfigTypeName' | 'roleLevel' | 'coinConfigTypeName' | 'coinNum' | 'subType'>,
+): string {
+  if (item.type === 1)
+    return [item.roleConfigTypeName, item.roleLevel !== null ? `${item.roleLevel}级` : null].filter(Boolean).join(' ');
+  if (item.type === 2) return `${item.coinConfigTypeName ?? '游戏币'} ${formatCount(item.coinNum ?? 0)}`;
+  return item.subType ? (propSubTypeLabel[item.subType as PropSubType] ?? '道具') : '道具';
+}
+
+/**
+ * The commodity card of platform-shell §2: opens the detail (recording a click) and records an
+ * exposure when it comes on screen. `invalid` greys it out (my collections).
+ */
+export function CommodityCard({ item, invalid = false }: { item: Card; invalid?: boolean }) {
+  const ref = useRef<HTMLAnchorElement>(null);
+  const scene = sceneOfPath(globalThis.location.pathname) ?? 'h5';
   const saleType = deriveSaleType(item.saleType, item.auctionEnable);
-  const detail =
-    item.type === 1
-      ? `${item.roleConfigTypeName ?? ''} ${item.roleLevel ?? ''}级`
-      : item.type === 2
-        ? `${item.coinConfigTypeName ?? ''} ${formatCount(item.coinNum ?? 0)}`
-        : item.title;
+  const tag = saleTagLabel(saleType);
+  useExposure(ref, item.id);
   return (
-    <article
-      className="card"
+    <Link
+      ref={ref}
+      to={detailPath(scene, item)}
+      className={`card c-card${invalid ? ' c-card-invalid' : ''}`}
       data-testid="commodity-card"
-      style={{ display: 'flex', gap: 12, padding: 12, marginBottom: 10 }}
+      data-id={item.id}
+      onClick={() => recordClick(item.id)}
     >
-      <LazyImage
-        src={item.firstImg}
-        alt={item.title}
-        style={{ width: 96, height: 96, borderRadius: 8, flexShrink: 0 }}
-      />
-      <div style={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: 6 }}>
-        <div
-          style={{
-            fontWeight: 600,
-            lineHeight: 1.4,
-            overflow: 'hidden',
-            textOverflow: 'ellipsis',
-            display: '-webkit-box',
-            WebkitLineClamp: 2,
-            WebkitBoxOrient: 'vertical',
-          }}
-        >
-          {saleType === 1 ? <span className="tag tag-presale">预售</span> : null}
-          {saleType === 2 ? <span className="tag tag-auction">拍卖</span> : null} {item.title}
+      <LazyImage src={item.firstImg} alt={item.title} className="c-card-img" />
+      <div className="c-card-body">
+        <div className="c-card-title">
+          {tag ? <span className={`tag ${saleType === 1 ? 'tag-presale' : 'tag-auction'}`}>{tag}</span> : null}
+          {invalid ? <span className="tag c-tag-invalid">已失效</span> : null} {item.title}
         </div>
-        <div className="muted" style={{ fontSize: 12 }}>
-          {detail} · {item.serverName}
+        <div className="muted c-card-facts" data-testid="card-facts">
+          {commodityFacts(item)} · {item.serverName}
         </div>
-        <div style={{ marginTop: 'auto', display: 'flex', alignItems: 'baseline', gap: 6 }}>
-          <span className="muted" style={{ fontSize: 12 }}>
-            {salePriceLabel(saleType)}
-          </span>
-          <span className="price" style={{ fontSize: 18 }}>
+        <div className="c-card-price">
+          <span className="muted">{salePriceLabel(saleType)}</span>
+          <span className="price" data-testid="card-price">
             {formatPriceFen(item.price)}
           </span>
         </div>
       </div>
-    </article>
+    </Link>
   );
 }

@@ -73,6 +73,14 @@ export default function MyPage() {
             <span className="muted">{data.hasAuthentication === '1' ? copy.verified : copy.notVerified} ›</span>
           </Link>
           <SellEntry scene={scene} />
+          <Link
+            to={`/${scene}/pages/userCenter/myCollect/index`}
+            style={{ display: 'flex', justifyContent: 'space-between', marginTop: 16 }}
+            data-testid="my-collect-entry"
+          >
+            <span>我的收藏</span>
+            <span className="muted">›</span>
+          </Link>
         </div>
       ) : null}
       {loggedIn && data ? (

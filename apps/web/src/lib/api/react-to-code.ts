@@ -43,7 +43,8 @@ export function reactToCode(code: string, msg: string, scene: Scene, options: { 
         content,
         buttons: [],
         autoHideMs: MODAL_AUTO_HIDE_MS.commodityGone,
-        onClose: () => relaunch(scene === 'h5sdk' ? '/h5sdk/pages/commodityList/list' : `/${scene}/pages/index/index`),
+        // The message promises the list; the desktop web scene words it without the jump and goes home.
+        onClose: () => relaunch(scene === 'web' ? '/web/pages/index/index' : `/${scene}/pages/commodityList/list`),
       });
       return;
     }

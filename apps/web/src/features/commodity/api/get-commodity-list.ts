@@ -1,13 +1,24 @@
-import { commodityList } from '@app/protocol/calls/exchange';
+import { commodityList, h5sdkCommodityList } from '@app/protocol/calls/exchange';
 import type { CallInput } from '@app/protocol/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api/call-api';
+import { storage } from '../../../lib/storage';
 
 type ListParams = CallInput<typeof commodityList>;
 
+/** Query keys of the commodity domain. */
 export const commodityKeys = {
   all: ['commodity'] as const,
   list: (appId: string | null, params: ListParams) => ['commodity', 'list', appId, params] as const,
+  infinite: (appId: string | null, sdk: boolean, params: ListParams) =>
+    ['commodity', 'infinite', appId, sdk, params] as const,
+  detail: (id: string) => ['commodity', 'detail', id] as const,
+  comparable: (id: string) => ['commodity', 'comparable', id] as const,
+  coinHistory: (appId: string, coinType: number, masterServerId: string, days: number) =>
+    ['commodity', 'coinHistory', appId, coinType, masterServerId, days] as const,
+  gameConfig: (appId: string) => ['commodity', 'gameConfig', appId] as const,
+  servers: (appId: string) => ['commodity', 'servers', appId] as const,
+  collect: ['commodity', 'myCollect'] as const,
 };
 
 export const commodityListOptions = (appId: string | null, params: ListParams) =>
@@ -16,6 +27,34 @@ export const commodityListOptions = (appId: string | null, params: ListParams) =
     queryFn: () => callApi(commodityList, params, appId ? { appId } : {}),
   });
 
+/** One page of the list (the homes' latest listings). */
 export function useCommodityList(appId: string | null, params: ListParams) {
   return useQuery(commodityListOptions(appId, params));
+}
+
+/** The player's server inside the game (loginInfoStr), read when a page is fetched. */
+function sdkServerId(): string | undefined {
+  return storage.getJson<{ server_id?: string }>('loginInfoStr')?.server_id || undefined;
+}
+
+/**
+ * The scrolling list. In the SDK it is the SDK home list: the player's own server and, with
+ * crossServer=1, the rest of its master-server group (unless the user picked a server).
+ */
+export const commodityInfiniteOptions = (appId: string | null, sdk: boolean, params: Omit<ListParams, 'page'>) =>
+  infiniteQueryOptions({
+    queryKey: commodityKeys.infinite(appId, sdk, params),
+    initialPageParam: 1,
+    queryFn: ({ pageParam, signal }) => {
+      const options = { ...(appId ? { appId } : {}), signal };
+      if (!sdk) return callApi(commodityList, { ...params, page: pageParam }, options);
+      const serverId = params.serverId ?? (params.masterServerId ? undefined : sdkServerId());
+      const cross = serverId && !params.serverId ? { serverId, crossServer: 1 } : {};
+      return callApi(h5sdkCommodityList, { ...params, ...cross, page: pageParam }, options);
+    },
+    getNextPageParam: (last) => (last.hasMore ? last.page + 1 : undefined),
+  });
+
+export function useCommodityInfinite(appId: string | null, sdk: boolean, params: Omit<ListParams, 'page'>) {
+  return useInfiniteQuery(commodityInfiniteOptions(appId, sdk, params));
 }

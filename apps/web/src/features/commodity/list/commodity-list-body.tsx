@@ -1,0 +1,112 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { EmptyState } from '../../../components/empty-state';
+import { copy } from '../../../lib/copy';
+import { useCommodityInfinite } from '../api/get-commodity-list';
+import { CommodityCard } from '../commodity-card';
+import { countPanelFilters, filtersFromQuery, type ListFilters, queryWithFilters, withType } from './commodity-filters';
+import { FilterPanel } from './filter-panel';
+import { KeywordBox } from './keyword-box';
+import { SortBar } from './sort-bar';
+import { useLoadMore } from './use-load-more';
+import '../commodity.css';
+
+const TYPES = [
+  { type: undefined, label: '全部' },
+  { type: 1, label: copy.categories.role },
+  { type: 2, label: copy.categories.coin },
+  { type: 3, label: copy.categories.prop },
+] as const;
+
+export function CardSkeletons({ count = 4 }: { count?: number }) {
+  return (
+    <div data-testid="list-skeleton">
+      {Array.from({ length: count }, (_, i) => `sk-${i}`).map((key) => (
+        <div key={key} className="skeleton" style={{ height: 120, marginBottom: 10, borderRadius: 12 }} />
+      ))}
+    </div>
+  );
+}
+
+/**
+ * The commodity list of one game, with its filters in the URL query: type tabs, keyword, sorts,
+ * the filter panel and an endless list. Exported for the homes to embed.
+ */
+export function CommodityListBody({ appId, sdk = false, pc = false }: { appId: string; sdk?: boolean; pc?: boolean }) {
+  const [params, setParams] = useSearchParams();
+  const [panelOpen, setPanelOpen] = useState(false);
+  const filters = filtersFromQuery(params);
+  const { type, sort = 'newest' } = filters;
+  const query = useCommodityInfinite(appId, sdk, { ...filters, pageSize: 20 });
+  const { data, isLoading, isError, error, refetch, hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const sentinel = useLoadMore(Boolean(hasNextPage) && !isFetchingNextPage, () => void fetchNextPage());
+  const items = data?.pages.flatMap((p) => p.list) ?? [];
+  // Pages can overlap when listings arrive while scrolling: lists are merged by unique id.
+  const unique = items.filter((item, i) => items.findIndex((x) => x.id === item.id) === i);
+  const update = (next: ListFilters) => setParams(queryWithFilters(params, next));
+
+  return (
+    <div data-testid="commodity-list" style={{ padding: pc ? 0 : '0 12px' }}>
+      <div className="c-toolbar">
+        <KeywordBox value={filters.keyword ?? ''} onSubmit={(keyword) => update({ ...filters, keyword })} />
+        <div className="c-tabs" role="tablist">
+          {TYPES.map((t) => (
+            <button
+              key={t.label}
+              type="button"
+              role="tab"
+              aria-selected={type === t.type}
+              data-testid={`type-tab-${t.type ?? 0}`}
+              className={`btn btn-sm ${type === t.type ? 'btn-primary' : 'btn-ghost'}`}
+              onClick={() => update(withType(filters, t.type))}
+            >
+              {t.label}
+            </button>
+          ))}
+        </div>
+        <SortBar
+          type={type}
+          sort={sort}
+          onChange={(s) => update({ ...filters, sort: s })}
+          filterCount={countPanelFilters(filters)}
+          onOpenFilter={() => setPanelOpen(true)}
+        />
+      </div>
+      {isLoading ? <CardSkeletons /> : null}
+      {isError ? (
+        <EmptyState
+          title={error.message || copy.networkError}
+          action={
+            <button type="button" className="btn btn-ghost btn-sm" onClick={() => refetch()}>
+              {copy.retry}
+            </button>
+          }
+        />
+      ) : null}
+      {data && unique.length === 0 ? <EmptyState title={copy.empty} hint={copy.emptyHint} /> : null}
+      <div className={pc ? 'c-grid-pc' : undefined}>
+        {unique.map((item) => (
+          <CommodityCard key={item.id} item={item} />
+        ))}
+      </div>
+      <div ref={sentinel} />
+      {isFetchingNextPage ? <CardSkeletons count={2} /> : null}
+      {data && unique.length > 0 && !hasNextPage ? (
+        <div className="c-more" data-testid="list-end">
+          没有更多了
+        </div>
+      ) : null}
+      {panelOpen ? (
+        <FilterPanel
+          appId={appId}
+          filters={filters}
+          onClose={() => setPanelOpen(false)}
+          onApply={(next) => {
+            setPanelOpen(false);
+            update(next);
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

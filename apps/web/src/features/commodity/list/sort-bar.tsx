@@ -1,0 +1,53 @@
+import type { CommoditySort } from '@app/protocol/calls/exchange';
+
+/** Sorts offered for a type: levels for roles, unit price for coins. */
+export function SortBar({
+  type,
+  sort,
+  onChange,
+  filterCount,
+  onOpenFilter,
+}: {
+  type: number | undefined;
+  sort: CommoditySort;
+  onChange: (s: CommoditySort) => void;
+  filterCount: number;
+  onOpenFilter: () => void;
+}) {
+  const price = sort === 'priceAsc' ? '价格↑' : sort === 'priceDesc' ? '价格↓' : '价格';
+  const level = sort === 'levelAsc' ? '等级↑' : sort === 'levelDesc' ? '等级↓' : '等级';
+  const item = (label: string, active: boolean, next: CommoditySort, testId: string) => (
+    <button
+      type="button"
+      className={`c-sort${active ? ' active' : ''}`}
+      data-testid={testId}
+      aria-pressed={active}
+      onClick={() => onChange(next)}
+    >
+      {label}
+    </button>
+  );
+  return (
+    <div className="c-sorts" data-testid="sort-bar">
+      {item('最新', sort === 'newest', 'newest', 'sort-newest')}
+      {item(
+        price,
+        sort === 'priceAsc' || sort === 'priceDesc',
+        sort === 'priceAsc' ? 'priceDesc' : 'priceAsc',
+        'sort-price',
+      )}
+      {type === 1
+        ? item(
+            level,
+            sort === 'levelAsc' || sort === 'levelDesc',
+            sort === 'levelDesc' ? 'levelAsc' : 'levelDesc',
+            'sort-level',
+          )
+        : null}
+      {type === 2 ? item('单价最低', sort === 'unitPriceAsc', 'unitPriceAsc', 'sort-unit-price') : null}
+      <button type="button" className="c-chip c-filter-btn" data-testid="open-filter" onClick={onOpenFilter}>
+        筛选{filterCount > 0 ? ` (${filterCount})` : ''}
+      </button>
+    </div>
+  );
+}

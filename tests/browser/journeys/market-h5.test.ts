@@ -1,0 +1,119 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, hook, launchBrowser, MOBILE } from '../browser';
+import {
+  cardPrices,
+  detailUrl,
+  docShot,
+  filterRolesByServer,
+  logIn,
+  newPage,
+  phoneNumber,
+  toast,
+} from './market-helpers';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+
+describe('market on a phone (h5)', () => {
+  it('filters the list in the URL, opens a detail, collects it and finds it in my collections', async () => {
+    const page = await newPage(browser, MOBILE);
+    await page.goto(`${baseUrl()}/h5/pages/index/index`);
+    await page.getByTestId('home-page').waitFor();
+    await page.goto(`${baseUrl()}/h5/pages/commodityList/list?applicationId=demo-legend`);
+    await page.getByTestId('commodity-card').first().waitFor();
+    await docShot(page, 'h5-list');
+
+    const serverName = await filterRolesByServer(page);
+    const url = new URL(page.url());
+    expect(url.searchParams.get('type')).toBe('1');
+    expect(url.searchParams.get('sort')).toBe('priceAsc');
+    const prices = await cardPrices(page);
+    expect(prices.length).toBeGreaterThan(0);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    for (const facts of await page.getByTestId('card-facts').allTextContents()) expect(facts).toContain(serverName);
+
+    // Back and forward replay the filters from the URL.
+    await page.goBack();
+    await page.waitForURL((u) => !u.searchParams.has('sort'));
+    await page.goForward();
+    await page.waitForURL(/sort=priceAsc/);
+
+    // A bad price range is refused in zh-CN.
+    await page.getByTestId('open-filter').click();
+    await page.getByTestId('filter-priceMin').fill('9.999');
+    await page.getByTestId('filter-apply').click();
+    expect(await page.getByTestId('filter-error').textContent()).toBe('价格最多保留两位小数');
+    await page.getByTestId('filter-priceMin').fill('');
+    await page.getByTestId('filter-apply').click();
+
+    const card = page.getByTestId('commodity-card').first();
+    const id = (await card.getAttribute('data-id')) ?? '';
+    await card.click();
+    await page.getByTestId('commodity-detail').waitFor();
+    expect(await page.getByTestId('buyer-pays').textContent()).toMatch(/^买家需付 ¥/);
+    await page.getByTestId('price-history').waitFor();
+    await page.getByTestId('fair-price-band').or(page.getByText('暂无相似成交')).first().waitFor();
+    await docShot(page, 'h5-detail');
+
+    // Logged out: collecting goes to login first.
+    await page.getByTestId('collect-toggle').click();
+    await page.waitForURL(/\/h5\/pages\/login\/login/);
+    await logIn(page, phoneNumber('138'));
+    await page.goto(detailUrl('h5', id));
+    await page.getByTestId('collect-toggle').click();
+    await toast(page, '收藏成功');
+    await expect.poll(() => page.getByTestId('collect-toggle').textContent()).toContain('已收藏');
+
+    // Logged in, the buy button is there but ordering comes later.
+    await page.getByTestId('buy-button').click();
+    await toast(page, '下单功能即将开放');
+
+    await page.goto(`${baseUrl()}/h5/pages/userCenter/myCollect/index`);
+    const row = page.locator(`[data-testid="collect-row"]:has([data-id="${id}"])`);
+    await row.waitFor();
+    await docShot(page, 'collections');
+
+    // Delisted: greyed as 已失效, its detail answers 30001 and the app goes to the list.
+    await hook('/dev/commodities/delist', { commodityId: id });
+    await page.reload();
+    await expect.poll(() => row.getAttribute('data-invalid')).toBe('true');
+    expect(await row.textContent()).toContain('已失效');
+    await page.goto(detailUrl('h5', id));
+    await page.getByTestId('modal-commodityGone').waitFor();
+    expect(await page.getByTestId('modal-content').textContent()).toBe('商品不存在，即将跳转到商品列表');
+    await page.waitForURL(/\/h5\/pages\/commodityList\/list/);
+
+    // 清除失效 asks first, then removes it.
+    await page.goto(`${baseUrl()}/h5/pages/userCenter/myCollect/index`);
+    await row.waitFor();
+    await page.getByTestId('clear-invalid').click();
+    await page.getByTestId('modal-button-确定').click();
+    await toast(page, '已清除失效商品');
+    await expect.poll(() => row.count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('records clicks and exposures as batches and clears the lists', async () => {
+    const page = await newPage(browser, MOBILE);
+    const sent: Array<{ path: string }> = [];
+    page.on('request', (req) => {
+      const path = new URL(req.url()).pathname;
+      if (path.endsWith('/commodity/click') || path.endsWith('/commodity/exposure')) sent.push({ path });
+    });
+    await page.goto(`${baseUrl()}/h5/pages/commodityList/list?applicationId=demo-legend`);
+    await page.getByTestId('commodity-card').first().waitFor();
+    await expect
+      .poll(() => sent.filter((s) => s.path.endsWith('exposure')).length, { timeout: 8000 })
+      .toBeGreaterThan(0);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('commodityExposureIds'))).toBeNull();
+    await page.getByTestId('commodity-card').first().click();
+    await page.getByTestId('commodity-detail').waitFor();
+    await expect.poll(() => sent.filter((s) => s.path.endsWith('click')).length).toBe(1);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('commodityClickIds'))).toBeNull();
+    await page.context().close();
+  });
+});

@@ -1,0 +1,56 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { baseUrl, type DESKTOP, hook, type MOBILE } from '../browser';
+
+/** Shared steps of the market journeys (market-h5, market-pc). */
+export const toast = (page: Page, text: string) =>
+  page.getByTestId('toast').filter({ hasText: text }).first().waitFor();
+
+/** A screenshot kept in the repo for the docs (docs/screenshots). */
+export async function docShot(page: Page, name: string, fullPage = false): Promise<void> {
+  const dir = path.resolve('docs/screenshots');
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage });
+}
+
+/** A session made by the test hook, put where the app keeps it. */
+export async function logIn(page: Page, phone: string): Promise<void> {
+  const session = await hook<{ token: string; uid: string }>('/dev/session', { phone });
+  await page.evaluate((s) => {
+    localStorage.setItem('token', s.token);
+    localStorage.setItem('uid', s.uid);
+  }, session);
+}
+
+export async function newPage(browser: Browser, device: typeof MOBILE | typeof DESKTOP): Promise<Page> {
+  const context = await browser.newContext({ ...device, permissions: ['clipboard-read', 'clipboard-write'] });
+  return context.newPage();
+}
+
+export const phoneNumber = (prefix: string) => `${prefix}${String(Date.now()).slice(-8)}`;
+
+/** The prices shown on the cards, in fen. */
+export async function cardPrices(page: Page): Promise<number[]> {
+  const texts = await page.getByTestId('card-price').allTextContents();
+  return texts.map((t) => Math.round(Number(t.replace(/[¥,]/g, '')) * 100));
+}
+
+/** Opens the list, picks roles, the first single server and the price sort; answers that server's name. */
+export async function filterRolesByServer(page: Page): Promise<string> {
+  await page.getByTestId('commodity-card').first().waitFor();
+  await page.getByTestId('type-tab-1').click();
+  await page.waitForURL(/type=1/);
+  await page.getByTestId('open-filter').click();
+  const server = page.getByTestId('server-option').first();
+  const serverName = (await server.textContent()) ?? '';
+  await server.click();
+  await page.getByTestId('filter-apply').click();
+  await page.waitForURL(/serverId=/);
+  await page.getByTestId('sort-price').click();
+  await page.waitForURL(/sort=priceAsc/);
+  await page.getByTestId('commodity-card').first().waitFor();
+  return serverName;
+}
+
+export const detailUrl = (scene: string, id: string) => `${baseUrl()}/${scene}/pages/commodityDetail/index?id=${id}`;
