@@ -3,8 +3,10 @@
  * DATABASE_URL), then
  *  1. autocannon: /health versus system.checkVersion (encrypted, every request freshly signed
  *     with its own nonce), reported as a throughput ratio with p99 latencies;
- *  2. the codec's CPU cost per request on the server side (open + verify + seal) in-process.
- * Figures go to stdout and bench/results/latest.json.
+ *  2. the codec's CPU cost per request on the server side (open + verify + seal) in-process;
+ *  3. when PostgreSQL answers (BENCH_PG_URL, default the local server; BENCH_MARKET=0 skips it),
+ *     the commodity list at 1,000,000 listings: bench/market-list.ts.
+ * Figures go to stdout and bench/results/latest.json (the market's in full to bench/results/market.json).
  */
 import { constants, publicEncrypt, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -21,6 +23,7 @@ import {
 import { computeSign } from '@app/protocol/codec/sign';
 import autocannon from 'autocannon';
 import { startServer } from '../tests/start-server';
+import { postgresReachable, runMarketBench } from './market-list';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -147,4 +150,13 @@ try {
   if (check.non2xx > 0 || check.errors > 0) console.warn('checkVersion had non-2xx answers or errors');
 } finally {
   await server.stop();
+}
+
+if (process.env.BENCH_MARKET === '0') console.info('market: skipped (BENCH_MARKET=0)');
+else if (!(await postgresReachable())) console.info('market: skipped (no PostgreSQL at BENCH_PG_URL)');
+else {
+  const market = await runMarketBench();
+  const latest = JSON.parse(fs.readFileSync('bench/results/latest.json', 'utf8'));
+  latest.market = { rows: market.rows, peak: market.peak, peakPlain: market.peakPlain };
+  fs.writeFileSync('bench/results/latest.json', `${JSON.stringify(latest, null, 2)}\n`);
 }

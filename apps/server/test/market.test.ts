@@ -104,6 +104,10 @@ describe('commodityList filters and sorts', () => {
     expectCode(bad, '10002');
     expect(bad.msg).toBe('最低价不能高于最高价');
     expectCode(await client.call(commodityList, { sort: 'cheapest' as never }, legend), '10002');
+    const level = await client.call(commodityList, { sort: 'levelDesc', type: 2 }, legend);
+    expect(level.msg).toBe('按等级排序仅适用于角色');
+    const unit = await client.call(commodityList, { sort: 'unitPriceAsc' }, legend);
+    expect(unit.msg).toBe('按单价排序仅适用于游戏币');
   });
 
   it('sorts by price, level, unit price and newest, and pages without repeats', async () => {
@@ -126,6 +130,9 @@ describe('commodityList filters and sorts', () => {
     expect(units.every((c) => c.coinConfigTypeName === '金币')).toBe(true);
     const perWan = units.map((c) => Math.round((c.price * 10_000) / (c.coinNum ?? 1)));
     expect(perWan).toEqual([...perWan].sort((a, b) => a - b));
+    const allCoins = (await list({ type: 2, sort: 'unitPriceAsc', pageSize: 50 })).list;
+    const anyPerWan = allCoins.map((c) => Math.round((c.price * 10_000) / (c.coinNum ?? 1)));
+    expect(anyPerWan).toEqual([...anyPerWan].sort((a, b) => a - b));
   });
 
   it('filters by server, class and level, coin count, prop sub-type, price and sale type', async () => {
@@ -159,6 +166,16 @@ describe('commodityList filters and sorts', () => {
     expect(names.slice(0, firstOther).every((n) => n === '龙腾二区')).toBe(true);
     expect(names.slice(firstOther).every((n) => n === '龙腾一区')).toBe(true);
     // 三国 trades server by server: crossServer changes nothing there.
+    // Pages through both branches (own server, then the group) without repeats or gaps.
+    const whole = (await list({ serverId: 's2', crossServer: 1, pageSize: 50, sort: 'priceAsc' })).list.map(
+      (c) => c.id,
+    );
+    const paged: string[] = [];
+    for (let page = 1; page <= 5; page++)
+      paged.push(
+        ...(await list({ serverId: 's2', crossServer: 1, pageSize: 10, page, sort: 'priceAsc' })).list.map((c) => c.id),
+      );
+    expect(paged).toEqual(whole);
     const sanguo = await list({ serverId: 's1', crossServer: 1, pageSize: 50 }, 'demo-sanguo');
     expect(new Set(sanguo.list.map((c) => c.serverName)).size).toBe(1);
   });

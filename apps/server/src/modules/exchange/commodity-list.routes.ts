@@ -31,6 +31,11 @@ export function commodityListRoutes(app: FastifyInstance, platform: CallPlatform
       throw new AppError(ErrorCode.BAD_PARAMS, '最低价不能高于最高价');
     if (input.levelMin !== undefined && input.levelMax !== undefined && input.levelMin > input.levelMax)
       throw new AppError(ErrorCode.BAD_PARAMS, '最低等级不能高于最高等级');
+    // Level is a role's, unit price a coin lot's: these sorts mean nothing across types.
+    if ((input.sort === 'levelAsc' || input.sort === 'levelDesc') && input.type !== 1)
+      throw new AppError(ErrorCode.BAD_PARAMS, '按等级排序仅适用于角色');
+    if (input.sort === 'unitPriceAsc' && input.type !== 2)
+      throw new AppError(ErrorCode.BAD_PARAMS, '按单价排序仅适用于游戏币');
     const applicationId = ctx.appId as string;
     const group = input.crossServer === 1 && input.serverId ? await groupOf(applicationId, input.serverId) : null;
     return listCommodities(platform.db, { ...input, applicationId, groupOf: group ?? undefined });

@@ -1,6 +1,6 @@
 import type { CommodityCard, CommodityListQuery, CommoditySort } from '@app/protocol/calls/exchange';
 import { ListingStatus } from '@app/protocol/statuses/listing-status';
-import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import { type SelectQueryBuilder, sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import type { Database } from '../../platform/db/schema';
 
@@ -85,17 +85,11 @@ function filtered(db: Db, q: ListQuery): CommodityQuery {
 }
 
 /** ORDER BY of each sort, matching its index in migration 0012 (id breaks ties, so pages are stable). */
-function sorted(
-  query: CommodityQuery,
-  sort: CommoditySort,
-  ownServer: string | undefined,
-  type?: number,
-): CommodityQuery {
-  let q = query;
+function sorted(query: CommodityQuery, sort: CommoditySort, type?: number): CommodityQuery {
+  const q = query;
   // Roles always have a level: their NULLS placement is moot, and the level index (role_level desc,
   // partial on type 1) gives `desc nulls first` forward and `asc nulls last` backward only.
   const roles = type === 1;
-  if (ownServer) q = q.orderBy((eb: ExpressionBuilder<Database, 'commodities'>) => eb('server_id', '<>', ownServer));
   switch (sort) {
     case 'priceAsc':
       return q.orderBy('price_fen', 'asc').orderBy('id', 'asc');
@@ -112,26 +106,57 @@ function sorted(
   }
 }
 
-/** One page of listings on sale; pageSize + 1 rows tell whether there is more (no count of a big table). */
-export async function listCommodities(db: Db, q: ListQuery) {
-  const rows = await sorted(filtered(db, q), q.sort, q.groupOf ? q.serverId : undefined, q.type)
-    .select(CARD_COLUMNS)
-    .limit(q.pageSize + 1)
-    .offset((q.page - 1) * q.pageSize)
-    .execute();
+/**
+ * The queries of one page. Own server first across a master-server group reads two index-ordered
+ * branches (the own server, then the rest of the group), each no deeper than the page, joined in
+ * order; anything else is one query. pageSize + 1 rows tell whether there is more.
+ */
+function pageQueries(db: Db, q: ListQuery) {
+  const offset = (q.page - 1) * q.pageSize;
+  const depth = offset + q.pageSize + 1;
+  if (q.groupOf && q.serverId) {
+    const base = { ...q, groupOf: undefined };
+    const rest = filtered(db, { ...base, serverId: undefined, masterServerId: q.groupOf }).where(
+      'server_id',
+      '<>',
+      q.serverId,
+    );
+    return {
+      skip: offset,
+      queries: [
+        sorted(filtered(db, { ...base, masterServerId: undefined }), q.sort, q.type)
+          .select(CARD_COLUMNS)
+          .limit(depth),
+        sorted(rest, q.sort, q.type).select(CARD_COLUMNS).limit(depth),
+      ],
+    };
+  }
   return {
-    list: rows.slice(0, q.pageSize).map((r) => toCard(r as CardRow)),
+    skip: 0,
+    queries: [
+      sorted(filtered(db, q), q.sort, q.type)
+        .select(CARD_COLUMNS)
+        .limit(q.pageSize + 1)
+        .offset(offset),
+    ],
+  };
+}
+
+/** One page of listings on sale (no count of a big table: hasMore instead). */
+export async function listCommodities(db: Db, q: ListQuery) {
+  const { skip, queries } = pageQueries(db, q);
+  const rows = (await Promise.all(queries.map((query) => query.execute())))
+    .flat()
+    .slice(skip, skip + q.pageSize + 1) as CardRow[];
+  return {
+    list: rows.slice(0, q.pageSize).map((r) => toCard(r)),
     page: q.page,
     pageSize: q.pageSize,
     hasMore: rows.length > q.pageSize,
   };
 }
 
-/** The SQL of a list query, for EXPLAIN in the benchmark. */
+/** The SQL a list query sends (one or two statements), for EXPLAIN in the benchmark. */
 export function listCommoditiesSql(db: Db, q: ListQuery) {
-  return sorted(filtered(db, q), q.sort, q.groupOf ? q.serverId : undefined, q.type)
-    .select(CARD_COLUMNS)
-    .limit(q.pageSize + 1)
-    .offset((q.page - 1) * q.pageSize)
-    .compile();
+  return pageQueries(db, q).queries.map((query) => query.compile());
 }

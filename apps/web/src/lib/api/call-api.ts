@@ -58,7 +58,9 @@ export async function callApi<D extends CallDef>(
     if (!options.ignoreError) showToast(copy.networkError, 3000);
     throw new ApiError(NETWORK_ERROR_CODE, copy.networkError);
   }
-  const encrypt = !options.withOutEncrypt;
+  // Public reads travel signed but not sealed unless asked: nothing in them is secret, and sealing an
+  // answer costs the server one RSA private operation per 117 bytes (docs/decisions/0008).
+  const encrypt = !(options.withOutEncrypt ?? (def.access === 'pb' && def.method === 'GET'));
   const codec = await codecFor(xSourceOfScene[scene]).catch(() => {
     throw new ApiError(NETWORK_ERROR_CODE, copy.networkError);
   });

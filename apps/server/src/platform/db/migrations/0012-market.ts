@@ -61,6 +61,7 @@ export const up = [
   'create index commodities_on_sale_price_idx on commodities (application_id, type, price_fen, id) where status = 1',
   'create index commodities_on_sale_level_idx on commodities (application_id, role_level desc, id desc) where status = 1 and type = 1',
   'create index commodities_on_sale_unit_idx on commodities (application_id, coin_type, unit_price_wan, id) where status = 1 and type = 2',
+  'create index commodities_on_sale_unit_all_idx on commodities (application_id, unit_price_wan, id) where status = 1 and type = 2',
   'create index commodities_on_sale_server_newest_idx on commodities (application_id, server_id, type, published_at desc, id desc) where status = 1',
   'create index commodities_on_sale_server_price_idx on commodities (application_id, server_id, type, price_fen, id) where status = 1',
   'create index commodities_on_sale_all_newest_idx on commodities (application_id, published_at desc, id desc) where status = 1',
