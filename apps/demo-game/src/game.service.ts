@@ -2,16 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { GameError } from './game-error';
 import type { Item, Role, Token, World } from './model';
 import type { Store } from './store';
-import {
-  activePreLock,
-  consignedRecently,
-  findRole,
-  findToken,
-  frozenAmount,
-  KEY_TTL_MS,
-  TOKEN_TTL_MS,
-  tokenRole,
-} from './world';
+import { activePreLock, findRole, findToken, frozenAmount, KEY_TTL_MS, TOKEN_TTL_MS, tokenRole } from './world';
 
 /** Refuses any change to a role that is on sale or locked by a consignment key. */
 function assertRoleFree(role: Role, now: number) {
@@ -137,8 +128,6 @@ export function createGame(store: Store, now: () => number = Date.now) {
       withRole(token, (role, w) => {
         const t = now();
         if (!role.safeZone) throw new GameError('NOT_IN_SAFE_ZONE', '请在安全区内获取寄售码');
-        if (consignedRecently(role, t))
-          throw new GameError('CONSIGNED_RECENTLY', '该角色30天内已寄售过，暂不能再次寄售');
         if (role.frozenBy) throw new GameError('ALREADY_FROZEN', '角色已在寄售中');
         if (role.items.some((i) => i.frozenBy) || Object.keys(role.frozenCoins).length > 0)
           throw new GameError('FROZEN_BY_OTHER_LISTING', '该角色有正在寄售的游戏币或道具');

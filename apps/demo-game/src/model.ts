@@ -38,6 +38,8 @@ export interface Item {
   frozenBy: string | null;
   /** False for blacklisted names (World.blacklist). */
   tradable: boolean;
+  /** When a listing last froze it (unix ms): a prop consigned in the last 30 days cannot be again. */
+  consignedAt?: number | null;
 }
 
 /** A role locked by a consignment key until the exchange freezes it for the listing or it expires. */

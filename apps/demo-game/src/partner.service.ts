@@ -30,10 +30,7 @@ function freezeRole(w: World, role: Role, input: Extract<FreezeInput, { kind: 'r
   if (input.prePublishLockId) {
     if (lock?.id !== input.prePublishLockId)
       throw new GameError('NOT_FOUND', '寄售码锁定不存在或已过期，请重新获取寄售码');
-  } else {
-    if (lock) throw new GameError('FROZEN_BY_OTHER_LISTING', '角色已被寄售码锁定');
-    if (consignedRecently(role, now)) throw new GameError('CONSIGNED_RECENTLY', '该角色30天内已寄售过，暂不能再次寄售');
-  }
+  } else if (lock) throw new GameError('FROZEN_BY_OTHER_LISTING', '角色已被寄售码锁定');
   if (role.items.some((i) => i.frozenBy) || Object.keys(role.frozenCoins).length > 0)
     throw new GameError('FROZEN_BY_OTHER_LISTING', '该角色有正在寄售的游戏币或道具');
   role.frozenBy = input.listingId;
@@ -49,15 +46,20 @@ function freezeCoins(role: Role, input: Extract<FreezeInput, { kind: 'coins' }>)
   role.frozenCoins[input.listingId] = { coinType: input.coinType, amount: input.amount };
 }
 
-function freezeItems(role: Role, listingId: string, itemIds: string[]) {
+function freezeItems(role: Role, listingId: string, itemIds: string[], now: number) {
   const items = itemIds.map((id) => {
     const item = role.items.find((i) => i.id === id);
     if (!item) throw new GameError('NOT_FOUND', '物品不存在');
     if (!item.tradable) throw new GameError('BLACKLISTED', `${item.name}不可交易`);
     if (item.frozenBy) throw new GameError('FROZEN_BY_OTHER_LISTING', `${item.name}已被其他商品冻结`);
+    if (consignedRecently(item, now))
+      throw new GameError('CONSIGNED_RECENTLY', `${item.name}30天内已寄售过，暂不能再次寄售`);
     return item;
   });
-  for (const item of items) item.frozenBy = listingId;
+  for (const item of items) {
+    item.frozenBy = listingId;
+    item.consignedAt = now;
+  }
 }
 
 /** Is this exactly what the listing froze already? */
@@ -87,7 +89,7 @@ export function freeze(w: World, input: FreezeInput, now: number): FreezeResult 
   if (role.frozenBy) throw new GameError('FROZEN_BY_OTHER_LISTING', '角色已被冻结');
   if (activePreLock(role, now)) throw new GameError('FROZEN_BY_OTHER_LISTING', '角色已被寄售码锁定');
   if (input.kind === 'coins') freezeCoins(role, input);
-  else freezeItems(role, input.listingId, [...new Set(input.itemIds)]);
+  else freezeItems(role, input.listingId, [...new Set(input.itemIds)], now);
   return answer(false);
 }
 

@@ -1,5 +1,5 @@
 import { GameError } from './game-error';
-import type { Role, Token, World } from './model';
+import type { Item, Role, Token, World } from './model';
 import { classOf } from './profiles';
 
 /** Rules of the world shared by the player API and the partner API. */
@@ -35,8 +35,9 @@ export function tokenRole(world: World, token: string, now: number): Role {
 export const activePreLock = (role: Role, now: number) =>
   role.prePublishLock && role.prePublishLock.expiresAt > now ? role.prePublishLock : null;
 
-export const consignedRecently = (role: Role, now: number) =>
-  role.lastConsignedAt !== null && now - role.lastConsignedAt < CONSIGN_COOLDOWN_MS;
+/** A prop frozen for a listing in the last 30 days (the game's own rule; roles wait only the exchange's onShelfLimit). */
+export const consignedRecently = (item: Item, now: number) =>
+  item.consignedAt != null && now - item.consignedAt < CONSIGN_COOLDOWN_MS;
 
 /** Coins of one type set aside by listings. */
 export const frozenAmount = (role: Role, coinType: string) =>

@@ -91,22 +91,29 @@ describe('the consignment key (game → exchange)', () => {
     expect((await g.partner.roles('player2', 's1')).roles[0]!.locked).toBe(false);
   });
 
-  it('refuses a new key (and a new role freeze) for a role consigned in the last 30 days', async () => {
+  it('refuses a prop consigned in the last 30 days; a role taken back may be frozen again', async () => {
     await start();
     const seller = await g.login('player2');
     await g.partner.freeze({ kind: 'role', listingId: 'R1', roleId: seller.roleId }, 'r1');
     await g.partner.unfreeze({ listingId: 'R1', roleId: seller.roleId }, 'r2');
-    expect(await g.play(seller.gameToken, 'consignment-key', {})).toMatchObject({
-      ok: false,
-      code: 'CONSIGNED_RECENTLY',
-      message: '该角色30天内已寄售过，暂不能再次寄售',
-    });
-    expect(await refusal(g.partner.freeze({ kind: 'role', listingId: 'R2', roleId: seller.roleId }, 'r3'))).toBe(
-      'CONSIGNED_RECENTLY',
+    expect((await g.partner.freeze({ kind: 'role', listingId: 'R2', roleId: seller.roleId }, 'r3')).already).toBe(
+      false,
     );
+    await g.partner.unfreeze({ listingId: 'R2', roleId: seller.roleId }, 'r4');
+    const { items } = await g.partner.items(seller.roleId);
+    const prop = items.find((i) => i.tradable && !i.frozen)!;
+    await g.partner.freeze({ kind: 'items', listingId: 'I1', roleId: seller.roleId, itemIds: [prop.id] }, 'i1');
+    await g.partner.unfreeze({ listingId: 'I1', roleId: seller.roleId }, 'i2');
+    expect(
+      await refusal(
+        g.partner.freeze({ kind: 'items', listingId: 'I2', roleId: seller.roleId, itemIds: [prop.id] }, 'i3'),
+      ),
+    ).toBe('CONSIGNED_RECENTLY');
     g.clock.now += 30 * 86_400_000;
-    const later = await g.login('player2');
-    expect((await g.play(later.gameToken, 'consignment-key', {})).ok).toBe(true);
+    expect(
+      (await g.partner.freeze({ kind: 'items', listingId: 'I3', roleId: seller.roleId, itemIds: [prop.id] }, 'i4'))
+        .already,
+    ).toBe(false);
   });
 });
 

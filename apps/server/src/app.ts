@@ -7,7 +7,7 @@ import { ErrorCode, errorCatalogue } from '@app/protocol/errors';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type Config, testHooksEnabled } from './config';
-import { saleLockRoutes } from './modules/consignment/sale-lock.routes';
+import { consignmentModule } from './modules/consignment/consignment.module';
 import { devRoutes } from './modules/dev/dev.routes';
 import { mountDemoGame } from './modules/games/embedded-demo-game';
 import { gameDataRoutes } from './modules/games/game-data.routes';
@@ -171,7 +171,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   settingsRoutes(app, platform);
   feedbackRoutes(app, platform, config.CUSTOMER_SERVICE_URL);
   accountRoutes(app, platform, smsDeps, []);
-  saleLockRoutes(app, platform, smsDeps);
+  consignmentModule(app, platform, { gateway, sms: smsDeps, sweepEveryMs: config.LISTING_SWEEP_MS });
   let storage: ObjectStorage;
   if (config.STORAGE_DRIVER === 's3') {
     storage = createS3Storage({

@@ -149,7 +149,9 @@ export const coinNum = defineCall({
   summary: "The player's coins per coin type: total and what is free to sell",
   request: z.object(gameTokenFields),
   response: z.object({
-    list: z.array(z.object({ coinType: z.string(), total: z.number().int(), available: z.number().int() })),
+    list: z.array(
+      z.object({ type: z.number().int(), coinType: z.string(), total: z.number().int(), available: z.number().int() }),
+    ),
   }),
 });
 

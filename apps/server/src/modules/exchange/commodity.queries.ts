@@ -1,6 +1,6 @@
 import type { CommodityCard, CommodityListQuery, CommoditySort } from '@app/protocol/calls/exchange';
 import { ListingStatus } from '@app/protocol/statuses/listing-status';
-import { type SelectQueryBuilder, sql } from 'kysely';
+import { type Selectable, type SelectQueryBuilder, sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import type { Database } from '../../platform/db/schema';
 
@@ -33,7 +33,7 @@ export const CARD_COLUMNS = [
   'published_at',
 ] as const;
 
-export type CardRow = Pick<Database['commodities'], (typeof CARD_COLUMNS)[number]> & { id: number; published_at: Date };
+export type CardRow = Pick<Selectable<Database['commodities']>, (typeof CARD_COLUMNS)[number]>;
 
 export function toCard(r: CardRow): CommodityCard {
   return {

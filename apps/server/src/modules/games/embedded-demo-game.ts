@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { KEY_CALLBACK_PATH, SCREENSHOT_CALLBACK_PATH } from '@app/demo-game/exchange-link';
 import { signPartnerRequest } from '@app/demo-game/partner-signing';
 import { demoGame } from '@app/demo-game/plugin';
 import { type GameProfile, LEGEND, SANGUO, XIANXIA } from '@app/demo-game/profiles';
 import type { FastifyInstance } from 'fastify';
 import type { GameConfig } from './game-gateway';
-
-const KEY_CALLBACK = '/partner-callback/v1/consignmentKey';
 
 /** The embedded demo games: where each is mounted and whether it trades across servers of a master group. */
 export const EMBEDDED_DEMO_GAMES: ReadonlyArray<{ profile: GameProfile; prefix: string; crossServer: boolean }> = [
@@ -25,6 +24,19 @@ export async function mountDemoGame(
 ): Promise<GameConfig[]> {
   const post = async (url: string, headers: Record<string, string>, body: string) =>
     app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json', ...headers }, payload: body });
+  /** Game → exchange, signed with the game's secret as over HTTP. */
+  const callback = async (gameId: string, path: string, payload: object) => {
+    const body = JSON.stringify(payload);
+    const headers = signPartnerRequest({
+      secret: opts.secret,
+      partnerId: gameId,
+      method: 'POST',
+      path,
+      body,
+      requestId: randomUUID(),
+    });
+    if (!(await post(path, headers, body)).json().ok) throw new Error(`exchange refused ${path}`);
+  };
   const games: GameConfig[] = [];
   for (const { profile, prefix, crossServer } of EMBEDDED_DEMO_GAMES) {
     const gameId = profile.gameId;
@@ -35,19 +47,8 @@ export async function mountDemoGame(
       profile,
       partnerSecret: opts.secret,
       publicBaseUrl: opts.publicBaseUrl,
-      notifyKey: async (key) => {
-        const body = JSON.stringify(key);
-        const headers = signPartnerRequest({
-          secret: opts.secret,
-          partnerId: gameId,
-          method: 'POST',
-          path: KEY_CALLBACK,
-          body,
-          requestId: randomUUID(),
-        });
-        if (!(await post(KEY_CALLBACK, headers, body)).json().ok)
-          throw new Error('exchange refused the consignment key');
-      },
+      notifyKey: (key) => callback(gameId, KEY_CALLBACK_PATH, key),
+      notifyScreenshots: (upload) => callback(gameId, SCREENSHOT_CALLBACK_PATH, upload),
     });
     games.push({
       gameId,

@@ -90,7 +90,8 @@ export function gameDataRoutes(app: FastifyInstance, platform: CallPlatform, gat
 
   registerCall(app, platform, coinNum, async (_i, ctx) => {
     const player = roleOf(ctx);
-    return { list: (await gateway.coins(player.gameId, player.roleId as string)).coins };
+    const { coins } = await gateway.coins(player.gameId, player.roleId as string);
+    return { list: coins.map((c, i) => ({ type: i + 1, ...c })) };
   });
 
   registerCall(app, platform, itemBlacklist, async (_i, ctx) => {

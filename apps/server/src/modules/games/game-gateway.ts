@@ -1,4 +1,10 @@
-import { createPartnerClient, type PartnerClient, PartnerRefusal, type Transport } from '@app/demo-game/partner-client';
+import {
+  createPartnerClient,
+  type FreezeInput,
+  type PartnerClient,
+  PartnerRefusal,
+  type Transport,
+} from '@app/demo-game/partner-client';
 import { CLIENT_MESSAGES, ErrorCode } from '@app/protocol/errors';
 import { AppError } from '../../platform/errors';
 import type { GamePlayer, GameTokenVerifier } from '../../platform/http/register-call';
@@ -65,6 +71,16 @@ export function createGameGateway(games: GameConfig[], partnerId: string) {
       client(gameId).roles(accountId, serverId).catch(translate),
     coins: (gameId: string, roleId: string) => client(gameId).coins(roleId).catch(translate),
     items: (gameId: string, roleId: string) => client(gameId).items(roleId).catch(translate),
+    snapshot: (gameId: string, roleId: string) => client(gameId).snapshot(roleId).catch(translate),
+    /**
+     * Changes in the game, repeatable under the same requestId. A PartnerRefusal means the game
+     * said no (nothing changed); any other error leaves the outcome unknown.
+     */
+    freeze: (gameId: string, input: FreezeInput, requestId: string) => client(gameId).freeze(input, requestId),
+    unfreeze: (gameId: string, input: { listingId: string; roleId: string }, requestId: string) =>
+      client(gameId).unfreeze(input, requestId),
+    /** The envelope error of a game's refusal (rethrows anything else). */
+    refusal: translate,
     /** Checks a game's signed callback (game → exchange), same scheme as the partner API. */
     verifyCallback: (gameId: string, secretCheck: (secret: string) => boolean) => secretCheck(config(gameId).secret),
   };

@@ -4,6 +4,17 @@ import { z } from 'zod';
 import type { Db } from '../../platform/db/database';
 import type { GameGateway } from './game-gateway';
 
+const screenshotsSchema = z
+  .array(z.object({ kind: z.enum(['equipment', 'bag', 'warehouse', 'skills']), url: z.string().min(1).max(500) }))
+  .max(8)
+  .default([]);
+const uploadSchema = z.object({
+  accountId: z.string().min(1),
+  serverId: z.string().min(1),
+  roleId: z.string().min(1),
+  takenAt: z.number().int(),
+  screenshots: screenshotsSchema,
+});
 const keySchema = z.object({
   key: z.string().min(4).max(32),
   prePublishLockId: z.string().min(8).max(64),
@@ -11,14 +22,24 @@ const keySchema = z.object({
   serverId: z.string().min(1),
   roleId: z.string().min(1),
   expiresAt: z.number().int(),
-  screenshots: z
-    .array(z.object({ kind: z.enum(['equipment', 'bag', 'warehouse', 'skills']), url: z.string().min(1).max(500) }))
-    .max(8)
-    .default([]),
+  screenshots: screenshotsSchema,
 });
 
+/** The latest screenshot of each kind of a role (what a listing of it shows). */
+async function keepScreenshots(db: Db, gameId: string, roleId: string, shots: z.infer<typeof screenshotsSchema>) {
+  for (const shot of shots) {
+    await db
+      .insertInto('role_screenshots')
+      .values({ game_id: gameId, role_id: roleId, kind: shot.kind, url: shot.url })
+      .onConflict((oc) =>
+        oc.columns(['game_id', 'role_id', 'kind']).doUpdateSet({ url: shot.url, updated_at: new Date() }),
+      )
+      .execute();
+  }
+}
+
 /**
- * Game → exchange (docs/game-partner-api.md): a game announces a consignment key. Signed with the
+ * Game → exchange (docs/game-partner-api.md): a game announces a consignment key, or uploads a role's screenshots. Signed with the
  * game's secret like the partner API; X-Partner-Id is the game id. Repeating it changes nothing.
  */
 export async function partnerCallbackRoutes(
@@ -69,21 +90,15 @@ export async function partnerCallbackRoutes(
         })
         .onConflict((oc) => oc.column('jyh_key').doNothing())
         .execute();
-      for (const shot of k.screenshots) {
-        await opts.db
-          .insertInto('role_screenshots')
-          .values({
-            game_id: String(request.headers['x-partner-id']),
-            role_id: k.roleId,
-            kind: shot.kind,
-            url: shot.url,
-          })
-          .onConflict((oc) =>
-            oc.columns(['game_id', 'role_id', 'kind']).doUpdateSet({ url: shot.url, updated_at: new Date() }),
-          )
-          .execute();
-      }
+      await keepScreenshots(opts.db, String(request.headers['x-partner-id']), k.roleId, k.screenshots);
       return { ok: true, data: { accepted: true } };
+    });
+    scope.post('/partner-callback/v1/screenshots', async (request, reply) => {
+      if (!verified(request)) return reply.send({ ok: false, code: 'BAD_SIGNATURE', message: '签名错误' });
+      const body = uploadSchema.safeParse(JSON.parse(String(request.body || '{}')));
+      if (!body.success) return reply.send({ ok: false, code: 'BAD_REQUEST', message: '参数错误' });
+      await keepScreenshots(opts.db, String(request.headers['x-partner-id']), body.data.roleId, body.data.screenshots);
+      return { ok: true, data: { accepted: body.data.screenshots.length } };
     });
   });
 }

@@ -2,6 +2,7 @@ import type { ItemInfo, RoleSnapshot } from '@app/demo-game/partner-types';
 import { marketSellerAccounts } from '@app/demo-game/profiles';
 import { type PropSubType, propSubTypeLabel } from '@app/protocol/commodity';
 import { formatCount } from '@app/protocol/format';
+import { DEFAULT_SELL_RULES, serviceFee } from '@app/protocol/sell-rules';
 import { ListingStatus } from '@app/protocol/statuses/listing-status';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db/database';
@@ -154,6 +155,9 @@ export async function seedDemoMarket(
               item_name: l.item?.name ?? null,
               first_img: (images[l.type === 1 ? 0 : 1] as { url: string }).url,
               price_fen: l.priceFen,
+              fee_fen: serviceFee(l.priceFen, DEFAULT_SELL_RULES),
+              source: 'demo',
+              item_ids: JSON.stringify(l.freeze.kind === 'items' ? l.freeze.itemIds : []),
               sale_type: presale ? 1 : 0,
               auction_enable: auction ? 1 : 0,
               status: ListingStatus.LISTING,

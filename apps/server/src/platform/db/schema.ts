@@ -1,3 +1,4 @@
+import type { SellRules } from '@app/protocol/sell-rules';
 import type { ColumnType, Generated } from 'kysely';
 
 /** Table types of the database; each module owns its tables (see docs/architecture.md). */
@@ -54,7 +55,7 @@ export interface CommoditiesTable {
   sale_type: number;
   auction_enable: number;
   status: number;
-  published_at: CreatedAt;
+  published_at: ColumnType<Date, Date | undefined, Date>;
   master_server_id: Generated<string>;
   role_type: number | null;
   coin_type: number | null;
@@ -77,6 +78,13 @@ export interface CommoditiesTable {
   exposure_count: Generated<number>;
   collect_count: Generated<number>;
   updated_at: Generated<Date>;
+  item_ids: ColumnType<string[], string | undefined, string>;
+  deliver_days: number | null;
+  note: string | null;
+  taken_back_at: Date | null;
+  source: Generated<'sdk' | 'key' | 'demo'>;
+  fee_fen: Generated<number>;
+  pending_until: Date | null;
 }
 
 export interface CommodityImage {
@@ -113,6 +121,10 @@ export interface GamesTable {
   recommend_rank: Generated<number>;
   buyer_fee_percent: ColumnType<number, number | undefined, number>;
   created_at: CreatedAt;
+  sell_rules: ColumnType<Partial<SellRules>, string | undefined, string>;
+  consignment_open: Generated<boolean>;
+  item_exchange_open: Generated<boolean>;
+  presale_open: Generated<boolean>;
 }
 
 export interface GameServersTable {
@@ -256,6 +268,9 @@ export interface ConsignmentKeysTable {
   role_id: string;
   expires_at: Date;
   created_at: CreatedAt;
+  bound_user_id: number | null;
+  used_at: Date | null;
+  commodity_id: number | null;
 }
 
 export interface RoleScreenshotsTable {

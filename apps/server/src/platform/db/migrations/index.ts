@@ -10,6 +10,7 @@ import * as m0009 from './0009-identity-last-login';
 import * as m0010 from './0010-role-screenshots';
 import * as m0011 from './0011-tracking-events';
 import * as m0012 from './0012-market';
+import * as m0013 from './0013-selling';
 
 /** Migrations in order; a name once shipped never changes. */
 export const migrations: Record<string, { up: readonly string[] }> = {
@@ -25,4 +26,5 @@ export const migrations: Record<string, { up: readonly string[] }> = {
   '0010-role-screenshots': m0010,
   '0011-tracking-events': m0011,
   '0012-market': m0012,
+  '0013-selling': m0013,
 };

@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import type { CallPlatform } from '../../platform/http/register-call';
+import type { GameGateway } from '../games/game-gateway';
+import type { SmsDeps } from '../sms/sms.service';
+import { keyRoutes } from './key.routes';
+import { startListingSweeper } from './listing-sweeper';
+import { publishRoutes } from './publish.routes';
+import { saleLockRoutes } from './sale-lock.routes';
+import { shelfRoutes } from './shelf.routes';
+
+/** Selling: the sale lock, listing from the game and with a key, the shelf, and the listing sweeper. */
+export function consignmentModule(
+  app: FastifyInstance,
+  platform: CallPlatform,
+  deps: { gateway: GameGateway; sms: SmsDeps; sweepEveryMs: number },
+): void {
+  saleLockRoutes(app, platform, deps.sms);
+  publishRoutes(app, platform, deps.gateway);
+  shelfRoutes(app, platform, deps.gateway);
+  keyRoutes(app, platform, deps.gateway);
+  if (deps.sweepEveryMs > 0) {
+    const stop = startListingSweeper({ db: platform.db, gateway: deps.gateway }, app.log, deps.sweepEveryMs);
+    app.addHook('onClose', async () => stop());
+  }
+}

@@ -1,0 +1,68 @@
+import { publishAccountCheck } from '@app/protocol/calls/consignment';
+import { bindUserPrePublishKey, finishPrePublish, prePublishCheck } from '@app/protocol/calls/consignment-keys';
+import { ErrorCode } from '@app/protocol/errors';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../platform/errors';
+import { type CallPlatform, registerCall } from '../../platform/http/register-call';
+import type { GameGateway } from '../games/game-gateway';
+import { bindKey, checkKey, claimKey, keyRole, keyRow, settleKey } from './key.service';
+import { type ListingDeps, publishListing } from './listing.service';
+import { roleRefusal } from './role-checks';
+import { firstMissingStep, requireSaleReady } from './sale-lock.service';
+import { sellSetup } from './sell-setup.queries';
+
+/** Listing with a consignment key from outside the game (/app/pages/codeSale/roleSale). */
+export function keyRoutes(app: FastifyInstance, platform: CallPlatform, gateway: GameGateway): void {
+  const { db } = platform;
+  const deps: ListingDeps = { db, gateway };
+
+  registerCall(app, platform, prePublishCheck, async (input, ctx) => {
+    const row = await keyRow(db, input.key);
+    checkKey(row, ctx.user.userId);
+    return keyRole(deps, row);
+  });
+
+  registerCall(app, platform, bindUserPrePublishKey, async (input, ctx) => {
+    const row = await keyRow(db, input.key);
+    if (row.game_id !== input.applicationId) throw new AppError(ErrorCode.PRE_PUBLISH_KEY_INVALID);
+    return keyRole(deps, await bindKey(db, row, ctx.user.userId));
+  });
+
+  registerCall(app, platform, publishAccountCheck, async (input, ctx) => {
+    const { step } = await firstMissingStep(db, ctx.user.userId);
+    if (step === 'saleLock') throw new AppError(ErrorCode.SALE_LOCKED);
+    if (step !== 'ready' || !input.jyhKey) return { step };
+    const row = await keyRow(db, input.jyhKey.toUpperCase());
+    checkKey(row, ctx.user.userId);
+    const snap = await gateway.snapshot(row.game_id, row.role_id);
+    const refusal = await roleRefusal(db, row.game_id, snap, (await sellSetup(db, row.game_id)).rules, Date.now());
+    if (refusal) throw refusal;
+    return { step };
+  });
+
+  registerCall(app, platform, finishPrePublish, async (input, ctx) => {
+    const seller = { userId: ctx.user.userId, uid: ctx.user.uid };
+    await requireSaleReady(db, seller.userId);
+    const row = await bindKey(db, await keyRow(db, input.key), seller.userId);
+    await claimKey(db, row, seller.userId);
+    try {
+      const answer = await publishListing(deps, {
+        seller,
+        gameId: row.game_id,
+        accountId: row.account_id,
+        roleId: row.role_id,
+        goods: { kind: 'role', saleType: 0, prePublishLockId: row.pre_publish_lock_id },
+        price: input.price,
+        designatedTradeId: input.designatedTradeId,
+        description: input.description,
+        source: 'key',
+        requireOnline: false,
+      });
+      await settleKey(db, row.jyh_key, Number(answer.commodityId));
+      return answer;
+    } catch (error) {
+      await settleKey(db, row.jyh_key, null);
+      throw error;
+    }
+  });
+}

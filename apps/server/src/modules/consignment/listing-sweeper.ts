@@ -1,0 +1,69 @@
+import { ListingStatus } from '@app/protocol/statuses/listing-status';
+import type { FastifyBaseLogger } from 'fastify';
+import { failListing, type ListingDeps } from './listing.service';
+import { moveListing } from './listing-moves';
+import { finishTakeBack } from './shelf.service';
+
+/** A take-back whose answer was lost is retried after this long. */
+const RETRIEVE_RETRY_MS = 60_000;
+
+/**
+ * Moves listings whose time ran out, each through its guarded transition, so that a restart loses
+ * nothing and a listing moves once: 在售 past expires_at → 已下架 (still frozen in the game);
+ * 上架中 past pending_until (a pre-frozen prop never priced, or a freeze whose answer was lost)
+ * → released in the game → 上架失败; 取回中 left behind → the release is tried again.
+ */
+export async function sweepListings(deps: ListingDeps, now = (deps.now ?? Date.now)()) {
+  const { db } = deps;
+  const expired = await db
+    .selectFrom('commodities')
+    .select('id')
+    .where('status', '=', ListingStatus.ON_SALE)
+    .where('expires_at', '<', new Date(now))
+    .limit(500)
+    .execute();
+  let delisted = 0;
+  for (const { id } of expired)
+    if (await moveListing(db, id, ListingStatus.ON_SALE, ListingStatus.DELISTED, { note: '超过寄售时长，已自动下架' }))
+      delisted++;
+
+  const stale = await db
+    .selectFrom('commodities')
+    .select(['id', 'application_id', 'game_role_id'])
+    .where('status', '=', ListingStatus.LISTING)
+    .where('pending_until', '<=', new Date(now))
+    .limit(100)
+    .execute();
+  for (const row of stale)
+    await failListing(deps, row.id, row.application_id, row.game_role_id ?? '', null, '上架超时，已解冻');
+
+  const retrieving = await db
+    .selectFrom('commodities')
+    .select(['id', 'application_id', 'game_role_id'])
+    .where('status', '=', ListingStatus.RETRIEVING)
+    .where('updated_at', '<', new Date(now - RETRIEVE_RETRY_MS))
+    .limit(100)
+    .execute();
+  for (const row of retrieving) await finishTakeBack(deps, row);
+  return { delisted, released: stale.length, retried: retrieving.length };
+}
+
+/** Runs the sweeper every interval (unref'd); answers a stop function. */
+export function startListingSweeper(deps: ListingDeps, log: FastifyBaseLogger, intervalMs = 30_000): () => void {
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const done = await sweepListings(deps);
+      if (done.delisted + done.released + done.retried > 0) log.info(done, 'listings swept');
+    } catch (error) {
+      log.warn({ err: error }, 'listing sweep failed');
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(tick, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,320 @@
+import { PartnerRefusal } from '@app/demo-game/partner-client';
+import type { FreezeInput, RoleSnapshot } from '@app/demo-game/partner-types';
+import type { PublishAnswer } from '@app/protocol/calls/consignment';
+import { type PropSubType, propSubTypeLabel } from '@app/protocol/commodity';
+import { ErrorCode } from '@app/protocol/errors';
+import { formatCount } from '@app/protocol/format';
+import { coinCountProblem, priceProblem, sellerReceives } from '@app/protocol/sell-rules';
+import { ListingStatus } from '@app/protocol/statuses/listing-status';
+import type { Db } from '../../platform/db/database';
+import type { CommodityImage } from '../../platform/db/schema';
+import { AppError } from '../../platform/errors';
+import type { GameGateway } from '../games/game-gateway';
+import { searchTextOf } from '../market/game-catalogue';
+import { rememberTypes } from '../market/game-types';
+import { moveListing } from './listing-moves';
+import { itemRefusals, roleRefusal } from './role-checks';
+import { type SellSetup, sellSetup } from './sell-setup.queries';
+
+export interface ListingDeps {
+  db: Db;
+  gateway: GameGateway;
+  now?: () => number;
+}
+
+export type Goods =
+  | { kind: 'role'; prePublishLockId?: string; saleType: 0 | 1; deliverDays?: number }
+  | { kind: 'coins'; coinType: number; amount: number }
+  | { kind: 'items'; itemIds: string[] };
+
+export interface PublishInput {
+  seller: { userId: number; uid: string };
+  gameId: string;
+  /** The game account the role must belong to (the token's account), or null for a key's role. */
+  accountId: string | null;
+  roleId: string;
+  goods: Goods;
+  /** Fen; null pre-freezes a prop (上架中) until publishFrozen sets its price. */
+  price: number | null;
+  designatedTradeId?: string | undefined;
+  description?: string | undefined;
+  source: 'sdk' | 'key';
+  requireOnline: boolean;
+}
+
+/** A listing that waits for the game longer than this is released by the sweeper. */
+export const FREEZE_WAIT_MS = 2 * 60_000;
+/** A pre-frozen prop waits this long for its price. */
+export const PRE_FREEZE_MS = 30 * 60_000;
+
+const SHOT_TITLES: Record<string, string> = { equipment: '角色装备', bag: '背包', warehouse: '仓库', skills: '技能' };
+
+export async function roleScreenshots(db: Db, gameId: string, roleId: string): Promise<CommodityImage[]> {
+  const rows = await db
+    .selectFrom('role_screenshots')
+    .select(['kind', 'url'])
+    .where('game_id', '=', gameId)
+    .where('role_id', '=', roleId)
+    .execute();
+  const order = Object.keys(SHOT_TITLES);
+  return rows
+    .sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind))
+    .map((r) => ({ kind: r.kind, title: SHOT_TITLES[r.kind] ?? r.kind, url: r.url }));
+}
+
+/** The seller's chosen buyer (指定买家): an existing user's 唯一码, never the seller's own. */
+export async function checkDesignated(db: Db, seller: { uid: string }, tradeId: string | undefined): Promise<void> {
+  if (!tradeId) return;
+  if (tradeId === seller.uid) throw new AppError(ErrorCode.BAD_PARAMS, '不能指定自己为买家');
+  const buyer = await db.selectFrom('users').select('id').where('uid', '=', tradeId).executeTakeFirst();
+  if (!buyer) throw new AppError(ErrorCode.BAD_PARAMS, '买家唯一码不存在，请核对后重试');
+}
+
+function answerOf(row: { id: number; status: number; price_fen: number; fee_fen: number; expires_at: Date | null }) {
+  return {
+    commodityId: String(row.id),
+    status: row.status,
+    price: Number(row.price_fen),
+    fee: Number(row.fee_fen),
+    receive: Number(row.price_fen) - Number(row.fee_fen),
+    expireTime: row.expires_at ? Math.floor(row.expires_at.getTime() / 1000) : 0,
+  } satisfies PublishAnswer;
+}
+
+interface Checked {
+  setup: SellSetup;
+  snap: RoleSnapshot;
+  coin?: { type: number; name: string };
+  items?: RoleSnapshot['bag'];
+}
+
+/** Everything that can refuse before anything is written or frozen. */
+async function check(deps: ListingDeps, input: PublishInput, now: number): Promise<Checked> {
+  const { db, gateway } = deps;
+  const snap = await gateway.snapshot(input.gameId, input.roleId);
+  if (input.accountId !== null && snap.accountId !== input.accountId)
+    throw new AppError(ErrorCode.BAD_PARAMS, '角色不属于当前游戏账号');
+  await rememberTypes(db, input.gameId, snap);
+  const setup = await sellSetup(db, input.gameId);
+  const { rules } = setup;
+  if (!setup.consignmentOpen) throw new AppError(ErrorCode.BAD_PARAMS, '该游戏暂未开放寄售');
+  if (input.requireOnline && !snap.online)
+    throw new AppError(ErrorCode.BAD_PARAMS, '角色已掉线，请重新登录游戏再次尝试');
+  const { goods } = input;
+  const out: Checked = { setup, snap };
+  if (goods.kind === 'role') {
+    if (goods.saleType === 1 && !setup.presaleOpen) throw new AppError(ErrorCode.BAD_PARAMS, '该游戏暂未开放预售');
+    const refusal = await roleRefusal(db, input.gameId, snap, rules, now);
+    if (refusal) throw refusal;
+    if ((await roleScreenshots(db, input.gameId, snap.roleId)).length === 0)
+      throw new AppError(ErrorCode.BAD_PARAMS, '请先截取角色截图');
+  } else if (goods.kind === 'coins') {
+    const balance = snap.coins[goods.coinType - 1];
+    if (!balance) throw new AppError(ErrorCode.BAD_PARAMS, '没有这种游戏币');
+    const rule = rules.coinRules.find((r) => r.coinType === goods.coinType);
+    const problem = coinCountProblem(goods.amount, balance.available, rule);
+    if (problem) throw new AppError(ErrorCode.BAD_PARAMS, problem);
+    out.coin = { type: goods.coinType, name: balance.coinType };
+  } else {
+    if (!setup.itemExchangeOpen) throw new AppError(ErrorCode.BAD_PARAMS, '该游戏暂未开放道具交易');
+    const all = [...snap.equipment, ...snap.bag, ...snap.warehouse];
+    const items = goods.itemIds.map((id) => {
+      const item = all.find((i) => i.id === id);
+      if (!item) throw new AppError(ErrorCode.BAD_PARAMS, '道具不存在');
+      return item;
+    });
+    const refusals = await itemRefusals(db, input.gameId, items, rules, now);
+    const first = refusals.values().next();
+    if (!first.done) throw new AppError(ErrorCode.BAD_PARAMS, first.value);
+    const onShelf = await db
+      .selectFrom('commodities')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('application_id', '=', input.gameId)
+      .where('game_role_id', '=', snap.roleId)
+      .where('type', '=', 3)
+      .where('status', 'in', [ListingStatus.ON_SALE, ListingStatus.LISTING, ListingStatus.SELLING])
+      .executeTakeFirstOrThrow();
+    if (Number(onShelf.n) >= rules.itemShelfLimit)
+      throw new AppError(ErrorCode.BAD_PARAMS, `每个角色最多同时寄售${rules.itemShelfLimit}件道具`);
+    out.items = items;
+  }
+  if (input.price !== null) {
+    const problem = priceProblem(
+      goods.kind === 'role' ? 1 : goods.kind === 'coins' ? 2 : 3,
+      input.price,
+      rules,
+      goods.kind === 'coins' ? goods.coinType : undefined,
+    );
+    if (problem) throw new AppError(ErrorCode.BAD_PARAMS, problem);
+  }
+  await checkDesignated(db, input.seller, input.designatedTradeId);
+  return out;
+}
+
+function freezeOf(goods: Goods, listingId: string, roleId: string, coinName: string | undefined): FreezeInput {
+  if (goods.kind === 'role')
+    return {
+      kind: 'role',
+      listingId,
+      roleId,
+      ...(goods.prePublishLockId ? { prePublishLockId: goods.prePublishLockId } : {}),
+    };
+  if (goods.kind === 'coins')
+    return { kind: 'coins', listingId, roleId, coinType: coinName ?? '', amount: goods.amount };
+  return { kind: 'items', listingId, roleId, itemIds: goods.itemIds };
+}
+
+/**
+ * Lists something a role owns: checks every rule, writes the listing as 上架中 (6), asks the game
+ * to freeze it, then puts it on sale (1). A refusal by the game ends it as 上架失败 (-1) with the
+ * game's reason; an unknown outcome is released in the game before the listing fails, and what
+ * cannot be released now is left to the sweeper (pending_until). Nothing stays half-listed.
+ */
+export async function publishListing(deps: ListingDeps, input: PublishInput): Promise<PublishAnswer> {
+  const { db, gateway } = deps;
+  const now = (deps.now ?? Date.now)();
+  const { setup, snap, coin, items } = await check(deps, input, now);
+  const server = await db
+    .selectFrom('game_servers')
+    .select(['name', 'master_server_id'])
+    .where('application_id', '=', input.gameId)
+    .where('server_id', '=', snap.serverId)
+    .executeTakeFirst();
+  const serverName = server?.name ?? snap.serverName;
+  const shots = await roleScreenshots(db, input.gameId, snap.roleId);
+  const { goods } = input;
+  const type = goods.kind === 'role' ? 1 : goods.kind === 'coins' ? 2 : 3;
+  const item = items?.[0];
+  const title =
+    goods.kind === 'role'
+      ? `${snap.level}级${snap.jobName}·${snap.name}｜战力${formatCount(snap.roleAtt)}｜${serverName}`
+      : goods.kind === 'coins'
+        ? `${formatCount(goods.amount)}${coin?.name ?? ''}`
+        : `${items?.map((i) => i.name).join('、')}｜${propSubTypeLabel[item?.subType as PropSubType] ?? '道具'}`;
+  const images = goods.kind === 'role' ? shots : shots.filter((s) => s.kind === 'bag' || s.kind === 'warehouse');
+  const price = input.price ?? 0;
+  const { fee } = sellerReceives(price, setup.rules);
+  const inserted = await db
+    .insertInto('commodities')
+    .values({
+      type,
+      title,
+      application_id: input.gameId,
+      game_name: setup.gameName,
+      server_id: snap.serverId,
+      server_name: serverName,
+      master_server_id: server?.master_server_id ?? '',
+      role_name: type === 1 ? snap.name : null,
+      role_class_name: type === 1 ? snap.jobName : null,
+      role_level: type === 1 ? snap.level : null,
+      role_type: type === 1 ? snap.jobId : null,
+      coin_type_name: coin?.name ?? null,
+      coin_type: coin?.type ?? null,
+      coin_num: goods.kind === 'coins' ? goods.amount : null,
+      unit_price_wan: goods.kind === 'coins' && price > 0 ? Math.round((price * 10_000) / goods.amount) : null,
+      sub_type: item?.subType ?? null,
+      item_name: item?.name ?? null,
+      item_ids: JSON.stringify(goods.kind === 'items' ? goods.itemIds : []),
+      first_img: images[0]?.url ?? setup.iconUrl,
+      price_fen: price,
+      fee_fen: fee,
+      sale_type: goods.kind === 'role' ? goods.saleType : 0,
+      deliver_days: goods.kind === 'role' && goods.saleType === 1 ? (goods.deliverDays ?? 7) : null,
+      auction_enable: 0,
+      status: ListingStatus.LISTING,
+      published_at: new Date(now),
+      pending_until: new Date(now + (input.price === null ? PRE_FREEZE_MS : FREEZE_WAIT_MS)),
+      search_text: searchTextOf([title, snap.name, serverName, item?.name, snap.jobName, coin?.name]),
+      seller_user_id: input.seller.userId,
+      game_account_id: snap.accountId,
+      game_role_id: snap.roleId,
+      designated_trade_id: input.designatedTradeId ?? null,
+      source: input.source,
+      snapshot:
+        type === 1
+          ? JSON.stringify({
+              power: snap.roleAtt,
+              createdAt: snap.createTime,
+              recharge: snap.recharge,
+              equipment: snap.equipment.map((e) => ({ name: e.name, subType: e.subType })),
+              coins: snap.coins.map((c) => ({ coinType: c.coinType, amount: c.total })),
+            })
+          : null,
+      images: JSON.stringify(images),
+      description:
+        input.description ??
+        (type === 1 ? `${snap.jobName}${snap.level}级，战力${snap.roleAtt}。` : '游戏内冻结，付款后发放到您的角色。'),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const listingId = String(inserted.id);
+  try {
+    await gateway.freeze(
+      input.gameId,
+      { ...freezeOf(goods, listingId, snap.roleId, coin?.name), requireOnline: input.requireOnline },
+      `freeze-${listingId}`,
+    );
+  } catch (error) {
+    await failListing(deps, inserted.id, input.gameId, snap.roleId, error);
+    throw error instanceof PartnerRefusal ? gameRefusal(gateway, error) : unavailable();
+  }
+  await db.updateTable('commodities').set({ game_freeze_id: listingId }).where('id', '=', inserted.id).execute();
+  if (input.price === null) return answerOf(await listingRow(db, inserted.id));
+  return putOnSale(deps, inserted.id, setup.rules.commodityExpireHour, now);
+}
+
+/** 上架中 → 在售 for commodityExpireHour. */
+export async function putOnSale(deps: ListingDeps, id: number, expireHour: number, now: number) {
+  const moved = await moveListing(
+    deps.db,
+    id,
+    ListingStatus.LISTING,
+    ListingStatus.ON_SALE,
+    {
+      published_at: new Date(now),
+      expires_at: new Date(now + expireHour * 3_600_000),
+      pending_until: null,
+    },
+    new Date(now),
+  );
+  if (!moved) throw new AppError(ErrorCode.BAD_PARAMS, '上架已超时，请重新寄售');
+  return answerOf(await listingRow(deps.db, id));
+}
+
+export async function listingRow(db: Db, id: number) {
+  return db.selectFrom('commodities').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+const unavailable = () => new AppError(ErrorCode.BAD_PARAMS, '游戏服务暂不可用，请稍后再试');
+
+function gameRefusal(gateway: GameGateway, error: PartnerRefusal): AppError {
+  try {
+    return gateway.refusal(error);
+  } catch (translated) {
+    return translated as AppError;
+  }
+}
+
+/**
+ * The game refused (nothing frozen) or the answer was lost (maybe frozen): release whatever the
+ * listing may hold, then 上架中 → 上架失败. If the release itself fails the listing stays 上架中
+ * with pending_until now, and the sweeper releases it.
+ */
+export async function failListing(
+  deps: ListingDeps,
+  id: number,
+  gameId: string,
+  roleId: string,
+  cause: unknown,
+  note = cause instanceof PartnerRefusal ? cause.message : '游戏服务暂不可用',
+): Promise<void> {
+  if (!(cause instanceof PartnerRefusal)) {
+    try {
+      await deps.gateway.unfreeze(gameId, { listingId: String(id), roleId }, `release-${id}`);
+    } catch {
+      await deps.db.updateTable('commodities').set({ pending_until: new Date(), note }).where('id', '=', id).execute();
+      return;
+    }
+  }
+  await moveListing(deps.db, id, ListingStatus.LISTING, ListingStatus.LISTING_FAILED, { note, pending_until: null });
+}

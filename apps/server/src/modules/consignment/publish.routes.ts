@@ -1,0 +1,192 @@
+import {
+  checkConsignmentSwitch,
+  h5sdkSellConfig,
+  onShelfItemNum,
+  openItemExchange,
+  preFreezeItem,
+  preSellConfig,
+  publishAccount,
+  publishCoin,
+  publishFreezeItem,
+  publishItem,
+  publishPreSale,
+  sellableItems,
+  sellConfig,
+} from '@app/protocol/calls/consignment';
+import { ErrorCode } from '@app/protocol/errors';
+import { ListingStatus } from '@app/protocol/statuses/listing-status';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../platform/errors';
+import type { CallContext } from '../../platform/http/call-context';
+import { type CallPlatform, registerCall } from '../../platform/http/register-call';
+import type { GameGateway } from '../games/game-gateway';
+import { rememberTypes } from '../market/game-types';
+import { type ListingDeps, PRE_FREEZE_MS, type PublishInput, publishListing, roleScreenshots } from './listing.service';
+import { itemRefusals, roleRefusal } from './role-checks';
+import { requireSaleReady } from './sale-lock.service';
+import { sellSetup } from './sell-setup.queries';
+import { publishFrozen } from './shelf.service';
+
+/** Inside the game: the seller (X-Token) and the role (game token) it lists from. */
+function sellerAndRole(ctx: CallContext) {
+  if (!ctx.user) throw new AppError(ErrorCode.LOGIN_TIMEOUT);
+  const player = ctx.player;
+  if (!player?.roleId) throw new AppError(ErrorCode.BAD_PARAMS, '请先在游戏中选择角色');
+  return { seller: { userId: ctx.user.userId, uid: ctx.user.uid }, player: { ...player, roleId: player.roleId } };
+}
+
+const PRESALE_DAYS = [3, 7, 15, 30];
+
+/** Listing from the SDK view (h5sdk, game token) and the rules it lists under. */
+export function publishRoutes(app: FastifyInstance, platform: CallPlatform, gateway: GameGateway): void {
+  const { db } = platform;
+  const deps: ListingDeps = { db, gateway };
+  const publicSetup = async (applicationId: string) => {
+    const s = await sellSetup(db, applicationId);
+    return {
+      applicationId: s.applicationId,
+      gameName: s.gameName,
+      consignmentOpen: s.consignmentOpen,
+      itemExchangeOpen: s.itemExchangeOpen,
+      rules: s.rules,
+    };
+  };
+
+  registerCall(app, platform, sellConfig, (_i, ctx) => publicSetup(ctx.appId as string));
+
+  registerCall(app, platform, checkConsignmentSwitch, async (_i, ctx) => {
+    const s = await sellSetup(db, ctx.appId as string);
+    return {
+      open: s.consignmentOpen,
+      roleOpen: s.consignmentOpen,
+      coinOpen: s.consignmentOpen,
+      itemOpen: s.consignmentOpen && s.itemExchangeOpen,
+    };
+  });
+
+  registerCall(app, platform, h5sdkSellConfig, async (_i, ctx) => {
+    const { player } = sellerAndRole(ctx);
+    const snap = await gateway.snapshot(player.gameId, player.roleId);
+    await rememberTypes(db, player.gameId, snap);
+    const setup = await publicSetup(player.gameId);
+    const refusal = await roleRefusal(db, player.gameId, snap, setup.rules, Date.now());
+    const { roles } = await gateway.roles(player.gameId, snap.accountId, snap.serverId);
+    return {
+      ...setup,
+      role: {
+        roleId: snap.roleId,
+        name: snap.name,
+        jobName: snap.jobName,
+        level: snap.level,
+        roleAtt: snap.roleAtt,
+        serverId: snap.serverId,
+        serverName: snap.serverName,
+        recharge: snap.recharge,
+        online: snap.online,
+        safeZone: snap.safeZone,
+        locked: roles.find((r) => r.id === snap.roleId)?.locked ?? false,
+      },
+      roleRefusal: refusal ? { code: refusal.code, msg: refusal.message } : null,
+      screenshots: (await roleScreenshots(db, player.gameId, snap.roleId)).map((s) => ({ kind: s.kind, url: s.url })),
+    };
+  });
+
+  registerCall(app, platform, preSellConfig, async (_i, ctx) => {
+    const { player } = sellerAndRole(ctx);
+    const s = await sellSetup(db, player.gameId);
+    return {
+      open: s.consignmentOpen && s.presaleOpen,
+      deliverDays: PRESALE_DAYS,
+      minPrice: s.rules.roleMinPrice,
+      servicePercent: s.rules.servicePercent,
+      maxServiceCharge: s.rules.maxServiceCharge,
+    };
+  });
+
+  /** Prerequisites in the order of business-flows §4, then the listing itself. */
+  const publish = async (
+    ctx: CallContext,
+    input: { price: number | null; designatedTradeId?: string | undefined; description?: string | undefined },
+    goods: PublishInput['goods'],
+  ) => {
+    const { seller, player } = sellerAndRole(ctx);
+    await requireSaleReady(db, seller.userId);
+    return publishListing(deps, {
+      seller,
+      gameId: player.gameId,
+      accountId: player.accountId,
+      roleId: player.roleId,
+      goods,
+      price: input.price,
+      designatedTradeId: input.designatedTradeId,
+      description: input.description,
+      source: 'sdk',
+      requireOnline: true,
+    });
+  };
+
+  registerCall(app, platform, publishAccount, (input, ctx) => publish(ctx, input, { kind: 'role', saleType: 0 }));
+  registerCall(app, platform, publishPreSale, (input, ctx) =>
+    publish(ctx, input, { kind: 'role', saleType: 1, deliverDays: input.deliverDays }),
+  );
+  registerCall(app, platform, publishCoin, (input, ctx) =>
+    publish(ctx, input, { kind: 'coins', coinType: input.coinType, amount: input.coinNum }),
+  );
+  registerCall(app, platform, publishItem, (input, ctx) =>
+    publish(ctx, input, { kind: 'items', itemIds: [input.itemId] }),
+  );
+  registerCall(app, platform, preFreezeItem, async (input, ctx) => {
+    const answer = await publish(ctx, { price: null }, { kind: 'items', itemIds: [input.itemId] });
+    const row = await db
+      .selectFrom('commodities')
+      .select(['item_name', 'pending_until'])
+      .where('id', '=', Number(answer.commodityId))
+      .executeTakeFirstOrThrow();
+    return {
+      commodityId: answer.commodityId,
+      itemName: row.item_name ?? '',
+      expireTime: Math.floor((row.pending_until?.getTime() ?? Date.now() + PRE_FREEZE_MS) / 1000),
+    };
+  });
+  registerCall(app, platform, publishFreezeItem, async (input, ctx) => {
+    const { seller, player } = sellerAndRole(ctx);
+    await requireSaleReady(db, seller.userId);
+    return publishFrozen(deps, seller, { ...input, roleId: player.roleId });
+  });
+
+  registerCall(app, platform, openItemExchange, async (_i, ctx) => {
+    const { player } = sellerAndRole(ctx);
+    const s = await sellSetup(db, player.gameId);
+    return { open: s.consignmentOpen && s.itemExchangeOpen };
+  });
+
+  registerCall(app, platform, onShelfItemNum, async (_i, ctx) => {
+    const { player } = sellerAndRole(ctx);
+    const s = await sellSetup(db, player.gameId);
+    const row = await db
+      .selectFrom('commodities')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('application_id', '=', player.gameId)
+      .where('game_role_id', '=', player.roleId)
+      .where('type', '=', 3)
+      .where('status', 'in', [ListingStatus.ON_SALE, ListingStatus.LISTING, ListingStatus.SELLING])
+      .executeTakeFirstOrThrow();
+    return { count: Number(row.n), limit: s.rules.itemShelfLimit };
+  });
+
+  registerCall(app, platform, sellableItems, async (_i, ctx) => {
+    const { player } = sellerAndRole(ctx);
+    const s = await sellSetup(db, player.gameId);
+    const { items } = await gateway.items(player.gameId, player.roleId);
+    const refusals = await itemRefusals(db, player.gameId, items, s.rules, Date.now());
+    return {
+      list: items.map((i) => ({
+        itemId: i.id,
+        name: i.name,
+        subType: i.subType,
+        place: i.place,
+        refusal: refusals.get(i.id) ?? null,
+      })),
+    };
+  });
+}

@@ -1,0 +1,223 @@
+import { PartnerRefusal } from '@app/demo-game/partner-client';
+import type { ShelfItem, ShelfTab } from '@app/protocol/calls/consignment-shelf';
+import { ErrorCode } from '@app/protocol/errors';
+import { priceProblem, sellerReceives } from '@app/protocol/sell-rules';
+import { ListingStatus, listingActions, listingStatusLabel } from '@app/protocol/statuses/listing-status';
+import type { Updateable } from 'kysely';
+import type { Db } from '../../platform/db/database';
+import type { CommoditiesTable } from '../../platform/db/schema';
+import { AppError } from '../../platform/errors';
+import { toCard } from '../exchange/commodity.queries';
+import { checkDesignated, type ListingDeps, listingRow, putOnSale } from './listing.service';
+import { moveListing } from './listing-moves';
+import { sellSetup } from './sell-setup.queries';
+
+type Row = Awaited<ReturnType<typeof listingRow>>;
+
+export const SHELF_TAB_STATUSES: Record<Exclude<ShelfTab, 'all'>, ListingStatus[]> = {
+  onSale: [ListingStatus.ON_SALE],
+  delisted: [ListingStatus.DELISTED, ListingStatus.RETRIEVING, ListingStatus.RETRIEVE_FAILED],
+  selling: [ListingStatus.SELLING, ListingStatus.LISTING, ListingStatus.FROZEN],
+  ended: [ListingStatus.INVALID, ListingStatus.LISTING_FAILED],
+};
+
+export function toShelfItem(r: Row): ShelfItem {
+  const status = r.status as ListingStatus;
+  return {
+    ...toCard(r),
+    status,
+    statusLabel: status === ListingStatus.INVALID && r.taken_back_at ? '已取回' : listingStatusLabel[status],
+    actions: [...listingActions[status]],
+    fee: Number(r.fee_fen),
+    receive: Number(r.price_fen) - Number(r.fee_fen),
+    expireTime: status === ListingStatus.ON_SALE && r.expires_at ? Math.floor(r.expires_at.getTime() / 1000) : null,
+    designatedTradeId: r.designated_trade_id,
+    deliverDays: r.deliver_days,
+    note: r.note,
+    updatedAt: Math.floor(r.updated_at.getTime() / 1000),
+  };
+}
+
+export async function shelfPage(
+  db: Db,
+  q: { sellerUserId: number; applicationId?: string | undefined; tab: ShelfTab; type?: number | undefined },
+  page: number,
+  pageSize: number,
+) {
+  let query = db.selectFrom('commodities').selectAll().where('seller_user_id', '=', q.sellerUserId);
+  if (q.applicationId) query = query.where('application_id', '=', q.applicationId);
+  if (q.tab !== 'all') query = query.where('status', 'in', SHELF_TAB_STATUSES[q.tab]);
+  if (q.type) query = query.where('type', '=', q.type);
+  const rows = await query
+    .orderBy('updated_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(pageSize + 1)
+    .offset((page - 1) * pageSize)
+    .execute();
+  return { list: rows.slice(0, pageSize).map(toShelfItem), hasMore: rows.length > pageSize };
+}
+
+/** The seller's own listing, or 30001 (a listing of someone else is as good as absent). */
+async function ownListing(db: Db, sellerUserId: number, commodityId: string): Promise<Row> {
+  const row = await db
+    .selectFrom('commodities')
+    .selectAll()
+    .where('id', '=', Number(commodityId))
+    .where('seller_user_id', '=', sellerUserId)
+    .executeTakeFirst();
+  if (!row) throw new AppError(ErrorCode.COMMODITY_NOT_EXIST, '商品不存在');
+  return row;
+}
+
+const NOT_NOW: Partial<Record<ListingStatus, string>> = {
+  [ListingStatus.SELLING]: '商品交易中，暂不能操作',
+  [ListingStatus.LISTING]: '商品正在上架，请稍后再试',
+  [ListingStatus.RETRIEVING]: '商品正在取回中，请稍后查看',
+  [ListingStatus.FROZEN]: '商品已被平台冻结，请联系客服',
+  [ListingStatus.INVALID]: '商品已下架失效',
+  [ListingStatus.LISTING_FAILED]: '商品上架失败，请重新寄售',
+};
+
+function refuse(row: Row, action: 'downShelf' | 'onShelf' | 'takeBack' | 'modifyPrice'): never {
+  const status = row.status as ListingStatus;
+  const why =
+    NOT_NOW[status] ??
+    (action === 'downShelf'
+      ? '商品已下架'
+      : status === ListingStatus.ON_SALE
+        ? '请先下架商品'
+        : '当前状态不能进行此操作');
+  throw new AppError(ErrorCode.BAD_PARAMS, why);
+}
+
+function allowed(row: Row, action: 'downShelf' | 'onShelf' | 'takeBack' | 'modifyPrice') {
+  if (!listingActions[row.status as ListingStatus].includes(action)) refuse(row, action);
+}
+
+/** 在售 → 已下架. What the game froze stays frozen until it is taken back or relisted. */
+export async function downShelf(deps: ListingDeps, sellerUserId: number, commodityId: string): Promise<ShelfItem> {
+  const row = await ownListing(deps.db, sellerUserId, commodityId);
+  allowed(row, 'downShelf');
+  if (!(await moveListing(deps.db, row.id, ListingStatus.ON_SALE, ListingStatus.DELISTED, { note: null })))
+    refuse(await listingRow(deps.db, row.id), 'downShelf');
+  return toShelfItem(await listingRow(deps.db, row.id));
+}
+
+/** 已下架 → 在售 for another commodityExpireHour (the game still holds it frozen). */
+export async function onShelf(deps: ListingDeps, sellerUserId: number, commodityId: string): Promise<ShelfItem> {
+  const row = await ownListing(deps.db, sellerUserId, commodityId);
+  allowed(row, 'onShelf');
+  const setup = await sellSetup(deps.db, row.application_id);
+  if (!setup.consignmentOpen) throw new AppError(ErrorCode.BAD_PARAMS, '该游戏暂未开放寄售');
+  const now = (deps.now ?? Date.now)();
+  const moved = await moveListing(deps.db, row.id, ListingStatus.DELISTED, ListingStatus.ON_SALE, {
+    expires_at: new Date(now + setup.rules.commodityExpireHour * 3_600_000),
+    published_at: new Date(now),
+    note: null,
+  });
+  if (!moved) refuse(await listingRow(deps.db, row.id), 'onShelf');
+  return toShelfItem(await listingRow(deps.db, row.id));
+}
+
+/**
+ * 已下架 (or 取回失败) → 取回中 → the game releases everything the listing froze → 已取回 (0).
+ * A refusal leaves it 取回失败 with the game's reason, which the seller may retry; a lost answer
+ * leaves it 取回中 for the sweeper to finish.
+ */
+export async function takeBack(deps: ListingDeps, sellerUserId: number, commodityId: string): Promise<ShelfItem> {
+  const row = await ownListing(deps.db, sellerUserId, commodityId);
+  allowed(row, 'takeBack');
+  if (!(await moveListing(deps.db, row.id, row.status as ListingStatus, ListingStatus.RETRIEVING, { note: null })))
+    refuse(await listingRow(deps.db, row.id), 'takeBack');
+  await finishTakeBack(deps, row);
+  return toShelfItem(await listingRow(deps.db, row.id));
+}
+
+export async function finishTakeBack(
+  deps: ListingDeps,
+  row: Pick<CommoditiesTable, 'application_id' | 'game_role_id'> & { id: number },
+): Promise<void> {
+  const now = (deps.now ?? Date.now)();
+  try {
+    await deps.gateway.unfreeze(
+      row.application_id,
+      { listingId: String(row.id), roleId: row.game_role_id ?? '' },
+      `release-${row.id}`,
+    );
+  } catch (error) {
+    if (error instanceof PartnerRefusal)
+      await moveListing(deps.db, row.id, ListingStatus.RETRIEVING, ListingStatus.RETRIEVE_FAILED, {
+        note: error.message,
+      });
+    return;
+  }
+  await moveListing(deps.db, row.id, ListingStatus.RETRIEVING, ListingStatus.INVALID, {
+    taken_back_at: new Date(now),
+    expires_at: null,
+    note: '已取回到游戏',
+  });
+}
+
+/** A delisted listing's new price, under the rules of publishing; the fee follows it. */
+export async function modifyPrice(
+  deps: ListingDeps,
+  sellerUserId: number,
+  commodityId: string,
+  change: { price?: number | undefined; deliverDays?: number | undefined; description?: string | undefined },
+  preSaleOnly = false,
+): Promise<ShelfItem> {
+  const row = await ownListing(deps.db, sellerUserId, commodityId);
+  if (preSaleOnly && row.sale_type !== 1) throw new AppError(ErrorCode.BAD_PARAMS, '该商品不是预售商品');
+  allowed(row, 'modifyPrice');
+  const { rules } = await sellSetup(deps.db, row.application_id);
+  const set: Updateable<CommoditiesTable> = {};
+  if (change.price !== undefined) {
+    const problem = priceProblem(row.type as 1 | 2 | 3, change.price, rules, row.coin_type ?? undefined);
+    if (problem) throw new AppError(ErrorCode.BAD_PARAMS, problem);
+    set.price_fen = change.price;
+    set.fee_fen = sellerReceives(change.price, rules).fee;
+    if (row.type === 2 && row.coin_num) set.unit_price_wan = Math.round((change.price * 10_000) / Number(row.coin_num));
+  }
+  if (change.deliverDays !== undefined) set.deliver_days = change.deliverDays;
+  if (change.description !== undefined) set.description = change.description;
+  const updated = await deps.db
+    .updateTable('commodities')
+    .set({ ...set, updated_at: new Date() })
+    .where('id', '=', row.id)
+    .where('status', '=', ListingStatus.DELISTED)
+    .returning('id')
+    .executeTakeFirst();
+  if (!updated) refuse(await listingRow(deps.db, row.id), 'modifyPrice');
+  return toShelfItem(await listingRow(deps.db, row.id));
+}
+
+/** A pre-frozen prop (上架中) gets its price and goes on sale. */
+export async function publishFrozen(
+  deps: ListingDeps,
+  seller: { userId: number; uid: string },
+  input: { commodityId: string; price: number; designatedTradeId?: string | undefined; roleId: string },
+) {
+  const row = await ownListing(deps.db, seller.userId, input.commodityId);
+  if (
+    row.type !== 3 ||
+    row.game_role_id !== input.roleId ||
+    row.status !== ListingStatus.LISTING ||
+    !row.game_freeze_id
+  )
+    throw new AppError(ErrorCode.BAD_PARAMS, '该道具不在待上架状态，请重新选择');
+  const { rules } = await sellSetup(deps.db, row.application_id);
+  const problem = priceProblem(3, input.price, rules);
+  if (problem) throw new AppError(ErrorCode.BAD_PARAMS, problem);
+  await checkDesignated(deps.db, seller, input.designatedTradeId);
+  await deps.db
+    .updateTable('commodities')
+    .set({
+      price_fen: input.price,
+      fee_fen: sellerReceives(input.price, rules).fee,
+      designated_trade_id: input.designatedTradeId ?? null,
+    })
+    .where('id', '=', row.id)
+    .where('status', '=', ListingStatus.LISTING)
+    .execute();
+  return putOnSale(deps, row.id, rules.commodityExpireHour, (deps.now ?? Date.now)());
+}
