@@ -102,6 +102,14 @@ export async function gameRoutes(
       game.setSafeZone(tokenOf(request), body(z.object({ inSafeZone: z.boolean() }), request).inSafeZone),
     ),
   );
+  app.post('/api/signature', async (request, reply) =>
+    answer(reply, () =>
+      game.setSignature(
+        tokenOf(request),
+        body(z.object({ text: z.string().trim().max(30, '签名最多30个字') }), request).text,
+      ),
+    ),
+  );
   app.post('/api/item', async (request, reply) =>
     answer(reply, () => {
       const input = body(z.object({ itemId: z.string(), action: z.enum(['use', 'move']) }), request);

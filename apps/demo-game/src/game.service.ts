@@ -90,6 +90,11 @@ export function createGame(store: Store, now: () => number = Date.now) {
       }),
 
     setSafeZone: (token: string, inSafeZone: boolean) => withRole(token, (role) => (role.safeZone = inSafeZone)),
+    setSignature: (token: string, text: string) =>
+      withRole(token, (role) => {
+        role.signature = text;
+        return { message: '签名已保存' };
+      }),
 
     useItem: (token: string, itemId: string) =>
       withRole(token, (role) => {

@@ -68,6 +68,8 @@ export interface Role {
   frozenBy: string | null;
   prePublishLock: PrePublishLock | null;
   safeZone: boolean;
+  /** 个性签名, shown to other players (and read by the exchange to prove who owns a role). */
+  signature?: string;
   lastConsignedAt: number | null;
   lastHeartbeatAt: number | null;
 }

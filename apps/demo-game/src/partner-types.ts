@@ -113,6 +113,8 @@ export interface RoleSnapshot {
   recharge: number;
   online: boolean;
   safeZone: boolean;
+  /** The role's 个性签名 (what other players see). */
+  signature: string;
   coins: CoinBalance[];
   equipment: ItemInfo[];
   bag: ItemInfo[];

@@ -68,6 +68,7 @@ export function roleSnapshot(w: World, roleId: string, now: number): RoleSnapsho
     recharge: role.recharge,
     online: isOnline(role, now),
     safeZone: role.safeZone,
+    signature: role.signature ?? '',
     coins: coinBalances(role),
     equipment: at('equipment'),
     bag: at('bag'),

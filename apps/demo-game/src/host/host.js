@@ -77,6 +77,7 @@ function renderGame() {
     `${server.name} · ${role.roleClass} · ${role.level}级 · 战力 ${role.power.toLocaleString()}` +
     (role.frozenBy ? ' · 角色寄售中' : '');
   $('safeZone').checked = role.safeZone;
+  if (document.activeElement !== $('signature')) $('signature').value = role.signature ?? '';
   renderKey();
   $('shots').replaceChildren(...shotLinks(BASE, role.id));
   $('coins').replaceChildren(...coinsView(role, spend));
@@ -123,6 +124,10 @@ $('loginForm').addEventListener('submit', async (event) => {
 $('safeZone').addEventListener('change', () =>
   report('keyMsg', () => api('safe-zone', { inSafeZone: $('safeZone').checked })),
 );
+$('signatureForm').addEventListener('submit', (event) => {
+  event.preventDefault();
+  report('signatureMsg', () => api('signature', { text: $('signature').value }));
+});
 $('keyBtn').addEventListener('click', () => {
   $('keyMsg').textContent = '';
   api('consignment-key', {})

@@ -4,6 +4,7 @@ import type { GameGateway } from '../games/game-gateway';
 import type { SmsDeps } from '../sms/sms.service';
 import { keyRoutes } from './key.routes';
 import { startListingSweeper } from './listing-sweeper';
+import { manualPresaleRoutes } from './manual-presale.routes';
 import { publishRoutes } from './publish.routes';
 import { saleLockRoutes } from './sale-lock.routes';
 import { shelfRoutes } from './shelf.routes';
@@ -18,6 +19,7 @@ export function consignmentModule(
   publishRoutes(app, platform, deps.gateway);
   shelfRoutes(app, platform, deps.gateway);
   keyRoutes(app, platform, deps.gateway);
+  manualPresaleRoutes(app, platform, deps.gateway);
   if (deps.sweepEveryMs > 0) {
     const stop = startListingSweeper({ db: platform.db, gateway: deps.gateway }, app.log, deps.sweepEveryMs);
     app.addHook('onClose', async () => stop());

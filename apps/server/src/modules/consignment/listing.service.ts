@@ -38,8 +38,10 @@ export interface PublishInput {
   price: number | null;
   designatedTradeId?: string | undefined;
   description?: string | undefined;
-  source: 'sdk' | 'key';
+  source: 'sdk' | 'key' | 'manual';
   requireOnline: boolean;
+  /** Roles are listed with the game's screenshots, except a manual pre-sale made outside the game. */
+  requireScreenshots?: boolean;
 }
 
 /** A listing that waits for the game longer than this is released by the sweeper. */
@@ -106,7 +108,7 @@ async function check(deps: ListingDeps, input: PublishInput, now: number): Promi
     if (goods.saleType === 1 && !setup.presaleOpen) throw new AppError(ErrorCode.BAD_PARAMS, '该游戏暂未开放预售');
     const refusal = await roleRefusal(db, input.gameId, snap, rules, now);
     if (refusal) throw refusal;
-    if ((await roleScreenshots(db, input.gameId, snap.roleId)).length === 0)
+    if (input.requireScreenshots !== false && (await roleScreenshots(db, input.gameId, snap.roleId)).length === 0)
       throw new AppError(ErrorCode.BAD_PARAMS, '请先截取角色截图');
   } else if (goods.kind === 'coins') {
     const balance = snap.coins[goods.coinType - 1];

@@ -82,7 +82,7 @@ export interface CommoditiesTable {
   deliver_days: number | null;
   note: string | null;
   taken_back_at: Date | null;
-  source: Generated<'sdk' | 'key' | 'demo'>;
+  source: Generated<'sdk' | 'key' | 'demo' | 'manual'>;
   fee_fen: Generated<number>;
   pending_until: Date | null;
 }
@@ -291,7 +291,29 @@ export interface TrackingEventsTable {
   received_at: CreatedAt;
 }
 
+export interface ManualPresalesTable {
+  id: Generated<number>;
+  user_id: number;
+  application_id: string;
+  server_id: string;
+  game_account_id: string | null;
+  role_id: string | null;
+  role_name: string | null;
+  role_level: number | null;
+  price_fen: number;
+  deliver_days: number;
+  description: Generated<string>;
+  status: Generated<'draft' | 'bound' | 'verified' | 'published' | 'cancelled'>;
+  verification_content: string | null;
+  verification_expires_at: Date | null;
+  verified_at: Date | null;
+  commodity_id: number | null;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+}
+
 export interface Database {
+  manual_presales: ManualPresalesTable;
   tracking_events: TrackingEventsTable;
   role_screenshots: RoleScreenshotsTable;
   consignment_keys: ConsignmentKeysTable;

@@ -11,6 +11,7 @@ import * as m0010 from './0010-role-screenshots';
 import * as m0011 from './0011-tracking-events';
 import * as m0012 from './0012-market';
 import * as m0013 from './0013-selling';
+import * as m0014 from './0014-manual-presale';
 
 /** Migrations in order; a name once shipped never changes. */
 export const migrations: Record<string, { up: readonly string[] }> = {
@@ -27,4 +28,5 @@ export const migrations: Record<string, { up: readonly string[] }> = {
   '0011-tracking-events': m0011,
   '0012-market': m0012,
   '0013-selling': m0013,
+  '0014-manual-presale': m0014,
 };
