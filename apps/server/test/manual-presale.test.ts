@@ -81,13 +81,13 @@ describe('manual pre-sale', () => {
       '请先绑定游戏账号和角色',
     );
     expectCode(
-      await app.call(manualPreSaleBindGameAccount, { recordId, gameAccount: 'player2', roleId: 'r5' }, { token }),
+      await app.call(manualPreSaleBindGameAccount, { recordId, gameAccount: 'player2', roleName: '天机道人' }, { token }),
       '10002',
       '该账号在所选区服没有这个角色',
     );
     const bound = await app.call(
       manualPreSaleBindGameAccount,
-      { recordId, gameAccount: 'player2', roleId: 'r4' },
+      { recordId, gameAccount: 'player2', roleName: '烈焰狂刀' },
       { token },
     );
     expect(bound.data).toMatchObject({ status: 'bound', roleName: '烈焰狂刀', statusLabel: '待验证' });
@@ -155,7 +155,7 @@ describe('manual pre-sale', () => {
     expectCode(
       await app.call(
         manualPreSaleBindGameAccount,
-        { recordId: second.recordId, gameAccount: 'player2', roleId: 'r4' },
+        { recordId: second.recordId, gameAccount: 'player2', roleName: '烈焰狂刀' },
         { token: other },
       ),
       '504',

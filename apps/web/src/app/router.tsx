@@ -28,6 +28,8 @@ const recommendGame = () => import('../features/market/recommend-game-page');
 const gameLobby = () => import('../features/market/game-lobby-page');
 const webViewImage = () => import('../features/market/web-view-image-page');
 const sdkHome = () => import('../features/market/sdk-home-page');
+const manualPresale = () => import('../features/consignment/presale/manual-presale-page');
+const presaleDetail = () => import('../features/consignment/presale/presale-detail-page');
 
 /** The pages every scene has, under /{scene}/pages/... (platform-shell §2). */
 function sceneRoutes(scene: string): RouteObject[] {
@@ -49,6 +51,8 @@ function sceneRoutes(scene: string): RouteObject[] {
     { path: `${base}/recommendGame/index`, element: page(recommendGame) },
     { path: `${base}/gameLobby/index`, element: page(gameLobby) },
     { path: `${base}/webViewImage/webViewImage`, element: page(webViewImage) },
+    { path: `${base}/manualPreSale/manualPreSale`, element: page(manualPresale) },
+    { path: `${base}/userCenter/saleShelf/preSaledetails`, element: page(presaleDetail) },
   ];
 }
 

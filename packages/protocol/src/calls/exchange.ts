@@ -125,6 +125,8 @@ export const commodityDetailSchema = commodityCardSchema.extend({
   buyerFee: z.number().int(),
   buyerPays: z.number().int(),
   expireTime: z.number().int().nullable(),
+  /** Pre-sale: the seller delivers within this many days of payment; null otherwise. */
+  deliverDays: z.number().int().nullable(),
   /** Unix seconds until which the listing cannot be ordered (40050), or null. */
   lockUntil: z.number().int().nullable(),
   designatedBuyer: z.boolean(),

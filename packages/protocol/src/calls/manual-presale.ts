@@ -82,7 +82,8 @@ export const manualPreSaleBindGameAccount = call(
   z.object({
     recordId,
     gameAccount: z.string().trim().min(1, { error: '请输入游戏账号' }).max(64),
-    roleId: z.string().trim().min(1, { error: '请选择角色' }).max(64),
+    /** The role's name as the game shows it (players know names, not ids). */
+    roleName: z.string().trim().min(1, { error: '请输入角色名' }).max(64),
   }),
   manualPresaleSchema,
 );

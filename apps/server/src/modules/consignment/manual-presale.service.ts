@@ -128,14 +128,14 @@ const EDITABLE: ManualPresaleStatus[] = ['draft', 'bound', 'verified'];
 export async function bindAccount(
   deps: ListingDeps,
   userId: number,
-  input: { recordId: number; gameAccount: string; roleId: string },
+  input: { recordId: number; gameAccount: string; roleName: string },
 ): Promise<Row> {
   const row = await recordOf(deps.db, userId, input.recordId);
   if (!EDITABLE.includes(row.status)) throw new AppError(ErrorCode.BAD_PARAMS, '该预售已提交，不能修改');
   const { roles } = await deps.gateway.roles(row.application_id, input.gameAccount, row.server_id).catch(() => {
     throw new AppError(ErrorCode.BAD_PARAMS, '游戏账号不存在');
   });
-  const role = roles.find((r) => r.id === input.roleId);
+  const role = roles.find((r) => r.name === input.roleName);
   if (!role) throw new AppError(ErrorCode.BAD_PARAMS, '该账号在所选区服没有这个角色');
   if (await alreadySubmitted(deps.db, row.application_id, role.id, row.id))
     throw new AppError(ErrorCode.PRESALE_ALREADY_SUBMITTED);

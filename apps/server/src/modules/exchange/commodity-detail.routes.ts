@@ -113,6 +113,7 @@ export function commodityDetailRoutes(app: FastifyInstance, platform: CallPlatfo
       buyerFee,
       buyerPays: row.price_fen + buyerFee,
       expireTime: seconds(row.expires_at),
+      deliverDays: row.sale_type === 1 ? (row.deliver_days ?? 7) : null,
       lockUntil,
       designatedBuyer: row.designated_trade_id !== null,
       seller: {

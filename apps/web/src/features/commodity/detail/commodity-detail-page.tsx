@@ -56,6 +56,11 @@ function DetailBody({
       <div className="muted" style={{ fontSize: 12, marginTop: 6 }}>
         {detail.viewCount} 次浏览 · {detail.collectCount} 人收藏
       </div>
+      {detail.deliverDays ? (
+        <div className="c-presale-note" data-testid="detail-presale">
+          预售商品：付款后卖家将在 {detail.deliverDays} 天内交付
+        </div>
+      ) : null}
       {locked && message ? <LockNotice message={message} /> : null}
       {pc ? <BuyBar scene={scene} detail={detail} locked={locked} pc /> : null}
       {pc ? (
