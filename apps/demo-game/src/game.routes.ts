@@ -52,6 +52,16 @@ export async function gameRoutes(
     }),
   );
 
+  /** The exchange's snapshot login: a one-time ticket logs the account in with that role selected. */
+  app.post('/api/ticket-login', async (request, reply) =>
+    answer(reply, async () => {
+      const { ticket } = body(z.object({ ticket: z.string().min(1, '登录凭证无效或已过期') }), request);
+      const { token, roleId } = await game.ticketLogin(ticket);
+      const role = await game.selectRole(token, roleId);
+      return loginInfo(store.read(), gameId, token, role);
+    }),
+  );
+
   app.get('/api/me', async (request, reply) =>
     answer(reply, () => {
       const w = store.read();

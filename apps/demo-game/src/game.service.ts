@@ -55,6 +55,25 @@ export function createGame(store: Store, now: () => number = Date.now) {
         return { token: token.token, accountId };
       }),
 
+    /** A ticket the exchange obtained for a verified seller: a login of that account, once. */
+    ticketLogin: (ticket: string) =>
+      store.change((w) => {
+        const found = (w.tickets ?? []).find((t) => t.ticket === ticket && t.expiresAt > now());
+        if (!found) throw new GameError('TOKEN_INVALID', '登录凭证无效或已过期，请回到交易平台重新获取');
+        w.tickets = (w.tickets ?? []).filter((t) => t !== found);
+        const account = w.accounts.find((a) => a.id === found.accountId);
+        if (account) account.loginCount += 1;
+        const token: Token = {
+          token: randomBytes(18).toString('base64url'),
+          accountId: found.accountId,
+          serverId: null,
+          roleId: null,
+          expiresAt: now() + TOKEN_TTL_MS,
+        };
+        w.tokens.push(token);
+        return { token: token.token, accountId: found.accountId, roleId: found.roleId };
+      }),
+
     /** The chosen role comes online (a previously chosen one of this token goes offline). */
     selectRole: (token: string, roleId: string) =>
       store.change((w) => {

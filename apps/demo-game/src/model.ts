@@ -106,6 +106,13 @@ export interface TransferRecord {
   itemIds?: string[];
 }
 
+export interface LoginTicket {
+  ticket: string;
+  accountId: string;
+  roleId: string;
+  expiresAt: number;
+}
+
 export interface World {
   accounts: Account[];
   servers: Server[];
@@ -114,6 +121,8 @@ export interface World {
   blacklist: Array<{ name: string; subType: SubType }>;
   tokens: Token[];
   keys: ConsignmentKey[];
+  /** One-time login tickets the exchange asked for (a verified seller taking screenshots). */
+  tickets?: LoginTicket[];
   requests: Record<string, RequestRecord>;
   /** Transfers by listing id: a repeated transfer answers the first result. */
   transfers: Record<string, TransferRecord>;

@@ -37,6 +37,7 @@ export const partnerInput = {
     }),
   ]),
   unfreeze: z.object({ listingId: id, roleId: id }),
+  loginTicket: z.object({ accountId: id, roleId: id }),
   transfer: z.object({ listingId: id, roleId: id, buyerAccountId: id, buyerRoleId: id.optional() }),
 };
 
@@ -147,4 +148,5 @@ export interface PartnerAnswers {
   '/freeze': FreezeResult;
   '/unfreeze': { listingId: string; released: number };
   '/transfer': TransferResult;
+  '/login-ticket': { ticket: string; expiresAt: number; loginPath: string };
 }

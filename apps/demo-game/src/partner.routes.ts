@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { accountInfo, coinBalances, itemList, roleSnapshot, roleSummary } from './partner.queries';
-import { freeze, transfer, unfreeze, verifyToken } from './partner.service';
+import { freeze, issueLoginTicket, transfer, unfreeze, verifyToken } from './partner.service';
 import { changeCall, readCall, requireSignature } from './partner-auth';
 import { partnerInput as input } from './partner-types';
 import type { Store } from './store';
@@ -64,6 +64,10 @@ export async function partnerRoutes(
   app.post(
     '/unfreeze',
     changeCall(store, now, input.unfreeze, (world, i) => unfreeze(world, i)),
+  );
+  app.post(
+    '/login-ticket',
+    changeCall(store, now, input.loginTicket, (world, i) => issueLoginTicket(world, i, now())),
   );
   app.post(
     '/transfer',

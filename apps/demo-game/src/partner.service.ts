@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { GameError } from './game-error';
 import type { Role, TransferRecord, World } from './model';
 import type { FreezeInput, FreezeResult, TransferInput, TransferResult } from './partner-types';
@@ -157,4 +158,26 @@ export function transfer(w: World, input: TransferInput, now: number): TransferR
     role.frozenBy === input.listingId ? transferRole(w, role, input, now) : transferGoods(w, role, input, now);
   w.transfers[input.listingId] = record;
   return { listingId: input.listingId, ...record, repeated: false };
+}
+
+export const TICKET_TTL_MS = 10 * 60_000;
+
+/**
+ * A one-time login ticket for an account's role, for the exchange to hand to a seller it has
+ * verified (manual pre-sale screenshots): the host page logs in with it and selects that role.
+ */
+export function issueLoginTicket(w: World, input: { accountId: string; roleId: string }, now: number) {
+  const role = findRole(w, input.roleId);
+  if (role.accountId !== input.accountId) throw new GameError('NOT_FOUND', '角色不属于该账号');
+  const ticket = randomBytes(18).toString('base64url');
+  w.tickets = [
+    ...(w.tickets ?? []).filter((t) => t.expiresAt > now),
+    {
+      ticket,
+      accountId: input.accountId,
+      roleId: role.id,
+      expiresAt: now + TICKET_TTL_MS,
+    },
+  ];
+  return { ticket, expiresAt: now + TICKET_TTL_MS, loginPath: `/host?ticket=${ticket}` };
 }

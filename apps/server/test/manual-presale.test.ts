@@ -5,6 +5,7 @@ import {
   manualPreSaleCreate,
   manualPreSaleDetail,
   manualPreSaleGetLastRecord,
+  manualPreSaleGetSnapLoginToken,
   manualPreSaleGetVerificationContent,
   manualPreSalePublish,
   manualPreSaleRefreshVerificationContent,
@@ -81,7 +82,11 @@ describe('manual pre-sale', () => {
       '请先绑定游戏账号和角色',
     );
     expectCode(
-      await app.call(manualPreSaleBindGameAccount, { recordId, gameAccount: 'player2', roleName: '天机道人' }, { token }),
+      await app.call(
+        manualPreSaleBindGameAccount,
+        { recordId, gameAccount: 'player2', roleName: '天机道人' },
+        { token },
+      ),
       '10002',
       '该账号在所选区服没有这个角色',
     );
@@ -143,6 +148,38 @@ describe('manual pre-sale', () => {
       commodityId: (published.data as { commodityId: string }).commodityId,
     });
 
+    // The verified seller's snapshot login: the game opens logged in with the role, once; the
+    // screenshots it uploads become the listing's pictures.
+    const snap = (await app.call(manualPreSaleGetSnapLoginToken, { recordId }, { token })).data as {
+      snapLoginToken: string;
+      loginUrl: string;
+    };
+    expect(snap.loginUrl).toBe(`/demo-game/host?ticket=${snap.snapLoginToken}`);
+    const ticketLogin = () =>
+      t.app.inject({ method: 'POST', url: '/demo-game/api/ticket-login', payload: { ticket: snap.snapLoginToken } });
+    const loggedIn = (await ticketLogin()).json();
+    expect(loggedIn.data).toMatchObject({ roleId: 'r4', accountId: 'player2' });
+    expect((await ticketLogin()).json()).toMatchObject({
+      ok: false,
+      message: '登录凭证无效或已过期，请回到交易平台重新获取',
+    });
+    const commodityId = Number((published.data as { commodityId: string }).commodityId);
+    const imagesOf = async () =>
+      await t.db
+        .selectFrom('commodities')
+        .select(['images', 'first_img'])
+        .where('id', '=', commodityId)
+        .executeTakeFirstOrThrow();
+    expect((await imagesOf()).images).toEqual([]);
+    await t.app.inject({
+      method: 'POST',
+      url: '/demo-game/api/screenshots',
+      headers: { 'x-game-token': loggedIn.data.gameToken },
+    });
+    const after = await imagesOf();
+    expect(after.images.map((i) => i.kind)).toEqual(['equipment', 'bag', 'warehouse', 'skills']);
+    expect(after.first_img).toMatch(/^\/demo-game\/files\//);
+
     // Another seller (or the same) submitting the same role again: 504.
     const other = await readySeller('13600000002', '602');
     const second = (
@@ -166,6 +203,11 @@ describe('manual pre-sale', () => {
       status: 'draft',
     });
     expect((await app.call(manualPreSaleGetLastRecord, {}, { token })).data).toBeNull();
+    expectCode(
+      await app.call(manualPreSaleGetSnapLoginToken, { recordId: second.recordId }, { token: other }),
+      '10002',
+      '请先完成账号验证',
+    );
     expectCode(await app.call(manualPreSaleDetail, { recordId }, { token: other }), '10002', '预售记录不存在');
   });
 });

@@ -70,8 +70,8 @@ describe('manual pre-sale', () => {
 
     // 3. The content to put in the role's 个性签名; the check fails until it is there.
     await page.getByTestId('presale-verify').waitFor();
+    await expect.poll(() => page.getByTestId('presale-content').textContent()).toMatch(/^验证[2-9A-Z]{6}$/);
     const content = (await page.getByTestId('presale-content').textContent())?.trim() ?? '';
-    expect(content).toMatch(/^验证[2-9A-Z]{6}$/);
     await page.getByTestId('presale-check').click();
     await expect.poll(() => page.getByTestId('presale-check-result').textContent()).toContain(content);
     await docShot(page, 'presale-verify');
@@ -92,6 +92,15 @@ describe('manual pre-sale', () => {
 
     await page.getByTestId('presale-check').click();
     await page.getByTestId('presale-publish').waitFor();
+    // The snapshot login opens the game logged in with that role; its screenshots go to the listing.
+    const [snapPage] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page.getByTestId('presale-snap-login').click(),
+    ]);
+    await expect.poll(() => snapPage.getByTestId('game-role').textContent()).toContain('冰雪法师');
+    await snapPage.getByTestId('game-upload-shots').click();
+    await snapPage.getByText('截图已上传到交易平台').waitFor();
+    await snapPage.close();
     await page.getByTestId('presale-publish-submit').click();
 
     // 4. Listed as 预售 and frozen in the game.
@@ -111,6 +120,9 @@ describe('manual pre-sale', () => {
     const id = new URL(page.url()).searchParams.get('commodityId');
     await page.goto(`${baseUrl()}/h5/pages/commodityDetail/index?id=${id}`);
     await expect.poll(() => page.getByTestId('detail-presale').textContent()).toContain('15 天内交付');
+    expect(
+      await page.locator('[data-testid="commodity-detail"] img[src*="/demo-game/files/"]').count(),
+    ).toBeGreaterThan(0);
     await page.context().close();
     await game.context().close();
   });

@@ -128,6 +128,12 @@ $('signatureForm').addEventListener('submit', (event) => {
   event.preventDefault();
   report('signatureMsg', () => api('signature', { text: $('signature').value }));
 });
+$('uploadShots').addEventListener('click', () =>
+  report('signatureMsg', async () => {
+    const { uploaded } = await api('screenshots', {});
+    return { message: uploaded ? '截图已上传到交易平台' : '截图已生成（交易平台未连接）' };
+  }),
+);
 $('keyBtn').addEventListener('click', () => {
   $('keyMsg').textContent = '';
   api('consignment-key', {})
@@ -177,7 +183,23 @@ window.addEventListener('pagehide', () => {
 window.addEventListener('pageshow', (event) => {
   if (event.persisted && token) api('heartbeat', {}).then(refresh, () => {});
 });
-if (token)
+/** The exchange's snapshot login link (/host?ticket=…): log in with the one-time ticket, then drop it from the URL. */
+async function ticketLogin(ticket) {
+  history.replaceState(null, '', location.pathname);
+  const res = await fetch(`${BASE}/api/ticket-login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ticket }),
+  }).then((r) => r.json());
+  if (!res.ok) return signedOut(res.message);
+  token = res.data.gameToken;
+  sessionStorage.setItem('gameToken', token);
+  await refresh();
+}
+
+const ticket = new URLSearchParams(location.search).get('ticket');
+if (ticket) ticketLogin(ticket).catch((e) => signedOut(e.message));
+else if (token)
   api('heartbeat', {})
     .then(refresh)
     .catch(() => signedOut(''));

@@ -129,3 +129,10 @@ export const manualPreSaleGetLastRecord = call(
   z.object({}),
   manualPresaleSchema.nullable(),
 );
+
+export const manualPreSaleGetSnapLoginToken = call(
+  'getSnapLoginToken',
+  "A verified seller's one-time login link to the game (10 minutes): it opens the game logged in with the role selected, to take and upload its screenshots",
+  z.object({ recordId }),
+  z.object({ snapLoginToken: z.string(), loginUrl: z.string(), expireTime: z.number().int() }),
+);

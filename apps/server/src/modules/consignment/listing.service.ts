@@ -13,7 +13,7 @@ import type { GameGateway } from '../games/game-gateway';
 import { searchTextOf } from '../market/game-catalogue';
 import { rememberTypes } from '../market/game-types';
 import { moveListing } from './listing-moves';
-import { itemRefusals, roleRefusal } from './role-checks';
+import { HOLDING, itemRefusals, roleRefusal } from './role-checks';
 import { type SellSetup, sellSetup } from './sell-setup.queries';
 
 export interface ListingDeps {
@@ -62,6 +62,24 @@ export async function roleScreenshots(db: Db, gameId: string, roleId: string): P
   return rows
     .sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind))
     .map((r) => ({ kind: r.kind, title: SHOT_TITLES[r.kind] ?? r.kind, url: r.url }));
+}
+
+/**
+ * New screenshots of a role reach the manual pre-sale listings of it that are still held (they
+ * were listed from outside the game, maybe before any screenshot existed).
+ */
+export async function refreshListingImages(db: Db, gameId: string, roleId: string): Promise<void> {
+  const shots = await roleScreenshots(db, gameId, roleId);
+  if (shots.length === 0) return;
+  await db
+    .updateTable('commodities')
+    .set({ images: JSON.stringify(shots), first_img: shots[0]?.url ?? '', updated_at: new Date() })
+    .where('application_id', '=', gameId)
+    .where('game_role_id', '=', roleId)
+    .where('source', '=', 'manual')
+    .where('type', '=', 1)
+    .where('status', 'in', HOLDING)
+    .execute();
 }
 
 /** The seller's chosen buyer (指定买家): an existing user's 唯一码, never the seller's own. */

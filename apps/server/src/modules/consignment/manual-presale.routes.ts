@@ -4,6 +4,7 @@ import {
   manualPreSaleCreate,
   manualPreSaleDetail,
   manualPreSaleGetLastRecord,
+  manualPreSaleGetSnapLoginToken,
   manualPreSaleGetVerificationContent,
   manualPreSalePublish,
   manualPreSaleRefreshVerificationContent,
@@ -41,6 +42,9 @@ export function manualPresaleRoutes(app: FastifyInstance, platform: CallPlatform
   });
   registerCall(app, platform, manualPreSaleDetail, async (input, ctx) =>
     presale.toPresale(db, await presale.presaleRecord(db, ctx.user.userId, input.recordId)),
+  );
+  registerCall(app, platform, manualPreSaleGetSnapLoginToken, (input, ctx) =>
+    presale.snapLogin(deps, ctx.user.userId, input.recordId),
   );
   registerCall(app, platform, manualPreSaleGetLastRecord, async (_input, ctx) => {
     const row = await presale.lastRecord(db, ctx.user.userId);

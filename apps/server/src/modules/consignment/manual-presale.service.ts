@@ -246,6 +246,15 @@ export async function publishPresale(deps: ListingDeps, seller: { userId: number
   return answer;
 }
 
+/** After verification only: a one-time game login for the role, to take its screenshots. */
+export async function snapLogin(deps: ListingDeps, userId: number, recordId: number) {
+  const row = await recordOf(deps.db, userId, recordId);
+  if ((row.status !== 'verified' && row.status !== 'published') || !row.game_account_id || !row.role_id)
+    throw new AppError(ErrorCode.BAD_PARAMS, '请先完成账号验证');
+  const t = await deps.gateway.loginTicket(row.application_id, row.game_account_id, row.role_id);
+  return { snapLoginToken: t.ticket, loginUrl: t.loginUrl, expireTime: Math.floor(t.expiresAt / 1000) };
+}
+
 export async function lastRecord(db: Db, userId: number): Promise<Row | null> {
   return (
     (await db

@@ -79,6 +79,14 @@ export function createGameGateway(games: GameConfig[], partnerId: string) {
     freeze: (gameId: string, input: FreezeInput, requestId: string) => client(gameId).freeze(input, requestId),
     unfreeze: (gameId: string, input: { listingId: string; roleId: string }, requestId: string) =>
       client(gameId).unfreeze(input, requestId),
+    /** A one-time login link to the game for an account's role (a verified seller's snapshot login). */
+    loginTicket: async (gameId: string, accountId: string, roleId: string) => {
+      const t = await client(gameId)
+        .call('/login-ticket', { accountId, roleId }, `ticket-${gameId}-${roleId}-${Date.now()}`)
+        .catch(translate);
+      const base = config(gameId).partnerUrl.replace(/\/partner\/v1\/?$/, '');
+      return { ticket: t.ticket, expiresAt: t.expiresAt, loginUrl: `${base}${t.loginPath}` };
+    },
     /** The envelope error of a game's refusal (rethrows anything else). */
     refusal: translate,
     /** Checks a game's signed callback (game → exchange), same scheme as the partner API. */

@@ -2,6 +2,7 @@ import { partnerSignature, signatureMatches } from '@app/demo-game/partner-signi
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/database';
+import { refreshListingImages } from '../consignment/listing.service';
 import type { GameGateway } from './game-gateway';
 
 const screenshotsSchema = z
@@ -97,7 +98,9 @@ export async function partnerCallbackRoutes(
       if (!verified(request)) return reply.send({ ok: false, code: 'BAD_SIGNATURE', message: '签名错误' });
       const body = uploadSchema.safeParse(JSON.parse(String(request.body || '{}')));
       if (!body.success) return reply.send({ ok: false, code: 'BAD_REQUEST', message: '参数错误' });
-      await keepScreenshots(opts.db, String(request.headers['x-partner-id']), body.data.roleId, body.data.screenshots);
+      const gameId = String(request.headers['x-partner-id']);
+      await keepScreenshots(opts.db, gameId, body.data.roleId, body.data.screenshots);
+      await refreshListingImages(opts.db, gameId, body.data.roleId);
       return { ok: true, data: { accepted: body.data.screenshots.length } };
     });
   });

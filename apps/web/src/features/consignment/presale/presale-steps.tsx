@@ -12,6 +12,7 @@ import {
   usePresaleRules,
   usePublishPresale,
   useRefreshContent,
+  useSnapLogin,
   useVerificationContent,
 } from './api/manual-presale';
 
@@ -204,12 +205,33 @@ export function VerifyStep({ record }: { record: ManualPresale }) {
 /** Step 4: verified; publishing freezes the role in the game and lists it as 预售. */
 export function PublishStep({ record, onDone }: { record: ManualPresale; onDone: (commodityId: string) => void }) {
   const publish = usePublishPresale();
+  const snap = useSnapLogin();
   return (
     <div className="sell-form" data-testid="presale-publish">
       <Summary record={record} />
       <p className="presale-passed">
         账号验证已通过。发布后角色将在游戏中冻结，买家付款后请在 {record.deliverDays} 天内交付。
       </p>
+      <p className="muted" style={{ margin: 0, fontSize: 13, lineHeight: 1.6 }}>
+        推荐先登录游戏上传角色截图（装备、背包、仓库、技能），买家更容易下单；发布后上传的截图也会自动更新到商品。
+      </p>
+      <button
+        type="button"
+        className="btn btn-ghost btn-block"
+        disabled={snap.isPending}
+        onClick={async () => {
+          // Opened within the click (a popup opened after an await is blocked), pointed once the link is known.
+          const win = globalThis.open('', '_blank');
+          if (win) win.opener = null;
+          const link = await snap.mutateAsync(record.recordId).catch(() => null);
+          if (link && win) win.location.href = link.loginUrl;
+          else if (link) globalThis.location.href = link.loginUrl;
+          else win?.close();
+        }}
+        data-testid="presale-snap-login"
+      >
+        登录游戏上传截图
+      </button>
       <button
         type="button"
         className="btn btn-primary btn-block"

@@ -4,6 +4,7 @@ import {
   manualPreSaleCheckVerificationContent,
   manualPreSaleCreate,
   manualPreSaleGetLastRecord,
+  manualPreSaleGetSnapLoginToken,
   manualPreSaleGetVerificationContent,
   manualPreSalePublish,
   manualPreSaleRefreshVerificationContent,
@@ -58,3 +59,6 @@ export function usePresaleRules(appId: string) {
     staleTime: 10 * 60_000,
   });
 }
+
+/** The verified seller's one-time game login, to take the role's screenshots. */
+export const useSnapLogin = () => useStep((recordId: number) => callApi(manualPreSaleGetSnapLoginToken, { recordId }));
