@@ -312,7 +312,39 @@ export interface ManualPresalesTable {
   updated_at: Generated<Date>;
 }
 
+export interface LedgerAccountsTable {
+  id: Generated<number>;
+  code: string;
+  kind: string;
+  user_id: number | null;
+  no_overdraft: Generated<boolean>;
+  debits_posted: Generated<number>;
+  credits_posted: Generated<number>;
+  debits_pending: Generated<number>;
+  credits_pending: Generated<number>;
+  created_at: CreatedAt;
+}
+
+export type TransferState = 'posted' | 'pending' | 'posted_pending' | 'voided' | 'expired' | 'post' | 'void';
+
+export interface LedgerTransfersTable {
+  id: Generated<number>;
+  key: string;
+  debit_account_id: number;
+  credit_account_id: number;
+  amount: number;
+  code: string;
+  state: TransferState;
+  pending_id: number | null;
+  timeout_at: Date | null;
+  order_id: number | null;
+  note: Generated<string>;
+  created_at: CreatedAt;
+}
+
 export interface Database {
+  ledger_accounts: LedgerAccountsTable;
+  ledger_transfers: LedgerTransfersTable;
   manual_presales: ManualPresalesTable;
   tracking_events: TrackingEventsTable;
   role_screenshots: RoleScreenshotsTable;

@@ -12,6 +12,7 @@ import * as m0011 from './0011-tracking-events';
 import * as m0012 from './0012-market';
 import * as m0013 from './0013-selling';
 import * as m0014 from './0014-manual-presale';
+import * as m0015 from './0015-ledger';
 
 /** Migrations in order; a name once shipped never changes. */
 export const migrations: Record<string, { up: readonly string[] }> = {
@@ -29,4 +30,5 @@ export const migrations: Record<string, { up: readonly string[] }> = {
   '0012-market': m0012,
   '0013-selling': m0013,
   '0014-manual-presale': m0014,
+  '0015-ledger': m0015,
 };

@@ -1,0 +1,26 @@
+import path from 'node:path';
+import { openDatabase } from '../../platform/db/database';
+import { checkLedger } from './ledger-check';
+
+/**
+ * `npm run ledger:check`: the ledger check against any database, DATABASE_URL (PostgreSQL) or the
+ * embedded one in DATA_DIR (default ./data). Exits 1 when the books do not balance.
+ */
+const url = process.env.DATABASE_URL;
+const dataDir = path.resolve(process.env.DATA_DIR ?? 'data');
+const db = await openDatabase(url ? { url, dataDir: null } : { dataDir });
+try {
+  const problems = await checkLedger(db);
+  const totals = await db
+    .selectFrom('ledger_accounts')
+    .select((eb) => [eb.fn.countAll<number>().as('accounts'), eb.fn.sum<number>('credits_posted').as('credits')])
+    .executeTakeFirstOrThrow();
+  if (problems.length === 0) {
+    console.info(`ledger balances: ${totals.accounts} accounts, ${Number(totals.credits ?? 0)} fen posted`);
+  } else {
+    for (const p of problems) console.error(p);
+    process.exitCode = 1;
+  }
+} finally {
+  await db.destroy();
+}
