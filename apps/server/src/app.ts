@@ -17,6 +17,7 @@ import { partnerCallbackRoutes } from './modules/games/partner-callback.routes';
 import { identityRoutes, uploadRoutes } from './modules/identity/identity.routes';
 import { identityStatus } from './modules/identity/identity.service';
 import { marketModule } from './modules/market/market.module';
+import { ordersModule } from './modules/orders/orders.module';
 import { smsRoutes } from './modules/sms/sms.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { trackingRoutes } from './modules/tracking/tracking.routes';
@@ -171,7 +172,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   settingsRoutes(app, platform);
   feedbackRoutes(app, platform, config.CUSTOMER_SERVICE_URL);
   accountRoutes(app, platform, smsDeps, []);
-  consignmentModule(app, platform, { gateway, sms: smsDeps, sweepEveryMs: config.LISTING_SWEEP_MS });
+  consignmentModule(app, platform, { gateway, sms: smsDeps, sweepEveryMs: config.SWEEP_MS });
+  ordersModule(app, platform, { gateway, sweepEveryMs: config.SWEEP_MS });
   let storage: ObjectStorage;
   if (config.STORAGE_DRIVER === 's3') {
     storage = createS3Storage({

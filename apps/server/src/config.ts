@@ -51,7 +51,7 @@ const configSchema = z.object({
     .default('1')
     .transform((v) => v === '1'),
   /** How often expired, stuck or abandoned listings are swept (ms; 0 turns the timer off). */
-  LISTING_SWEEP_MS: z.coerce.number().int().min(0).default(30_000),
+  SWEEP_MS: z.coerce.number().int().min(0).default(30_000),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   VALIDATE_RESPONSES: z
     .enum(['0', '1'])

@@ -58,7 +58,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     UPLOAD_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'market-uploads-')),
     WEB_DIST: '/nonexistent',
     DEMO_MARKET: '0',
-    LISTING_SWEEP_MS: '0',
+    SWEEP_MS: '0',
     ...overrides,
   });
 }

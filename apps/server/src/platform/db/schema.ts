@@ -342,7 +342,36 @@ export interface LedgerTransfersTable {
   created_at: CreatedAt;
 }
 
+export interface OrdersTable {
+  id: Generated<number>;
+  order_no: string;
+  buyer_user_id: number;
+  seller_user_id: number;
+  commodity_id: number;
+  application_id: string;
+  type: number;
+  title: string;
+  price_fen: number;
+  buyer_fee_fen: Generated<number>;
+  coupon_fen: Generated<number>;
+  total_fen: number;
+  seller_fee_fen: Generated<number>;
+  status: number;
+  request_key: string;
+  deliver_account_id: string;
+  deliver_role_id: string | null;
+  pay_channel: number | null;
+  expires_at: Date | null;
+  paid_at: Date | null;
+  delivered_at: Date | null;
+  confirmed_at: Date | null;
+  settle_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+}
+
 export interface Database {
+  orders: OrdersTable;
   ledger_accounts: LedgerAccountsTable;
   ledger_transfers: LedgerTransfersTable;
   manual_presales: ManualPresalesTable;

@@ -13,6 +13,7 @@ import * as m0012 from './0012-market';
 import * as m0013 from './0013-selling';
 import * as m0014 from './0014-manual-presale';
 import * as m0015 from './0015-ledger';
+import * as m0016 from './0016-orders';
 
 /** Migrations in order; a name once shipped never changes. */
 export const migrations: Record<string, { up: readonly string[] }> = {
@@ -31,4 +32,5 @@ export const migrations: Record<string, { up: readonly string[] }> = {
   '0013-selling': m0013,
   '0014-manual-presale': m0014,
   '0015-ledger': m0015,
+  '0016-orders': m0016,
 };

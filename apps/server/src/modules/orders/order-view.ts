@@ -1,0 +1,45 @@
+import type { Order } from '@app/protocol/calls/orders';
+import { type OrderStatus, orderStatusLabel } from '@app/protocol/statuses/order-status';
+import type { Selectable } from 'kysely';
+import type { Db } from '../../platform/db/database';
+import type { OrdersTable } from '../../platform/db/schema';
+
+export type OrderRow = Selectable<OrdersTable>;
+const seconds = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : null);
+
+/** An order as the buyer or the seller sees it. */
+export async function toOrder(db: Db, row: OrderRow, viewerUserId: number): Promise<Order> {
+  const listing = await db
+    .selectFrom('commodities')
+    .select(['game_name', 'first_img', 'server_name'])
+    .where('id', '=', row.commodity_id)
+    .executeTakeFirst();
+  const role = viewerUserId === row.seller_user_id && viewerUserId !== row.buyer_user_id ? 'seller' : 'buyer';
+  const price = Number(row.price_fen);
+  const sellerFee = Number(row.seller_fee_fen);
+  return {
+    orderId: String(row.id),
+    orderNo: row.order_no,
+    commodityId: String(row.commodity_id),
+    applicationId: row.application_id,
+    gameName: listing?.game_name ?? '',
+    type: row.type,
+    title: row.title,
+    firstImg: listing?.first_img ?? '',
+    serverName: listing?.server_name ?? '',
+    status: row.status,
+    statusLabel: orderStatusLabel[role][row.status as OrderStatus],
+    role,
+    price,
+    buyerFee: Number(row.buyer_fee_fen),
+    couponAmount: Number(row.coupon_fen),
+    totalAmount: Number(row.total_fen),
+    sellerFee: role === 'seller' ? sellerFee : 0,
+    sellerReceive: role === 'seller' ? price - sellerFee : 0,
+    expireTime: row.status === 1 ? seconds(row.expires_at) : null,
+    payChannel: row.pay_channel,
+    createTime: seconds(row.created_at) as number,
+    payTime: seconds(row.paid_at),
+    deliverTo: { gameAccountId: row.deliver_account_id, gameRoleId: row.deliver_role_id },
+  };
+}

@@ -1,0 +1,74 @@
+import {
+  cancelOrder,
+  checkIsMyOrder,
+  commodityIsMyOrder,
+  getFinishBuyOrderList,
+  h5sdkOrderPlace,
+  orderInfo,
+  orderPlace,
+  orderStatus,
+} from '@app/protocol/calls/orders';
+import { ErrorCode } from '@app/protocol/errors';
+import { OrderStatus } from '@app/protocol/statuses/order-status';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../platform/errors';
+import { type CallPlatform, registerCall } from '../../platform/http/register-call';
+import type { GameGateway } from '../games/game-gateway';
+import * as orders from './order.service';
+import { toOrder } from './order-view';
+
+const FINISHED = [OrderStatus.COMPLETED, OrderStatus.SETTLED, OrderStatus.PENDING_SETTLEMENT];
+
+export function orderRoutes(app: FastifyInstance, platform: CallPlatform, gateway: GameGateway): void {
+  const { db } = platform;
+  const deps: orders.OrderDeps = { db, gateway };
+
+  registerCall(app, platform, orderPlace, async (input, ctx) => {
+    const buyer = { userId: ctx.user.userId, uid: ctx.user.uid };
+    return toOrder(db, await orders.placeOrder(deps, { ...input, buyer }), buyer.userId);
+  });
+  registerCall(app, platform, h5sdkOrderPlace, async (input, ctx) => {
+    if (!ctx.user) throw new AppError(ErrorCode.LOGIN_TIMEOUT);
+    const buyer = { userId: ctx.user.userId, uid: ctx.user.uid };
+    const player = ctx.player ? { accountId: ctx.player.accountId, roleId: ctx.player.roleId } : null;
+    return toOrder(db, await orders.placeOrder(deps, { ...input, buyer, player }), buyer.userId);
+  });
+
+  const myUnpaid = async (userId: number, commodityId: string) => {
+    const row = await db
+      .selectFrom('orders')
+      .select(['id', 'status'])
+      .where('buyer_user_id', '=', userId)
+      .where('commodity_id', '=', Number(commodityId))
+      .where('status', '=', OrderStatus.AWAITING_PAYMENT)
+      .executeTakeFirst();
+    return { orderId: row ? String(row.id) : null, status: row?.status ?? null };
+  };
+  registerCall(app, platform, commodityIsMyOrder, (input, ctx) => myUnpaid(ctx.user.userId, input.commodityId));
+  registerCall(app, platform, checkIsMyOrder, (input, ctx) => myUnpaid(ctx.user.userId, input.commodityId));
+
+  registerCall(app, platform, orderStatus, async (input, ctx) => {
+    const row = await orders.viewerOrder(db, ctx.user.userId, input.orderId);
+    const view = await toOrder(db, row, ctx.user.userId);
+    return { orderId: view.orderId, status: view.status, statusLabel: view.statusLabel, expireTime: view.expireTime };
+  });
+  registerCall(app, platform, orderInfo, async (input, ctx) =>
+    toOrder(db, await orders.viewerOrder(db, ctx.user.userId, input.orderId), ctx.user.userId),
+  );
+  registerCall(app, platform, cancelOrder, async (input, ctx) =>
+    toOrder(db, await orders.cancelOrder(deps, ctx.user.userId, input.orderId), ctx.user.userId),
+  );
+  registerCall(app, platform, getFinishBuyOrderList, async (input, ctx) => {
+    let query = db.selectFrom('orders').selectAll().where('buyer_user_id', '=', ctx.user.userId);
+    if (input.finished) query = query.where('status', 'in', FINISHED);
+    const rows = await query
+      .orderBy('id', 'desc')
+      .limit(input.pageSize + 1)
+      .offset((input.page - 1) * input.pageSize)
+      .execute();
+    return {
+      list: await Promise.all(rows.slice(0, input.pageSize).map((r) => toOrder(db, r, ctx.user.userId))),
+      hasMore: rows.length > input.pageSize,
+    };
+  });
+}

@@ -1,0 +1,227 @@
+import { ErrorCode } from '@app/protocol/errors';
+import { lockMessage } from '@app/protocol/format';
+import { ListingStatus } from '@app/protocol/statuses/listing-status';
+import { OrderStatus } from '@app/protocol/statuses/order-status';
+import type { Db } from '../../platform/db/database';
+import { AppError } from '../../platform/errors';
+import { moveListing } from '../consignment/listing-moves';
+import type { GameGateway } from '../games/game-gateway';
+import { moveOrder } from './order-moves';
+import type { OrderRow } from './order-view';
+
+export interface OrderDeps {
+  db: Db;
+  gateway: GameGateway;
+  now?: () => number;
+}
+
+/** An unpaid order waits this long for its payment, then ends 支付超时 and the listing is on sale again. */
+export const PAYMENT_MINUTES = 15;
+
+export interface PlaceInput {
+  buyer: { userId: number; uid: string };
+  commodityId: string;
+  requestKey: string;
+  /** Inside the game: the token's account and role receive the goods. */
+  player?: { accountId: string; roleId: string | null } | null;
+  gameAccountId?: string | undefined;
+  gameRoleId?: string | undefined;
+}
+
+const orderNo = (id: number, now: number) => {
+  const d = new Date(now + 8 * 3_600_000);
+  const day = `${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}${String(d.getUTCDate()).padStart(2, '0')}`;
+  return `E${day}${String(id).padStart(8, '0')}`;
+};
+
+async function existingOrder(db: Db, buyerUserId: number, requestKey: string) {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('buyer_user_id', '=', buyerUserId)
+    .where('request_key', '=', requestKey)
+    .executeTakeFirst();
+}
+
+/** The buyer: bound phone and real name (business-flows §6). */
+async function checkBuyer(db: Db, userId: number) {
+  const user = await db
+    .selectFrom('users')
+    .select(['mobile', 'has_authentication'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  if (!user.mobile) throw new AppError(ErrorCode.BAD_PARAMS, '请先绑定手机号');
+  if (!user.has_authentication) throw new AppError(ErrorCode.BAD_PARAMS, '请先完成实名认证');
+}
+
+/** Where the goods go, checked with the game: a free role slot for a role, a role in the group for goods. */
+async function deliveryTarget(
+  deps: OrderDeps,
+  input: PlaceInput,
+  listing: { application_id: string; type: number; server_id: string; master_server_id: string },
+) {
+  const { db, gateway } = deps;
+  let accountId = input.player?.accountId ?? input.gameAccountId;
+  let roleId = input.player ? input.player.roleId : (input.gameRoleId ?? null);
+  if (!accountId) throw new AppError(ErrorCode.BAD_PARAMS, '请选择收货的游戏账号');
+  if (!input.player) {
+    const linked = await db
+      .selectFrom('user_identities')
+      .select('subject')
+      .where('user_id', '=', input.buyer.userId)
+      .where('provider', '=', `game:${listing.application_id}`)
+      .where('subject', '=', accountId)
+      .executeTakeFirst();
+    if (!linked) throw new AppError(ErrorCode.BAD_PARAMS, '请选择您已登录过的游戏账号收货');
+  }
+  if (listing.type === 1) {
+    const account = await gateway.client(listing.application_id).account(accountId).catch(gateway.refusal);
+    const slot = account.slots.find((s) => s.serverId === listing.server_id);
+    if (slot && slot.used >= slot.limit) throw new AppError(ErrorCode.NO_ROLE_SLOT);
+    return { accountId, roleId: null };
+  }
+  if (!roleId) throw new AppError(ErrorCode.BAD_PARAMS, '请选择收货角色');
+  const { roles } = await gateway.roles(listing.application_id, accountId);
+  const role = roles.find((r) => r.id === roleId);
+  if (!role) throw new AppError(ErrorCode.BAD_PARAMS, '收货角色不存在');
+  const server = await db
+    .selectFrom('game_servers')
+    .select('master_server_id')
+    .where('application_id', '=', listing.application_id)
+    .where('server_id', '=', role.serverId)
+    .executeTakeFirst();
+  if (server?.master_server_id !== listing.master_server_id)
+    throw new AppError(ErrorCode.BAD_PARAMS, '收货角色须与商品在同一主服');
+  accountId = role.accountId;
+  roleId = role.id;
+  return { accountId, roleId };
+}
+
+/**
+ * Places an order: every check first, then in one transaction the listing moves 在售 → 出售中
+ * (only one buyer can win it) and the order is written 待支付 with its deadline. The same
+ * request key answers the same order; a live unpaid order of the buyer for the listing is resumed.
+ */
+export async function placeOrder(deps: OrderDeps, input: PlaceInput): Promise<OrderRow> {
+  const { db } = deps;
+  const now = (deps.now ?? Date.now)();
+  const repeated = await existingOrder(db, input.buyer.userId, input.requestKey);
+  if (repeated) return repeated;
+  await checkBuyer(db, input.buyer.userId);
+  const listing = await db
+    .selectFrom('commodities')
+    .selectAll()
+    .where('id', '=', Number(input.commodityId))
+    .executeTakeFirst();
+  if (!listing) throw new AppError(ErrorCode.COMMODITY_NOT_EXIST);
+  if (listing.seller_user_id === input.buyer.userId) throw new AppError(ErrorCode.OWN_COMMODITY);
+  const mine = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('buyer_user_id', '=', input.buyer.userId)
+    .where('commodity_id', '=', listing.id)
+    .where('status', '=', OrderStatus.AWAITING_PAYMENT)
+    .executeTakeFirst();
+  if (mine) return mine;
+  if (listing.status === ListingStatus.SELLING) throw new AppError(ErrorCode.COMMODITY_TAKEN);
+  if (listing.status !== ListingStatus.ON_SALE) throw new AppError(ErrorCode.COMMODITY_NOT_EXIST);
+  if (listing.designated_trade_id && listing.designated_trade_id !== input.buyer.uid)
+    throw new AppError(ErrorCode.BAD_PARAMS, '该商品为指定买家商品，您无法购买');
+  if (listing.lock_until && listing.lock_until.getTime() > now)
+    throw new AppError(
+      ErrorCode.COMMODITY_LOCKED,
+      lockMessage(Math.floor(listing.lock_until.getTime() / 1000), new Date(now)),
+    );
+  if (!listing.seller_user_id) throw new AppError(ErrorCode.COMMODITY_NOT_EXIST);
+  const target = await deliveryTarget(deps, input, listing);
+  const game = await db
+    .selectFrom('games')
+    .select('buyer_fee_percent')
+    .where('application_id', '=', listing.application_id)
+    .executeTakeFirst();
+  const price = Number(listing.price_fen);
+  const buyerFee = Math.round((price * Number(game?.buyer_fee_percent ?? 0)) / 100);
+  const sellerId = listing.seller_user_id;
+  try {
+    return await db.transaction().execute(async (trx) => {
+      if (!(await moveListing(trx, listing.id, ListingStatus.ON_SALE, ListingStatus.SELLING)))
+        throw new AppError(ErrorCode.COMMODITY_TAKEN);
+      const inserted = await trx
+        .insertInto('orders')
+        .values({
+          order_no: `pending-${input.buyer.userId}-${input.requestKey}`,
+          buyer_user_id: input.buyer.userId,
+          seller_user_id: sellerId,
+          commodity_id: listing.id,
+          application_id: listing.application_id,
+          type: listing.type,
+          title: listing.title,
+          price_fen: price,
+          buyer_fee_fen: buyerFee,
+          total_fen: price + buyerFee,
+          seller_fee_fen: Number(listing.fee_fen),
+          status: OrderStatus.AWAITING_PAYMENT,
+          request_key: input.requestKey,
+          deliver_account_id: target.accountId,
+          deliver_role_id: target.roleId,
+          expires_at: new Date(now + PAYMENT_MINUTES * 60_000),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return trx
+        .updateTable('orders')
+        .set({ order_no: orderNo(inserted.id, now) })
+        .where('id', '=', inserted.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    });
+  } catch (error) {
+    // The same request key placed concurrently: answer the order that won.
+    const winner = await existingOrder(db, input.buyer.userId, input.requestKey);
+    if (winner) return winner;
+    throw error;
+  }
+}
+
+/** An order of the viewer, as buyer or seller; anyone else's is 订单不存在. */
+export async function viewerOrder(db: Db, userId: number, orderId: string): Promise<OrderRow> {
+  const row = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('id', '=', Number(orderId))
+    .where((eb) => eb.or([eb('buyer_user_id', '=', userId), eb('seller_user_id', '=', userId)]))
+    .executeTakeFirst();
+  if (!row) throw new AppError(ErrorCode.BAD_PARAMS, '订单不存在');
+  return row;
+}
+
+/** 待支付 → an end (取消订单 or 支付超时), and the listing back on sale, in one transaction. */
+async function endUnpaid(db: Db, row: OrderRow, to: typeof OrderStatus.CANCELLED | typeof OrderStatus.PAYMENT_TIMEOUT) {
+  return db.transaction().execute(async (trx) => {
+    if (!(await moveOrder(trx, row.id, OrderStatus.AWAITING_PAYMENT, to, { expires_at: null }))) return false;
+    await moveListing(trx, row.commodity_id, ListingStatus.SELLING, ListingStatus.ON_SALE);
+    return true;
+  });
+}
+
+export async function cancelOrder(deps: OrderDeps, userId: number, orderId: string): Promise<OrderRow> {
+  const row = await viewerOrder(deps.db, userId, orderId);
+  if (row.buyer_user_id !== userId) throw new AppError(ErrorCode.BAD_PARAMS, '只有买家可以取消订单');
+  if (row.status !== OrderStatus.AWAITING_PAYMENT || !(await endUnpaid(deps.db, row, OrderStatus.CANCELLED)))
+    throw new AppError(ErrorCode.BAD_PARAMS, '订单已支付或已关闭，无法取消');
+  return viewerOrder(deps.db, userId, orderId);
+}
+
+/** The sweeper: unpaid orders past their deadline end 支付超时, each once. */
+export async function expireUnpaidOrders(deps: OrderDeps, now = (deps.now ?? Date.now)()): Promise<number> {
+  const due = await deps.db
+    .selectFrom('orders')
+    .selectAll()
+    .where('status', '=', OrderStatus.AWAITING_PAYMENT)
+    .where('expires_at', '<=', new Date(now))
+    .limit(500)
+    .execute();
+  let expired = 0;
+  for (const row of due) if (await endUnpaid(deps.db, row, OrderStatus.PAYMENT_TIMEOUT)) expired++;
+  return expired;
+}

@@ -1,0 +1,164 @@
+import { z } from 'zod';
+import { defineCall } from '../contract';
+import { gameTokenFields } from './game';
+
+/**
+ * Orders (business-flows §4 exchange order status). Placing one reserves the listing in the same
+ * transaction; a pending order is resumed, not duplicated (the client's idempotency key, and
+ * checkIsMyOrder). Money in fen.
+ */
+const commodityId = z.string().regex(/^\d{1,12}$/, { error: '商品不存在' });
+const orderId = z.string().regex(/^\d{1,12}$/, { error: '订单不存在' });
+
+export const orderSchema = z.object({
+  orderId: z.string(),
+  orderNo: z.string(),
+  commodityId: z.string(),
+  applicationId: z.string(),
+  gameName: z.string(),
+  type: z.number().int(),
+  title: z.string(),
+  firstImg: z.string(),
+  serverName: z.string(),
+  status: z.number().int(),
+  /** For the viewer: buyer or seller wording (orderStatusLabel). */
+  statusLabel: z.string(),
+  role: z.enum(['buyer', 'seller']),
+  price: z.number().int(),
+  buyerFee: z.number().int(),
+  couponAmount: z.number().int(),
+  /** What the buyer pays. */
+  totalAmount: z.number().int(),
+  /** The seller's fee and what they receive (seller's view; 0 for the buyer). */
+  sellerFee: z.number().int(),
+  sellerReceive: z.number().int(),
+  /** Unix seconds: pay before it (status 1). */
+  expireTime: z.number().int().nullable(),
+  payChannel: z.number().int().nullable(),
+  createTime: z.number().int(),
+  payTime: z.number().int().nullable(),
+  /** Where the goods go: the buyer's game account (roles) or role (coins, props). */
+  deliverTo: z.object({ gameAccountId: z.string(), gameRoleId: z.string().nullable() }),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+const placeFields = {
+  commodityId,
+  /** The client's idempotency key: the same key answers the same order. */
+  requestKey: z.string().min(8).max(64),
+  /** 已阅读并同意《虚拟物品交易规则》. */
+  agreement: z.literal(true, { error: '请先阅读并同意交易规则' }),
+  /** App/H5: the buyer's linked game account (roles) — or their role (coins, props) — to deliver to. */
+  gameAccountId: z.string().max(64).optional(),
+  gameRoleId: z.string().max(64).optional(),
+};
+
+export const orderPlace = defineCall({
+  service: 'exchange',
+  call: 'orderPlace',
+  version: 2,
+  access: 'df',
+  method: 'POST',
+  scene: 'app',
+  summary:
+    'Places an order and reserves the listing (在售 → 出售中) in one transaction: bound phone, real name, agreement, not the seller (40002), the designated buyer only, 40050 while locked, 30060 without a free role slot, 40010 when another buyer was first',
+  request: z.object(placeFields),
+  response: orderSchema,
+});
+
+export const h5sdkOrderPlace = defineCall({
+  service: 'exchange',
+  call: 'orderPlace',
+  version: 2,
+  access: 'pt',
+  method: 'POST',
+  scene: 'h5sdk',
+  operationId: 'h5sdk.orderPlace',
+  summary: "orderPlace from inside the game: the goods go to the token's account (roles) or role (coins, props)",
+  request: z.object({ ...gameTokenFields, ...placeFields }),
+  response: orderSchema,
+});
+
+const myOrderAnswer = z.object({ orderId: z.string().nullable(), status: z.number().int().nullable() });
+
+export const commodityIsMyOrder = defineCall({
+  service: 'exchange',
+  call: 'commodityIsMyOrder',
+  version: 1,
+  access: 'df',
+  method: 'POST',
+  scene: 'app',
+  summary: "The viewer's unpaid order of this listing, to resume instead of placing another",
+  request: z.object({ commodityId }),
+  response: myOrderAnswer,
+});
+
+export const checkIsMyOrder = defineCall({
+  service: 'exchange',
+  call: 'checkIsMyOrder',
+  version: 1,
+  access: 'df',
+  method: 'POST',
+  scene: 'h5sdk',
+  operationId: 'h5sdk.checkIsMyOrder',
+  summary: 'The SDK name of commodityIsMyOrder',
+  request: z.object({ commodityId }),
+  response: myOrderAnswer,
+});
+
+export const orderStatus = defineCall({
+  service: 'exchange',
+  call: 'orderStatus',
+  version: 1,
+  access: 'df',
+  method: 'POST',
+  scene: 'app',
+  summary: 'The status of one of the viewer’s orders (buyer or seller wording)',
+  request: z.object({ orderId }),
+  response: z.object({
+    orderId: z.string(),
+    status: z.number().int(),
+    statusLabel: z.string(),
+    expireTime: z.number().int().nullable(),
+  }),
+});
+
+export const orderInfo = defineCall({
+  service: 'exchange',
+  call: 'orderInfo',
+  version: 1,
+  access: 'df',
+  method: 'POST',
+  scene: 'app',
+  summary: 'One order of the viewer, as buyer or seller',
+  request: z.object({ orderId }),
+  response: orderSchema,
+});
+
+export const cancelOrder = defineCall({
+  service: 'exchange',
+  call: 'cancelOrder',
+  version: 1,
+  access: 'df',
+  method: 'POST',
+  scene: 'app',
+  summary: 'The buyer cancels an unpaid order (取消订单, -2); the listing is on sale again',
+  request: z.object({ orderId }),
+  response: orderSchema,
+});
+
+export const getFinishBuyOrderList = defineCall({
+  service: 'exchange',
+  call: 'getFinishBuyOrderList',
+  version: 1,
+  access: 'df',
+  method: 'GET',
+  scene: 'app',
+  summary: "The buyer's orders, newest first (all, or only finished ones)",
+  request: z.object({
+    page: z.coerce.number().int().min(1).max(1000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(50).default(20),
+    finished: z.coerce.number().int().min(0).max(1).default(0),
+  }),
+  response: z.object({ list: z.array(orderSchema), hasMore: z.boolean() }),
+});
