@@ -18,6 +18,7 @@ import { identityRoutes, uploadRoutes } from './modules/identity/identity.routes
 import { identityStatus } from './modules/identity/identity.service';
 import { marketModule } from './modules/market/market.module';
 import { ordersModule } from './modules/orders/orders.module';
+import { type PaymentsHandle, paymentsModule } from './modules/payments/payments.module';
 import { smsRoutes } from './modules/sms/sms.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { trackingRoutes } from './modules/tracking/tracking.routes';
@@ -52,6 +53,8 @@ declare module 'fastify' {
     prepareMarket: () => Promise<void>;
     /** The game gateway (tests look into the games through it). */
     gateway: GameGateway;
+    /** The payment service and the sandbox gateway's hooks (tests drive notifications through them). */
+    payments: PaymentsHandle;
   }
 }
 
@@ -174,6 +177,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   accountRoutes(app, platform, smsDeps, []);
   consignmentModule(app, platform, { gateway, sms: smsDeps, sweepEveryMs: config.SWEEP_MS });
   ordersModule(app, platform, { gateway, sweepEveryMs: config.SWEEP_MS });
+  const payments = await paymentsModule(app, platform, {
+    db,
+    sandboxSecret: await ensureSecret(db, 'sandboxPay'),
+    sandbox: testHooksEnabled(config),
+    sweepEveryMs: config.SWEEP_MS,
+  });
+  app.decorate('payments', payments);
   let storage: ObjectStorage;
   if (config.STORAGE_DRIVER === 's3') {
     storage = createS3Storage({

@@ -6,6 +6,7 @@ import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import { moveListing } from '../consignment/listing-moves';
 import type { GameGateway } from '../games/game-gateway';
+import { releaseOrderHolds } from '../wallet/ledger';
 import { moveOrder } from './order-moves';
 import type { OrderRow } from './order-view';
 
@@ -200,6 +201,8 @@ async function endUnpaid(db: Db, row: OrderRow, to: typeof OrderStatus.CANCELLED
   return db.transaction().execute(async (trx) => {
     if (!(await moveOrder(trx, row.id, OrderStatus.AWAITING_PAYMENT, to, { expires_at: null }))) return false;
     await moveListing(trx, row.commodity_id, ListingStatus.SELLING, ListingStatus.ON_SALE);
+    // A combined payment's balance part was reserved: it is the buyer's to spend again.
+    await releaseOrderHolds(trx, row.id);
     return true;
   });
 }

@@ -252,3 +252,16 @@ export async function balanceOf(db: Db | Trx, ref: AccountRef | string): Promise
     available: posted - Number(row.debits_pending),
   };
 }
+
+/** Releases every balance reservation still held for an order (the order ended unpaid). */
+export async function releaseOrderHolds(db: Db | Trx, orderId: number): Promise<number> {
+  const holds = await db
+    .selectFrom('ledger_transfers')
+    .select('key')
+    .where('order_id', '=', orderId)
+    .where('state', '=', 'pending')
+    .where('code', '=', 'balance_hold')
+    .execute();
+  for (const { key } of holds) await resolvePending(db, { key: `${key}:void`, pendingKey: key, action: 'void' });
+  return holds.length;
+}

@@ -370,7 +370,41 @@ export interface OrdersTable {
   updated_at: Generated<Date>;
 }
 
+export interface PaymentsTable {
+  id: Generated<number>;
+  trade_no: string;
+  order_id: number;
+  user_id: number;
+  channel: number;
+  provider: string;
+  third_fen: number;
+  balance_fen: number;
+  status: Generated<'created' | 'paid' | 'closed' | 'refunded'>;
+  provider_trade_no: string | null;
+  note: Generated<string>;
+  paid_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+}
+
+export interface SandboxTradesTable {
+  trade_no: string;
+  gateway_trade_no: string;
+  amount_fen: number;
+  subject: string;
+  channel: string;
+  notify_url: string;
+  return_url: Generated<string>;
+  status: Generated<'open' | 'succeeded' | 'cancelled'>;
+  attempts: Generated<number>;
+  next_attempt_at: Date | null;
+  acknowledged_at: Date | null;
+  created_at: CreatedAt;
+}
+
 export interface Database {
+  payments: PaymentsTable;
+  sandbox_trades: SandboxTradesTable;
   orders: OrdersTable;
   ledger_accounts: LedgerAccountsTable;
   ledger_transfers: LedgerTransfersTable;

@@ -14,6 +14,7 @@ import * as m0013 from './0013-selling';
 import * as m0014 from './0014-manual-presale';
 import * as m0015 from './0015-ledger';
 import * as m0016 from './0016-orders';
+import * as m0017 from './0017-payments';
 
 /** Migrations in order; a name once shipped never changes. */
 export const migrations: Record<string, { up: readonly string[] }> = {
@@ -33,4 +34,5 @@ export const migrations: Record<string, { up: readonly string[] }> = {
   '0014-manual-presale': m0014,
   '0015-ledger': m0015,
   '0016-orders': m0016,
+  '0017-payments': m0017,
 };

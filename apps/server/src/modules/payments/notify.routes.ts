@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import type { PayGateway } from './pay-gateway';
+import { applyNotice, type PaymentDeps } from './payment.service';
+
+/**
+ * The gateways' asynchronous notifications, POST /pay/notify/{gateway}: the raw body is checked by
+ * the gateway's own rules, applied once, and answered exactly as that gateway expects ('success'
+ * for Alipay and the sandbox, which otherwise resend; 204 for WeChat Pay v3).
+ */
+export async function notifyRoutes(app: FastifyInstance, deps: PaymentDeps, gateways: PayGateway[]): Promise<void> {
+  await app.register(async (scope) => {
+    const raw = (_req: unknown, body: string, done: (e: Error | null, v?: unknown) => void) => done(null, body);
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, raw);
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, raw);
+    for (const gateway of gateways) {
+      scope.post(`/pay/notify/${gateway.name}`, async (request, reply) => {
+        const notice = await gateway.verify({ headers: request.headers, body: String(request.body ?? '') });
+        const outcome = notice ? await applyNotice(deps, gateway.name, notice) : 'refused';
+        if (outcome === 'refused')
+          request.log.warn({ gateway: gateway.name, tradeNo: notice?.tradeNo }, 'payment notification refused');
+        const answer = gateway.ack(outcome !== 'refused');
+        return reply.status(answer.status).type(answer.contentType).send(answer.body);
+      });
+    }
+  });
+}

@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../platform/db/database';
+import type { CallPlatform } from '../../platform/http/register-call';
+import { notifyRoutes } from './notify.routes';
+import { payRoutes } from './pay.routes';
+import type { PaymentDeps } from './payment.service';
+import { sandboxPayRoutes } from './sandbox.routes';
+import { createSandboxGateway } from './sandbox-gateway';
+
+/**
+ * Payments: the pay calls, the gateways' notifications and, outside production, the sandbox
+ * gateway (its cashier and its notification retries). The embedded default sends alipay,
+ * 花呗 and WeChat Pay through the sandbox.
+ */
+export interface PaymentsHandle {
+  paymentDeps: PaymentDeps;
+  /** Outside production: the sandbox gateway's notifier (tests drive retries through it). */
+  sandbox: ReturnType<typeof sandboxPayRoutes> | null;
+}
+
+export async function paymentsModule(
+  app: FastifyInstance,
+  platform: CallPlatform,
+  deps: { db: Db; sandboxSecret: string; sandbox: boolean; sweepEveryMs: number; onPaid?: (orderId: number) => void },
+): Promise<PaymentsHandle> {
+  const sandbox = createSandboxGateway(deps.db, deps.sandboxSecret);
+  const paymentDeps: PaymentDeps = {
+    db: deps.db,
+    gateways: { alipay: sandbox, wechat: sandbox },
+    ...(deps.onPaid ? { onPaid: deps.onPaid } : {}),
+  };
+  payRoutes(app, platform, paymentDeps);
+  await notifyRoutes(app, paymentDeps, [sandbox]);
+  if (!deps.sandbox) return { paymentDeps, sandbox: null };
+  const hooks = sandboxPayRoutes(app, deps.db, deps.sandboxSecret);
+  if (deps.sweepEveryMs > 0) {
+    const timer = setInterval(
+      () => {
+        hooks.deliverDue().catch((error: unknown) => app.log.warn({ err: error }, 'sandbox notification retry failed'));
+      },
+      Math.min(deps.sweepEveryMs, 5_000),
+    );
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
+  return { paymentDeps, sandbox: hooks };
+}

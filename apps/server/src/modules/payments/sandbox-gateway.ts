@@ -1,0 +1,65 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { payChannelLabel } from '@app/protocol/pay-channel';
+import type { Db } from '../../platform/db/database';
+import { type PayGateway, yuanTextToFen } from './pay-gateway';
+
+export const SANDBOX_APP_ID = 'sandbox-app';
+export const SANDBOX_SELLER_ID = 'sandbox-seller';
+export const SANDBOX_NOTIFY_PATH = '/pay/notify/sandbox';
+
+/** The sandbox's signature: HMAC-SHA256 over the sorted key=value pairs (Alipay's shape, a shared key). */
+export function sandboxSign(secret: string, params: Record<string, string>): string {
+  const text = Object.keys(params)
+    .filter((k) => k !== 'sign' && params[k] !== '')
+    .sort()
+    .map((k) => `${k}=${params[k]}`)
+    .join('&');
+  return createHmac('sha256', secret).update(text).digest('hex');
+}
+
+/**
+ * The sandbox gateway of PROTOCOL.md: its trades live in sandbox_trades; its cashier page is
+ * /sandbox/pay/{tradeNo}; it notifies /pay/notify/sandbox, signed, until answered 'success'.
+ */
+export function createSandboxGateway(db: Db, secret: string): PayGateway {
+  return {
+    name: 'sandbox',
+    async create(input) {
+      await db
+        .insertInto('sandbox_trades')
+        .values({
+          trade_no: input.tradeNo,
+          gateway_trade_no: `SBX${Date.now()}${randomBytes(4).toString('hex')}`,
+          amount_fen: input.amountFen,
+          subject: input.subject,
+          channel: payChannelLabel[input.channel],
+          notify_url: SANDBOX_NOTIFY_PATH,
+          return_url: input.returnUrl,
+        })
+        .onConflict((oc) => oc.column('trade_no').doNothing())
+        .execute();
+      const payUrl = `/sandbox/pay/${input.tradeNo}`;
+      return { payUrl, qrCode: input.kind === 'scan' ? payUrl : null };
+    },
+    async verify({ body }) {
+      let params: Record<string, string>;
+      try {
+        params = JSON.parse(body) as Record<string, string>;
+      } catch {
+        return null;
+      }
+      if (typeof params !== 'object' || params === null || typeof params.sign !== 'string') return null;
+      const expected = Buffer.from(sandboxSign(secret, params));
+      const given = Buffer.from(params.sign);
+      if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+      if (params.app_id !== SANDBOX_APP_ID || params.seller_id !== SANDBOX_SELLER_ID) return null;
+      const amountFen = yuanTextToFen(String(params.total_amount ?? ''));
+      if (amountFen === null || !params.out_trade_no || !params.trade_no) return null;
+      const outcome =
+        params.trade_status === 'TRADE_SUCCESS' ? 'paid' : params.trade_status === 'TRADE_CLOSED' ? 'closed' : null;
+      if (!outcome) return null;
+      return { tradeNo: params.out_trade_no, amountFen, providerTradeNo: params.trade_no, outcome };
+    },
+    ack: (ok) => ({ status: 200, contentType: 'text/plain; charset=utf-8', body: ok ? 'success' : 'fail' }),
+  };
+}

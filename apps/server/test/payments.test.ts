@@ -1,0 +1,290 @@
+import { publishCoin } from '@app/protocol/calls/consignment';
+import { gameTokenLogin } from '@app/protocol/calls/game';
+import { identification } from '@app/protocol/calls/identity';
+import { h5sdkVerifyCode } from '@app/protocol/calls/market';
+import { cancelOrder, h5sdkOrderPlace, orderInfo } from '@app/protocol/calls/orders';
+import { balancePay, combinedPay, isAvailableCombinationPay, wapAlipay } from '@app/protocol/calls/pay';
+import { bindPhone, sendSms } from '@app/protocol/calls/user';
+import { OrderStatus } from '@app/protocol/statuses/order-status';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expireUnpaidOrders } from '../src/modules/orders/order.service';
+import { fenToYuanText } from '../src/modules/payments/pay-gateway';
+import { SANDBOX_APP_ID, SANDBOX_SELLER_ID, sandboxSign } from '../src/modules/payments/sandbox-gateway';
+import { Accounts, balanceOf, transfer } from '../src/modules/wallet/ledger';
+import { checkLedger } from '../src/modules/wallet/ledger-check';
+import { ensureSecret } from '../src/platform/secrets';
+import {
+  createTestApp,
+  demoGameLogin,
+  expectCode,
+  idNumber,
+  smsOutbox,
+  type TestApp,
+  type TestClient,
+} from './helpers';
+
+let t: TestApp;
+let sdk: TestClient;
+let app: TestClient;
+beforeAll(async () => {
+  t = await createTestApp();
+  sdk = await t.client('H5SDK');
+  app = await t.client('APP');
+});
+afterAll(() => t.close());
+
+let seq = 0;
+async function sdkUser(account: string) {
+  const info = await demoGameLogin(t, account);
+  const pt = { gameId: info.gameId, gameToken: info.gameToken, serverId: info.serverId };
+  const login = (await sdk.call(gameTokenLogin, pt)).data as { token: string; uid: string };
+  const phone = `1380000${String(++seq).padStart(4, '0')}`;
+  await sdk.call(sendSms, { smsType: 'phoneLogin', phone });
+  const [bind] = await smsOutbox(t, phone);
+  expectCode(await sdk.call(bindPhone, { phone, code: bind!.code }, { token: login.token }), '200');
+  expectCode(
+    await sdk.call(
+      identification,
+      { realName: '吴十', idCard: idNumber('19850505', String(400 + seq)) },
+      { token: login.token },
+    ),
+    '200',
+  );
+  await sdk.call(sendSms, { smsType: 'verifyCode', phone: 'auto' }, { token: login.token });
+  const code = (await smsOutbox(t, phone)).find((m) => m.smsType === 'verifyCode')!.code;
+  expect((await sdk.call(h5sdkVerifyCode, { ...pt, code }, { token: login.token })).data).toBe(true);
+  const user = await t.db.selectFrom('users').select('id').where('uid', '=', login.uid).executeTakeFirstOrThrow();
+  return { info, pt, token: login.token, uid: login.uid, userId: user.id };
+}
+
+type User = Awaited<ReturnType<typeof sdkUser>>;
+let seller: User;
+let buyer: User;
+let lot = 0;
+/** A coin lot of the seller, ordered by the buyer: answers the order id and its total. */
+async function orderedLot(price: number) {
+  const listed = await sdk.call(
+    publishCoin,
+    { ...seller.pt, coinType: 2, coinNum: 10_000 + ++lot, price },
+    { token: seller.token },
+  );
+  expectCode(listed, '200');
+  const placed = await sdk.call(
+    h5sdkOrderPlace,
+    {
+      ...buyer.pt,
+      commodityId: (listed.data as { commodityId: string }).commodityId,
+      requestKey: `pay-test-${lot}`,
+      agreement: true,
+    },
+    { token: buyer.token },
+  );
+  expectCode(placed, '200');
+  return placed.data as { orderId: string; totalAmount: number };
+}
+const statusOf = async (orderId: string) =>
+  ((await app.call(orderInfo, { orderId }, { token: buyer.token })).data as { status: number }).status;
+const escrow = async () => (await balanceOf(t.db, Accounts.escrow)).posted;
+const books = () => checkLedger(t.db);
+
+/** What the sandbox would send for a trade, signed with the given secret. */
+async function notice(tradeNo: string, amountFen: number, secret?: string) {
+  const params: Record<string, string> = {
+    app_id: SANDBOX_APP_ID,
+    seller_id: SANDBOX_SELLER_ID,
+    out_trade_no: tradeNo,
+    trade_no: `SBXTEST${tradeNo}`,
+    total_amount: fenToYuanText(amountFen),
+    trade_status: 'TRADE_SUCCESS',
+    notify_time: new Date().toISOString(),
+  };
+  params.sign = sandboxSign(secret ?? (await ensureSecret(t.db, 'sandboxPay')), params);
+  return (await t.app.inject({ method: 'POST', url: '/pay/notify/sandbox', payload: params })).body;
+}
+
+beforeAll(async () => {
+  seller = await sdkUser('player1');
+  buyer = await sdkUser('buyer1');
+});
+
+describe('paying through the sandbox gateway', () => {
+  it('refuses wrong amounts; pays once through the cashier; refuses forged and mismatched notifications; a repeat changes nothing', async () => {
+    const order = await orderedLot(12_345);
+    const pay = (over: Record<string, unknown> = {}) =>
+      app.call(
+        wapAlipay,
+        {
+          bizNo: order.orderId,
+          totalAmount: 12_345,
+          payPrice: 12_345,
+          returnUrl: '/h5/pages/index/index',
+          ...over,
+        } as never,
+        { token: buyer.token },
+      );
+    expectCode(await pay({ totalAmount: 12_000, payPrice: 12_000 }), '10002', '支付金额与订单金额不一致，请刷新后重试');
+    const started = await pay();
+    expectCode(started, '200');
+    const { tradeNo, payUrl } = started.data as { tradeNo: string; payUrl: string };
+    expect(payUrl).toBe(`/sandbox/pay/${tradeNo}`);
+    expect(((await pay()).data as { tradeNo: string }).tradeNo).toBe(tradeNo);
+    const cashier = await t.app.inject({ method: 'GET', url: payUrl });
+    expect(cashier.statusCode).toBe(200);
+    expect(cashier.body).toContain('¥123.45');
+
+    expect(await notice(tradeNo, 12_345, 'not-the-secret')).toBe('fail');
+    expect(await notice(tradeNo, 12_300)).toBe('fail');
+    expect(await statusOf(order.orderId)).toBe(OrderStatus.AWAITING_PAYMENT);
+
+    const before = await escrow();
+    const paid = (await t.app.inject({ method: 'POST', url: `/sandbox/api/pay/${tradeNo}/succeed` })).json();
+    expect(paid).toMatchObject({ ok: true, acknowledged: true, returnUrl: '/h5/pages/index/index' });
+    expect(await statusOf(order.orderId)).toBe(OrderStatus.PAID);
+    expect(await escrow()).toBe(before + 12_345);
+    // The same notification again (a gateway resends until it hears 'success'): answered, nothing moves.
+    expect(await notice(tradeNo, 12_345)).toBe('success');
+    expect(await escrow()).toBe(before + 12_345);
+    expect(await books()).toEqual([]);
+  });
+
+  it('resends an unanswered notification until it is answered', async () => {
+    const order = await orderedLot(2_000);
+    const { tradeNo } = (
+      await app.call(wapAlipay, { bizNo: order.orderId, totalAmount: 2_000, payPrice: 2_000 }, { token: buyer.token })
+    ).data as { tradeNo: string };
+    // The exchange is unreachable at first.
+    await t.db
+      .updateTable('sandbox_trades')
+      .set({ notify_url: '/pay/notify/nowhere' })
+      .where('trade_no', '=', tradeNo)
+      .execute();
+    const first = (await t.app.inject({ method: 'POST', url: `/sandbox/api/pay/${tradeNo}/succeed` })).json();
+    expect(first.acknowledged).toBe(false);
+    const trade = await t.db
+      .selectFrom('sandbox_trades')
+      .selectAll()
+      .where('trade_no', '=', tradeNo)
+      .executeTakeFirstOrThrow();
+    expect(trade.attempts).toBe(1);
+    expect(trade.next_attempt_at!.getTime()).toBeGreaterThan(Date.now());
+    expect(await statusOf(order.orderId)).toBe(OrderStatus.AWAITING_PAYMENT);
+    await t.db
+      .updateTable('sandbox_trades')
+      .set({ notify_url: '/pay/notify/sandbox' })
+      .where('trade_no', '=', tradeNo)
+      .execute();
+    expect(await t.app.payments.sandbox!.deliverDue(Date.now())).toBe(0);
+    expect(await t.app.payments.sandbox!.deliverDue(Date.now() + 3_000)).toBe(1);
+    expect(await statusOf(order.orderId)).toBe(OrderStatus.PAID);
+    expect(await books()).toEqual([]);
+  });
+
+  it('a payment that arrives after the order expired goes to the buyer’s balance', async () => {
+    const order = await orderedLot(3_300);
+    const { tradeNo } = (
+      await app.call(wapAlipay, { bizNo: order.orderId, totalAmount: 3_300, payPrice: 3_300 }, { token: buyer.token })
+    ).data as { tradeNo: string };
+    const balance = (await balanceOf(t.db, Accounts.userAvailable(buyer.userId))).available;
+    expect(await expireUnpaidOrders({ db: t.db, gateway: t.app.gateway }, Date.now() + 16 * 60_000)).toBe(1);
+    expect(await statusOf(order.orderId)).toBe(OrderStatus.PAYMENT_TIMEOUT);
+    await t.app.inject({ method: 'POST', url: `/sandbox/api/pay/${tradeNo}/succeed` });
+    expect((await balanceOf(t.db, Accounts.userAvailable(buyer.userId))).available).toBe(balance + 3_300);
+    expect(await statusOf(order.orderId)).toBe(OrderStatus.PAYMENT_TIMEOUT);
+    const payment = await t.db
+      .selectFrom('payments')
+      .select(['status', 'note'])
+      .where('trade_no', '=', tradeNo)
+      .executeTakeFirstOrThrow();
+    expect(payment).toEqual({ status: 'refunded', note: '订单已关闭，款项已退回余额' });
+    expect(await books()).toEqual([]);
+  });
+
+  it('pays from the balance at once, or reserves the balance part of a combined payment', async () => {
+    await transfer(t.db, {
+      key: 'test-topup-1',
+      debit: Accounts.gateway('topup-test'),
+      credit: Accounts.userAvailable(buyer.userId),
+      amount: 5_000,
+      code: 'topup',
+    });
+    const start = (await balanceOf(t.db, Accounts.userAvailable(buyer.userId))).available;
+    const small = await orderedLot(1_500);
+    expectCode(
+      await app.call(
+        balancePay,
+        { bizNo: small.orderId, totalAmount: 1_500, balancePrice: 1_400 },
+        { token: buyer.token },
+      ),
+      '10002',
+      '支付金额与订单金额不一致，请刷新后重试',
+    );
+    expect(
+      (
+        await app.call(
+          balancePay,
+          { bizNo: small.orderId, totalAmount: 1_500, balancePrice: 1_500 },
+          { token: buyer.token },
+        )
+      ).data,
+    ).toMatchObject({ paid: true });
+    expect(await statusOf(small.orderId)).toBe(OrderStatus.PAID);
+    expectCode(
+      await app.call(
+        balancePay,
+        { bizNo: small.orderId, totalAmount: 1_500, balancePrice: 1_500 },
+        { token: buyer.token },
+      ),
+      '10002',
+      '订单已支付或已关闭',
+    );
+    const left = start - 1_500;
+    expect((await balanceOf(t.db, Accounts.userAvailable(buyer.userId))).available).toBe(left);
+
+    const big = await orderedLot(left + 1_000);
+    expectCode(
+      await app.call(
+        balancePay,
+        { bizNo: big.orderId, totalAmount: left + 1_000, balancePrice: left + 1_000 },
+        { token: buyer.token },
+      ),
+      '10002',
+      '余额不足',
+    );
+    expect((await app.call(isAvailableCombinationPay, { bizNo: big.orderId }, { token: buyer.token })).data).toEqual({
+      available: true,
+      balance: left,
+      totalAmount: left + 1_000,
+    });
+    const combined = (
+      await app.call(
+        combinedPay,
+        { bizNo: big.orderId, balancePrice: left, totalPrice: left + 1_000, price: 1_000, payChannelType: 5 },
+        { token: buyer.token },
+      )
+    ).data as { tradeNo: string };
+    expect(await balanceOf(t.db, Accounts.userAvailable(buyer.userId))).toMatchObject({ available: 0, reserved: left });
+    // Cancelled before the rest is paid: the reserved part is the buyer's again.
+    await app.call(cancelOrder, { orderId: big.orderId }, { token: buyer.token });
+    expect(await balanceOf(t.db, Accounts.userAvailable(buyer.userId))).toMatchObject({ available: left, reserved: 0 });
+    expect(combined.tradeNo).toMatch(/^P/);
+
+    const again = await orderedLot(left + 1_000);
+    const next = (
+      await app.call(
+        combinedPay,
+        { bizNo: again.orderId, balancePrice: left, totalPrice: left + 1_000, price: 1_000, payChannelType: 6 },
+        { token: buyer.token },
+      )
+    ).data as { tradeNo: string };
+    const before = await escrow();
+    await t.app.inject({ method: 'POST', url: `/sandbox/api/pay/${next.tradeNo}/succeed` });
+    expect(await statusOf(again.orderId)).toBe(OrderStatus.PAID);
+    expect(await balanceOf(t.db, Accounts.userAvailable(buyer.userId))).toMatchObject({
+      available: 0,
+      reserved: 0,
+      posted: 0,
+    });
+    expect(await escrow()).toBe(before + left + 1_000);
+    expect(await books()).toEqual([]);
+  });
+});

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { defineCall } from '../contract';
+
+/**
+ * Paying an order (business-flows §3 payment request, §4 channels): bizNo is the order, amounts in
+ * fen. Balance pay sends price 0 and balancePrice = the total; combined pay splits the total
+ * between balance and a third party. Each answers where to pay (a URL, or a QR code for scan pay).
+ */
+const bizNo = z.string().regex(/^\d{1,12}$/, { error: '订单不存在' });
+const fen = z.number({ error: '支付金额错误' }).int({ error: '支付金额错误' }).min(0, { error: '支付金额错误' });
+
+export const payAnswerSchema = z.object({
+  tradeNo: z.string(),
+  /** Where the buyer pays (the gateway's cashier); empty when nothing is left to pay. */
+  payUrl: z.string(),
+  /** Scan pay: the text to draw as a QR code. */
+  qrCode: z.string().nullable(),
+  /** True when the order is paid already (balance pay). */
+  paid: z.boolean(),
+});
+export type PayAnswer = z.infer<typeof payAnswerSchema>;
+
+const call = <Req extends z.ZodType>(name: string, summary: string, request: Req) =>
+  defineCall({
+    service: 'pay',
+    call: name,
+    version: 1,
+    access: 'df',
+    method: 'POST',
+    scene: 'app',
+    summary,
+    request,
+    response: payAnswerSchema,
+  });
+
+export const wapAlipay = call(
+  'wap/alipay',
+  'Pays an order with alipay (payChannelType 1) or 花呗 (4) on a phone: answers the cashier URL',
+  z.object({
+    bizNo,
+    totalAmount: fen,
+    balancePrice: fen.default(0),
+    payPrice: fen,
+    returnUrl: z.string().max(500).optional(),
+    payChannelType: z.union([z.literal(1), z.literal(4)]).default(1),
+  }),
+);
+
+export const h5Wechat = call(
+  'h5/wechat',
+  'Pays an order with WeChat Pay H5 (payChannelType 2): answers the cashier URL',
+  z.object({
+    bizNo,
+    totalAmount: fen,
+    balancePrice: fen.default(0),
+    payPrice: fen,
+    returnUrl: z.string().max(500).optional(),
+    payChannelType: z.literal(2).default(2),
+  }),
+);
+
+export const scanAlipay = call(
+  'scan/alipay',
+  'Pays an order by scanning a QR code with alipay on a PC: answers the code to draw',
+  z.object({ bizNo, totalAmount: fen, payPrice: fen, payChannelType: z.literal(1).default(1) }),
+);
+
+export const balancePay = call(
+  'balancePay',
+  'Pays an order from the balance at once (price 0, balancePrice = the total)',
+  z.object({ bizNo, totalAmount: fen, balancePrice: fen, price: z.literal(0).default(0), payChannelType: z.literal(3).default(3) }),
+);
+
+export const combinedPay = call(
+  'combinedPay',
+  'Pays part from the balance (reserved now, taken when the rest is paid) and the rest with alipay (5) or WeChat (6)',
+  z.object({
+    bizNo,
+    balancePrice: fen,
+    totalPrice: fen,
+    price: fen,
+    returnUrl: z.string().max(500).optional(),
+    payChannelType: z.union([z.literal(5), z.literal(6)]),
+  }),
+);
+
+export const isAvailableCombinationPay = defineCall({
+  service: 'pay',
+  call: 'isAvailableCombinationPay',
+  version: 1,
+  access: 'df',
+  method: 'POST',
+  scene: 'app',
+  summary: 'Whether balance + a third party can pay this order: some balance, but less than the total',
+  request: z.object({ bizNo }),
+  response: z.object({ available: z.boolean(), balance: z.number().int(), totalAmount: z.number().int() }),
+});
