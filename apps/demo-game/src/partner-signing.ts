@@ -62,3 +62,23 @@ export function signatureMatches(expected: string, given: string): boolean {
   const b = Buffer.from(given, 'hex');
   return a.length === b.length && a.length > 0 && timingSafeEqual(a, b);
 }
+
+/** What a delivery receipt says: which listing moved what, to whom, when (unix ms). */
+export interface ReceiptFields {
+  listingId: string;
+  kind: string;
+  to: string;
+  at: number;
+  coinType?: string | undefined;
+  amount?: number | undefined;
+  itemIds?: string[] | undefined;
+}
+
+/**
+ * The game's signature of a delivery receipt: HMAC-SHA256(secret, canonical JSON of its fields), so
+ * buyer, seller and customer service can check the order's receipt is what the game said.
+ */
+export function receiptSignature(secret: string, r: ReceiptFields): string {
+  const canonical = JSON.stringify([r.listingId, r.kind, r.to, r.at, r.coinType ?? null, r.amount ?? null, r.itemIds ?? null]);
+  return createHmac('sha256', secret).update(canonical).digest('hex');
+}

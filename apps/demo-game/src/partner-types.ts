@@ -133,6 +133,8 @@ export interface TransferResult extends TransferRecord {
   listingId: string;
   /** True when this answers an earlier transfer of the same listing. */
   repeated: boolean;
+  /** The game's signature of the receipt (receiptSignature in partner-signing.ts). */
+  signature: string;
 }
 
 /** Answers of every call, by path under the partner base URL. */

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { accountInfo, coinBalances, itemList, roleSnapshot, roleSummary } from './partner.queries';
 import { freeze, issueLoginTicket, transfer, unfreeze, verifyToken } from './partner.service';
 import { changeCall, readCall, requireSignature } from './partner-auth';
+import { receiptSignature } from './partner-signing';
 import { partnerInput as input } from './partner-types';
 import type { Store } from './store';
 import { findRole, isOnline } from './world';
@@ -71,6 +72,9 @@ export async function partnerRoutes(
   );
   app.post(
     '/transfer',
-    changeCall(store, now, input.transfer, (world, i) => transfer(world, i, now())),
+    changeCall(store, now, input.transfer, (world, i) => {
+      const result = transfer(world, i, now());
+      return { ...result, signature: receiptSignature(opts.secret, result) };
+    }),
   );
 }

@@ -149,7 +149,7 @@ function transferGoods(w: World, role: Role, input: TransferInput, now: number):
 }
 
 /** Moves what the listing froze to the buyer. A repeat answers the first result; nothing half-moves. */
-export function transfer(w: World, input: TransferInput, now: number): TransferResult {
+export function transfer(w: World, input: TransferInput, now: number): Omit<TransferResult, 'signature'> {
   const done = w.transfers[input.listingId];
   if (done) return { listingId: input.listingId, ...done, repeated: true };
   if (!w.accounts.some((a) => a.id === input.buyerAccountId)) throw new GameError('NOT_FOUND', '买家账号不存在');

@@ -17,6 +17,7 @@ import { partnerCallbackRoutes } from './modules/games/partner-callback.routes';
 import { identityRoutes, uploadRoutes } from './modules/identity/identity.routes';
 import { identityStatus } from './modules/identity/identity.service';
 import { marketModule } from './modules/market/market.module';
+import { deliverOrder } from './modules/orders/delivery.service';
 import { ordersModule } from './modules/orders/orders.module';
 import { type PaymentsHandle, paymentsModule } from './modules/payments/payments.module';
 import { smsRoutes } from './modules/sms/sms.routes';
@@ -182,6 +183,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     sandboxSecret: await ensureSecret(db, 'sandboxPay'),
     sandbox: testHooksEnabled(config),
     sweepEveryMs: config.SWEEP_MS,
+    // Paid: the game delivers now; if this fails or the process dies, the order sweeper delivers later.
+    onPaid: (orderId) => {
+      deliverOrder({ db, gateway }, orderId).catch((error: unknown) =>
+        app.log.warn({ err: error, orderId }, 'delivery failed; the sweeper retries'),
+      );
+    },
   });
   app.decorate('payments', payments);
   let storage: ObjectStorage;

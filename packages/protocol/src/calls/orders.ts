@@ -39,7 +39,30 @@ export const orderSchema = z.object({
   payTime: z.number().int().nullable(),
   /** Where the goods go: the buyer's game account (roles) or role (coins, props). */
   deliverTo: z.object({ gameAccountId: z.string(), gameRoleId: z.string().nullable() }),
+  /** The game's receipt of the delivery (what moved, to whom, when) and whether its signature holds. */
+  receipt: z
+    .object({
+      kind: z.string(),
+      to: z.string(),
+      /** Unix seconds. */
+      at: z.number().int(),
+      coinType: z.string().nullable(),
+      amount: z.number().nullable(),
+      itemIds: z.array(z.string()).nullable(),
+      verified: z.boolean(),
+    })
+    .nullable(),
+  /** Unix seconds: the buyer's receipt is confirmed by itself then (status 51). */
+  autoConfirmTime: z.number().int().nullable(),
+  /** Unix seconds: the seller's money becomes available then (status 32). */
+  settleTime: z.number().int().nullable(),
+  note: z.string(),
 });
+
+/** After delivery the buyer has this long to confirm or refuse; silence confirms. */
+export const AUTO_CONFIRM_HOURS = 72;
+/** After confirmation the seller's money waits this long (待入账) before it is available. */
+export const SETTLE_PROTECTION_HOURS = 24;
 export type Order = z.infer<typeof orderSchema>;
 
 const placeFields = {
@@ -161,4 +184,28 @@ export const getFinishBuyOrderList = defineCall({
     finished: z.coerce.number().int().min(0).max(1).default(0),
   }),
   response: z.object({ list: z.array(orderSchema), hasMore: z.boolean() }),
+});
+
+export const itemConfirm = defineCall({
+  service: 'exchange',
+  call: 'itemConfirm',
+  version: 1,
+  access: 'df',
+  method: 'POST',
+  scene: 'app',
+  summary: "The buyer confirms receipt (待收货 → 待入账 for the seller, 交易成功 for the buyer)",
+  request: z.object({ orderId }),
+  response: orderSchema,
+});
+
+export const itemReject = defineCall({
+  service: 'exchange',
+  call: 'itemReject',
+  version: 1,
+  access: 'df',
+  method: 'POST',
+  scene: 'app',
+  summary: 'The buyer refuses receipt (拒绝收货, -5): customer service takes the order over',
+  request: z.object({ orderId, reason: z.string().trim().min(2, { error: '请填写拒绝收货的原因' }).max(200) }),
+  response: orderSchema,
 });

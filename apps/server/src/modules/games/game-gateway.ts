@@ -1,10 +1,13 @@
+import { timingSafeEqual } from 'node:crypto';
 import {
   createPartnerClient,
   type FreezeInput,
   type PartnerClient,
   PartnerRefusal,
+  type TransferInput,
   type Transport,
 } from '@app/demo-game/partner-client';
+import { type ReceiptFields, receiptSignature } from '@app/demo-game/partner-signing';
 import { CLIENT_MESSAGES, ErrorCode } from '@app/protocol/errors';
 import { AppError } from '../../platform/errors';
 import type { GamePlayer, GameTokenVerifier } from '../../platform/http/register-call';
@@ -86,6 +89,15 @@ export function createGameGateway(games: GameConfig[], partnerId: string) {
         .catch(translate);
       const base = config(gameId).partnerUrl.replace(/\/partner\/v1\/?$/, '');
       return { ticket: t.ticket, expiresAt: t.expiresAt, loginUrl: `${base}${t.loginPath}` };
+    },
+    /** Moves what a listing froze to the buyer; repeatable under the listing (the game answers the first transfer). */
+    transfer: (gameId: string, input: TransferInput, requestId: string) => client(gameId).transfer(input, requestId),
+    /** Whether a delivery receipt carries the game's own signature. */
+    receiptHolds: (gameId: string, receipt: ReceiptFields, signature: string | null) => {
+      if (!signature) return false;
+      const expected = Buffer.from(receiptSignature(config(gameId).secret, receipt));
+      const given = Buffer.from(signature);
+      return expected.length === given.length && timingSafeEqual(expected, given);
     },
     /** The envelope error of a game's refusal (rethrows anything else). */
     refusal: translate,

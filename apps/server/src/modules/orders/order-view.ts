@@ -1,4 +1,4 @@
-import type { Order } from '@app/protocol/calls/orders';
+import { AUTO_CONFIRM_HOURS, type Order } from '@app/protocol/calls/orders';
 import { type OrderStatus, orderStatusLabel } from '@app/protocol/statuses/order-status';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../platform/db/database';
@@ -8,7 +8,18 @@ export type OrderRow = Selectable<OrdersTable>;
 const seconds = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : null);
 
 /** An order as the buyer or the seller sees it. */
-export async function toOrder(db: Db, row: OrderRow, viewerUserId: number): Promise<Order> {
+export type ReceiptCheck = (
+  gameId: string,
+  receipt: NonNullable<OrderRow['receipt']>,
+  signature: string | null,
+) => boolean;
+
+export async function toOrder(
+  db: Db,
+  row: OrderRow,
+  viewerUserId: number,
+  receiptHolds?: ReceiptCheck,
+): Promise<Order> {
   const listing = await db
     .selectFrom('commodities')
     .select(['game_name', 'first_img', 'server_name'])
@@ -41,5 +52,20 @@ export async function toOrder(db: Db, row: OrderRow, viewerUserId: number): Prom
     createTime: seconds(row.created_at) as number,
     payTime: seconds(row.paid_at),
     deliverTo: { gameAccountId: row.deliver_account_id, gameRoleId: row.deliver_role_id },
+    receipt: row.receipt
+      ? {
+          kind: row.receipt.kind,
+          to: row.receipt.to,
+          at: Math.floor(row.receipt.at / 1000),
+          coinType: row.receipt.coinType ?? null,
+          amount: row.receipt.amount ?? null,
+          itemIds: row.receipt.itemIds ?? null,
+          verified: receiptHolds?.(row.application_id, row.receipt, row.receipt_signature) ?? false,
+        }
+      : null,
+    autoConfirmTime:
+      row.status === 51 && row.delivered_at ? (seconds(row.delivered_at) as number) + AUTO_CONFIRM_HOURS * 3600 : null,
+    settleTime: row.status === 32 ? seconds(row.settle_at) : null,
+    note: row.note,
   };
 }

@@ -4,6 +4,8 @@ import {
   commodityIsMyOrder,
   getFinishBuyOrderList,
   h5sdkOrderPlace,
+  itemConfirm,
+  itemReject,
   orderInfo,
   orderPlace,
   orderStatus,
@@ -14,14 +16,17 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/errors';
 import { type CallPlatform, registerCall } from '../../platform/http/register-call';
 import type { GameGateway } from '../games/game-gateway';
+import { confirmReceipt, rejectReceipt } from './delivery.service';
 import * as orders from './order.service';
-import { toOrder } from './order-view';
+import { toOrder as view } from './order-view';
 
 const FINISHED = [OrderStatus.COMPLETED, OrderStatus.SETTLED, OrderStatus.PENDING_SETTLEMENT];
 
 export function orderRoutes(app: FastifyInstance, platform: CallPlatform, gateway: GameGateway): void {
   const { db } = platform;
   const deps: orders.OrderDeps = { db, gateway };
+  const toOrder = (d: typeof db, row: Parameters<typeof view>[1], viewer: number) =>
+    view(d, row, viewer, gateway.receiptHolds);
 
   registerCall(app, platform, orderPlace, async (input, ctx) => {
     const buyer = { userId: ctx.user.userId, uid: ctx.user.uid };
@@ -57,6 +62,12 @@ export function orderRoutes(app: FastifyInstance, platform: CallPlatform, gatewa
   );
   registerCall(app, platform, cancelOrder, async (input, ctx) =>
     toOrder(db, await orders.cancelOrder(deps, ctx.user.userId, input.orderId), ctx.user.userId),
+  );
+  registerCall(app, platform, itemConfirm, async (input, ctx) =>
+    toOrder(db, await confirmReceipt(deps, ctx.user.userId, input.orderId), ctx.user.userId),
+  );
+  registerCall(app, platform, itemReject, async (input, ctx) =>
+    toOrder(db, await rejectReceipt(deps, ctx.user.userId, input.orderId, input.reason), ctx.user.userId),
   );
   registerCall(app, platform, getFinishBuyOrderList, async (input, ctx) => {
     let query = db.selectFrom('orders').selectAll().where('buyer_user_id', '=', ctx.user.userId);

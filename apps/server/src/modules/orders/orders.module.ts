@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { CallPlatform } from '../../platform/http/register-call';
 import type { GameGateway } from '../games/game-gateway';
+import { sweepDeliveries } from './delivery.service';
 import { orderRoutes } from './order.routes';
 import { expireUnpaidOrders } from './order.service';
 
@@ -17,8 +18,11 @@ export function ordersModule(
     if (running) return;
     running = true;
     try {
-      const expired = await expireUnpaidOrders({ db: platform.db, gateway: deps.gateway });
-      if (expired > 0) app.log.info({ expired }, 'unpaid orders expired');
+      const orderDeps = { db: platform.db, gateway: deps.gateway };
+      const expired = await expireUnpaidOrders(orderDeps);
+      const moved = await sweepDeliveries(orderDeps);
+      if (expired + moved.delivered + moved.confirmed + moved.settled > 0)
+        app.log.info({ expired, ...moved }, 'orders swept');
     } catch (error) {
       app.log.warn({ err: error }, 'order sweep failed');
     } finally {

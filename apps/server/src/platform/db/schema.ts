@@ -368,6 +368,19 @@ export interface OrdersTable {
   settle_at: Date | null;
   created_at: CreatedAt;
   updated_at: Generated<Date>;
+  receipt: ColumnType<DeliveryReceipt | null, string | null | undefined, string | null>;
+  receipt_signature: string | null;
+  note: Generated<string>;
+}
+
+export interface DeliveryReceipt {
+  listingId: string;
+  kind: string;
+  to: string;
+  at: number;
+  coinType?: string;
+  amount?: number;
+  itemIds?: string[];
 }
 
 export interface PaymentsTable {

@@ -15,6 +15,7 @@ import * as m0014 from './0014-manual-presale';
 import * as m0015 from './0015-ledger';
 import * as m0016 from './0016-orders';
 import * as m0017 from './0017-payments';
+import * as m0018 from './0018-delivery';
 
 /** Migrations in order; a name once shipped never changes. */
 export const migrations: Record<string, { up: readonly string[] }> = {
@@ -35,4 +36,5 @@ export const migrations: Record<string, { up: readonly string[] }> = {
   '0015-ledger': m0015,
   '0016-orders': m0016,
   '0017-payments': m0017,
+  '0018-delivery': m0018,
 };

@@ -1,0 +1,208 @@
+import { PartnerRefusal } from '@app/demo-game/partner-client';
+import { AUTO_CONFIRM_HOURS, SETTLE_PROTECTION_HOURS } from '@app/protocol/calls/orders';
+import { ErrorCode } from '@app/protocol/errors';
+import { ListingStatus } from '@app/protocol/statuses/listing-status';
+import { OrderStatus } from '@app/protocol/statuses/order-status';
+import { AppError } from '../../platform/errors';
+import { moveListing } from '../consignment/listing-moves';
+import { Accounts, resolvePending, transfer } from '../wallet/ledger';
+import type { OrderDeps } from './order.service';
+import { viewerOrder } from './order.service';
+import { moveOrder } from './order-moves';
+
+export type DeliveryOutcome = 'delivered' | 'returned' | 'retry' | 'skipped';
+
+/**
+ * Delivery of a paid order through the game partner API: the game moves the role to the buyer's
+ * account (or the coins / props to the buyer's role) and answers a signed receipt; the order
+ * becomes 待收货 and the listing is sold. A refusal returns the order (已退回) with the money to
+ * the buyer's balance and the listing back on sale; a lost answer leaves the order paid, and the
+ * sweeper asks again: the game answers a repeated transfer with the first one, so it moves once.
+ */
+export async function deliverOrder(deps: OrderDeps, orderId: number): Promise<DeliveryOutcome> {
+  const { db, gateway } = deps;
+  const order = await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+  if (order?.status !== OrderStatus.PAID) return 'skipped';
+  const listing = await db
+    .selectFrom('commodities')
+    .select([
+      'id',
+      'application_id',
+      'game_role_id',
+      'server_id',
+      'master_server_id',
+      'role_type',
+      'role_level',
+      'coin_type',
+      'coin_num',
+      'sub_type',
+      'item_name',
+    ])
+    .where('id', '=', order.commodity_id)
+    .executeTakeFirstOrThrow();
+  const now = new Date((deps.now ?? Date.now)());
+  let result: Awaited<ReturnType<GameGatewayTransfer>>;
+  try {
+    result = await gateway.transfer(
+      order.application_id,
+      {
+        listingId: String(listing.id),
+        roleId: listing.game_role_id ?? '',
+        buyerAccountId: order.deliver_account_id,
+        ...(order.deliver_role_id ? { buyerRoleId: order.deliver_role_id } : {}),
+      },
+      `deliver-${order.id}`,
+    );
+  } catch (error) {
+    if (!(error instanceof PartnerRefusal)) return 'retry';
+    await db.transaction().execute(async (trx) => {
+      if (
+        !(await moveOrder(trx, order.id, OrderStatus.PAID, OrderStatus.RETURNED, {
+          note: `交付失败：${error.message}，款项已退回余额`,
+        }))
+      )
+        return;
+      await moveListing(trx, listing.id, ListingStatus.SELLING, ListingStatus.ON_SALE);
+      await transfer(trx, {
+        key: `refund:${order.id}`,
+        debit: Accounts.escrow,
+        credit: Accounts.userAvailable(order.buyer_user_id),
+        amount: Number(order.total_fen),
+        code: 'refund',
+        orderId: order.id,
+      });
+    });
+    return 'returned';
+  }
+  const { signature, repeated: _repeated, ...receipt } = result;
+  await db.transaction().execute(async (trx) => {
+    if (
+      !(await moveOrder(trx, order.id, OrderStatus.PAID, OrderStatus.AWAITING_RECEIPT, {
+        delivered_at: now,
+        receipt: JSON.stringify(receipt),
+        receipt_signature: signature,
+      }))
+    )
+      return;
+    await moveListing(trx, listing.id, ListingStatus.SELLING, ListingStatus.INVALID, { note: '已售出' });
+    await trx
+      .insertInto('market_trades')
+      .values({
+        commodity_id: listing.id,
+        application_id: order.application_id,
+        type: order.type,
+        server_id: listing.server_id,
+        master_server_id: listing.master_server_id,
+        title: order.title,
+        role_type: listing.role_type,
+        role_level: listing.role_level,
+        coin_type: listing.coin_type,
+        coin_num: listing.coin_num,
+        sub_type: listing.sub_type,
+        item_name: listing.item_name,
+        price_fen: Number(order.price_fen),
+        sold_at: now,
+      })
+      .execute();
+  });
+  return 'delivered';
+}
+type GameGatewayTransfer = OrderDeps['gateway']['transfer'];
+
+/**
+ * 待收货 → confirmed: the buyer's side is 交易成功; the fees go to the platform and the seller's
+ * money waits as a pending transfer (待入账, 32) until the protection window ends.
+ */
+async function confirm(deps: OrderDeps, orderId: number, by: 'buyer' | 'timeout') {
+  const now = (deps.now ?? Date.now)();
+  return deps.db.transaction().execute(async (trx) => {
+    const order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+    const settleAt = new Date(now + SETTLE_PROTECTION_HOURS * 3_600_000);
+    const moved = await moveOrder(trx, order.id, OrderStatus.AWAITING_RECEIPT, OrderStatus.PENDING_SETTLEMENT, {
+      confirmed_at: new Date(now),
+      settle_at: settleAt,
+      note: by === 'timeout' ? `买家${AUTO_CONFIRM_HOURS}小时未确认，系统自动确认收货` : '',
+    });
+    if (!moved) return false;
+    const fees = Number(order.buyer_fee_fen) + Number(order.seller_fee_fen);
+    const sellerGets = Number(order.total_fen) - fees;
+    if (fees > 0)
+      await transfer(trx, {
+        key: `fee:${order.id}`,
+        debit: Accounts.escrow,
+        credit: Accounts.fees,
+        amount: fees,
+        code: 'fee',
+        orderId: order.id,
+      });
+    if (sellerGets > 0)
+      await transfer(trx, {
+        key: `settle:${order.id}`,
+        debit: Accounts.escrow,
+        credit: Accounts.userAvailable(order.seller_user_id),
+        amount: sellerGets,
+        code: 'seller_pending',
+        pending: { timeoutAt: null },
+        orderId: order.id,
+      });
+    return true;
+  });
+}
+
+export async function confirmReceipt(deps: OrderDeps, buyerUserId: number, orderId: string) {
+  const row = await viewerOrder(deps.db, buyerUserId, orderId);
+  if (row.buyer_user_id !== buyerUserId) throw new AppError(ErrorCode.BAD_PARAMS, '只有买家可以确认收货');
+  if (!(await confirm(deps, row.id, 'buyer'))) throw new AppError(ErrorCode.BAD_PARAMS, '订单不在待收货状态');
+  return viewerOrder(deps.db, buyerUserId, orderId);
+}
+
+/** 待收货 → 拒绝收货 (-5): the money stays in escrow while customer service looks into it. */
+export async function rejectReceipt(deps: OrderDeps, buyerUserId: number, orderId: string, reason: string) {
+  const row = await viewerOrder(deps.db, buyerUserId, orderId);
+  if (row.buyer_user_id !== buyerUserId) throw new AppError(ErrorCode.BAD_PARAMS, '只有买家可以拒绝收货');
+  const moved = await moveOrder(deps.db, row.id, OrderStatus.AWAITING_RECEIPT, OrderStatus.RECEIPT_REFUSED, {
+    note: `买家拒绝收货：${reason}。客服将介入处理`,
+  });
+  if (!moved) throw new AppError(ErrorCode.BAD_PARAMS, '订单不在待收货状态');
+  return viewerOrder(deps.db, buyerUserId, orderId);
+}
+
+/**
+ * The order sweeper's money part: paid orders not yet delivered are delivered (after a crash or a
+ * lost answer); deliveries the buyer left unanswered for AUTO_CONFIRM_HOURS are confirmed;
+ * settlements past their window are posted (待入账 → 交易成功(已到账), 31). Each moves once.
+ */
+export async function sweepDeliveries(deps: OrderDeps, now = (deps.now ?? Date.now)()) {
+  const { db } = deps;
+  const paid = await db.selectFrom('orders').select('id').where('status', '=', OrderStatus.PAID).limit(50).execute();
+  let delivered = 0;
+  for (const { id } of paid) if ((await deliverOrder(deps, id)) === 'delivered') delivered++;
+  const silent = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('status', '=', OrderStatus.AWAITING_RECEIPT)
+    .where('delivered_at', '<=', new Date(now - AUTO_CONFIRM_HOURS * 3_600_000))
+    .limit(100)
+    .execute();
+  let confirmed = 0;
+  for (const { id } of silent) if (await confirm({ ...deps, now: () => now }, id, 'timeout')) confirmed++;
+  const due = await db
+    .selectFrom('orders')
+    .select(['id', 'total_fen', 'buyer_fee_fen', 'seller_fee_fen'])
+    .where('status', '=', OrderStatus.PENDING_SETTLEMENT)
+    .where('settle_at', '<=', new Date(now))
+    .limit(100)
+    .execute();
+  let settled = 0;
+  for (const o of due) {
+    const done = await db.transaction().execute(async (trx) => {
+      if (!(await moveOrder(trx, o.id, OrderStatus.PENDING_SETTLEMENT, OrderStatus.SETTLED))) return false;
+      const sellerGets = Number(o.total_fen) - Number(o.buyer_fee_fen) - Number(o.seller_fee_fen);
+      if (sellerGets > 0)
+        await resolvePending(trx, { key: `settle:${o.id}:post`, pendingKey: `settle:${o.id}`, action: 'post' });
+      return true;
+    });
+    if (done) settled++;
+  }
+  return { delivered, confirmed, settled };
+}

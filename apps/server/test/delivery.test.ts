@@ -1,0 +1,262 @@
+import { PartnerRefusal } from '@app/demo-game/partner-client';
+import { publishAccount, publishCoin } from '@app/protocol/calls/consignment';
+import { gameTokenLogin } from '@app/protocol/calls/game';
+import { identification } from '@app/protocol/calls/identity';
+import { h5sdkVerifyCode } from '@app/protocol/calls/market';
+import { h5sdkOrderPlace, itemConfirm, itemReject, orderInfo } from '@app/protocol/calls/orders';
+import { wapAlipay } from '@app/protocol/calls/pay';
+import { bindPhone, sendSms } from '@app/protocol/calls/user';
+import { ListingStatus } from '@app/protocol/statuses/listing-status';
+import { OrderStatus } from '@app/protocol/statuses/order-status';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GameGateway } from '../src/modules/games/game-gateway';
+import { deliverOrder, sweepDeliveries } from '../src/modules/orders/delivery.service';
+import { Accounts, balanceOf } from '../src/modules/wallet/ledger';
+import { checkLedger } from '../src/modules/wallet/ledger-check';
+import {
+  createTestApp,
+  demoGameLogin,
+  expectCode,
+  idNumber,
+  smsOutbox,
+  type TestApp,
+  type TestClient,
+} from './helpers';
+
+let t: TestApp;
+let sdk: TestClient;
+let app: TestClient;
+beforeAll(async () => {
+  t = await createTestApp();
+  sdk = await t.client('H5SDK');
+  app = await t.client('APP');
+});
+afterAll(() => t.close());
+
+let seq = 0;
+async function sdkUser(account: string) {
+  const info = await demoGameLogin(t, account);
+  const pt = { gameId: info.gameId, gameToken: info.gameToken, serverId: info.serverId };
+  const login = (await sdk.call(gameTokenLogin, pt)).data as { token: string; uid: string };
+  const phone = `1310000${String(++seq).padStart(4, '0')}`;
+  await sdk.call(sendSms, { smsType: 'phoneLogin', phone });
+  const [bind] = await smsOutbox(t, phone);
+  expectCode(await sdk.call(bindPhone, { phone, code: bind!.code }, { token: login.token }), '200');
+  expectCode(
+    await sdk.call(
+      identification,
+      { realName: '郑一', idCard: idNumber('19840404', String(500 + seq)) },
+      { token: login.token },
+    ),
+    '200',
+  );
+  await sdk.call(sendSms, { smsType: 'verifyCode', phone: 'auto' }, { token: login.token });
+  const code = (await smsOutbox(t, phone)).find((m) => m.smsType === 'verifyCode')!.code;
+  expect((await sdk.call(h5sdkVerifyCode, { ...pt, code }, { token: login.token })).data).toBe(true);
+  const user = await t.db.selectFrom('users').select('id').where('uid', '=', login.uid).executeTakeFirstOrThrow();
+  return { info, pt, token: login.token, uid: login.uid, userId: user.id };
+}
+type User = Awaited<ReturnType<typeof sdkUser>>;
+
+let seller: User;
+let buyer: User;
+beforeAll(async () => {
+  seller = await sdkUser('player2');
+  buyer = await sdkUser('buyer1');
+  await t.app.inject({
+    method: 'POST',
+    url: '/demo-game/api/screenshots',
+    headers: { 'x-game-token': seller.info.gameToken },
+  });
+});
+
+const info = async (orderId: string, token = buyer.token) =>
+  (await app.call(orderInfo, { orderId }, { token })).data as {
+    status: number;
+    statusLabel: string;
+    receipt: { kind: string; to: string; verified: boolean } | null;
+    note: string;
+    settleTime: number | null;
+  };
+
+/** Orders and pays through the sandbox; answers the order id. */
+async function bought(commodityId: string, key: string) {
+  const placed = await sdk.call(
+    h5sdkOrderPlace,
+    { ...buyer.pt, commodityId, requestKey: key, agreement: true },
+    { token: buyer.token },
+  );
+  expectCode(placed, '200');
+  const order = placed.data as { orderId: string; totalAmount: number };
+  const pay = (
+    await app.call(
+      wapAlipay,
+      { bizNo: order.orderId, totalAmount: order.totalAmount, payPrice: order.totalAmount },
+      { token: buyer.token },
+    )
+  ).data as { tradeNo: string };
+  return { ...order, tradeNo: pay.tradeNo };
+}
+
+describe('delivery, receipt and settlement', () => {
+  it('moves the role to the buyer with a signed receipt; confirmation starts 待入账; the window releases the money', async () => {
+    const listed = await sdk.call(publishAccount, { ...seller.pt, price: 100_000 }, { token: seller.token });
+    const commodityId = (listed.data as { commodityId: string }).commodityId;
+    const order = await bought(commodityId, 'deliver-role-1');
+    await t.app.inject({ method: 'POST', url: `/sandbox/api/pay/${order.tradeNo}/succeed` });
+    await sweepDeliveries({ db: t.db, gateway: t.app.gateway });
+    const delivered = await info(order.orderId);
+    expect(delivered).toMatchObject({
+      status: OrderStatus.AWAITING_RECEIPT,
+      statusLabel: '待收货',
+      receipt: { kind: 'role', to: 'buyer1', verified: true },
+    });
+    const { roles } = await t.app.gateway.roles('demo-legend', 'buyer1');
+    expect(roles.map((r) => r.id)).toContain(seller.info.roleId);
+    const listing = await t.db
+      .selectFrom('commodities')
+      .select('status')
+      .where('id', '=', Number(commodityId))
+      .executeTakeFirstOrThrow();
+    expect(listing.status).toBe(ListingStatus.INVALID);
+    expect(
+      await t.db
+        .selectFrom('market_trades')
+        .select('price_fen')
+        .where('commodity_id', '=', Number(commodityId))
+        .execute(),
+    ).toEqual([{ price_fen: 100_000 }]);
+
+    expectCode(
+      await app.call(itemConfirm, { orderId: order.orderId }, { token: seller.token }),
+      '10002',
+      '只有买家可以确认收货',
+    );
+    expect((await app.call(itemConfirm, { orderId: order.orderId }, { token: buyer.token })).data).toMatchObject({
+      status: 32,
+      statusLabel: '交易成功',
+    });
+    expect(await info(order.orderId, seller.token)).toMatchObject({ status: 32, statusLabel: '待入账' });
+    expect(await balanceOf(t.db, Accounts.userAvailable(seller.userId))).toMatchObject({
+      incoming: 95_000,
+      available: 0,
+    });
+    expect(await balanceOf(t.db, Accounts.fees)).toMatchObject({ posted: 5_000 });
+    expectCode(
+      await app.call(itemConfirm, { orderId: order.orderId }, { token: buyer.token }),
+      '10002',
+      '订单不在待收货状态',
+    );
+
+    expect(await sweepDeliveries({ db: t.db, gateway: t.app.gateway })).toMatchObject({ settled: 0 });
+    expect(await sweepDeliveries({ db: t.db, gateway: t.app.gateway }, Date.now() + 25 * 3_600_000)).toMatchObject({
+      settled: 1,
+    });
+    expect(await info(order.orderId, seller.token)).toMatchObject({ status: 31, statusLabel: '交易成功（已到账）' });
+    expect(await balanceOf(t.db, Accounts.userAvailable(seller.userId))).toMatchObject({
+      incoming: 0,
+      available: 95_000,
+    });
+    expect(await checkLedger(t.db)).toEqual([]);
+  });
+
+  it('a delivery whose answer was lost is delivered once when the sweeper asks again', async () => {
+    const lot = await sdk.call(
+      publishCoin,
+      { ...sellerCoins().pt, coinType: 2, coinNum: 20_000, price: 800 },
+      { token: sellerCoins().token },
+    );
+    expectCode(lot, '200');
+    const order = await bought((lot.data as { commodityId: string }).commodityId, 'deliver-lost-1');
+    const coinsBefore = (await t.app.gateway.coins('demo-legend', buyer.info.roleId)).coins[1]!.total;
+    // The process dies right after the game moved the coins: the answer never arrives.
+    const lossy: GameGateway = {
+      ...t.app.gateway,
+      transfer: async (...args: Parameters<GameGateway['transfer']>) => {
+        await t.app.gateway.transfer(...args);
+        throw new Error('connection reset');
+      },
+    };
+    await t.db
+      .updateTable('orders')
+      .set({ status: 2, paid_at: new Date() })
+      .where('id', '=', Number(order.orderId))
+      .where('status', '=', 1)
+      .execute();
+    // (paid directly here: the sandbox would also start a delivery of its own)
+    expect(await deliverOrder({ db: t.db, gateway: lossy }, Number(order.orderId))).toBe('retry');
+    expect(await info(order.orderId)).toMatchObject({ status: OrderStatus.PAID });
+    expect((await t.app.gateway.coins('demo-legend', buyer.info.roleId)).coins[1]!.total).toBe(coinsBefore + 20_000);
+    // After the restart the sweeper asks again: the game answers its first transfer; nothing moves twice.
+    expect(await sweepDeliveries({ db: t.db, gateway: t.app.gateway })).toMatchObject({ delivered: 1 });
+    expect(await sweepDeliveries({ db: t.db, gateway: t.app.gateway })).toMatchObject({ delivered: 0 });
+    expect((await t.app.gateway.coins('demo-legend', buyer.info.roleId)).coins[1]!.total).toBe(coinsBefore + 20_000);
+    expect(await info(order.orderId)).toMatchObject({ status: 51, receipt: { kind: 'coins', verified: true } });
+    expect((await app.call(itemReject, { orderId: order.orderId, reason: '少' }, { token: buyer.token })).code).toBe(
+      '10002',
+    );
+    expect(
+      (await app.call(itemReject, { orderId: order.orderId, reason: '数量不对' }, { token: buyer.token })).data,
+    ).toMatchObject({
+      status: -5,
+      statusLabel: '拒绝收货',
+      note: '买家拒绝收货：数量不对。客服将介入处理',
+    });
+  });
+
+  it('a delivery the game refuses returns the order and the money to the buyer’s balance', async () => {
+    const lot = await sdk.call(
+      publishCoin,
+      { ...sellerCoins().pt, coinType: 2, coinNum: 30_000, price: 900 },
+      { token: sellerCoins().token },
+    );
+    const commodityId = (lot.data as { commodityId: string }).commodityId;
+    const order = await bought(commodityId, 'deliver-refused-1');
+    await t.db
+      .updateTable('orders')
+      .set({ status: 2, paid_at: new Date() })
+      .where('id', '=', Number(order.orderId))
+      .where('status', '=', 1)
+      .execute();
+    // The payment itself, as the notification would have booked it.
+    const { transfer } = await import('../src/modules/wallet/ledger');
+    await transfer(t.db, {
+      key: `pay:test-${order.orderId}`,
+      debit: Accounts.gateway('sandbox'),
+      credit: Accounts.escrow,
+      amount: 900,
+      code: 'payment',
+      orderId: Number(order.orderId),
+    });
+    const before = (await balanceOf(t.db, Accounts.userAvailable(buyer.userId))).available;
+    const refusing: GameGateway = {
+      ...t.app.gateway,
+      transfer: async () => {
+        throw new PartnerRefusal('SERVER_MISMATCH', '买家角色不在同一主服，无法交付');
+      },
+    };
+    expect(await deliverOrder({ db: t.db, gateway: refusing }, Number(order.orderId))).toBe('returned');
+    expect(await info(order.orderId)).toMatchObject({
+      status: -21,
+      statusLabel: '已退回',
+      note: '交付失败：买家角色不在同一主服，无法交付，款项已退回余额',
+    });
+    expect((await balanceOf(t.db, Accounts.userAvailable(buyer.userId))).available).toBe(before + 900);
+    const listing = await t.db
+      .selectFrom('commodities')
+      .select('status')
+      .where('id', '=', Number(commodityId))
+      .executeTakeFirstOrThrow();
+    expect(listing.status).toBe(ListingStatus.ON_SALE);
+    expect(await checkLedger(t.db)).toEqual([]);
+  });
+});
+
+let coinSeller: User | null = null;
+function sellerCoins(): User {
+  if (!coinSeller) throw new Error('coin seller not ready');
+  return coinSeller;
+}
+beforeAll(async () => {
+  coinSeller = await sdkUser('player1');
+});
