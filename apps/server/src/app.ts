@@ -15,7 +15,7 @@ import { createGameGateway, type GameConfig, type GameGateway } from './modules/
 import { gameLoginRoutes } from './modules/games/game-login.routes';
 import { partnerCallbackRoutes } from './modules/games/partner-callback.routes';
 import { identityRoutes, uploadRoutes } from './modules/identity/identity.routes';
-import { identityStatus } from './modules/identity/identity.service';
+import { identityStatus, realNameIs } from './modules/identity/identity.service';
 import { marketModule } from './modules/market/market.module';
 import { deliverOrder } from './modules/orders/delivery.service';
 import { ordersModule } from './modules/orders/orders.module';
@@ -29,6 +29,8 @@ import { loginRoutes } from './modules/user/login.routes';
 import { settingsRoutes } from './modules/user/settings.routes';
 import { thirdPartyLoginRoutes } from './modules/user/third-party-login.routes';
 import { userRoutes } from './modules/user/user.routes';
+import { createSandboxPayout } from './modules/withdrawal/payout-provider';
+import { withdrawalModule } from './modules/withdrawal/withdrawal.module';
 import { type KeyRing, loadKeyRing } from './platform/codec/key-ring';
 import { memoryNonceStore, redisNonceStore } from './platform/codec/nonce-store';
 import { createPiiCipher } from './platform/crypto/pii';
@@ -191,6 +193,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
   });
   app.decorate('payments', payments);
+  withdrawalModule(app, platform, {
+    db,
+    pii: identityDeps.pii,
+    payout: createSandboxPayout(),
+    realNameIs: (userId, name) => realNameIs(identityDeps, userId, name),
+    hasAuthentication: async (userId) => (await identityStatus(identityDeps, userId)).hasAuthentication === '1',
+    maskedRealName: async (userId) => (await identityStatus(identityDeps, userId)).realName,
+    reviewSeconds: config.WITHDRAW_REVIEW_SECONDS,
+    sweepEveryMs: config.SWEEP_MS,
+  });
   let storage: ObjectStorage;
   if (config.STORAGE_DRIVER === 's3') {
     storage = createS3Storage({

@@ -52,6 +52,8 @@ const configSchema = z.object({
     .transform((v) => v === '1'),
   /** How often expired, stuck or abandoned listings are swept (ms; 0 turns the timer off). */
   SWEEP_MS: z.coerce.number().int().min(0).default(30_000),
+  /** Seconds a withdrawal waits for review before the payout provider pays it (the embedded default reviews itself). */
+  WITHDRAW_REVIEW_SECONDS: z.coerce.number().int().min(0).default(30),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   VALIDATE_RESPONSES: z
     .enum(['0', '1'])

@@ -193,7 +193,7 @@ export const itemConfirm = defineCall({
   access: 'df',
   method: 'POST',
   scene: 'app',
-  summary: "The buyer confirms receipt (待收货 → 待入账 for the seller, 交易成功 for the buyer)",
+  summary: 'The buyer confirms receipt (待收货 → 待入账 for the seller, 交易成功 for the buyer)',
   request: z.object({ orderId }),
   response: orderSchema,
 });

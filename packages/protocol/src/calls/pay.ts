@@ -68,7 +68,13 @@ export const scanAlipay = call(
 export const balancePay = call(
   'balancePay',
   'Pays an order from the balance at once (price 0, balancePrice = the total)',
-  z.object({ bizNo, totalAmount: fen, balancePrice: fen, price: z.literal(0).default(0), payChannelType: z.literal(3).default(3) }),
+  z.object({
+    bizNo,
+    totalAmount: fen,
+    balancePrice: fen,
+    price: z.literal(0).default(0),
+    payChannelType: z.literal(3).default(3),
+  }),
 );
 
 export const combinedPay = call(

@@ -189,5 +189,7 @@ export const userAccountDetail = defineCall({
     registeredAt: z.number().int(),
     saleUnlockedUntil: z.number().int().nullable(),
     linkedAccounts: z.array(z.object({ provider: z.string(), linkedAt: z.number().int() })),
+    /** Fen: spendable, reserved (withdrawals under review, balance parts of unpaid orders), 待入账. */
+    balance: z.object({ available: z.number().int(), frozen: z.number().int(), pending: z.number().int() }),
   }),
 });

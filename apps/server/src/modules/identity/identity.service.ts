@@ -30,6 +30,16 @@ export async function identityStatus(deps: IdentityDeps, userId: number): Promis
   };
 }
 
+/** Whether a name is the user's verified real name (compared here: the name never leaves this module). */
+export async function realNameIs(deps: IdentityDeps, userId: number, name: string): Promise<boolean> {
+  const row = await deps.db
+    .selectFrom('identities')
+    .select('real_name_sealed')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row !== undefined && deps.pii.open(row.real_name_sealed) === name.trim();
+}
+
 /** Verifies by name and ID number: adult only, at most ACCOUNTS_PER_ID accounts per ID, once per user. */
 export async function verifyByNumber(
   deps: IdentityDeps,

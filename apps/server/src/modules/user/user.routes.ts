@@ -2,6 +2,7 @@ import { getTradeId, userAccountDetail, userInfo } from '@app/protocol/calls/use
 import type { FastifyInstance } from 'fastify';
 import { type CallPlatform, registerCall } from '../../platform/http/register-call';
 import { saleUnlockedUntil } from '../consignment/sale-lock.service';
+import { Accounts, balanceOf } from '../wallet/ledger';
 import { getUserProfile } from './user.service';
 
 /** identityStatus comes from the identity module's service (it owns the sealed personal data). */
@@ -15,6 +16,7 @@ export function userRoutes(
     const profile = await getUserProfile(platform.db, ctx.user.userId);
     const identity = await identityStatus(ctx.user.userId);
     const until = await saleUnlockedUntil(platform.db, ctx.user.userId);
+    const balance = await balanceOf(platform.db, Accounts.userAvailable(ctx.user.userId));
     const linked = await platform.db
       .selectFrom('user_identities')
       .select(['provider', 'created_at'])
@@ -32,6 +34,7 @@ export function userRoutes(
         provider: l.provider,
         linkedAt: Math.floor(l.created_at.getTime() / 1000),
       })),
+      balance: { available: balance.available, frozen: balance.reserved, pending: balance.incoming },
     };
   });
   registerCall(app, platform, getTradeId, async (_input, ctx) => {

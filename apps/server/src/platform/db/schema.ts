@@ -415,7 +415,26 @@ export interface SandboxTradesTable {
   created_at: CreatedAt;
 }
 
+export interface WithdrawalsTable {
+  id: Generated<number>;
+  user_id: number;
+  amount_fen: number;
+  fee_fen: number;
+  account_type: Generated<string>;
+  account_no_sealed: string;
+  account_no_masked: string;
+  account_name_masked: string;
+  status: Generated<'reviewing' | 'paying' | 'paid' | 'cancelled' | 'failed'>;
+  reason: Generated<string>;
+  provider_ref: string | null;
+  review_after: Date;
+  finished_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+}
+
 export interface Database {
+  withdrawals: WithdrawalsTable;
   payments: PaymentsTable;
   sandbox_trades: SandboxTradesTable;
   orders: OrdersTable;

@@ -1,0 +1,53 @@
+import {
+  DEFAULT_WITHDRAWAL_CONFIG,
+  extractCancel,
+  extractConfig,
+  extractDetail,
+  extractPage,
+  extractSave,
+  extractUserInfo,
+} from '@app/protocol/calls/extract';
+import type { FastifyInstance } from 'fastify';
+import { type CallPlatform, registerCall } from '../../platform/http/register-call';
+import { Accounts, balanceOf } from '../wallet/ledger';
+import * as withdrawal from './withdrawal.service';
+
+/** The withdrawal calls (extractApply.*) of the h5 and app cash-withdrawal pages. */
+export function withdrawalRoutes(
+  app: FastifyInstance,
+  platform: CallPlatform,
+  deps: withdrawal.WithdrawalDeps & { maskedRealName: (userId: number) => Promise<string> },
+): void {
+  const { db } = platform;
+  registerCall(app, platform, extractUserInfo, async (_i, ctx) => {
+    const balance = await balanceOf(db, Accounts.userAvailable(ctx.user.userId));
+    return {
+      hasAuthentication: await deps.hasAuthentication(ctx.user.userId),
+      realName: await deps.maskedRealName(ctx.user.userId),
+      available: balance.available,
+      frozen: balance.reserved,
+      pending: balance.incoming,
+    };
+  });
+  registerCall(app, platform, extractConfig, () => deps.config ?? DEFAULT_WITHDRAWAL_CONFIG);
+  registerCall(app, platform, extractSave, async (input, ctx) =>
+    withdrawal.toWithdrawal(await withdrawal.requestWithdrawal(deps, ctx.user.userId, input)),
+  );
+  registerCall(app, platform, extractDetail, async (input, ctx) =>
+    withdrawal.toWithdrawal(await withdrawal.withdrawalOf(db, ctx.user.userId, input.id)),
+  );
+  registerCall(app, platform, extractCancel, async (input, ctx) =>
+    withdrawal.toWithdrawal(await withdrawal.cancelWithdrawal(deps, ctx.user.userId, input.id)),
+  );
+  registerCall(app, platform, extractPage, async (input, ctx) => {
+    const rows = await db
+      .selectFrom('withdrawals')
+      .selectAll()
+      .where('user_id', '=', ctx.user.userId)
+      .orderBy('id', 'desc')
+      .limit(input.pageSize + 1)
+      .offset((input.page - 1) * input.pageSize)
+      .execute();
+    return { list: rows.slice(0, input.pageSize).map(withdrawal.toWithdrawal), hasMore: rows.length > input.pageSize };
+  });
+}

@@ -1,0 +1,203 @@
+import {
+  DEFAULT_WITHDRAWAL_CONFIG,
+  type Withdrawal,
+  type WithdrawalConfig,
+  withdrawalFee,
+  withdrawalStatusLabel,
+} from '@app/protocol/calls/extract';
+import { ErrorCode } from '@app/protocol/errors';
+import { formatPriceFen } from '@app/protocol/format';
+import type { Selectable } from 'kysely';
+import type { PiiCipher } from '../../platform/crypto/pii';
+import { maskName } from '../../platform/crypto/pii';
+import type { Db } from '../../platform/db/database';
+import type { WithdrawalsTable } from '../../platform/db/schema';
+import { AppError } from '../../platform/errors';
+import { Accounts, LedgerError, resolvePending, transfer } from '../wallet/ledger';
+import type { PayoutProvider } from './payout-provider';
+
+export interface WithdrawalDeps {
+  db: Db;
+  pii: PiiCipher;
+  payout: PayoutProvider;
+  /** The identity module's check: is this the user's verified real name? */
+  realNameIs: (userId: number, name: string) => Promise<boolean>;
+  hasAuthentication: (userId: number) => Promise<boolean>;
+  /** How long a request waits for review before it is paid out (the embedded default reviews itself). */
+  reviewSeconds: number;
+  config?: WithdrawalConfig;
+  now?: () => number;
+}
+
+type Row = Selectable<WithdrawalsTable>;
+const seconds = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : null);
+const maskAccount = (no: string) =>
+  no.includes('@') ? `${no.slice(0, 2)}***${no.slice(no.indexOf('@'))}` : `${no.slice(0, 3)}****${no.slice(-4)}`;
+
+export function toWithdrawal(r: Row): Withdrawal {
+  return {
+    id: String(r.id),
+    amount: Number(r.amount_fen),
+    fee: Number(r.fee_fen),
+    arrival: Number(r.amount_fen) - Number(r.fee_fen),
+    accountType: 'alipay',
+    accountNo: r.account_no_masked,
+    accountName: r.account_name_masked,
+    status: r.status,
+    statusLabel: withdrawalStatusLabel[r.status],
+    reason: r.reason,
+    createTime: seconds(r.created_at) as number,
+    finishTime: seconds(r.finished_at),
+  };
+}
+
+/** The two reservations of a request: what reaches the account, and the fee. */
+const keys = (id: number) => ({ out: `wd:${id}:out`, fee: `wd:${id}:fee` });
+
+/**
+ * A withdrawal request: the payout account must be in the verified real name; the amount within
+ * the limits; the amount (payout part and fee) reserved from the available balance in the same
+ * transaction that writes the request.
+ */
+export async function requestWithdrawal(
+  deps: WithdrawalDeps,
+  userId: number,
+  input: { amount: number; accountNo: string; accountName: string },
+): Promise<Row> {
+  const config = deps.config ?? DEFAULT_WITHDRAWAL_CONFIG;
+  const now = (deps.now ?? Date.now)();
+  if (!(await deps.hasAuthentication(userId))) throw new AppError(ErrorCode.BAD_PARAMS, '请先完成实名认证');
+  if (!(await deps.realNameIs(userId, input.accountName)))
+    throw new AppError(ErrorCode.BAD_PARAMS, '收款账户姓名与实名认证姓名不一致，无法发起提现');
+  if (input.amount < config.minAmount)
+    throw new AppError(ErrorCode.BAD_PARAMS, `单笔提现金额不能低于${formatPriceFen(config.minAmount)}`);
+  if (input.amount > config.maxAmount)
+    throw new AppError(ErrorCode.BAD_PARAMS, `单笔提现金额不能高于${formatPriceFen(config.maxAmount)}`);
+  const today = new Date(now - ((now + 8 * 3_600_000) % 86_400_000));
+  const count = await deps.db
+    .selectFrom('withdrawals')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('created_at', '>=', today)
+    .where('status', '!=', 'cancelled')
+    .executeTakeFirstOrThrow();
+  if (Number(count.n) >= config.dailyCount)
+    throw new AppError(ErrorCode.BAD_PARAMS, `每天最多提现${config.dailyCount}次`);
+  const fee = withdrawalFee(input.amount, config);
+  if (fee >= input.amount) throw new AppError(ErrorCode.BAD_PARAMS, '提现金额不足以支付手续费');
+  return deps.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('withdrawals')
+      .values({
+        user_id: userId,
+        amount_fen: input.amount,
+        fee_fen: fee,
+        account_no_sealed: deps.pii.seal(input.accountNo),
+        account_no_masked: maskAccount(input.accountNo),
+        account_name_masked: maskName(input.accountName),
+        review_after: new Date(now + deps.reviewSeconds * 1000),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const k = keys(row.id);
+    const reserve = (key: string, credit: typeof Accounts.fees, amount: number, code: string) =>
+      transfer(trx, { key, debit: Accounts.userAvailable(userId), credit, amount, code, pending: { timeoutAt: null } });
+    try {
+      await reserve(k.out, Accounts.payout(deps.payout.name), input.amount - fee, 'withdrawal');
+      if (fee > 0) await reserve(k.fee, Accounts.fees, fee, 'withdrawal_fee');
+    } catch (error) {
+      if (error instanceof LedgerError && error.reason === 'INSUFFICIENT_FUNDS')
+        throw new AppError(ErrorCode.BAD_PARAMS, '可提现余额不足');
+      throw error;
+    }
+    return row;
+  });
+}
+
+async function ownRow(db: Db, userId: number, id: string): Promise<Row> {
+  const row = await db
+    .selectFrom('withdrawals')
+    .selectAll()
+    .where('id', '=', Number(id))
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row) throw new AppError(ErrorCode.BAD_PARAMS, '提现记录不存在');
+  return row;
+}
+
+export { ownRow as withdrawalOf };
+
+/** Ends a request and resolves its reservations the same way, in one transaction, once. */
+async function finish(
+  deps: WithdrawalDeps,
+  row: Row,
+  from: Row['status'],
+  to: 'paid' | 'cancelled' | 'failed',
+  extra: { reason?: string; providerRef?: string } = {},
+): Promise<boolean> {
+  return deps.db.transaction().execute(async (trx) => {
+    const moved = await trx
+      .updateTable('withdrawals')
+      .set({
+        status: to,
+        reason: extra.reason ?? '',
+        provider_ref: extra.providerRef ?? null,
+        finished_at: new Date((deps.now ?? Date.now)()),
+        updated_at: new Date(),
+      })
+      .where('id', '=', row.id)
+      .where('status', '=', from)
+      .returning('id')
+      .executeTakeFirst();
+    if (!moved) return false;
+    const k = keys(row.id);
+    const action = to === 'paid' ? 'post' : 'void';
+    await resolvePending(trx, { key: `${k.out}:${action}`, pendingKey: k.out, action });
+    if (Number(row.fee_fen) > 0) await resolvePending(trx, { key: `${k.fee}:${action}`, pendingKey: k.fee, action });
+    return true;
+  });
+}
+
+export async function cancelWithdrawal(deps: WithdrawalDeps, userId: number, id: string): Promise<Row> {
+  const row = await ownRow(deps.db, userId, id);
+  if (row.status !== 'reviewing' || !(await finish(deps, row, 'reviewing', 'cancelled', { reason: '用户取消' })))
+    throw new AppError(ErrorCode.BAD_PARAMS, '提现已进入打款流程，无法取消');
+  return ownRow(deps.db, userId, id);
+}
+
+/**
+ * Reviewed requests are paid out: reviewing → paying (claimed once) → the provider pays → paid
+ * (reservations posted) or failed (released, the money is available again). A request left in
+ * paying by a crash is asked again; the provider answers a repeated request with its first result.
+ */
+export async function sweepWithdrawals(deps: WithdrawalDeps, now = (deps.now ?? Date.now)()) {
+  const due = await deps.db
+    .selectFrom('withdrawals')
+    .selectAll()
+    .where('status', 'in', ['reviewing', 'paying'])
+    .where('review_after', '<=', new Date(now))
+    .limit(50)
+    .execute();
+  let paid = 0;
+  for (const row of due) {
+    if (row.status === 'reviewing') {
+      const claimed = await deps.db
+        .updateTable('withdrawals')
+        .set({ status: 'paying', updated_at: new Date() })
+        .where('id', '=', row.id)
+        .where('status', '=', 'reviewing')
+        .returning('id')
+        .executeTakeFirst();
+      if (!claimed) continue;
+    }
+    const result = await deps.payout.pay({
+      requestId: `wd-${row.id}`,
+      accountNo: deps.pii.open(row.account_no_sealed),
+      accountName: row.account_name_masked,
+      amountFen: Number(row.amount_fen) - Number(row.fee_fen),
+    });
+    if (result.ok && (await finish(deps, row, 'paying', 'paid', { providerRef: result.ref }))) paid++;
+    if (!result.ok) await finish(deps, row, 'paying', 'failed', { reason: `${result.reason}，金额已退回余额` });
+  }
+  return paid;
+}

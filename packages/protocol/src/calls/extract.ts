@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { defineCall } from '../contract';
+
+/**
+ * Withdrawal (提现, business-flows §7 extractApply): amounts in fen; the payout account's name must
+ * be the verified real name; the amount is frozen while the request is reviewed; cancelling returns
+ * it; the payout completes it.
+ */
+export const WITHDRAWAL_STATUSES = ['reviewing', 'paying', 'paid', 'cancelled', 'failed'] as const;
+export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
+export const withdrawalStatusLabel: Record<WithdrawalStatus, string> = {
+  reviewing: '审核中',
+  paying: '打款中',
+  paid: '已到账',
+  cancelled: '已取消',
+  failed: '提现失败',
+};
+
+export const withdrawalSchema = z.object({
+  id: z.string(),
+  amount: z.number().int(),
+  fee: z.number().int(),
+  /** What reaches the payout account. */
+  arrival: z.number().int(),
+  accountType: z.literal('alipay'),
+  /** Masked account number. */
+  accountNo: z.string(),
+  accountName: z.string(),
+  status: z.enum(WITHDRAWAL_STATUSES),
+  statusLabel: z.string(),
+  reason: z.string(),
+  createTime: z.number().int(),
+  finishTime: z.number().int().nullable(),
+});
+export type Withdrawal = z.infer<typeof withdrawalSchema>;
+
+const id = z.string().regex(/^\d{1,12}$/, { error: '提现记录不存在' });
+
+const call = <Req extends z.ZodType, Res extends z.ZodType>(
+  name: string,
+  summary: string,
+  request: Req,
+  response: Res,
+) =>
+  defineCall({
+    service: 'extract',
+    call: `extractApply/${name}`,
+    version: 1,
+    access: 'df',
+    method: 'POST',
+    scene: 'app',
+    summary,
+    request,
+    response,
+  });
+
+export const withdrawalConfigSchema = z.object({
+  minAmount: z.number().int(),
+  maxAmount: z.number().int(),
+  /** Fee: feePercent of the amount, at least minFee. */
+  feePercent: z.number(),
+  minFee: z.number().int(),
+  /** Requests a user may make per day. */
+  dailyCount: z.number().int(),
+});
+export type WithdrawalConfig = z.infer<typeof withdrawalConfigSchema>;
+
+export const DEFAULT_WITHDRAWAL_CONFIG: WithdrawalConfig = {
+  minAmount: 1_000,
+  maxAmount: 5_000_000,
+  feePercent: 0.1,
+  minFee: 100,
+  dailyCount: 3,
+};
+
+/** The withdrawal fee of an amount (rounded to the fen, at least minFee, never more than the amount). */
+export function withdrawalFee(amount: number, c: WithdrawalConfig): number {
+  return Math.min(amount, Math.max(c.minFee, Math.round((amount * Math.round(c.feePercent * 100)) / 10_000)));
+}
+
+export const extractUserInfo = call(
+  'userInfo',
+  'What the withdrawal page shows: the verified real name (masked), the available balance, and what is frozen',
+  z.object({}),
+  z.object({
+    hasAuthentication: z.boolean(),
+    realName: z.string(),
+    available: z.number().int(),
+    frozen: z.number().int(),
+    pending: z.number().int(),
+  }),
+);
+
+export const extractConfig = call('config', 'Withdrawal limits and fee', z.object({}), withdrawalConfigSchema);
+
+export const extractSave = call(
+  'save',
+  'Requests a withdrawal to an alipay account in the real name: the amount and its fee are frozen for review',
+  z.object({
+    amount: z
+      .number({ error: '请输入提现金额' })
+      .int({ error: '请输入正确的提现金额' })
+      .positive({ error: '请输入正确的提现金额' }),
+    accountType: z.literal('alipay').default('alipay'),
+    accountNo: z
+      .string()
+      .trim()
+      .regex(/^(1[3-9]\d{9}|[^\s@]+@[^\s@]+\.[^\s@]+)$/, { error: '请输入正确的支付宝账号（手机号或邮箱）' }),
+    accountName: z.string().trim().min(1, { error: '请输入收款人姓名' }).max(30),
+  }),
+  withdrawalSchema,
+);
+
+export const extractDetail = call('detail', 'One withdrawal of the user', z.object({ id }), withdrawalSchema);
+
+export const extractPage = call(
+  'page',
+  "The user's withdrawals, newest first",
+  z.object({
+    page: z.coerce.number().int().min(1).max(1000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(50).default(20),
+  }),
+  z.object({ list: z.array(withdrawalSchema), hasMore: z.boolean() }),
+);
+
+export const extractCancel = call(
+  'cancel',
+  'Cancels a withdrawal under review: the frozen amount is available again',
+  z.object({ id }),
+  withdrawalSchema,
+);
