@@ -20,6 +20,7 @@ import { marketModule } from './modules/market/market.module';
 import { deliverOrder } from './modules/orders/delivery.service';
 import { ordersModule } from './modules/orders/orders.module';
 import { type PaymentsHandle, paymentsModule } from './modules/payments/payments.module';
+import { realPayGateways } from './modules/payments/real-gateways';
 import { smsRoutes } from './modules/sms/sms.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { trackingRoutes } from './modules/tracking/tracking.routes';
@@ -185,6 +186,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     sandboxSecret: await ensureSecret(db, 'sandboxPay'),
     sandbox: testHooksEnabled(config),
     sweepEveryMs: config.SWEEP_MS,
+    ...realPayGateways(config),
     // Paid: the game delivers now; if this fails or the process dies, the order sweeper delivers later.
     onPaid: (orderId) => {
       deliverOrder({ db, gateway }, orderId).catch((error: unknown) =>

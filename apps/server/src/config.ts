@@ -52,6 +52,19 @@ const configSchema = z.object({
     .transform((v) => v === '1'),
   /** How often expired, stuck or abandoned listings are swept (ms; 0 turns the timer off). */
   SWEEP_MS: z.coerce.number().int().min(0).default(30_000),
+  /** Alipay (channels 1, 4, 5): without these, payments go through the sandbox gateway. */
+  ALIPAY_APP_ID: z.string().optional(),
+  ALIPAY_PRIVATE_KEY: z.string().optional(),
+  ALIPAY_PUBLIC_KEY: z.string().optional(),
+  ALIPAY_SELLER_ID: z.string().optional(),
+  ALIPAY_GATEWAY: z.string().url().optional(),
+  /** WeChat Pay API v3 (channels 2, 6): without these, the sandbox gateway. */
+  WECHAT_MCH_ID: z.string().optional(),
+  WECHAT_APP_ID: z.string().optional(),
+  WECHAT_SERIAL_NO: z.string().optional(),
+  WECHAT_PRIVATE_KEY: z.string().optional(),
+  WECHAT_PLATFORM_PUBLIC_KEY: z.string().optional(),
+  WECHAT_API_V3_KEY: z.string().length(32).optional(),
   /** Seconds a withdrawal waits for review before the payout provider pays it (the embedded default reviews itself). */
   WITHDRAW_REVIEW_SECONDS: z.coerce.number().int().min(0).default(30),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),

@@ -3,6 +3,7 @@ import type { Db } from '../../platform/db/database';
 import type { CallPlatform } from '../../platform/http/register-call';
 import { notifyRoutes } from './notify.routes';
 import { payRoutes } from './pay.routes';
+import type { PayGateway } from './pay-gateway';
 import type { PaymentDeps } from './payment.service';
 import { sandboxPayRoutes } from './sandbox.routes';
 import { createSandboxGateway } from './sandbox-gateway';
@@ -21,16 +22,29 @@ export interface PaymentsHandle {
 export async function paymentsModule(
   app: FastifyInstance,
   platform: CallPlatform,
-  deps: { db: Db; sandboxSecret: string; sandbox: boolean; sweepEveryMs: number; onPaid?: (orderId: number) => void },
+  deps: {
+    db: Db;
+    sandboxSecret: string;
+    sandbox: boolean;
+    sweepEveryMs: number;
+    onPaid?: (orderId: number) => void;
+    /** Real gateways where keys are configured; the sandbox stands in for the others. */
+    alipay?: PayGateway | null;
+    wechat?: PayGateway | null;
+  },
 ): Promise<PaymentsHandle> {
   const sandbox = createSandboxGateway(deps.db, deps.sandboxSecret);
   const paymentDeps: PaymentDeps = {
     db: deps.db,
-    gateways: { alipay: sandbox, wechat: sandbox },
+    gateways: { alipay: deps.alipay ?? sandbox, wechat: deps.wechat ?? sandbox },
     ...(deps.onPaid ? { onPaid: deps.onPaid } : {}),
   };
   payRoutes(app, platform, paymentDeps);
-  await notifyRoutes(app, paymentDeps, [sandbox]);
+  await notifyRoutes(app, paymentDeps, [
+    sandbox,
+    ...(deps.alipay ? [deps.alipay] : []),
+    ...(deps.wechat ? [deps.wechat] : []),
+  ]);
   if (!deps.sandbox) return { paymentDeps, sandbox: null };
   const hooks = sandboxPayRoutes(app, deps.db, deps.sandboxSecret);
   if (deps.sweepEveryMs > 0) {
