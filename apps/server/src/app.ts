@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type Config, testHooksEnabled } from './config';
 import { consignmentModule } from './modules/consignment/consignment.module';
+import { couponRoutes } from './modules/coupon/coupon.routes';
 import { devRoutes } from './modules/dev/dev.routes';
 import { mountDemoGame } from './modules/games/embedded-demo-game';
 import { gameDataRoutes } from './modules/games/game-data.routes';
@@ -181,6 +182,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   accountRoutes(app, platform, smsDeps, []);
   consignmentModule(app, platform, { gateway, sms: smsDeps, sweepEveryMs: config.SWEEP_MS });
   ordersModule(app, platform, { gateway, sweepEveryMs: config.SWEEP_MS });
+  couponRoutes(app, platform);
   const payments = await paymentsModule(app, platform, {
     db,
     sandboxSecret: await ensureSecret(db, 'sandboxPay'),

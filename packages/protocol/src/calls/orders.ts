@@ -74,6 +74,11 @@ const placeFields = {
   /** App/H5: the buyer's linked game account (roles) — or their role (coins, props) — to deliver to. */
   gameAccountId: z.string().max(64).optional(),
   gameRoleId: z.string().max(64).optional(),
+  /** A coupon of the buyer's (useCouponList): held by the order, used when it is paid. */
+  couponId: z
+    .string()
+    .regex(/^\d{1,12}$/)
+    .optional(),
 };
 
 export const orderPlace = defineCall({

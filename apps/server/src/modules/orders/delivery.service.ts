@@ -5,6 +5,7 @@ import { ListingStatus } from '@app/protocol/statuses/listing-status';
 import { OrderStatus } from '@app/protocol/statuses/order-status';
 import { AppError } from '../../platform/errors';
 import { moveListing } from '../consignment/listing-moves';
+import { releaseCoupon } from '../coupon/coupon.service';
 import { Accounts, resolvePending, transfer } from '../wallet/ledger';
 import type { OrderDeps } from './order.service';
 import { viewerOrder } from './order.service';
@@ -63,6 +64,7 @@ export async function deliverOrder(deps: OrderDeps, orderId: number): Promise<De
       )
         return;
       await moveListing(trx, listing.id, ListingStatus.SELLING, ListingStatus.ON_SALE);
+      await releaseCoupon(trx, order.id);
       await transfer(trx, {
         key: `refund:${order.id}`,
         debit: Accounts.escrow,
@@ -124,8 +126,19 @@ async function confirm(deps: OrderDeps, orderId: number, by: 'buyer' | 'timeout'
       note: by === 'timeout' ? `买家${AUTO_CONFIRM_HOURS}小时未确认，系统自动确认收货` : '',
     });
     if (!moved) return false;
+    // The platform pays the coupon: the escrow then holds price + buyer's fee, as if no coupon.
+    const coupon = Number(order.coupon_fen);
+    if (coupon > 0)
+      await transfer(trx, {
+        key: `subsidy:${order.id}`,
+        debit: Accounts.subsidies,
+        credit: Accounts.escrow,
+        amount: coupon,
+        code: 'coupon_subsidy',
+        orderId: order.id,
+      });
     const fees = Number(order.buyer_fee_fen) + Number(order.seller_fee_fen);
-    const sellerGets = Number(order.total_fen) - fees;
+    const sellerGets = Number(order.price_fen) - Number(order.seller_fee_fen);
     if (fees > 0)
       await transfer(trx, {
         key: `fee:${order.id}`,
@@ -188,7 +201,7 @@ export async function sweepDeliveries(deps: OrderDeps, now = (deps.now ?? Date.n
   for (const { id } of silent) if (await confirm({ ...deps, now: () => now }, id, 'timeout')) confirmed++;
   const due = await db
     .selectFrom('orders')
-    .select(['id', 'total_fen', 'buyer_fee_fen', 'seller_fee_fen'])
+    .select(['id', 'price_fen', 'seller_fee_fen'])
     .where('status', '=', OrderStatus.PENDING_SETTLEMENT)
     .where('settle_at', '<=', new Date(now))
     .limit(100)
@@ -197,7 +210,7 @@ export async function sweepDeliveries(deps: OrderDeps, now = (deps.now ?? Date.n
   for (const o of due) {
     const done = await db.transaction().execute(async (trx) => {
       if (!(await moveOrder(trx, o.id, OrderStatus.PENDING_SETTLEMENT, OrderStatus.SETTLED))) return false;
-      const sellerGets = Number(o.total_fen) - Number(o.buyer_fee_fen) - Number(o.seller_fee_fen);
+      const sellerGets = Number(o.price_fen) - Number(o.seller_fee_fen);
       if (sellerGets > 0)
         await resolvePending(trx, { key: `settle:${o.id}:post`, pendingKey: `settle:${o.id}`, action: 'post' });
       return true;

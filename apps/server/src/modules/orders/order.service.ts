@@ -5,6 +5,7 @@ import { OrderStatus } from '@app/protocol/statuses/order-status';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import { moveListing } from '../consignment/listing-moves';
+import { lockCoupon, releaseCoupon } from '../coupon/coupon.service';
 import type { GameGateway } from '../games/game-gateway';
 import { releaseOrderHolds } from '../wallet/ledger';
 import { moveOrder } from './order-moves';
@@ -27,6 +28,7 @@ export interface PlaceInput {
   player?: { accountId: string; roleId: string | null } | null;
   gameAccountId?: string | undefined;
   gameRoleId?: string | undefined;
+  couponId?: string | undefined;
 }
 
 const orderNo = (id: number, now: number) => {
@@ -169,9 +171,20 @@ export async function placeOrder(deps: OrderDeps, input: PlaceInput): Promise<Or
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      // A coupon pays part of it (the platform's subsidy): held by this order until it is paid or ends.
+      const coupon = input.couponId
+        ? await lockCoupon(
+            trx,
+            input.buyer.userId,
+            input.couponId,
+            { applicationId: listing.application_id, type: listing.type, priceFen: price },
+            inserted.id,
+            now,
+          )
+        : 0;
       return trx
         .updateTable('orders')
-        .set({ order_no: orderNo(inserted.id, now) })
+        .set({ order_no: orderNo(inserted.id, now), coupon_fen: coupon, total_fen: price + buyerFee - coupon })
         .where('id', '=', inserted.id)
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -201,8 +214,9 @@ async function endUnpaid(db: Db, row: OrderRow, to: typeof OrderStatus.CANCELLED
   return db.transaction().execute(async (trx) => {
     if (!(await moveOrder(trx, row.id, OrderStatus.AWAITING_PAYMENT, to, { expires_at: null }))) return false;
     await moveListing(trx, row.commodity_id, ListingStatus.SELLING, ListingStatus.ON_SALE);
-    // A combined payment's balance part was reserved: it is the buyer's to spend again.
+    // A combined payment's balance part was reserved, a coupon held: both are the buyer's again.
     await releaseOrderHolds(trx, row.id);
+    await releaseCoupon(trx, row.id);
     return true;
   });
 }

@@ -4,6 +4,7 @@ import { type PayChannel, thirdPartyOf } from '@app/protocol/pay-channel';
 import { OrderStatus } from '@app/protocol/statuses/order-status';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
+import { useCoupon } from '../coupon/coupon.service';
 import { moveOrder } from '../orders/order-moves';
 import { Accounts, balanceOf, LedgerError, resolvePending, transfer } from '../wallet/ledger';
 import type { PayGateway, VerifiedNotice } from './pay-gateway';
@@ -148,6 +149,7 @@ export async function payWithBalance(
       }))
     )
       throw new AppError(ErrorCode.BAD_PARAMS, '订单已支付或已关闭');
+    await useCoupon(trx, order.id, now);
     await trx
       .insertInto('payments')
       .values({
@@ -258,6 +260,7 @@ export async function applyNotice(
       }));
     if (paidOrder) {
       if (hold) await resolvePending(trx, { key: `${holdKey}:post`, pendingKey: holdKey, action: 'post' });
+      await useCoupon(trx, payment.order_id, now);
       return 'paid';
     }
     // The order ended (or another payment won): the money is the buyer's, on their balance.

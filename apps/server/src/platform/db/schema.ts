@@ -433,7 +433,44 @@ export interface WithdrawalsTable {
   updated_at: Generated<Date>;
 }
 
+export interface EventCoupon {
+  name: string;
+  amount: number;
+  threshold: number;
+  validDays: number;
+  applicationIds: string[];
+  types: number[];
+}
+
+export interface CouponEventsTable {
+  id: string;
+  title: string;
+  description: Generated<string>;
+  starts_at: Generated<Date>;
+  ends_at: Date;
+  coupons: ColumnType<EventCoupon[], string, string>;
+}
+
+export interface UserCouponsTable {
+  id: Generated<number>;
+  user_id: number;
+  event_id: string;
+  name: string;
+  amount_fen: number;
+  threshold_fen: Generated<number>;
+  application_ids: ColumnType<string[], string | undefined, string>;
+  types: ColumnType<number[], string | undefined, string>;
+  starts_at: Date;
+  expires_at: Date;
+  status: Generated<'unused' | 'locked' | 'used'>;
+  order_id: number | null;
+  used_at: Date | null;
+  created_at: CreatedAt;
+}
+
 export interface Database {
+  coupon_events: CouponEventsTable;
+  user_coupons: UserCouponsTable;
   withdrawals: WithdrawalsTable;
   payments: PaymentsTable;
   sandbox_trades: SandboxTradesTable;

@@ -1,0 +1,159 @@
+import type { Coupon } from '@app/protocol/calls/coupon';
+import { ErrorCode } from '@app/protocol/errors';
+import { formatPriceFen } from '@app/protocol/format';
+import type { Kysely, Selectable } from 'kysely';
+import type { Db } from '../../platform/db/database';
+import type { Database, UserCouponsTable } from '../../platform/db/schema';
+import { AppError } from '../../platform/errors';
+
+type Row = Selectable<UserCouponsTable>;
+type Trx = Kysely<Database>;
+export const TYPE_NAMES: Record<number, string> = { 1: '角色', 2: '游戏币', 3: '道具' };
+const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
+
+/** The listing a coupon is asked about. */
+export interface CouponTarget {
+  applicationId: string;
+  type: number;
+  priceFen: number;
+}
+
+export async function gameNames(db: Db, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('games')
+    .select(['application_id', 'name'])
+    .where('application_id', 'in', ids)
+    .execute();
+  return new Map(rows.map((r) => [r.application_id, r.name]));
+}
+
+function scopeText(r: Row, names: Map<string, string>): string {
+  const games = r.application_ids.length ? r.application_ids.map((id) => names.get(id) ?? id).join('、') : '全部游戏';
+  const types = r.types.length ? r.types.map((t) => TYPE_NAMES[t] ?? String(t)).join('、') : '全部商品';
+  return `${games} · ${types}`;
+}
+
+/** Why a coupon cannot pay part of a listing now, or null. */
+export function reasonFor(r: Row, target: CouponTarget | null, now: number, names: Map<string, string>): string | null {
+  if (r.status === 'used') return '已使用';
+  if (r.status === 'locked') return '已被待支付订单占用';
+  if (r.expires_at.getTime() <= now) return '已过期';
+  if (r.starts_at.getTime() > now) return '未到使用时间';
+  if (!target) return null;
+  if (r.application_ids.length && !r.application_ids.includes(target.applicationId))
+    return `仅限${r.application_ids.map((id) => names.get(id) ?? id).join('、')}使用`;
+  if (r.types.length && !r.types.includes(target.type))
+    return `仅限${r.types.map((t) => TYPE_NAMES[t]).join('、')}类商品使用`;
+  if (target.priceFen < Number(r.threshold_fen)) return `订单金额未满${formatPriceFen(Number(r.threshold_fen))}`;
+  if (target.priceFen <= Number(r.amount_fen)) return '优惠金额不能超过订单金额';
+  return null;
+}
+
+export function toCoupon(r: Row, names: Map<string, string>, reason: string | null, now: number): Coupon {
+  const status = r.status === 'unused' && r.expires_at.getTime() <= now ? 'expired' : r.status;
+  return {
+    id: String(r.id),
+    name: r.name,
+    amount: Number(r.amount_fen),
+    threshold: Number(r.threshold_fen),
+    applicationIds: r.application_ids,
+    types: r.types,
+    scopeText: scopeText(r, names),
+    startTime: seconds(r.starts_at),
+    expireTime: seconds(r.expires_at),
+    status,
+    reason,
+  };
+}
+
+export async function userCoupons(db: Db, userId: number): Promise<Row[]> {
+  return db
+    .selectFrom('user_coupons')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('expires_at')
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * Holds a coupon for an order in the order's transaction (unused → locked) and answers the
+ * discount; the coupon must fit the listing. Two orders cannot hold one coupon.
+ */
+export async function lockCoupon(
+  trx: Trx,
+  userId: number,
+  couponId: string,
+  target: CouponTarget,
+  orderId: number,
+  now: number,
+) {
+  const row = await trx
+    .selectFrom('user_coupons')
+    .selectAll()
+    .where('id', '=', Number(couponId))
+    .where('user_id', '=', userId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) throw new AppError(ErrorCode.BAD_PARAMS, '优惠券不存在');
+  const names = await gameNames(trx as Db, row.application_ids);
+  const why = reasonFor(row, target, now, names);
+  if (why) throw new AppError(ErrorCode.BAD_PARAMS, `该优惠券不可用：${why}`);
+  const locked = await trx
+    .updateTable('user_coupons')
+    .set({ status: 'locked', order_id: orderId })
+    .where('id', '=', row.id)
+    .where('status', '=', 'unused')
+    .returning('id')
+    .executeTakeFirst();
+  if (!locked) throw new AppError(ErrorCode.BAD_PARAMS, '该优惠券不可用：已被待支付订单占用');
+  return Number(row.amount_fen);
+}
+
+/** The order ended unpaid (or was returned): its coupon can be used again. */
+export async function releaseCoupon(trx: Trx, orderId: number): Promise<void> {
+  await trx
+    .updateTable('user_coupons')
+    .set({ status: 'unused', order_id: null, used_at: null })
+    .where('order_id', '=', orderId)
+    .execute();
+}
+
+/** The order was paid: its coupon is used. */
+export async function useCoupon(trx: Trx, orderId: number, now: Date): Promise<void> {
+  await trx
+    .updateTable('user_coupons')
+    .set({ status: 'used', used_at: now })
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'locked')
+    .execute();
+}
+
+/** Grants an event's coupons to a user, once (the unique key makes a second join a no-op). */
+export async function joinCouponEvent(db: Db, userId: number, eventId: string, now: number): Promise<Row[]> {
+  const event = await db.selectFrom('coupon_events').selectAll().where('id', '=', eventId).executeTakeFirst();
+  if (!event) throw new AppError(ErrorCode.BAD_PARAMS, '活动不存在');
+  if (event.starts_at.getTime() > now || event.ends_at.getTime() <= now)
+    throw new AppError(ErrorCode.BAD_PARAMS, '活动未开始或已结束');
+  const granted = await db
+    .insertInto('user_coupons')
+    .values(
+      event.coupons.map((c) => ({
+        user_id: userId,
+        event_id: eventId,
+        name: c.name,
+        amount_fen: c.amount,
+        threshold_fen: c.threshold,
+        application_ids: JSON.stringify(c.applicationIds),
+        types: JSON.stringify(c.types),
+        starts_at: new Date(now),
+        expires_at: new Date(now + c.validDays * 86_400_000),
+      })),
+    )
+    .onConflict((oc) => oc.columns(['user_id', 'event_id', 'name']).doNothing())
+    .returningAll()
+    .execute();
+  if (granted.length === 0) throw new AppError(ErrorCode.BAD_PARAMS, '您已领取过该活动的优惠券');
+  return granted;
+}
