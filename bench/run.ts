@@ -5,7 +5,8 @@
  *     with its own nonce), reported as a throughput ratio with p99 latencies;
  *  2. the codec's CPU cost per request on the server side (open + verify + seal) in-process;
  *  3. when PostgreSQL answers (BENCH_PG_URL, default the local server; BENCH_MARKET=0 skips it),
- *     the commodity list at 1,000,000 listings: bench/market-list.ts.
+ *     the commodity list at 1,000,000 listings: bench/market-list.ts; then orders placed per second
+ *     (bench/orders.ts, BENCH_ORDERS=0 skips it).
  * Figures go to stdout and bench/results/latest.json (the market's in full to bench/results/market.json).
  */
 import { constants, publicEncrypt, randomBytes } from 'node:crypto';
@@ -159,4 +160,13 @@ else {
   const latest = JSON.parse(fs.readFileSync('bench/results/latest.json', 'utf8'));
   latest.market = { rows: market.rows, peak: market.peak, peakPlain: market.peakPlain };
   fs.writeFileSync('bench/results/latest.json', `${JSON.stringify(latest, null, 2)}\n`);
+}
+
+// Orders placed per second on PostgreSQL (bench/orders.ts; BENCH_ORDERS=0 skips it).
+if (process.env.BENCH_ORDERS === '0') console.info('orders: skipped (BENCH_ORDERS=0)');
+else if (!(await postgresReachable())) console.info('orders: skipped (no PostgreSQL at BENCH_PG_URL)');
+else {
+  const { spawnSync } = await import('node:child_process');
+  const done = spawnSync(process.execPath, ['--import', 'tsx', 'bench/orders.ts'], { stdio: 'inherit' });
+  if (done.status !== 0) console.warn('orders: the benchmark failed');
 }
