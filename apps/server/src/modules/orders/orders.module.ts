@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { CallPlatform } from '../../platform/http/register-call';
 import type { GameGateway } from '../games/game-gateway';
+import { boxRoutes } from './box.routes';
 import { sweepDeliveries } from './delivery.service';
 import { orderRoutes } from './order.routes';
 import { expireUnpaidOrders } from './order.service';
@@ -12,6 +13,7 @@ export function ordersModule(
   deps: { gateway: GameGateway; sweepEveryMs: number },
 ): void {
   orderRoutes(app, platform, deps.gateway);
+  boxRoutes(app, platform, deps.gateway);
   if (deps.sweepEveryMs <= 0) return;
   let running = false;
   const timer = setInterval(async () => {
