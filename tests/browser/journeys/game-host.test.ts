@@ -33,7 +33,7 @@ describe('the demo game host page', () => {
     await screenshot(page, 'sdk-view-in-game');
     const info = await page.frames()[1]!.evaluate(() => JSON.parse(localStorage.getItem('loginInfoStr') ?? '{}'));
 
-    // The consignment action in the game: a game login has no phone yet, so binding comes first.
+    // The consignment action in the game (the consign page): a game login has no phone yet, so binding comes first.
     await frame.getByTestId('tab-2').click();
     await frame.getByTestId('bind-phone-dialog').waitFor();
     const phone = `135${String(Date.now()).slice(-8)}`;
@@ -53,9 +53,10 @@ describe('the demo game host page', () => {
     await frame.getByTestId('bind-agree').check();
     await screenshot(page, 'bind-phone-in-game');
     await frame.getByTestId('bind-submit').click();
-    // Next missing step: the real name.
-    await frame.getByTestId('real-name-page').waitFor();
-    await frame.getByTestId('nav-back').click();
+    // Next missing step, on the consign page itself: the real name.
+    await frame.getByTestId('real-name-dialog').waitFor();
+    await frame.getByTestId('real-name-dialog').getByRole('button', { name: '取消' }).click();
+    await frame.getByTestId('tab-1').click();
     await frame.getByTestId('my-page').waitFor();
     expect(info).toMatchObject({ game_id: 'demo-legend', server_id: expect.any(String), role_id: expect.any(String) });
 

@@ -30,6 +30,10 @@ const webViewImage = () => import('../features/market/web-view-image-page');
 const sdkHome = () => import('../features/market/sdk-home-page');
 const manualPresale = () => import('../features/consignment/presale/manual-presale-page');
 const presaleDetail = () => import('../features/consignment/presale/presale-detail-page');
+const consign = () => import('../features/consignment/sell/consign-page');
+const shelf = () => import('../features/consignment/shelf/shelf-page');
+const retrieveShelf = () => import('../features/consignment/shelf/retrieve-shelf-page');
+const keySale = () => import('../features/consignment/key/key-sale-page');
 
 /** The pages every scene has, under /{scene}/pages/... (platform-shell §2). */
 function sceneRoutes(scene: string): RouteObject[] {
@@ -53,6 +57,8 @@ function sceneRoutes(scene: string): RouteObject[] {
     { path: `${base}/webViewImage/webViewImage`, element: page(webViewImage) },
     { path: `${base}/manualPreSale/manualPreSale`, element: page(manualPresale) },
     { path: `${base}/userCenter/saleShelf/preSaledetails`, element: page(presaleDetail) },
+    { path: `${base}/userCenter/saleShelf/saleShelf`, element: page(shelf) },
+    { path: `${base}/getBackRole/getBackRole`, element: page(retrieveShelf) },
   ];
 }
 
@@ -63,6 +69,11 @@ export function createAppRouter() {
       children: [
         // The SDK home (marquee, ad slot, popup over the list) comes before the shared list route.
         { path: '/h5sdk/pages/commodityList/list', element: page(sdkHome) },
+        { path: '/h5sdk/pages/consignSale/roleCoin', element: page(consign) },
+        { path: '/h5sdk/pages/shelves/shelves', element: page(shelf) },
+        { path: '/websdk/pages/getBackRole/index', element: page(retrieveShelf) },
+        { path: '/app/pages/codeSale/roleSale', element: page(keySale) },
+        { path: '/app/pages/codeSale/wxRoleSale', element: page(keySale) },
         ...SCENES.flatMap(sceneRoutes),
         { path: '*', element: page(notFound) },
       ],

@@ -40,6 +40,8 @@ export const modalChannel = channel<ModalSpec>();
 export const noLineChannel = channel<{ since: number }>();
 /** 30315 from any call: the sale-unlock dialog opens (business-flows §4). */
 export const saleUnlockChannel = channel<{ at: number }>();
+/** The sale lock was opened (the page that asked can go on). */
+export const saleUnlockedChannel = channel<{ at: number }>();
 
 export function showToast(text: string, ms = 2000): void {
   toastChannel.emit({ text, ms });

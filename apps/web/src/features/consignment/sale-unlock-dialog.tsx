@@ -2,7 +2,7 @@ import { CLIENT_MESSAGES } from '@app/protocol/errors';
 import { SMS_CODE_LENGTH, validateSmsCode } from '@app/protocol/validation';
 import { useEffect, useState } from 'react';
 import { copy } from '../../lib/copy';
-import { saleUnlockChannel, showToast } from '../../lib/ui-bus';
+import { saleUnlockChannel, saleUnlockedChannel, showToast } from '../../lib/ui-bus';
 import { useSmsSender } from '../user/api/send-sms';
 import { SmsCodeButton } from '../user/sms-code-button';
 import { useUnlockSale } from './api/unlock-sale';
@@ -65,6 +65,7 @@ export function SaleUnlockHost() {
               if (!ok) return showToast(CLIENT_MESSAGES.unlockFailed);
               showToast(CLIENT_MESSAGES.unlockSucceeded, 2000);
               close();
+              saleUnlockedChannel.emit({ at: Date.now() });
             } catch {
               // the request layer showed why
             }

@@ -74,6 +74,24 @@ export default function MyPage() {
           </Link>
           <SellEntry scene={scene} />
           <Link
+            to={scene === 'h5sdk' ? '/h5sdk/pages/shelves/shelves' : `/${scene}/pages/userCenter/saleShelf/saleShelf`}
+            style={{ display: 'flex', justifyContent: 'space-between', marginTop: 16 }}
+            data-testid="my-shelf-entry"
+          >
+            <span>我的货架</span>
+            <span className="muted">在售、已下架、取回 ›</span>
+          </Link>
+          {scene === 'h5sdk' ? null : (
+            <Link
+              to={`/${scene}/pages/manualPreSale/manualPreSale`}
+              style={{ display: 'flex', justifyContent: 'space-between', marginTop: 16 }}
+              data-testid="my-presale-entry"
+            >
+              <span>手动预售</span>
+              <span className="muted">游戏外出售角色 ›</span>
+            </Link>
+          )}
+          <Link
             to={`/${scene}/pages/userCenter/myCollect/index`}
             style={{ display: 'flex', justifyContent: 'space-between', marginTop: 16 }}
             data-testid="my-collect-entry"

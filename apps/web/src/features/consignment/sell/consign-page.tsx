@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { LoadingOverlay } from '../../../components/loading-overlay';
+import { MobileLayout } from '../../../components/mobile-layout';
+import { showToast } from '../../../lib/ui-bus';
+import { gameToken, usePublish } from './api/sell';
+import { CoinTab } from './coin-tab';
+import { ItemTab } from './item-tab';
+import { RoleTab } from './role-tab';
+import { SellerGate } from './seller-gate';
+import '../sell-form.css';
+import './sell.css';
+
+const TABS = [
+  { key: 'role', text: '角色' },
+  { key: 'coins', text: '游戏币' },
+  { key: 'items', text: '道具' },
+] as const;
+
+/**
+ * /h5sdk/pages/consignSale/roleCoin (the SDK tab bar's centre action): sell the role, its coins or
+ * its props. The prerequisites come first; while the game freezes the goods, the consignment
+ * overlay (寄售中...) covers the page; then the shelf.
+ */
+export default function ConsignPage() {
+  const navigate = useNavigate();
+  const [tab, setTab] = useState<(typeof TABS)[number]['key']>('role');
+  const publishing = usePublish();
+  const inGame = gameToken() !== null;
+  const done = () => {
+    showToast('寄售成功，商品已上架');
+    navigate('/h5sdk/pages/shelves/shelves', { replace: true });
+  };
+  return (
+    <MobileLayout
+      title="我要寄售"
+      tabBar
+      right={
+        <Link to="/h5sdk/pages/shelves/shelves" className="c-nav-action" data-testid="to-shelf">
+          我的货架
+        </Link>
+      }
+    >
+      {!inGame ? (
+        <p className="card" style={{ margin: 12, padding: 16 }}>
+          请从游戏内打开交易平台寄售；游戏外可使用寄售码寄售。
+        </p>
+      ) : (
+        <SellerGate>
+          <div className="sell-tabs" role="tablist">
+            {TABS.map((t) => (
+              <button
+                key={t.key}
+                type="button"
+                role="tab"
+                aria-selected={tab === t.key}
+                className={`sell-tab${tab === t.key ? ' on' : ''}`}
+                onClick={() => setTab(t.key)}
+                data-testid={`sell-tab-${t.key}`}
+              >
+                {t.text}
+              </button>
+            ))}
+          </div>
+          <div className="card" style={{ margin: 12, padding: 16 }}>
+            {tab === 'role' ? (
+              <RoleTab onPublished={done} />
+            ) : tab === 'coins' ? (
+              <CoinTab onPublished={done} />
+            ) : (
+              <ItemTab onPublished={done} />
+            )}
+          </div>
+        </SellerGate>
+      )}
+      {publishing.isPending ? <LoadingOverlay variant="consign" /> : null}
+    </MobileLayout>
+  );
+}

@@ -1,0 +1,140 @@
+import { priceProblem, yuanToFen } from '@app/protocol/sell-rules';
+import { useState } from 'react';
+import { callHost, hasHost } from '../../../lib/bridge';
+import { showModal, showToast } from '../../../lib/ui-bus';
+import { usePreSellConfig, usePublish, useSellConfig } from './api/sell';
+import { ExtraFields, PriceField } from './price-field';
+
+const SHOT_TITLES: Record<string, string> = { equipment: '装备', bag: '背包', warehouse: '仓库', skills: '技能' };
+
+/** 角色: the role as the game reports it, its screenshots (re-taken through the host), price, publish. */
+export function RoleTab({ onPublished }: { onPublished: () => void }) {
+  const config = useSellConfig(true);
+  const pre = usePreSellConfig(true);
+  const publish = usePublish();
+  const [price, setPrice] = useState('');
+  const [buyer, setBuyer] = useState('');
+  const [description, setDescription] = useState('');
+  const [presale, setPresale] = useState(false);
+  const [days, setDays] = useState(7);
+  const [shooting, setShooting] = useState(false);
+  const c = config.data;
+  if (!c) return <div className="card skeleton" style={{ height: 260 }} />;
+  const fen = yuanToFen(price);
+  const shots = c.screenshots;
+  const retake = async () => {
+    if (!hasHost()) return showToast('请在游戏内重新截图');
+    setShooting(true);
+    try {
+      await callHost('screenshots', null, 15_000);
+      await config.refetch();
+      showToast('截图已更新');
+    } catch {
+      showToast('截图失败，请稍后再试');
+    } finally {
+      setShooting(false);
+    }
+  };
+  const submit = () => {
+    const problem = fen === null ? '请输入正确的价格' : priceProblem(1, fen, c.rules);
+    if (problem || fen === null) return showToast(problem ?? '请输入正确的价格');
+    if (shots.length === 0) return showToast('请先截取角色截图');
+    showModal({
+      title: '确认寄售',
+      content: `角色「${c.role.name}」将以 ¥${price} ${presale ? `预售（${days}天内交付）` : '出售'}，寄售期间角色在游戏中冻结，无法登录使用。`,
+      buttons: [
+        { text: '再想想' },
+        {
+          text: '确认寄售',
+          primary: true,
+          onClick: async () => {
+            const common = {
+              price: fen,
+              ...(buyer ? { designatedTradeId: buyer } : {}),
+              ...(description ? { description } : {}),
+            };
+            const done = await publish
+              .mutateAsync(presale ? { kind: 'presale', ...common, deliverDays: days } : { kind: 'role', ...common })
+              .catch(() => null);
+            if (done) onPublished();
+          },
+        },
+      ],
+    });
+  };
+  return (
+    <div className="sell-form" data-testid="sell-role">
+      <div className="sell-role-card">
+        <div className="sell-role-name">{c.role.name}</div>
+        <div className="muted">
+          {c.role.serverName} · {c.role.jobName} · {c.role.level}级 · 战力 {c.role.roleAtt.toLocaleString()}
+        </div>
+      </div>
+      {c.roleRefusal ? (
+        <p className="sell-problem" data-testid="sell-role-refusal">
+          {c.roleRefusal.msg}
+        </p>
+      ) : null}
+      <div className="sell-field">
+        <span>
+          角色截图{' '}
+          <button type="button" className="link" onClick={retake} disabled={shooting} data-testid="sell-retake">
+            {shooting ? '截图中…' : '重新截图'}
+          </button>
+        </span>
+        {shots.length ? (
+          <div className="sell-shots">
+            {shots.map((s) => (
+              <figure key={s.kind}>
+                <img src={s.url} alt={SHOT_TITLES[s.kind] ?? s.kind} loading="lazy" />
+                <figcaption>{SHOT_TITLES[s.kind] ?? s.kind}</figcaption>
+              </figure>
+            ))}
+          </div>
+        ) : (
+          <p className="muted" style={{ margin: 0 }}>
+            还没有截图，请点击“重新截图”
+          </p>
+        )}
+      </div>
+      <PriceField value={price} onChange={setPrice} fen={fen} rules={c.rules} whole testId="sell-role-price" />
+      {pre.data?.open ? (
+        <div className="sell-field">
+          <label style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+            <input
+              type="checkbox"
+              checked={presale}
+              onChange={(e) => setPresale(e.target.checked)}
+              data-testid="sell-presale"
+            />
+            预售（买家付款后在约定天数内交付）
+          </label>
+          {presale ? (
+            <div className="sell-chips">
+              {pre.data.deliverDays.map((d) => (
+                <button
+                  key={d}
+                  type="button"
+                  className={`sell-chip${d === days ? ' on' : ''}`}
+                  onClick={() => setDays(d)}
+                >
+                  {d}天内
+                </button>
+              ))}
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+      <ExtraFields buyer={buyer} setBuyer={setBuyer} description={description} setDescription={setDescription} />
+      <button
+        type="button"
+        className="btn btn-primary btn-block"
+        disabled={Boolean(c.roleRefusal) || publish.isPending}
+        onClick={submit}
+        data-testid="sell-role-submit"
+      >
+        寄售角色
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,187 @@
+import { identification } from '@app/protocol/calls/identity';
+import { appConsignmentSMSVerifyCode } from '@app/protocol/calls/market';
+import { sendSms } from '@app/protocol/calls/user';
+import type { Browser, FrameLocator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCall, baseUrl, DESKTOP, hook, launchBrowser, MOBILE } from '../browser';
+import { docShot, phoneNumber } from './market-helpers';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+
+function idNumber(birth: string, seq: string): string {
+  const body = `110105${birth}${seq}`;
+  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+  const sum = [...body].reduce((acc, digit, i) => acc + Number(digit) * (weights[i] as number), 0);
+  return body + '10X98765432'[sum % 11];
+}
+
+const outbox = async (phone: string): Promise<Array<{ code: string; smsType: string }>> =>
+  (await (await fetch(`${baseUrl()}/dev/sms/outbox?phone=${phone}`)).json()).data;
+
+const toastIn = (f: FrameLocator | Page, text: string) =>
+  f.getByTestId('toast').filter({ hasText: text }).first().waitFor();
+
+/** The demo game's host page, logged in as an account, its first role selected. */
+async function hostPage(account: string): Promise<Page> {
+  const page = await (await browser.newContext(DESKTOP)).newPage();
+  await page.goto(`${baseUrl()}/demo-game/host`);
+  await page.getByTestId('game-account').fill(account);
+  await page.getByTestId('game-login').click();
+  await page.getByText('当前角色').waitFor();
+  return page;
+}
+
+describe('selling from the game', () => {
+  it('consigns the role through every prerequisite, sees it frozen, delists and takes it back; then coins and a prop', async () => {
+    const page = await hostPage('player3');
+    await page.getByTestId('game-open-market').click();
+    const frame = page.frameLocator('#frame');
+    await frame.getByTestId('tab-bar').waitFor();
+    const guide = frame.getByTestId('first-time-guide-close');
+    if (await guide.isVisible().catch(() => false)) await guide.click();
+    await frame.getByTestId('tab-2').click();
+
+    // 1. Bound phone.
+    await frame.getByTestId('bind-phone-dialog').waitFor();
+    const phone = phoneNumber('135');
+    await frame.getByTestId('bind-phone').fill(phone);
+    await frame.getByTestId('sms-button').click();
+    await expect.poll(async () => (await outbox(phone)).length).toBe(1);
+    await frame.getByTestId('bind-code').fill((await outbox(phone))[0]!.code);
+    await frame.getByTestId('bind-agree').check();
+    await frame.getByTestId('bind-submit').click();
+    // 2. Real name.
+    await frame.getByTestId('real-name-dialog').waitFor();
+    await frame.getByTestId('real-name').fill('陈寄售');
+    await frame.getByTestId('id-card').fill(idNumber('19900606', '642'));
+    await frame.getByTestId('real-name-submit').click();
+    await frame.getByTestId('real-name-continue').click();
+    // 3. The sale lock (30315 opens the unlock dialog).
+    await frame.getByTestId('sale-unlock-dialog').waitFor();
+    await frame.getByTestId('sale-unlock-dialog').getByTestId('sms-button').click();
+    await expect.poll(async () => (await outbox(phone)).some((m) => m.smsType === 'verifyCode')).toBe(true);
+    await frame.getByTestId('unlock-code').fill((await outbox(phone)).find((m) => m.smsType === 'verifyCode')!.code);
+    await frame.getByTestId('unlock-submit').click();
+
+    // The role tab: screenshots from the game, a price and what the seller receives.
+    await frame.getByTestId('sell-role').waitFor();
+    await frame.getByTestId('sell-retake').click();
+    await expect.poll(() => frame.locator('.sell-shots img').count()).toBe(4);
+    await frame.getByTestId('sell-role-price').fill('888');
+    await expect.poll(() => frame.getByTestId('sell-role-price-receive').textContent()).toContain('¥843.60');
+    await page.screenshot({ path: 'docs/screenshots/selling-consign-role.png' });
+    await frame.getByTestId('sell-role-submit').click();
+    await frame.getByRole('button', { name: '确认寄售' }).click();
+
+    // On the shelf, on sale; frozen in the game.
+    await frame.getByTestId('shelf-list').waitFor();
+    const roleItem = frame.getByTestId('shelf-item').filter({ hasText: '战力' }).first();
+    await expect.poll(() => roleItem.getByTestId('shelf-status').textContent()).toBe('在售');
+    await page.screenshot({ path: 'docs/screenshots/selling-shelf.png' });
+    await page.locator('#closeView').click();
+    await expect.poll(() => page.locator('#roleMeta').textContent()).toContain('角色寄售中');
+
+    // Delist, take back: the role is the player's again.
+    await page.getByTestId('game-open-market').click();
+    await frame.getByTestId('tab-bar').waitFor();
+    await frame.getByTestId('tab-2').click();
+    await frame.getByTestId('to-shelf').click();
+    await roleItem.getByTestId('shelf-downShelf').click();
+    await expect.poll(() => roleItem.getByTestId('shelf-status').textContent()).toBe('已下架');
+    await roleItem.getByTestId('shelf-takeBack').click();
+    await frame.getByRole('button', { name: '确认取回' }).click();
+    await toastIn(frame, '已取回到游戏中');
+    await page.locator('#closeView').click();
+    await expect.poll(() => page.locator('#roleMeta').textContent()).not.toContain('角色寄售中');
+
+    // Coins and a prop from the same role.
+    await page.getByTestId('game-open-market').click();
+    await frame.getByTestId('tab-2').click();
+    await frame.getByTestId('sell-tab-coins').click();
+    await frame.getByTestId('sell-coin-2').click();
+    await frame.getByTestId('sell-coin-count').fill('100000');
+    await frame.getByTestId('sell-coin-price').fill('12.5');
+    await frame.getByTestId('sell-coin-submit').click();
+    await frame.getByTestId('shelf-list').waitFor();
+    await expect.poll(() => frame.getByTestId('shelf-item').filter({ hasText: '10万金币' }).count()).toBe(1);
+    await frame.getByTestId('tab-2').click();
+    await frame.getByTestId('sell-tab-items').click();
+    // Blacklisted props are greyed with their reason.
+    await frame
+      .locator('[data-testid="sell-item"][data-refused="1"]')
+      .filter({ hasText: '不可交易' })
+      .first()
+      .waitFor();
+    await frame.locator('[data-testid="sell-item"][data-refused="0"]').first().click();
+    await frame.getByTestId('sell-item-price').fill('66');
+    await page.screenshot({ path: 'docs/screenshots/selling-consign-prop.png' });
+    await frame.getByTestId('sell-item-submit').click();
+    await frame.getByTestId('shelf-list').waitFor();
+    await expect.poll(() => frame.getByTestId('shelf-item').filter({ hasText: '¥66.00' }).count()).toBe(1);
+    await page.context().close();
+  });
+});
+
+describe('selling with a consignment key', () => {
+  it('lists the role the key holds from the app scene', async () => {
+    // The game: buyer1 asks for a key in a safe zone.
+    const login = (
+      await (
+        await fetch(`${baseUrl()}/demo-game/api/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ account: 'buyer1', password: 'demo123' }),
+        })
+      ).json()
+    ).data as { gameToken: string };
+    const issued = await (
+      await fetch(`${baseUrl()}/demo-game/api/consignment-key`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-game-token': login.gameToken },
+        body: '{}',
+      })
+    ).json();
+    expect(issued.ok).toBe(true);
+    const key = issued.data.key as string;
+
+    // The seller: logged in on the web with a real name and the sale lock open.
+    const phone = phoneNumber('136');
+    const session = await hook<{ token: string; uid: string }>('/dev/session', { phone });
+    const headers = { 'x-token': session.token };
+    expect(
+      (await apiCall(identification, { realName: '林寄售', idCard: idNumber('19910101', '864') }, headers)).code,
+    ).toBe('200');
+    await apiCall(sendSms, { smsType: 'verifyCode', phone: 'auto' }, headers);
+    const code = (await outbox(phone)).find((m) => m.smsType === 'verifyCode')!.code;
+    expect((await apiCall(appConsignmentSMSVerifyCode, { code }, headers)).data).toBe(true);
+
+    const page = await (await browser.newContext(MOBILE)).newPage();
+    await page.goto(`${baseUrl()}/app/pages/index/index`);
+    await page.evaluate((s) => {
+      localStorage.setItem('token', s.token);
+      localStorage.setItem('uid', s.uid);
+    }, session);
+    await page.goto(`${baseUrl()}/app/pages/codeSale/roleSale`);
+    await page.getByTestId('key-input').fill('NOTAKEY1');
+    await page.getByTestId('key-check').click();
+    await toastIn(page, '寄售码无效');
+    await page.getByTestId('key-input').fill(key.toLowerCase());
+    await page.getByTestId('key-check').click();
+    await expect.poll(() => page.getByTestId('key-role').textContent()).toContain('新手买家');
+    await page.getByTestId('key-price').fill('168');
+    await expect.poll(() => page.getByTestId('key-price-receive').textContent()).toContain('¥159.60');
+    await docShot(page, 'selling-key');
+    await page.getByTestId('key-submit').click();
+    await page.getByTestId('shelf-list').waitFor();
+    await expect
+      .poll(() =>
+        page.getByTestId('shelf-item').filter({ hasText: '新手买家' }).getByTestId('shelf-status').textContent(),
+      )
+      .toBe('在售');
+    await page.context().close();
+  });
+});
