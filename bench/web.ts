@@ -15,11 +15,12 @@ const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const BUDGET_KB = 170;
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 
-if (!fs.existsSync(path.resolve('apps/web/dist/index.html'))) {
-  console.warn('apps/web/dist is missing: run npm run build -w apps/web first');
+const dist = path.resolve(process.env.WEB_DIST ?? 'apps/web/dist');
+if (!fs.existsSync(path.join(dist, 'index.html'))) {
+  console.warn(`${dist} is missing: run npm run build -w apps/web first`);
   process.exit(1);
 }
-const server = await startServer(Number(process.env.BENCH_WEB_PORT ?? 3390));
+const server = await startServer(Number(process.env.BENCH_WEB_PORT ?? 3390), { WEB_DIST: dist });
 const pages = {
   h5Home: '/h5/pages/index/index',
   h5Detail: '/h5/pages/commodityDetail/index?id=1',
@@ -73,4 +74,4 @@ try {
   await server.stop();
 }
 fs.mkdirSync('bench/results', { recursive: true });
-fs.writeFileSync('bench/results/web.json', `$JSON.stringify(report, null, 2)\n`);
+fs.writeFileSync('bench/results/web.json', `${JSON.stringify(report, null, 2)}\n`);
