@@ -68,9 +68,9 @@ describe('market on a phone (h5)', () => {
     await toast(page, '收藏成功');
     await expect.poll(() => page.getByTestId('collect-toggle').textContent()).toContain('已收藏');
 
-    // Logged in, the buy button is there but ordering comes later.
+    // Logged in, the buy button opens the order's confirmation page.
     await page.getByTestId('buy-button').click();
-    await toast(page, '下单功能即将开放');
+    await page.getByTestId('order-confirm').waitFor();
 
     await page.goto(`${baseUrl()}/h5/pages/userCenter/myCollect/index`);
     const row = page.locator(`[data-testid="collect-row"]:has([data-id="${id}"])`);

@@ -34,6 +34,9 @@ const consign = () => import('../features/consignment/sell/consign-page');
 const shelf = () => import('../features/consignment/shelf/shelf-page');
 const retrieveShelf = () => import('../features/consignment/shelf/retrieve-shelf-page');
 const keySale = () => import('../features/consignment/key/key-sale-page');
+const orderConfirm = () => import('../features/orders/order-confirm-page');
+const cashier = () => import('../features/orders/cashier-page');
+const orderDetail = () => import('../features/orders/order-detail-page');
 
 /** The pages every scene has, under /{scene}/pages/... (platform-shell §2). */
 function sceneRoutes(scene: string): RouteObject[] {
@@ -59,6 +62,9 @@ function sceneRoutes(scene: string): RouteObject[] {
     { path: `${base}/userCenter/saleShelf/preSaledetails`, element: page(presaleDetail) },
     { path: `${base}/userCenter/saleShelf/saleShelf`, element: page(shelf) },
     { path: `${base}/getBackRole/getBackRole`, element: page(retrieveShelf) },
+    { path: `${base}/orderNew/orderConfirmPlace/orderConfirmPlace`, element: page(orderConfirm) },
+    { path: `${base}/orderNew/cashier/cashier`, element: page(cashier) },
+    { path: `${base}/orderNew/orderDetail/orderDetail`, element: page(orderDetail) },
   ];
 }
 

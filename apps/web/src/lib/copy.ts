@@ -52,7 +52,6 @@ export const copy = {
     locked: '已锁定',
     notOnSale: '商品已下架',
     ownCommodity: '自己的商品',
-    buySoon: '下单功能即将开放',
     buyerPays: '买家需付',
     collect: '收藏',
     collected: '已收藏',

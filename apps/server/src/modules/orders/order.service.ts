@@ -61,7 +61,13 @@ async function checkBuyer(db: Db, userId: number) {
 async function deliveryTarget(
   deps: OrderDeps,
   input: PlaceInput,
-  listing: { application_id: string; type: number; server_id: string; master_server_id: string },
+  listing: {
+    application_id: string;
+    type: number;
+    server_id: string;
+    master_server_id: string;
+    game_account_id: string | null;
+  },
 ) {
   const { db, gateway } = deps;
   let accountId = input.player?.accountId ?? input.gameAccountId;
@@ -78,6 +84,8 @@ async function deliveryTarget(
     if (!linked) throw new AppError(ErrorCode.BAD_PARAMS, '请选择您已登录过的游戏账号收货');
   }
   if (listing.type === 1) {
+    // The game cannot move a role to the account it is on.
+    if (listing.game_account_id === accountId) throw new AppError(ErrorCode.BAD_PARAMS, '不能购买自己游戏账号下的角色');
     const account = await gateway.client(listing.application_id).account(accountId).catch(gateway.refusal);
     const slot = account.slots.find((s) => s.serverId === listing.server_id);
     if (slot && slot.used >= slot.limit) throw new AppError(ErrorCode.NO_ROLE_SLOT);

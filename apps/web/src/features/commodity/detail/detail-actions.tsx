@@ -108,9 +108,7 @@ export function BuyBar({
         data-testid="buy-button"
         onClick={() => {
           if (!loggedIn()) return navigate(loginPath(scene));
-          // TODO(order placement, later issue): place the order (orderPlace / h5sdk orderPlace v2),
-          // answer 40050 with the lock countdown and 40002 for one's own listing, then go to pay.
-          showToast(t.buySoon);
+          navigate(`/${scene}/pages/orderNew/orderConfirmPlace/orderConfirmPlace?commodityId=${detail.id}`);
         }}
       >
         {label}

@@ -1,0 +1,180 @@
+import { formatPriceFen } from '@app/protocol/format';
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { MobileLayout } from '../../components/mobile-layout';
+import { sceneOfPath } from '../../lib/platform';
+import { showToast } from '../../lib/ui-bus';
+import { useCommodityDetail } from '../commodity/api/get-commodity-detail';
+import { gameToken } from '../consignment/sell/api/sell';
+import { useCoupons, useDeliveryTargets, usePlaceOrder } from './api/orders';
+import './orders.css';
+
+/** The order's idempotency key: the same one while the buyer stays on this listing (a repeat resumes). */
+function requestKeyFor(commodityId: string): string {
+  const name = `orderKey:${commodityId}`;
+  const known = sessionStorage.getItem(name);
+  if (known) return known;
+  const key = `${Date.now().toString(36)}-${crypto.randomUUID()}`;
+  sessionStorage.setItem(name, key);
+  return key;
+}
+
+/**
+ * /{scene}/pages/orderNew/orderConfirmPlace/orderConfirmPlace?commodityId=…: what is bought, where
+ * it goes (inside the game: the player's role; elsewhere one of the buyer's game accounts or
+ * roles), a coupon (or why each cannot be used), the trading rules ticked; then the cashier.
+ */
+export default function OrderConfirmPage() {
+  const scene = sceneOfPath(globalThis.location.pathname) ?? 'h5';
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const commodityId = params.get('commodityId') ?? '';
+  const detail = useCommodityDetail(commodityId, null);
+  const inGame = gameToken() !== null;
+  const d = detail.data;
+  const targets = useDeliveryTargets(d?.applicationId ?? '', !inGame && Boolean(d));
+  const coupons = useCoupons(commodityId, Boolean(d));
+  const place = usePlaceOrder();
+  const [target, setTarget] = useState('');
+  const [couponId, setCouponId] = useState<string | null>(null);
+  const [agreed, setAgreed] = useState(false);
+  if (!d)
+    return (
+      <MobileLayout title="确认订单">
+        <div className="card skeleton" style={{ margin: 12, height: 240 }} />
+      </MobileLayout>
+    );
+  const coupon = coupons.data?.usable.find((c) => c.id === couponId);
+  const pay = d.buyerPays - (coupon?.amount ?? 0);
+  const roleGoods = d.type === 1;
+  const options = roleGoods
+    ? (targets.data?.accounts ?? []).map((a) => ({ value: a.accountId, label: `游戏账号 ${a.accountId}` }))
+    : (targets.data?.roles ?? []).map((r) => ({
+        value: `${r.accountId}|${r.roleId}`,
+        label: `${r.roleName}（${r.level}级）`,
+      }));
+  const submit = async () => {
+    if (!agreed) return showToast('请先阅读并同意交易规则');
+    if (!inGame && !target) return showToast(roleGoods ? '请选择收货的游戏账号' : '请选择收货角色');
+    const [account, role] = target.split('|');
+    const order = await place
+      .mutateAsync({
+        commodityId,
+        requestKey: requestKeyFor(commodityId),
+        couponId: coupon?.id,
+        ...(inGame ? {} : { gameAccountId: account, ...(role ? { gameRoleId: role } : {}) }),
+      })
+      .catch(() => null);
+    if (order) navigate(`/${scene}/pages/orderNew/cashier/cashier?orderId=${order.orderId}`, { replace: true });
+  };
+  return (
+    <MobileLayout title="确认订单">
+      <div className="card order-box" data-testid="order-confirm">
+        <div className="order-goods">
+          <img src={d.firstImg} alt="" width={72} height={72} />
+          <div>
+            <div className="order-title">{d.title}</div>
+            <div className="muted">
+              {d.gameName} · {d.serverName}
+            </div>
+            <div className="price">{formatPriceFen(d.price)}</div>
+          </div>
+        </div>
+      </div>
+      <div className="card order-box">
+        <div className="order-row-title">收货方式</div>
+        {inGame ? (
+          <p className="muted" style={{ margin: 0 }}>
+            {roleGoods ? '角色将转移到您当前登录的游戏账号' : '将通过游戏发放到您当前登录的角色'}
+          </p>
+        ) : options.length ? (
+          <select
+            className="order-select"
+            value={target}
+            onChange={(e) => setTarget(e.target.value)}
+            data-testid="order-target"
+          >
+            <option value="">{roleGoods ? '选择收货的游戏账号' : '选择收货角色'}</option>
+            {options.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        ) : (
+          <p className="muted" style={{ margin: 0 }}>
+            请先从游戏内打开交易平台登录一次，绑定您的游戏账号后再购买。
+          </p>
+        )}
+      </div>
+      <div className="card order-box" data-testid="order-coupons">
+        <div className="order-row-title">优惠券</div>
+        {coupons.data?.usable.length ? null : (
+          <p className="muted" style={{ margin: 0 }}>
+            暂无可用优惠券
+          </p>
+        )}
+        {coupons.data?.usable.map((c) => (
+          <label key={c.id} className="order-coupon">
+            <input type="radio" name="coupon" checked={couponId === c.id} onChange={() => setCouponId(c.id)} />
+            <span>{c.name}</span>
+            <b>-{formatPriceFen(c.amount)}</b>
+          </label>
+        ))}
+        {couponId ? (
+          <button type="button" className="link" onClick={() => setCouponId(null)}>
+            不使用优惠券
+          </button>
+        ) : null}
+        {coupons.data?.unusable.map((c) => (
+          <div key={c.id} className="order-coupon off">
+            <span>{c.name}</span>
+            <span className="order-coupon-why">{c.reason}</span>
+          </div>
+        ))}
+      </div>
+      <div className="card order-box">
+        <div className="order-line">
+          <span>商品价格</span>
+          <span>{formatPriceFen(d.price)}</span>
+        </div>
+        {d.buyerFee ? (
+          <div className="order-line">
+            <span>手续费</span>
+            <span>{formatPriceFen(d.buyerFee)}</span>
+          </div>
+        ) : null}
+        {coupon ? (
+          <div className="order-line">
+            <span>优惠券</span>
+            <span>-{formatPriceFen(coupon.amount)}</span>
+          </div>
+        ) : null}
+        <div className="order-line total">
+          <span>实付</span>
+          <span className="price" data-testid="order-pay">
+            {formatPriceFen(pay)}
+          </span>
+        </div>
+        <label className="order-agree">
+          <input
+            type="checkbox"
+            checked={agreed}
+            onChange={(e) => setAgreed(e.target.checked)}
+            data-testid="order-agree"
+          />
+          我已阅读并同意《虚拟物品交易规则》
+        </label>
+        <button
+          type="button"
+          className="btn btn-primary btn-block"
+          disabled={place.isPending}
+          onClick={submit}
+          data-testid="order-submit"
+        >
+          提交订单
+        </button>
+      </div>
+    </MobileLayout>
+  );
+}

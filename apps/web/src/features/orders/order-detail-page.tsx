@@ -1,0 +1,183 @@
+import { formatPriceFen } from '@app/protocol/format';
+import { type PayChannel, payChannelLabel } from '@app/protocol/pay-channel';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { MobileLayout } from '../../components/mobile-layout';
+import { sceneOfPath } from '../../lib/platform';
+import { showModal } from '../../lib/ui-bus';
+import { useOrder, useOrderAction } from './api/orders';
+import { useCountdown } from './use-countdown';
+import './orders.css';
+
+const when = (s: number | null) => (s ? new Date(s * 1000).toLocaleString('zh-CN', { hour12: false }) : '');
+
+/**
+ * /{scene}/pages/orderNew/orderDetail/orderDetail?orderId=…: the order for the buyer or the
+ * seller: status, countdown, what was paid, the game's delivery receipt, and what can be done now
+ * (pay, cancel, confirm or refuse receipt). Back from a third-party cashier (paid=1) it asks again
+ * 2 s later, and keeps asking while the order waits for the payment or the game.
+ */
+export default function OrderDetailPage() {
+  const scene = sceneOfPath(globalThis.location.pathname) ?? 'h5';
+  const [params] = useSearchParams();
+  const orderId = params.get('orderId') ?? '';
+  const [waiting, setWaiting] = useState(params.get('paid') === '1');
+  useEffect(() => {
+    if (!waiting) return;
+    const t = setTimeout(() => setWaiting(false), 2000);
+    return () => clearTimeout(t);
+  }, [waiting]);
+  const order = useOrder(orderId, 3000);
+  const act = useOrderAction(orderId);
+  const o = order.data;
+  const countdown = useCountdown(o?.status === 1 ? o.expireTime : null);
+  if (!o || waiting)
+    return (
+      <MobileLayout title="订单详情">
+        <div className="card order-box" style={{ textAlign: 'center' }}>
+          {waiting ? '正在确认支付结果…' : ''}
+        </div>
+      </MobileLayout>
+    );
+  const buyer = o.role === 'buyer';
+  return (
+    <MobileLayout title="订单详情">
+      <div className="card order-box order-status-box" data-testid="order-detail">
+        <div className="order-status" data-testid="order-status">
+          {o.statusLabel}
+        </div>
+        {o.status === 1 ? <div className="muted">剩余支付时间 {countdown}</div> : null}
+        {o.status === 51 && o.autoConfirmTime ? (
+          <div className="muted">{when(o.autoConfirmTime)} 前未确认将自动确认收货</div>
+        ) : null}
+        {o.status === 32 && o.settleTime && !buyer ? <div className="muted">{when(o.settleTime)} 到账</div> : null}
+        {o.note ? <div className="order-note">{o.note}</div> : null}
+      </div>
+      <div className="card order-box">
+        <div className="order-goods">
+          <img src={o.firstImg} alt="" width={64} height={64} />
+          <div>
+            <div className="order-title">{o.title}</div>
+            <div className="muted">
+              {o.gameName} · {o.serverName}
+            </div>
+          </div>
+        </div>
+        <div className="order-line">
+          <span>订单号</span>
+          <span>{o.orderNo}</span>
+        </div>
+        <div className="order-line">
+          <span>下单时间</span>
+          <span>{when(o.createTime)}</span>
+        </div>
+        <div className="order-line">
+          <span>商品价格</span>
+          <span>{formatPriceFen(o.price)}</span>
+        </div>
+        {o.couponAmount ? (
+          <div className="order-line">
+            <span>优惠券</span>
+            <span>-{formatPriceFen(o.couponAmount)}</span>
+          </div>
+        ) : null}
+        <div className="order-line">
+          <span>{buyer ? '实付' : '买家实付'}</span>
+          <span>{formatPriceFen(o.totalAmount)}</span>
+        </div>
+        {o.payChannel ? (
+          <div className="order-line">
+            <span>支付方式</span>
+            <span>{payChannelLabel[o.payChannel as PayChannel]}</span>
+          </div>
+        ) : null}
+        {!buyer ? (
+          <div className="order-line">
+            <span>您将收到</span>
+            <span className="price">{formatPriceFen(o.sellerReceive)}</span>
+          </div>
+        ) : null}
+      </div>
+      {o.receipt ? (
+        <div className="card order-box" data-testid="order-receipt">
+          <div className="order-row-title">交付凭证（游戏签发）</div>
+          <div className="order-line">
+            <span>交付内容</span>
+            <span>
+              {o.receipt.kind === 'role'
+                ? '角色'
+                : o.receipt.kind === 'coins'
+                  ? `${o.receipt.coinType} ×${o.receipt.amount}`
+                  : `道具 ${o.receipt.itemIds?.length ?? 0} 件`}
+            </span>
+          </div>
+          <div className="order-line">
+            <span>接收方</span>
+            <span>{o.receipt.to}</span>
+          </div>
+          <div className="order-line">
+            <span>交付时间</span>
+            <span>{when(o.receipt.at)}</span>
+          </div>
+          <div className="order-line">
+            <span>签名</span>
+            <span>{o.receipt.verified ? '✓ 已验证' : '未验证'}</span>
+          </div>
+        </div>
+      ) : null}
+      <div style={{ display: 'flex', gap: 8, padding: '0 12px 12px' }}>
+        {buyer && o.status === 1 ? (
+          <>
+            <button
+              type="button"
+              className="btn btn-ghost btn-block"
+              disabled={act.isPending}
+              onClick={() => act.mutate({ action: 'cancel' })}
+              data-testid="order-cancel"
+            >
+              取消订单
+            </button>
+            <Link
+              className="btn btn-primary btn-block"
+              to={`/${scene}/pages/orderNew/cashier/cashier?orderId=${o.orderId}`}
+              data-testid="order-pay-now"
+            >
+              去支付
+            </Link>
+          </>
+        ) : null}
+        {buyer && o.status === 51 ? (
+          <>
+            <button
+              type="button"
+              className="btn btn-ghost btn-block"
+              disabled={act.isPending}
+              onClick={() => act.mutate({ action: 'reject', reason: '商品与描述不符' })}
+              data-testid="order-reject"
+            >
+              拒绝收货
+            </button>
+            <button
+              type="button"
+              className="btn btn-primary btn-block"
+              disabled={act.isPending}
+              onClick={() =>
+                showModal({
+                  title: '确认收货',
+                  content: '请确认已在游戏中收到商品。确认后款项将转给卖家。',
+                  buttons: [
+                    { text: '取消' },
+                    { text: '确认收货', primary: true, onClick: () => act.mutate({ action: 'confirm' }) },
+                  ],
+                })
+              }
+              data-testid="order-confirm-receipt"
+            >
+              确认收货
+            </button>
+          </>
+        ) : null}
+      </div>
+    </MobileLayout>
+  );
+}
