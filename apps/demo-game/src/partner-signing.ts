@@ -79,6 +79,14 @@ export interface ReceiptFields {
  * buyer, seller and customer service can check the order's receipt is what the game said.
  */
 export function receiptSignature(secret: string, r: ReceiptFields): string {
-  const canonical = JSON.stringify([r.listingId, r.kind, r.to, r.at, r.coinType ?? null, r.amount ?? null, r.itemIds ?? null]);
+  const canonical = JSON.stringify([
+    r.listingId,
+    r.kind,
+    r.to,
+    r.at,
+    r.coinType ?? null,
+    r.amount ?? null,
+    r.itemIds ?? null,
+  ]);
   return createHmac('sha256', secret).update(canonical).digest('hex');
 }
