@@ -37,6 +37,9 @@ const keySale = () => import('../features/consignment/key/key-sale-page');
 const orderConfirm = () => import('../features/orders/order-confirm-page');
 const cashier = () => import('../features/orders/cashier-page');
 const orderDetail = () => import('../features/orders/order-detail-page');
+const orderList = () => import('../features/orders/order-list-page');
+const withdraw = () => import('../features/wallet/withdraw-page');
+const myCoupon = () => import('../features/coupon/my-coupon-page');
 
 /** The pages every scene has, under /{scene}/pages/... (platform-shell §2). */
 function sceneRoutes(scene: string): RouteObject[] {
@@ -65,6 +68,9 @@ function sceneRoutes(scene: string): RouteObject[] {
     { path: `${base}/orderNew/orderConfirmPlace/orderConfirmPlace`, element: page(orderConfirm) },
     { path: `${base}/orderNew/cashier/cashier`, element: page(cashier) },
     { path: `${base}/orderNew/orderDetail/orderDetail`, element: page(orderDetail) },
+    { path: `${base}/orderNew/orderList/orderList`, element: page(orderList) },
+    { path: `${base}/userCenter/cashWithdrawal/cashWithdrawal`, element: page(withdraw) },
+    { path: `${base}/userCenter/myCoupon/myCoupon`, element: page(myCoupon) },
   ];
 }
 

@@ -81,6 +81,30 @@ export default function MyPage() {
             <span>我的货架</span>
             <span className="muted">在售、已下架、取回 ›</span>
           </Link>
+          <Link
+            to={`/${scene}/pages/orderNew/orderList/orderList`}
+            style={{ display: 'flex', justifyContent: 'space-between', marginTop: 16 }}
+            data-testid="my-orders-entry"
+          >
+            <span>我的订单</span>
+            <span className="muted">›</span>
+          </Link>
+          <Link
+            to={`/${scene}/pages/userCenter/cashWithdrawal/cashWithdrawal`}
+            style={{ display: 'flex', justifyContent: 'space-between', marginTop: 16 }}
+            data-testid="my-withdraw-entry"
+          >
+            <span>余额与提现</span>
+            <span className="muted">›</span>
+          </Link>
+          <Link
+            to={`/${scene}/pages/userCenter/myCoupon/myCoupon`}
+            style={{ display: 'flex', justifyContent: 'space-between', marginTop: 16 }}
+            data-testid="my-coupon-entry"
+          >
+            <span>我的优惠券</span>
+            <span className="muted">›</span>
+          </Link>
           {scene === 'h5sdk' ? null : (
             <Link
               to={`/${scene}/pages/manualPreSale/manualPreSale`}
