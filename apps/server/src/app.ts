@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type Config, testHooksEnabled } from './config';
 import { consignmentModule } from './modules/consignment/consignment.module';
+import { sweepListings } from './modules/consignment/listing-sweeper';
 import { couponRoutes } from './modules/coupon/coupon.routes';
 import { devRoutes } from './modules/dev/dev.routes';
 import { mountDemoGame } from './modules/games/embedded-demo-game';
@@ -18,7 +19,8 @@ import { partnerCallbackRoutes } from './modules/games/partner-callback.routes';
 import { identityRoutes, uploadRoutes } from './modules/identity/identity.routes';
 import { identityStatus, realNameIs } from './modules/identity/identity.service';
 import { marketModule } from './modules/market/market.module';
-import { deliverOrder } from './modules/orders/delivery.service';
+import { deliverOrder, sweepDeliveries } from './modules/orders/delivery.service';
+import { expireUnpaidOrders } from './modules/orders/order.service';
 import { ordersModule } from './modules/orders/orders.module';
 import { type PaymentsHandle, paymentsModule } from './modules/payments/payments.module';
 import { realPayGateways } from './modules/payments/real-gateways';
@@ -33,6 +35,7 @@ import { thirdPartyLoginRoutes } from './modules/user/third-party-login.routes';
 import { userRoutes } from './modules/user/user.routes';
 import { createSandboxPayout } from './modules/withdrawal/payout-provider';
 import { withdrawalModule } from './modules/withdrawal/withdrawal.module';
+import { sweepWithdrawals } from './modules/withdrawal/withdrawal.service';
 import { type KeyRing, loadKeyRing } from './platform/codec/key-ring';
 import { memoryNonceStore, redisNonceStore } from './platform/codec/nonce-store';
 import { createPiiCipher } from './platform/crypto/pii';
@@ -197,16 +200,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
   });
   app.decorate('payments', payments);
-  withdrawalModule(app, platform, {
+  const withdrawalDeps = {
     db,
     pii: identityDeps.pii,
     payout: createSandboxPayout(),
-    realNameIs: (userId, name) => realNameIs(identityDeps, userId, name),
-    hasAuthentication: async (userId) => (await identityStatus(identityDeps, userId)).hasAuthentication === '1',
-    maskedRealName: async (userId) => (await identityStatus(identityDeps, userId)).realName,
+    realNameIs: (userId: number, name: string) => realNameIs(identityDeps, userId, name),
+    hasAuthentication: async (userId: number) => (await identityStatus(identityDeps, userId)).hasAuthentication === '1',
+    maskedRealName: async (userId: number) => (await identityStatus(identityDeps, userId)).realName,
     reviewSeconds: config.WITHDRAW_REVIEW_SECONDS,
-    sweepEveryMs: config.SWEEP_MS,
-  });
+  };
+  withdrawalModule(app, platform, { ...withdrawalDeps, sweepEveryMs: config.SWEEP_MS });
   let storage: ObjectStorage;
   if (config.STORAGE_DRIVER === 's3') {
     storage = createS3Storage({
@@ -241,7 +244,24 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       Object.entries(keyRing.signSecrets).map(([source, secret]) => [`market-${source.toLowerCase()}`, secret]),
     );
   await trackingRoutes(app, { db, nonces: platform.nonces, secrets: trackingSecrets() });
-  if (testHooksEnabled(config)) devRoutes(app, { db, config, sms, providers });
+  if (testHooksEnabled(config))
+    devRoutes(app, {
+      db,
+      config,
+      sms,
+      providers,
+      // Every deadline sweeper at once, as if the clock were ahead (journeys cannot wait 24 hours).
+      sweep: async (aheadMs) => {
+        const now = Date.now() + aheadMs;
+        const orderDeps = { db, gateway };
+        return {
+          listings: await sweepListings(orderDeps, now),
+          unpaid: await expireUnpaidOrders(orderDeps, now),
+          orders: await sweepDeliveries(orderDeps, now),
+          withdrawals: await sweepWithdrawals(withdrawalDeps, now),
+        };
+      },
+    });
 
   const openApi = () => buildOpenApi(app);
   let openApiCache: ReturnType<typeof openApi> | null = null;

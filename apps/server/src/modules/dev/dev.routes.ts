@@ -23,8 +23,28 @@ export function devRoutes(
     config,
     sms,
     providers,
-  }: { db: Db; config: Config; sms: ConsoleSmsProvider; providers: ReturnType<typeof createSandboxProviders> },
+    sweep,
+  }: {
+    db: Db;
+    config: Config;
+    sms: ConsoleSmsProvider;
+    providers: ReturnType<typeof createSandboxProviders>;
+    sweep?: (aheadMs: number) => Promise<unknown>;
+  },
 ): void {
+  // Runs every deadline sweeper now with the clock aheadMinutes ahead (settlement, reviews, expiry).
+  app.post('/dev/sweep', async (request) => {
+    const { aheadMinutes } = z
+      .object({
+        aheadMinutes: z
+          .number()
+          .int()
+          .min(0)
+          .max(60 * 24 * 60),
+      })
+      .parse(request.body ?? {});
+    return { code: ErrorCode.OK, msg: 'success', data: sweep ? await sweep(aheadMinutes * 60_000) : null };
+  });
   // What WeChat / QQ / the carrier would hand the client after the user agrees (sandbox providers).
   app.post('/dev/oauth/code', async (request) => {
     const body = z
