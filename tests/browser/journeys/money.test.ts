@@ -7,7 +7,7 @@ import { bindPhone, sendSms } from '@app/protocol/calls/user';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, baseUrl, DESKTOP, hook, launchBrowser } from '../browser';
-import { docShot, phoneNumber } from './market-helpers';
+import { phoneNumber } from './market-helpers';
 
 let browser: Browser;
 beforeAll(async () => {
