@@ -38,6 +38,7 @@ const orderConfirm = () => import('../features/orders/order-confirm-page');
 const cashier = () => import('../features/orders/cashier-page');
 const orderDetail = () => import('../features/orders/order-detail-page');
 const orderList = () => import('../features/orders/order-list-page');
+const wechatLanding = () => import('../features/orders/wechat-landing-page');
 const withdraw = () => import('../features/wallet/withdraw-page');
 const myCoupon = () => import('../features/coupon/my-coupon-page');
 
@@ -69,6 +70,7 @@ function sceneRoutes(scene: string): RouteObject[] {
     { path: `${base}/orderNew/cashier/cashier`, element: page(cashier) },
     { path: `${base}/orderNew/orderDetail/orderDetail`, element: page(orderDetail) },
     { path: `${base}/orderNew/orderList/orderList`, element: page(orderList) },
+    { path: `${base}/orderNew/orderConfirmPlace/orderConfirmPlaceForWx`, element: page(wechatLanding) },
     { path: `${base}/userCenter/cashWithdrawal/cashWithdrawal`, element: page(withdraw) },
     { path: `${base}/userCenter/myCoupon/myCoupon`, element: page(myCoupon) },
   ];

@@ -6,6 +6,7 @@ import { MobileLayout } from '../../components/mobile-layout';
 import { sceneOfPath } from '../../lib/platform';
 import { showToast } from '../../lib/ui-bus';
 import { type PayChoice, useBalance, useCombination, useOrder, usePay } from './api/orders';
+import { ScanPay } from './scan-pay';
 import { useCountdown } from './use-countdown';
 import './orders.css';
 
@@ -22,7 +23,9 @@ export default function CashierPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const orderId = params.get('orderId') ?? '';
-  const order = useOrder(orderId);
+  const pc = scene === 'web' || scene === 'webpc';
+  // On a PC the order is asked for again while the buyer scans with a phone.
+  const order = useOrder(orderId, pc ? 3000 : false);
   const balance = useBalance();
   const combination = useCombination(orderId);
   const pay = usePay();
@@ -107,15 +110,19 @@ export default function CashierPage() {
             {ch.note ? <span className="muted">{ch.note}</span> : null}
           </label>
         ))}
-        <button
-          type="button"
-          className="btn btn-primary btn-block"
-          disabled={pay.isPending}
-          onClick={submit}
-          data-testid="pay-submit"
-        >
-          确认支付 {formatPriceFen(o.totalAmount)}
-        </button>
+        {pc && channel === 1 ? (
+          <ScanPay orderId={o.orderId} total={o.totalAmount} />
+        ) : (
+          <button
+            type="button"
+            className="btn btn-primary btn-block"
+            disabled={pay.isPending}
+            onClick={submit}
+            data-testid="pay-submit"
+          >
+            确认支付 {formatPriceFen(o.totalAmount)}
+          </button>
+        )}
       </div>
     </MobileLayout>
   );
