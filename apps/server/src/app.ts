@@ -192,6 +192,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     sandbox: testHooksEnabled(config),
     sweepEveryMs: config.SWEEP_MS,
     ...realPayGateways(config),
+    landingOrigin: config.PRE_BASE_URL?.replace(/\/$/, ''),
     // Paid: the game delivers now; if this fails or the process dies, the order sweeper delivers later.
     onPaid: (orderId) => {
       deliverOrder({ db, gateway }, orderId).catch((error: unknown) =>

@@ -52,6 +52,8 @@ const configSchema = z.object({
     .transform((v) => v === '1'),
   /** How often expired, stuck or abandoned listings are swept (ms; 0 turns the timer off). */
   SWEEP_MS: z.coerce.number().int().min(0).default(30_000),
+  /** The pre environment's origin: gray users in production land there after paying (business-flows §9). */
+  PRE_BASE_URL: z.string().url().optional(),
   /** Alipay (channels 1, 4, 5): without these, payments go through the sandbox gateway. */
   ALIPAY_APP_ID: z.string().optional(),
   ALIPAY_PRIVATE_KEY: z.string().optional(),

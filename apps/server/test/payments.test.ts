@@ -9,6 +9,7 @@ import { OrderStatus } from '@app/protocol/statuses/order-status';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireUnpaidOrders } from '../src/modules/orders/order.service';
 import { fenToYuanText } from '../src/modules/payments/pay-gateway';
+import { startPayment } from '../src/modules/payments/payment.service';
 import { SANDBOX_APP_ID, SANDBOX_SELLER_ID, sandboxSign } from '../src/modules/payments/sandbox-gateway';
 import { Accounts, balanceOf, transfer } from '../src/modules/wallet/ledger';
 import { checkLedger } from '../src/modules/wallet/ledger-check';
@@ -288,5 +289,34 @@ describe('paying through the sandbox gateway', () => {
     });
     expect(await escrow()).toBe(before + left + 1_000);
     expect(await books()).toEqual([]);
+  });
+
+  it('returns gray users to the pre environment after paying, and no one anywhere else', async () => {
+    const deps = { ...t.app.payments.paymentDeps, landingOrigin: 'https://pre.market.example' };
+    const returnOf = async (returnUrl: string) => {
+      const order = await orderedLot(1_100);
+      const started = await startPayment(deps, {
+        userId: buyer.userId,
+        orderId: order.orderId,
+        channel: 1,
+        totalAmount: 1_100,
+        balancePart: 0,
+        thirdPart: 1_100,
+        returnUrl,
+        kind: 'wap',
+      });
+      const trade = await t.db
+        .selectFrom('sandbox_trades')
+        .select('return_url')
+        .where('trade_no', '=', started.tradeNo)
+        .executeTakeFirstOrThrow();
+      return trade.return_url;
+    };
+    expect(await returnOf('https://pre.market.example/h5/pages/orderNew/orderDetail/orderDetail?orderId=1')).toBe(
+      'https://pre.market.example/h5/pages/orderNew/orderDetail/orderDetail?orderId=1',
+    );
+    expect(await returnOf('https://elsewhere.example/phish')).toBe('');
+    expect(await returnOf('//elsewhere.example/phish')).toBe('');
+    expect(await returnOf('/h5/pages/index/index')).toBe('/h5/pages/index/index');
   });
 });

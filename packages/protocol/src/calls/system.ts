@@ -26,6 +26,8 @@ export const clientConfig = defineCall({
     /** The statistics service's app id and secret for this source (/v1/event, /v1/events). */
     trackingAppId: z.string(),
     trackingSecret: z.string(),
+    /** Production only: where gray users land after paying (the pre environment), else ''. */
+    payLandingBase: z.string().default(''),
   }),
 });
 

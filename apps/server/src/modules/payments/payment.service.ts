@@ -16,6 +16,8 @@ export interface PaymentDeps {
   now?: () => number;
   /** Runs after an order is paid (delivery through the game). */
   onPaid?: (orderId: number) => void;
+  /** Besides paths of this site, a cashier may return to this origin (the pre environment of gray users). */
+  landingOrigin?: string | undefined;
 }
 
 export interface PayRequest {
@@ -123,8 +125,11 @@ export async function startPayment(deps: PaymentDeps, req: PayRequest) {
     subject: order.title,
     channel: req.channel,
     kind: req.kind,
-    // Only a path of this site: a cashier never sends the buyer anywhere else.
-    returnUrl: /^\/(?!\/)/.test(req.returnUrl) ? req.returnUrl : '',
+    // Only a path of this site (or the pre environment of gray users): a cashier sends no one elsewhere.
+    returnUrl:
+      /^\/(?!\/)/.test(req.returnUrl) || (deps.landingOrigin && req.returnUrl.startsWith(`${deps.landingOrigin}/`))
+        ? req.returnUrl
+        : '',
   });
   return { tradeNo, payUrl: created.payUrl, qrCode: created.qrCode, paid: false };
 }

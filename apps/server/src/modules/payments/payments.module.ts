@@ -31,12 +31,14 @@ export async function paymentsModule(
     /** Real gateways where keys are configured; the sandbox stands in for the others. */
     alipay?: PayGateway | null;
     wechat?: PayGateway | null;
+    landingOrigin?: string | undefined;
   },
 ): Promise<PaymentsHandle> {
   const sandbox = createSandboxGateway(deps.db, deps.sandboxSecret);
   const paymentDeps: PaymentDeps = {
     db: deps.db,
     gateways: { alipay: deps.alipay ?? sandbox, wechat: deps.wechat ?? sandbox },
+    landingOrigin: deps.landingOrigin,
     ...(deps.onPaid ? { onPaid: deps.onPaid } : {}),
   };
   payRoutes(app, platform, paymentDeps);

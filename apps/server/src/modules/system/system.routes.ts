@@ -18,6 +18,7 @@ export function systemRoutes(app: FastifyInstance, platform: CallPlatform, confi
       keyId: ring.current.keyId,
       trackingAppId: `market-${input.source.toLowerCase()}`,
       trackingSecret: ring.signSecrets[input.source],
+      payLandingBase: config.APP_ENV === 'production' ? (config.PRE_BASE_URL ?? '').replace(/\/$/, '') : '',
     };
   });
 

@@ -1,9 +1,12 @@
 import { formatPriceFen } from '@app/protocol/format';
 import { payChannelLabel } from '@app/protocol/pay-channel';
+import { type Scene, xSourceOfScene } from '@app/protocol/platform';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { MobileLayout } from '../../components/mobile-layout';
+import { configFor } from '../../lib/api/keys';
 import { sceneOfPath } from '../../lib/platform';
+import { storage } from '../../lib/storage';
 import { showToast } from '../../lib/ui-bus';
 import { type PayChoice, useBalance, useCombination, useOrder, usePay } from './api/orders';
 import { ScanPay } from './scan-pay';
@@ -66,13 +69,16 @@ export default function CashierPage() {
       if (Date.now() < guardUntil) return;
       setGuardUntil(Date.now() + BALANCE_GUARD_MS);
     }
+    // Gray users in production land in the pre environment after paying (business-flows §9).
+    const landing =
+      storage.get('X-Env') === 'gray' ? (await configFor(xSourceOfScene[scene as Scene])).payLandingBase : '';
     const answer = await pay
       .mutateAsync({
         orderId: o.orderId,
         channel,
         total: o.totalAmount,
         balance: Math.min(available, o.totalAmount - 1),
-        returnUrl: `${detailPath}&paid=1`,
+        returnUrl: `${landing}${detailPath}&paid=1`,
       })
       .catch(() => null);
     if (!answer) return;
