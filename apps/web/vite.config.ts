@@ -1,4 +1,8 @@
 import { defineConfig } from 'vite';
+import { inertContractSchemas } from './build/inert-contract-schemas.ts';
+import { landingShell } from './build/landing-shell.ts';
+import { precompress } from './build/precompress.ts';
+import { copy } from './src/lib/copy.ts';
 
 const api = process.env.API_URL ?? 'http://127.0.0.1:3000';
 const proxied = [
@@ -17,6 +21,20 @@ const proxied = [
 
 /** One app for every scene; route-level chunks keep the first screen small. */
 export default defineConfig({
+  plugins: [
+    inertContractSchemas(),
+    // The pages people land on (the H5 home, a shared commodity): their chunks load beside the entry.
+    landingShell([
+      { path: /^\/[a-z0-9]+\/pages\/index\/index$/, module: 'src/features/home/home-page.tsx', title: copy.brand },
+      {
+        path: /^\/[a-z0-9]+\/pages\/(commodityDetail\/index|productNew\/info)$/,
+        module: 'src/features/commodity/detail/commodity-detail-page.tsx',
+        title: copy.commodity.detailTitle,
+        titleParam: 'infoTitle',
+      },
+    ]),
+    precompress(),
+  ],
   server: { port: 5173, proxy: Object.fromEntries(proxied.map((p) => [p, { target: api, changeOrigin: false }])) },
   build: {
     outDir: 'dist',

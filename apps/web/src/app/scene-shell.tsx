@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { Outlet, useBlocker, useLocation } from 'react-router';
 import { ModalHost } from '../components/modal-host';
 import { ToastHost } from '../components/toast-host';
-import { SaleUnlockHost } from '../features/consignment/sale-unlock-dialog';
+import { SaleUnlockHost } from '../features/consignment/sale-unlock-host';
 import { NoLineHost } from '../features/system/no-line-host';
 import { GameSession } from '../features/user/game-session';
 import { copy } from '../lib/copy';

@@ -1,19 +1,24 @@
 import { useEffect, useRef, useState } from 'react';
 
-/** Loads its image once the element comes within one viewport height of the screen. */
+/**
+ * Loads its image once the element comes within one viewport height of the screen; `eager` for
+ * the image that is the first screen's largest paint (the home popup, the first banner).
+ */
 export function LazyImage({
   src,
   alt,
   className,
   style,
+  eager = false,
 }: {
   src: string;
   alt: string;
   className?: string;
   style?: React.CSSProperties;
+  eager?: boolean;
 }) {
   const ref = useRef<HTMLDivElement>(null);
-  const [visible, setVisible] = useState(false);
+  const [visible, setVisible] = useState(eager);
   useEffect(() => {
     const node = ref.current;
     if (!node || visible) return;
@@ -33,7 +38,13 @@ export function LazyImage({
   return (
     <div ref={ref} className={className} style={{ background: '#eceef1', overflow: 'hidden', ...style }}>
       {visible && src ? (
-        <img src={src} alt={alt} loading="lazy" style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+        <img
+          src={src}
+          alt={alt}
+          loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={eager ? 'high' : 'auto'}
+          style={{ width: '100%', height: '100%', objectFit: 'cover' }}
+        />
       ) : null}
     </div>
   );

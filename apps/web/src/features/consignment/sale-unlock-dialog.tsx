@@ -1,26 +1,23 @@
 import { CLIENT_MESSAGES } from '@app/protocol/errors';
 import { SMS_CODE_LENGTH, validateSmsCode } from '@app/protocol/validation';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { copy } from '../../lib/copy';
-import { saleUnlockChannel, saleUnlockedChannel, showToast } from '../../lib/ui-bus';
+import { saleUnlockedChannel, showToast } from '../../lib/ui-bus';
 import { useSmsSender } from '../user/api/send-sms';
 import { SmsCodeButton } from '../user/sms-code-button';
 import { useUnlockSale } from './api/unlock-sale';
 
 /**
- * The sale-unlock dialog: opened by code 30315 from any call. The code goes to the bound phone
- * (the phone field is only the auto-fill marker); a right code opens the lock for 30 minutes.
+ * The sale-unlock dialog (sale-unlock-host.tsx opens it on code 30315). The code goes to the bound
+ * phone (the phone field is only the auto-fill marker); a right code opens the lock for 30 minutes.
  */
-export function SaleUnlockHost() {
-  const [open, setOpen] = useState(false);
+export default function SaleUnlockDialog({ onClose }: { onClose: () => void }) {
   const [code, setCode] = useState('');
   const sendCode = useSmsSender();
   const unlock = useUnlockSale();
-  useEffect(() => saleUnlockChannel.on(() => setOpen(true)), []);
-  if (!open) return null;
   const close = () => {
-    setOpen(false);
     setCode('');
+    onClose();
   };
   return (
     <div className="mask" role="dialog" aria-modal="true" data-testid="sale-unlock-dialog">

@@ -31,7 +31,7 @@ export function BannerCarousel({
   return (
     <div className="carousel" data-testid="banner-carousel" style={{ height }}>
       <div className="carousel-track" style={{ transform: `translateX(-${(index % count) * 100}%)`, height }}>
-        {list.map((b) => (
+        {list.map((b, i) => (
           <button
             key={b.id}
             type="button"
@@ -41,7 +41,7 @@ export function BannerCarousel({
             data-testid="banner-slide"
             aria-label={b.bannerName}
           >
-            <LazyImage src={b.imageUrl} alt={b.bannerName} style={{ width: '100%', height: '100%' }} />
+            <LazyImage eager={i === 0} src={b.imageUrl} alt={b.bannerName} style={{ width: '100%', height: '100%' }} />
           </button>
         ))}
       </div>

@@ -53,7 +53,12 @@ export function HomePopup({ place }: { place: Place }) {
             });
           }}
         >
-          <LazyImage src={popup.imageUrl} alt={popup.title} style={{ width: '100%', height: 380, borderRadius: 16 }} />
+          <LazyImage
+            eager
+            src={popup.imageUrl}
+            alt={popup.title}
+            style={{ width: '100%', height: 380, borderRadius: 16 }}
+          />
         </button>
         <button
           type="button"
