@@ -25,6 +25,10 @@ const outbox = async (phone: string): Promise<Array<{ code: string; smsType: str
 const toastIn = (f: FrameLocator | Page, text: string) =>
   f.getByTestId('toast').filter({ hasText: text }).first().waitFor();
 
+/** Screenshots for the docs are taken once the toasts of the steps before have gone. */
+const toastsGone = (f: FrameLocator | Page) =>
+  expect.poll(() => f.getByTestId('toast').count(), { timeout: 5000 }).toBe(0);
+
 /** The demo game's host page, logged in as an account, its first role selected. */
 async function hostPage(account: string): Promise<Page> {
   const page = await (await browser.newContext(DESKTOP)).newPage();
@@ -70,20 +74,39 @@ describe('selling from the game', () => {
     // The role tab: screenshots from the game, a price and what the seller receives.
     await frame.getByTestId('sell-role').waitFor();
     await frame.getByTestId('sell-retake').click();
-    await expect.poll(() => frame.locator('.sell-shots img').count()).toBe(4);
+    await expect.poll(() => frame.locator('[data-testid="role-shots"] img').count()).toBe(4);
+    await frame.getByTestId('sell-role-price').fill('5');
+    await frame.getByTestId('sell-role-submit').click();
+    await toastIn(frame, '角色价格不能低于');
     await frame.getByTestId('sell-role-price').fill('888');
     await expect.poll(() => frame.getByTestId('sell-role-price-receive').textContent()).toContain('¥843.60');
-    await page.screenshot({ path: 'docs/screenshots/selling-consign-role.png' });
+    await toastsGone(frame);
+    await frame.locator('html').evaluate(() => window.scrollTo(0, 0));
+    await docShot(page, 'selling-consign-role');
+    // While the game freezes the role, the consignment overlay covers the page.
+    await page.route('**/h5sdk/exchange/v1/publishAccount', async (route) => {
+      await new Promise((r) => setTimeout(r, 600));
+      await route.continue();
+    });
     await frame.getByTestId('sell-role-submit').click();
     await frame.getByRole('button', { name: '确认寄售' }).click();
+    await frame.getByTestId('loading-overlay').filter({ hasText: '寄售中...' }).waitFor();
 
     // On the shelf, on sale; frozen in the game.
     await frame.getByTestId('shelf-list').waitFor();
     const roleItem = frame.getByTestId('shelf-item').filter({ hasText: '战力' }).first();
     await expect.poll(() => roleItem.getByTestId('shelf-status').textContent()).toBe('在售');
-    await page.screenshot({ path: 'docs/screenshots/selling-shelf.png' });
+    await expect.poll(() => roleItem.textContent()).toContain('到手 ¥843.60');
+    await toastsGone(frame);
+    await docShot(page, 'selling-shelf');
     await page.locator('#closeView').click();
     await expect.poll(() => page.locator('#roleMeta').textContent()).toContain('角色寄售中');
+    const frozenBy = async () => {
+      const token = await page.evaluate(() => sessionStorage.getItem('gameToken') ?? '');
+      const res = await page.request.get(`${baseUrl()}/demo-game/api/me`, { headers: { 'x-game-token': token } });
+      return ((await res.json()).data as { selected: { frozenBy: string | null } }).selected.frozenBy;
+    };
+    expect(await frozenBy()).toMatch(/^\d+$/);
 
     // Delist, take back: the role is the player's again.
     await page.getByTestId('game-open-market').click();
@@ -92,11 +115,24 @@ describe('selling from the game', () => {
     await frame.getByTestId('to-shelf').click();
     await roleItem.getByTestId('shelf-downShelf').click();
     await expect.poll(() => roleItem.getByTestId('shelf-status').textContent()).toBe('已下架');
+    // Delisted: reprice (the game's rules checked before sending), relist, delist again.
+    await roleItem.getByTestId('shelf-modifyPrice').click();
+    await frame.getByTestId('reprice-input').fill('5');
+    await expect.poll(() => frame.getByTestId('reprice-hint').textContent()).toContain('角色价格不能低于');
+    await frame.getByTestId('reprice-input').fill('999');
+    await expect.poll(() => frame.getByTestId('reprice-hint').textContent()).toContain('¥949.05');
+    await frame.getByTestId('reprice-save').click();
+    await expect.poll(() => roleItem.getByTestId('shelf-price').textContent()).toBe('¥999.00');
+    await roleItem.getByTestId('shelf-onShelf').click();
+    await expect.poll(() => roleItem.getByTestId('shelf-status').textContent()).toBe('在售');
+    await roleItem.getByTestId('shelf-downShelf').click();
+    await expect.poll(() => roleItem.getByTestId('shelf-status').textContent()).toBe('已下架');
     await roleItem.getByTestId('shelf-takeBack').click();
     await frame.getByRole('button', { name: '确认取回' }).click();
     await toastIn(frame, '已取回到游戏中');
     await page.locator('#closeView').click();
     await expect.poll(() => page.locator('#roleMeta').textContent()).not.toContain('角色寄售中');
+    expect(await frozenBy()).toBeNull();
 
     // Coins and a prop from the same role.
     await page.getByTestId('game-open-market').click();
@@ -118,7 +154,8 @@ describe('selling from the game', () => {
       .waitFor();
     await frame.locator('[data-testid="sell-item"][data-refused="0"]').first().click();
     await frame.getByTestId('sell-item-price').fill('66');
-    await page.screenshot({ path: 'docs/screenshots/selling-consign-prop.png' });
+    await toastsGone(frame);
+    await docShot(page, 'selling-consign-prop');
     await frame.getByTestId('sell-item-submit').click();
     await frame.getByTestId('shelf-list').waitFor();
     await expect.poll(() => frame.getByTestId('shelf-item').filter({ hasText: '¥66.00' }).count()).toBe(1);
@@ -160,7 +197,9 @@ describe('selling with a consignment key', () => {
     expect((await apiCall(appConsignmentSMSVerifyCode, { code }, headers)).data).toBe(true);
 
     const page = await (await browser.newContext(MOBILE)).newPage();
-    await page.goto(`${baseUrl()}/app/pages/index/index`);
+    // Logged out, the key page sends the seller to log in and back.
+    await page.goto(`${baseUrl()}/app/pages/codeSale/roleSale`);
+    await page.waitForURL(/\/app\/pages\/login\/login\?fromPage=%2Fapp%2Fpages%2FcodeSale%2FroleSale/);
     await page.evaluate((s) => {
       localStorage.setItem('token', s.token);
       localStorage.setItem('uid', s.uid);
@@ -168,12 +207,15 @@ describe('selling with a consignment key', () => {
     await page.goto(`${baseUrl()}/app/pages/codeSale/roleSale`);
     await page.getByTestId('key-input').fill('NOTAKEY1');
     await page.getByTestId('key-check').click();
-    await toastIn(page, '寄售码无效');
+    await expect.poll(() => page.getByTestId('key-problem').textContent()).toBe('寄售码无效');
     await page.getByTestId('key-input').fill(key.toLowerCase());
     await page.getByTestId('key-check').click();
     await expect.poll(() => page.getByTestId('key-role').textContent()).toContain('新手买家');
+    await expect.poll(() => page.getByTestId('key-expiry').textContent()).toMatch(/还剩 \d+分\d{2}秒/);
+    await expect.poll(() => page.locator('[data-testid="role-shots"] img').count()).toBe(4);
     await page.getByTestId('key-price').fill('168');
     await expect.poll(() => page.getByTestId('key-price-receive').textContent()).toContain('¥159.60');
+    await toastsGone(page);
     await docShot(page, 'selling-key');
     await page.getByTestId('key-submit').click();
     await page.getByTestId('shelf-list').waitFor();
@@ -182,6 +224,10 @@ describe('selling with a consignment key', () => {
         page.getByTestId('shelf-item').filter({ hasText: '新手买家' }).getByTestId('shelf-status').textContent(),
       )
       .toBe('在售');
+    // The retrieve shelf opens on 已下架, where 取回 lives.
+    await page.goto(`${baseUrl()}/app/pages/getBackRole/getBackRole`);
+    await expect.poll(() => page.getByTestId('shelf-tab-delisted').getAttribute('aria-selected')).toBe('true');
+    await page.getByText('该分类下没有商品').waitFor();
     await page.context().close();
   });
 });

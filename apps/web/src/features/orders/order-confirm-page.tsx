@@ -5,7 +5,7 @@ import { MobileLayout } from '../../components/mobile-layout';
 import { sceneOfPath } from '../../lib/platform';
 import { showToast } from '../../lib/ui-bus';
 import { useCommodityDetail } from '../commodity/api/get-commodity-detail';
-import { gameToken } from '../consignment/sell/api/sell';
+import { gameToken } from '../consignment/api/game-token';
 import { useCoupons, useDeliveryTargets, usePlaceOrder } from './api/orders';
 import './orders.css';
 

@@ -2,14 +2,16 @@ import { formatCount, formatPriceFen } from '@app/protocol/format';
 import { coinCountProblem, priceProblem, yuanToFen } from '@app/protocol/sell-rules';
 import { useState } from 'react';
 import { showToast } from '../../../lib/ui-bus';
-import { useCoinNum, usePublish, useSellConfig } from './api/sell';
+import { useCoinNum } from '../api/get-coin-num';
+import { useSellConfig } from '../api/get-sell-config';
+import { usePublishCoin } from '../api/publish-coin';
 import { ExtraFields, PriceField } from './price-field';
 
 /** 游戏币: a coin type, how many (at least the lot, at most what is free), the price of the lot. */
 export function CoinTab({ onPublished }: { onPublished: () => void }) {
-  const config = useSellConfig(true);
-  const coins = useCoinNum(true);
-  const publish = usePublish();
+  const config = useSellConfig();
+  const coins = useCoinNum();
+  const publish = usePublishCoin();
   const [type, setType] = useState<number | null>(null);
   const [count, setCount] = useState('');
   const [price, setPrice] = useState('');
@@ -28,7 +30,6 @@ export function CoinTab({ onPublished }: { onPublished: () => void }) {
     if (problem || fen === null) return showToast(problem ?? '请输入正确的价格');
     const done = await publish
       .mutateAsync({
-        kind: 'coins',
         coinType: chosen.type,
         coinNum: n,
         price: fen,

@@ -1,9 +1,11 @@
+import { useIsMutating } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { LoadingOverlay } from '../../../components/loading-overlay';
 import { MobileLayout } from '../../../components/mobile-layout';
 import { showToast } from '../../../lib/ui-bus';
-import { gameToken, usePublish } from './api/sell';
+import { consignmentKeys } from '../api/consignment-query-keys';
+import { gameToken } from '../api/game-token';
 import { CoinTab } from './coin-tab';
 import { ItemTab } from './item-tab';
 import { RoleTab } from './role-tab';
@@ -25,7 +27,7 @@ const TABS = [
 export default function ConsignPage() {
   const navigate = useNavigate();
   const [tab, setTab] = useState<(typeof TABS)[number]['key']>('role');
-  const publishing = usePublish();
+  const publishing = useIsMutating({ mutationKey: consignmentKeys.publish }) > 0;
   const inGame = gameToken() !== null;
   const done = () => {
     showToast('寄售成功，商品已上架');
@@ -73,7 +75,7 @@ export default function ConsignPage() {
           </div>
         </SellerGate>
       )}
-      {publishing.isPending ? <LoadingOverlay variant="consign" /> : null}
+      {publishing ? <LoadingOverlay variant="consign" /> : null}
     </MobileLayout>
   );
 }

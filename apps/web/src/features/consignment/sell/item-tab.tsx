@@ -2,17 +2,20 @@ import { type PropSubType, propSubTypeLabel } from '@app/protocol/commodity';
 import { priceProblem, yuanToFen } from '@app/protocol/sell-rules';
 import { useState } from 'react';
 import { showToast } from '../../../lib/ui-bus';
-import { useOnShelfItemNum, usePublish, useSellableItems, useSellConfig } from './api/sell';
+import { useOnShelfItemNum } from '../api/get-on-shelf-item-num';
+import { useSellConfig } from '../api/get-sell-config';
+import { useSellableItems } from '../api/get-sellable-items';
+import { usePublishItem } from '../api/publish-item';
 import { ExtraFields, PriceField } from './price-field';
 
 const PLACES: Record<string, string> = { equipment: '装备', bag: '背包', warehouse: '仓库' };
 
 /** 道具: the role's props, each greyed with the reason it cannot be sold; pick one, price it, publish. */
 export function ItemTab({ onPublished }: { onPublished: () => void }) {
-  const config = useSellConfig(true);
-  const items = useSellableItems(true);
-  const num = useOnShelfItemNum(true);
-  const publish = usePublish();
+  const config = useSellConfig();
+  const items = useSellableItems();
+  const num = useOnShelfItemNum();
+  const publish = usePublishItem();
   const [picked, setPicked] = useState<string | null>(null);
   const [price, setPrice] = useState('');
   const [buyer, setBuyer] = useState('');
@@ -24,7 +27,7 @@ export function ItemTab({ onPublished }: { onPublished: () => void }) {
     const problem = fen === null ? '请输入正确的价格' : priceProblem(3, fen, config.data.rules);
     if (problem || fen === null) return showToast(problem ?? '请输入正确的价格');
     const done = await publish
-      .mutateAsync({ kind: 'item', itemId: picked, price: fen, ...(buyer ? { designatedTradeId: buyer } : {}) })
+      .mutateAsync({ itemId: picked, price: fen, ...(buyer ? { designatedTradeId: buyer } : {}) })
       .catch(() => null);
     if (done) onPublished();
   };

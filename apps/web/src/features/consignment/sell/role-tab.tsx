@@ -1,24 +1,30 @@
+import { formatPriceFen } from '@app/protocol/format';
 import { priceProblem, yuanToFen } from '@app/protocol/sell-rules';
 import { useState } from 'react';
 import { callHost, hasHost } from '../../../lib/bridge';
 import { showModal, showToast } from '../../../lib/ui-bus';
-import { usePreSellConfig, usePublish, useSellConfig } from './api/sell';
+import { usePreSellConfig } from '../api/get-pre-sell-config';
+import { useSellConfig } from '../api/get-sell-config';
+import { usePublishAccount } from '../api/publish-account';
+import { usePublishPreSale } from '../api/publish-pre-sale';
 import { ExtraFields, PriceField } from './price-field';
-
-const SHOT_TITLES: Record<string, string> = { equipment: '装备', bag: '背包', warehouse: '仓库', skills: '技能' };
+import { RoleScreenshots } from './role-screenshots';
 
 /** 角色: the role as the game reports it, its screenshots (re-taken through the host), price, publish. */
 export function RoleTab({ onPublished }: { onPublished: () => void }) {
-  const config = useSellConfig(true);
-  const pre = usePreSellConfig(true);
-  const publish = usePublish();
+  const config = useSellConfig();
+  const pre = usePreSellConfig();
+  const publishRole = usePublishAccount();
+  const publishPresale = usePublishPreSale();
+  const pending = publishRole.isPending || publishPresale.isPending;
   const [price, setPrice] = useState('');
   const [buyer, setBuyer] = useState('');
   const [description, setDescription] = useState('');
   const [presale, setPresale] = useState(false);
-  const [days, setDays] = useState(7);
+  const [chosenDays, setDays] = useState<number | null>(null);
   const [shooting, setShooting] = useState(false);
   const c = config.data;
+  const days = chosenDays ?? pre.data?.deliverDays[0] ?? 7;
   if (!c) return <div className="card skeleton" style={{ height: 260 }} />;
   const fen = yuanToFen(price);
   const shots = c.screenshots;
@@ -36,12 +42,17 @@ export function RoleTab({ onPublished }: { onPublished: () => void }) {
     }
   };
   const submit = () => {
-    const problem = fen === null ? '请输入正确的价格' : priceProblem(1, fen, c.rules);
+    const presaleFloor = presale && pre.data ? pre.data.minPrice : 0;
+    const problem =
+      fen === null
+        ? '请输入正确的价格'
+        : (priceProblem(1, fen, c.rules) ??
+          (fen < presaleFloor ? `预售价格不能低于${formatPriceFen(presaleFloor)}` : null));
     if (problem || fen === null) return showToast(problem ?? '请输入正确的价格');
     if (shots.length === 0) return showToast('请先截取角色截图');
     showModal({
       title: '确认寄售',
-      content: `角色「${c.role.name}」将以 ¥${price} ${presale ? `预售（${days}天内交付）` : '出售'}，寄售期间角色在游戏中冻结，无法登录使用。`,
+      content: `角色「${c.role.name}」将以 ${formatPriceFen(fen)} ${presale ? `预售（买家付款后${days}天内交付）` : '出售'}，寄售期间角色在游戏中冻结，无法登录使用。`,
       buttons: [
         { text: '再想想' },
         {
@@ -53,9 +64,10 @@ export function RoleTab({ onPublished }: { onPublished: () => void }) {
               ...(buyer ? { designatedTradeId: buyer } : {}),
               ...(description ? { description } : {}),
             };
-            const done = await publish
-              .mutateAsync(presale ? { kind: 'presale', ...common, deliverDays: days } : { kind: 'role', ...common })
-              .catch(() => null);
+            const done = await (presale
+              ? publishPresale.mutateAsync({ ...common, deliverDays: days })
+              : publishRole.mutateAsync(common)
+            ).catch(() => null);
             if (done) onPublished();
           },
         },
@@ -83,14 +95,7 @@ export function RoleTab({ onPublished }: { onPublished: () => void }) {
           </button>
         </span>
         {shots.length ? (
-          <div className="sell-shots">
-            {shots.map((s) => (
-              <figure key={s.kind}>
-                <img src={s.url} alt={SHOT_TITLES[s.kind] ?? s.kind} loading="lazy" />
-                <figcaption>{SHOT_TITLES[s.kind] ?? s.kind}</figcaption>
-              </figure>
-            ))}
-          </div>
+          <RoleScreenshots shots={shots} />
         ) : (
           <p className="muted" style={{ margin: 0 }}>
             还没有截图，请点击“重新截图”
@@ -129,7 +134,7 @@ export function RoleTab({ onPublished }: { onPublished: () => void }) {
       <button
         type="button"
         className="btn btn-primary btn-block"
-        disabled={Boolean(c.roleRefusal) || publish.isPending}
+        disabled={Boolean(c.roleRefusal) || pending}
         onClick={submit}
         data-testid="sell-role-submit"
       >

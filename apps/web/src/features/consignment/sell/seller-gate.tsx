@@ -1,60 +1,70 @@
-import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { saleUnlockedChannel } from '../../../lib/ui-bus';
 import { RealNameDialog } from '../../identity/real-name-dialog';
 import { BindPhoneDialog } from '../../user/bind-phone-dialog';
 import { useSalePreCheck } from '../api/sale-pre-check';
 
+type Step = 'checking' | 'bindPhone' | 'authentication' | 'waiting' | 'ready';
+
 /**
  * The selling prerequisites in the order of business-flows §4, met where the seller stands: bound
  * phone (dialog) → real name (dialog) → the sale lock (30315 opens the unlock dialog from the
- * request layer) → the role online. The page behind shows once every step is met.
+ * request layer) → in the game, the role online. The page behind shows once every step is met.
+ * `check` replaces the default question (salePreCheck, or its SDK variant inside a game), e.g. the
+ * key page's publishAccountCheck.
  */
-export function SellerGate({ children, desktop = false }: { children: ReactNode; desktop?: boolean }) {
+export function SellerGate({
+  children,
+  desktop = false,
+  check,
+}: {
+  children: ReactNode;
+  desktop?: boolean;
+  check?: () => Promise<{ step: string }>;
+}) {
   const preCheck = useSalePreCheck();
   const navigate = useNavigate();
-  const [step, setStep] = useState<'checking' | 'bindPhone' | 'authentication' | 'waiting' | 'ready'>('checking');
+  const [step, setStep] = useState<Step>('checking');
   const [problem, setProblem] = useState<string | null>(null);
-  const check = useCallback(async () => {
+  const ask = useRef(check ?? preCheck.mutateAsync);
+  ask.current = check ?? preCheck.mutateAsync;
+  const run = useCallback(async () => {
     setStep('checking');
     setProblem(null);
     try {
-      const answer = await preCheck.mutateAsync();
+      const answer = await ask.current();
       setStep(
-        answer.step === 'ready'
-          ? 'ready'
-          : answer.step === 'bindPhone'
-            ? 'bindPhone'
-            : answer.step === 'authentication'
-              ? 'authentication'
-              : 'waiting',
+        answer.step === 'ready' || answer.step === 'bindPhone' || answer.step === 'authentication'
+          ? answer.step
+          : 'waiting',
       );
     } catch (error) {
       // 30315 opened the unlock dialog; an offline role or another refusal was shown: wait for the seller.
       setStep('waiting');
       setProblem(error instanceof Error ? error.message : null);
     }
-  }, [preCheck.mutateAsync]);
+  }, []);
   useEffect(() => {
-    void check();
-  }, [check]);
-  useEffect(() => saleUnlockedChannel.on(() => void check()), [check]);
+    void run();
+  }, [run]);
+  useEffect(() => saleUnlockedChannel.on(() => void run()), [run]);
   if (step === 'ready') return <>{children}</>;
   return (
     <div className="card" style={{ margin: 12, padding: 20, textAlign: 'center' }} data-testid="seller-gate">
-      <p style={{ margin: '0 0 12px', lineHeight: 1.7 }}>
+      <p style={{ margin: '0 0 12px', lineHeight: 1.7 }} data-testid="seller-gate-problem">
         {step === 'checking' ? '正在检查寄售条件…' : (problem ?? '寄售前请先完成手机绑定、实名认证，并解锁寄售安全锁')}
       </p>
       {step === 'waiting' ? (
-        <button type="button" className="btn btn-primary" onClick={() => void check()} data-testid="seller-gate-retry">
+        <button type="button" className="btn btn-primary" onClick={() => void run()} data-testid="seller-gate-retry">
           继续寄售
         </button>
       ) : null}
       {step === 'bindPhone' ? (
-        <BindPhoneDialog desktop={desktop} onClose={() => navigate(-1)} onBound={() => void check()} />
+        <BindPhoneDialog desktop={desktop} onClose={() => navigate(-1)} onBound={() => void run()} />
       ) : null}
       {step === 'authentication' ? (
-        <RealNameDialog version="number" onClose={() => navigate(-1)} onVerified={() => void check()} />
+        <RealNameDialog version="number" onClose={() => navigate(-1)} onVerified={() => void run()} />
       ) : null}
     </div>
   );

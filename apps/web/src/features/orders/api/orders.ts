@@ -13,7 +13,7 @@ import { balancePay, combinedPay, h5Wechat, isAvailableCombinationPay, wapAlipay
 import { userAccountDetail } from '@app/protocol/calls/user';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api/call-api';
-import { gameToken } from '../../consignment/sell/api/sell';
+import { gameToken } from '../../consignment/api/game-token';
 
 export const orderKeys = {
   order: (id: string) => ['order', id] as const,

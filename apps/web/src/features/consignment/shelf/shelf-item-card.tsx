@@ -1,0 +1,70 @@
+import type { ShelfItem } from '@app/protocol/calls/consignment-shelf';
+import { formatPriceFen } from '@app/protocol/format';
+
+export type ShelfAction = ShelfItem['actions'][number];
+
+const ACTION_TEXT: Record<ShelfAction, string> = {
+  downShelf: '下架',
+  onShelf: '上架',
+  takeBack: '取回',
+  modifyPrice: '改价',
+};
+export const TYPE_TEXT: Record<1 | 2 | 3, string> = { 1: '角色', 2: '游戏币', 3: '道具' };
+
+/** One listing on the shelf: status, price, what the seller receives, expiry, note, and its actions. */
+export function ShelfItemCard({
+  item,
+  busy,
+  onAction,
+}: {
+  item: ShelfItem;
+  busy: boolean;
+  onAction: (action: ShelfAction) => void;
+}) {
+  return (
+    <div className="card shelf-item" data-testid="shelf-item" data-status={item.status}>
+      <img src={item.firstImg} alt="" width={64} height={64} />
+      <div className="shelf-main">
+        <div className="shelf-head">
+          <div className="shelf-title">{item.title}</div>
+          <span className={`shelf-status s${item.status}`} data-testid="shelf-status">
+            {item.statusLabel}
+          </span>
+        </div>
+        <div className="muted shelf-meta">
+          {item.gameName} · {item.serverName} · {TYPE_TEXT[item.type]}
+          {item.deliverDays ? ` · 预售${item.deliverDays}天内交付` : ''}
+          {item.designatedTradeId ? ' · 指定买家' : ''}
+        </div>
+        <div className="shelf-money">
+          <span className="price" data-testid="shelf-price">
+            {formatPriceFen(item.price)}
+          </span>
+          <span className="muted">到手 {formatPriceFen(item.receive)}</span>
+        </div>
+        {item.expireTime ? (
+          <div className="muted shelf-meta">
+            {new Date(item.expireTime * 1000).toLocaleString('zh-CN', { hour12: false })} 到期自动下架
+          </div>
+        ) : null}
+        {item.note ? <div className="shelf-note">{item.note}</div> : null}
+        {item.actions.length ? (
+          <div className="shelf-actions">
+            {item.actions.map((a) => (
+              <button
+                key={a}
+                type="button"
+                className={`btn btn-sm ${a === 'takeBack' ? 'btn-primary' : 'btn-ghost'}`}
+                disabled={busy}
+                onClick={() => onAction(a)}
+                data-testid={`shelf-${a}`}
+              >
+                {ACTION_TEXT[a]}
+              </button>
+            ))}
+          </div>
+        ) : null}
+      </div>
+    </div>
+  );
+}
