@@ -195,6 +195,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     landingOrigin: config.PRE_BASE_URL?.replace(/\/$/, ''),
     // Paid: the game delivers now; if this fails or the process dies, the order sweeper delivers later.
     onPaid: (orderId) => {
+      // Test hook (crash-restart.test.ts): die after the payment's commit, before the game hears of it.
+      if (config.FAULT_KILL_AFTER === 'payment-commit' && testHooksEnabled(config)) process.kill(process.pid, 'SIGKILL');
       deliverOrder({ db, gateway }, orderId).catch((error: unknown) =>
         app.log.warn({ err: error, orderId }, 'delivery failed; the sweeper retries'),
       );
@@ -277,15 +279,24 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       root: config.webDist,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside every script, style and index.html (decision 0010).
+      preCompressed: true,
       maxAge: '1h',
       immutable: false,
+      // Hashed chunks never change under their name: cached for a year; the page itself is
+      // asked again every time, so a new build reaches everyone at once.
+      setHeaders: (reply, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`))
+          reply.header('cache-control', 'public, max-age=31536000, immutable');
+        else if (path.basename(filePath).startsWith('index.html')) reply.header('cache-control', 'no-cache');
+      },
     });
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const isApi = API_PATH.test(url) || url.startsWith('/dev/') || url.startsWith('/v1/');
     if (!isApi && request.method === 'GET' && hasWeb && !path.extname(url)) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.sendFile('index.html');
     }
     return reply.status(404).send(envelope(ErrorCode.NOT_FOUND));
   });
