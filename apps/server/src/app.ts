@@ -196,7 +196,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Paid: the game delivers now; if this fails or the process dies, the order sweeper delivers later.
     onPaid: (orderId) => {
       // Test hook (crash-restart.test.ts): die after the payment's commit, before the game hears of it.
-      if (config.FAULT_KILL_AFTER === 'payment-commit' && testHooksEnabled(config)) process.kill(process.pid, 'SIGKILL');
+      if (config.FAULT_KILL_AFTER === 'payment-commit' && testHooksEnabled(config))
+        process.kill(process.pid, 'SIGKILL');
       deliverOrder({ db, gateway }, orderId).catch((error: unknown) =>
         app.log.warn({ err: error, orderId }, 'delivery failed; the sweeper retries'),
       );

@@ -70,6 +70,8 @@ const configSchema = z.object({
   /** Seconds a withdrawal waits for review before the payout provider pays it (the embedded default reviews itself). */
   WITHDRAW_REVIEW_SECONDS: z.coerce.number().int().min(0).default(30),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Test hook (ignored in production): payment-commit = the process SIGKILLs itself between a committed payment and its delivery. */
+  FAULT_KILL_AFTER: z.enum(['payment-commit']).optional(),
   VALIDATE_RESPONSES: z
     .enum(['0', '1'])
     .optional()
