@@ -1,14 +1,33 @@
-import { publishAccount } from '@app/protocol/calls/consignment';
+import { publishAccount, publishCoin } from '@app/protocol/calls/consignment';
+import { couponList, joinEvent } from '@app/protocol/calls/coupon';
 import { gameTokenLogin } from '@app/protocol/calls/game';
 import { identification } from '@app/protocol/calls/identity';
 import { h5sdkVerifyCode } from '@app/protocol/calls/market';
-import { cancelOrder, commodityIsMyOrder, h5sdkOrderPlace, orderInfo, orderPlace } from '@app/protocol/calls/orders';
+import {
+  cancelOrder,
+  changeOrderCoupon,
+  commodityIsMyOrder,
+  getFinishBuyOrderList,
+  getSellOrderList,
+  h5sdkOrderPlace,
+  itemConfirm,
+  orderInfo,
+  orderPlace,
+} from '@app/protocol/calls/orders';
+import { wapAlipay } from '@app/protocol/calls/pay';
 import { bindPhone, sendSms } from '@app/protocol/calls/user';
 import { ListingStatus } from '@app/protocol/statuses/listing-status';
 import { OrderStatus } from '@app/protocol/statuses/order-status';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameGateway } from '../src/modules/games/game-gateway';
-import { expireUnpaidOrders, placeOrder } from '../src/modules/orders/order.service';
+import { sweepDeliveries } from '../src/modules/orders/delivery.service';
+import {
+  changeOrderCoupon as changeCouponService,
+  expireUnpaidOrders,
+  placeOrder,
+} from '../src/modules/orders/order.service';
+import { Accounts, balanceOf } from '../src/modules/wallet/ledger';
+import { checkLedger } from '../src/modules/wallet/ledger-check';
 import {
   createTestApp,
   demoGameLogin,
@@ -32,7 +51,8 @@ afterAll(() => t.close());
 
 let seq = 0;
 /** A player in the SDK view with a bound phone and real name (and the sale lock open to sell). */
-async function sdkUser(account: string) {
+async function sdkUser(account: string, on = { t, sdk }) {
+  const { t, sdk } = on;
   const info = await demoGameLogin(t, account);
   const pt = { gameId: info.gameId, gameToken: info.gameToken, serverId: info.serverId };
   const login = (await sdk.call(gameTokenLogin, pt)).data as { token: string; uid: string };
@@ -308,4 +328,203 @@ describe('two hundred buyers racing for one role', () => {
     expect(orders).toHaveLength(1);
     expect(await listingStatus(commodityId)).toBe(ListingStatus.SELLING);
   }, 60_000);
+});
+
+describe('the seller’s orders and the coupon on the cashier', () => {
+  // A market of its own: the demo accounts above have sold their roles already.
+  let m: TestApp;
+  let msdk: TestClient;
+  let mapp: TestClient;
+  beforeAll(async () => {
+    m = await createTestApp();
+    msdk = await m.client('H5SDK');
+    mapp = await m.client('APP');
+  });
+  afterAll(() => m.close());
+
+  type O = { orderId: string; status: number; totalAmount: number; couponAmount: number; couponName: string };
+  type C = { id: string; name: string; status: string };
+
+  it('lists the seller’s sold orders in the seller’s words, and to no one else', async () => {
+    const seller = await sdkUser('player1', { t: m, sdk: msdk });
+    const buyer = await sdkUser('buyer1', { t: m, sdk: msdk });
+    const stranger = await loginAs(m, '13711112222');
+    const listed = await msdk.call(
+      publishCoin,
+      { ...seller.pt, coinType: 2, coinNum: 50_000, price: 12_000 },
+      { token: seller.token },
+    );
+    expectCode(listed, '200');
+    const commodityId = (listed.data as { commodityId: string }).commodityId;
+    const placed = await msdk.call(
+      h5sdkOrderPlace,
+      { ...buyer.pt, commodityId, requestKey: 'sell-list-1', agreement: true },
+      { token: buyer.token },
+    );
+    expectCode(placed, '200');
+    const order = placed.data as O;
+    const sold = (await mapp.call(getSellOrderList, {}, { token: seller.token })).data as {
+      list: Array<Record<string, unknown>>;
+      hasMore: boolean;
+    };
+    expect(sold.hasMore).toBe(false);
+    expect(sold.list).toHaveLength(1);
+    expect(sold.list[0]).toMatchObject({
+      orderId: order.orderId,
+      role: 'seller',
+      statusLabel: '等待买家付款',
+      price: 12_000,
+      title: expect.any(String),
+      firstImg: expect.any(String),
+    });
+    const s = sold.list[0] as { price: number; sellerFee: number; sellerReceive: number };
+    expect(s.sellerFee).toBeGreaterThan(0);
+    expect(s.sellerReceive).toBe(s.price - s.sellerFee);
+    // The buyer finds it among what they bought, not among what they sold; a stranger finds nothing.
+    expect(((await mapp.call(getSellOrderList, {}, { token: buyer.token })).data as { list: unknown[] }).list).toEqual(
+      [],
+    );
+    expect(
+      ((await mapp.call(getFinishBuyOrderList, {}, { token: buyer.token })).data as { list: O[] }).list.map(
+        (o) => o.orderId,
+      ),
+    ).toEqual([order.orderId]);
+    expect(
+      ((await mapp.call(getSellOrderList, {}, { token: stranger.token })).data as { list: unknown[] }).list,
+    ).toEqual([]);
+    expectCode(await mapp.call(getSellOrderList, { pageSize: 0 } as never, { token: seller.token }), '10002');
+  });
+
+  it('attaches, swaps and removes the coupon of an unpaid order, refuses the rest, and the books balance', async () => {
+    const seller = await sdkUser('player2', { t: m, sdk: msdk });
+    const buyerRow = await m.db
+      .selectFrom('users')
+      .innerJoin('user_identities', 'user_identities.user_id', 'users.id')
+      .select(['users.id', 'users.uid'])
+      .where('user_identities.subject', '=', 'buyer1')
+      .executeTakeFirstOrThrow();
+    const { issueSession } = await import('../src/platform/auth/sessions');
+    const buyerToken = await issueSession(m.db, buyerRow.id, 'APP', 1);
+    const stranger = await loginAs(m, '13711113333');
+    const join = async (token: string) =>
+      ((await mapp.call(joinEvent, { eventId: 'newcomer' }, { token })).data as { granted: C[] }).granted;
+    const mine = await join(buyerToken);
+    const theirs = await join(stranger.token);
+    const byName = (name: string) => mine.find((c) => c.name === name)!.id;
+    const all = byName('全场满100减5');
+    const coin = byName('传奇·演示游戏币满50减3');
+    const role = byName('角色满500减30');
+
+    const lot = async (price: number) =>
+      (
+        (await msdk.call(publishCoin, { ...seller.pt, coinType: 2, coinNum: 50_000, price }, { token: seller.token }))
+          .data as { commodityId: string }
+      ).commodityId;
+    const buyerGame = await demoGameLogin(m, 'buyer1');
+    const place = async (commodityId: string, requestKey: string) =>
+      (
+        await msdk.call(
+          h5sdkOrderPlace,
+          {
+            gameId: buyerGame.gameId,
+            gameToken: buyerGame.gameToken,
+            serverId: buyerGame.serverId,
+            commodityId,
+            requestKey,
+            agreement: true,
+          },
+          { token: buyerToken },
+        )
+      ).data as O;
+    const order = await place(await lot(12_000), 'coupon-cashier-1');
+    const full = order.totalAmount;
+    expect(order).toMatchObject({ couponAmount: 0, couponName: '' });
+    const change = (couponId: string | null, token = buyerToken, orderId = order.orderId) =>
+      mapp.call(changeOrderCoupon, { orderId, couponId }, { token });
+    const couponStatus = async (id: string) =>
+      ((await mapp.call(couponList, { tab: 'unused' }, { token: buyerToken })).data as { list: C[] }).list.find(
+        (c) => c.id === id,
+      )?.status;
+    const unchanged = async (couponAmount: number) =>
+      expect((await mapp.call(orderInfo, { orderId: order.orderId }, { token: buyerToken })).data).toMatchObject({
+        couponAmount,
+        totalAmount: full - couponAmount,
+      });
+
+    // Refusals change nothing.
+    expectCode(await change(all, seller.token), '10002', '只有买家可以更换优惠券');
+    expectCode(await change(all, stranger.token), '10002', '订单不存在');
+    expectCode(await change(theirs[0]!.id), '10002', '优惠券不存在');
+    expectCode(await change(role), '10002', '该优惠券不可用：仅限角色类商品使用');
+    expectCode(await change('x1' as never), '10002', '优惠券不存在');
+    await unchanged(0);
+    expect(await couponStatus(role)).toBe('unused');
+
+    // Attach, swap (the first one is free again), remove, attach again.
+    expect((await change(all)).data).toMatchObject({
+      couponAmount: 500,
+      couponName: '全场满100减5',
+      totalAmount: full - 500,
+    });
+    expect(await couponStatus(all)).toBe('locked');
+    expect((await change(coin)).data).toMatchObject({
+      couponAmount: 300,
+      couponName: '传奇·演示游戏币满50减3',
+      totalAmount: full - 300,
+    });
+    expect(await couponStatus(all)).toBe('unused');
+    expect(await couponStatus(coin)).toBe('locked');
+    expect((await change(null)).data).toMatchObject({ couponAmount: 0, couponName: '', totalAmount: full });
+    expect(await couponStatus(coin)).toBe('unused');
+    expectCode(await change(coin), '200');
+
+    // A coupon another unpaid order holds cannot be taken; past its deadline the order refuses.
+    const other = await place(await lot(11_000), 'coupon-cashier-2');
+    expectCode(await change(coin, buyerToken, other.orderId), '10002', '该优惠券不可用：已被待支付订单占用');
+    await expect(changeOrderCoupon_(other.orderId, all, Date.now() + 16 * 60_000)).rejects.toMatchObject({
+      message: '订单已超时，请重新下单',
+    });
+    expectCode(await mapp.call(cancelOrder, { orderId: other.orderId }, { token: buyerToken }), '200');
+    expectCode(await change(all, buyerToken, other.orderId), '10002', '订单已支付或已关闭，无法更换优惠券');
+
+    // Once a payment is started its amount is fixed: the coupon cannot change any more.
+    const pay = await mapp.call(
+      wapAlipay,
+      { bizNo: order.orderId, totalAmount: full - 300, payPrice: full - 300 },
+      { token: buyerToken },
+    );
+    expectCode(pay, '200');
+    expectCode(await change(all), '10002', '支付已发起，无法更换优惠券');
+    expectCode(await change(null), '10002', '支付已发起，无法更换优惠券');
+    await unchanged(300);
+    await m.app.inject({
+      method: 'POST',
+      url: `/sandbox/api/pay/${(pay.data as { tradeNo: string }).tradeNo}/succeed`,
+    });
+    expectCode(await change(null), '10002', '订单已支付或已关闭，无法更换优惠券');
+    const paid = await m.db
+      .selectFrom('payments')
+      .select(['third_fen', 'balance_fen'])
+      .where('order_id', '=', Number(order.orderId))
+      .where('status', '=', 'paid')
+      .execute();
+    expect(paid.reduce((sum, p) => sum + Number(p.third_fen) + Number(p.balance_fen), 0)).toBe(full - 300);
+    expect((await mapp.call(orderInfo, { orderId: order.orderId }, { token: buyerToken })).data).toMatchObject({
+      // Paid, and the game may have delivered it already.
+      status: expect.toBeOneOf([OrderStatus.PAID, OrderStatus.AWAITING_RECEIPT]),
+      couponName: '传奇·演示游戏币满50减3',
+      totalAmount: full - 300,
+    });
+
+    // Delivered, confirmed, settled: the platform paid the coupon and the books balance.
+    await sweepDeliveries({ db: m.db, gateway: m.app.gateway });
+    expectCode(await mapp.call(itemConfirm, { orderId: order.orderId }, { token: buyerToken }), '200');
+    await sweepDeliveries({ db: m.db, gateway: m.app.gateway }, Date.now() + 25 * 3_600_000);
+    expect((await balanceOf(m.db, Accounts.subsidies)).posted).toBe(-300);
+    expect(await checkLedger(m.db)).toEqual([]);
+
+    async function changeOrderCoupon_(orderId: string, couponId: string, now: number) {
+      return changeCouponService({ db: m.db, gateway: m.app.gateway, now: () => now }, buyerRow.id, orderId, couponId);
+    }
+  });
 });

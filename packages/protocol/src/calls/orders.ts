@@ -27,6 +27,8 @@ export const orderSchema = z.object({
   price: z.number().int(),
   buyerFee: z.number().int(),
   couponAmount: z.number().int(),
+  /** The name of the coupon the order holds or used ('' without one). */
+  couponName: z.string(),
   /** What the buyer pays. */
   totalAmount: z.number().int(),
   /** The seller's fee and what they receive (seller's view; 0 for the buyer). */
@@ -189,6 +191,41 @@ export const getFinishBuyOrderList = defineCall({
     finished: z.coerce.number().int().min(0).max(1).default(0),
   }),
   response: z.object({ list: z.array(orderSchema), hasMore: z.boolean() }),
+});
+
+export const getSellOrderList = defineCall({
+  service: 'exchange',
+  call: 'getSellOrderList',
+  version: 1,
+  access: 'df',
+  method: 'GET',
+  scene: 'app',
+  summary:
+    "The seller's orders (我卖出的), newest first, each in the seller's words with what the seller receives (price less the seller's fee)",
+  request: z.object({
+    page: z.coerce.number().int().min(1).max(1000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(50).default(20),
+  }),
+  response: z.object({ list: z.array(orderSchema), hasMore: z.boolean() }),
+});
+
+export const changeOrderCoupon = defineCall({
+  service: 'exchange',
+  call: 'changeOrderCoupon',
+  version: 1,
+  access: 'df',
+  method: 'POST',
+  scene: 'app',
+  summary:
+    'The buyer attaches, swaps or removes (couponId null) the coupon of an unpaid order (待支付) in one transaction; the total is recomputed. Refused once a payment was started for the order, so an amount sent to a gateway never changes',
+  request: z.object({
+    orderId,
+    couponId: z
+      .string()
+      .regex(/^\d{1,12}$/, { error: '优惠券不存在' })
+      .nullable(),
+  }),
+  response: orderSchema,
 });
 
 export const itemConfirm = defineCall({

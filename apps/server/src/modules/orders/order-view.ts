@@ -3,6 +3,7 @@ import { type OrderStatus, orderStatusLabel } from '@app/protocol/statuses/order
 import type { Selectable } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import type { OrdersTable } from '../../platform/db/schema';
+import { userCoupons } from '../coupon/coupon.service';
 
 export type OrderRow = Selectable<OrdersTable>;
 const seconds = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : null);
@@ -25,6 +26,11 @@ export async function toOrder(
     .select(['game_name', 'first_img', 'server_name'])
     .where('id', '=', row.commodity_id)
     .executeTakeFirst();
+  // The coupon module answers the buyer's coupons; the one this order holds (or used) names the discount.
+  const coupon =
+    Number(row.coupon_fen) > 0
+      ? (await userCoupons(db, row.buyer_user_id)).find((c) => c.order_id === row.id && c.status !== 'unused')
+      : undefined;
   const role = viewerUserId === row.seller_user_id && viewerUserId !== row.buyer_user_id ? 'seller' : 'buyer';
   const price = Number(row.price_fen);
   const sellerFee = Number(row.seller_fee_fen);
@@ -44,6 +50,7 @@ export async function toOrder(
     price,
     buyerFee: Number(row.buyer_fee_fen),
     couponAmount: Number(row.coupon_fen),
+    couponName: coupon?.name ?? '',
     totalAmount: Number(row.total_fen),
     sellerFee: role === 'seller' ? sellerFee : 0,
     sellerReceive: role === 'seller' ? price - sellerFee : 0,

@@ -1,8 +1,10 @@
 import {
   cancelOrder,
+  changeOrderCoupon,
   checkIsMyOrder,
   commodityIsMyOrder,
   getFinishBuyOrderList,
+  getSellOrderList,
   h5sdkOrderPlace,
   itemConfirm,
   itemReject,
@@ -19,8 +21,6 @@ import type { GameGateway } from '../games/game-gateway';
 import { confirmReceipt, rejectReceipt } from './delivery.service';
 import * as orders from './order.service';
 import { toOrder as view } from './order-view';
-
-const FINISHED = [OrderStatus.COMPLETED, OrderStatus.SETTLED, OrderStatus.PENDING_SETTLEMENT];
 
 export function orderRoutes(app: FastifyInstance, platform: CallPlatform, gateway: GameGateway): void {
   const { db } = platform;
@@ -69,17 +69,34 @@ export function orderRoutes(app: FastifyInstance, platform: CallPlatform, gatewa
   registerCall(app, platform, itemReject, async (input, ctx) =>
     toOrder(db, await rejectReceipt(deps, ctx.user.userId, input.orderId, input.reason), ctx.user.userId),
   );
-  registerCall(app, platform, getFinishBuyOrderList, async (input, ctx) => {
-    let query = db.selectFrom('orders').selectAll().where('buyer_user_id', '=', ctx.user.userId);
-    if (input.finished) query = query.where('status', 'in', FINISHED);
-    const rows = await query
-      .orderBy('id', 'desc')
-      .limit(input.pageSize + 1)
-      .offset((input.page - 1) * input.pageSize)
-      .execute();
-    return {
-      list: await Promise.all(rows.slice(0, input.pageSize).map((r) => toOrder(db, r, ctx.user.userId))),
-      hasMore: rows.length > input.pageSize,
-    };
+  const page = async (userId: number, found: Awaited<ReturnType<typeof orders.ordersOf>>) => ({
+    list: await Promise.all(found.rows.map((r) => toOrder(db, r, userId))),
+    hasMore: found.hasMore,
   });
+  registerCall(app, platform, getFinishBuyOrderList, async (input, ctx) =>
+    page(
+      ctx.user.userId,
+      await orders.ordersOf(db, {
+        userId: ctx.user.userId,
+        side: 'buyer',
+        page: input.page,
+        pageSize: input.pageSize,
+        finished: input.finished === 1,
+      }),
+    ),
+  );
+  registerCall(app, platform, getSellOrderList, async (input, ctx) =>
+    page(
+      ctx.user.userId,
+      await orders.ordersOf(db, {
+        userId: ctx.user.userId,
+        side: 'seller',
+        page: input.page,
+        pageSize: input.pageSize,
+      }),
+    ),
+  );
+  registerCall(app, platform, changeOrderCoupon, async (input, ctx) =>
+    toOrder(db, await orders.changeOrderCoupon(deps, ctx.user.userId, input.orderId, input.couponId), ctx.user.userId),
+  );
 }

@@ -2,7 +2,9 @@ import { ErrorCode } from '@app/protocol/errors';
 import { lockMessage } from '@app/protocol/format';
 import { ListingStatus } from '@app/protocol/statuses/listing-status';
 import { OrderStatus } from '@app/protocol/statuses/order-status';
+import type { Kysely } from 'kysely';
 import type { Db } from '../../platform/db/database';
+import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import { moveListing } from '../consignment/listing-moves';
 import { lockCoupon, releaseCoupon } from '../coupon/coupon.service';
@@ -215,6 +217,86 @@ export async function viewerOrder(db: Db, userId: number, orderId: string): Prom
     .executeTakeFirst();
   if (!row) throw new AppError(ErrorCode.BAD_PARAMS, '订单不存在');
   return row;
+}
+
+const FINISHED = [OrderStatus.COMPLETED, OrderStatus.SETTLED, OrderStatus.PENDING_SETTLEMENT];
+
+/** One page of the user's orders as buyer (我买到的, all or finished) or seller (我卖出的), newest first. */
+export async function ordersOf(
+  db: Db,
+  q: { userId: number; side: 'buyer' | 'seller'; finished?: boolean; page: number; pageSize: number },
+): Promise<{ rows: OrderRow[]; hasMore: boolean }> {
+  let query = db
+    .selectFrom('orders')
+    .selectAll()
+    .where(q.side === 'buyer' ? 'buyer_user_id' : 'seller_user_id', '=', q.userId);
+  if (q.finished) query = query.where('status', 'in', FINISHED);
+  const rows = await query
+    .orderBy('id', 'desc')
+    .limit(q.pageSize + 1)
+    .offset((q.page - 1) * q.pageSize)
+    .execute();
+  return { rows: rows.slice(0, q.pageSize), hasMore: rows.length > q.pageSize };
+}
+
+/**
+ * Whether a payment was started for the order: the payments module records every attempt (and a
+ * balance payment) as a row of its `payments` table before any gateway sees an amount. It exports
+ * no reader for it yet, so this one read-only question is asked here.
+ */
+async function paymentStarted(trx: Kysely<Database>, orderId: number): Promise<boolean> {
+  const row = await trx.selectFrom('payments').select('id').where('order_id', '=', orderId).limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * The buyer attaches, swaps or removes (null) the coupon of an unpaid order, in one transaction
+ * with the order row locked: the coupon it held is released, the new one held through the coupon
+ * module, the total recomputed. Refused once a payment was started: an amount sent to a gateway
+ * never changes.
+ */
+export async function changeOrderCoupon(
+  deps: OrderDeps,
+  userId: number,
+  orderId: string,
+  couponId: string | null,
+): Promise<OrderRow> {
+  const { db } = deps;
+  const now = (deps.now ?? Date.now)();
+  const row = await viewerOrder(db, userId, orderId);
+  if (row.buyer_user_id !== userId) throw new AppError(ErrorCode.BAD_PARAMS, '只有买家可以更换优惠券');
+  await db.transaction().execute(async (trx) => {
+    const order = await trx
+      .selectFrom('orders')
+      .selectAll()
+      .where('id', '=', row.id)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    if (order.status !== OrderStatus.AWAITING_PAYMENT)
+      throw new AppError(ErrorCode.BAD_PARAMS, '订单已支付或已关闭，无法更换优惠券');
+    if (order.expires_at && order.expires_at.getTime() <= now)
+      throw new AppError(ErrorCode.BAD_PARAMS, '订单已超时，请重新下单');
+    if (await paymentStarted(trx, order.id)) throw new AppError(ErrorCode.BAD_PARAMS, '支付已发起，无法更换优惠券');
+    await releaseCoupon(trx, order.id);
+    const price = Number(order.price_fen);
+    const coupon = couponId
+      ? await lockCoupon(
+          trx,
+          userId,
+          couponId,
+          { applicationId: order.application_id, type: order.type, priceFen: price },
+          order.id,
+          now,
+        )
+      : 0;
+    await trx
+      .updateTable('orders')
+      .set({ coupon_fen: coupon, total_fen: price + Number(order.buyer_fee_fen) - coupon, updated_at: new Date() })
+      .where('id', '=', order.id)
+      .where('status', '=', OrderStatus.AWAITING_PAYMENT)
+      .execute();
+  });
+  return viewerOrder(db, userId, orderId);
 }
 
 /** 待支付 → an end (取消订单 or 支付超时), and the listing back on sale, in one transaction. */
