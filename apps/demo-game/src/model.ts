@@ -98,6 +98,8 @@ export interface RequestRecord {
 
 export interface TransferRecord {
   kind: 'role' | 'coins' | 'items';
+  /** The seller's account (role) or the seller's role (coins, items): where a reclaim returns it. */
+  from?: string;
   /** The buyer account (role) or the buyer's role (coins, items). */
   to: string;
   at: number;
@@ -126,4 +128,13 @@ export interface World {
   requests: Record<string, RequestRecord>;
   /** Transfers by listing id: a repeated transfer answers the first result. */
   transfers: Record<string, TransferRecord>;
+  /** Reclaims by listing id (customer service returned a delivery to the seller). */
+  reclaims?: Record<string, ReclaimRecord>;
+}
+
+export interface ReclaimRecord {
+  kind: TransferRecord['kind'];
+  /** Back to: the seller's account (role) or the seller's role (coins, items). */
+  to: string;
+  at: number;
 }

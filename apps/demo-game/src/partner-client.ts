@@ -74,6 +74,8 @@ export function createPartnerClient(options: PartnerClientOptions) {
     freeze: (input: FreezeInput, requestId: string) => call('/freeze', input, requestId),
     unfreeze: (input: { listingId: string; roleId: string }, requestId: string) => call('/unfreeze', input, requestId),
     transfer: (input: TransferInput, requestId: string) => call('/transfer', input, requestId),
+    /** Customer service returns a delivery to the seller (refused when the buyer no longer has it all). */
+    reclaim: (input: { listingId: string; roleId: string }, requestId: string) => call('/reclaim', input, requestId),
   };
 }
 export type PartnerClient = ReturnType<typeof createPartnerClient>;

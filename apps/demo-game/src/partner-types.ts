@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { TransferRecord } from './model';
+import type { ReclaimRecord, TransferRecord } from './model';
 
 /** The game partner API's bodies (validated by the game) and answers (typed for the client). */
 
@@ -39,6 +39,7 @@ export const partnerInput = {
   unfreeze: z.object({ listingId: id, roleId: id }),
   loginTicket: z.object({ accountId: id, roleId: id }),
   transfer: z.object({ listingId: id, roleId: id, buyerAccountId: id, buyerRoleId: id.optional() }),
+  reclaim: z.object({ listingId: id, roleId: id }),
 };
 
 export type FreezeInput = z.infer<typeof partnerInput.freeze>;
@@ -137,6 +138,12 @@ export interface TransferResult extends TransferRecord {
   signature: string;
 }
 
+/** What a reclaim answers: where the listing's delivery went back to. */
+export interface ReclaimResult extends ReclaimRecord {
+  listingId: string;
+  repeated: boolean;
+}
+
 /** Answers of every call, by path under the partner base URL. */
 export interface PartnerAnswers {
   '/token/verify': TokenInfo;
@@ -150,5 +157,6 @@ export interface PartnerAnswers {
   '/freeze': FreezeResult;
   '/unfreeze': { listingId: string; released: number };
   '/transfer': TransferResult;
+  '/reclaim': ReclaimResult;
   '/login-ticket': { ticket: string; expiresAt: number; loginPath: string };
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { accountInfo, coinBalances, itemList, roleSnapshot, roleSummary } from './partner.queries';
-import { freeze, issueLoginTicket, transfer, unfreeze, verifyToken } from './partner.service';
+import { freeze, issueLoginTicket, reclaim, transfer, unfreeze, verifyToken } from './partner.service';
 import { changeCall, readCall, requireSignature } from './partner-auth';
 import { receiptSignature } from './partner-signing';
 import { partnerInput as input } from './partner-types';
@@ -76,5 +76,9 @@ export async function partnerRoutes(
       const result = transfer(world, i, now());
       return { ...result, signature: receiptSignature(opts.secret, result) };
     }),
+  );
+  app.post(
+    '/reclaim',
+    changeCall(store, now, input.reclaim, (world, i) => reclaim(world, i, now())),
   );
 }

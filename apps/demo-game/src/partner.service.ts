@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { GameError } from './game-error';
-import type { Role, TransferRecord, World } from './model';
+import type { ReclaimRecord, Role, TransferRecord, World } from './model';
 import type { FreezeInput, FreezeResult, TransferInput, TransferResult } from './partner-types';
 import { activePreLock, consignedRecently, findRole, findToken, frozenAmount, isOnline, serverOf } from './world';
 
@@ -120,12 +120,13 @@ function transferRole(w: World, role: Role, input: TransferInput, now: number): 
   const server = serverOf(w, role.serverId);
   const used = w.roles.filter((r) => r.accountId === input.buyerAccountId && r.serverId === role.serverId).length;
   if (used >= server.roleSlots) throw new GameError('NO_ROLE_SLOT', '买家在该区服没有空闲角色位');
+  const from = role.accountId;
   role.accountId = input.buyerAccountId;
   role.frozenBy = null;
   role.lastHeartbeatAt = null;
   role.safeZone = true;
   w.tokens = w.tokens.filter((t) => t.roleId !== role.id);
-  return { kind: 'role', to: input.buyerAccountId, at: now };
+  return { kind: 'role', from, to: input.buyerAccountId, at: now };
 }
 
 function transferGoods(w: World, role: Role, input: TransferInput, now: number): TransferRecord {
@@ -141,11 +142,11 @@ function transferGoods(w: World, role: Role, input: TransferInput, now: number):
     role.coins[coins.coinType] = (role.coins[coins.coinType] ?? 0) - coins.amount;
     buyerRole.coins[coins.coinType] = (buyerRole.coins[coins.coinType] ?? 0) + coins.amount;
     delete role.frozenCoins[input.listingId];
-    return { kind: 'coins', to: buyerRole.id, at: now, coinType: coins.coinType, amount: coins.amount };
+    return { kind: 'coins', from: role.id, to: buyerRole.id, at: now, coinType: coins.coinType, amount: coins.amount };
   }
   role.items = role.items.filter((i) => i.frozenBy !== input.listingId);
   for (const item of items) buyerRole.items.push({ ...item, frozenBy: null, place: 'bag' });
-  return { kind: 'items', to: buyerRole.id, at: now, itemIds: items.map((i) => i.id) };
+  return { kind: 'items', from: role.id, to: buyerRole.id, at: now, itemIds: items.map((i) => i.id) };
 }
 
 /** Moves what the listing froze to the buyer. A repeat answers the first result; nothing half-moves. */
@@ -157,6 +158,51 @@ export function transfer(w: World, input: TransferInput, now: number): Omit<Tran
   const record =
     role.frozenBy === input.listingId ? transferRole(w, role, input, now) : transferGoods(w, role, input, now);
   w.transfers[input.listingId] = record;
+  return { listingId: input.listingId, ...record, repeated: false };
+}
+
+/**
+ * Customer service upheld a buyer's complaint: what the listing's transfer moved goes back to the
+ * seller, if the buyer still has all of it (a spent coin or a used item cannot come back: refused,
+ * nothing moves). A repeat answers the first reclaim.
+ */
+export function reclaim(w: World, input: { listingId: string; roleId: string }, now: number) {
+  const done = w.reclaims?.[input.listingId];
+  if (done) return { listingId: input.listingId, ...done, repeated: true };
+  const moved = w.transfers[input.listingId];
+  if (!moved?.from) throw new GameError('NOT_FOUND', '该商品没有可退回的交付');
+  let record: ReclaimRecord;
+  if (moved.kind === 'role') {
+    const role = findRole(w, input.roleId);
+    if (role.accountId !== moved.to) throw new GameError('RECLAIM_IMPOSSIBLE', '角色已不在买家账号中，无法退回');
+    const server = serverOf(w, role.serverId);
+    const used = w.roles.filter((r) => r.accountId === moved.from && r.serverId === role.serverId).length;
+    if (used >= server.roleSlots) throw new GameError('NO_ROLE_SLOT', '卖家在该区服没有空闲角色位，无法退回');
+    role.accountId = moved.from;
+    role.lastHeartbeatAt = null;
+    w.tokens = w.tokens.filter((t) => t.roleId !== role.id);
+    record = { kind: 'role', to: moved.from, at: now };
+  } else {
+    const buyerRole = w.roles.find((r) => r.id === moved.to);
+    const sellerRole = w.roles.find((r) => r.id === moved.from);
+    if (!buyerRole || !sellerRole) throw new GameError('NOT_FOUND', '角色不存在');
+    if (moved.kind === 'coins') {
+      const type = moved.coinType ?? '';
+      const amount = moved.amount ?? 0;
+      const free = (buyerRole.coins[type] ?? 0) - frozenAmount(buyerRole, type);
+      if (free < amount) throw new GameError('RECLAIM_IMPOSSIBLE', '买家的游戏币已不足，无法退回');
+      buyerRole.coins[type] = (buyerRole.coins[type] ?? 0) - amount;
+      sellerRole.coins[type] = (sellerRole.coins[type] ?? 0) + amount;
+    } else {
+      const ids = moved.itemIds ?? [];
+      const items = buyerRole.items.filter((i) => ids.includes(i.id) && !i.frozenBy);
+      if (items.length !== ids.length) throw new GameError('RECLAIM_IMPOSSIBLE', '买家已使用或转移了物品，无法退回');
+      buyerRole.items = buyerRole.items.filter((i) => !ids.includes(i.id));
+      for (const item of items) sellerRole.items.push({ ...item, place: 'bag' });
+    }
+    record = { kind: moved.kind, to: sellerRole.id, at: now };
+  }
+  w.reclaims = { ...w.reclaims, [input.listingId]: record };
   return { listingId: input.listingId, ...record, repeated: false };
 }
 

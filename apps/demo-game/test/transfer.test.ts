@@ -155,3 +155,47 @@ describe('coins and items', () => {
     expect(await refusal(g.partner.freeze(input, 'o1'))).toBe('ROLE_OFFLINE');
   });
 });
+
+describe('reclaim: customer service returns a delivery to the seller', () => {
+  it('moves a delivered role back to the seller’s account once', async () => {
+    const seller = await g.login('player2');
+    const roleId = seller.roleId;
+    expect(await refusal(g.partner.reclaim({ listingId: 'R1', roleId }, 'r0'))).toBe('NOT_FOUND');
+    await g.partner.freeze({ kind: 'role', listingId: 'R1', roleId }, 'rf');
+    await g.partner.transfer({ listingId: 'R1', roleId, buyerAccountId: 'buyer1' }, 'rt');
+    const back = await g.partner.reclaim({ listingId: 'R1', roleId }, 'r1');
+    expect(back).toMatchObject({ listingId: 'R1', kind: 'role', to: 'player2', repeated: false });
+    expect((await g.partner.reclaim({ listingId: 'R1', roleId }, 'r2')).repeated).toBe(true);
+    expect((await g.partner.roles('player2')).roles.map((r) => r.id)).toContain(roleId);
+    expect((await g.partner.roles('buyer1')).roles.map((r) => r.id)).not.toContain(roleId);
+  });
+
+  it('takes coins back only while the buyer still holds them; a refusal moves nothing', async () => {
+    const seller = await g.login('player2');
+    const buyer = await g.login('buyer1');
+    const yuanbao = async (roleId: string) => (await g.partner.coins(roleId)).coins.find((c) => c.coinType === '元宝')!;
+    const sellerBefore = (await yuanbao(seller.roleId)).total;
+    await g.partner.freeze(
+      { kind: 'coins', listingId: 'C9', roleId: seller.roleId, coinType: '元宝', amount: 800 },
+      'f',
+    );
+    const deal = { listingId: 'C9', roleId: seller.roleId, buyerAccountId: 'buyer1', buyerRoleId: buyer.roleId };
+    await g.partner.transfer(deal, 't');
+    // The buyer puts 500 of them on sale elsewhere: only 300 are free.
+    await g.partner.freeze(
+      { kind: 'coins', listingId: 'C10', roleId: buyer.roleId, coinType: '元宝', amount: 500 },
+      'g',
+    );
+    expect(await refusal(g.partner.reclaim({ listingId: 'C9', roleId: seller.roleId }, 'r1'))).toBe(
+      'RECLAIM_IMPOSSIBLE',
+    );
+    expect((await yuanbao(buyer.roleId)).total).toBe(800);
+    await g.partner.unfreeze({ listingId: 'C10', roleId: buyer.roleId }, 'u');
+    expect(await g.partner.reclaim({ listingId: 'C9', roleId: seller.roleId }, 'r2')).toMatchObject({
+      kind: 'coins',
+      to: seller.roleId,
+    });
+    expect((await yuanbao(buyer.roleId)).total).toBe(0);
+    expect((await yuanbao(seller.roleId)).total).toBe(sellerBefore);
+  });
+});

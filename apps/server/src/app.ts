@@ -6,7 +6,7 @@ import { GATEWAY_PREFIXES } from '@app/protocol/contract';
 import { ErrorCode, errorCatalogue } from '@app/protocol/errors';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { type Config, testHooksEnabled } from './config';
+import { type Config, opsToken, testHooksEnabled } from './config';
 import { consignmentModule } from './modules/consignment/consignment.module';
 import { sweepListings } from './modules/consignment/listing-sweeper';
 import { couponRoutes } from './modules/coupon/coupon.routes';
@@ -19,6 +19,7 @@ import { partnerCallbackRoutes } from './modules/games/partner-callback.routes';
 import { identityRoutes, uploadRoutes } from './modules/identity/identity.routes';
 import { identityStatus, realNameIs } from './modules/identity/identity.service';
 import { marketModule } from './modules/market/market.module';
+import { opsRoutes } from './modules/ops/ops.routes';
 import { deliverOrder, sweepDeliveries } from './modules/orders/delivery.service';
 import { expireUnpaidOrders } from './modules/orders/order.service';
 import { ordersModule } from './modules/orders/orders.module';
@@ -185,6 +186,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   accountRoutes(app, platform, smsDeps, []);
   consignmentModule(app, platform, { gateway, sms: smsDeps, sweepEveryMs: config.SWEEP_MS });
   ordersModule(app, platform, { gateway, sweepEveryMs: config.SWEEP_MS });
+  opsRoutes(app, { db, gateway, token: opsToken(config) });
   couponRoutes(app, platform);
   const payments = await paymentsModule(app, platform, {
     db,
@@ -295,7 +297,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
-    const isApi = API_PATH.test(url) || url.startsWith('/dev/') || url.startsWith('/v1/');
+    const isApi = API_PATH.test(url) || url.startsWith('/dev/') || url.startsWith('/v1/') || url.startsWith('/ops/v1/');
     if (!isApi && request.method === 'GET' && hasWeb && !path.extname(url)) {
       return reply.sendFile('index.html');
     }

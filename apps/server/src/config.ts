@@ -72,6 +72,11 @@ const configSchema = z.object({
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** Test hook (ignored in production): payment-commit = the process SIGKILLs itself between a committed payment and its delivery. */
   FAULT_KILL_AFTER: z.enum(['payment-commit']).optional(),
+  /**
+   * The customer-service console's key (/ops, its API under /ops/v1). Outside production it
+   * defaults to demo-ops; in production the console exists only when this is set (16+ chars).
+   */
+  OPS_TOKEN: z.string().min(8).optional(),
   VALIDATE_RESPONSES: z
     .enum(['0', '1'])
     .optional()
@@ -92,12 +97,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid configuration:\nSTORAGE_DRIVER=s3 needs S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY',
     );
   }
+  if (c.APP_ENV === 'production' && c.OPS_TOKEN && c.OPS_TOKEN.length < 16)
+    throw new Error('Invalid configuration:\nOPS_TOKEN must have 16 characters or more in production');
   const here = path.dirname(new URL(import.meta.url).pathname);
   return {
     ...c,
     dataDir: path.resolve(c.DATA_DIR),
     webDist: path.resolve(c.WEB_DIST ?? path.join(here, '../../web/dist')),
   };
+}
+
+/** The customer-service console's key, or null when the console is off (production without OPS_TOKEN). */
+export function opsToken(config: Pick<Config, 'APP_ENV' | 'OPS_TOKEN'>): string | null {
+  return config.OPS_TOKEN ?? (config.APP_ENV === 'production' ? null : 'demo-ops');
 }
 
 export function testHooksEnabled(config: Pick<Config, 'APP_ENV'>): boolean {

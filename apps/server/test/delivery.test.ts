@@ -260,3 +260,137 @@ function sellerCoins(): User {
 beforeAll(async () => {
   coinSeller = await sdkUser('player1');
 });
+
+describe('customer service on a refused receipt', () => {
+  const ops = (orderId: string, body: unknown, key = 'demo-ops') =>
+    t.app.inject({
+      method: 'POST',
+      url: `/ops/v1/orders/${orderId}/resolve`,
+      headers: { authorization: `Bearer ${key}` },
+      payload: body as Record<string, unknown>,
+    });
+  const coinsOf = async (roleId: string) => (await t.app.gateway.coins('demo-legend', roleId)).coins[1]?.total ?? 0; // coin type 2, as listed
+
+  /** Coins bought, delivered by the game, the receipt refused by the buyer: -5. */
+  async function refusedCoins(key: string, coinNum: number, price: number) {
+    const lot = await sdk.call(
+      publishCoin,
+      { ...sellerCoins().pt, coinType: 2, coinNum, price },
+      { token: sellerCoins().token },
+    );
+    expectCode(lot, '200');
+    const order = await bought((lot.data as { commodityId: string }).commodityId, key);
+    await t.app.inject({ method: 'POST', url: `/sandbox/api/pay/${order.tradeNo}/succeed` });
+    await sweepDeliveries({ db: t.db, gateway: t.app.gateway });
+    expect(await info(order.orderId)).toMatchObject({ status: 51 });
+    expectCode(
+      await app.call(itemReject, { orderId: order.orderId, reason: '数量不对' }, { token: buyer.token }),
+      '200',
+    );
+    return { ...order, commodityId: (lot.data as { commodityId: string }).commodityId };
+  }
+
+  it('lists the refused receipts for the console key only, and refuses a malformed decision', async () => {
+    const order = await refusedCoins('cs-list-1', 10_000, 500);
+    const anonymous = await t.app.inject({ method: 'GET', url: '/ops/v1/orders/refused' });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toMatchObject({ msg: '客服密钥不正确' });
+    expect(
+      (await ops(order.orderId, { decision: 'refund', operator: '小王', note: '核实' }, 'wrong-key')).statusCode,
+    ).toBe(401);
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: '/ops/v1/orders/refused',
+      headers: { authorization: 'Bearer demo-ops' },
+    });
+    const row = (listed.json().data.list as Array<{ orderId: string; note: string; paid: number }>).find(
+      (r) => r.orderId === order.orderId,
+    );
+    expect(row).toMatchObject({ note: '买家拒绝收货：数量不对。客服将介入处理', paid: order.totalAmount });
+    expect((await ops(order.orderId, { decision: 'refund', operator: '小王', note: '' })).json()).toMatchObject({
+      code: '10002',
+      msg: '请填写处理说明（至少2个字）',
+    });
+    expect((await ops(order.orderId, { decision: 'maybe', operator: '小王', note: '核实过了' })).json()).toMatchObject({
+      msg: '请选择处理方式',
+    });
+    expect((await ops('x1', { decision: 'refund', operator: '小王', note: '核实过了' })).json()).toMatchObject({
+      msg: '订单号不正确',
+    });
+    expect(await info(order.orderId)).toMatchObject({ status: -5 });
+    // Resolved here so the next cases start from a clean list.
+    expect((await ops(order.orderId, { decision: 'confirm', operator: '小王', note: '交付无误' })).json().code).toBe(
+      '200',
+    );
+  });
+
+  it('refunds: the game takes the coins back to the seller, the buyer gets what they paid; once', async () => {
+    const sellerBefore = await coinsOf(sellerCoins().info.roleId);
+    const order = await refusedCoins('cs-refund-1', 20_000, 800);
+    const buyerHolding = await coinsOf(buyer.info.roleId);
+    const balanceBefore = (await balanceOf(t.db, Accounts.userAvailable(buyer.userId))).available;
+    const res = await ops(order.orderId, { decision: 'refund', operator: '小王', note: '买家反馈属实' });
+    expect(res.json()).toMatchObject({ code: '200', data: { decision: 'refund' } });
+    expect(await coinsOf(buyer.info.roleId)).toBe(buyerHolding - 20_000);
+    expect(await coinsOf(sellerCoins().info.roleId)).toBe(sellerBefore);
+    expect(await info(order.orderId)).toMatchObject({
+      status: -21,
+      statusLabel: '已退回',
+      note: '客服退款：买家反馈属实（客服 小王），物品已退回卖家，款项已退回买家余额',
+    });
+    expect((await balanceOf(t.db, Accounts.userAvailable(buyer.userId))).available).toBe(
+      balanceBefore + order.totalAmount,
+    );
+    expect(
+      await t.db
+        .selectFrom('market_trades')
+        .select('id')
+        .where('commodity_id', '=', Number(order.commodityId))
+        .execute(),
+    ).toEqual([]);
+    // A second decision changes nothing.
+    expect((await ops(order.orderId, { decision: 'refund', operator: '小王', note: '再退一次' })).json()).toMatchObject(
+      {
+        code: '10002',
+        msg: '订单不在拒绝收货状态',
+      },
+    );
+    expect((await balanceOf(t.db, Accounts.userAvailable(buyer.userId))).available).toBe(
+      balanceBefore + order.totalAmount,
+    );
+    expect(await checkLedger(t.db)).toEqual([]);
+  });
+
+  it('a refund the game cannot take back changes nothing; confirming sends the seller’s money to 待入账', async () => {
+    const order = await refusedCoins('cs-confirm-1', 30_000, 900);
+    const balanceBefore = (await balanceOf(t.db, Accounts.userAvailable(buyer.userId))).available;
+    const spent: GameGateway = {
+      ...t.app.gateway,
+      reclaim: async () => {
+        throw new PartnerRefusal('RECLAIM_IMPOSSIBLE', '买家的游戏币已不足，无法退回');
+      },
+    };
+    const { resolveRefusedReceipt } = await import('../src/modules/orders/customer-service');
+    await expect(
+      resolveRefusedReceipt({ db: t.db, gateway: spent }, Number(order.orderId), 'refund', '小王', '核实'),
+    ).rejects.toThrow('游戏无法收回：买家的游戏币已不足，无法退回');
+    expect(await info(order.orderId)).toMatchObject({ status: -5 });
+    expect((await balanceOf(t.db, Accounts.userAvailable(buyer.userId))).available).toBe(balanceBefore);
+
+    const sellerIncoming = (await balanceOf(t.db, Accounts.userAvailable(sellerCoins().userId))).incoming;
+    expect(
+      (await ops(order.orderId, { decision: 'confirm', operator: '小李', note: '录像显示已到账' })).json(),
+    ).toMatchObject({
+      code: '200',
+    });
+    expect(await info(order.orderId, sellerCoins().token)).toMatchObject({
+      status: 32,
+      statusLabel: '待入账',
+      note: '客服核实交付无误，已确认收货：录像显示已到账（客服 小李）',
+    });
+    expect((await balanceOf(t.db, Accounts.userAvailable(sellerCoins().userId))).incoming).toBeGreaterThan(
+      sellerIncoming,
+    );
+    expect(await checkLedger(t.db)).toEqual([]);
+  });
+});

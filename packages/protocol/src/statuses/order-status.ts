@@ -48,7 +48,8 @@ export const orderStatusLabel: Record<'buyer' | 'seller', Record<OrderStatus, st
 
 /**
  * Paid (2) → delivered by the game (51) → confirmed (32 pending settlement → 31 settled, or 3
- * when settled at once). A failed delivery or a refused receipt returns the money (-21 / -5).
+ * when settled at once). A failed delivery returns the money (-21). A refused receipt (-5) waits
+ * for customer service: returned (-21, the game takes the goods back) or confirmed (32).
  */
 export const orderTransitions: TransitionTable<OrderStatus> = {
   1: [2, -1, -2],
@@ -60,5 +61,5 @@ export const orderTransitions: TransitionTable<OrderStatus> = {
   [-1]: [],
   [-2]: [],
   [-21]: [],
-  [-5]: [-21],
+  [-5]: [-21, 32],
 };

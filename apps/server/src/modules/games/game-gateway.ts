@@ -92,6 +92,9 @@ export function createGameGateway(games: GameConfig[], partnerId: string) {
     },
     /** Moves what a listing froze to the buyer; repeatable under the listing (the game answers the first transfer). */
     transfer: (gameId: string, input: TransferInput, requestId: string) => client(gameId).transfer(input, requestId),
+    /** Customer service: what a listing's transfer moved goes back to the seller; repeatable. */
+    reclaim: (gameId: string, input: { listingId: string; roleId: string }, requestId: string) =>
+      client(gameId).reclaim(input, requestId),
     /** Whether a delivery receipt carries the game's own signature. */
     receiptHolds: (gameId: string, receipt: ReceiptFields, signature: string | null) => {
       if (!signature) return false;

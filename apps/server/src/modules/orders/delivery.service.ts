@@ -113,17 +113,24 @@ type GameGatewayTransfer = OrderDeps['gateway']['transfer'];
 
 /**
  * 待收货 → confirmed: the buyer's side is 交易成功; the fees go to the platform and the seller's
- * money waits as a pending transfer (待入账, 32) until the protection window ends.
+ * money waits as a pending transfer (待入账, 32) until the protection window ends. Customer service
+ * confirms a refused receipt (-5) the same way when it finds the delivery right.
  */
-async function confirm(deps: OrderDeps, orderId: number, by: 'buyer' | 'timeout') {
+export async function confirm(deps: OrderDeps, orderId: number, by: 'buyer' | 'timeout' | { customerService: string }) {
   const now = (deps.now ?? Date.now)();
   return deps.db.transaction().execute(async (trx) => {
     const order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
     const settleAt = new Date(now + SETTLE_PROTECTION_HOURS * 3_600_000);
-    const moved = await moveOrder(trx, order.id, OrderStatus.AWAITING_RECEIPT, OrderStatus.PENDING_SETTLEMENT, {
+    const from = typeof by === 'object' ? OrderStatus.RECEIPT_REFUSED : OrderStatus.AWAITING_RECEIPT;
+    const moved = await moveOrder(trx, order.id, from, OrderStatus.PENDING_SETTLEMENT, {
       confirmed_at: new Date(now),
       settle_at: settleAt,
-      note: by === 'timeout' ? `买家${AUTO_CONFIRM_HOURS}小时未确认，系统自动确认收货` : '',
+      note:
+        by === 'timeout'
+          ? `买家${AUTO_CONFIRM_HOURS}小时未确认，系统自动确认收货`
+          : typeof by === 'object'
+            ? `客服核实交付无误，已确认收货：${by.customerService}`
+            : '',
     });
     if (!moved) return false;
     // The platform pays the coupon: the escrow then holds price + buyer's fee, as if no coupon.

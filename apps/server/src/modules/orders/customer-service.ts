@@ -1,0 +1,111 @@
+import { PartnerRefusal } from '@app/demo-game/partner-client';
+import { ErrorCode } from '@app/protocol/errors';
+import { OrderStatus } from '@app/protocol/statuses/order-status';
+import { AppError } from '../../platform/errors';
+import { releaseCoupon } from '../coupon/coupon.service';
+import { Accounts, transfer } from '../wallet/ledger';
+import { confirm } from './delivery.service';
+import type { OrderDeps } from './order.service';
+import { moveOrder } from './order-moves';
+
+/** Customer service's two answers to a refused receipt (拒绝收货, -5). */
+export type Resolution = 'refund' | 'confirm';
+
+/** The orders waiting for customer service, oldest first: what was bought, the buyer's reason, the receipt. */
+export async function refusedReceipts(deps: OrderDeps) {
+  const rows = await deps.db
+    .selectFrom('orders')
+    .select([
+      'id',
+      'order_no',
+      'title',
+      'type',
+      'application_id',
+      'buyer_user_id',
+      'seller_user_id',
+      'price_fen',
+      'total_fen',
+      'note',
+      'receipt',
+      'delivered_at',
+      'updated_at',
+    ])
+    .where('status', '=', OrderStatus.RECEIPT_REFUSED)
+    .orderBy('updated_at', 'asc')
+    .limit(100)
+    .execute();
+  return rows.map((r) => ({
+    orderId: String(r.id),
+    orderNo: r.order_no,
+    title: r.title,
+    type: r.type,
+    applicationId: r.application_id,
+    buyerUid: String(r.buyer_user_id),
+    sellerUid: String(r.seller_user_id),
+    price: Number(r.price_fen),
+    paid: Number(r.total_fen),
+    note: r.note,
+    receipt: r.receipt ?? null,
+    deliveredAt: r.delivered_at?.getTime() ?? null,
+    refusedAt: r.updated_at.getTime(),
+  }));
+}
+
+/**
+ * Customer service decides a refused receipt. `confirm`: the delivery was right, the order goes on
+ * as if the buyer had confirmed (待入账 for the seller). `refund`: the game first takes the goods
+ * back to the seller (refused when the buyer no longer has them all: nothing changes), then the
+ * order is 已退回 and what the buyer paid returns to their balance, in one transaction.
+ */
+export async function resolveRefusedReceipt(
+  deps: OrderDeps,
+  orderId: number,
+  decision: Resolution,
+  operator: string,
+  note: string,
+) {
+  const order = await deps.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+  if (!order) throw new AppError(ErrorCode.BAD_PARAMS, '订单不存在');
+  if (order.status !== OrderStatus.RECEIPT_REFUSED) throw new AppError(ErrorCode.BAD_PARAMS, '订单不在拒绝收货状态');
+  const why = `${note}（客服 ${operator}）`;
+  if (decision === 'confirm') {
+    if (!(await confirm(deps, order.id, { customerService: why })))
+      throw new AppError(ErrorCode.BAD_PARAMS, '订单不在拒绝收货状态');
+    return;
+  }
+  const listing = await deps.db
+    .selectFrom('commodities')
+    .select(['id', 'game_role_id'])
+    .where('id', '=', order.commodity_id)
+    .executeTakeFirstOrThrow();
+  try {
+    await deps.gateway.reclaim(
+      order.application_id,
+      { listingId: String(listing.id), roleId: listing.game_role_id ?? '' },
+      `reclaim-${order.id}`,
+    );
+  } catch (error) {
+    if (error instanceof PartnerRefusal) throw new AppError(ErrorCode.BAD_PARAMS, `游戏无法收回：${error.message}`);
+    // Unknown outcome: asking again is safe (the game answers a repeated reclaim with the first).
+    throw new AppError(ErrorCode.BAD_PARAMS, '游戏暂时无法收回，请稍后重试');
+  }
+  await deps.db.transaction().execute(async (trx) => {
+    if (
+      !(await moveOrder(trx, order.id, OrderStatus.RECEIPT_REFUSED, OrderStatus.RETURNED, {
+        note: `客服退款：${why}，物品已退回卖家，款项已退回买家余额`,
+      }))
+    )
+      throw new AppError(ErrorCode.BAD_PARAMS, '订单不在拒绝收货状态');
+    await releaseCoupon(trx, order.id);
+    await transfer(trx, {
+      key: `refund:${order.id}`,
+      debit: Accounts.escrow,
+      credit: Accounts.userAvailable(order.buyer_user_id),
+      amount: Number(order.total_fen),
+      code: 'refund',
+      orderId: order.id,
+    });
+    // A trade that was undone is no price evidence.
+    await trx.deleteFrom('market_trades').where('commodity_id', '=', order.commodity_id).execute();
+  });
+}
