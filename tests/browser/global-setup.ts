@@ -1,5 +1,20 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { TestProject } from 'vitest/node';
 import { startServer } from '../start-server';
+
+/** The server sends the .br/.gz beside each built file: each must be exactly that file, compressed. */
+function checkPrecompressed(dist: string): void {
+  const files = fs.readdirSync(dist, { recursive: true, encoding: 'utf8' });
+  for (const name of files.filter((f) => /\.(br|gz)$/.test(f))) {
+    const original = fs.readFileSync(path.join(dist, name.slice(0, -3)));
+    const packed = fs.readFileSync(path.join(dist, name));
+    const unpacked = name.endsWith('.br') ? brotliDecompressSync(packed) : gunzipSync(packed);
+    if (!unpacked.equals(original))
+      throw new Error(`${name} is not ${name.slice(0, -3)} compressed: rebuild the web app`);
+  }
+}
 
 /**
  * Starts the real server (built web app, fresh PGlite data folder, console SMS, the demo game)
@@ -8,6 +23,7 @@ import { startServer } from '../start-server';
 let server: Awaited<ReturnType<typeof startServer>> | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
+  checkPrecompressed(path.resolve(process.env.WEB_DIST ?? 'apps/web/dist'));
   server = await startServer(3900 + Math.floor(Math.random() * 90), { APP_ENV: 'local' });
   project.provide('baseUrl', server.baseUrl);
   process.env.BASE_URL = server.baseUrl;

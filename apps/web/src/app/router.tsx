@@ -41,6 +41,7 @@ const orderList = () => import('../features/orders/order-list-page');
 const wechatLanding = () => import('../features/orders/wechat-landing-page');
 const withdraw = () => import('../features/wallet/withdraw-page');
 const myCoupon = () => import('../features/coupon/my-coupon-page');
+const opsConsole = () => import('../features/ops/ops-console-page');
 
 /** The pages every scene has, under /{scene}/pages/... (platform-shell §2). */
 function sceneRoutes(scene: string): RouteObject[] {
@@ -78,6 +79,8 @@ function sceneRoutes(scene: string): RouteObject[] {
 
 export function createAppRouter() {
   return createBrowserRouter([
+    // The customer-service console: no scene, no scene guard.
+    { path: '/ops', element: page(opsConsole) },
     {
       element: <SceneShell />,
       children: [

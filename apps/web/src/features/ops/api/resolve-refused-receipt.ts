@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { opsFetch, opsKeys } from './ops-fetch';
+
+export interface ResolveInput {
+  orderId: string;
+  decision: 'refund' | 'confirm';
+  operator: string;
+  note: string;
+}
+
+export const resolveRefusedReceipt = ({ orderId, ...body }: ResolveInput) =>
+  opsFetch<{ orderId: string; decision: string }>(`/orders/${orderId}/resolve`, { method: 'POST', body });
+
+export function useResolveRefusedReceipt() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: resolveRefusedReceipt,
+    onSettled: () => client.invalidateQueries({ queryKey: opsKeys.refused }),
+  });
+}

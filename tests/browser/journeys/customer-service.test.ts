@@ -1,0 +1,130 @@
+import { publishCoin } from '@app/protocol/calls/consignment';
+import { gameTokenLogin } from '@app/protocol/calls/game';
+import { identification } from '@app/protocol/calls/identity';
+import { h5sdkVerifyCode } from '@app/protocol/calls/market';
+import { h5sdkOrderPlace, orderInfo } from '@app/protocol/calls/orders';
+import { wapAlipay } from '@app/protocol/calls/pay';
+import { bindPhone, sendSms, userAccountDetail } from '@app/protocol/calls/user';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCall, baseUrl, DESKTOP, hook, launchBrowser, MOBILE } from '../browser';
+import { docShot, logIn, phoneNumber } from './market-helpers';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+
+function idNumber(birth: string, seq: string): string {
+  const body = `110105${birth}${seq}`;
+  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+  const sum = [...body].reduce((acc, digit, i) => acc + Number(digit) * (weights[i] as number), 0);
+  return body + '10X98765432'[sum % 11];
+}
+const outbox = async (phone: string): Promise<Array<{ code: string; smsType: string }>> =>
+  (await (await fetch(`${baseUrl()}/dev/sms/outbox?phone=${phone}`)).json()).data;
+const gameLogin = async (account: string) =>
+  (
+    await (
+      await fetch(`${baseUrl()}/demo-game/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ account, password: 'demo123' }),
+      })
+    ).json()
+  ).data as { gameId: string; gameToken: string; serverId: string };
+
+describe('customer service', () => {
+  it('the buyer refuses a delivery; customer service has the game take the coins back and refunds the buyer', async () => {
+    // A seller lists coins from the game (their own pages have their own journey).
+    const game = await gameLogin('player1');
+    const pt = { gameId: game.gameId, gameToken: game.gameToken, serverId: game.serverId };
+    const login = await apiCall<{ token: string }>(gameTokenLogin, pt);
+    const seller = { 'x-token': login.data.token };
+    const sellerPhone = phoneNumber('135');
+    await apiCall(sendSms, { smsType: 'phoneLogin', phone: sellerPhone });
+    await apiCall(bindPhone, { phone: sellerPhone, code: (await outbox(sellerPhone))[0]!.code }, seller);
+    await apiCall(identification, { realName: '钱卖家', idCard: idNumber('19860606', '246') }, seller);
+    await apiCall(sendSms, { smsType: 'verifyCode', phone: 'auto' }, seller);
+    const unlock = (await outbox(sellerPhone)).find((m) => m.smsType === 'verifyCode')!.code;
+    expect((await apiCall(h5sdkVerifyCode, { ...pt, code: unlock }, seller)).data).toBe(true);
+    const listed = await apiCall<{ commodityId: string }>(
+      publishCoin,
+      { ...pt, coinType: 2, coinNum: 30_000, price: 3_000 },
+      seller,
+    );
+    expect(listed.code).toBe('200');
+
+    // The buyer pays; the game delivers.
+    const buyerPhone = phoneNumber('136');
+    const buyer = { 'x-token': (await hook<{ token: string }>('/dev/session', { phone: buyerPhone })).token };
+    await apiCall(identification, { realName: '孙买家', idCard: idNumber('19910202', '468') }, buyer);
+    const order = await apiCall<{ orderId: string; totalAmount: number }>(
+      h5sdkOrderPlace,
+      {
+        ...(await gameLogin('buyer1')),
+        commodityId: listed.data.commodityId,
+        requestKey: `cs-journey-${Date.now()}`,
+        agreement: true,
+      },
+      buyer,
+    );
+    expect(order.code).toBe('200');
+    const { orderId, totalAmount } = order.data;
+    const pay = await apiCall<{ tradeNo: string }>(
+      wapAlipay,
+      { bizNo: orderId, totalAmount, payPrice: totalAmount },
+      buyer,
+    );
+    await fetch(`${baseUrl()}/sandbox/api/pay/${pay.data.tradeNo}/succeed`, { method: 'POST' });
+    await expect
+      .poll(async () => (await apiCall<{ status: number }>(orderInfo, { orderId }, buyer)).data.status, {
+        timeout: 15_000,
+      })
+      .toBe(51);
+
+    // The buyer refuses the receipt on the order page.
+    const mobile = await (await browser.newContext(MOBILE)).newPage();
+    await mobile.goto(`${baseUrl()}/h5/pages/index/index`);
+    await logIn(mobile, buyerPhone);
+    const orderPage = `${baseUrl()}/h5/pages/orderNew/orderDetail/orderDetail?orderId=${orderId}`;
+    await mobile.goto(orderPage);
+    await mobile.getByTestId('order-reject').click();
+    await expect.poll(() => mobile.getByTestId('order-status').textContent()).toContain('拒绝收货');
+
+    // Customer service: a wrong key is refused; with the key the order is there with the buyer's reason.
+    const desk = await (await browser.newContext(DESKTOP)).newPage();
+    desk.on('dialog', (d) => void d.accept());
+    await desk.goto(`${baseUrl()}/ops`);
+    await desk.getByTestId('ops-key').fill('not-the-key');
+    await desk.getByTestId('ops-enter').click();
+    await expect.poll(() => desk.getByTestId('ops-load-error').textContent()).toBe('客服密钥不正确');
+    await desk.getByTestId('ops-key').fill('demo-ops');
+    await desk.getByTestId('ops-enter').click();
+    await desk.getByTestId('ops-operator').fill('小周');
+    const card = desk.locator(`[data-testid="ops-order"][data-order-id="${orderId}"]`);
+    await expect.poll(() => card.textContent()).toContain('买家拒绝收货：商品与描述不符');
+    expect(await card.textContent()).toContain('30000 金币 已发到买家角色');
+    // Without a note the decision is refused with its message, and nothing changes.
+    await card.getByTestId('ops-refund').click();
+    await expect.poll(() => card.getByTestId('ops-error').textContent()).toBe('请填写处理说明（至少2个字）');
+    await card.getByTestId('ops-note').fill('核实买家反馈属实，收回金币退款');
+    await docShot(desk, 'ops-refused-receipts');
+    const before = (await apiCall<{ balance: { available: number } }>(userAccountDetail, {}, buyer)).data.balance
+      .available;
+    await card.getByTestId('ops-refund').click();
+    await expect.poll(() => card.count()).toBe(0);
+
+    // The buyer sees the order returned, the money back in the balance.
+    await mobile.goto(orderPage);
+    await expect.poll(() => mobile.getByTestId('order-status').textContent()).toContain('已退回');
+    await expect.poll(() => mobile.getByTestId('order-detail').textContent()).toContain('款项已退回买家余额');
+    const after = (await apiCall<{ balance: { available: number } }>(userAccountDetail, {}, buyer)).data.balance
+      .available;
+    expect(after - before).toBe(totalAmount);
+    await docShot(mobile, 'ops-buyer-refunded');
+    await mobile.context().close();
+    await desk.context().close();
+  });
+});
