@@ -43,7 +43,12 @@ async function firstScreenJs(url: string): Promise<{ files: number; gzipKB: numb
   page.on('response', (res) => {
     if (res.request().resourceType() === 'script') bodies.push(res.body());
   });
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
   await page.goto(url, { waitUntil: 'networkidle' });
+  // A page that broke loads little and paints fast: its figures would mean nothing.
+  if (errors.length > 0) throw new Error(`${url} failed to render: ${errors.join('; ')}`);
+  await page.getByTestId('commodity-card').first().or(page.getByTestId('commodity-detail')).first().waitFor();
   const all = await Promise.all(bodies);
   await browser.close();
   const gz = all.reduce((sum, b) => sum + gzipSync(b, { level: 9 }).length, 0);
