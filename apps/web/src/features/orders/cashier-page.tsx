@@ -1,14 +1,17 @@
+import type { Order } from '@app/protocol/calls/orders';
 import { formatPriceFen } from '@app/protocol/format';
 import { payChannelLabel } from '@app/protocol/pay-channel';
 import { type Scene, xSourceOfScene } from '@app/protocol/platform';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { MobileLayout } from '../../components/mobile-layout';
+import { PcLayout } from '../../components/pc-layout';
 import { configFor } from '../../lib/api/keys';
 import { sceneOfPath } from '../../lib/platform';
 import { storage } from '../../lib/storage';
 import { showToast } from '../../lib/ui-bus';
-import { type PayChoice, useBalance, useCombination, useOrder, usePay } from './api/orders';
+import { type PayChoice, useBalance, useCombination, useCoupons, useOrder, usePay } from './api/orders';
+import { CashierCoupon } from './cashier-coupon';
 import { ScanPay } from './scan-pay';
 import { useCountdown } from './use-countdown';
 import './orders.css';
@@ -16,10 +19,50 @@ import './orders.css';
 /** The balance-pay guard of business-flows §4: a second tap within 2 s does nothing. */
 const BALANCE_GUARD_MS = 2000;
 
+/** What is paid for and how much: the amount to pay, the countdown, the goods, the price lines and the coupon. */
+function CashierSummary({ o, countdown, couponLocked }: { o: Order; countdown: string; couponLocked: boolean }) {
+  return (
+    <>
+      <div className="cashier-head">
+        <div className="muted">应付金额</div>
+        <div className="cashier-amount" data-testid="cashier-amount">
+          {formatPriceFen(o.totalAmount)}
+        </div>
+        <div className="muted">
+          请在 <b data-testid="cashier-countdown">{countdown}</b> 内完成支付，超时订单将自动取消
+        </div>
+      </div>
+      <div className="order-goods cashier-goods">
+        <img src={o.firstImg} alt="" width={56} height={56} />
+        <div>
+          <div className="order-title">{o.title}</div>
+          <div className="muted">{[o.gameName, o.serverName].filter(Boolean).join(' · ')}</div>
+        </div>
+      </div>
+      <div className="order-line">
+        <span>商品价格</span>
+        <span>{formatPriceFen(o.price)}</span>
+      </div>
+      {o.buyerFee > 0 ? (
+        <div className="order-line">
+          <span>服务费</span>
+          <span>{formatPriceFen(o.buyerFee)}</span>
+        </div>
+      ) : null}
+      <CashierCoupon order={o} locked={couponLocked} />
+      <div className="order-line total">
+        <span>应付</span>
+        <span data-testid="cashier-total">{formatPriceFen(o.totalAmount)}</span>
+      </div>
+    </>
+  );
+}
+
 /**
- * /{scene}/pages/orderNew/cashier/cashier?orderId=…: the order's countdown and the ways to pay
- * (支付宝, 微信, 余额, 花呗, and balance plus a third party when the balance covers part). A
- * third party opens its cashier and returns to the order; balance pays at once.
+ * /{scene}/pages/orderNew/cashier/cashier?orderId=…: the order's countdown, its coupon (held, or
+ * one to pick), and the ways to pay (支付宝, 微信, 余额, 花呗, and balance plus a third party when
+ * the balance covers part). A third party opens its cashier and returns to the order; balance pays
+ * at once. On a PC: the order on the left, the channels on the right, 支付宝 by scanning a QR code.
  */
 export default function CashierPage() {
   const scene = sceneOfPath(globalThis.location.pathname) ?? 'h5';
@@ -31,25 +74,35 @@ export default function CashierPage() {
   const order = useOrder(orderId, pc ? 3000 : false);
   const balance = useBalance();
   const combination = useCombination(orderId);
+  const coupons = useCoupons(order.data?.commodityId ?? '', Boolean(order.data));
   const pay = usePay();
   const [channel, setChannel] = useState<PayChoice>(1);
   const [guardUntil, setGuardUntil] = useState(0);
+  const [scanAsked, setScanAsked] = useState(false);
   const o = order.data;
   const countdown = useCountdown(o?.expireTime);
-  if (!o)
-    return (
-      <MobileLayout title="收银台">
-        <div className="card skeleton" style={{ margin: 12, height: 240 }} />
-      </MobileLayout>
+  const frame = (children: ReactNode) =>
+    pc ? (
+      <PcLayout scene={scene}>
+        <h2 className="order-pc-title cashier-pc-title">收银台</h2>
+        {children}
+      </PcLayout>
+    ) : (
+      <MobileLayout title="收银台">{children}</MobileLayout>
     );
+  if (!o) return frame(<div className="card skeleton" style={{ margin: 12, height: 240 }} />);
   const detailPath = `/${scene}/pages/orderNew/orderDetail/orderDetail?orderId=${o.orderId}`;
   if (o.status !== 1) {
     navigate(detailPath, { replace: true });
     return null;
   }
+  // The QR code starts a payment, which fixes the amount: drawn at once when there is no coupon
+  // to decide on, else when the buyer asks for it.
+  const couponChoice = o.couponAmount > 0 || (coupons.data?.usable.length ?? 0) > 0;
+  const scanning = pc && channel === 1 && (scanAsked || (coupons.isSuccess && !couponChoice));
   const available = balance.data?.available ?? 0;
   const channels: Array<{ c: PayChoice; ok: boolean; note?: string }> = [
-    { c: 1, ok: true },
+    { c: 1, ok: true, ...(pc ? { note: '扫码支付' } : {}) },
     { c: 2, ok: true },
     { c: 3, ok: available >= o.totalAmount, note: `可用 ${formatPriceFen(available)}` },
     { c: 4, ok: true },
@@ -87,49 +140,67 @@ export default function CashierPage() {
       navigate(detailPath, { replace: true });
     } else globalThis.location.assign(answer.payUrl);
   };
-  return (
-    <MobileLayout title="收银台">
-      <div className="card order-box" style={{ textAlign: 'center' }} data-testid="cashier">
-        <div className="muted">应付金额</div>
-        <div className="cashier-amount" data-testid="cashier-amount">
-          {formatPriceFen(o.totalAmount)}
-        </div>
-        <div className="muted">
-          请在 <b data-testid="cashier-countdown">{countdown}</b> 内完成支付，超时订单将自动取消
-        </div>
-        <div className="muted" style={{ marginTop: 6, fontSize: 12 }}>
-          {o.title}
-        </div>
+  const channelList = (
+    <>
+      {channels.map((ch) => (
+        <label key={ch.c} className={`cashier-channel${ch.ok ? '' : ' off'}`}>
+          <input
+            type="radio"
+            name="channel"
+            disabled={!ch.ok || scanning}
+            checked={channel === ch.c}
+            onChange={() => setChannel(ch.c)}
+            data-testid={`pay-channel-${ch.c}`}
+          />
+          <span>{payChannelLabel[ch.c]}</span>
+          {ch.note ? <span className="muted">{ch.note}</span> : null}
+        </label>
+      ))}
+      {scanning ? (
+        <ScanPay orderId={o.orderId} total={o.totalAmount} />
+      ) : pc && channel === 1 ? (
+        <button
+          type="button"
+          className="btn btn-primary btn-block"
+          disabled={!coupons.isSuccess && !coupons.isError}
+          onClick={() => setScanAsked(true)}
+          data-testid="scan-start"
+        >
+          生成付款二维码 {formatPriceFen(o.totalAmount)}
+        </button>
+      ) : (
+        <button
+          type="button"
+          className="btn btn-primary btn-block"
+          disabled={pay.isPending}
+          onClick={submit}
+          data-testid="pay-submit"
+        >
+          确认支付 {formatPriceFen(o.totalAmount)}
+        </button>
+      )}
+      {pc && channel === 1 && !scanning && couponChoice ? (
+        <p className="muted cashier-coupon-note">生成付款二维码后优惠券不可更换</p>
+      ) : null}
+    </>
+  );
+  const summary = <CashierSummary o={o} countdown={countdown} couponLocked={scanning && couponChoice} />;
+  if (pc)
+    return frame(
+      <div className="cashier-pc" data-testid="cashier">
+        <section className="card cashier-pc-order">{summary}</section>
+        <section className="card cashier-pc-pay">
+          <div className="order-row-title">选择支付方式</div>
+          {channelList}
+        </section>
+      </div>,
+    );
+  return frame(
+    <>
+      <div className="card order-box" data-testid="cashier">
+        {summary}
       </div>
-      <div className="card order-box">
-        {channels.map((ch) => (
-          <label key={ch.c} className={`cashier-channel${ch.ok ? '' : ' off'}`}>
-            <input
-              type="radio"
-              name="channel"
-              disabled={!ch.ok}
-              checked={channel === ch.c}
-              onChange={() => setChannel(ch.c)}
-              data-testid={`pay-channel-${ch.c}`}
-            />
-            <span>{payChannelLabel[ch.c]}</span>
-            {ch.note ? <span className="muted">{ch.note}</span> : null}
-          </label>
-        ))}
-        {pc && channel === 1 ? (
-          <ScanPay orderId={o.orderId} total={o.totalAmount} />
-        ) : (
-          <button
-            type="button"
-            className="btn btn-primary btn-block"
-            disabled={pay.isPending}
-            onClick={submit}
-            data-testid="pay-submit"
-          >
-            确认支付 {formatPriceFen(o.totalAmount)}
-          </button>
-        )}
-      </div>
-    </MobileLayout>
+      <div className="card order-box">{channelList}</div>
+    </>,
   );
 }

@@ -18,6 +18,10 @@ import { gameToken } from '../../consignment/api/game-token';
 export const orderKeys = {
   order: (id: string) => ['order', id] as const,
   list: ['order', 'list'] as const,
+  /** The seller's side (我卖出的). */
+  sold: ['order', 'sold'] as const,
+  coupons: (commodityId: string) => ['order', 'coupons', commodityId] as const,
+  combination: (orderId: string) => ['order', 'combination', orderId] as const,
 };
 
 export const useOrder = (orderId: string, refetchMs: number | false = false) =>
@@ -44,7 +48,7 @@ export const useDeliveryTargets = (appId: string, enabled: boolean) =>
 
 export const useCoupons = (commodityId: string, enabled: boolean) =>
   useQuery({
-    queryKey: ['order', 'coupons', commodityId],
+    queryKey: orderKeys.coupons(commodityId),
     queryFn: async () => ({
       usable: (await callApi(useCouponList, { commodityId })).list,
       unusable: (await callApi(cannotUseCouponList, { commodityId })).list,
@@ -57,7 +61,7 @@ export const useBalance = () =>
 
 export const useCombination = (orderId: string) =>
   useQuery({
-    queryKey: ['order', 'combination', orderId],
+    queryKey: orderKeys.combination(orderId),
     queryFn: () => callApi(isAvailableCombinationPay, { bizNo: orderId }),
   });
 

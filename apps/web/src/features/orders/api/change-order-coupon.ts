@@ -1,0 +1,22 @@
+import { changeOrderCoupon } from '@app/protocol/calls/orders';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '../../../lib/api/call-api';
+import { orderKeys } from './orders';
+
+/**
+ * Attaches, swaps or removes (null) the coupon of an unpaid order. The answer is the order with
+ * its new total; the coupon lists and the balance-plus-third-party offer follow it.
+ */
+export function useChangeOrderCoupon(orderId: string, commodityId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (couponId: string | null) => callApi(changeOrderCoupon, { orderId, couponId }),
+    onSuccess: async (order) => {
+      queryClient.setQueryData(orderKeys.order(orderId), order);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: orderKeys.coupons(commodityId) }),
+        queryClient.invalidateQueries({ queryKey: orderKeys.combination(orderId) }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,78 @@
+import type { Order } from '@app/protocol/calls/orders';
+import { formatPriceFen } from '@app/protocol/format';
+import { useState } from 'react';
+import { useChangeOrderCoupon } from './api/change-order-coupon';
+import { useCoupons } from './api/orders';
+
+/**
+ * The coupon on the cashier: the one the order holds (name, amount) with 不使用 / 更换, or the
+ * buyer's usable coupons to pick one. Once a payment was started (`locked`) the coupon stays: the
+ * server refuses to change an amount already sent to a gateway.
+ */
+export function CashierCoupon({ order: o, locked }: { order: Order; locked: boolean }) {
+  const coupons = useCoupons(o.commodityId, true);
+  const change = useChangeOrderCoupon(o.orderId, o.commodityId);
+  const [swapping, setSwapping] = useState(false);
+  const usable = coupons.data?.usable ?? [];
+  const pick = (couponId: string | null) =>
+    change
+      .mutateAsync(couponId)
+      .then(() => setSwapping(false))
+      .catch(() => null);
+  const busy = change.isPending || locked;
+  return (
+    <div className="cashier-coupon" data-testid="cashier-coupon">
+      <div className="order-line">
+        <span className="order-row-title" style={{ margin: 0 }}>
+          优惠券
+        </span>
+        {o.couponAmount > 0 ? (
+          <span data-testid="cashier-coupon-held">
+            {o.couponName} <b className="cashier-coupon-amount">-{formatPriceFen(o.couponAmount)}</b>
+          </span>
+        ) : (
+          <span className="muted" data-testid="cashier-coupon-none">
+            {coupons.isPending ? '' : usable.length ? `${usable.length} 张可用` : '暂无可用优惠券'}
+          </span>
+        )}
+      </div>
+      {locked ? (
+        <p className="muted cashier-coupon-note">已发起支付，优惠券不可更换</p>
+      ) : o.couponAmount > 0 ? (
+        <div className="cashier-coupon-actions">
+          {usable.length ? (
+            <button type="button" className="link" onClick={() => setSwapping(!swapping)} disabled={busy}>
+              {swapping ? '收起' : '更换'}
+            </button>
+          ) : null}
+          <button
+            type="button"
+            className="link"
+            onClick={() => pick(null)}
+            disabled={busy}
+            data-testid="cashier-coupon-remove"
+          >
+            不使用优惠券
+          </button>
+        </div>
+      ) : null}
+      {!locked && (o.couponAmount === 0 || swapping)
+        ? usable.map((c) => (
+            <label key={c.id} className="order-coupon">
+              <input
+                type="radio"
+                name="cashier-coupon"
+                checked={false}
+                disabled={busy}
+                onChange={() => pick(c.id)}
+                data-testid="cashier-coupon-option"
+              />
+              <span>{c.name}</span>
+              <span className="muted order-coupon-why">{c.scopeText}</span>
+              <b>-{formatPriceFen(c.amount)}</b>
+            </label>
+          ))
+        : null}
+    </div>
+  );
+}
