@@ -516,6 +516,33 @@ describe('the seller’s orders and the coupon on the cashier', () => {
       totalAmount: full - 300,
     });
 
+    // A coupon change racing the start of a payment: one of them wins; a payment's amount is
+    // always the order's total (both lock the order row).
+    for (let i = 0; i < 4; i++) {
+      const racing = await place(await lot(13_000 + i), `coupon-race-${i}`);
+      const [changed, started] = await Promise.all([
+        change(all, buyerToken, racing.orderId),
+        mapp.call(
+          wapAlipay,
+          { bizNo: racing.orderId, totalAmount: racing.totalAmount, payPrice: racing.totalAmount },
+          { token: buyerToken },
+        ),
+      ]);
+      expect([changed.code, started.code].filter((c) => c === '200')).toHaveLength(1);
+      const row = await m.db
+        .selectFrom('orders')
+        .select('total_fen')
+        .where('id', '=', Number(racing.orderId))
+        .executeTakeFirstOrThrow();
+      for (const p of await m.db
+        .selectFrom('payments')
+        .select(['third_fen', 'balance_fen'])
+        .where('order_id', '=', Number(racing.orderId))
+        .execute())
+        expect(Number(p.third_fen) + Number(p.balance_fen)).toBe(Number(row.total_fen));
+      expectCode(await mapp.call(cancelOrder, { orderId: racing.orderId }, { token: buyerToken }), '200');
+    }
+
     // Delivered, confirmed, settled: the platform paid the coupon and the books balance.
     await sweepDeliveries({ db: m.db, gateway: m.app.gateway });
     expectCode(await mapp.call(itemConfirm, { orderId: order.orderId }, { token: buyerToken }), '200');

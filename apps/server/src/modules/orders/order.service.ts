@@ -2,13 +2,12 @@ import { ErrorCode } from '@app/protocol/errors';
 import { lockMessage } from '@app/protocol/format';
 import { ListingStatus } from '@app/protocol/statuses/listing-status';
 import { OrderStatus } from '@app/protocol/statuses/order-status';
-import type { Kysely } from 'kysely';
 import type { Db } from '../../platform/db/database';
-import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import { moveListing } from '../consignment/listing-moves';
 import { lockCoupon, releaseCoupon } from '../coupon/coupon.service';
 import type { GameGateway } from '../games/game-gateway';
+import { paymentStarted } from '../payments/payment-queries';
 import { releaseOrderHolds } from '../wallet/ledger';
 import { moveOrder } from './order-moves';
 import type { OrderRow } from './order-view';
@@ -237,16 +236,6 @@ export async function ordersOf(
     .offset((q.page - 1) * q.pageSize)
     .execute();
   return { rows: rows.slice(0, q.pageSize), hasMore: rows.length > q.pageSize };
-}
-
-/**
- * Whether a payment was started for the order: the payments module records every attempt (and a
- * balance payment) as a row of its `payments` table before any gateway sees an amount. It exports
- * no reader for it yet, so this one read-only question is asked here.
- */
-async function paymentStarted(trx: Kysely<Database>, orderId: number): Promise<boolean> {
-  const row = await trx.selectFrom('payments').select('id').where('order_id', '=', orderId).limit(1).executeTakeFirst();
-  return row !== undefined;
 }
 
 /**

@@ -48,6 +48,21 @@ async function unpaidOrder(deps: PaymentDeps, userId: number, orderId: string) {
   return order;
 }
 
+/**
+ * Inside a payment's transaction: the order row locked (the coupon change locks it too) and its
+ * total as the payment was checked against; otherwise the buyer pays again with the new amount.
+ */
+async function lockedTotal(trx: Db, orderId: number, expected: number): Promise<void> {
+  const row = await trx
+    .selectFrom('orders')
+    .select('total_fen')
+    .where('id', '=', orderId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  if (Number(row.total_fen) !== expected)
+    throw new AppError(ErrorCode.BAD_PARAMS, '支付金额与订单金额不一致，请刷新后重试');
+}
+
 const newTradeNo = (orderId: number) => `P${orderId}${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
 
 /**
@@ -74,6 +89,8 @@ export async function startPayment(deps: PaymentDeps, req: PayRequest) {
   const tradeNo = same?.trade_no ?? newTradeNo(order.id);
   if (!same) {
     await deps.db.transaction().execute(async (trx) => {
+      // The order row locked and its total read again: a coupon changed meanwhile changes the amount.
+      await lockedTotal(trx, order.id, total);
       // Another way of paying was chosen: the earlier attempts stop holding balance.
       for (const p of open) {
         await trx
@@ -146,6 +163,7 @@ export async function payWithBalance(
   const tradeNo = newTradeNo(order.id);
   await deps.db.transaction().execute(async (trx) => {
     const now = new Date((deps.now ?? Date.now)());
+    await lockedTotal(trx, order.id, total);
     if (
       !(await moveOrder(trx, order.id, OrderStatus.AWAITING_PAYMENT, OrderStatus.PAID, {
         paid_at: now,
