@@ -7,6 +7,8 @@ import { ErrorCode, errorCatalogue } from '@app/protocol/errors';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type Config, opsToken, testHooksEnabled } from './config';
+import { bargainModule } from './modules/bargain/bargain.module';
+import { sweepOffers } from './modules/bargain/offer.service';
 import { consignmentModule } from './modules/consignment/consignment.module';
 import { sweepListings } from './modules/consignment/listing-sweeper';
 import { couponRoutes } from './modules/coupon/coupon.routes';
@@ -186,6 +188,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   accountRoutes(app, platform, smsDeps, []);
   consignmentModule(app, platform, { gateway, sms: smsDeps, sweepEveryMs: config.SWEEP_MS });
   ordersModule(app, platform, { gateway, sweepEveryMs: config.SWEEP_MS });
+  bargainModule(app, platform, { gateway, sweepEveryMs: config.SWEEP_MS });
   opsRoutes(app, { db, gateway, token: opsToken(config) });
   couponRoutes(app, platform);
   const payments = await paymentsModule(app, platform, {
@@ -265,6 +268,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           unpaid: await expireUnpaidOrders(orderDeps, now),
           orders: await sweepDeliveries(orderDeps, now),
           withdrawals: await sweepWithdrawals(withdrawalDeps, now),
+          offers: await sweepOffers(orderDeps, now),
         };
       },
     });

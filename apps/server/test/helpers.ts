@@ -2,6 +2,10 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { gameTokenLogin } from '@app/protocol/calls/game';
+import { identification } from '@app/protocol/calls/identity';
+import { h5sdkVerifyCode } from '@app/protocol/calls/market';
+import { bindPhone, sendSms } from '@app/protocol/calls/user';
 import { type ClientCodec, createClientCodec } from '@app/protocol/codec/client';
 import { type CallDef, type CallInput, callPath } from '@app/protocol/contract';
 import type { FastifyInstance } from 'fastify';
@@ -176,4 +180,34 @@ export async function demoGameLogin(app: TestApp, account: string): Promise<Game
   return (
     await app.app.inject({ method: 'POST', url: '/demo-game/api/login', payload: { account, password: 'demo123' } })
   ).json().data;
+}
+
+let playerSeq = 0;
+/**
+ * A player of the demo game in the SDK view, ready to buy and sell: logged in with the game token,
+ * a bound phone (phonePrefix + a counter), a real name, the sale lock open. (Older test files keep
+ * their own copies of this.)
+ */
+export async function sdkPlayer(t: TestApp, sdk: TestClient, account: string, phonePrefix = '1380000') {
+  const seq = ++playerSeq;
+  const info = await demoGameLogin(t, account);
+  const pt = { gameId: info.gameId, gameToken: info.gameToken, serverId: info.serverId };
+  const login = (await sdk.call(gameTokenLogin, pt)).data as { token: string; uid: string };
+  const phone = `${phonePrefix}${String(seq).padStart(4, '0')}`;
+  await sdk.call(sendSms, { smsType: 'phoneLogin', phone });
+  const [bind] = await smsOutbox(t, phone);
+  expectCode(await sdk.call(bindPhone, { phone, code: bind!.code }, { token: login.token }), '200');
+  expectCode(
+    await sdk.call(
+      identification,
+      { realName: '冯十', idCard: idNumber('19870707', String(700 + seq)) },
+      { token: login.token },
+    ),
+    '200',
+  );
+  await sdk.call(sendSms, { smsType: 'verifyCode', phone: 'auto' }, { token: login.token });
+  const code = (await smsOutbox(t, phone)).find((m) => m.smsType === 'verifyCode')!.code;
+  expect((await sdk.call(h5sdkVerifyCode, { ...pt, code }, { token: login.token })).data).toBe(true);
+  const user = await t.db.selectFrom('users').select('id').where('uid', '=', login.uid).executeTakeFirstOrThrow();
+  return { info, pt, token: login.token, uid: login.uid, userId: user.id };
 }

@@ -57,12 +57,42 @@ const bargainSeller: Wording = {
   61: '交易完成',
 };
 
-const offerize = (w: Wording): Wording =>
-  Object.fromEntries(Object.entries(w).map(([k, v]) => [k, v.replace(/还价/g, '出价')])) as unknown as Wording;
+/**
+ * The offer flow (出价) takes no deposit (calls/bargain.ts): agreeing places the buyer's order,
+ * which they pay or let lapse; its wording says so. Codes it never reaches keep neutral words.
+ */
+const offerBuyer: Wording = {
+  ...bargainBuyer,
+  11: '出价中，等待卖家回应',
+  21: '卖家已同意，请在倒计时结束前付款',
+  31: '付款超时，出价已失效',
+  41: '付款超时，出价已失效',
+  32: '您已取消订单，出价已失效',
+  42: '您已取消订单，出价已失效',
+  51: '您已撤回出价',
+  53: '卖家已拒绝',
+  54: '卖家已拒绝',
+  55: '出价已失效',
+  56: '出价已失效',
+  57: '您已取消订单，出价已失效',
+};
+const offerSeller: Wording = {
+  ...bargainSeller,
+  11: '买家出价，请在倒计时内处理',
+  21: '已同意，等待买家付款',
+  31: '买家付款超时，商品已恢复在售',
+  41: '买家付款超时，商品已恢复在售',
+  32: '买家取消了订单，商品已恢复在售',
+  42: '买家取消了订单，商品已恢复在售',
+  51: '买家已撤回出价',
+  55: '出价已失效',
+  56: '出价已失效',
+  57: '买家取消了订单，商品已恢复在售',
+};
 
 export const bargainStatusLabel: Record<BargainFlow, Record<Viewer, Wording>> = {
   bargain: { 1: bargainBuyer, 2: bargainSeller },
-  offer: { 1: offerize(bargainBuyer), 2: offerize(bargainSeller) },
+  offer: { 1: offerBuyer, 2: offerSeller },
 };
 
 export const bargainTransitions: TransitionTable<BargainStatus> = {

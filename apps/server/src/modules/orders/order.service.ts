@@ -48,7 +48,7 @@ async function existingOrder(db: Db, buyerUserId: number, requestKey: string) {
 }
 
 /** The buyer: bound phone and real name (business-flows §6). */
-async function checkBuyer(db: Db, userId: number) {
+export async function checkBuyer(db: Db, userId: number) {
   const user = await db
     .selectFrom('users')
     .select(['mobile', 'has_authentication'])
@@ -59,7 +59,7 @@ async function checkBuyer(db: Db, userId: number) {
 }
 
 /** Where the goods go, checked with the game: a free role slot for a role, a role in the group for goods. */
-async function deliveryTarget(
+export async function deliveryTarget(
   deps: OrderDeps,
   input: PlaceInput,
   listing: {
@@ -110,11 +110,22 @@ async function deliveryTarget(
 }
 
 /**
+ * An order the seller agreed to at another price (an offer, bargain module): its price and the
+ * seller's fee on it, a longer time to pay, and a step of the caller's in the order's transaction.
+ */
+export interface AgreedOffer {
+  priceFen: number;
+  sellerFeeFen: number;
+  payMinutes: number;
+  onPlaced: (trx: Db, orderId: number) => Promise<void>;
+}
+
+/**
  * Places an order: every check first, then in one transaction the listing moves 在售 → 出售中
  * (only one buyer can win it) and the order is written 待支付 with its deadline. The same
  * request key answers the same order; a live unpaid order of the buyer for the listing is resumed.
  */
-export async function placeOrder(deps: OrderDeps, input: PlaceInput): Promise<OrderRow> {
+export async function placeOrder(deps: OrderDeps, input: PlaceInput, agreed?: AgreedOffer): Promise<OrderRow> {
   const { db } = deps;
   const now = (deps.now ?? Date.now)();
   const repeated = await existingOrder(db, input.buyer.userId, input.requestKey);
@@ -151,7 +162,7 @@ export async function placeOrder(deps: OrderDeps, input: PlaceInput): Promise<Or
     .select('buyer_fee_percent')
     .where('application_id', '=', listing.application_id)
     .executeTakeFirst();
-  const price = Number(listing.price_fen);
+  const price = agreed ? agreed.priceFen : Number(listing.price_fen);
   const buyerFee = Math.round((price * Number(game?.buyer_fee_percent ?? 0)) / 100);
   const sellerId = listing.seller_user_id;
   try {
@@ -171,15 +182,16 @@ export async function placeOrder(deps: OrderDeps, input: PlaceInput): Promise<Or
           price_fen: price,
           buyer_fee_fen: buyerFee,
           total_fen: price + buyerFee,
-          seller_fee_fen: Number(listing.fee_fen),
+          seller_fee_fen: agreed ? agreed.sellerFeeFen : Number(listing.fee_fen),
           status: OrderStatus.AWAITING_PAYMENT,
           request_key: input.requestKey,
           deliver_account_id: target.accountId,
           deliver_role_id: target.roleId,
-          expires_at: new Date(now + PAYMENT_MINUTES * 60_000),
+          expires_at: new Date(now + (agreed?.payMinutes ?? PAYMENT_MINUTES) * 60_000),
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      await agreed?.onPlaced(trx, inserted.id);
       // A coupon pays part of it (the platform's subsidy): held by this order until it is paid or ends.
       const coupon = input.couponId
         ? await lockCoupon(

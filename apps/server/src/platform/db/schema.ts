@@ -373,6 +373,23 @@ export interface OrdersTable {
   note: Generated<string>;
 }
 
+export interface OffersTable {
+  id: Generated<number>;
+  commodity_id: number;
+  buyer_user_id: number;
+  seller_user_id: number;
+  price_fen: number;
+  status: number;
+  request_key: string;
+  deliver_account_id: string;
+  deliver_role_id: string | null;
+  answer_by: Date;
+  order_id: number | null;
+  note: Generated<string>;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+}
+
 export interface DeliveryReceipt {
   listingId: string;
   kind: string;
@@ -469,6 +486,7 @@ export interface UserCouponsTable {
 }
 
 export interface Database {
+  offers: OffersTable;
   coupon_events: CouponEventsTable;
   user_coupons: UserCouponsTable;
   withdrawals: WithdrawalsTable;

@@ -18,6 +18,7 @@ import * as m0017 from './0017-payments';
 import * as m0018 from './0018-delivery';
 import * as m0019 from './0019-withdrawals';
 import * as m0020 from './0020-coupons';
+import * as m0021 from './0021-offers';
 
 /** Migrations in order; a name once shipped never changes. */
 export const migrations: Record<string, { up: readonly string[] }> = {
@@ -41,4 +42,5 @@ export const migrations: Record<string, { up: readonly string[] }> = {
   '0018-delivery': m0018,
   '0019-withdrawals': m0019,
   '0020-coupons': m0020,
+  '0021-offers': m0021,
 };
