@@ -42,6 +42,8 @@ const wechatLanding = () => import('../features/orders/wechat-landing-page');
 const withdraw = () => import('../features/wallet/withdraw-page');
 const myCoupon = () => import('../features/coupon/my-coupon-page');
 const opsConsole = () => import('../features/ops/ops-console-page');
+const myOffers = () => import('../features/bargain/my-offers-page');
+const receivedOffers = () => import('../features/bargain/received-offers-page');
 
 /** The pages every scene has, under /{scene}/pages/... (platform-shell §2). */
 function sceneRoutes(scene: string): RouteObject[] {
@@ -74,6 +76,8 @@ function sceneRoutes(scene: string): RouteObject[] {
     { path: `${base}/orderNew/orderConfirmPlace/orderConfirmPlaceForWx`, element: page(wechatLanding) },
     { path: `${base}/userCenter/cashWithdrawal/cashWithdrawal`, element: page(withdraw) },
     { path: `${base}/userCenter/myCoupon/myCoupon`, element: page(myCoupon) },
+    { path: `${base}/bargain/myOffers`, element: page(myOffers) },
+    { path: `${base}/bargain/receivedOffers`, element: page(receivedOffers) },
   ];
 }
 

@@ -90,6 +90,22 @@ export default function MyPage() {
             <span className="muted">›</span>
           </Link>
           <Link
+            to={`/${scene}/pages/bargain/myOffers`}
+            style={{ display: 'flex', justifyContent: 'space-between', marginTop: 16 }}
+            data-testid="my-offers-entry"
+          >
+            <span>我的出价</span>
+            <span className="muted">›</span>
+          </Link>
+          <Link
+            to={`/${scene}/pages/bargain/receivedOffers`}
+            style={{ display: 'flex', justifyContent: 'space-between', marginTop: 16 }}
+            data-testid="my-received-offers-entry"
+          >
+            <span>收到的出价</span>
+            <span className="muted">›</span>
+          </Link>
+          <Link
             to={`/${scene}/pages/userCenter/cashWithdrawal/cashWithdrawal`}
             style={{ display: 'flex', justifyContent: 'space-between', marginTop: 16 }}
             data-testid="my-withdraw-entry"

@@ -1,0 +1,6 @@
+import { offerBuyerCancel } from '@app/protocol/calls/bargain';
+import { callApi } from '../../../lib/api/call-api';
+import { useOfferMutation } from './use-offer-mutation';
+
+/** The buyer withdraws an offer the seller has not answered (51). */
+export const useCancelOffer = () => useOfferMutation((offerId: string) => callApi(offerBuyerCancel, { offerId }));

@@ -1,0 +1,190 @@
+import { CommodityType } from '@app/protocol/commodity';
+import { formatPriceFen } from '@app/protocol/format';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Portal } from '../../components/portal';
+import { copy } from '../../lib/copy';
+import { showToast } from '../../lib/ui-bus';
+import { useCreateOffer } from './api/create-offer';
+import { gameToken } from './api/game-token';
+import { useDeliveryTargets } from './api/get-delivery-targets';
+import { myOffersPath } from './bargain-paths';
+import { lowestOffer, readOfferPrice } from './offer-price';
+import './bargain.css';
+
+/** What the dialog needs of the listing (the detail page passes it; features do not import each other). */
+export interface OfferListing {
+  id: string;
+  title: string;
+  firstImg: string;
+  /** Fen. */
+  price: number;
+  type: number;
+  applicationId: string;
+}
+
+/** The offer's idempotency key: kept while the buyer stays on this listing, dropped once the offer is made. */
+const keyName = (commodityId: string) => `offerKey:${commodityId}`;
+function requestKeyFor(commodityId: string): string {
+  const known = sessionStorage.getItem(keyName(commodityId));
+  if (known) return known;
+  const key = `${Date.now().toString(36)}-${crypto.randomUUID()}`;
+  sessionStorage.setItem(keyName(commodityId), key);
+  return key;
+}
+
+/**
+ * The 出价 dialog of the commodity detail (loaded when first opened): the listed price, the offer
+ * in yuan checked as typed (below the price, at least half of it, whole yuan for a role), where the
+ * goods go once the seller agrees (inside the game: the player's role; elsewhere a linked account or
+ * role, as the order confirmation asks), the trading rules ticked. A refusal is said inline and
+ * nothing is sent; the server's own refusals come back as its messages.
+ */
+export default function OfferDialog({
+  scene,
+  listing,
+  onClose,
+}: {
+  scene: string;
+  listing: OfferListing;
+  onClose: () => void;
+}) {
+  const navigate = useNavigate();
+  const inGame = gameToken() !== null;
+  const targets = useDeliveryTargets(listing.applicationId, !inGame);
+  const create = useCreateOffer();
+  const [amount, setAmount] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [target, setTarget] = useState('');
+  const [agreed, setAgreed] = useState(false);
+  const roleGoods = listing.type === CommodityType.ROLE;
+  const options = roleGoods
+    ? (targets.data?.accounts ?? []).map((a) => ({ value: a.accountId, label: `游戏账号 ${a.accountId}` }))
+    : (targets.data?.roles ?? []).map((r) => ({
+        value: `${r.accountId}|${r.roleId}`,
+        label: `${r.roleName}（${r.level}级）`,
+      }));
+  const noTarget = !inGame && targets.isSuccess && options.length === 0;
+
+  const submit = async () => {
+    const read = readOfferPrice(amount, listing.price, listing.type);
+    if (read.error !== null) return setProblem(read.error);
+    if (!inGame && !target) return setProblem(roleGoods ? '请选择收货的游戏账号' : '请选择收货角色');
+    if (!agreed) return setProblem('请先阅读并同意交易规则');
+    setProblem(null);
+    const [account, role] = target.split('|');
+    const offer = await create
+      .mutateAsync({
+        commodityId: listing.id,
+        price: read.fen,
+        requestKey: requestKeyFor(listing.id),
+        ...(inGame ? {} : { gameAccountId: account, ...(role ? { gameRoleId: role } : {}) }),
+      })
+      .catch(() => null);
+    // A refusal was shown by the request layer (its message, zh-CN); the dialog stays as it was.
+    if (!offer) return;
+    sessionStorage.removeItem(keyName(listing.id));
+    showToast('出价成功，等待卖家回应');
+    onClose();
+    navigate(myOffersPath(scene));
+  };
+
+  return (
+    <Portal>
+      <div className="mask" role="dialog" aria-modal="true" aria-labelledby="offer-dialog-title">
+        <div className="modal offer-dialog" data-testid="offer-dialog">
+          <div className="offer-dialog-head">
+            <div className="modal-title" id="offer-dialog-title">
+              出价
+            </div>
+            <button type="button" className="offer-dialog-close" aria-label="关闭" onClick={onClose}>
+              ×
+            </button>
+          </div>
+          <div className="offer-goods">
+            <img src={listing.firstImg} alt="" width={56} height={56} />
+            <div>
+              <div className="offer-title">{listing.title}</div>
+              <div className="muted">
+                售价 <span data-testid="offer-list-price">{formatPriceFen(listing.price)}</span>
+              </div>
+            </div>
+          </div>
+          <label className="offer-amount">
+            <span>¥</span>
+            <input
+              inputMode="decimal"
+              placeholder={`${formatPriceFen(lowestOffer(listing.price), false)} 起，低于售价`}
+              value={amount}
+              onChange={(e) => {
+                setAmount(e.target.value);
+                setProblem(null);
+              }}
+              aria-invalid={problem !== null}
+              aria-describedby="offer-problem"
+              data-testid="offer-amount"
+            />
+          </label>
+          <p className="offer-problem" id="offer-problem" role="alert" data-testid="offer-problem">
+            {problem ?? ''}
+          </p>
+          <p className="muted offer-note">
+            卖家需在24小时内回应；同意后商品为您锁定，请在120分钟内付款，超时出价失效。出价无需预付。
+          </p>
+          {inGame ? (
+            <p className="muted offer-note">
+              {roleGoods ? '角色将转移到您当前登录的游戏账号' : '将通过游戏发放到您当前登录的角色'}
+            </p>
+          ) : noTarget ? (
+            <p className="muted offer-note" data-testid="offer-no-target">
+              请先从游戏内打开交易平台登录一次，绑定您的游戏账号后再出价。
+            </p>
+          ) : (
+            <select
+              className="offer-select"
+              value={target}
+              onChange={(e) => {
+                setTarget(e.target.value);
+                setProblem(null);
+              }}
+              data-testid="offer-target"
+            >
+              <option value="">{roleGoods ? '选择收货的游戏账号' : '选择收货角色'}</option>
+              {options.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          )}
+          <label className="offer-agree">
+            <input
+              type="checkbox"
+              checked={agreed}
+              onChange={(e) => {
+                setAgreed(e.target.checked);
+                setProblem(null);
+              }}
+              data-testid="offer-agree"
+            />
+            <span>
+              {copy.agreePrefix}
+              <a className="link" href="/agreements/tradingRules" target="_blank" rel="noreferrer">
+                {copy.tradingRules}
+              </a>
+            </span>
+          </label>
+          <button
+            type="button"
+            className="btn btn-primary btn-block"
+            disabled={create.isPending || noTarget}
+            onClick={submit}
+            data-testid="offer-submit"
+          >
+            提交出价
+          </button>
+        </div>
+      </div>
+    </Portal>
+  );
+}

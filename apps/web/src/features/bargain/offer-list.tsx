@@ -1,0 +1,77 @@
+import { Link } from 'react-router';
+import { EmptyState } from '../../components/empty-state';
+import { MobileLayout } from '../../components/mobile-layout';
+import { PcLayout } from '../../components/pc-layout';
+import { sceneOfPath } from '../../lib/platform';
+import { storage } from '../../lib/storage';
+import { useOffers } from './api/get-offers';
+import { OfferCard } from './offer-card';
+import './bargain.css';
+
+const words = {
+  1: { title: '我的出价', empty: '还没有出价', hint: '在商品详情点「出价」，卖家同意后按出价付款' },
+  2: { title: '收到的出价', empty: '还没有收到出价', hint: '买家对您在售的商品出价后，会显示在这里' },
+} as const;
+
+/** The offers of one side, newest first: the buyer's (我的出价) or the seller's (收到的出价). */
+export function OfferList({ viewer }: { viewer: 1 | 2 }) {
+  const scene = sceneOfPath(globalThis.location.pathname) ?? 'h5';
+  const pc = scene === 'web' || scene === 'webpc';
+  const loggedIn = Boolean(storage.get('token'));
+  const offers = useOffers(viewer, loggedIn);
+  const w = words[viewer];
+  const list = offers.data?.pages.flatMap((p) => p.list) ?? [];
+  const from = `${globalThis.location.pathname}${globalThis.location.search}`;
+  const body = (
+    <div className={pc ? 'offer-page-pc' : 'offer-page'} data-testid={`offer-list-${viewer}`}>
+      {pc ? <h1 className="offer-page-title">{w.title}</h1> : null}
+      {!loggedIn ? (
+        <EmptyState
+          title="登录后查看出价"
+          action={
+            <Link
+              className="btn btn-primary btn-sm"
+              style={{ marginTop: 12 }}
+              to={`/${scene}/pages/login/login?fromPage=${encodeURIComponent(from)}`}
+              data-testid="offer-login"
+            >
+              去登录
+            </Link>
+          }
+        />
+      ) : offers.isPending ? (
+        <div className="card skeleton" style={{ height: 140 }} />
+      ) : offers.isError && !list.length ? (
+        <EmptyState
+          title="加载失败"
+          action={
+            <button type="button" className="btn btn-ghost btn-sm" onClick={() => offers.refetch()}>
+              重试
+            </button>
+          }
+        />
+      ) : list.length ? (
+        <>
+          {list.map((o) => (
+            <OfferCard key={o.offerId} offer={o} scene={scene} />
+          ))}
+          {offers.hasNextPage ? (
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm offer-more"
+              disabled={offers.isFetchingNextPage}
+              onClick={() => offers.fetchNextPage()}
+              data-testid="offer-more"
+            >
+              加载更多
+            </button>
+          ) : null}
+        </>
+      ) : (
+        <EmptyState title={w.empty} hint={w.hint} />
+      )}
+    </div>
+  );
+  if (pc) return <PcLayout scene={scene}>{body}</PcLayout>;
+  return <MobileLayout title={w.title}>{body}</MobileLayout>;
+}
