@@ -1,6 +1,7 @@
 import type { CommodityDetail } from '@app/protocol/calls/exchange';
 import { deriveSaleType, salePriceLabel } from '@app/protocol/commodity';
 import { formatPriceFen } from '@app/protocol/format';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { copy } from '../../../lib/copy';
 import { storage } from '../../../lib/storage';
@@ -9,6 +10,8 @@ import { useCollectCommodity } from '../api/collect-commodity';
 import { loginPath, shareLink } from '../commodity-paths';
 
 const t = copy.commodity;
+// The offer (出价) dialog is not on the first screen: its own chunk, loaded when first opened.
+const OfferDialog = lazy(() => import('../../bargain/offer-dialog'));
 const loggedIn = () => Boolean(storage.get('token'));
 
 /** The collect / collected toggle of the nav bar; logged-out users go to login first. */
@@ -87,6 +90,7 @@ export function BuyBar({
   const onSale = detail.status === 1;
   const disabled = locked || !onSale || detail.isMine;
   const label = locked ? t.locked : !onSale ? detail.statusName || t.notOnSale : detail.isMine ? t.ownCommodity : t.buy;
+  const [offering, setOffering] = useState(false);
   return (
     <div className={pc ? 'c-buy-pc' : 'c-buy-bar'} data-testid="buy-bar">
       <div style={{ flex: 1 }}>
@@ -101,6 +105,17 @@ export function BuyBar({
           {detail.buyerFee > 0 ? `（含手续费 ${formatPriceFen(detail.buyerFee)}）` : ''}
         </div>
       </div>
+      {onSale && !detail.isMine ? (
+        <button
+          type="button"
+          className="btn btn-ghost"
+          disabled={locked}
+          data-testid="offer-button"
+          onClick={() => (loggedIn() ? setOffering(true) : navigate(loginPath(scene)))}
+        >
+          出价
+        </button>
+      ) : null}
       <button
         type="button"
         className="btn btn-primary"
@@ -113,6 +128,11 @@ export function BuyBar({
       >
         {label}
       </button>
+      {offering ? (
+        <Suspense fallback={null}>
+          <OfferDialog scene={scene} listing={detail} onClose={() => setOffering(false)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
