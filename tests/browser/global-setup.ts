@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { TestProject } from 'vitest/node';
-import { startServer } from '../start-server';
+import { freePort, startServer } from '../start-server';
 
 /** The server sends the .br/.gz beside each built file: each must be exactly that file, compressed. */
 function checkPrecompressed(dist: string): void {
@@ -24,7 +24,7 @@ let server: Awaited<ReturnType<typeof startServer>> | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
   checkPrecompressed(path.resolve(process.env.WEB_DIST ?? 'apps/web/dist'));
-  server = await startServer(3900 + Math.floor(Math.random() * 90), { APP_ENV: 'local' });
+  server = await startServer(await freePort(), { APP_ENV: 'local' });
   project.provide('baseUrl', server.baseUrl);
   process.env.BASE_URL = server.baseUrl;
 }

@@ -1,6 +1,5 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { publishCoin } from '@app/protocol/calls/consignment';
@@ -13,7 +12,7 @@ import { bindPhone, sendSms } from '@app/protocol/calls/user';
 import { OrderStatus } from '@app/protocol/statuses/order-status';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type RunningServer, startServer } from '../../../tests/start-server';
+import { freePort, type RunningServer, startServer } from '../../../tests/start-server';
 import { fenToYuanText } from '../src/modules/payments/pay-gateway';
 import { SANDBOX_APP_ID, SANDBOX_SELLER_ID, sandboxSign } from '../src/modules/payments/sandbox-gateway';
 import { checkLedger } from '../src/modules/wallet/ledger-check';
@@ -49,17 +48,6 @@ afterAll(async () => {
   await pg?.drop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** The tests' own client (helpers.ts), speaking to the child over HTTP instead of inject. */
 function overHttp(baseUrl: string): FastifyInstance {
