@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type Config, opsToken, testHooksEnabled } from './config';
 import { bargainModule } from './modules/bargain/bargain.module';
-import { sweepOffers } from './modules/bargain/offer.service';
+import { sweepOffers } from './modules/bargain/offer-moves';
 import { consignmentModule } from './modules/consignment/consignment.module';
 import { sweepListings } from './modules/consignment/listing-sweeper';
 import { couponRoutes } from './modules/coupon/coupon.routes';

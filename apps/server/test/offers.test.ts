@@ -14,7 +14,7 @@ import { orderInfo } from '@app/protocol/calls/orders';
 import { wapAlipay } from '@app/protocol/calls/pay';
 import { ListingStatus } from '@app/protocol/statuses/listing-status';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sweepOffers } from '../src/modules/bargain/offer.service';
+import { sweepOffers } from '../src/modules/bargain/offer-moves';
 import { expireUnpaidOrders } from '../src/modules/orders/order.service';
 import { checkLedger } from '../src/modules/wallet/ledger-check';
 import { createTestApp, expectCode, loginAs, sdkPlayer, type TestApp, type TestClient } from './helpers';

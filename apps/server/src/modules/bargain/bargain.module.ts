@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { CallPlatform } from '../../platform/http/register-call';
 import type { GameGateway } from '../games/game-gateway';
 import { offerRoutes } from './offer.routes';
-import { sweepOffers } from './offer.service';
+import { sweepOffers } from './offer-moves';
 
 /** Bargains and offers (出价): the calls, and the sweeper of their deadlines. */
 export function bargainModule(

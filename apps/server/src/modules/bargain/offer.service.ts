@@ -1,39 +1,14 @@
-import { OFFER_ANSWER_HOURS, OFFER_MIN_PERCENT, OFFER_PAY_MINUTES, type Offer } from '@app/protocol/calls/bargain';
+import { OFFER_ANSWER_HOURS, OFFER_MIN_PERCENT, OFFER_PAY_MINUTES } from '@app/protocol/calls/bargain';
 import { ErrorCode } from '@app/protocol/errors';
 import { formatPriceFen, lockMessage } from '@app/protocol/format';
 import { sellerReceives } from '@app/protocol/sell-rules';
-import { BargainStatus, bargainStatusLabel, bargainTransitions } from '@app/protocol/statuses/bargain-status';
+import { BargainStatus } from '@app/protocol/statuses/bargain-status';
 import { ListingStatus } from '@app/protocol/statuses/listing-status';
-import { OrderStatus } from '@app/protocol/statuses/order-status';
-import { canTransition } from '@app/protocol/statuses/transition';
-import type { Selectable, Updateable } from 'kysely';
-import type { Db } from '../../platform/db/database';
-import type { OffersTable } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import { sellSetup } from '../consignment/sell-setup.queries';
-import { checkBuyer, deliveryTarget, type OrderDeps, type PlaceInput, placeOrder } from '../orders/order.service';
-
-type OfferRow = Selectable<OffersTable>;
-const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
-
-/** One guarded move of an offer's status (bargainTransitions); answers whether it happened. */
-async function moveOffer(
-  db: Db,
-  id: number,
-  from: BargainStatus,
-  to: BargainStatus,
-  set: Updateable<OffersTable> = {},
-): Promise<boolean> {
-  if (!canTransition(bargainTransitions, from, to)) throw new Error(`offer status ${from} → ${to} is not allowed`);
-  const moved = await db
-    .updateTable('offers')
-    .set({ ...set, status: to, updated_at: new Date() })
-    .where('id', '=', id)
-    .where('status', '=', from)
-    .returning('id')
-    .executeTakeFirst();
-  return moved !== undefined;
-}
+import { checkBuyer, deliveryTarget } from '../orders/buyer-checks';
+import { type OrderDeps, type PlaceInput, placeOrder } from '../orders/order.service';
+import { moveOffer, type OfferRow, offerOf, syncWithOrder } from './offer-moves';
 
 /** What the offered price must be: below the listed one, at least OFFER_MIN_PERCENT of it, roles in whole yuan. */
 export function offerPriceProblem(type: number, listPrice: number, price: number): string | null {
@@ -114,12 +89,6 @@ export async function createOffer(deps: OrderDeps, input: CreateOfferInput): Pro
     if (await live()) throw refuseLive();
     throw error;
   }
-}
-
-async function offerOf(db: Db, offerId: string): Promise<OfferRow> {
-  const row = await db.selectFrom('offers').selectAll().where('id', '=', Number(offerId)).executeTakeFirst();
-  if (!row) throw new AppError(ErrorCode.BAD_PARAMS, '出价不存在');
-  return row;
 }
 
 /** The offer as its buyer or seller may see it; nobody else. */
@@ -205,119 +174,4 @@ export async function endOffer(
   if (!(await moveOffer(deps.db, row.id, BargainStatus.AWAITING_SELLER, to, { note })))
     throw new AppError(ErrorCode.BAD_PARAMS, '出价已处理或已失效');
   return offerOf(deps.db, offerId);
-}
-
-/** An agreed offer follows its order: paid → 交易完成 (61), lapsed → 41, cancelled by the buyer → 57. */
-async function syncWithOrder(db: Db, row: OfferRow): Promise<OfferRow | null> {
-  if (row.status !== BargainStatus.AGREED || row.order_id === null) return null;
-  const order = await db.selectFrom('orders').select('status').where('id', '=', row.order_id).executeTakeFirst();
-  const to =
-    order?.status === OrderStatus.PAYMENT_TIMEOUT
-      ? BargainStatus.BUYER_TIMEOUT_OFFER
-      : order?.status === OrderStatus.CANCELLED
-        ? BargainStatus.BUYER_REFUSED_TO_PAY
-        : order && order.status !== OrderStatus.AWAITING_PAYMENT
-          ? BargainStatus.COMPLETED
-          : null;
-  if (to === null) return null;
-  await moveOffer(db, row.id, BargainStatus.AGREED, to);
-  return offerOf(db, String(row.id));
-}
-
-/**
- * The offers' deadlines: unanswered after OFFER_ANSWER_HOURS, or whose listing left the market
- * (sold, delisted, taken back), they lapse (55); agreed ones follow their orders. Each moves once.
- */
-export async function sweepOffers(deps: OrderDeps, now = (deps.now ?? Date.now)()) {
-  const { db } = deps;
-  const late = await db
-    .selectFrom('offers')
-    .select('id')
-    .where('status', '=', BargainStatus.AWAITING_SELLER)
-    .where('answer_by', '<=', new Date(now))
-    .limit(200)
-    .execute();
-  let lapsed = 0;
-  for (const { id } of late)
-    if (
-      await moveOffer(db, id, BargainStatus.AWAITING_SELLER, BargainStatus.SYSTEM_CANCELLED, {
-        note: `卖家未在${OFFER_ANSWER_HOURS}小时内回应`,
-      })
-    )
-      lapsed++;
-  const gone = await db
-    .selectFrom('offers')
-    .innerJoin('commodities', 'commodities.id', 'offers.commodity_id')
-    .select('offers.id')
-    .where('offers.status', '=', BargainStatus.AWAITING_SELLER)
-    .where('commodities.status', 'not in', [ListingStatus.ON_SALE, ListingStatus.SELLING])
-    .limit(200)
-    .execute();
-  for (const { id } of gone)
-    if (
-      await moveOffer(db, id, BargainStatus.AWAITING_SELLER, BargainStatus.SYSTEM_CANCELLED, {
-        note: '商品已售出或已下架',
-      })
-    )
-      lapsed++;
-  const agreed = await db
-    .selectFrom('offers')
-    .selectAll()
-    .where('status', '=', BargainStatus.AGREED)
-    .limit(200)
-    .execute();
-  let followed = 0;
-  for (const row of agreed) if (await syncWithOrder(db, row)) followed++;
-  return { lapsed, followed };
-}
-
-/** The offers a user made (viewer 1) or received (viewer 2), newest first. */
-export async function offersOf(deps: OrderDeps, userId: number, viewer: 1 | 2, page: number, pageSize: number) {
-  const rows = await deps.db
-    .selectFrom('offers')
-    .selectAll()
-    .where(viewer === 1 ? 'buyer_user_id' : 'seller_user_id', '=', userId)
-    .orderBy('id', 'desc')
-    .limit(pageSize + 1)
-    .offset((page - 1) * pageSize)
-    .execute();
-  const list = await Promise.all(rows.slice(0, pageSize).map(async (r) => (await syncWithOrder(deps.db, r)) ?? r));
-  return { list, hasMore: rows.length > pageSize };
-}
-
-/** An offer in the viewer's words. */
-export async function toOffer(db: Db, row: OfferRow, viewerUserId: number): Promise<Offer> {
-  const listing = await db
-    .selectFrom('commodities')
-    .select(['application_id', 'type', 'title', 'first_img', 'price_fen'])
-    .where('id', '=', row.commodity_id)
-    .executeTakeFirstOrThrow();
-  const order =
-    row.order_id === null
-      ? null
-      : await db.selectFrom('orders').select('expires_at').where('id', '=', row.order_id).executeTakeFirst();
-  const viewer = viewerUserId === row.seller_user_id ? 2 : 1;
-  const deadline =
-    row.status === BargainStatus.AWAITING_SELLER
-      ? seconds(row.answer_by)
-      : row.status === BargainStatus.AGREED && order?.expires_at
-        ? seconds(order.expires_at)
-        : null;
-  return {
-    offerId: String(row.id),
-    commodityId: String(row.commodity_id),
-    applicationId: listing.application_id,
-    type: listing.type,
-    title: listing.title,
-    firstImg: listing.first_img ?? '',
-    listPrice: Number(listing.price_fen),
-    price: Number(row.price_fen),
-    status: row.status,
-    statusLabel: bargainStatusLabel.offer[viewer][row.status as BargainStatus],
-    viewer,
-    deadline,
-    orderId: row.order_id === null ? null : String(row.order_id),
-    createTime: seconds(row.created_at),
-    note: row.note,
-  };
 }

@@ -1,0 +1,102 @@
+import { OFFER_ANSWER_HOURS } from '@app/protocol/calls/bargain';
+import { ErrorCode } from '@app/protocol/errors';
+import { BargainStatus, bargainTransitions } from '@app/protocol/statuses/bargain-status';
+import { ListingStatus } from '@app/protocol/statuses/listing-status';
+import { OrderStatus } from '@app/protocol/statuses/order-status';
+import { canTransition } from '@app/protocol/statuses/transition';
+import type { Selectable, Updateable } from 'kysely';
+import type { Db } from '../../platform/db/database';
+import type { OffersTable } from '../../platform/db/schema';
+import { AppError } from '../../platform/errors';
+import type { OrderDeps } from '../orders/order.service';
+
+export type OfferRow = Selectable<OffersTable>;
+
+/** One guarded move of an offer's status (bargainTransitions); answers whether it happened. */
+export async function moveOffer(
+  db: Db,
+  id: number,
+  from: BargainStatus,
+  to: BargainStatus,
+  set: Updateable<OffersTable> = {},
+): Promise<boolean> {
+  if (!canTransition(bargainTransitions, from, to)) throw new Error(`offer status ${from} → ${to} is not allowed`);
+  const moved = await db
+    .updateTable('offers')
+    .set({ ...set, status: to, updated_at: new Date() })
+    .where('id', '=', id)
+    .where('status', '=', from)
+    .returning('id')
+    .executeTakeFirst();
+  return moved !== undefined;
+}
+
+export async function offerOf(db: Db, offerId: string): Promise<OfferRow> {
+  const row = await db.selectFrom('offers').selectAll().where('id', '=', Number(offerId)).executeTakeFirst();
+  if (!row) throw new AppError(ErrorCode.BAD_PARAMS, '出价不存在');
+  return row;
+}
+
+/** An agreed offer follows its order: paid → 交易完成 (61), lapsed → 41, cancelled by the buyer → 57. */
+export async function syncWithOrder(db: Db, row: OfferRow): Promise<OfferRow | null> {
+  if (row.status !== BargainStatus.AGREED || row.order_id === null) return null;
+  const order = await db.selectFrom('orders').select('status').where('id', '=', row.order_id).executeTakeFirst();
+  const to =
+    order?.status === OrderStatus.PAYMENT_TIMEOUT
+      ? BargainStatus.BUYER_TIMEOUT_OFFER
+      : order?.status === OrderStatus.CANCELLED
+        ? BargainStatus.BUYER_REFUSED_TO_PAY
+        : order && order.status !== OrderStatus.AWAITING_PAYMENT
+          ? BargainStatus.COMPLETED
+          : null;
+  if (to === null) return null;
+  await moveOffer(db, row.id, BargainStatus.AGREED, to);
+  return offerOf(db, String(row.id));
+}
+
+/**
+ * The offers' deadlines: unanswered after OFFER_ANSWER_HOURS, or whose listing left the market
+ * (sold, delisted, taken back), they lapse (55); agreed ones follow their orders. Each moves once.
+ */
+export async function sweepOffers(deps: OrderDeps, now = (deps.now ?? Date.now)()) {
+  const { db } = deps;
+  const late = await db
+    .selectFrom('offers')
+    .select('id')
+    .where('status', '=', BargainStatus.AWAITING_SELLER)
+    .where('answer_by', '<=', new Date(now))
+    .limit(200)
+    .execute();
+  let lapsed = 0;
+  for (const { id } of late)
+    if (
+      await moveOffer(db, id, BargainStatus.AWAITING_SELLER, BargainStatus.SYSTEM_CANCELLED, {
+        note: `卖家未在${OFFER_ANSWER_HOURS}小时内回应`,
+      })
+    )
+      lapsed++;
+  const gone = await db
+    .selectFrom('offers')
+    .innerJoin('commodities', 'commodities.id', 'offers.commodity_id')
+    .select('offers.id')
+    .where('offers.status', '=', BargainStatus.AWAITING_SELLER)
+    .where('commodities.status', 'not in', [ListingStatus.ON_SALE, ListingStatus.SELLING])
+    .limit(200)
+    .execute();
+  for (const { id } of gone)
+    if (
+      await moveOffer(db, id, BargainStatus.AWAITING_SELLER, BargainStatus.SYSTEM_CANCELLED, {
+        note: '商品已售出或已下架',
+      })
+    )
+      lapsed++;
+  const agreed = await db
+    .selectFrom('offers')
+    .selectAll()
+    .where('status', '=', BargainStatus.AGREED)
+    .limit(200)
+    .execute();
+  let followed = 0;
+  for (const row of agreed) if (await syncWithOrder(db, row)) followed++;
+  return { lapsed, followed };
+}

@@ -1,0 +1,66 @@
+import { ErrorCode } from '@app/protocol/errors';
+import type { Db } from '../../platform/db/database';
+import { AppError } from '../../platform/errors';
+import type { OrderDeps, PlaceInput } from './order.service';
+
+/** The buyer: bound phone and real name (business-flows §6). */
+export async function checkBuyer(db: Db, userId: number) {
+  const user = await db
+    .selectFrom('users')
+    .select(['mobile', 'has_authentication'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  if (!user.mobile) throw new AppError(ErrorCode.BAD_PARAMS, '请先绑定手机号');
+  if (!user.has_authentication) throw new AppError(ErrorCode.BAD_PARAMS, '请先完成实名认证');
+}
+
+/** Where the goods go, checked with the game: a free role slot for a role, a role in the group for goods. */
+export async function deliveryTarget(
+  deps: OrderDeps,
+  input: PlaceInput,
+  listing: {
+    application_id: string;
+    type: number;
+    server_id: string;
+    master_server_id: string;
+    game_account_id: string | null;
+  },
+) {
+  const { db, gateway } = deps;
+  let accountId = input.player?.accountId ?? input.gameAccountId;
+  let roleId = input.player ? input.player.roleId : (input.gameRoleId ?? null);
+  if (!accountId) throw new AppError(ErrorCode.BAD_PARAMS, '请选择收货的游戏账号');
+  if (!input.player) {
+    const linked = await db
+      .selectFrom('user_identities')
+      .select('subject')
+      .where('user_id', '=', input.buyer.userId)
+      .where('provider', '=', `game:${listing.application_id}`)
+      .where('subject', '=', accountId)
+      .executeTakeFirst();
+    if (!linked) throw new AppError(ErrorCode.BAD_PARAMS, '请选择您已登录过的游戏账号收货');
+  }
+  if (listing.type === 1) {
+    // The game cannot move a role to the account it is on.
+    if (listing.game_account_id === accountId) throw new AppError(ErrorCode.BAD_PARAMS, '不能购买自己游戏账号下的角色');
+    const account = await gateway.client(listing.application_id).account(accountId).catch(gateway.refusal);
+    const slot = account.slots.find((s) => s.serverId === listing.server_id);
+    if (slot && slot.used >= slot.limit) throw new AppError(ErrorCode.NO_ROLE_SLOT);
+    return { accountId, roleId: null };
+  }
+  if (!roleId) throw new AppError(ErrorCode.BAD_PARAMS, '请选择收货角色');
+  const { roles } = await gateway.roles(listing.application_id, accountId);
+  const role = roles.find((r) => r.id === roleId);
+  if (!role) throw new AppError(ErrorCode.BAD_PARAMS, '收货角色不存在');
+  const server = await db
+    .selectFrom('game_servers')
+    .select('master_server_id')
+    .where('application_id', '=', listing.application_id)
+    .where('server_id', '=', role.serverId)
+    .executeTakeFirst();
+  if (server?.master_server_id !== listing.master_server_id)
+    throw new AppError(ErrorCode.BAD_PARAMS, '收货角色须与商品在同一主服');
+  accountId = role.accountId;
+  roleId = role.id;
+  return { accountId, roleId };
+}
