@@ -2,7 +2,7 @@ import type { Order } from '@app/protocol/calls/orders';
 import { formatPriceFen } from '@app/protocol/format';
 import { useState } from 'react';
 import { useChangeOrderCoupon } from './api/change-order-coupon';
-import { useCoupons } from './api/orders';
+import { useCoupons } from './api/get-coupons';
 
 /**
  * The coupon on the cashier: the one the order holds (name, amount) with 不使用 / 更换, or the

@@ -2,11 +2,13 @@ import { formatPriceFen } from '@app/protocol/format';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { MobileLayout } from '../../components/mobile-layout';
+import { gameToken } from '../../lib/game-token';
 import { sceneOfPath } from '../../lib/platform';
 import { showToast } from '../../lib/ui-bus';
 import { useCommodityDetail } from '../commodity/api/get-commodity-detail';
-import { gameToken } from '../consignment/api/game-token';
-import { useCoupons, useDeliveryTargets, usePlaceOrder } from './api/orders';
+import { useCoupons } from './api/get-coupons';
+import { useDeliveryTargets } from './api/get-delivery-targets';
+import { usePlaceOrder } from './api/place-order';
 import './orders.css';
 
 /** The order's idempotency key: the same one while the buyer stays on this listing (a repeat resumes). */

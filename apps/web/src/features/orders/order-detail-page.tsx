@@ -5,7 +5,8 @@ import { Link, useSearchParams } from 'react-router';
 import { MobileLayout } from '../../components/mobile-layout';
 import { sceneOfPath } from '../../lib/platform';
 import { showModal } from '../../lib/ui-bus';
-import { useOrder, useOrderAction } from './api/orders';
+import { useOrder } from './api/get-order';
+import { useOrderAction } from './api/order-action';
 import { useCountdown } from './use-countdown';
 import './orders.css';
 

@@ -4,8 +4,8 @@ import { Link, useSearchParams } from 'react-router';
 import { MobileLayout } from '../../components/mobile-layout';
 import { PcLayout } from '../../components/pc-layout';
 import { sceneOfPath } from '../../lib/platform';
+import { useMyOrders } from './api/get-my-orders';
 import { useSellOrders } from './api/get-sell-orders';
-import { useMyOrders } from './api/orders';
 import './orders.css';
 
 type Tab = 'bought' | 'sold';

@@ -1,8 +1,8 @@
 import { createOfferOrder, h5sdkCreateOfferOrder } from '@app/protocol/calls/bargain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api/call-api';
+import { gameToken } from '../../../lib/game-token';
 import { bargainKeys } from './bargain-keys';
-import { gameToken } from './game-token';
 
 export interface CreateOfferInput {
   commodityId: string;

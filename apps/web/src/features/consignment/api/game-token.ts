@@ -1,10 +1,6 @@
-import { storage } from '../../../lib/storage';
+import { gameToken } from '../../../lib/game-token';
 
-/** The game token fields of the player in this SDK view (storage loginInfoStr, platform-shell §3). */
-export function gameToken(): { gameId: string; gameToken: string; serverId: string } | null {
-  const info = storage.getJson<{ game_id: string; game_token: string; server_id: string }>('loginInfoStr');
-  return info ? { gameId: info.game_id, gameToken: info.game_token, serverId: info.server_id } : null;
-}
+export { gameToken };
 
 /** The game token fields a pt call needs; outside a game there are none to send. */
 export function requireGameToken(): { gameId: string; gameToken: string; serverId: string } {

@@ -1,7 +1,7 @@
 import { changeOrderCoupon } from '@app/protocol/calls/orders';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api/call-api';
-import { orderKeys } from './orders';
+import { orderKeys } from './order-query-keys';
 
 /**
  * Attaches, swaps or removes (null) the coupon of an unpaid order. The answer is the order with

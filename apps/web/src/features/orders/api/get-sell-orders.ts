@@ -1,7 +1,7 @@
 import { getSellOrderList } from '@app/protocol/calls/orders';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api/call-api';
-import { orderKeys } from './orders';
+import { orderKeys } from './order-query-keys';
 
 /** The seller's orders (我卖出的), newest first, in the seller's words with what they receive. */
 export const sellOrdersOptions = (enabled = true) =>

@@ -1,0 +1,8 @@
+export const orderKeys = {
+  order: (id: string) => ['order', id] as const,
+  list: ['order', 'list'] as const,
+  /** The seller's side (我卖出的). */
+  sold: ['order', 'sold'] as const,
+  coupons: (commodityId: string) => ['order', 'coupons', commodityId] as const,
+  combination: (orderId: string) => ['order', 'combination', orderId] as const,
+};
