@@ -361,6 +361,50 @@ describe('customer service on a refused receipt', () => {
     expect(await checkLedger(t.db)).toEqual([]);
   });
 
+  it('a refund whose answer from the game was lost can only go on as a refund, and moves the coins once', async () => {
+    const order = await refusedCoins('cs-lost-1', 15_000, 700);
+    const buyerHolding = await coinsOf(buyer.info.roleId);
+    const lossy: GameGateway = {
+      ...t.app.gateway,
+      reclaim: async (...args: Parameters<GameGateway['reclaim']>) => {
+        await t.app.gateway.reclaim(...args);
+        throw new Error('connection reset');
+      },
+    };
+    const { resolveRefusedReceipt } = await import('../src/modules/orders/customer-service');
+    await expect(
+      resolveRefusedReceipt({ db: t.db, gateway: lossy }, Number(order.orderId), 'refund', '小王', '核实'),
+    ).rejects.toThrow('游戏暂时无法收回，请稍后重试退款');
+    expect(await coinsOf(buyer.info.roleId)).toBe(buyerHolding - 15_000);
+    expect(await info(order.orderId)).toMatchObject({ status: -5 });
+    // The coins went back already: the seller cannot be paid for them too.
+    expect(
+      (await ops(order.orderId, { decision: 'confirm', operator: '小王', note: '交付无误' })).json(),
+    ).toMatchObject({
+      code: '10002',
+      msg: '已要求游戏收回物品，只能继续退款',
+    });
+    expect((await ops(order.orderId, { decision: 'refund', operator: '小王', note: '再次退款' })).json().code).toBe(
+      '200',
+    );
+    expect(await coinsOf(buyer.info.roleId)).toBe(buyerHolding - 15_000);
+    expect(await info(order.orderId)).toMatchObject({ status: -21 });
+    expect(await checkLedger(t.db)).toEqual([]);
+  });
+
+  it('a refund racing a confirmation: exactly one decision is taken', async () => {
+    for (let i = 0; i < 3; i++) {
+      const order = await refusedCoins(`cs-race-${i}`, 5_000 + i, 300);
+      const [refund, confirmed] = await Promise.all([
+        ops(order.orderId, { decision: 'refund', operator: '小王', note: '退款处理' }),
+        ops(order.orderId, { decision: 'confirm', operator: '小李', note: '确认处理' }),
+      ]);
+      expect([refund.json().code, confirmed.json().code].filter((c) => c === '200')).toHaveLength(1);
+      expect((await info(order.orderId)).status).toBe(refund.json().code === '200' ? -21 : 32);
+    }
+    expect(await checkLedger(t.db)).toEqual([]);
+  });
+
   it('a refund the game cannot take back changes nothing; confirming sends the seller’s money to 待入账', async () => {
     const order = await refusedCoins('cs-confirm-1', 30_000, 900);
     const balanceBefore = (await balanceOf(t.db, Accounts.userAvailable(buyer.userId))).available;

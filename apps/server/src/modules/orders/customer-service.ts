@@ -78,6 +78,15 @@ export async function resolveRefusedReceipt(
     .select(['id', 'game_role_id'])
     .where('id', '=', order.commodity_id)
     .executeTakeFirstOrThrow();
+  // Marked first (the row serialises this with a confirmation): from here on only the refund goes on.
+  const marked = await deps.db
+    .updateTable('orders')
+    .set({ reclaim_requested_at: new Date() })
+    .where('id', '=', order.id)
+    .where('status', '=', OrderStatus.RECEIPT_REFUSED)
+    .returning('id')
+    .executeTakeFirst();
+  if (!marked) throw new AppError(ErrorCode.BAD_PARAMS, '订单不在拒绝收货状态');
   try {
     await deps.gateway.reclaim(
       order.application_id,
@@ -85,9 +94,18 @@ export async function resolveRefusedReceipt(
       `reclaim-${order.id}`,
     );
   } catch (error) {
-    if (error instanceof PartnerRefusal) throw new AppError(ErrorCode.BAD_PARAMS, `游戏无法收回：${error.message}`);
+    if (error instanceof PartnerRefusal) {
+      // The game moved nothing: customer service may still decide otherwise.
+      await deps.db
+        .updateTable('orders')
+        .set({ reclaim_requested_at: null })
+        .where('id', '=', order.id)
+        .where('status', '=', OrderStatus.RECEIPT_REFUSED)
+        .execute();
+      throw new AppError(ErrorCode.BAD_PARAMS, `游戏无法收回：${error.message}`);
+    }
     // Unknown outcome: asking again is safe (the game answers a repeated reclaim with the first).
-    throw new AppError(ErrorCode.BAD_PARAMS, '游戏暂时无法收回，请稍后重试');
+    throw new AppError(ErrorCode.BAD_PARAMS, '游戏暂时无法收回，请稍后重试退款');
   }
   await deps.db.transaction().execute(async (trx) => {
     if (

@@ -122,6 +122,16 @@ export async function confirm(deps: OrderDeps, orderId: number, by: 'buyer' | 't
     const order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
     const settleAt = new Date(now + SETTLE_PROTECTION_HOURS * 3_600_000);
     const from = typeof by === 'object' ? OrderStatus.RECEIPT_REFUSED : OrderStatus.AWAITING_RECEIPT;
+    // Customer service cannot confirm once a refund asked the game to take the goods back.
+    if (typeof by === 'object') {
+      const locked = await trx
+        .selectFrom('orders')
+        .select('reclaim_requested_at')
+        .where('id', '=', orderId)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+      if (locked.reclaim_requested_at) throw new AppError(ErrorCode.BAD_PARAMS, '已要求游戏收回物品，只能继续退款');
+    }
     const moved = await moveOrder(trx, order.id, from, OrderStatus.PENDING_SETTLEMENT, {
       confirmed_at: new Date(now),
       settle_at: settleAt,

@@ -371,6 +371,8 @@ export interface OrdersTable {
   receipt: ColumnType<DeliveryReceipt | null, string | null | undefined, string | null>;
   receipt_signature: string | null;
   note: Generated<string>;
+  /** Customer service asked the game to take the delivery back (a refund under way). */
+  reclaim_requested_at: Generated<Date | null>;
 }
 
 export interface OffersTable {

@@ -19,6 +19,7 @@ import * as m0018 from './0018-delivery';
 import * as m0019 from './0019-withdrawals';
 import * as m0020 from './0020-coupons';
 import * as m0021 from './0021-offers';
+import * as m0022 from './0022-order-reclaim';
 
 /** Migrations in order; a name once shipped never changes. */
 export const migrations: Record<string, { up: readonly string[] }> = {
@@ -43,4 +44,5 @@ export const migrations: Record<string, { up: readonly string[] }> = {
   '0019-withdrawals': m0019,
   '0020-coupons': m0020,
   '0021-offers': m0021,
+  '0022-order-reclaim': m0022,
 };
