@@ -4,8 +4,10 @@ import { OrderStatus } from '@app/protocol/statuses/order-status';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agreeOffer, createOffer } from '../src/modules/bargain/offer.service';
 import type { GameGateway } from '../src/modules/games/game-gateway';
-import { confirmReceipt, deliverOrder, sweepDeliveries } from '../src/modules/orders/delivery.service';
+import { resolveRefusedReceipt } from '../src/modules/orders/customer-service';
+import { confirmReceipt, deliverOrder, rejectReceipt, sweepDeliveries } from '../src/modules/orders/delivery.service';
 import { cancelOrder, expireUnpaidOrders, placeOrder } from '../src/modules/orders/order.service';
 import type { PayGateway } from '../src/modules/payments/pay-gateway';
 import { applyNotice, payWithBalance, startPayment } from '../src/modules/payments/payment.service';
@@ -19,7 +21,9 @@ import { createTestApp, type TestApp } from './helpers';
 /**
  * A model-based simulation of the money (issue 7): random sequences of orders, payments (third
  * party, balance, combined), duplicate, late and wrong-amount notifications, cancellations,
- * timeouts, deliveries (and refused ones), confirmations, settlements, top-ups and withdrawals.
+ * timeouts, deliveries (and refused ones), confirmations, settlements, top-ups and withdrawals,
+ * offers agreed into orders, refused receipts and customer service's refunds and confirmations
+ * (with the game's reclaim done, refused or its answer lost).
  * After every step: the books balance; the escrow holds exactly what paid, unsettled orders hold;
  * the third-party gateway let in exactly what was accepted; a listing has at most one live order
  * and is 出售中 exactly while it has one. A failure prints its seed and path (fast-check).
@@ -44,7 +48,11 @@ type Op =
   | { k: 'confirm'; order: number }
   | { k: 'topup'; user: number; amount: number }
   | { k: 'withdraw'; user: number; amount: number }
-  | { k: 'cancelWithdrawal'; which: number };
+  | { k: 'cancelWithdrawal'; which: number }
+  | { k: 'offer'; buyer: number; listing: number; agree: boolean }
+  | { k: 'reject'; order: number }
+  | { k: 'dispute'; buyer: number; listing: number }
+  | { k: 'resolve'; order: number; refund: boolean; game: 'ok' | 'refused' | 'lost' };
 
 const op: fc.Arbitrary<Op> = fc.oneof(
   { arbitrary: fc.record({ k: fc.constant('place' as const), buyer: fc.nat(2), listing: fc.nat(3) }), weight: 4 },
@@ -75,6 +83,29 @@ const op: fc.Arbitrary<Op> = fc.oneof(
     weight: 1,
   },
   { arbitrary: fc.record({ k: fc.constant('cancelWithdrawal' as const), which: fc.nat() }), weight: 1 },
+  {
+    arbitrary: fc.record({
+      k: fc.constant('offer' as const),
+      buyer: fc.nat(2),
+      listing: fc.nat(3),
+      agree: fc.boolean(),
+    }),
+    weight: 2,
+  },
+  { arbitrary: fc.record({ k: fc.constant('reject' as const), order: fc.nat() }), weight: 1 },
+  {
+    arbitrary: fc.record({ k: fc.constant('dispute' as const), buyer: fc.nat(2), listing: fc.nat(3) }),
+    weight: 2,
+  },
+  {
+    arbitrary: fc.record({
+      k: fc.constant('resolve' as const),
+      order: fc.nat(),
+      refund: fc.boolean(),
+      game: fc.constantFrom('ok' as const, 'refused' as const, 'lost' as const),
+    }),
+    weight: 2,
+  },
 );
 
 describe('the money, simulated', () => {
@@ -84,6 +115,7 @@ describe('the money, simulated', () => {
     const now = () => clock.now;
     // The game side, as the exchange sees it: a buyer role in the listings' group; transfers answer a receipt.
     let refuseNext = false;
+    let reclaimAs: 'ok' | 'refused' | 'lost' = 'ok';
     const game: GameGateway = {
       ...t.app.gateway,
       roles: async (_g: string, accountId: string) => ({
@@ -114,6 +146,12 @@ describe('the money, simulated', () => {
           repeated: false,
           signature: 'sim',
         };
+      },
+      // Customer service's reclaim: done, refused (nothing moved) or done with the answer lost.
+      reclaim: async (_g: string, input: { listingId: string }) => {
+        if (reclaimAs === 'refused') throw new PartnerRefusal('RECLAIM_IMPOSSIBLE', '买家已使用了物品，无法退回');
+        if (reclaimAs === 'lost') throw new Error('connection reset');
+        return { listingId: input.listingId, kind: 'coins', to: 'seller-role', at: clock.now, repeated: false };
       },
     } as GameGateway;
     const third: PayGateway = {
@@ -181,7 +219,7 @@ describe('the money, simulated', () => {
               game_role_id: 'seller-role',
             })),
           )
-          .returning('id')
+          .returning(['id', 'price_fen as price'])
           .execute();
         const orders: number[] = [];
         const payments: Array<{ tradeNo: string; third: number }> = [];
@@ -192,6 +230,18 @@ describe('the money, simulated', () => {
           done.push(o);
           const quiet = (p: Promise<unknown>) => p.catch((e: unknown) => e);
           const order = (i: number) => (orders.length ? orders[i % orders.length] : undefined);
+          // One of this run's orders in a given status (the i-th, round), so rarer steps still meet one.
+          const orderIn = async (status: number, i: number) => {
+            if (!orders.length) return undefined;
+            const rows = await db
+              .selectFrom('orders')
+              .select('id')
+              .where('id', 'in', orders)
+              .where('status', '=', status)
+              .orderBy('id')
+              .execute();
+            return rows.length ? rows[i % rows.length]!.id : undefined;
+          };
           if (o.k === 'place') {
             const b = users[o.buyer]!;
             const placed = await quiet(
@@ -307,6 +357,76 @@ describe('the money, simulated', () => {
             );
             if (w && typeof w === 'object' && 'id' in w)
               withdrawals.push({ user: users[o.user]!.id, id: (w as { id: number }).id });
+          } else if (o.k === 'offer') {
+            const b = users[o.buyer]!;
+            const l = listings[o.listing]!;
+            const made = await quiet(
+              createOffer(orderDeps, {
+                buyer: { userId: b.id, uid: b.uid },
+                commodityId: String(l.id),
+                price: Math.round(Number(l.price) * 0.8),
+                requestKey: `sim-offer-${run}-${done.length}`,
+                player: { accountId: `acct-${b.uid}`, roleId: `role-acct-${b.uid}` },
+              }),
+            );
+            if (o.agree && made && typeof made === 'object' && 'id' in made) {
+              const agreed = await quiet(agreeOffer(orderDeps, seller.id, String((made as { id: number }).id)));
+              const orderId = agreed && typeof agreed === 'object' && 'order_id' in agreed ? agreed.order_id : null;
+              if (typeof orderId === 'number' && !orders.includes(orderId)) orders.push(orderId);
+            }
+          } else if (o.k === 'dispute') {
+            // A whole purchase up to a refused receipt: placed, paid from a topped-up balance, delivered, refused.
+            const b = users[o.buyer]!;
+            const placed = await quiet(
+              placeOrder(orderDeps, {
+                buyer: { userId: b.id, uid: b.uid },
+                commodityId: String(listings[o.listing]!.id),
+                requestKey: `sim-dispute-${run}-${done.length}`,
+                player: { accountId: `acct-${b.uid}`, roleId: `role-acct-${b.uid}` },
+              }),
+            );
+            if (placed && typeof placed === 'object' && 'id' in placed && 'total_fen' in placed) {
+              const row = placed as { id: number; total_fen: number; status: number };
+              if (!orders.includes(row.id)) orders.push(row.id);
+              if (row.status === OrderStatus.AWAITING_PAYMENT) {
+                await transfer(db, {
+                  key: `sim-topup-dispute-${run}-${row.id}`,
+                  debit: Accounts.gateway('sim-topup'),
+                  credit: Accounts.userAvailable(b.id),
+                  amount: Number(row.total_fen),
+                  code: 'topup',
+                });
+                await quiet(
+                  payWithBalance(payDeps, {
+                    userId: b.id,
+                    orderId: String(row.id),
+                    totalAmount: Number(row.total_fen),
+                    balancePrice: Number(row.total_fen),
+                  }),
+                );
+                await deliverOrder(orderDeps, row.id);
+                await quiet(rejectReceipt(orderDeps, b.id, String(row.id), '模拟拒收'));
+              }
+            }
+          } else if (o.k === 'reject' && (await orderIn(OrderStatus.AWAITING_RECEIPT, o.order))) {
+            const row = await db
+              .selectFrom('orders')
+              .select(['id', 'buyer_user_id'])
+              .where('id', '=', (await orderIn(OrderStatus.AWAITING_RECEIPT, o.order))!)
+              .executeTakeFirstOrThrow();
+            await quiet(rejectReceipt(orderDeps, row.buyer_user_id, String(row.id), '模拟拒收'));
+          } else if (o.k === 'resolve' && (await orderIn(OrderStatus.RECEIPT_REFUSED, o.order))) {
+            reclaimAs = o.game;
+            await quiet(
+              resolveRefusedReceipt(
+                orderDeps,
+                (await orderIn(OrderStatus.RECEIPT_REFUSED, o.order))!,
+                o.refund ? 'refund' : 'confirm',
+                '模拟客服',
+                '模拟处理',
+              ),
+            );
+            reclaimAs = 'ok';
           } else if (o.k === 'cancelWithdrawal' && withdrawals.length) {
             const w = withdrawals[o.which % withdrawals.length]!;
             await quiet(cancelWithdrawal(wdDeps, w.user, String(w.id)));
