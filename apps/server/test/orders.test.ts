@@ -488,12 +488,18 @@ describe('the seller’s orders and the coupon on the cashier', () => {
     expectCode(await change(all, buyerToken, other.orderId), '10002', '订单已支付或已关闭，无法更换优惠券');
 
     // Once a payment is started its amount is fixed: the coupon cannot change any more.
+    expect((await mapp.call(orderInfo, { orderId: order.orderId }, { token: buyerToken })).data).toMatchObject({
+      payStarted: false,
+    });
     const pay = await mapp.call(
       wapAlipay,
       { bizNo: order.orderId, totalAmount: full - 300, payPrice: full - 300 },
       { token: buyerToken },
     );
     expectCode(pay, '200');
+    expect((await mapp.call(orderInfo, { orderId: order.orderId }, { token: buyerToken })).data).toMatchObject({
+      payStarted: true,
+    });
     expectCode(await change(all), '10002', '支付已发起，无法更换优惠券');
     expectCode(await change(null), '10002', '支付已发起，无法更换优惠券');
     await unchanged(300);

@@ -36,6 +36,8 @@ export const orderSchema = z.object({
   sellerReceive: z.number().int(),
   /** Unix seconds: pay before it (status 1). */
   expireTime: z.number().int().nullable(),
+  /** Unpaid, but a payment was started: its amount is fixed, the coupon can no longer change. */
+  payStarted: z.boolean(),
   payChannel: z.number().int().nullable(),
   createTime: z.number().int(),
   payTime: z.number().int().nullable(),

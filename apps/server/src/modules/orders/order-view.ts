@@ -4,6 +4,7 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import type { OrdersTable } from '../../platform/db/schema';
 import { userCoupons } from '../coupon/coupon.service';
+import { paymentStarted } from '../payments/payment-queries';
 
 export type OrderRow = Selectable<OrdersTable>;
 const seconds = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : null);
@@ -55,6 +56,7 @@ export async function toOrder(
     sellerFee: role === 'seller' ? sellerFee : 0,
     sellerReceive: role === 'seller' ? price - sellerFee : 0,
     expireTime: row.status === 1 ? seconds(row.expires_at) : null,
+    payStarted: row.status === 1 ? await paymentStarted(db, row.id) : false,
     payChannel: row.pay_channel,
     createTime: seconds(row.created_at) as number,
     payTime: seconds(row.paid_at),

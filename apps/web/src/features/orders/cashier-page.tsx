@@ -188,7 +188,9 @@ export default function CashierPage() {
       ) : null}
     </>
   );
-  const summary = <CashierSummary o={o} countdown={countdown} couponLocked={scanning && couponChoice} />;
+  const summary = (
+    <CashierSummary o={o} countdown={countdown} couponLocked={o.payStarted || (scanning && couponChoice)} />
+  );
   if (pc)
     return frame(
       <div className="cashier-pc" data-testid="cashier">
