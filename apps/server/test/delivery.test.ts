@@ -1,11 +1,7 @@
 import { PartnerRefusal } from '@app/demo-game/partner-client';
 import { publishAccount, publishCoin } from '@app/protocol/calls/consignment';
-import { gameTokenLogin } from '@app/protocol/calls/game';
-import { identification } from '@app/protocol/calls/identity';
-import { h5sdkVerifyCode } from '@app/protocol/calls/market';
 import { h5sdkOrderPlace, itemConfirm, itemReject, orderInfo } from '@app/protocol/calls/orders';
 import { wapAlipay } from '@app/protocol/calls/pay';
-import { bindPhone, sendSms } from '@app/protocol/calls/user';
 import { ListingStatus } from '@app/protocol/statuses/listing-status';
 import { OrderStatus } from '@app/protocol/statuses/order-status';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,15 +9,7 @@ import type { GameGateway } from '../src/modules/games/game-gateway';
 import { deliverOrder, sweepDeliveries } from '../src/modules/orders/delivery.service';
 import { Accounts, balanceOf } from '../src/modules/wallet/ledger';
 import { checkLedger } from '../src/modules/wallet/ledger-check';
-import {
-  createTestApp,
-  demoGameLogin,
-  expectCode,
-  idNumber,
-  smsOutbox,
-  type TestApp,
-  type TestClient,
-} from './helpers';
+import { createTestApp, expectCode, sdkPlayer, type TestApp, type TestClient } from './helpers';
 
 let t: TestApp;
 let sdk: TestClient;
@@ -33,29 +21,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let seq = 0;
-async function sdkUser(account: string) {
-  const info = await demoGameLogin(t, account);
-  const pt = { gameId: info.gameId, gameToken: info.gameToken, serverId: info.serverId };
-  const login = (await sdk.call(gameTokenLogin, pt)).data as { token: string; uid: string };
-  const phone = `1310000${String(++seq).padStart(4, '0')}`;
-  await sdk.call(sendSms, { smsType: 'phoneLogin', phone });
-  const [bind] = await smsOutbox(t, phone);
-  expectCode(await sdk.call(bindPhone, { phone, code: bind!.code }, { token: login.token }), '200');
-  expectCode(
-    await sdk.call(
-      identification,
-      { realName: '郑一', idCard: idNumber('19840404', String(500 + seq)) },
-      { token: login.token },
-    ),
-    '200',
-  );
-  await sdk.call(sendSms, { smsType: 'verifyCode', phone: 'auto' }, { token: login.token });
-  const code = (await smsOutbox(t, phone)).find((m) => m.smsType === 'verifyCode')!.code;
-  expect((await sdk.call(h5sdkVerifyCode, { ...pt, code }, { token: login.token })).data).toBe(true);
-  const user = await t.db.selectFrom('users').select('id').where('uid', '=', login.uid).executeTakeFirstOrThrow();
-  return { info, pt, token: login.token, uid: login.uid, userId: user.id };
-}
+const _seq = 0;
+const sdkUser = (account: string) => sdkPlayer(t, sdk, account, '1310000');
 type User = Awaited<ReturnType<typeof sdkUser>>;
 
 let seller: User;

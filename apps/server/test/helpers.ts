@@ -185,8 +185,7 @@ export async function demoGameLogin(app: TestApp, account: string): Promise<Game
 let playerSeq = 0;
 /**
  * A player of the demo game in the SDK view, ready to buy and sell: logged in with the game token,
- * a bound phone (phonePrefix + a counter), a real name, the sale lock open. (Older test files keep
- * their own copies of this.)
+ * a bound phone (phonePrefix + a counter), a real name, the sale lock open.
  */
 export async function sdkPlayer(t: TestApp, sdk: TestClient, account: string, phonePrefix = '1380000') {
   const seq = ++playerSeq;

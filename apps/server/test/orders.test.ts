@@ -1,8 +1,5 @@
 import { publishAccount, publishCoin } from '@app/protocol/calls/consignment';
 import { couponList, joinEvent } from '@app/protocol/calls/coupon';
-import { gameTokenLogin } from '@app/protocol/calls/game';
-import { identification } from '@app/protocol/calls/identity';
-import { h5sdkVerifyCode } from '@app/protocol/calls/market';
 import {
   cancelOrder,
   changeOrderCoupon,
@@ -15,7 +12,6 @@ import {
   orderPlace,
 } from '@app/protocol/calls/orders';
 import { wapAlipay } from '@app/protocol/calls/pay';
-import { bindPhone, sendSms } from '@app/protocol/calls/user';
 import { ListingStatus } from '@app/protocol/statuses/listing-status';
 import { OrderStatus } from '@app/protocol/statuses/order-status';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,16 +24,7 @@ import {
 } from '../src/modules/orders/order.service';
 import { Accounts, balanceOf } from '../src/modules/wallet/ledger';
 import { checkLedger } from '../src/modules/wallet/ledger-check';
-import {
-  createTestApp,
-  demoGameLogin,
-  expectCode,
-  idNumber,
-  loginAs,
-  smsOutbox,
-  type TestApp,
-  type TestClient,
-} from './helpers';
+import { createTestApp, demoGameLogin, expectCode, loginAs, sdkPlayer, type TestApp, type TestClient } from './helpers';
 
 let t: TestApp;
 let sdk: TestClient;
@@ -49,30 +36,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let seq = 0;
+const _seq = 0;
 /** A player in the SDK view with a bound phone and real name (and the sale lock open to sell). */
-async function sdkUser(account: string, on = { t, sdk }) {
-  const { t, sdk } = on;
-  const info = await demoGameLogin(t, account);
-  const pt = { gameId: info.gameId, gameToken: info.gameToken, serverId: info.serverId };
-  const login = (await sdk.call(gameTokenLogin, pt)).data as { token: string; uid: string };
-  const phone = `1370000${String(++seq).padStart(4, '0')}`;
-  await sdk.call(sendSms, { smsType: 'phoneLogin', phone });
-  const [bind] = await smsOutbox(t, phone);
-  expectCode(await sdk.call(bindPhone, { phone, code: bind!.code }, { token: login.token }), '200');
-  expectCode(
-    await sdk.call(
-      identification,
-      { realName: '周九', idCard: idNumber('19860606', String(300 + seq)) },
-      { token: login.token },
-    ),
-    '200',
-  );
-  await sdk.call(sendSms, { smsType: 'verifyCode', phone: 'auto' }, { token: login.token });
-  const code = (await smsOutbox(t, phone)).find((m) => m.smsType === 'verifyCode')!.code;
-  expect((await sdk.call(h5sdkVerifyCode, { ...pt, code }, { token: login.token })).data).toBe(true);
-  return { info, pt, token: login.token, uid: login.uid };
-}
+const sdkUser = (account: string, on = { t, sdk }) => sdkPlayer(on.t, on.sdk, account, '1370000');
 
 const listingStatus = async (id: string) =>
   (await t.db.selectFrom('commodities').select('status').where('id', '=', Number(id)).executeTakeFirstOrThrow()).status;

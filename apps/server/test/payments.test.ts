@@ -1,10 +1,6 @@
 import { publishCoin } from '@app/protocol/calls/consignment';
-import { gameTokenLogin } from '@app/protocol/calls/game';
-import { identification } from '@app/protocol/calls/identity';
-import { h5sdkVerifyCode } from '@app/protocol/calls/market';
 import { cancelOrder, h5sdkOrderPlace, orderInfo } from '@app/protocol/calls/orders';
 import { balancePay, combinedPay, isAvailableCombinationPay, wapAlipay } from '@app/protocol/calls/pay';
-import { bindPhone, sendSms } from '@app/protocol/calls/user';
 import { OrderStatus } from '@app/protocol/statuses/order-status';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireUnpaidOrders } from '../src/modules/orders/order.service';
@@ -14,15 +10,7 @@ import { SANDBOX_APP_ID, SANDBOX_SELLER_ID, sandboxSign } from '../src/modules/p
 import { Accounts, balanceOf, transfer } from '../src/modules/wallet/ledger';
 import { checkLedger } from '../src/modules/wallet/ledger-check';
 import { ensureSecret } from '../src/platform/secrets';
-import {
-  createTestApp,
-  demoGameLogin,
-  expectCode,
-  idNumber,
-  smsOutbox,
-  type TestApp,
-  type TestClient,
-} from './helpers';
+import { createTestApp, expectCode, sdkPlayer, type TestApp, type TestClient } from './helpers';
 
 let t: TestApp;
 let sdk: TestClient;
@@ -34,29 +22,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let seq = 0;
-async function sdkUser(account: string) {
-  const info = await demoGameLogin(t, account);
-  const pt = { gameId: info.gameId, gameToken: info.gameToken, serverId: info.serverId };
-  const login = (await sdk.call(gameTokenLogin, pt)).data as { token: string; uid: string };
-  const phone = `1380000${String(++seq).padStart(4, '0')}`;
-  await sdk.call(sendSms, { smsType: 'phoneLogin', phone });
-  const [bind] = await smsOutbox(t, phone);
-  expectCode(await sdk.call(bindPhone, { phone, code: bind!.code }, { token: login.token }), '200');
-  expectCode(
-    await sdk.call(
-      identification,
-      { realName: '吴十', idCard: idNumber('19850505', String(400 + seq)) },
-      { token: login.token },
-    ),
-    '200',
-  );
-  await sdk.call(sendSms, { smsType: 'verifyCode', phone: 'auto' }, { token: login.token });
-  const code = (await smsOutbox(t, phone)).find((m) => m.smsType === 'verifyCode')!.code;
-  expect((await sdk.call(h5sdkVerifyCode, { ...pt, code }, { token: login.token })).data).toBe(true);
-  const user = await t.db.selectFrom('users').select('id').where('uid', '=', login.uid).executeTakeFirstOrThrow();
-  return { info, pt, token: login.token, uid: login.uid, userId: user.id };
-}
+const _seq = 0;
+const sdkUser = (account: string) => sdkPlayer(t, sdk, account, '1320000');
 
 type User = Awaited<ReturnType<typeof sdkUser>>;
 let seller: User;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { CallPlatform } from '../../platform/http/register-call';
+import { sweepEvery } from '../../platform/jobs/sweep-every';
 import type { GameGateway } from '../games/game-gateway';
 import { offerRoutes } from './offer.routes';
 import { sweepOffers } from './offer-moves';
@@ -11,20 +12,5 @@ export function bargainModule(
   deps: { gateway: GameGateway; sweepEveryMs: number },
 ): void {
   offerRoutes(app, platform, deps.gateway);
-  if (deps.sweepEveryMs <= 0) return;
-  let running = false;
-  const timer = setInterval(async () => {
-    if (running) return;
-    running = true;
-    try {
-      const moved = await sweepOffers({ db: platform.db, gateway: deps.gateway });
-      if (moved.lapsed + moved.followed > 0) app.log.info(moved, 'offers swept');
-    } catch (error) {
-      app.log.warn({ err: error }, 'offer sweep failed');
-    } finally {
-      running = false;
-    }
-  }, deps.sweepEveryMs);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  sweepEvery(app, deps.sweepEveryMs, 'offers', () => sweepOffers({ db: platform.db, gateway: deps.gateway }));
 }
