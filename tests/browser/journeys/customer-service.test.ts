@@ -9,31 +9,13 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, baseUrl, DESKTOP, hook, launchBrowser, MOBILE } from '../browser';
 import { docShot, logIn, phoneNumber } from './market-helpers';
+import { gameLogin, idNumber, outbox } from './people';
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser.close());
-
-function idNumber(birth: string, seq: string): string {
-  const body = `110105${birth}${seq}`;
-  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
-  const sum = [...body].reduce((acc, digit, i) => acc + Number(digit) * (weights[i] as number), 0);
-  return body + '10X98765432'[sum % 11];
-}
-const outbox = async (phone: string): Promise<Array<{ code: string; smsType: string }>> =>
-  (await (await fetch(`${baseUrl()}/dev/sms/outbox?phone=${phone}`)).json()).data;
-const gameLogin = async (account: string) =>
-  (
-    await (
-      await fetch(`${baseUrl()}/demo-game/api/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ account, password: 'demo123' }),
-      })
-    ).json()
-  ).data as { gameId: string; gameToken: string; serverId: string };
 
 /** The market accounts seller20…seller29 in turn until one on the buyer's server lists 30,000 coins at ¥30. */
 async function listCoins(serverId: string): Promise<{ data: { commodityId: string } }> {

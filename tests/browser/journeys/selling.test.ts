@@ -5,22 +5,13 @@ import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, baseUrl, DESKTOP, hook, launchBrowser, MOBILE } from '../browser';
 import { docShot, phoneNumber } from './market-helpers';
+import { idNumber, outbox } from './people';
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser.close());
-
-function idNumber(birth: string, seq: string): string {
-  const body = `110105${birth}${seq}`;
-  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
-  const sum = [...body].reduce((acc, digit, i) => acc + Number(digit) * (weights[i] as number), 0);
-  return body + '10X98765432'[sum % 11];
-}
-
-const outbox = async (phone: string): Promise<Array<{ code: string; smsType: string }>> =>
-  (await (await fetch(`${baseUrl()}/dev/sms/outbox?phone=${phone}`)).json()).data;
 
 const toastIn = (f: FrameLocator | Page, text: string) =>
   f.getByTestId('toast').filter({ hasText: text }).first().waitFor();
