@@ -1,12 +1,12 @@
 import { OFFER_ANSWER_HOURS, OFFER_MIN_PERCENT, OFFER_PAY_MINUTES } from '@app/protocol/calls/bargain';
 import { ErrorCode } from '@app/protocol/errors';
-import { formatPriceFen, lockMessage } from '@app/protocol/format';
+import { formatPriceFen } from '@app/protocol/format';
 import { sellerReceives } from '@app/protocol/sell-rules';
 import { BargainStatus } from '@app/protocol/statuses/bargain-status';
 import { ListingStatus } from '@app/protocol/statuses/listing-status';
 import { AppError } from '../../platform/errors';
 import { sellSetup } from '../consignment/sell-setup.queries';
-import { checkBuyer, deliveryTarget } from '../orders/buyer-checks';
+import { checkBuyer, checkListingOpen, deliveryTarget } from '../orders/buyer-checks';
 import { type OrderDeps, type PlaceInput, placeOrder } from '../orders/order.service';
 import { moveOffer, type OfferRow, offerOf, syncWithOrder } from './offer-moves';
 
@@ -46,15 +46,7 @@ export async function createOffer(deps: OrderDeps, input: CreateOfferInput): Pro
     .executeTakeFirst();
   if (!listing?.seller_user_id) throw new AppError(ErrorCode.COMMODITY_NOT_EXIST);
   if (listing.seller_user_id === input.buyer.userId) throw new AppError(ErrorCode.OWN_COMMODITY);
-  if (listing.status === ListingStatus.SELLING) throw new AppError(ErrorCode.COMMODITY_TAKEN);
-  if (listing.status !== ListingStatus.ON_SALE) throw new AppError(ErrorCode.COMMODITY_NOT_EXIST);
-  if (listing.designated_trade_id && listing.designated_trade_id !== input.buyer.uid)
-    throw new AppError(ErrorCode.BAD_PARAMS, '该商品为指定买家商品，您无法出价');
-  if (listing.lock_until && listing.lock_until.getTime() > now)
-    throw new AppError(
-      ErrorCode.COMMODITY_LOCKED,
-      lockMessage(Math.floor(listing.lock_until.getTime() / 1000), new Date(now)),
-    );
+  checkListingOpen(listing, input.buyer.uid, now, '出价');
   const problem = offerPriceProblem(listing.type, Number(listing.price_fen), input.price);
   if (problem) throw new AppError(ErrorCode.BAD_PARAMS, problem);
   const live = () =>

@@ -1,4 +1,6 @@
 import { ErrorCode } from '@app/protocol/errors';
+import { lockMessage } from '@app/protocol/format';
+import { ListingStatus } from '@app/protocol/statuses/listing-status';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import type { OrderDeps, PlaceInput } from './order.service';
@@ -63,4 +65,29 @@ export async function deliveryTarget(
   accountId = role.accountId;
   roleId = role.id;
   return { accountId, roleId };
+}
+
+/**
+ * The listing is on sale to this buyer now: not taken (40010), on sale (30001), the designated
+ * buyer only, not locked (40050 with the time left). `verb` names the act in the refusal (购买, 出价).
+ */
+export function checkListingOpen(
+  listing: {
+    status: number;
+    designated_trade_id: string | null;
+    lock_until: Date | null;
+  },
+  buyerUid: string,
+  now: number,
+  verb: string,
+): void {
+  if (listing.status === ListingStatus.SELLING) throw new AppError(ErrorCode.COMMODITY_TAKEN);
+  if (listing.status !== ListingStatus.ON_SALE) throw new AppError(ErrorCode.COMMODITY_NOT_EXIST);
+  if (listing.designated_trade_id && listing.designated_trade_id !== buyerUid)
+    throw new AppError(ErrorCode.BAD_PARAMS, `该商品为指定买家商品，您无法${verb}`);
+  if (listing.lock_until && listing.lock_until.getTime() > now)
+    throw new AppError(
+      ErrorCode.COMMODITY_LOCKED,
+      lockMessage(Math.floor(listing.lock_until.getTime() / 1000), new Date(now)),
+    );
 }

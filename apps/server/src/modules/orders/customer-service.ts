@@ -2,9 +2,7 @@ import { PartnerRefusal } from '@app/demo-game/partner-client';
 import { ErrorCode } from '@app/protocol/errors';
 import { OrderStatus } from '@app/protocol/statuses/order-status';
 import { AppError } from '../../platform/errors';
-import { releaseCoupon } from '../coupon/coupon.service';
-import { Accounts, transfer } from '../wallet/ledger';
-import { confirm } from './delivery.service';
+import { confirm, refundToBuyer } from './delivery.service';
 import type { OrderDeps } from './order.service';
 import { moveOrder } from './order-moves';
 
@@ -114,15 +112,7 @@ export async function resolveRefusedReceipt(
       }))
     )
       throw new AppError(ErrorCode.BAD_PARAMS, '订单不在拒绝收货状态');
-    await releaseCoupon(trx, order.id);
-    await transfer(trx, {
-      key: `refund:${order.id}`,
-      debit: Accounts.escrow,
-      credit: Accounts.userAvailable(order.buyer_user_id),
-      amount: Number(order.total_fen),
-      code: 'refund',
-      orderId: order.id,
-    });
+    await refundToBuyer(trx, order);
     // A trade that was undone is no price evidence.
     await trx.deleteFrom('market_trades').where('commodity_id', '=', order.commodity_id).execute();
   });

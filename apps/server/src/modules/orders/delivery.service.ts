@@ -3,6 +3,7 @@ import { AUTO_CONFIRM_HOURS, SETTLE_PROTECTION_HOURS } from '@app/protocol/calls
 import { ErrorCode } from '@app/protocol/errors';
 import { ListingStatus } from '@app/protocol/statuses/listing-status';
 import { OrderStatus } from '@app/protocol/statuses/order-status';
+import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import { moveListing } from '../consignment/listing-moves';
 import { releaseCoupon } from '../coupon/coupon.service';
@@ -64,15 +65,7 @@ export async function deliverOrder(deps: OrderDeps, orderId: number): Promise<De
       )
         return;
       await moveListing(trx, listing.id, ListingStatus.SELLING, ListingStatus.ON_SALE);
-      await releaseCoupon(trx, order.id);
-      await transfer(trx, {
-        key: `refund:${order.id}`,
-        debit: Accounts.escrow,
-        credit: Accounts.userAvailable(order.buyer_user_id),
-        amount: Number(order.total_fen),
-        code: 'refund',
-        orderId: order.id,
-      });
+      await refundToBuyer(trx, order);
     });
     return 'returned';
   }
@@ -110,6 +103,22 @@ export async function deliverOrder(deps: OrderDeps, orderId: number): Promise<De
   return 'delivered';
 }
 type GameGatewayTransfer = OrderDeps['gateway']['transfer'];
+
+/** A returned order (-21): what the buyer paid leaves the escrow for their balance, their coupon is theirs again. */
+export async function refundToBuyer(
+  trx: Db,
+  order: { id: number; buyer_user_id: number; total_fen: number },
+): Promise<void> {
+  await releaseCoupon(trx, order.id);
+  await transfer(trx, {
+    key: `refund:${order.id}`,
+    debit: Accounts.escrow,
+    credit: Accounts.userAvailable(order.buyer_user_id),
+    amount: Number(order.total_fen),
+    code: 'refund',
+    orderId: order.id,
+  });
+}
 
 /**
  * 待收货 → confirmed: the buyer's side is 交易成功; the fees go to the platform and the seller's

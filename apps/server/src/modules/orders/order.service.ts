@@ -1,5 +1,4 @@
 import { ErrorCode } from '@app/protocol/errors';
-import { lockMessage } from '@app/protocol/format';
 import { ListingStatus } from '@app/protocol/statuses/listing-status';
 import { OrderStatus } from '@app/protocol/statuses/order-status';
 import type { Db } from '../../platform/db/database';
@@ -9,7 +8,7 @@ import { lockCoupon, releaseCoupon } from '../coupon/coupon.service';
 import type { GameGateway } from '../games/game-gateway';
 import { paymentStarted } from '../payments/payment-queries';
 import { releaseOrderHolds } from '../wallet/ledger';
-import { checkBuyer, deliveryTarget } from './buyer-checks';
+import { checkBuyer, checkListingOpen, deliveryTarget } from './buyer-checks';
 import { moveOrder } from './order-moves';
 import type { OrderRow } from './order-view';
 
@@ -85,15 +84,7 @@ export async function placeOrder(deps: OrderDeps, input: PlaceInput, agreed?: Ag
     .where('status', '=', OrderStatus.AWAITING_PAYMENT)
     .executeTakeFirst();
   if (mine) return mine;
-  if (listing.status === ListingStatus.SELLING) throw new AppError(ErrorCode.COMMODITY_TAKEN);
-  if (listing.status !== ListingStatus.ON_SALE) throw new AppError(ErrorCode.COMMODITY_NOT_EXIST);
-  if (listing.designated_trade_id && listing.designated_trade_id !== input.buyer.uid)
-    throw new AppError(ErrorCode.BAD_PARAMS, '该商品为指定买家商品，您无法购买');
-  if (listing.lock_until && listing.lock_until.getTime() > now)
-    throw new AppError(
-      ErrorCode.COMMODITY_LOCKED,
-      lockMessage(Math.floor(listing.lock_until.getTime() / 1000), new Date(now)),
-    );
+  checkListingOpen(listing, input.buyer.uid, now, '购买');
   if (!listing.seller_user_id) throw new AppError(ErrorCode.COMMODITY_NOT_EXIST);
   const target = await deliveryTarget(deps, input, listing);
   const game = await db
