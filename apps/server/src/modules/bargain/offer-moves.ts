@@ -37,21 +37,26 @@ export async function offerOf(db: Db, offerId: string): Promise<OfferRow> {
   return row;
 }
 
-/** An agreed offer follows its order: paid → 交易完成 (61), lapsed → 41, cancelled by the buyer → 57. */
-export async function syncWithOrder(db: Db, row: OfferRow): Promise<OfferRow | null> {
-  if (row.status !== BargainStatus.AGREED || row.order_id === null) return null;
-  const order = await db.selectFrom('orders').select('status').where('id', '=', row.order_id).executeTakeFirst();
+/**
+ * An agreed offer follows its order, whose status it is read with: paid → 交易完成 (61), lapsed
+ * → 41, cancelled by the buyer → 57. Answers the offer's status after it, or null when it stays.
+ * The status is derived from the order's, so a sweeper and a reader moving it at once agree.
+ */
+export async function followOrder(
+  db: Db,
+  row: Pick<OfferRow, 'id' | 'status'>,
+  orderStatus: number | null,
+): Promise<BargainStatus | null> {
+  if (row.status !== BargainStatus.AGREED || orderStatus === null || orderStatus === OrderStatus.AWAITING_PAYMENT)
+    return null;
   const to =
-    order?.status === OrderStatus.PAYMENT_TIMEOUT
+    orderStatus === OrderStatus.PAYMENT_TIMEOUT
       ? BargainStatus.BUYER_TIMEOUT_OFFER
-      : order?.status === OrderStatus.CANCELLED
+      : orderStatus === OrderStatus.CANCELLED
         ? BargainStatus.BUYER_REFUSED_TO_PAY
-        : order && order.status !== OrderStatus.AWAITING_PAYMENT
-          ? BargainStatus.COMPLETED
-          : null;
-  if (to === null) return null;
+        : BargainStatus.COMPLETED;
   await moveOffer(db, row.id, BargainStatus.AGREED, to);
-  return offerOf(db, String(row.id));
+  return to;
 }
 
 /**
@@ -90,13 +95,16 @@ export async function sweepOffers(deps: OrderDeps, now = (deps.now ?? Date.now)(
       })
     )
       lapsed++;
+  // Only agreed offers whose order moved on: those still waiting for payment never fill the batch.
   const agreed = await db
     .selectFrom('offers')
-    .selectAll()
-    .where('status', '=', BargainStatus.AGREED)
+    .innerJoin('orders', 'orders.id', 'offers.order_id')
+    .select(['offers.id', 'offers.status', 'orders.status as order_status'])
+    .where('offers.status', '=', BargainStatus.AGREED)
+    .where('orders.status', '!=', OrderStatus.AWAITING_PAYMENT)
     .limit(200)
     .execute();
   let followed = 0;
-  for (const row of agreed) if (await syncWithOrder(db, row)) followed++;
+  for (const row of agreed) if (await followOrder(db, row, row.order_status)) followed++;
   return { lapsed, followed };
 }

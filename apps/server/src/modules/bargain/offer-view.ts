@@ -1,58 +1,75 @@
 import type { Offer } from '@app/protocol/calls/bargain';
+import { ErrorCode } from '@app/protocol/errors';
 import { BargainStatus, bargainStatusLabel } from '@app/protocol/statuses/bargain-status';
 import type { Db } from '../../platform/db/database';
-import type { OrderDeps } from '../orders/order.service';
-import { type OfferRow, syncWithOrder } from './offer-moves';
+import { AppError } from '../../platform/errors';
+import { followOrder } from './offer-moves';
 
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
-/** The offers a user made (viewer 1) or received (viewer 2), newest first. */
-export async function offersOf(deps: OrderDeps, userId: number, viewer: 1 | 2, page: number, pageSize: number) {
-  const rows = await deps.db
+/** An offer with what its answer shows of the listing and of the order agreeing placed: one query. */
+const viewed = (db: Db) =>
+  db
     .selectFrom('offers')
-    .selectAll()
-    .where(viewer === 1 ? 'buyer_user_id' : 'seller_user_id', '=', userId)
-    .orderBy('id', 'desc')
-    .limit(pageSize + 1)
-    .offset((page - 1) * pageSize)
-    .execute();
-  const list = await Promise.all(rows.slice(0, pageSize).map(async (r) => (await syncWithOrder(deps.db, r)) ?? r));
-  return { list, hasMore: rows.length > pageSize };
-}
+    .innerJoin('commodities', 'commodities.id', 'offers.commodity_id')
+    .leftJoin('orders', 'orders.id', 'offers.order_id')
+    .selectAll('offers')
+    .select([
+      'commodities.application_id',
+      'commodities.type',
+      'commodities.title',
+      'commodities.first_img',
+      'commodities.price_fen as list_price_fen',
+      'orders.status as order_status',
+      'orders.expires_at as order_expires_at',
+    ]);
+type Viewed = Awaited<ReturnType<ReturnType<typeof viewed>['executeTakeFirstOrThrow']>>;
 
-/** An offer in the viewer's words. */
-export async function toOffer(db: Db, row: OfferRow, viewerUserId: number): Promise<Offer> {
-  const listing = await db
-    .selectFrom('commodities')
-    .select(['application_id', 'type', 'title', 'first_img', 'price_fen'])
-    .where('id', '=', row.commodity_id)
-    .executeTakeFirstOrThrow();
-  const order =
-    row.order_id === null
-      ? null
-      : await db.selectFrom('orders').select('expires_at').where('id', '=', row.order_id).executeTakeFirst();
+/** In the viewer's words; an agreed offer whose order moved on follows it first. */
+async function toOffer(db: Db, row: Viewed, viewerUserId: number): Promise<Offer> {
+  const status = (await followOrder(db, row, row.order_status)) ?? row.status;
   const viewer = viewerUserId === row.seller_user_id ? 2 : 1;
   const deadline =
-    row.status === BargainStatus.AWAITING_SELLER
+    status === BargainStatus.AWAITING_SELLER
       ? seconds(row.answer_by)
-      : row.status === BargainStatus.AGREED && order?.expires_at
-        ? seconds(order.expires_at)
+      : status === BargainStatus.AGREED && row.order_expires_at
+        ? seconds(row.order_expires_at)
         : null;
   return {
     offerId: String(row.id),
     commodityId: String(row.commodity_id),
-    applicationId: listing.application_id,
-    type: listing.type,
-    title: listing.title,
-    firstImg: listing.first_img ?? '',
-    listPrice: Number(listing.price_fen),
+    applicationId: row.application_id,
+    type: row.type,
+    title: row.title,
+    firstImg: row.first_img ?? '',
+    listPrice: Number(row.list_price_fen),
     price: Number(row.price_fen),
-    status: row.status,
-    statusLabel: bargainStatusLabel.offer[viewer][row.status as BargainStatus],
+    status,
+    statusLabel: bargainStatusLabel.offer[viewer][status as BargainStatus],
     viewer,
     deadline,
     orderId: row.order_id === null ? null : String(row.order_id),
     createTime: seconds(row.created_at),
     note: row.note,
   };
+}
+
+/** One offer, for its buyer or its seller; nobody else. */
+export async function viewOffer(db: Db, offerId: string | number, viewerUserId: number): Promise<Offer> {
+  const row = await viewed(db).where('offers.id', '=', Number(offerId)).executeTakeFirst();
+  if (!row || (row.buyer_user_id !== viewerUserId && row.seller_user_id !== viewerUserId))
+    throw new AppError(ErrorCode.BAD_PARAMS, '出价不存在');
+  return toOffer(db, row, viewerUserId);
+}
+
+/** The offers a user made (viewer 1) or received (viewer 2), newest first. */
+export async function offersOf(db: Db, userId: number, viewer: 1 | 2, page: number, pageSize: number) {
+  const rows = await viewed(db)
+    .where(viewer === 1 ? 'offers.buyer_user_id' : 'offers.seller_user_id', '=', userId)
+    .orderBy('offers.id', 'desc')
+    .limit(pageSize + 1)
+    .offset((page - 1) * pageSize)
+    .execute();
+  const list = await Promise.all(rows.slice(0, pageSize).map((r) => toOffer(db, r, userId)));
+  return { list, hasMore: rows.length > pageSize };
 }

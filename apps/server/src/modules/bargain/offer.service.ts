@@ -8,7 +8,7 @@ import { AppError } from '../../platform/errors';
 import { sellSetup } from '../consignment/sell-setup.queries';
 import { checkBuyer, checkListingOpen, deliveryTarget } from '../orders/buyer-checks';
 import { type OrderDeps, type PlaceInput, placeOrder } from '../orders/order.service';
-import { moveOffer, type OfferRow, offerOf, syncWithOrder } from './offer-moves';
+import { moveOffer, type OfferRow, offerOf } from './offer-moves';
 
 /** What the offered price must be: below the listed one, at least OFFER_MIN_PERCENT of it, roles in whole yuan. */
 export function offerPriceProblem(type: number, listPrice: number, price: number): string | null {
@@ -83,14 +83,6 @@ export async function createOffer(deps: OrderDeps, input: CreateOfferInput): Pro
   }
 }
 
-/** The offer as its buyer or seller may see it; nobody else. */
-export async function viewerOffer(deps: OrderDeps, userId: number, offerId: string): Promise<OfferRow> {
-  const row = await offerOf(deps.db, offerId);
-  if (row.buyer_user_id !== userId && row.seller_user_id !== userId)
-    throw new AppError(ErrorCode.BAD_PARAMS, '出价不存在');
-  return (await syncWithOrder(deps.db, row)) ?? row;
-}
-
 function openFor(row: OfferRow, now: number) {
   if (row.status !== BargainStatus.AWAITING_SELLER) throw new AppError(ErrorCode.BAD_PARAMS, '出价已处理或已失效');
   if (row.answer_by.getTime() <= now) throw new AppError(ErrorCode.BAD_PARAMS, '出价已过期');
@@ -120,7 +112,7 @@ export async function agreeOffer(deps: OrderDeps, sellerUserId: number, offerId:
     .where('id', '=', row.buyer_user_id)
     .executeTakeFirstOrThrow();
   let moved = false;
-  const order = await placeOrder(
+  await placeOrder(
     deps,
     {
       buyer: { userId: row.buyer_user_id, uid: buyer.uid },
@@ -142,9 +134,8 @@ export async function agreeOffer(deps: OrderDeps, sellerUserId: number, offerId:
       },
     },
   );
-  // The buyer's own unpaid order of this listing came back instead (placeOrder resumes it).
-  if (!moved && order.request_key !== `offer-${row.id}`)
-    throw new AppError(ErrorCode.BAD_PARAMS, '商品已被拍下或已下架，暂时无法同意出价');
+  // Not placed: the buyer's own unpaid order of this listing came back (placeOrder resumes it).
+  if (!moved) throw new AppError(ErrorCode.BAD_PARAMS, '商品已被拍下或已下架，暂时无法同意出价');
   return offerOf(db, offerId);
 }
 
