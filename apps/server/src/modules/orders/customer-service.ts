@@ -11,25 +11,28 @@ export type Resolution = 'refund' | 'confirm';
 
 /** The orders waiting for customer service, oldest first: what was bought, the buyer's reason, the receipt. */
 export async function refusedReceipts(deps: OrderDeps) {
+  // Buyer and seller by their 唯一码 (uid), as they know themselves; the user module owns the rest.
   const rows = await deps.db
     .selectFrom('orders')
+    .innerJoin('users as buyer', 'buyer.id', 'orders.buyer_user_id')
+    .innerJoin('users as seller', 'seller.id', 'orders.seller_user_id')
     .select([
-      'id',
-      'order_no',
-      'title',
-      'type',
-      'application_id',
-      'buyer_user_id',
-      'seller_user_id',
-      'price_fen',
-      'total_fen',
-      'note',
-      'receipt',
-      'delivered_at',
-      'updated_at',
+      'orders.id',
+      'orders.order_no',
+      'orders.title',
+      'orders.type',
+      'orders.application_id',
+      'buyer.uid as buyer_uid',
+      'seller.uid as seller_uid',
+      'orders.price_fen',
+      'orders.total_fen',
+      'orders.note',
+      'orders.receipt',
+      'orders.delivered_at',
+      'orders.updated_at',
     ])
-    .where('status', '=', OrderStatus.RECEIPT_REFUSED)
-    .orderBy('updated_at', 'asc')
+    .where('orders.status', '=', OrderStatus.RECEIPT_REFUSED)
+    .orderBy('orders.updated_at', 'asc')
     .limit(100)
     .execute();
   return rows.map((r) => ({
@@ -38,8 +41,8 @@ export async function refusedReceipts(deps: OrderDeps) {
     title: r.title,
     type: r.type,
     applicationId: r.application_id,
-    buyerUid: String(r.buyer_user_id),
-    sellerUid: String(r.seller_user_id),
+    buyerUid: r.buyer_uid,
+    sellerUid: r.seller_uid,
     price: Number(r.price_fen),
     paid: Number(r.total_fen),
     note: r.note,
