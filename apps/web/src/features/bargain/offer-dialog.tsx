@@ -4,10 +4,11 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Portal } from '../../components/portal';
 import { copy } from '../../lib/copy';
+import { targetFields, targetOptions, useDeliveryTargets } from '../../lib/delivery-targets';
 import { gameToken } from '../../lib/game-token';
+import { dropRequestKey, requestKey } from '../../lib/request-key';
 import { showToast } from '../../lib/ui-bus';
 import { useCreateOffer } from './api/create-offer';
-import { useDeliveryTargets } from './api/get-delivery-targets';
 import { myOffersPath } from './bargain-paths';
 import { lowestOffer, readOfferPrice } from './offer-price';
 import './bargain.css';
@@ -25,13 +26,6 @@ export interface OfferListing {
 
 /** The offer's idempotency key: kept while the buyer stays on this listing, dropped once the offer is made. */
 const keyName = (commodityId: string) => `offerKey:${commodityId}`;
-function requestKeyFor(commodityId: string): string {
-  const known = sessionStorage.getItem(keyName(commodityId));
-  if (known) return known;
-  const key = `${Date.now().toString(36)}-${crypto.randomUUID()}`;
-  sessionStorage.setItem(keyName(commodityId), key);
-  return key;
-}
 
 /**
  * The 出价 dialog of the commodity detail (loaded when first opened): the listed price, the offer
@@ -58,12 +52,7 @@ export default function OfferDialog({
   const [target, setTarget] = useState('');
   const [agreed, setAgreed] = useState(false);
   const roleGoods = listing.type === CommodityType.ROLE;
-  const options = roleGoods
-    ? (targets.data?.accounts ?? []).map((a) => ({ value: a.accountId, label: `游戏账号 ${a.accountId}` }))
-    : (targets.data?.roles ?? []).map((r) => ({
-        value: `${r.accountId}|${r.roleId}`,
-        label: `${r.roleName}（${r.level}级）`,
-      }));
+  const options = targetOptions(targets.data, roleGoods);
   const noTarget = !inGame && targets.isSuccess && options.length === 0;
 
   const submit = async () => {
@@ -72,18 +61,17 @@ export default function OfferDialog({
     if (!inGame && !target) return setProblem(roleGoods ? '请选择收货的游戏账号' : '请选择收货角色');
     if (!agreed) return setProblem('请先阅读并同意交易规则');
     setProblem(null);
-    const [account, role] = target.split('|');
     const offer = await create
       .mutateAsync({
         commodityId: listing.id,
         price: read.fen,
-        requestKey: requestKeyFor(listing.id),
-        ...(inGame ? {} : { gameAccountId: account, ...(role ? { gameRoleId: role } : {}) }),
+        requestKey: requestKey(keyName(listing.id)),
+        ...(inGame ? {} : targetFields(target)),
       })
       .catch(() => null);
     // A refusal was shown by the request layer (its message, zh-CN); the dialog stays as it was.
     if (!offer) return;
-    sessionStorage.removeItem(keyName(listing.id));
+    dropRequestKey(keyName(listing.id));
     showToast('出价成功，等待卖家回应');
     onClose();
     navigate(myOffersPath(scene));

@@ -7,19 +7,13 @@ import { sceneOfPath } from '../../lib/platform';
 import { showToast } from '../../lib/ui-bus';
 import { useCommodityDetail } from '../commodity/api/get-commodity-detail';
 import { useCoupons } from './api/get-coupons';
-import { useDeliveryTargets } from './api/get-delivery-targets';
 import { usePlaceOrder } from './api/place-order';
 import './orders.css';
+import { targetFields, targetOptions, useDeliveryTargets } from '../../lib/delivery-targets';
+import { requestKey } from '../../lib/request-key';
 
 /** The order's idempotency key: the same one while the buyer stays on this listing (a repeat resumes). */
-function requestKeyFor(commodityId: string): string {
-  const name = `orderKey:${commodityId}`;
-  const known = sessionStorage.getItem(name);
-  if (known) return known;
-  const key = `${Date.now().toString(36)}-${crypto.randomUUID()}`;
-  sessionStorage.setItem(name, key);
-  return key;
-}
+const requestKeyFor = (commodityId: string) => requestKey(`orderKey:${commodityId}`);
 
 /**
  * /{scene}/pages/orderNew/orderConfirmPlace/orderConfirmPlace?commodityId=…: what is bought, where
@@ -49,22 +43,16 @@ export default function OrderConfirmPage() {
   const coupon = coupons.data?.usable.find((c) => c.id === couponId);
   const pay = d.buyerPays - (coupon?.amount ?? 0);
   const roleGoods = d.type === 1;
-  const options = roleGoods
-    ? (targets.data?.accounts ?? []).map((a) => ({ value: a.accountId, label: `游戏账号 ${a.accountId}` }))
-    : (targets.data?.roles ?? []).map((r) => ({
-        value: `${r.accountId}|${r.roleId}`,
-        label: `${r.roleName}（${r.level}级）`,
-      }));
+  const options = targetOptions(targets.data, roleGoods);
   const submit = async () => {
     if (!agreed) return showToast('请先阅读并同意交易规则');
     if (!inGame && !target) return showToast(roleGoods ? '请选择收货的游戏账号' : '请选择收货角色');
-    const [account, role] = target.split('|');
     const order = await place
       .mutateAsync({
         commodityId,
         requestKey: requestKeyFor(commodityId),
         couponId: coupon?.id,
-        ...(inGame ? {} : { gameAccountId: account, ...(role ? { gameRoleId: role } : {}) }),
+        ...(inGame ? {} : targetFields(target)),
       })
       .catch(() => null);
     if (order) navigate(`/${scene}/pages/orderNew/cashier/cashier?orderId=${order.orderId}`, { replace: true });

@@ -9,6 +9,17 @@ import { useUserInfo } from './api/get-user-info';
 import { SellEntry } from './sell-entry';
 
 /** My page: the user's masked profile, or the way to log in. */
+
+/** A row of 我的 that opens a page: the name on the left, a hint and › on the right. */
+function EntryLink({ to, label, hint, testId }: { to: string; label: string; hint?: string; testId: string }) {
+  return (
+    <Link to={to} style={{ display: 'flex', justifyContent: 'space-between', marginTop: 16 }} data-testid={testId}>
+      <span>{label}</span>
+      <span className="muted">{hint ? `${hint} ›` : '›'}</span>
+    </Link>
+  );
+}
+
 export default function MyPage() {
   const scene = sceneOfPath(globalThis.location.pathname) ?? 'h5';
   const { data, isLoading } = useUserInfo();
@@ -73,72 +84,34 @@ export default function MyPage() {
             <span className="muted">{data.hasAuthentication === '1' ? copy.verified : copy.notVerified} ›</span>
           </Link>
           <SellEntry scene={scene} />
-          <Link
+          <EntryLink
             to={scene === 'h5sdk' ? '/h5sdk/pages/shelves/shelves' : `/${scene}/pages/userCenter/saleShelf/saleShelf`}
-            style={{ display: 'flex', justifyContent: 'space-between', marginTop: 16 }}
-            data-testid="my-shelf-entry"
-          >
-            <span>我的货架</span>
-            <span className="muted">在售、已下架、取回 ›</span>
-          </Link>
-          <Link
-            to={`/${scene}/pages/orderNew/orderList/orderList`}
-            style={{ display: 'flex', justifyContent: 'space-between', marginTop: 16 }}
-            data-testid="my-orders-entry"
-          >
-            <span>我的订单</span>
-            <span className="muted">›</span>
-          </Link>
-          <Link
-            to={`/${scene}/pages/bargain/myOffers`}
-            style={{ display: 'flex', justifyContent: 'space-between', marginTop: 16 }}
-            data-testid="my-offers-entry"
-          >
-            <span>我的出价</span>
-            <span className="muted">›</span>
-          </Link>
-          <Link
+            label="我的货架"
+            hint="在售、已下架、取回"
+            testId="my-shelf-entry"
+          />
+          <EntryLink to={`/${scene}/pages/orderNew/orderList/orderList`} label="我的订单" testId="my-orders-entry" />
+          <EntryLink to={`/${scene}/pages/bargain/myOffers`} label="我的出价" testId="my-offers-entry" />
+          <EntryLink
             to={`/${scene}/pages/bargain/receivedOffers`}
-            style={{ display: 'flex', justifyContent: 'space-between', marginTop: 16 }}
-            data-testid="my-received-offers-entry"
-          >
-            <span>收到的出价</span>
-            <span className="muted">›</span>
-          </Link>
-          <Link
+            label="收到的出价"
+            testId="my-received-offers-entry"
+          />
+          <EntryLink
             to={`/${scene}/pages/userCenter/cashWithdrawal/cashWithdrawal`}
-            style={{ display: 'flex', justifyContent: 'space-between', marginTop: 16 }}
-            data-testid="my-withdraw-entry"
-          >
-            <span>余额与提现</span>
-            <span className="muted">›</span>
-          </Link>
-          <Link
-            to={`/${scene}/pages/userCenter/myCoupon/myCoupon`}
-            style={{ display: 'flex', justifyContent: 'space-between', marginTop: 16 }}
-            data-testid="my-coupon-entry"
-          >
-            <span>我的优惠券</span>
-            <span className="muted">›</span>
-          </Link>
+            label="余额与提现"
+            testId="my-withdraw-entry"
+          />
+          <EntryLink to={`/${scene}/pages/userCenter/myCoupon/myCoupon`} label="我的优惠券" testId="my-coupon-entry" />
           {scene === 'h5sdk' ? null : (
-            <Link
+            <EntryLink
               to={`/${scene}/pages/manualPreSale/manualPreSale`}
-              style={{ display: 'flex', justifyContent: 'space-between', marginTop: 16 }}
-              data-testid="my-presale-entry"
-            >
-              <span>手动预售</span>
-              <span className="muted">游戏外出售角色 ›</span>
-            </Link>
+              label="手动预售"
+              hint="游戏外出售角色"
+              testId="my-presale-entry"
+            />
           )}
-          <Link
-            to={`/${scene}/pages/userCenter/myCollect/index`}
-            style={{ display: 'flex', justifyContent: 'space-between', marginTop: 16 }}
-            data-testid="my-collect-entry"
-          >
-            <span>我的收藏</span>
-            <span className="muted">›</span>
-          </Link>
+          <EntryLink to={`/${scene}/pages/userCenter/myCollect/index`} label="我的收藏" testId="my-collect-entry" />
         </div>
       ) : null}
       {loggedIn && data ? (

@@ -2,5 +2,4 @@
 export const bargainKeys = {
   all: ['bargain'] as const,
   list: (viewer: 1 | 2) => ['bargain', 'list', viewer] as const,
-  targets: (appId: string) => ['bargain', 'targets', appId] as const,
 };
