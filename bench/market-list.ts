@@ -27,6 +27,7 @@ import { callPath } from '@app/protocol/contract';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { startServer } from '../tests/start-server';
+import { productionEnv } from './bench-env';
 import { MARKET_CASES, type MarketCase } from './market-cases';
 import { type ExplainRow, explainMarket, printExplain } from './market-explain';
 import { type SeedResult, seedMarket } from './market-seed';
@@ -281,7 +282,7 @@ export async function runMarketBench(log = (line: string) => console.info(line))
     printExplain(explain);
 
     const server = await startServer(port, {
-      APP_ENV: 'production',
+      ...productionEnv(),
       WEB_DIST: '/nonexistent',
       DATABASE_URL: url,
       DEMO_GAME: '0',

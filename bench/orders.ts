@@ -2,7 +2,8 @@
  * Orders placed per second on PostgreSQL (issue 7): `npm run bench:orders`.
  *
  *  1. creates bench_orders_<pid> on the PostgreSQL of BENCH_PG_URL and starts the server on it
- *     (production settings, the demo games on: each order asks the game for the buyer's role);
+ *     (production's settings in the pre environment, since production refuses the demo games;
+ *     each order asks the game for the buyer's role);
  *  2. seeds coin listings of 传奇·演示 on 龙腾一区 (one per order to place) and buyers with
  *     sessions, bound phones and real names; every buyer delivers to buyer1's role (the game token
  *     of one demo login, checked by the game on every request, as the SDK view sends it);
@@ -18,6 +19,7 @@ import { callPath } from '@app/protocol/contract';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { startServer } from '../tests/start-server';
+import { demoGamesEnv } from './bench-env';
 
 const SECONDS = Number(process.env.BENCH_ORDERS_SECONDS ?? 4);
 const LEVELS = (process.env.BENCH_ORDERS_CONNECTIONS ?? '1,4,8,16').split(',').map(Number);
@@ -50,7 +52,7 @@ await sql(admin, `create database ${dbName}`);
 const url = withDb(dbName);
 const port = Number(process.env.BENCH_ORDERS_PORT ?? 3490);
 const server = await startServer(port, {
-  APP_ENV: 'production',
+  ...demoGamesEnv(),
   WEB_DIST: '/nonexistent',
   DATABASE_URL: url,
   DEMO_MARKET: '0',

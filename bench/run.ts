@@ -24,6 +24,7 @@ import {
 import { computeSign } from '@app/protocol/codec/sign';
 import autocannon from 'autocannon';
 import { startServer } from '../tests/start-server';
+import { productionEnv } from './bench-env';
 import { postgresReachable, runMarketBench } from './market-list';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -105,7 +106,7 @@ const summary = (r: autocannon.Result) => ({
   errors: r.errors,
 });
 
-const server = await startServer(port, { APP_ENV: 'production', WEB_DIST: '/nonexistent' });
+const server = await startServer(port, { ...productionEnv(), WEB_DIST: '/nonexistent' });
 try {
   const keys = (await (await fetch(`${base}/pb/api/app/system/v1/clientConfig?source=H5`)).json()).data;
   await run({ url: `${base}/health`, duration: 2, connections: CONNECTIONS }); // warm-up

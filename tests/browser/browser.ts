@@ -2,14 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { guardPages } from './page-guard';
 
 /** The running server of this journey run (tests/browser/global-setup.ts). */
 export function baseUrl(): string {
   return inject('baseUrl') ?? process.env.BASE_URL ?? 'http://127.0.0.1:3000';
 }
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
       '--headless',
@@ -22,6 +23,7 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+  return guardPages(browser);
 }
 
 export const MOBILE = {

@@ -1,3 +1,4 @@
+import { announcedKey } from './consignment-key';
 import type { KeyAnnouncement, KeyNotifier, Screenshot, ScreenshotNotifier } from './exchange-link';
 import type { FileStore } from './file-store';
 import type { Game } from './game.service';
@@ -40,13 +41,16 @@ export function createConsignment(opts: {
   return {
     takeScreenshots,
 
-    /** Issues the key (locks the role), announces it with fresh screenshots; a refusal releases it. */
+    /**
+     * Issues the key (locks the role), announces it with fresh screenshots; a refusal releases it.
+     * The exchange hears the key without its dashes; the player gets it grouped (XXXX-XXXX-…).
+     */
     async issueKey(token: string, filesUrl: string): Promise<KeyAnnouncement> {
       const issued = await game.issueKey(token);
       const announcement = { ...issued, screenshots: await takeScreenshots(issued.roleId, filesUrl) };
       if (opts.notifyKey) {
         try {
-          await opts.notifyKey(announcement);
+          await opts.notifyKey({ ...announcement, key: announcedKey(issued.key) });
         } catch {
           await game.releaseKey(token);
           throw new GameError('EXCHANGE_UNAVAILABLE', '交易平台暂不可用，请稍后再试');

@@ -1,6 +1,7 @@
 /** A refusal of the game, with a stable code for partners and a zh-CN message for players. */
 export type GameErrorCode =
   | 'BAD_LOGIN'
+  | 'LOGIN_LOCKED'
   | 'TOKEN_INVALID'
   | 'TOKEN_EXPIRED'
   | 'ROLE_OFFLINE'

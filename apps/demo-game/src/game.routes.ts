@@ -4,6 +4,7 @@ import type { Consignment } from './consignment';
 import { type FileStore, SAFE_NAME } from './file-store';
 import type { Game } from './game.service';
 import { GameError } from './game-error';
+import { createLoginGuard } from './login-guard';
 import type { Store } from './store';
 import { findToken, isOnline, loginInfo } from './world';
 
@@ -25,6 +26,7 @@ export async function gameRoutes(
   },
 ): Promise<void> {
   const { game, store, gameId, now, consignment } = opts;
+  const guard = createLoginGuard(now);
   const answer = async (reply: FastifyReply, run: () => Promise<unknown> | unknown) => {
     try {
       return { ok: true, data: await run() };
@@ -39,11 +41,14 @@ export async function gameRoutes(
   const body = <S extends z.ZodType>(schema: S, request: FastifyRequest): z.output<S> =>
     schema.parse(request.body ?? {});
 
-  /** Test hook and host-page login: the account's first role on its first server comes online. */
+  /**
+   * Test hook and host-page login: the account's first role on its first server comes online.
+   * Wrong passwords lock the account (and a client address) for a while (login-guard.ts).
+   */
   app.post('/api/login', async (request, reply) =>
     answer(reply, async () => {
       const { account, password } = body(credentials, request);
-      const { token } = await game.login(account, password);
+      const { token } = await guard.login(account, request.ip, () => game.login(account, password));
       const w = store.read();
       const first = w.servers.flatMap((s) => w.roles.filter((r) => r.accountId === account && r.serverId === s.id))[0];
       if (!first) return { gameId, gameToken: token, accountId: account, roleId: null };

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { newConsignmentKey } from './consignment-key';
 import { GameError } from './game-error';
 import type { Item, Role, Token, World } from './model';
 import type { Store } from './store';
@@ -157,7 +158,7 @@ export function createGame(store: Store, now: () => number = Date.now) {
           throw new GameError('FROZEN_BY_OTHER_LISTING', '该角色有正在寄售的游戏币或道具');
         w.keys = w.keys.filter((k) => k.roleId !== role.id);
         const key = {
-          key: randomBytes(4).toString('hex').toUpperCase(),
+          key: newConsignmentKey(),
           prePublishLockId: randomUUID(),
           roleId: role.id,
           expiresAt: t + KEY_TTL_MS,

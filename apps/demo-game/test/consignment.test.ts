@@ -1,5 +1,6 @@
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import { CROCKFORD_ALPHABET, KEY_CHARS, KEY_PATTERN, newConsignmentKey } from '../src/consignment-key';
 import { partnerSignature, signatureMatches } from '../src/partner-signing';
 import { refusal, SECRET, startGame, type TestGame } from './helpers';
 
@@ -55,13 +56,14 @@ describe('the consignment key (game → exchange)', () => {
     });
     await g.play(seller.gameToken, 'safe-zone', { inSafeZone: true });
     const issued = (await g.play(seller.gameToken, 'consignment-key', {})).data;
-    expect(issued).toMatchObject({ key: expect.stringMatching(/^[0-9A-F]{8}$/), roleId: seller.roleId });
+    // 20 Crockford base32 characters in groups of four: 100 bits from crypto.randomBytes.
+    expect(issued).toMatchObject({ key: expect.stringMatching(KEY_PATTERN), roleId: seller.roleId });
     expect(issued.expiresAt).toBe(g.clock.now + 30 * 60_000);
     expect(exchange.received).toHaveLength(1);
     const [call] = exchange.received;
     expect(call).toMatchObject({ path: '/partner-callback/v1/consignmentKey', signed: true });
     expect(call!.body).toMatchObject({
-      key: issued.key,
+      key: issued.key.replaceAll('-', ''),
       prePublishLockId: issued.prePublishLockId,
       accountId: 'player1',
     });
@@ -78,6 +80,18 @@ describe('the consignment key (game → exchange)', () => {
     expect((await g.play(seller.gameToken, 'item', { itemId: item.id, action: 'move' })).code).toBe('ITEM_FROZEN');
     g.clock.now += 30 * 60_000;
     expect((await g.partner.roles('player1', 's1')).roles[0]!.locked).toBe(false);
+  });
+
+  it('issues keys of at least 80 bits that read easily: Crockford base32, grouped by four', () => {
+    expect(KEY_CHARS * Math.log2(CROCKFORD_ALPHABET.length)).toBeGreaterThanOrEqual(80);
+    const keys = Array.from({ length: 2000 }, () => newConsignmentKey());
+    for (const key of keys) expect(key).toMatch(KEY_PATTERN);
+    expect(new Set(keys).size).toBe(keys.length);
+    // Every character turns up in every place: no position is fixed or biased away.
+    for (let i = 0; i < 24; i += 1) {
+      if (i % 5 === 4) continue;
+      expect(new Set(keys.map((k) => k[i])).size).toBe(32);
+    }
   });
 
   it('releases the lock when the exchange refuses the key', async () => {

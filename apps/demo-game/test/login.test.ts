@@ -37,6 +37,32 @@ describe('login (the PROTOCOL.md test hook)', () => {
     expect(empty.json()).toMatchObject({ ok: false, code: 'BAD_REQUEST' });
   });
 
+  it('locks an account for 15 minutes after 5 wrong passwords, and an address after 20', async () => {
+    const attempt = (account: string, password: string, ip = '10.0.0.1') =>
+      g.app
+        .inject({ method: 'POST', url: '/demo-game/api/login', payload: { account, password }, remoteAddress: ip })
+        .then((r) => r.json());
+    for (let i = 0; i < 4; i += 1) expect((await attempt('player1', 'nope')).code).toBe('BAD_LOGIN');
+    expect(await attempt('player1', 'nope')).toEqual({
+      ok: false,
+      code: 'LOGIN_LOCKED',
+      message: '密码错误次数过多，该账号已被锁定，请15分钟后再试',
+    });
+    // The right password waits too, from any address; another account is not touched.
+    expect(await attempt('player1', 'demo123', '10.0.0.2')).toMatchObject({ ok: false, code: 'LOGIN_LOCKED' });
+    expect((await attempt('player2', 'demo123')).ok).toBe(true);
+    g.clock.now += 14 * 60_000;
+    expect((await attempt('player1', 'demo123')).message).toBe('密码错误次数过多，该账号已被锁定，请1分钟后再试');
+    g.clock.now += 60_000;
+    expect((await attempt('player1', 'demo123')).ok).toBe(true);
+
+    // One address trying many accounts: 20 wrong passwords lock the address, not the accounts.
+    for (let i = 0; i < 19; i += 1) expect((await attempt(`guess${i}`, 'nope', '10.0.0.9')).code).toBe('BAD_LOGIN');
+    expect((await attempt('guess19', 'nope', '10.0.0.9')).message).toBe('登录失败次数过多，请15分钟后再试');
+    expect((await attempt('player3', 'demo123', '10.0.0.9')).code).toBe('LOGIN_LOCKED');
+    expect((await attempt('player3', 'demo123', '10.0.0.3')).ok).toBe(true);
+  });
+
   it('counts successful logins (getGameLoginSuccessTimes)', async () => {
     await g.login('player2');
     const info = await g.login('player2');

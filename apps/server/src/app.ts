@@ -6,10 +6,13 @@ import { GATEWAY_PREFIXES } from '@app/protocol/contract';
 import { ErrorCode, errorCatalogue } from '@app/protocol/errors';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { type Config, opsToken, testHooksEnabled } from './config';
 import { bargainModule } from './modules/bargain/bargain.module';
+import { hasLiveOffers } from './modules/bargain/offer.service';
 import { sweepOffers } from './modules/bargain/offer-moves';
 import { consignmentModule } from './modules/consignment/consignment.module';
+import { hasActiveListings } from './modules/consignment/listing.service';
 import { sweepListings } from './modules/consignment/listing-sweeper';
 import { couponRoutes } from './modules/coupon/coupon.routes';
 import { devRoutes } from './modules/dev/dev.routes';
@@ -21,9 +24,9 @@ import { partnerCallbackRoutes } from './modules/games/partner-callback.routes';
 import { identityRoutes, uploadRoutes } from './modules/identity/identity.routes';
 import { identityStatus, realNameIs } from './modules/identity/identity.service';
 import { marketModule } from './modules/market/market.module';
-import { opsRoutes } from './modules/ops/ops.routes';
+import { opsModule } from './modules/ops/ops.module';
 import { deliverOrder, sweepDeliveries } from './modules/orders/delivery.service';
-import { expireUnpaidOrders } from './modules/orders/order.service';
+import { expireUnpaidOrders, hasOpenOrders } from './modules/orders/order.service';
 import { ordersModule } from './modules/orders/orders.module';
 import { type PaymentsHandle, paymentsModule } from './modules/payments/payments.module';
 import { realPayGateways } from './modules/payments/real-gateways';
@@ -33,23 +36,30 @@ import { trackingRoutes } from './modules/tracking/tracking.routes';
 import { accountRoutes } from './modules/user/account.routes';
 import { feedbackRoutes } from './modules/user/feedback.routes';
 import { loginRoutes } from './modules/user/login.routes';
+import { accountRemovalChecks } from './modules/user/removal-checks';
 import { settingsRoutes } from './modules/user/settings.routes';
 import { thirdPartyLoginRoutes } from './modules/user/third-party-login.routes';
 import { userRoutes } from './modules/user/user.routes';
-import { createSandboxPayout } from './modules/withdrawal/payout-provider';
+import { userBalances } from './modules/wallet/ledger';
+import { createSandboxPayout, createUnavailablePayout } from './modules/withdrawal/payout-provider';
 import { withdrawalModule } from './modules/withdrawal/withdrawal.module';
-import { sweepWithdrawals } from './modules/withdrawal/withdrawal.service';
+import { hasPendingWithdrawal, sweepWithdrawals } from './modules/withdrawal/withdrawal.service';
 import { type KeyRing, loadKeyRing } from './platform/codec/key-ring';
 import { memoryNonceStore, redisNonceStore } from './platform/codec/nonce-store';
 import { createPiiCipher } from './platform/crypto/pii';
 import { type Db, migrate, openDatabase } from './platform/db/database';
-import { isAppError } from './platform/errors';
+import { isAppError, isDataException } from './platform/errors';
+import { gracefulStop } from './platform/http/graceful-stop';
 import { buildOpenApi } from './platform/http/openapi';
+import { isRateLimited, rateLimitedEnvelope, rateLimits } from './platform/http/rate-limits';
 import type { CallPlatform } from './platform/http/register-call';
-import { createSandboxProviders } from './platform/identity-providers/identity-providers';
+import { inlineScriptHashes, securityHeaders } from './platform/http/security-headers';
+import { createSandboxProviders, unavailableProviders } from './platform/identity-providers/identity-providers';
+import { loggerOptions } from './platform/log/mask';
 import { memoryRateStore, redisRateStore } from './platform/rate/rate-store';
 import { connectRedis } from './platform/redis';
 import { ensureSecret } from './platform/secrets';
+import { smsProviderOf } from './platform/sms/sms-driver';
 import { ConsoleSmsProvider } from './platform/sms/sms-provider';
 import { createLocalStorage } from './platform/storage/local-storage';
 import type { ObjectStorage } from './platform/storage/object-storage';
@@ -81,18 +91,31 @@ const envelope = (code: ErrorCode, msg?: string, data: unknown = null) => ({
 export interface BuildOptions {
   /** An already open database (tests share a template); otherwise opened from the config. */
   db?: Db;
+  /** Where the log goes (tests read it); stdout otherwise. */
+  logStream?: DestinationStream;
 }
+
+/** TRUST_PROXY as Fastify takes it: a number of hops becomes "trust the nearest n". */
+const trustProxy = (setting: Config['TRUST_PROXY']) =>
+  typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
 
 /** Builds the whole server without listening (server.ts listens; tests use inject or listen(0)). */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.LOG_LEVEL, redact: ['req.headers["x-token"]', 'req.headers.authorization'] },
+    // Phones masked in every line, tokens redacted (platform/log/mask.ts).
+    logger: loggerOptions(config.LOG_LEVEL, options.logStream),
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID(),
     requestIdHeader: false,
     bodyLimit: config.BODY_LIMIT,
+    // Behind a load balancer, the client's address comes from X-Forwarded-For (TRUST_PROXY).
+    trustProxy: trustProxy(config.TRUST_PROXY),
     // The specs' "test flag" prefixes: /user/pb/api/... is /pb/api/... behind a service gateway.
     rewriteUrl: (req) => (req.url ?? '/').replace(GATEWAY_PATH, '$2'),
+    // Stopping serves what already got in (platform/http/graceful-stop.ts), no 503 while closing.
+    return503OnClosing: false,
+    forceCloseConnections: 'idle',
   });
+  const stopping = gracefulStop(app, { drainMs: 8_000 });
 
   const db = options.db ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir }));
   await migrate(db);
@@ -141,7 +164,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       request.log.info({ reason: error.reason }, 'envelope refused');
       return reply.status(200).send(envelope(ErrorCode.BAD_ENVELOPE));
     }
+    if (isRateLimited(error)) {
+      request.log.info({ ip: request.ip }, 'rate limited');
+      return reply.status(429).header('retry-after', error.retryAfterSeconds).send(rateLimitedEnvelope());
+    }
     const e = error as { code?: string; statusCode?: number };
+    if (isDataException(error)) {
+      // A value the schema let through but the database refuses (out of range, bad encoding): the caller's.
+      request.log.warn({ err: error }, 'input refused by the database');
+      return reply.status(200).send(envelope(ErrorCode.BAD_PARAMS));
+    }
     if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.status(413).send(envelope(ErrorCode.BODY_TOO_LARGE));
     if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
       // Malformed JSON, wrong content type: a transport-level failure, same uniform answer.
@@ -150,6 +182,23 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send(envelope(ErrorCode.INTERNAL));
+  });
+
+  const webIndex = path.join(config.webDist, 'index.html');
+  await securityHeaders(app, {
+    production: config.APP_ENV === 'production',
+    frameAncestors: config.FRAME_ANCESTORS,
+    connectOrigins: [config.S3_ENDPOINT, config.PUBLIC_BASE_URL].flatMap((url) => (url ? [new URL(url).origin] : [])),
+    // The built page's inline preloader (decision 0010) is allowed by its hash, read once at start.
+    inlineScripts: fs.existsSync(webIndex) ? inlineScriptHashes(fs.readFileSync(webIndex, 'utf8')) : [],
+  });
+  // Counters of every limit (API, SMS, key checks, staff logins): shared through Redis when configured.
+  const rates = redis ? redisRateStore(redis, `${config.REDIS_PREFIX}rate:`) : memoryRateStore();
+  rateLimits(app, {
+    clientPer10s: config.RATE_LIMIT_CLIENT_PER_10S,
+    addressPerMinute: config.RATE_LIMIT_ADDRESS_PER_MINUTE,
+    eventsPerMinute: config.RATE_LIMIT_EVENTS_PER_MINUTE,
+    rates,
   });
 
   app.get('/health', async () => {
@@ -165,35 +214,63 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }
   });
 
-  const sms = new ConsoleSmsProvider((line) => app.log.info(line));
+  // Production: its real parts only, their secrets from the environment (loadConfig refuses otherwise, decision 0012).
+  const production = !testHooksEnabled(config);
+  const sms = smsProviderOf(config, (line) => app.log.info(line));
   const smsDeps = {
     db,
-    rates: redis ? redisRateStore(redis, `${config.REDIS_PREFIX}rate:`) : memoryRateStore(),
+    rates,
     sms,
-    hashSecret: await ensureSecret(db, 'smsCodeHash'),
+    hashSecret: await ensureSecret(db, 'smsCodeHash', config.SMS_CODE_SECRET, {
+      production,
+      variable: 'SMS_CODE_SECRET',
+    }),
   };
 
   systemRoutes(app, platform, config);
   smsRoutes(app, platform, smsDeps);
   loginRoutes(app, platform, { ...smsDeps, sessionTtlDays: config.SESSION_TTL_DAYS });
-  const identityDeps = { db, pii: createPiiCipher(await ensureSecret(db, 'piiKey', config.PII_KEY)) };
+  const identityDeps = {
+    db,
+    pii: createPiiCipher(await ensureSecret(db, 'piiKey', config.PII_KEY, { production, variable: 'PII_KEY' })),
+  };
   userRoutes(app, platform, (userId) => identityStatus(identityDeps, userId));
-  const providers = createSandboxProviders(await ensureSecret(db, 'sandboxProviders'));
-  thirdPartyLoginRoutes(app, platform, providers, config.SESSION_TTL_DAYS);
+  // WeChat, QQ and carrier logins: signed sandbox credentials outside production, refused in it.
+  const providers = production ? null : createSandboxProviders(await ensureSecret(db, 'sandboxProviders'));
+  thirdPartyLoginRoutes(app, platform, providers ?? unavailableProviders(), config.SESSION_TTL_DAYS);
   gameLoginRoutes(app, platform, gateway, config.SESSION_TTL_DAYS, smsDeps);
-  gameDataRoutes(app, platform, gateway);
+  gameDataRoutes(app, platform, gateway, smsDeps.rates);
   await partnerCallbackRoutes(app, { db, gateway });
   settingsRoutes(app, platform);
   feedbackRoutes(app, platform, config.CUSTOMER_SERVICE_URL);
-  accountRoutes(app, platform, smsDeps, []);
+  // Nothing in flight when an account closes: each module answers for what it holds of the user.
+  accountRoutes(
+    app,
+    platform,
+    smsDeps,
+    accountRemovalChecks({
+      balances: userBalances,
+      hasOpenOrders,
+      hasActiveListings,
+      hasLiveOffers,
+      hasPendingWithdrawal,
+    }),
+  );
   consignmentModule(app, platform, { gateway, sms: smsDeps, sweepEveryMs: config.SWEEP_MS });
   ordersModule(app, platform, { gateway, sweepEveryMs: config.SWEEP_MS });
   bargainModule(app, platform, { gateway, sweepEveryMs: config.SWEEP_MS });
-  opsRoutes(app, { db, gateway, token: opsToken(config) });
+  await opsModule(app, {
+    db,
+    gateway,
+    pii: identityDeps.pii,
+    rates: smsDeps.rates,
+    bootstrapToken: opsToken(config),
+    demoStaff: config.APP_ENV !== 'production',
+  });
   couponRoutes(app, platform);
   const payments = await paymentsModule(app, platform, {
     db,
-    sandboxSecret: await ensureSecret(db, 'sandboxPay'),
+    sandboxSecret: production ? null : await ensureSecret(db, 'sandboxPay'),
     sandbox: testHooksEnabled(config),
     sweepEveryMs: config.SWEEP_MS,
     ...realPayGateways(config),
@@ -212,7 +289,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const withdrawalDeps = {
     db,
     pii: identityDeps.pii,
-    payout: createSandboxPayout(),
+    // No real payout channel is integrated yet: production takes no withdrawal rather than run the sandbox.
+    payout: config.APP_ENV === 'production' ? createUnavailablePayout() : createSandboxPayout(),
     realNameIs: (userId: number, name: string) => realNameIs(identityDeps, userId, name),
     hasAuthentication: async (userId: number) => (await identityStatus(identityDeps, userId)).hasAuthentication === '1',
     maskedRealName: async (userId: number) => (await identityStatus(identityDeps, userId)).realName,
@@ -233,7 +311,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     const local = createLocalStorage({
       root: config.UPLOAD_DIR ?? path.join(config.dataDir, 'uploads'),
       publicBaseUrl: config.PUBLIC_BASE_URL ?? '',
-      secret: await ensureSecret(db, 'storageSigning'),
+      secret: await ensureSecret(db, 'storageSigning', config.STORAGE_SIGNING_SECRET, {
+        production,
+        variable: 'STORAGE_SIGNING_SECRET',
+      }),
     });
     await localStorageRoutes(app, local);
     storage = local;
@@ -253,11 +334,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       Object.entries(keyRing.signSecrets).map(([source, secret]) => [`market-${source.toLowerCase()}`, secret]),
     );
   await trackingRoutes(app, { db, nonces: platform.nonces, secrets: trackingSecrets() });
-  if (testHooksEnabled(config))
+  if (providers)
     devRoutes(app, {
       db,
       config,
-      sms,
+      // The outbox of the console driver (empty with a real driver outside production).
+      sms: sms instanceof ConsoleSmsProvider ? sms : new ConsoleSmsProvider(() => {}),
       providers,
       // Every deadline sweeper at once, as if the clock were ahead (journeys cannot wait 24 hours).
       sweep: async (aheadMs) => {
@@ -308,7 +390,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return reply.status(404).send(envelope(ErrorCode.NOT_FOUND));
   });
 
-  app.addHook('onClose', async () => {
+  // After the last request and every module's own onClose hook (gracefulStop runs these last).
+  stopping.atLast(async () => {
     clearInterval(refresh);
     platform.nonces.close();
     if (redis) await redis.quit();

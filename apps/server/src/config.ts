@@ -40,16 +40,26 @@ const configSchema = z.object({
   UPLOAD_DIR: z.string().optional(),
   /** Origin put in front of URLs the server hands out (uploads); empty = same origin, relative URLs. */
   PUBLIC_BASE_URL: z.string().url().optional(),
-  /** Runs the demo game under /demo-game and trades its items (0 turns it off). */
-  DEMO_GAME: z
-    .enum(['0', '1'])
-    .default('1')
-    .transform((v) => v === '1'),
-  /** Seeds the demo market (listings frozen in the demo games, history, banners) on a fresh start. */
-  DEMO_MARKET: z
-    .enum(['0', '1'])
-    .default('1')
-    .transform((v) => v === '1'),
+  /** Runs the demo games under /demo-game and trades their items: on by default, refused in production. */
+  DEMO_GAME: z.enum(['0', '1']).optional(),
+  /** Seeds the demo market (listings frozen in the demo games, history, banners) on a fresh start; refused in production. */
+  DEMO_MARKET: z.enum(['0', '1']).optional(),
+  /** console (the log and /dev/sms/outbox; refused in production) or tencent (Tencent Cloud SMS); production's default is tencent. */
+  SMS_DRIVER: z.enum(['console', 'tencent']).optional(),
+  SMS_TENCENT_SECRET_ID: z.string().optional(),
+  SMS_TENCENT_SECRET_KEY: z.string().optional(),
+  /** The SMS application's SdkAppId (1400…). */
+  SMS_TENCENT_SDK_APP_ID: z.string().optional(),
+  /** The approved signature's text (签名内容), and the id of the approved code template with one parameter, the code. */
+  SMS_SIGN_NAME: z.string().optional(),
+  SMS_TEMPLATE_ID: z.string().optional(),
+  SMS_REGION: z.string().default('ap-guangzhou'),
+  /** The SMS API's origin (tests point it at a local fake); default https://sms.tencentcloudapi.com. */
+  SMS_ENDPOINT: z.string().url().optional(),
+  /** HMAC key of stored SMS codes (32+ chars); outside production generated into the database when absent. */
+  SMS_CODE_SECRET: z.string().min(32).optional(),
+  /** Signs the local storage driver's URLs (32+ chars); outside production generated into the database when absent. */
+  STORAGE_SIGNING_SECRET: z.string().min(32).optional(),
   /** How often expired, stuck or abandoned listings are swept (ms; 0 turns the timer off). */
   SWEEP_MS: z.coerce.number().int().min(0).default(30_000),
   /** The pre environment's origin: gray users in production land there after paying (business-flows §9). */
@@ -73,17 +83,103 @@ const configSchema = z.object({
   /** Test hook (ignored in production): payment-commit = the process SIGKILLs itself between a committed payment and its delivery. */
   FAULT_KILL_AFTER: z.enum(['payment-commit']).optional(),
   /**
-   * The customer-service console's key (/ops, its API under /ops/v1). Outside production it
-   * defaults to demo-ops; in production the console exists only when this is set (16+ chars).
+   * Bootstraps the first admin of the customer-service console (POST /ops/v1/bootstrap) while no
+   * admin exists, then opens nothing (decision 0013). Outside production it defaults to demo-ops;
+   * in production it must have 16+ characters.
    */
   OPS_TOKEN: z.string().min(8).optional(),
+  /**
+   * Who may set the client's address (X-Forwarded-For): unset or 0 = nobody (clients reach the
+   * server directly); a number = that many proxies in front; else the balancers' addresses/CIDRs,
+   * comma-separated. Per-address limits (SMS, API) key on the address this yields.
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(?:true|false|\d{1,2}|[0-9a-fA-F:.,/ ]+)$/, { error: 'a number of proxies or a list of addresses' })
+    .optional()
+    .transform((v): boolean | number | string => {
+      if (v === undefined || v === 'false' || v === '0') return false;
+      if (v === 'true') return true;
+      return /^\d+$/.test(v) ? Number(v) : v;
+    }),
+  /** Origins of game host pages that may frame the marketplace's scenes, space- or comma-separated. */
+  FRAME_ANCESTORS: z
+    .string()
+    .default('')
+    .transform((v) => v.split(/[\s,]+/).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^https?:\/\/[^\s/]+$/, { error: 'origins like https://game.example.com' }))),
+  /** Calls per 10 s of one client (its session, else its address); 0 turns the limit off. */
+  RATE_LIMIT_CLIENT_PER_10S: z.coerce.number().int().min(0).default(100),
+  /** Calls per minute of one address, whoever calls; 0 turns the limit off. */
+  RATE_LIMIT_ADDRESS_PER_MINUTE: z.coerce.number().int().min(0).default(1200),
+  /** Statistics posts (/v1/event, /v1/events) per minute of one address; 0 turns the limit off. */
+  RATE_LIMIT_EVENTS_PER_MINUTE: z.coerce.number().int().min(0).default(30),
   VALIDATE_RESPONSES: z
     .enum(['0', '1'])
     .optional()
     .transform((v) => v === '1'),
 });
 
-export type Config = z.output<typeof configSchema> & { dataDir: string; webDist: string };
+type Parsed = z.output<typeof configSchema>;
+export type Config = Omit<Parsed, 'DEMO_GAME' | 'DEMO_MARKET' | 'SMS_DRIVER'> & {
+  DEMO_GAME: boolean;
+  DEMO_MARKET: boolean;
+  SMS_DRIVER: 'console' | 'tencent';
+  dataDir: string;
+  webDist: string;
+};
+
+const TENCENT_SMS = [
+  'SMS_TENCENT_SECRET_ID',
+  'SMS_TENCENT_SECRET_KEY',
+  'SMS_TENCENT_SDK_APP_ID',
+  'SMS_SIGN_NAME',
+  'SMS_TEMPLATE_ID',
+] as const;
+const ALIPAY = ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY'] as const;
+const WECHAT_PAY = [
+  'WECHAT_MCH_ID',
+  'WECHAT_APP_ID',
+  'WECHAT_SERIAL_NO',
+  'WECHAT_PRIVATE_KEY',
+  'WECHAT_PLATFORM_PUBLIC_KEY',
+  'WECHAT_API_V3_KEY',
+] as const;
+
+/**
+ * Production runs only on real parts (docs/decisions/0012): every missing setting and every demo
+ * part asked for, in one list. Empty outside production.
+ */
+export function productionProblems(c: Parsed): string[] {
+  if (c.APP_ENV !== 'production') return [];
+  const problems: string[] = [];
+  const missing = (names: readonly (keyof Parsed)[]) => names.filter((n) => !c[n]);
+  if (c.DEMO_GAME === '1')
+    problems.push('DEMO_GAME=1: the demo games (anyone logs in as seller01/demo123) never run in production');
+  if (c.DEMO_MARKET === '1') problems.push('DEMO_MARKET=1: the demo market is never seeded in production');
+  if (c.SMS_DRIVER === 'console')
+    problems.push('SMS_DRIVER=console: writes codes to the log; production sends SMS with SMS_DRIVER=tencent');
+  else if (missing(TENCENT_SMS).length > 0)
+    problems.push(`${missing(TENCENT_SMS).join(', ')}: the SMS provider (Tencent Cloud SMS)`);
+  const alipay = missing(ALIPAY);
+  const wechat = missing(WECHAT_PAY);
+  const started = (names: readonly (keyof Parsed)[], left: (keyof Parsed)[]) =>
+    left.length < names.length && left.length > 0;
+  if (alipay.length > 0 && wechat.length > 0 && !started(ALIPAY, alipay) && !started(WECHAT_PAY, wechat))
+    problems.push(
+      `${ALIPAY.join(', ')} (Alipay) or ${WECHAT_PAY.join(', ')} (WeChat Pay): at least one payment channel`,
+    );
+  if (started(ALIPAY, alipay)) problems.push(`${alipay.join(', ')}: the rest of the Alipay keys`);
+  if (started(WECHAT_PAY, wechat)) problems.push(`${wechat.join(', ')}: the rest of the WeChat Pay keys`);
+  if (!c.PUBLIC_BASE_URL) problems.push('PUBLIC_BASE_URL: the origin the payment gateways send their notifications to');
+  if (!c.PII_KEY) problems.push('PII_KEY: the key of personal data at rest, never kept in the database');
+  if (!c.RSA_PRIVATE_KEY) problems.push("RSA_PRIVATE_KEY: the codec's key");
+  if (!c.SMS_CODE_SECRET) problems.push('SMS_CODE_SECRET: the HMAC key of stored SMS codes');
+  if (c.STORAGE_DRIVER === 'local' && !c.STORAGE_SIGNING_SECRET)
+    problems.push('STORAGE_SIGNING_SECRET: signs the URLs of the local storage driver (or STORAGE_DRIVER=s3)');
+  if (c.OPS_TOKEN && c.OPS_TOKEN.length < 16) problems.push('OPS_TOKEN must have 16 characters or more in production');
+  return problems;
+}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = configSchema.safeParse(env);
@@ -97,17 +193,24 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid configuration:\nSTORAGE_DRIVER=s3 needs S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY',
     );
   }
-  if (c.APP_ENV === 'production' && c.OPS_TOKEN && c.OPS_TOKEN.length < 16)
-    throw new Error('Invalid configuration:\nOPS_TOKEN must have 16 characters or more in production');
+  const problems = productionProblems(c);
+  if (problems.length > 0)
+    throw new Error(
+      `Invalid configuration: APP_ENV=production runs only on real parts; set or change:\n${problems.map((p) => `- ${p}`).join('\n')}`,
+    );
+  const production = c.APP_ENV === 'production';
   const here = path.dirname(new URL(import.meta.url).pathname);
   return {
     ...c,
+    DEMO_GAME: !production && c.DEMO_GAME !== '0',
+    DEMO_MARKET: !production && c.DEMO_MARKET !== '0',
+    SMS_DRIVER: c.SMS_DRIVER ?? (production ? 'tencent' : 'console'),
     dataDir: path.resolve(c.DATA_DIR),
     webDist: path.resolve(c.WEB_DIST ?? path.join(here, '../../web/dist')),
   };
 }
 
-/** The customer-service console's key, or null when the console is off (production without OPS_TOKEN). */
+/** The key that bootstraps the console's first admin, or null (production without OPS_TOKEN). */
 export function opsToken(config: Pick<Config, 'APP_ENV' | 'OPS_TOKEN'>): string | null {
   return config.OPS_TOKEN ?? (config.APP_ENV === 'production' ? null : 'demo-ops');
 }

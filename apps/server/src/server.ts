@@ -1,8 +1,18 @@
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { type Config, loadConfig } from './config';
 
-/** The only file that listens: `npm start` runs it. Shuts down gracefully on SIGINT/SIGTERM. */
-const config = loadConfig();
+/**
+ * The only file that listens: `npm start` runs it. A wrong or incomplete configuration stops it
+ * with one message (production names every missing setting). SIGINT/SIGTERM stop it gracefully:
+ * the requests in flight are answered, then the database and Redis close (platform/http/graceful-stop.ts).
+ */
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  process.stderr.write(`${(error as Error).message}\n`);
+  process.exit(1);
+}
 const app = await buildApp(config);
 
 let closing = false;
@@ -11,10 +21,16 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    // The drain gives up after 8 s; past 15 s the process ends anyway.
+    const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
-    await app.close();
-    process.exit(0);
+    try {
+      await app.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
   });
 }
 

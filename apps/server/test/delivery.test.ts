@@ -10,6 +10,7 @@ import { deliverOrder, sweepDeliveries } from '../src/modules/orders/delivery.se
 import { Accounts, balanceOf } from '../src/modules/wallet/ledger';
 import { checkLedger } from '../src/modules/wallet/ledger-check';
 import { createTestApp, expectCode, sdkPlayer, type TestApp, type TestClient } from './helpers';
+import { opsApi } from './ops-helpers';
 
 let t: TestApp;
 let sdk: TestClient;
@@ -229,11 +230,18 @@ beforeAll(async () => {
 });
 
 describe('customer service on a refused receipt', () => {
-  const ops = (orderId: string, body: unknown, key = 'demo-ops') =>
+  // Two customer-service staff members (小王, 小李), logged in to the console.
+  const staff = { wang: '', li: '' };
+  beforeAll(async () => {
+    const desk = opsApi(t);
+    staff.wang = (await desk.staffMember('cs-wang', 'cs', '小王')).token;
+    staff.li = (await desk.staffMember('cs-li', 'cs', '小李')).token;
+  });
+  const ops = (orderId: string, body: unknown, who: keyof typeof staff | { token: string } = 'wang') =>
     t.app.inject({
       method: 'POST',
       url: `/ops/v1/orders/${orderId}/resolve`,
-      headers: { authorization: `Bearer ${key}` },
+      headers: { authorization: `Bearer ${typeof who === 'string' ? staff[who] : who.token}` },
       payload: body as Record<string, unknown>,
     });
   const coinsOf = async (roleId: string) => (await t.app.gateway.coins('demo-legend', roleId)).coins[1]?.total ?? 0; // coin type 2, as listed
@@ -257,38 +265,37 @@ describe('customer service on a refused receipt', () => {
     return { ...order, commodityId: (lot.data as { commodityId: string }).commodityId };
   }
 
-  it('lists the refused receipts for the console key only, and refuses a malformed decision', async () => {
+  it('lists the refused receipts for logged-in staff only, and refuses a malformed decision', async () => {
     const order = await refusedCoins('cs-list-1', 10_000, 500);
     const anonymous = await t.app.inject({ method: 'GET', url: '/ops/v1/orders/refused' });
     expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json()).toMatchObject({ msg: '客服密钥不正确' });
-    expect(
-      (await ops(order.orderId, { decision: 'refund', operator: '小王', note: '核实' }, 'wrong-key')).statusCode,
-    ).toBe(401);
+    expect(anonymous.json()).toMatchObject({ code: '60001', msg: '请先登录客服工作台' });
+    // The old shared key opens nothing any more.
+    expect((await ops(order.orderId, { decision: 'refund', note: '核实' }, { token: 'demo-ops' })).statusCode).toBe(
+      401,
+    );
     const listed = await t.app.inject({
       method: 'GET',
       url: '/ops/v1/orders/refused',
-      headers: { authorization: 'Bearer demo-ops' },
+      headers: { authorization: `Bearer ${staff.wang}` },
     });
     const row = (listed.json().data.list as Array<{ orderId: string; note: string; paid: number }>).find(
       (r) => r.orderId === order.orderId,
     );
     expect(row).toMatchObject({ note: '买家拒绝收货：数量不对。客服将介入处理', paid: order.totalAmount });
-    expect((await ops(order.orderId, { decision: 'refund', operator: '小王', note: '' })).json()).toMatchObject({
+    expect((await ops(order.orderId, { decision: 'refund', note: '' })).json()).toMatchObject({
       code: '10002',
       msg: '请填写处理说明（至少2个字）',
     });
-    expect((await ops(order.orderId, { decision: 'maybe', operator: '小王', note: '核实过了' })).json()).toMatchObject({
+    expect((await ops(order.orderId, { decision: 'maybe', note: '核实过了' })).json()).toMatchObject({
       msg: '请选择处理方式',
     });
-    expect((await ops('x1', { decision: 'refund', operator: '小王', note: '核实过了' })).json()).toMatchObject({
+    expect((await ops('x1', { decision: 'refund', note: '核实过了' })).json()).toMatchObject({
       msg: '订单号不正确',
     });
     expect(await info(order.orderId)).toMatchObject({ status: -5 });
     // Resolved here so the next cases start from a clean list.
-    expect((await ops(order.orderId, { decision: 'confirm', operator: '小王', note: '交付无误' })).json().code).toBe(
-      '200',
-    );
+    expect((await ops(order.orderId, { decision: 'confirm', note: '交付无误' })).json().code).toBe('200');
   });
 
   it('refunds: the game takes the coins back to the seller, the buyer gets what they paid; once', async () => {
@@ -296,7 +303,7 @@ describe('customer service on a refused receipt', () => {
     const order = await refusedCoins('cs-refund-1', 20_000, 800);
     const buyerHolding = await coinsOf(buyer.info.roleId);
     const balanceBefore = (await balanceOf(t.db, Accounts.userAvailable(buyer.userId))).available;
-    const res = await ops(order.orderId, { decision: 'refund', operator: '小王', note: '买家反馈属实' });
+    const res = await ops(order.orderId, { decision: 'refund', note: '买家反馈属实' });
     expect(res.json()).toMatchObject({ code: '200', data: { decision: 'refund' } });
     expect(await coinsOf(buyer.info.roleId)).toBe(buyerHolding - 20_000);
     expect(await coinsOf(sellerCoins().info.roleId)).toBe(sellerBefore);
@@ -316,12 +323,10 @@ describe('customer service on a refused receipt', () => {
         .execute(),
     ).toEqual([]);
     // A second decision changes nothing.
-    expect((await ops(order.orderId, { decision: 'refund', operator: '小王', note: '再退一次' })).json()).toMatchObject(
-      {
-        code: '10002',
-        msg: '订单不在拒绝收货状态',
-      },
-    );
+    expect((await ops(order.orderId, { decision: 'refund', note: '再退一次' })).json()).toMatchObject({
+      code: '10002',
+      msg: '订单不在拒绝收货状态',
+    });
     expect((await balanceOf(t.db, Accounts.userAvailable(buyer.userId))).available).toBe(
       balanceBefore + order.totalAmount,
     );
@@ -345,15 +350,11 @@ describe('customer service on a refused receipt', () => {
     expect(await coinsOf(buyer.info.roleId)).toBe(buyerHolding - 15_000);
     expect(await info(order.orderId)).toMatchObject({ status: -5 });
     // The coins went back already: the seller cannot be paid for them too.
-    expect(
-      (await ops(order.orderId, { decision: 'confirm', operator: '小王', note: '交付无误' })).json(),
-    ).toMatchObject({
+    expect((await ops(order.orderId, { decision: 'confirm', note: '交付无误' })).json()).toMatchObject({
       code: '10002',
       msg: '已要求游戏收回物品，只能继续退款',
     });
-    expect((await ops(order.orderId, { decision: 'refund', operator: '小王', note: '再次退款' })).json().code).toBe(
-      '200',
-    );
+    expect((await ops(order.orderId, { decision: 'refund', note: '再次退款' })).json().code).toBe('200');
     expect(await coinsOf(buyer.info.roleId)).toBe(buyerHolding - 15_000);
     expect(await info(order.orderId)).toMatchObject({ status: -21 });
     expect(await checkLedger(t.db)).toEqual([]);
@@ -363,8 +364,8 @@ describe('customer service on a refused receipt', () => {
     for (let i = 0; i < 3; i++) {
       const order = await refusedCoins(`cs-race-${i}`, 5_000 + i, 300);
       const [refund, confirmed] = await Promise.all([
-        ops(order.orderId, { decision: 'refund', operator: '小王', note: '退款处理' }),
-        ops(order.orderId, { decision: 'confirm', operator: '小李', note: '确认处理' }),
+        ops(order.orderId, { decision: 'refund', note: '退款处理' }),
+        ops(order.orderId, { decision: 'confirm', note: '确认处理' }, 'li'),
       ]);
       expect([refund.json().code, confirmed.json().code].filter((c) => c === '200')).toHaveLength(1);
       expect((await info(order.orderId)).status).toBe(refund.json().code === '200' ? -21 : 32);
@@ -389,9 +390,7 @@ describe('customer service on a refused receipt', () => {
     expect((await balanceOf(t.db, Accounts.userAvailable(buyer.userId))).available).toBe(balanceBefore);
 
     const sellerIncoming = (await balanceOf(t.db, Accounts.userAvailable(sellerCoins().userId))).incoming;
-    expect(
-      (await ops(order.orderId, { decision: 'confirm', operator: '小李', note: '录像显示已到账' })).json(),
-    ).toMatchObject({
+    expect((await ops(order.orderId, { decision: 'confirm', note: '录像显示已到账' }, 'li')).json()).toMatchObject({
       code: '200',
     });
     expect(await info(order.orderId, sellerCoins().token)).toMatchObject({

@@ -84,14 +84,17 @@ describe('game data through the gateway', () => {
       })
     ).json();
     expect(issued.ok).toBe(true);
-    const res = await client.call(getJyhKeyInfo, { jyhKey: issued.data.key.toLowerCase() });
+    // Only for the user linked to the key's game account (security/consignment-key.test.ts).
+    const pt = { gameId: info.gameId, gameToken: info.gameToken, serverId: info.serverId };
+    const token = ((await client.call(gameTokenLogin, pt)).data as { token: string }).token;
+    const res = await client.call(getJyhKeyInfo, { jyhKey: issued.data.key.toLowerCase() }, { token });
     expectCode(res, '200');
     expect(res.data).toMatchObject({ applicationId: 'demo-legend' });
     const shots = await t.db.selectFrom('role_screenshots').selectAll().where('role_id', '=', info.roleId).execute();
     expect(shots.map((s) => s.kind).sort()).toEqual(['bag', 'equipment', 'skills', 'warehouse']);
     const svg = await t.app.inject({ method: 'GET', url: shots[0]!.url });
     expect(svg.headers['content-type']).toContain('image/svg+xml');
-    expectCode(await client.call(getJyhKeyInfo, { jyhKey: 'ZZZZZZ' }), '31001');
+    expectCode(await client.call(getJyhKeyInfo, { jyhKey: 'ZZZZZZ' }, { token }), '31001');
     const forged = await t.app.inject({
       method: 'POST',
       url: '/partner-callback/v1/consignmentKey',
@@ -113,6 +116,6 @@ describe('game data through the gateway', () => {
       }),
     });
     expect(forged.json()).toMatchObject({ ok: false, code: 'BAD_SIGNATURE' });
-    expectCode(await client.call(getJyhKeyInfo, { jyhKey: 'FORGED1' }), '31001');
+    expectCode(await client.call(getJyhKeyInfo, { jyhKey: 'FORGED1' }, { token }), '31001');
   });
 });

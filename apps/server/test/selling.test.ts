@@ -529,7 +529,7 @@ describe('faults halfway', () => {
 });
 
 describe('listing with a consignment key', () => {
-  it('checks the key (31001/31003/31006/31008), binds it and lists the role it holds', async () => {
+  it('checks the key (31001/31009/31003/31006/31008), binds it and lists the role it holds', async () => {
     const info = await demoGameLogin(t, 'player2');
     const issued = (
       await t.app.inject({
@@ -542,7 +542,8 @@ describe('listing with a consignment key', () => {
     const key = issued.data.key as string;
     await waitedOnShelfLimit(info.roleId);
 
-    const seller = await readySeller('buyer1');
+    // The key is the seller's alone: the user linked to player2, the account the key was issued for.
+    const seller = await readySeller('player2');
     expectCode(await app.call(prePublishCheck, { key: 'NOPE1234' }, { token: seller.token }), '31001');
     const role = (await app.call(prePublishCheck, { key: key.toLowerCase() }, { token: seller.token })).data as {
       roleId: string;
@@ -556,8 +557,20 @@ describe('listing with a consignment key', () => {
       '200',
     );
     const other = await readySeller('player1');
+    expectCode(await app.call(prePublishCheck, { key }, { token: other.token }), '31009');
+    expectCode(await app.call(finishPrePublish, { key, price: 100_000 }, { token: other.token }), '31009');
+    // player2 linked to another user after the bind (a phone login in the game moves the link):
+    // that user owns the account now, but the key stays with the flow it was bound to.
+    const link = t.db
+      .updateTable('user_identities')
+      .where('provider', '=', 'game:demo-legend')
+      .where('subject', '=', 'player2');
+    const userOf = async (s: Seller) =>
+      (await t.db.selectFrom('users').select('id').where('uid', '=', s.uid).executeTakeFirstOrThrow()).id;
+    await link.set({ user_id: await userOf(other) }).execute();
     expectCode(await app.call(prePublishCheck, { key }, { token: other.token }), '31003');
     expectCode(await app.call(finishPrePublish, { key, price: 100_000 }, { token: other.token }), '31003');
+    await link.set({ user_id: await userOf(seller) }).execute();
 
     const listed = await app.call(finishPrePublish, { key, price: 66_600 }, { token: seller.token });
     expectCode(listed, '200');
@@ -574,7 +587,7 @@ describe('listing with a consignment key', () => {
     await t.db
       .updateTable('consignment_keys')
       .set({ used_at: null, expires_at: new Date(Date.now() - 1000) })
-      .where('jyh_key', '=', key)
+      .where('jyh_key', '=', key.replaceAll('-', ''))
       .execute();
     expectCode(await app.call(prePublishCheck, { key }, { token: seller.token }), '31006');
   });

@@ -38,7 +38,12 @@ export const ErrorCode = {
   PRE_PUBLISH_KEY_OTHER_FLOW: '31003',
   PRE_PUBLISH_KEY_EXPIRED: '31006',
   PRE_PUBLISH_KEY_USED: '31008',
+  PRE_PUBLISH_KEY_NOT_OWNER: '31009',
   PRESALE_ALREADY_SUBMITTED: '504',
+  STAFF_LOGIN_REQUIRED: '60001',
+  STAFF_LOGIN_FAILED: '60002',
+  STAFF_TOTP_REQUIRED: '60003',
+  STAFF_FORBIDDEN: '60004',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -97,7 +102,12 @@ export const errorCatalogue: Record<ErrorCode, CatalogueEntry> = {
   '31003': { message: '寄售码已被其他流程锁定', behaviour: 'returnToCaller' },
   '31006': { message: '寄售码已过期', behaviour: 'returnToCaller' },
   '31008': { message: '寄售码已被使用', behaviour: 'returnToCaller' },
+  '31009': { message: '该寄售码不属于您绑定的游戏账号，请登录该游戏账号后再试', behaviour: 'returnToCaller' },
   '504': { message: '该角色已提交预售审核，请勿重复提交', behaviour: 'presaleSubmitted' },
+  '60001': { message: '请先登录客服工作台', behaviour: 'showMessage' },
+  '60002': { message: '用户名或密码错误', behaviour: 'showMessage' },
+  '60003': { message: '请输入动态验证码', behaviour: 'showMessage' },
+  '60004': { message: '您的角色无权进行此操作', behaviour: 'showMessage' },
 };
 
 /** The desktop web scene words 30001 without the jump. */

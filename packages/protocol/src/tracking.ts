@@ -2,14 +2,24 @@ import { z } from 'zod';
 import { md5Hex } from './codec/md5';
 
 /** The statistics service of PROTOCOL.md: one event, or a batch, signed with MD5. */
+/** What one event may carry: a few short fields, not a payload (the service is open to anyone who reads clientConfig). */
+export const TRACKING_LIMITS = { fields: 30, recordBytes: 2048, batch: 200, bodyBytes: 256 * 1024 } as const;
+
+const smallRecord = z
+  .record(z.string().max(64), z.unknown())
+  .refine(
+    (r) => Object.keys(r).length <= TRACKING_LIMITS.fields && JSON.stringify(r).length <= TRACKING_LIMITS.recordBytes,
+    { error: `at most ${TRACKING_LIMITS.fields} fields and ${TRACKING_LIMITS.recordBytes} bytes` },
+  );
+
 export const trackingEventSchema = z.object({
-  device: z.record(z.string(), z.unknown()),
-  user: z.record(z.string(), z.unknown()),
+  device: smallRecord,
+  user: smallRecord,
   event: z.string().min(1).max(64),
-  properties: z.record(z.string(), z.unknown()),
+  properties: smallRecord,
 });
 export type TrackingEvent = z.infer<typeof trackingEventSchema>;
-export const trackingBatchSchema = z.array(trackingEventSchema).min(1).max(200);
+export const trackingBatchSchema = z.array(trackingEventSchema).min(1).max(TRACKING_LIMITS.batch);
 
 /** sign = lowercase hex MD5 of appid + nonce + timestamp + raw body + app secret. */
 export function trackingSign(appid: string, nonce: string, timestamp: string, rawBody: string, secret: string): string {

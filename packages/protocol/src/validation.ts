@@ -85,3 +85,16 @@ export function validateSmsCode(value: string | undefined | null): string | null
 
 /** Strict base64 (platform-shell §5) is the codec's own rule. */
 export { isStrictBase64 } from './codec/base64';
+
+/**
+ * A row id as clients send it: 1 … 2147483647, the range of the database's integer ids. Longer
+ * or larger numbers are refused at the schema with the call's own "not found" message (a lookup
+ * could never find them, and the database would refuse them with an error instead).
+ */
+export const MAX_ROW_ID = 2_147_483_647;
+export const ROW_ID =
+  /^(?:[1-9]\d{0,8}|1\d{9}|20\d{8}|21[0-3]\d{7}|214[0-6]\d{6}|2147[0-3]\d{5}|21474[0-7]\d{4}|214748[0-2]\d{3}|2147483[0-5]\d{2}|21474836[0-3]\d|214748364[0-7])$/;
+
+/** Text a client may send: no NUL and no other C0 control but tab and line breaks. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is its purpose
+export const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;

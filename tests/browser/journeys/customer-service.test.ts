@@ -85,20 +85,27 @@ describe('customer service', () => {
     await mobile.getByTestId('order-reject').click();
     await expect.poll(() => mobile.getByTestId('order-status').textContent()).toContain('拒绝收货');
 
-    // Customer service: a wrong key is refused; with the key the order is there with the buyer's reason.
+    // Customer service logs in with a staff account (a wrong password is refused); the order is
+    // there with the buyer's reason.
     const desk = await (await browser.newContext(DESKTOP)).newPage();
     desk.on('dialog', (d) => void d.accept());
     await desk.goto(`${baseUrl()}/ops`);
-    await desk.getByTestId('ops-key').fill('not-the-key');
-    await desk.getByTestId('ops-enter').click();
-    await expect.poll(() => desk.getByTestId('ops-load-error').textContent()).toBe('客服密钥不正确');
-    await desk.getByTestId('ops-key').fill('demo-ops');
-    await desk.getByTestId('ops-enter').click();
-    await desk.getByTestId('ops-operator').fill('小周');
+    await desk.getByTestId('ops-username').fill('ops-cs');
+    await desk.getByTestId('ops-password').fill('not-the-password');
+    await docShot(desk, 'ops-login');
+    await desk.getByTestId('ops-login').click();
+    await expect.poll(() => desk.getByTestId('ops-login-error').textContent()).toBe('用户名或密码错误');
+    await desk.getByTestId('ops-password').fill('demo-cs-123');
+    await desk.getByTestId('ops-login').click();
+    await expect.poll(() => desk.getByTestId('ops-who').textContent()).toContain('演示客服');
+    expect(await desk.getByTestId('ops-tab-audit').count()).toBe(0);
     const card = desk.locator(`[data-testid="ops-order"][data-order-id="${orderId}"]`);
     await expect.poll(() => card.textContent()).toContain('买家拒绝收货：商品与描述不符');
     expect(await card.textContent()).toContain('30000 金币 已发到买家角色');
-    // Without a note the decision is refused with its message, and nothing changes.
+    // An internal note, then the decision: without a note it is refused with its message.
+    await card.getByTestId('ops-memo').fill('已联系买家，截图显示金币数量不符');
+    await card.getByTestId('ops-memo-add').click();
+    await expect.poll(() => card.getByTestId('ops-staff-note').textContent()).toContain('演示客服');
     await card.getByTestId('ops-refund').click();
     await expect.poll(() => card.getByTestId('ops-error').textContent()).toBe('请填写处理说明（至少2个字）');
     await card.getByTestId('ops-note').fill('核实买家反馈属实，收回金币退款');
@@ -117,6 +124,43 @@ describe('customer service', () => {
     expect(after - before).toBe(totalAmount);
     await docShot(mobile, 'ops-buyer-refunded');
     await mobile.context().close();
+
+    // The customer-service member logs out; an operator reads the audit of that order.
+    await desk.getByTestId('ops-logout').click();
+    await expect.poll(() => desk.getByTestId('ops-login').count()).toBe(1);
+    await desk.getByTestId('ops-username').fill('ops-operator');
+    await desk.getByTestId('ops-password').fill('demo-ops-123');
+    await desk.getByTestId('ops-login').click();
+    await desk.getByTestId('ops-tab-audit').click();
+    await desk.getByTestId('ops-audit-order').fill(orderId);
+    await desk.getByTestId('ops-audit-search').click();
+    const rows = desk.getByTestId('ops-audit-row');
+    await expect.poll(() => rows.count()).toBe(2);
+    expect(await rows.nth(0).getAttribute('data-action')).toBe('order.refund');
+    expect(await rows.nth(0).textContent()).toContain('拒绝收货 → 已退回');
+    expect(await rows.nth(0).textContent()).toContain('演示客服');
+    expect(await rows.nth(1).getAttribute('data-action')).toBe('order.note');
+    await desk.getByTestId('ops-audit-order').fill('');
+    await desk.getByTestId('ops-audit-search').click();
+    await expect.poll(() => rows.count()).toBeGreaterThan(2);
+    await docShot(desk, 'ops-audit');
+    expect(await desk.getByTestId('ops-tab-staff').count()).toBe(0);
+
+    // An admin manages the staff (员工) and anyone sets up their second factor (安全设置).
+    await desk.getByTestId('ops-logout').click();
+    await desk.getByTestId('ops-username').fill('ops-admin');
+    await desk.getByTestId('ops-password').fill('demo-ops-123');
+    await desk.getByTestId('ops-login').click();
+    await desk.getByTestId('ops-tab-staff').click();
+    await expect.poll(() => desk.getByTestId('ops-staff-row').count()).toBeGreaterThanOrEqual(3);
+    expect(await desk.locator('[data-testid="ops-staff-row"][data-username="ops-cs"]').textContent()).toContain(
+      '演示客服',
+    );
+    await docShot(desk, 'ops-staff');
+    await desk.getByTestId('ops-tab-security').click();
+    await desk.getByTestId('ops-totp-start').click();
+    await expect.poll(() => desk.getByTestId('ops-totp-secret').textContent()).toMatch(/^[A-Z2-7]{32}$/);
+    await docShot(desk, 'ops-security');
     await desk.context().close();
   });
 });

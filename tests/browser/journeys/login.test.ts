@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copy } from '../../../apps/web/src/lib/copy';
 import { baseUrl, launchBrowser, MOBILE, screenshot } from '../browser';
 
 let browser: Browser;
@@ -46,6 +47,17 @@ describe('SMS login', () => {
     await page.goto(`${baseUrl()}/h5/pages/userCenter/index`);
     await expect.poll(() => page.getByTestId('my-nickname').textContent()).toBe(`玩家${phone.slice(-4)}`);
     await screenshot(page, 'my-page');
+
+    // 退出登录 ends the session on the server: the token copied before it opens nothing afterwards.
+    const token = await page.evaluate(() => globalThis.localStorage.getItem('token'));
+    expect(token).toBeTruthy();
+    await page.getByTestId('logout').click();
+    await page.getByTestId('home-page').waitFor();
+    expect(await page.evaluate(() => globalThis.localStorage.getItem('token'))).toBeNull();
+    // Someone who copied it: the server says the login has ended, and the page asks to log in again.
+    await page.evaluate((t) => globalThis.localStorage.setItem('token', t as string), token);
+    await page.goto(`${baseUrl()}/h5/pages/userCenter/index`);
+    await page.getByText(copy.loginAgain, { exact: true }).waitFor();
     await page.context().close();
   });
 });

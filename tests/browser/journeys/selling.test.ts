@@ -1,9 +1,10 @@
+import { h5sdkPhoneLogin, h5sdkSendSms } from '@app/protocol/calls/game';
 import { identification } from '@app/protocol/calls/identity';
 import { appConsignmentSMSVerifyCode } from '@app/protocol/calls/market';
 import { sendSms } from '@app/protocol/calls/user';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, baseUrl, DESKTOP, hook, launchBrowser, MOBILE } from '../browser';
+import { apiCall, baseUrl, DESKTOP, launchBrowser, MOBILE } from '../browser';
 import { docShot, phoneNumber } from './market-helpers';
 import { idNumber, outbox } from './people';
 
@@ -165,7 +166,7 @@ describe('selling with a consignment key', () => {
           body: JSON.stringify({ account: 'buyer1', password: 'demo123' }),
         })
       ).json()
-    ).data as { gameToken: string };
+    ).data as { gameId: string; serverId: string; gameToken: string };
     const issued = await (
       await fetch(`${baseUrl()}/demo-game/api/consignment-key`, {
         method: 'POST',
@@ -176,9 +177,19 @@ describe('selling with a consignment key', () => {
     expect(issued.ok).toBe(true);
     const key = issued.data.key as string;
 
-    // The seller: logged in on the web with a real name and the sale lock open.
+    // The seller: buyer1 logs in with a phone inside the game (which links the game account, so the
+    // key is his), then on the web with that phone, a real name and the sale lock open.
     const phone = phoneNumber('136');
-    const session = await hook<{ token: string; uid: string }>('/dev/session', { phone });
+    const pt = { gameId: login.gameId, gameToken: login.gameToken, serverId: login.serverId };
+    expect((await apiCall(h5sdkSendSms, { ...pt, phone, smsType: 'phoneLogin' })).code).toBe('200');
+    await expect.poll(async () => (await outbox(phone)).length).toBe(1);
+    const session = (
+      await apiCall<{ token: string; uid: string }>(h5sdkPhoneLogin, {
+        ...pt,
+        phone,
+        code: (await outbox(phone))[0]!.code,
+      })
+    ).data;
     const headers = { 'x-token': session.token };
     expect(
       (await apiCall(identification, { realName: '林寄售', idCard: idNumber('19910101', '864') }, headers)).code,

@@ -18,3 +18,12 @@ export class AppError extends Error {
 export function isAppError(error: unknown): error is AppError {
   return error instanceof AppError;
 }
+
+/**
+ * A value the database refused as data (SQLSTATE class 22: out of range, bad encoding, bad
+ * format), from PostgreSQL or PGlite. Schemas refuse such input first; this is the net below them.
+ */
+export function isDataException(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code);
+}

@@ -50,7 +50,9 @@ export async function flushTracking(): Promise<void> {
     },
     body,
   });
-  if ((await res.json()).code === '200') {
+  const { code } = (await res.json()) as { code: string };
+  // Sent, or refused as malformed (10002: it would be refused again forever): it leaves the queue.
+  if (code === '200' || code === '10002') {
     // Only what was sent leaves the queue; events tracked meanwhile stay.
     const now = storage.getJson<TrackingEvent[]>('trackingQueue') ?? [];
     storage.setJson('trackingQueue', now.slice(queue.length));

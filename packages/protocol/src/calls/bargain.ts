@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../contract';
+import { ROW_ID } from '../validation';
 import { gameTokenFields } from './game';
 
 /**
@@ -14,8 +15,8 @@ export const OFFER_PAY_MINUTES = 120;
 /** An offer is at least this share of the listed price. */
 export const OFFER_MIN_PERCENT = 50;
 
-const commodityId = z.string().regex(/^\d{1,12}$/, { error: '商品不存在' });
-const offerId = z.string().regex(/^\d{1,12}$/, { error: '出价不存在' });
+const commodityId = z.string().regex(ROW_ID, { error: '商品不存在' });
+const offerId = z.string().regex(ROW_ID, { error: '出价不存在' });
 
 export const offerSchema = z.object({
   offerId: z.string(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../contract';
+import { ROW_ID } from '../validation';
 import { orderSchema } from './orders';
 
 /**
@@ -65,7 +66,7 @@ export const boxRoleList = box(
 export const checkUser = box(
   'checkUser',
   'Whether a role of the buyer can receive a listing: the same master-server group; for a role, a free slot on its server',
-  z.object({ commodityId: z.string().regex(/^\d{1,12}$/), gameRoleId: z.string().min(1).max(64) }),
+  z.object({ commodityId: z.string().regex(ROW_ID), gameRoleId: z.string().min(1).max(64) }),
   z.object({ ok: z.boolean(), msg: z.string() }),
 );
 
@@ -73,14 +74,11 @@ export const boxOrderPlace = box(
   'orderPlace',
   "orderPlace for the box: the goods go to the chosen role's account (roles) or the role (coins, props)",
   z.object({
-    commodityId: z.string().regex(/^\d{1,12}$/),
+    commodityId: z.string().regex(ROW_ID),
     requestKey: z.string().min(8).max(64),
     agreement: z.literal(true, { error: '请先阅读并同意交易规则' }),
     gameRoleId: z.string().min(1).max(64),
-    couponId: z
-      .string()
-      .regex(/^\d{1,12}$/)
-      .optional(),
+    couponId: z.string().regex(ROW_ID).optional(),
   }),
   orderSchema,
 );
@@ -88,7 +86,7 @@ export const boxOrderPlace = box(
 export const boxOrderStatus = box(
   'orderStatus',
   'The status of one of the buyer’s box orders',
-  z.object({ orderId: z.string().regex(/^\d{1,12}$/) }),
+  z.object({ orderId: z.string().regex(ROW_ID) }),
   z.object({
     orderId: z.string(),
     status: z.number().int(),

@@ -1,19 +1,15 @@
 import { z } from 'zod';
+import { jyhKeySchema } from '../consignment-key';
 import { defineCall } from '../contract';
 import { publishAnswerSchema } from './consignment';
 
 /**
  * Listing with a consignment key (寄售码) outside the game: the game issues the key and holds the
  * role under its prePublishLockId for 30 minutes; the web page checks the key, binds it to the
- * seller and finishes the listing (business-flows §4, pre-publish key check result).
+ * seller and finishes the listing (business-flows §4, pre-publish key check result). A key is the
+ * seller's alone: only the user linked to the game account the key was issued for may check, bind
+ * or use it (31009 for anyone else).
  */
-const jyhKey = z
-  .string()
-  .trim()
-  .min(4, { error: '请输入寄售码' })
-  .max(32, { error: '寄售码无效' })
-  .transform((k) => k.toUpperCase());
-
 export const keyRoleSchema = z.object({
   applicationId: z.string(),
   gameName: z.string(),
@@ -39,8 +35,8 @@ export const prePublishCheck = defineCall({
   method: 'POST',
   scene: 'app',
   summary:
-    'Checks a consignment key: 31001 unknown, 31003 bound to another flow, 31006 expired, 31008 used; otherwise the role it holds',
-  request: z.object({ key: jyhKey }),
+    'Checks a consignment key: 31001 unknown, 31009 issued to a game account not linked to this user, 31003 bound to another flow, 31006 expired, 31008 used; otherwise the role it holds',
+  request: z.object({ key: jyhKeySchema }),
   response: keyRoleSchema,
 });
 
@@ -51,8 +47,9 @@ export const bindUserPrePublishKey = defineCall({
   access: 'df',
   method: 'POST',
   scene: 'app',
-  summary: 'Binds a valid key to the seller (no one else can use it from then on)',
-  request: z.object({ key: jyhKey, applicationId: z.string().min(1).max(64) }),
+  summary:
+    'Binds a valid key to the seller, who must be linked to its game account (31009); no one else can use it from then on',
+  request: z.object({ key: jyhKeySchema, applicationId: z.string().min(1).max(64) }),
   response: keyRoleSchema,
 });
 
@@ -65,7 +62,7 @@ export const finishPrePublish = defineCall({
   scene: 'app',
   summary: 'Lists the role the key holds at the price: frozen in the game under the key lock, the key used up',
   request: z.object({
-    key: jyhKey,
+    key: jyhKeySchema,
     price: z.number().int().positive({ error: '请输入正确的价格' }).max(1e12),
     designatedTradeId: z
       .string()

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { defineCall } from '../contract';
+import { ROW_ID } from '../validation';
 import { commodityCardSchema } from './exchange';
 import { gameTokenFields } from './game';
 
 /** The seller's shelf: their listings with what each status allows (listingActions). */
 
-const commodityId = z.string().regex(/^\d{1,12}$/, { error: '商品不存在' });
+const commodityId = z.string().regex(ROW_ID, { error: '商品不存在' });
 
 export const SHELF_TABS = ['all', 'onSale', 'delisted', 'selling', 'ended'] as const;
 export type ShelfTab = (typeof SHELF_TABS)[number];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../contract';
 import { sellRulesSchema } from '../sell-rules';
+import { ROW_ID } from '../validation';
 import { gameTokenFields } from './game';
 
 /** Listing from inside the game (h5sdk, game token) and the rules the seller lists under. */
@@ -210,7 +211,7 @@ export const publishFreezeItem = defineCall({
   scene: 'h5sdk',
   operationId: 'h5sdk.publishFreezeItem',
   summary: 'Puts a pre-frozen prop on sale at its price',
-  request: z.object({ ...publishBase, commodityId: z.string().regex(/^\d{1,12}$/) }),
+  request: z.object({ ...publishBase, commodityId: z.string().regex(ROW_ID) }),
   response: publishAnswerSchema,
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../contract';
+import { ROW_ID } from '../validation';
 
 /**
  * Coupons: granted by events (joinEvent), scoped by game and commodity type, with a spending
@@ -27,7 +28,7 @@ export const couponSchema = z.object({
 export type Coupon = z.infer<typeof couponSchema>;
 
 const list = z.object({ list: z.array(couponSchema) });
-const commodityId = z.string().regex(/^\d{1,12}$/, { error: '商品不存在' });
+const commodityId = z.string().regex(ROW_ID, { error: '商品不存在' });
 
 const call = <Req extends z.ZodType, Res extends z.ZodType>(
   name: string,
@@ -57,7 +58,7 @@ export const couponList = call(
 export const couponScopeList = call(
   'couponScopeList',
   'Where a coupon can be used: its games and commodity types',
-  z.object({ couponId: z.string().regex(/^\d{1,12}$/) }),
+  z.object({ couponId: z.string().regex(ROW_ID) }),
   z.object({
     games: z.array(z.object({ applicationId: z.string(), gameName: z.string() })),
     types: z.array(z.object({ type: z.number().int(), name: z.string() })),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../contract';
+import { ROW_ID } from '../validation';
 
 /** Query values arrive as text when the client sends a plain GET: coerce them. */
 const queryInt = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
@@ -85,7 +86,7 @@ export const h5sdkCommodityList = defineCall({
   summary: 'The SDK home list: the same filters; the player’s own server first when the game trades across servers',
 });
 
-const commodityIdSchema = z.coerce.string().regex(/^\d{1,12}$/, '商品不存在');
+const commodityIdSchema = z.coerce.string().regex(ROW_ID, '商品不存在');
 
 export const screenshotSchema = z.object({ kind: z.string(), title: z.string(), url: z.string() });
 

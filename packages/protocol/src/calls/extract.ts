@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../contract';
+import { ROW_ID } from '../validation';
 
 /**
  * Withdrawal (提现, business-flows §7 extractApply): amounts in fen; the payout account's name must
@@ -34,7 +35,7 @@ export const withdrawalSchema = z.object({
 });
 export type Withdrawal = z.infer<typeof withdrawalSchema>;
 
-const id = z.string().regex(/^\d{1,12}$/, { error: '提现记录不存在' });
+const id = z.string().regex(ROW_ID, { error: '提现记录不存在' });
 
 const call = <Req extends z.ZodType, Res extends z.ZodType>(
   name: string,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { jyhKeySchema } from '../consignment-key';
 import { defineCall } from '../contract';
 import { phoneSchema, smsCodeSchema } from '../validation';
 import { loginResultSchema } from './user';
@@ -185,11 +186,12 @@ export const getJyhKeyInfo = defineCall({
   service: 'exchange',
   call: 'getJyhKeyInfo',
   version: 1,
-  access: 'pb',
+  access: 'df',
   method: 'POST',
   scene: 'app',
-  summary: 'The game (applicationId) a consignment key (寄售码) belongs to, while it is valid',
-  request: z.object({ jyhKey: z.string().trim().min(4, { error: '请输入寄售码' }).max(32) }),
+  summary:
+    "The game (applicationId) of a consignment key (寄售码) issued to a game account linked to this user, while it is valid; an unknown key and another's key both answer 31001; 10005 past 20 a minute per user or 60 an hour per address",
+  request: z.object({ jyhKey: jyhKeySchema }),
   response: z.object({ applicationId: z.string(), expireTime: z.number().int() }),
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../contract';
+import { MAX_ROW_ID } from '../validation';
 import { publishAnswerSchema } from './consignment';
 
 /**
@@ -18,7 +19,11 @@ export const manualPresaleStatusLabel: Record<ManualPresaleStatus, string> = {
   cancelled: '已取消',
 };
 
-const recordId = z.coerce.number({ error: '预售记录不存在' }).int().positive({ error: '预售记录不存在' });
+const recordId = z.coerce
+  .number({ error: '预售记录不存在' })
+  .int()
+  .positive({ error: '预售记录不存在' })
+  .max(MAX_ROW_ID, { error: '预售记录不存在' });
 const price = z.number({ error: '请输入正确的价格' }).int().positive({ error: '请输入正确的价格' }).max(1e12);
 
 export const manualPresaleSchema = z.object({

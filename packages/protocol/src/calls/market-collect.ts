@@ -1,13 +1,11 @@
 import { z } from 'zod';
 import { defineCall } from '../contract';
+import { ROW_ID } from '../validation';
 import { commodityCardSchema } from './exchange';
 
 /** Collections and the click / exposure lists (business-flows §7 tracking lists). */
 
-const commodityIds = z
-  .array(z.coerce.string().regex(/^\d{1,12}$/))
-  .min(1)
-  .max(200);
+const commodityIds = z.array(z.coerce.string().regex(ROW_ID)).min(1).max(200);
 
 export const myCollect = defineCall({
   service: 'market',
@@ -37,7 +35,7 @@ export const collectCommodity = defineCall({
   scene: 'app',
   summary: 'Collects (collect=1) or uncollects (collect=0) a listing; repeating changes nothing',
   request: z.object({
-    commodityId: z.coerce.string().regex(/^\d{1,12}$/, '商品不存在'),
+    commodityId: z.coerce.string().regex(ROW_ID, '商品不存在'),
     collect: z.union([z.literal(0), z.literal(1)]),
   }),
   response: z.object({ collected: z.boolean(), collectCount: z.number().int() }),

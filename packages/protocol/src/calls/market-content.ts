@@ -127,3 +127,20 @@ export const advertising = defineCall({
   request: z.object({}),
   response: z.object({ list: z.array(bannerSchema) }),
 });
+
+/**
+ * Whether the banner web view (/{scene}/pages/webViewImage/webViewImage) may show a link: a path
+ * of this site, or a link the operator put on a banner, poster, popup or notice. Anything else is
+ * refused, so the page cannot be used to frame someone else's site under the marketplace's name.
+ */
+export const webViewLink = defineCall({
+  service: 'market',
+  call: 'webViewLink',
+  version: 1,
+  access: 'pb',
+  method: 'GET',
+  scene: 'app',
+  summary: 'Whether the banner web view may show a link (this site, or a link of the content the operator published)',
+  request: z.object({ hyperlink: z.string().trim().min(1).max(2048) }),
+  response: z.object({ allowed: z.boolean() }),
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../contract';
+import { ROW_ID } from '../validation';
 import { gameTokenFields } from './game';
 
 /**
@@ -7,8 +8,8 @@ import { gameTokenFields } from './game';
  * transaction; a pending order is resumed, not duplicated (the client's idempotency key, and
  * checkIsMyOrder). Money in fen.
  */
-const commodityId = z.string().regex(/^\d{1,12}$/, { error: '商品不存在' });
-const orderId = z.string().regex(/^\d{1,12}$/, { error: '订单不存在' });
+const commodityId = z.string().regex(ROW_ID, { error: '商品不存在' });
+const orderId = z.string().regex(ROW_ID, { error: '订单不存在' });
 
 export const orderSchema = z.object({
   orderId: z.string(),
@@ -79,10 +80,7 @@ const placeFields = {
   gameAccountId: z.string().max(64).optional(),
   gameRoleId: z.string().max(64).optional(),
   /** A coupon of the buyer's (useCouponList): held by the order, used when it is paid. */
-  couponId: z
-    .string()
-    .regex(/^\d{1,12}$/)
-    .optional(),
+  couponId: z.string().regex(ROW_ID).optional(),
 };
 
 export const orderPlace = defineCall({
@@ -222,10 +220,7 @@ export const changeOrderCoupon = defineCall({
     'The buyer attaches, swaps or removes (couponId null) the coupon of an unpaid order (待支付) in one transaction; the total is recomputed. Refused once a payment was started for the order, so an amount sent to a gateway never changes',
   request: z.object({
     orderId,
-    couponId: z
-      .string()
-      .regex(/^\d{1,12}$/, { error: '优惠券不存在' })
-      .nullable(),
+    couponId: z.string().regex(ROW_ID, { error: '优惠券不存在' }).nullable(),
   }),
   response: orderSchema,
 });

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { defineCall } from '../contract';
+import { ROW_ID } from '../validation';
 
 /**
  * Paying an order (business-flows §3 payment request, §4 channels): bizNo is the order, amounts in
  * fen. Balance pay sends price 0 and balancePrice = the total; combined pay splits the total
  * between balance and a third party. Each answers where to pay (a URL, or a QR code for scan pay).
  */
-const bizNo = z.string().regex(/^\d{1,12}$/, { error: '订单不存在' });
+const bizNo = z.string().regex(ROW_ID, { error: '订单不存在' });
 const fen = z.number({ error: '支付金额错误' }).int({ error: '支付金额错误' }).min(0, { error: '支付金额错误' });
 
 export const payAnswerSchema = z.object({

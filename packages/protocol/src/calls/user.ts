@@ -193,3 +193,16 @@ export const userAccountDetail = defineCall({
     balance: z.object({ available: z.number().int(), frozen: z.number().int(), pending: z.number().int() }),
   }),
 });
+
+/** 退出登录: the session of this token ends on the server too, so a copied token stops working. */
+export const logout = defineCall({
+  service: 'user',
+  call: 'logout',
+  version: 1,
+  access: 'df',
+  method: 'POST',
+  scene: 'app',
+  summary: 'Ends the session of the X-Token on the server (退出登录); the token answers 20118 from then on',
+  request: z.object({}),
+  response: z.object({ loggedOut: z.literal(true) }),
+});

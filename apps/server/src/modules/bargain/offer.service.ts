@@ -4,10 +4,12 @@ import { formatPriceFen } from '@app/protocol/format';
 import { sellerReceives } from '@app/protocol/sell-rules';
 import { BargainStatus } from '@app/protocol/statuses/bargain-status';
 import { ListingStatus } from '@app/protocol/statuses/listing-status';
+import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import { sellSetup } from '../consignment/sell-setup.queries';
 import { checkBuyer, checkListingOpen, deliveryTarget } from '../orders/buyer-checks';
 import { type OrderDeps, type PlaceInput, placeOrder } from '../orders/order.service';
+import { holdOpenAccount } from '../user/user.service';
 import { moveOffer, type OfferRow, offerOf } from './offer-moves';
 
 /** What the offered price must be: below the listed one, at least OFFER_MIN_PERCENT of it, roles in whole yuan. */
@@ -60,27 +62,47 @@ export async function createOffer(deps: OrderDeps, input: CreateOfferInput): Pro
   const refuseLive = () => new AppError(ErrorCode.BAD_PARAMS, '您已对该商品出价，请等待卖家回应');
   if (await live()) throw refuseLive();
   const target = await deliveryTarget(deps, input, listing);
+  const sellerUserId = listing.seller_user_id;
   try {
-    return await db
-      .insertInto('offers')
-      .values({
-        commodity_id: listing.id,
-        buyer_user_id: input.buyer.userId,
-        seller_user_id: listing.seller_user_id,
-        price_fen: input.price,
-        status: BargainStatus.AWAITING_SELLER,
-        request_key: input.requestKey,
-        deliver_account_id: target.accountId,
-        deliver_role_id: target.roleId,
-        answer_by: new Date(now + OFFER_ANSWER_HOURS * 3_600_000),
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    return await db.transaction().execute(async (trx) => {
+      // A buyer closing their account meanwhile: either it waits for this offer and sees it, or it closed first.
+      await holdOpenAccount(trx, input.buyer.userId);
+      return trx
+        .insertInto('offers')
+        .values({
+          commodity_id: listing.id,
+          buyer_user_id: input.buyer.userId,
+          seller_user_id: sellerUserId,
+          price_fen: input.price,
+          status: BargainStatus.AWAITING_SELLER,
+          request_key: input.requestKey,
+          deliver_account_id: target.accountId,
+          deliver_role_id: target.roleId,
+          answer_by: new Date(now + OFFER_ANSWER_HOURS * 3_600_000),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    });
   } catch (error) {
     // Two offers racing: the unique index let one in.
     if (await live()) throw refuseLive();
     throw error;
   }
+}
+
+/**
+ * Whether the user has an offer waiting for the seller, as buyer or seller. An agreed offer has
+ * its order, which is the order module's to answer for.
+ */
+export async function hasLiveOffers(db: Db, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('offers')
+    .select('id')
+    .where((eb) => eb.or([eb('buyer_user_id', '=', userId), eb('seller_user_id', '=', userId)]))
+    .where('status', '=', BargainStatus.AWAITING_SELLER)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 function openFor(row: OfferRow, now: number) {

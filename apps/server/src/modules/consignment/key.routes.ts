@@ -1,23 +1,27 @@
 import { publishAccountCheck } from '@app/protocol/calls/consignment';
 import { bindUserPrePublishKey, finishPrePublish, prePublishCheck } from '@app/protocol/calls/consignment-keys';
+import { normalizeJyhKey } from '@app/protocol/consignment-key';
 import { ErrorCode } from '@app/protocol/errors';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/errors';
 import { type CallPlatform, registerCall } from '../../platform/http/register-call';
 import type { GameGateway } from '../games/game-gateway';
-import { bindKey, checkKey, claimKey, keyRole, keyRow, settleKey } from './key.service';
+import { bindKey, checkKey, claimKey, keyRole, keyRow, ownKeyRow, requireKeyOwner, settleKey } from './key.service';
 import { type ListingDeps, publishListing } from './listing.service';
 import { roleRefusal } from './role-checks';
 import { firstMissingStep, requireSaleReady } from './sale-lock.service';
 import { sellSetup } from './sell-setup.queries';
 
-/** Listing with a consignment key from outside the game (/app/pages/codeSale/roleSale). */
+/**
+ * Listing with a consignment key from outside the game (/app/pages/codeSale/roleSale): every step
+ * only for the user linked to the key's game account (31009 before anything is bound or frozen).
+ */
 export function keyRoutes(app: FastifyInstance, platform: CallPlatform, gateway: GameGateway): void {
   const { db } = platform;
   const deps: ListingDeps = { db, gateway };
 
   registerCall(app, platform, prePublishCheck, async (input, ctx) => {
-    const row = await keyRow(db, input.key);
+    const row = await ownKeyRow(db, input.key, ctx.user.userId);
     checkKey(row, ctx.user.userId);
     return keyRole(deps, row);
   });
@@ -25,6 +29,7 @@ export function keyRoutes(app: FastifyInstance, platform: CallPlatform, gateway:
   registerCall(app, platform, bindUserPrePublishKey, async (input, ctx) => {
     const row = await keyRow(db, input.key);
     if (row.game_id !== input.applicationId) throw new AppError(ErrorCode.PRE_PUBLISH_KEY_INVALID);
+    await requireKeyOwner(db, row, ctx.user.userId);
     return keyRole(deps, await bindKey(db, row, ctx.user.userId));
   });
 
@@ -32,7 +37,7 @@ export function keyRoutes(app: FastifyInstance, platform: CallPlatform, gateway:
     const { step } = await firstMissingStep(db, ctx.user.userId);
     if (step === 'saleLock') throw new AppError(ErrorCode.SALE_LOCKED);
     if (step !== 'ready' || !input.jyhKey) return { step };
-    const row = await keyRow(db, input.jyhKey.toUpperCase());
+    const row = await ownKeyRow(db, normalizeJyhKey(input.jyhKey), ctx.user.userId);
     checkKey(row, ctx.user.userId);
     const snap = await gateway.snapshot(row.game_id, row.role_id);
     const refusal = await roleRefusal(db, row.game_id, snap, (await sellSetup(db, row.game_id)).rules, Date.now());
@@ -43,7 +48,7 @@ export function keyRoutes(app: FastifyInstance, platform: CallPlatform, gateway:
   registerCall(app, platform, finishPrePublish, async (input, ctx) => {
     const seller = { userId: ctx.user.userId, uid: ctx.user.uid };
     await requireSaleReady(db, seller.userId);
-    const row = await bindKey(db, await keyRow(db, input.key), seller.userId);
+    const row = await bindKey(db, await ownKeyRow(db, input.key, seller.userId), seller.userId);
     await claimKey(db, row, seller.userId);
     try {
       const answer = await publishListing(deps, {

@@ -3,6 +3,7 @@ import { ErrorCode } from '@app/protocol/errors';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
+import { isLinkedGameAccount } from '../user/game-accounts';
 import { type ListingDeps, roleScreenshots } from './listing.service';
 
 type KeyRow = Awaited<ReturnType<typeof keyRow>>;
@@ -13,6 +14,34 @@ export async function keyRow(db: Db, key: string) {
   const row = await db.selectFrom('consignment_keys').selectAll().where('jyh_key', '=', key).executeTakeFirst();
   if (!row) throw new AppError(ErrorCode.PRE_PUBLISH_KEY_INVALID);
   return row;
+}
+
+/**
+ * A key is the seller's alone: only the user linked to the game account the game issued it for
+ * may check, bind or use it; anyone else learning the key gets 31009 and nothing changes.
+ */
+export async function requireKeyOwner(db: Db, row: KeyRow, userId: number): Promise<void> {
+  if (!(await isLinkedGameAccount(db, userId, row.game_id, row.account_id)))
+    throw new AppError(ErrorCode.PRE_PUBLISH_KEY_NOT_OWNER);
+}
+
+/** The owner's key: unknown (31001), another's (31009), or the row. */
+export async function ownKeyRow(db: Db, key: string, userId: number) {
+  const row = await keyRow(db, key);
+  await requireKeyOwner(db, row, userId);
+  return row;
+}
+
+/**
+ * getJyhKeyInfo: which game a key belongs to, for its owner only. An unknown key and another's
+ * key answer the same 31001, so nobody learns whether a key exists; an expired one answers 31006.
+ */
+export async function keyGame(db: Db, key: string, userId: number, now = Date.now()) {
+  const row = await db.selectFrom('consignment_keys').selectAll().where('jyh_key', '=', key).executeTakeFirst();
+  if (!row || !(await isLinkedGameAccount(db, userId, row.game_id, row.account_id)))
+    throw new AppError(ErrorCode.PRE_PUBLISH_KEY_INVALID);
+  if (row.expires_at.getTime() <= now) throw new AppError(ErrorCode.PRE_PUBLISH_KEY_EXPIRED);
+  return { applicationId: row.game_id, expireTime: Math.floor(row.expires_at.getTime() / 1000) };
 }
 
 /** Used (31008), expired (31006), bound to another seller's flow (31003). */

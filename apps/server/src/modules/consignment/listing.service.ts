@@ -4,14 +4,16 @@ import type { PublishAnswer } from '@app/protocol/calls/consignment';
 import { type PropSubType, propSubTypeLabel } from '@app/protocol/commodity';
 import { ErrorCode } from '@app/protocol/errors';
 import { formatCount } from '@app/protocol/format';
-import { coinCountProblem, priceProblem, sellerReceives } from '@app/protocol/sell-rules';
+import { coinCountProblem, priceProblem, type SellRules, sellerReceives } from '@app/protocol/sell-rules';
 import { ListingStatus } from '@app/protocol/statuses/listing-status';
 import type { Db } from '../../platform/db/database';
+import { lockKey } from '../../platform/db/locks';
 import type { CommodityImage } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import type { GameGateway } from '../games/game-gateway';
 import { searchTextOf } from '../market/game-catalogue';
 import { rememberTypes } from '../market/game-types';
+import { holdOpenAccount } from '../user/user.service';
 import { moveListing } from './listing-moves';
 import { HOLDING, itemRefusals, roleRefusal } from './role-checks';
 import { type SellSetup, sellSetup } from './sell-setup.queries';
@@ -101,6 +103,34 @@ function answerOf(row: { id: number; status: number; price_fen: number; fee_fen:
   } satisfies PublishAnswer;
 }
 
+/** Whether the user has a listing that still holds something in the game (on sale, delisted, in progress). */
+export async function hasActiveListings(db: Db, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('commodities')
+    .select('id')
+    .where('seller_user_id', '=', userId)
+    .where('status', 'in', HOLDING)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The props a role has on the shelf now (在售, 上架中, 出售中): at most itemShelfLimit. */
+export async function itemsOnShelf(db: Db, gameId: string, roleId: string): Promise<number> {
+  const row = await db
+    .selectFrom('commodities')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('application_id', '=', gameId)
+    .where('game_role_id', '=', roleId)
+    .where('type', '=', 3)
+    .where('status', 'in', [ListingStatus.ON_SALE, ListingStatus.LISTING, ListingStatus.SELLING])
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+const shelfFull = (rules: SellRules) =>
+  new AppError(ErrorCode.BAD_PARAMS, `每个角色最多同时寄售${rules.itemShelfLimit}件道具`);
+
 interface Checked {
   setup: SellSetup;
   snap: RoleSnapshot;
@@ -146,16 +176,7 @@ async function check(deps: ListingDeps, input: PublishInput, now: number): Promi
     const refusals = await itemRefusals(db, input.gameId, items, rules, now);
     const first = refusals.values().next();
     if (!first.done) throw new AppError(ErrorCode.BAD_PARAMS, first.value);
-    const onShelf = await db
-      .selectFrom('commodities')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('application_id', '=', input.gameId)
-      .where('game_role_id', '=', snap.roleId)
-      .where('type', '=', 3)
-      .where('status', 'in', [ListingStatus.ON_SALE, ListingStatus.LISTING, ListingStatus.SELLING])
-      .executeTakeFirstOrThrow();
-    if (Number(onShelf.n) >= rules.itemShelfLimit)
-      throw new AppError(ErrorCode.BAD_PARAMS, `每个角色最多同时寄售${rules.itemShelfLimit}件道具`);
+    if ((await itemsOnShelf(db, input.gameId, snap.roleId)) >= rules.itemShelfLimit) throw shelfFull(rules);
     out.items = items;
   }
   if (input.price !== null) {
@@ -214,59 +235,67 @@ export async function publishListing(deps: ListingDeps, input: PublishInput): Pr
   const images = goods.kind === 'role' ? shots : shots.filter((s) => s.kind === 'bag' || s.kind === 'warehouse');
   const price = input.price ?? 0;
   const { fee } = sellerReceives(price, setup.rules);
-  const inserted = await db
-    .insertInto('commodities')
-    .values({
-      type,
-      title,
-      application_id: input.gameId,
-      game_name: setup.gameName,
-      server_id: snap.serverId,
-      server_name: serverName,
-      master_server_id: server?.master_server_id ?? '',
-      role_name: type === 1 ? snap.name : null,
-      role_class_name: type === 1 ? snap.jobName : null,
-      role_level: type === 1 ? snap.level : null,
-      role_type: type === 1 ? snap.jobId : null,
-      coin_type_name: coin?.name ?? null,
-      coin_type: coin?.type ?? null,
-      coin_num: goods.kind === 'coins' ? goods.amount : null,
-      unit_price_wan: goods.kind === 'coins' && price > 0 ? Math.round((price * 10_000) / goods.amount) : null,
-      sub_type: item?.subType ?? null,
-      item_name: item?.name ?? null,
-      item_ids: JSON.stringify(goods.kind === 'items' ? goods.itemIds : []),
-      first_img: images[0]?.url ?? setup.iconUrl,
-      price_fen: price,
-      fee_fen: fee,
-      sale_type: goods.kind === 'role' ? goods.saleType : 0,
-      deliver_days: goods.kind === 'role' && goods.saleType === 1 ? (goods.deliverDays ?? 7) : null,
-      auction_enable: 0,
-      status: ListingStatus.LISTING,
-      published_at: new Date(now),
-      pending_until: new Date(now + (input.price === null ? PRE_FREEZE_MS : FREEZE_WAIT_MS)),
-      search_text: searchTextOf([title, snap.name, serverName, item?.name, snap.jobName, coin?.name]),
-      seller_user_id: input.seller.userId,
-      game_account_id: snap.accountId,
-      game_role_id: snap.roleId,
-      designated_trade_id: input.designatedTradeId ?? null,
-      source: input.source,
-      snapshot:
-        type === 1
-          ? JSON.stringify({
-              power: snap.roleAtt,
-              createdAt: snap.createTime,
-              recharge: snap.recharge,
-              equipment: snap.equipment.map((e) => ({ name: e.name, subType: e.subType })),
-              coins: snap.coins.map((c) => ({ coinType: c.coinType, amount: c.total })),
-            })
-          : null,
-      images: JSON.stringify(images),
-      description:
-        input.description ??
-        (type === 1 ? `${snap.jobName}${snap.level}级，战力${snap.roleAtt}。` : '游戏内冻结，付款后发放到您的角色。'),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  // The listings of one role are written one at a time, the shelf counted again under the lock;
+  // the seller's account is held open while its listing is written (account removal waits).
+  const inserted = await db.transaction().execute(async (trx) => {
+    await lockKey(trx, 'listing:role', `${input.gameId}:${snap.roleId}`);
+    await holdOpenAccount(trx, input.seller.userId);
+    if (goods.kind === 'items' && (await itemsOnShelf(trx, input.gameId, snap.roleId)) >= setup.rules.itemShelfLimit)
+      throw shelfFull(setup.rules);
+    return trx
+      .insertInto('commodities')
+      .values({
+        type,
+        title,
+        application_id: input.gameId,
+        game_name: setup.gameName,
+        server_id: snap.serverId,
+        server_name: serverName,
+        master_server_id: server?.master_server_id ?? '',
+        role_name: type === 1 ? snap.name : null,
+        role_class_name: type === 1 ? snap.jobName : null,
+        role_level: type === 1 ? snap.level : null,
+        role_type: type === 1 ? snap.jobId : null,
+        coin_type_name: coin?.name ?? null,
+        coin_type: coin?.type ?? null,
+        coin_num: goods.kind === 'coins' ? goods.amount : null,
+        unit_price_wan: goods.kind === 'coins' && price > 0 ? Math.round((price * 10_000) / goods.amount) : null,
+        sub_type: item?.subType ?? null,
+        item_name: item?.name ?? null,
+        item_ids: JSON.stringify(goods.kind === 'items' ? goods.itemIds : []),
+        first_img: images[0]?.url ?? setup.iconUrl,
+        price_fen: price,
+        fee_fen: fee,
+        sale_type: goods.kind === 'role' ? goods.saleType : 0,
+        deliver_days: goods.kind === 'role' && goods.saleType === 1 ? (goods.deliverDays ?? 7) : null,
+        auction_enable: 0,
+        status: ListingStatus.LISTING,
+        published_at: new Date(now),
+        pending_until: new Date(now + (input.price === null ? PRE_FREEZE_MS : FREEZE_WAIT_MS)),
+        search_text: searchTextOf([title, snap.name, serverName, item?.name, snap.jobName, coin?.name]),
+        seller_user_id: input.seller.userId,
+        game_account_id: snap.accountId,
+        game_role_id: snap.roleId,
+        designated_trade_id: input.designatedTradeId ?? null,
+        source: input.source,
+        snapshot:
+          type === 1
+            ? JSON.stringify({
+                power: snap.roleAtt,
+                createdAt: snap.createTime,
+                recharge: snap.recharge,
+                equipment: snap.equipment.map((e) => ({ name: e.name, subType: e.subType })),
+                coins: snap.coins.map((c) => ({ coinType: c.coinType, amount: c.total })),
+              })
+            : null,
+        images: JSON.stringify(images),
+        description:
+          input.description ??
+          (type === 1 ? `${snap.jobName}${snap.level}级，战力${snap.roleAtt}。` : '游戏内冻结，付款后发放到您的角色。'),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+  });
   const listingId = String(inserted.id);
   try {
     await gateway.freeze(

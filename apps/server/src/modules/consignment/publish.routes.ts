@@ -14,14 +14,20 @@ import {
   sellConfig,
 } from '@app/protocol/calls/consignment';
 import { ErrorCode } from '@app/protocol/errors';
-import { ListingStatus } from '@app/protocol/statuses/listing-status';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/errors';
 import type { CallContext } from '../../platform/http/call-context';
 import { type CallPlatform, registerCall } from '../../platform/http/register-call';
 import type { GameGateway } from '../games/game-gateway';
 import { rememberTypes } from '../market/game-types';
-import { type ListingDeps, PRE_FREEZE_MS, type PublishInput, publishListing, roleScreenshots } from './listing.service';
+import {
+  itemsOnShelf,
+  type ListingDeps,
+  PRE_FREEZE_MS,
+  type PublishInput,
+  publishListing,
+  roleScreenshots,
+} from './listing.service';
 import { itemRefusals, roleRefusal } from './role-checks';
 import { requireSaleReady } from './sale-lock.service';
 import { sellSetup } from './sell-setup.queries';
@@ -163,15 +169,7 @@ export function publishRoutes(app: FastifyInstance, platform: CallPlatform, gate
   registerCall(app, platform, onShelfItemNum, async (_i, ctx) => {
     const { player } = sellerAndRole(ctx);
     const s = await sellSetup(db, player.gameId);
-    const row = await db
-      .selectFrom('commodities')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('application_id', '=', player.gameId)
-      .where('game_role_id', '=', player.roleId)
-      .where('type', '=', 3)
-      .where('status', 'in', [ListingStatus.ON_SALE, ListingStatus.LISTING, ListingStatus.SELLING])
-      .executeTakeFirstOrThrow();
-    return { count: Number(row.n), limit: s.rules.itemShelfLimit };
+    return { count: await itemsOnShelf(db, player.gameId, player.roleId), limit: s.rules.itemShelfLimit };
   });
 
   registerCall(app, platform, sellableItems, async (_i, ctx) => {

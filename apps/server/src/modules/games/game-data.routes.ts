@@ -13,10 +13,18 @@ import { ErrorCode } from '@app/protocol/errors';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/errors';
 import { type CallPlatform, registerCall } from '../../platform/http/register-call';
+import type { RateStore } from '../../platform/rate/rate-store';
+import { keyGame } from '../consignment/key.service';
+import { limitKeyLookups } from '../consignment/key-lookup-limits';
 import type { GameGateway } from './game-gateway';
 
 /** What the marketplace shows of a game: its servers, the user's accounts and roles, coins, blacklist. */
-export function gameDataRoutes(app: FastifyInstance, platform: CallPlatform, gateway: GameGateway): void {
+export function gameDataRoutes(
+  app: FastifyInstance,
+  platform: CallPlatform,
+  gateway: GameGateway,
+  rates: RateStore,
+): void {
   const { db } = platform;
   const linkedAccounts = (userId: number, gameId: string) =>
     db
@@ -105,14 +113,9 @@ export function gameDataRoutes(app: FastifyInstance, platform: CallPlatform, gat
     return { iconUrl: game.iconUrl, gameName: game.name };
   });
 
-  registerCall(app, platform, getJyhKeyInfo, async (input) => {
-    const key = await db
-      .selectFrom('consignment_keys')
-      .selectAll()
-      .where('jyh_key', '=', input.jyhKey.toUpperCase())
-      .executeTakeFirst();
-    if (!key) throw new AppError(ErrorCode.PRE_PUBLISH_KEY_INVALID);
-    if (key.expires_at.getTime() <= Date.now()) throw new AppError(ErrorCode.PRE_PUBLISH_KEY_EXPIRED);
-    return { applicationId: key.game_id, expireTime: Math.floor(key.expires_at.getTime() / 1000) };
+  /** Logged in, rate limited, and only for the key's owner (another's key reads as unknown). */
+  registerCall(app, platform, getJyhKeyInfo, async (input, ctx) => {
+    await limitKeyLookups(rates, { userId: ctx.user.userId, address: ctx.request.ip });
+    return keyGame(db, input.jyhKey, ctx.user.userId);
   });
 }

@@ -1,4 +1,5 @@
 import { partnerSignature, signatureMatches } from '@app/demo-game/partner-signing';
+import { normalizeJyhKey } from '@app/protocol/consignment-key';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/database';
@@ -81,7 +82,7 @@ export async function partnerCallbackRoutes(
       await opts.db
         .insertInto('consignment_keys')
         .values({
-          jyh_key: k.key.toUpperCase(),
+          jyh_key: normalizeJyhKey(k.key),
           pre_publish_lock_id: k.prePublishLockId,
           game_id: String(request.headers['x-partner-id']),
           account_id: k.accountId,

@@ -3,6 +3,7 @@ import { isAdultIdCard, MINOR_FORBIDDEN } from '@app/protocol/validation';
 import type { PiiCipher } from '../../platform/crypto/pii';
 import { maskIdCard, maskName } from '../../platform/crypto/pii';
 import type { Db } from '../../platform/db/database';
+import { lockKey } from '../../platform/db/locks';
 import { AppError } from '../../platform/errors';
 
 /** How many accounts one ID number may verify. */
@@ -50,6 +51,9 @@ export async function verifyByNumber(
     throw new AppError(ErrorCode.BAD_PARAMS, MINOR_FORBIDDEN);
   const fingerprint = deps.pii.fingerprint(input.idCard);
   await deps.db.transaction().execute(async (trx) => {
+    // The same user, then the same ID number, one request at a time (always in this order).
+    await lockKey(trx, 'identity:user', userId);
+    await lockKey(trx, 'identity:id-card', fingerprint);
     const existing = await trx
       .selectFrom('identities')
       .select('user_id')

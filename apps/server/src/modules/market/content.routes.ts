@@ -5,6 +5,7 @@ import {
   popup,
   posterList,
   splashView,
+  webViewLink,
 } from '@app/protocol/calls/market-content';
 import { formatCount, formatPriceFen } from '@app/protocol/format';
 import type { FastifyInstance } from 'fastify';
@@ -45,6 +46,16 @@ const toBanner = (s: Awaited<ReturnType<typeof liveSlots>>[number]) => ({
 /** Banners, posters, popup, splash, the SDK's ads and its marquee of recent trades and notices. */
 export function contentRoutes(app: FastifyInstance, platform: CallPlatform): void {
   const { db } = platform;
+  registerCall(app, platform, webViewLink, async ({ hyperlink }) => {
+    if (/^\/(?![/\\])/.test(hyperlink)) return { allowed: true };
+    const published = await db
+      .selectFrom('content_slots')
+      .select('id')
+      .where('hyperlink', '=', hyperlink)
+      .limit(1)
+      .executeTakeFirst();
+    return { allowed: published !== undefined && /^https?:\/\//i.test(hyperlink) };
+  });
   registerCall(app, platform, bannerList, async (input) => ({
     list: (await liveSlots(db, 'banner', input.place)).map(toBanner),
   }));

@@ -1,6 +1,8 @@
 import { PartnerRefusal } from '@app/demo-game/partner-client';
 import { ErrorCode } from '@app/protocol/errors';
-import { OrderStatus } from '@app/protocol/statuses/order-status';
+import { OrderStatus, orderStatusLabel } from '@app/protocol/statuses/order-status';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import { confirm, refundToBuyer } from './delivery.service';
 import type { OrderDeps } from './order.service';
@@ -8,6 +10,28 @@ import { moveOrder } from './order-moves';
 
 /** Customer service's two answers to a refused receipt (拒绝收货, -5). */
 export type Resolution = 'refund' | 'confirm';
+
+/** What a decision changed on the order, handed to the caller's audit inside the decision's transaction. */
+export interface ResolutionChange {
+  orderId: number;
+  orderNo: string;
+  before: { status: OrderStatus; statusLabel: string; note: string };
+  after: { status: OrderStatus; statusLabel: string; note: string; refundedFen?: number };
+}
+export type ResolutionAudit = (trx: Kysely<Database>, change: ResolutionChange) => Promise<void>;
+
+const label = (status: OrderStatus) => orderStatusLabel.buyer[status];
+
+/** An order as customer service names it (for notes on it), or 订单不存在. */
+export async function orderReference(deps: Pick<OrderDeps, 'db'>, orderId: number) {
+  const order = await deps.db
+    .selectFrom('orders')
+    .select(['id', 'order_no', 'status'])
+    .where('id', '=', orderId)
+    .executeTakeFirst();
+  if (!order) throw new AppError(ErrorCode.BAD_PARAMS, '订单不存在');
+  return { orderId: order.id, orderNo: order.order_no, status: order.status as OrderStatus };
+}
 
 /** The orders waiting for customer service, oldest first: what was bought, the buyer's reason, the receipt. */
 export async function refusedReceipts(deps: OrderDeps) {
@@ -64,13 +88,31 @@ export async function resolveRefusedReceipt(
   decision: Resolution,
   operator: string,
   note: string,
+  audit?: ResolutionAudit,
 ) {
   const order = await deps.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
   if (!order) throw new AppError(ErrorCode.BAD_PARAMS, '订单不存在');
   if (order.status !== OrderStatus.RECEIPT_REFUSED) throw new AppError(ErrorCode.BAD_PARAMS, '订单不在拒绝收货状态');
   const why = `${note}（客服 ${operator}）`;
+  const before = {
+    status: OrderStatus.RECEIPT_REFUSED,
+    statusLabel: label(OrderStatus.RECEIPT_REFUSED),
+    note: order.note,
+  };
+  const change = (after: ResolutionChange['after']) => ({ orderId: order.id, orderNo: order.order_no, before, after });
   if (decision === 'confirm') {
-    if (!(await confirm(deps, order.id, { customerService: why })))
+    const onMoved = audit
+      ? (trx: Kysely<Database>) =>
+          audit(
+            trx,
+            change({
+              status: OrderStatus.PENDING_SETTLEMENT,
+              statusLabel: label(OrderStatus.PENDING_SETTLEMENT),
+              note: `客服核实交付无误，已确认收货：${why}`,
+            }),
+          )
+      : undefined;
+    if (!(await confirm(deps, order.id, { customerService: why, onMoved })))
       throw new AppError(ErrorCode.BAD_PARAMS, '订单不在拒绝收货状态');
     return;
   }
@@ -108,15 +150,21 @@ export async function resolveRefusedReceipt(
     // Unknown outcome: asking again is safe (the game answers a repeated reclaim with the first).
     throw new AppError(ErrorCode.BAD_PARAMS, '游戏暂时无法收回，请稍后重试退款');
   }
+  const refundNote = `客服退款：${why}，物品已退回卖家，款项已退回买家余额`;
   await deps.db.transaction().execute(async (trx) => {
-    if (
-      !(await moveOrder(trx, order.id, OrderStatus.RECEIPT_REFUSED, OrderStatus.RETURNED, {
-        note: `客服退款：${why}，物品已退回卖家，款项已退回买家余额`,
-      }))
-    )
+    if (!(await moveOrder(trx, order.id, OrderStatus.RECEIPT_REFUSED, OrderStatus.RETURNED, { note: refundNote })))
       throw new AppError(ErrorCode.BAD_PARAMS, '订单不在拒绝收货状态');
     await refundToBuyer(trx, order);
     // A trade that was undone is no price evidence.
     await trx.deleteFrom('market_trades').where('commodity_id', '=', order.commodity_id).execute();
+    await audit?.(
+      trx,
+      change({
+        status: OrderStatus.RETURNED,
+        statusLabel: label(OrderStatus.RETURNED),
+        note: refundNote,
+        refundedFen: Number(order.total_fen),
+      }),
+    );
   });
 }

@@ -3,7 +3,9 @@ import { AUTO_CONFIRM_HOURS, SETTLE_PROTECTION_HOURS } from '@app/protocol/calls
 import { ErrorCode } from '@app/protocol/errors';
 import { ListingStatus } from '@app/protocol/statuses/listing-status';
 import { OrderStatus } from '@app/protocol/statuses/order-status';
+import type { Kysely } from 'kysely';
 import type { Db } from '../../platform/db/database';
+import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import { moveListing } from '../consignment/listing-moves';
 import { releaseCoupon } from '../coupon/coupon.service';
@@ -125,7 +127,11 @@ export async function refundToBuyer(
  * money waits as a pending transfer (待入账, 32) until the protection window ends. Customer service
  * confirms a refused receipt (-5) the same way when it finds the delivery right.
  */
-export async function confirm(deps: OrderDeps, orderId: number, by: 'buyer' | 'timeout' | { customerService: string }) {
+export async function confirm(
+  deps: OrderDeps,
+  orderId: number,
+  by: 'buyer' | 'timeout' | { customerService: string; onMoved?: (trx: Kysely<Database>) => Promise<void> },
+) {
   const now = (deps.now ?? Date.now)();
   return deps.db.transaction().execute(async (trx) => {
     const order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
@@ -184,6 +190,8 @@ export async function confirm(deps: OrderDeps, orderId: number, by: 'buyer' | 't
         pending: { timeoutAt: null },
         orderId: order.id,
       });
+    // Customer service's own record of the decision (its audit), in the same transaction.
+    if (typeof by === 'object') await by.onMoved?.(trx);
     return true;
   });
 }

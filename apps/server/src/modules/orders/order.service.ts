@@ -1,12 +1,13 @@
 import { ErrorCode } from '@app/protocol/errors';
 import { ListingStatus } from '@app/protocol/statuses/listing-status';
-import { OrderStatus } from '@app/protocol/statuses/order-status';
+import { OrderStatus, orderTransitions } from '@app/protocol/statuses/order-status';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import { moveListing } from '../consignment/listing-moves';
 import { lockCoupon, releaseCoupon } from '../coupon/coupon.service';
 import type { GameGateway } from '../games/game-gateway';
 import { paymentStarted } from '../payments/payment-queries';
+import { holdOpenAccount } from '../user/user.service';
 import { releaseOrderHolds } from '../wallet/ledger';
 import { checkBuyer, checkListingOpen, deliveryTarget } from './buyer-checks';
 import { moveOrder } from './order-moves';
@@ -97,6 +98,8 @@ export async function placeOrder(deps: OrderDeps, input: PlaceInput, agreed?: Ag
   const sellerId = listing.seller_user_id;
   try {
     return await db.transaction().execute(async (trx) => {
+      // A buyer closing their account meanwhile: either it waits for this order and sees it, or it closed first.
+      await holdOpenAccount(trx, input.buyer.userId);
       if (!(await moveListing(trx, listing.id, ListingStatus.ON_SALE, ListingStatus.SELLING)))
         throw new AppError(ErrorCode.COMMODITY_TAKEN);
       const inserted = await trx
@@ -146,6 +149,21 @@ export async function placeOrder(deps: OrderDeps, input: PlaceInput, agreed?: Ag
     if (winner) return winner;
     throw error;
   }
+}
+
+/** Statuses an order can still leave (unpaid, paid, delivered, refused, waiting for settlement). */
+const OPEN = (Object.keys(orderTransitions).map(Number) as OrderStatus[]).filter((s) => orderTransitions[s].length > 0);
+
+/** Whether the user has an order still in flight, as buyer or seller. */
+export async function hasOpenOrders(db: Db, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('orders')
+    .select('id')
+    .where((eb) => eb.or([eb('buyer_user_id', '=', userId), eb('seller_user_id', '=', userId)]))
+    .where('status', 'in', OPEN)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** An order of the viewer, as buyer or seller; anyone else's is 订单不存在. */

@@ -142,13 +142,29 @@ export async function startPayment(deps: PaymentDeps, req: PayRequest) {
     subject: order.title,
     channel: req.channel,
     kind: req.kind,
-    // Only a path of this site (or the pre environment of gray users): a cashier sends no one elsewhere.
-    returnUrl:
-      /^\/(?!\/)/.test(req.returnUrl) || (deps.landingOrigin && req.returnUrl.startsWith(`${deps.landingOrigin}/`))
-        ? req.returnUrl
-        : '',
+    returnUrl: safeReturnUrl(req.returnUrl, deps.landingOrigin),
   });
   return { tradeNo, payUrl: created.payUrl, qrCode: created.qrCode, paid: false };
+}
+
+const SELF = 'https://self.invalid';
+
+/**
+ * Where a cashier may send the buyer back: a path of this site, or a page of the pre environment
+ * for gray users; anything else becomes '' (the cashier's own end page). Parsed, not pattern-matched:
+ * `/\\evil.example/x` or `//evil.example` are other origins to a browser, and are refused.
+ */
+export function safeReturnUrl(returnUrl: string, landingOrigin?: string): string {
+  if (!returnUrl) return '';
+  let url: URL;
+  try {
+    url = new URL(returnUrl, SELF);
+  } catch {
+    return '';
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return '';
+  if (url.origin === SELF) return returnUrl.startsWith('/') ? `${url.pathname}${url.search}${url.hash}` : '';
+  return landingOrigin && url.origin === new URL(landingOrigin).origin ? url.href : '';
 }
 
 /** Pays the whole order from the balance, at once: the order is paid in the same transaction. */

@@ -1,5 +1,7 @@
+import { ErrorCode } from '@app/protocol/errors';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db/database';
+import { AppError } from '../../platform/errors';
 import type { CallPlatform } from '../../platform/http/register-call';
 import { notifyRoutes } from './notify.routes';
 import { payRoutes } from './pay.routes';
@@ -24,7 +26,9 @@ export async function paymentsModule(
   platform: CallPlatform,
   deps: {
     db: Db;
-    sandboxSecret: string;
+    /** The sandbox gateway's secret; null in production, where the sandbox does not exist at all. */
+    sandboxSecret: string | null;
+    /** The sandbox's cashier and notification retries (outside production). */
     sandbox: boolean;
     sweepEveryMs: number;
     onPaid?: (orderId: number) => void;
@@ -34,20 +38,23 @@ export async function paymentsModule(
     landingOrigin?: string | undefined;
   },
 ): Promise<PaymentsHandle> {
-  const sandbox = createSandboxGateway(deps.db, deps.sandboxSecret);
+  const sandbox = deps.sandboxSecret === null ? null : createSandboxGateway(deps.db, deps.sandboxSecret);
   const paymentDeps: PaymentDeps = {
     db: deps.db,
-    gateways: { alipay: deps.alipay ?? sandbox, wechat: deps.wechat ?? sandbox },
+    gateways: {
+      alipay: deps.alipay ?? sandbox ?? unconfigured('alipay'),
+      wechat: deps.wechat ?? sandbox ?? unconfigured('wechat'),
+    },
     landingOrigin: deps.landingOrigin,
     ...(deps.onPaid ? { onPaid: deps.onPaid } : {}),
   };
   payRoutes(app, platform, paymentDeps);
   await notifyRoutes(app, paymentDeps, [
-    sandbox,
+    ...(sandbox ? [sandbox] : []),
     ...(deps.alipay ? [deps.alipay] : []),
     ...(deps.wechat ? [deps.wechat] : []),
   ]);
-  if (!deps.sandbox) return { paymentDeps, sandbox: null };
+  if (!deps.sandbox || deps.sandboxSecret === null) return { paymentDeps, sandbox: null };
   const hooks = sandboxPayRoutes(app, deps.db, deps.sandboxSecret);
   if (deps.sweepEveryMs > 0) {
     const timer = setInterval(
@@ -60,4 +67,18 @@ export async function paymentsModule(
     app.addHook('onClose', async () => clearInterval(timer));
   }
   return { paymentDeps, sandbox: hooks };
+}
+
+/** A channel without keys in production: paying through it is refused, no notification is accepted. */
+function unconfigured(name: string): PayGateway {
+  return {
+    name,
+    async create() {
+      throw new AppError(ErrorCode.BAD_PARAMS, '暂不支持该支付方式，请选择其他支付方式');
+    },
+    async verify() {
+      return null;
+    },
+    ack: () => ({ status: 400, contentType: 'text/plain', body: 'fail' }),
+  };
 }

@@ -58,6 +58,13 @@ export async function sendCode(
     throw new AppError(ErrorCode.SMS_DAILY_CAP);
   }
   const code = String(randomInt(0, 10 ** SMS_CODE_LENGTH)).padStart(SMS_CODE_LENGTH, '0');
+  // Sent first: a code the provider refused is never stored, and the phone's previous code stays valid.
+  try {
+    await deps.sms.send({ phone: input.phone, smsType: input.smsType, code });
+  } catch (error) {
+    await deps.rates.clearCooldown(cooldownKey);
+    throw error;
+  }
   await deps.db.transaction().execute(async (trx) => {
     // A new code replaces the previous one of the same purpose.
     await trx
@@ -80,12 +87,6 @@ export async function sendCode(
       })
       .execute();
   });
-  try {
-    await deps.sms.send({ phone: input.phone, smsType: input.smsType, code });
-  } catch (error) {
-    await deps.rates.clearCooldown(cooldownKey);
-    throw error;
-  }
 }
 
 /** Uses up the phone's current code of that purpose, or throws why not. One use, five tries. */

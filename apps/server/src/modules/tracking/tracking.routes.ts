@@ -1,9 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
 import { ErrorCode } from '@app/protocol/errors';
-import { trackingBatchSchema, trackingEventSchema, trackingSign } from '@app/protocol/tracking';
+import { TRACKING_LIMITS, trackingBatchSchema, trackingEventSchema, trackingSign } from '@app/protocol/tracking';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { NonceStore } from '../../platform/codec/nonce-store';
 import type { Db } from '../../platform/db/database';
+import { hasControlChars } from '../../platform/http/register-call';
 
 const WINDOW_SECONDS = 300;
 const refused = { code: ErrorCode.BAD_ENVELOPE, msg: '请求无效，请刷新页面后重试', data: null };
@@ -17,8 +18,10 @@ export async function trackingRoutes(
   opts: { db: Db; nonces: NonceStore; secrets: Record<string, string> },
 ): Promise<void> {
   await app.register(async (scope) => {
-    scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 512 * 1024 }, (_req, body, done) =>
-      done(null, body),
+    scope.addContentTypeParser(
+      'application/json',
+      { parseAs: 'string', bodyLimit: TRACKING_LIMITS.bodyBytes },
+      (_req, body, done) => done(null, body),
     );
     const accept = async (request: FastifyRequest, reply: FastifyReply, batch: boolean) => {
       const h = request.headers as Record<string, string | undefined>;
@@ -50,7 +53,8 @@ export async function trackingRoutes(
       const events = batch
         ? trackingBatchSchema.safeParse(parsed)
         : trackingEventSchema.transform((e) => [e]).safeParse(parsed);
-      if (!events.success) return reply.send({ code: ErrorCode.BAD_PARAMS, msg: '参数错误', data: null });
+      if (!events.success || hasControlChars(events.data))
+        return reply.send({ code: ErrorCode.BAD_PARAMS, msg: '参数错误', data: null });
       await opts.db
         .insertInto('tracking_events')
         .values(

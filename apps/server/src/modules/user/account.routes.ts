@@ -4,11 +4,12 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/errors';
 import { type CallPlatform, registerCall } from '../../platform/http/register-call';
 import { consumeCode, type SmsDeps } from '../sms/sms.service';
-import { bindMobile, eraseAccount, maskMobile, type RemovalCheck } from './user.service';
+import { bindMobile, eraseAccount, maskMobile, type RemovalCheck, removalReasons } from './user.service';
 
 /**
- * Binding check and account closing. Modules that hold something of the user's (listings,
- * orders, balance) add a RemovalCheck, so an account is never closed with money or goods in flight.
+ * Binding check and account closing. Modules that hold something of the user's (balance, orders,
+ * listings, offers, withdrawals) answer a RemovalCheck (removal-checks.ts composes them in app.ts),
+ * so an account is never closed with money or goods in flight.
  */
 export function accountRoutes(
   app: FastifyInstance,
@@ -31,21 +32,19 @@ export function accountRoutes(
     return { token: ctx.user.token, mobile: input.phone, uid: ctx.user.uid, isGrayEnv: ctx.gray };
   });
 
-  const reasonsOf = async (userId: number) =>
-    (await Promise.all(removalChecks.map((check) => check(userId)))).filter((r): r is string => Boolean(r));
-
   registerCall(app, platform, checkRemoveAccount, async (_i, ctx) => {
-    const reasons = await reasonsOf(ctx.user.userId);
+    const reasons = await removalReasons(db, ctx.user.userId, removalChecks);
     return { removable: reasons.length === 0, reasons };
   });
 
   registerCall(app, platform, removeAccount, async (input, ctx) => {
     const mobile = await mobileOf(ctx.user.userId);
     if (!mobile) throw new AppError(ErrorCode.BAD_PARAMS, '请先绑定手机号');
-    const reasons = await reasonsOf(ctx.user.userId);
-    if (reasons.length > 0) throw new AppError(ErrorCode.BAD_PARAMS, reasons[0]);
+    const [reason] = await removalReasons(db, ctx.user.userId, removalChecks);
+    if (reason) throw new AppError(ErrorCode.BAD_PARAMS, reason);
     await consumeCode(sms, { phone: mobile, smsType: 'verifyCode', code: input.code });
-    await eraseAccount(db, ctx.user.userId);
+    // The checks again, under the lock of the user's row, in the transaction that erases it.
+    await eraseAccount(db, ctx.user.userId, removalChecks);
     return { removed: true as const };
   });
 }

@@ -1,8 +1,12 @@
 import { agreementKeys, appParam, faqList, feedback, userFeedbackTypeList } from '@app/protocol/calls/user-help';
 import { ErrorCode } from '@app/protocol/errors';
 import type { FastifyInstance } from 'fastify';
+import { lockKey } from '../../platform/db/locks';
 import { AppError } from '../../platform/errors';
 import { type CallPlatform, registerCall } from '../../platform/http/register-call';
+
+/** Feedback one user may send in 24 hours. */
+export const FEEDBACK_PER_DAY = 10;
 
 /** Help content (FAQ, feedback types, agreements) lives in tables operations can edit. */
 export function feedbackRoutes(app: FastifyInstance, platform: CallPlatform, customerServiceUrl: string): void {
@@ -14,24 +18,29 @@ export function feedbackRoutes(app: FastifyInstance, platform: CallPlatform, cus
   registerCall(app, platform, feedback, async (input, ctx) => {
     const type = await db.selectFrom('feedback_types').select('id').where('id', '=', input.typeId).executeTakeFirst();
     if (!type) throw new AppError(ErrorCode.BAD_PARAMS, '请选择反馈类型');
-    const recent = await db
-      .selectFrom('feedback')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('user_id', '=', ctx.user.userId)
-      .where('created_at', '>', new Date(Date.now() - 86_400_000))
-      .executeTakeFirstOrThrow();
-    if (Number(recent.n) >= 10) throw new AppError(ErrorCode.TOO_FREQUENT, '今日反馈次数已达上限，请明天再试');
-    const row = await db
-      .insertInto('feedback')
-      .values({
-        user_id: ctx.user.userId,
-        type_id: input.typeId,
-        content: input.content,
-        contact: input.contact ?? null,
-        images: JSON.stringify(input.images),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    // Counted and written under one lock per user: concurrent requests count in turn.
+    const row = await db.transaction().execute(async (trx) => {
+      await lockKey(trx, 'feedback:user', ctx.user.userId);
+      const recent = await trx
+        .selectFrom('feedback')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', '=', ctx.user.userId)
+        .where('created_at', '>', new Date(Date.now() - 86_400_000))
+        .executeTakeFirstOrThrow();
+      if (Number(recent.n) >= FEEDBACK_PER_DAY)
+        throw new AppError(ErrorCode.TOO_FREQUENT, '今日反馈次数已达上限，请明天再试');
+      return trx
+        .insertInto('feedback')
+        .values({
+          user_id: ctx.user.userId,
+          type_id: input.typeId,
+          content: input.content,
+          contact: input.contact ?? null,
+          images: JSON.stringify(input.images),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    });
     return { id: row.id };
   });
 

@@ -1,6 +1,6 @@
-import { phoneLogin } from '@app/protocol/calls/user';
+import { logout, phoneLogin } from '@app/protocol/calls/user';
 import type { FastifyInstance } from 'fastify';
-import { issueSession } from '../../platform/auth/sessions';
+import { issueSession, revokeSession } from '../../platform/auth/sessions';
 import { type CallPlatform, registerCall } from '../../platform/http/register-call';
 import { consumeCode, type SmsDeps } from '../sms/sms.service';
 import { findOrCreateUserByMobile } from './user.service';
@@ -15,5 +15,10 @@ export function loginRoutes(
     const user = await findOrCreateUserByMobile(platform.db, input.phone);
     const token = await issueSession(platform.db, user.id, ctx.source, deps.sessionTtlDays);
     return { token, mobile: input.phone, uid: user.uid, isGrayEnv: ctx.gray };
+  });
+
+  registerCall(app, platform, logout, async (_input, ctx) => {
+    await revokeSession(platform.db, ctx.user.token);
+    return { loggedOut: true as const };
   });
 }

@@ -37,12 +37,54 @@ export async function findOrCreateUserByMobile(db: Db, mobile: string): Promise<
   );
 }
 
-/** Answers why the user cannot close the account now (null when nothing stands in the way). */
-export type RemovalCheck = (userId: number) => Promise<string | null>;
+/**
+ * Answers why the user cannot close the account now (null when nothing stands in the way). It
+ * reads through the given database handle: the removal runs it again inside its transaction.
+ */
+export type RemovalCheck = (userId: number, db: Db) => Promise<string | null>;
 
-/** Closes an account: sessions revoked, personal data erased, the phone free for a new account. */
-export async function eraseAccount(db: Db, userId: number): Promise<void> {
+/** Every reason a set of checks gives, in their order. */
+export async function removalReasons(db: Db, userId: number, checks: RemovalCheck[]): Promise<string[]> {
+  const reasons: string[] = [];
+  for (const check of checks) {
+    const reason = await check(userId, db);
+    if (reason) reasons.push(reason);
+  }
+  return reasons;
+}
+
+/**
+ * Holds the user's row (for share) for the rest of the caller's transaction and refuses a closed
+ * account. Whatever puts something in flight for a user (an order, an offer, a listing) calls it
+ * in the transaction that writes it, so a closing account either waits for it and then sees it,
+ * or has closed first and it is refused.
+ */
+export async function holdOpenAccount(trx: Db, userId: number): Promise<void> {
+  const user = await trx
+    .selectFrom('users')
+    .select('removed_at')
+    .where('id', '=', userId)
+    .forShare()
+    .executeTakeFirst();
+  if (!user || user.removed_at) throw new AppError(ErrorCode.BAD_PARAMS, '该账号已注销');
+}
+
+/**
+ * Closes an account: sessions revoked, personal data erased, the phone free for a new account.
+ * The user's row is locked first and the checks run again under it (something placed since the
+ * user asked is seen here, and nothing new can start until this commits); any reason refuses.
+ */
+export async function eraseAccount(db: Db, userId: number, checks: RemovalCheck[] = []): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    const user = await trx
+      .selectFrom('users')
+      .select('removed_at')
+      .where('id', '=', userId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    if (user.removed_at) throw new AppError(ErrorCode.BAD_PARAMS, '该账号已注销');
+    const [reason] = await removalReasons(trx, userId, checks);
+    if (reason) throw new AppError(ErrorCode.BAD_PARAMS, reason);
     await trx
       .updateTable('sessions')
       .set({ revoked_at: new Date() })

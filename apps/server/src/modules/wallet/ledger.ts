@@ -253,6 +253,14 @@ export async function balanceOf(db: Db | Trx, ref: AccountRef | string): Promise
   };
 }
 
+/**
+ * A user's money: available (may be withdrawn), reserved (withdrawals in review, balance holds of
+ * unpaid orders) and incoming (sales waiting for settlement).
+ */
+export function userBalances(db: Db | Trx, userId: number): Promise<Balance> {
+  return balanceOf(db, Accounts.userAvailable(userId));
+}
+
 /** Releases every balance reservation still held for an order (the order ended unpaid). */
 export async function releaseOrderHolds(db: Db | Trx, orderId: number): Promise<number> {
   const holds = await db

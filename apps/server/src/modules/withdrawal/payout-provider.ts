@@ -3,6 +3,8 @@ import { randomBytes } from 'node:crypto';
 /** Pays money out to a user's account (a real provider's SDK behind the same interface). */
 export interface PayoutProvider {
   readonly name: string;
+  /** false: no payout channel exists, so no request is taken (the money would wait for nothing). */
+  readonly available?: boolean;
   pay(input: {
     requestId: string;
     accountNo: string;
@@ -27,6 +29,21 @@ export function createSandboxPayout(): PayoutProvider {
         : ({ ok: true, ref: `PAYOUT${Date.now()}${randomBytes(3).toString('hex')}` } as const);
       done.set(input.requestId, result);
       return result;
+    },
+  };
+}
+
+/**
+ * Production until a real payout channel is integrated: the sandbox never pays real money, so it
+ * never runs there, and withdrawal requests are refused with a clear message instead of being
+ * reserved for a payout that cannot happen. Balances stay spendable and intact.
+ */
+export function createUnavailablePayout(): PayoutProvider {
+  return {
+    name: 'unavailable',
+    available: false,
+    async pay() {
+      return { ok: false, reason: '提现通道暂未开通' };
     },
   };
 }

@@ -11,6 +11,7 @@ import type { Selectable } from 'kysely';
 import type { PiiCipher } from '../../platform/crypto/pii';
 import { maskName } from '../../platform/crypto/pii';
 import type { Db } from '../../platform/db/database';
+import { lockKey } from '../../platform/db/locks';
 import type { WithdrawalsTable } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import { Accounts, LedgerError, resolvePending, transfer } from '../wallet/ledger';
@@ -66,6 +67,8 @@ export async function requestWithdrawal(
 ): Promise<Row> {
   const config = deps.config ?? DEFAULT_WITHDRAWAL_CONFIG;
   const now = (deps.now ?? Date.now)();
+  if (deps.payout.available === false)
+    throw new AppError(ErrorCode.BAD_PARAMS, '提现通道暂未开通，余额可继续用于购买，请稍后再试');
   if (!(await deps.hasAuthentication(userId))) throw new AppError(ErrorCode.BAD_PARAMS, '请先完成实名认证');
   if (!(await deps.realNameIs(userId, input.accountName)))
     throw new AppError(ErrorCode.BAD_PARAMS, '收款账户姓名与实名认证姓名不一致，无法发起提现');
@@ -73,19 +76,21 @@ export async function requestWithdrawal(
     throw new AppError(ErrorCode.BAD_PARAMS, `单笔提现金额不能低于${formatPriceFen(config.minAmount)}`);
   if (input.amount > config.maxAmount)
     throw new AppError(ErrorCode.BAD_PARAMS, `单笔提现金额不能高于${formatPriceFen(config.maxAmount)}`);
-  const today = new Date(now - ((now + 8 * 3_600_000) % 86_400_000));
-  const count = await deps.db
-    .selectFrom('withdrawals')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .where('created_at', '>=', today)
-    .where('status', '!=', 'cancelled')
-    .executeTakeFirstOrThrow();
-  if (Number(count.n) >= config.dailyCount)
-    throw new AppError(ErrorCode.BAD_PARAMS, `每天最多提现${config.dailyCount}次`);
   const fee = withdrawalFee(input.amount, config);
   if (fee >= input.amount) throw new AppError(ErrorCode.BAD_PARAMS, '提现金额不足以支付手续费');
+  const today = new Date(now - ((now + 8 * 3_600_000) % 86_400_000));
   return deps.db.transaction().execute(async (trx) => {
+    // The day's count and the new request under one lock per user: concurrent requests count in turn.
+    await lockKey(trx, 'withdrawal:user', userId);
+    const count = await trx
+      .selectFrom('withdrawals')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .where('created_at', '>=', today)
+      .where('status', '!=', 'cancelled')
+      .executeTakeFirstOrThrow();
+    if (Number(count.n) >= config.dailyCount)
+      throw new AppError(ErrorCode.BAD_PARAMS, `每天最多提现${config.dailyCount}次`);
     const row = await trx
       .insertInto('withdrawals')
       .values({
@@ -112,6 +117,18 @@ export async function requestWithdrawal(
     }
     return row;
   });
+}
+
+/** Whether the user has a withdrawal in review or being paid out. */
+export async function hasPendingWithdrawal(db: Db, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('withdrawals')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('status', 'in', ['reviewing', 'paying'])
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 async function ownRow(db: Db, userId: number, id: string): Promise<Row> {

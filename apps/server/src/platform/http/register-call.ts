@@ -11,6 +11,7 @@ import {
 import type { Params } from '@app/protocol/codec/sign';
 import { type CallDef, type CallOutput, callPath } from '@app/protocol/contract';
 import { ErrorCode } from '@app/protocol/errors';
+import { CONTROL_CHARS } from '@app/protocol/validation';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireSession } from '../auth/sessions';
@@ -59,6 +60,19 @@ function headerOf(request: FastifyRequest, name: string): string | undefined {
   const value = request.headers[name];
   return Array.isArray(value) ? value[0] : value;
 }
+
+/** A string anywhere in a request holding NUL or another control character (never legitimate input). */
+export function hasControlChars(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return CONTROL_CHARS.test(value);
+  if (depth > 8 || value === null || typeof value !== 'object') return false;
+  const items = Array.isArray(value) ? value : Object.entries(value).flat();
+  return items.some((item) => hasControlChars(item, depth + 1));
+}
+
+export const CONTROL_CHARS_REFUSAL = '输入内容含有不支持的字符，请修改后重试';
+
+/** X-AppId names a game: letters, digits, '-', '_' and '.'. */
+const APP_ID = /^[\w.-]{1,64}$/;
 
 /** GET sends undefined params as empty fields: they mean "absent". */
 function dropEmpty(params: Params): Params {
@@ -127,6 +141,7 @@ export function registerCall<D extends CallDef>(
     url: path,
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const opened = await openRequest(platform, request, def);
+      if (hasControlChars(opened.params)) throw new AppError(ErrorCode.BAD_PARAMS, CONTROL_CHARS_REFUSAL);
       const token = headerOf(request, 'x-token');
       // df needs a session; pb and pt take one when a valid token comes along (never refuse for it).
       const user =
@@ -137,7 +152,7 @@ export function registerCall<D extends CallDef>(
             : null;
       const player = def.access === 'pt' ? await verifyGamePlayer(platform, opened.params) : null;
       const appId = headerOf(request, 'x-appid')?.trim() || null;
-      if (def.requiresAppId && !appId) throw new AppError(ErrorCode.APP_ID_INVALID);
+      if ((def.requiresAppId && !appId) || (appId && !APP_ID.test(appId))) throw new AppError(ErrorCode.APP_ID_INVALID);
       const parsed = def.request.safeParse(opened.params);
       if (!parsed.success) {
         const first = parsed.error.issues[0];

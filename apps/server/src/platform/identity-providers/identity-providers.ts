@@ -61,3 +61,12 @@ export function createSandboxProviders(secret: string, now: () => number = Date.
     issue: (kind: 'wx' | 'qq' | 'oneClick', value: string) => issue(kind, value),
   };
 }
+
+/** Production until real WeChat, QQ and carrier keys are configured: every credential is refused. */
+export function unavailableProviders() {
+  const refuse = async (): Promise<never> => {
+    throw new ProviderRefusal('not configured');
+  };
+  const oauth = (name: 'wx' | 'qq'): OAuthProvider => ({ name, exchangeCode: refuse });
+  return { wx: oauth('wx'), qq: oauth('qq'), oneClick: { phoneOfToken: refuse } satisfies OneClickProvider };
+}

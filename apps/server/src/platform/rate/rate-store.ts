@@ -7,6 +7,8 @@ import type { RedisClient } from '../redis';
 export interface RateStore {
   /** Adds one to a fixed window counter and answers the new count. */
   hit(key: string, windowSeconds: number): Promise<number>;
+  /** The count of a running window, without adding to it (0 when none runs). */
+  peek(key: string): Promise<number>;
   /** Starts a cooldown unless one runs; answers the seconds left of a running one (0 = started). */
   startCooldown(key: string, seconds: number): Promise<number>;
   clearCooldown(key: string): Promise<void>;
@@ -27,6 +29,10 @@ export function memoryRateStore(now: () => number = Date.now): RateStore {
       entry.count += 1;
       return entry.count;
     },
+    async peek(key) {
+      const entry = counters.get(key);
+      return entry && entry.resetAt > now() ? entry.count : 0;
+    },
     async startCooldown(key, seconds) {
       const t = now();
       const until = cooldowns.get(key);
@@ -46,6 +52,9 @@ export function redisRateStore(redis: RedisClient, prefix = 'rate:'): RateStore 
       const k = prefix + key;
       const [[, count]] = (await redis.multi().incr(k).expire(k, windowSeconds, 'NX').exec()) as [[unknown, number]];
       return count;
+    },
+    async peek(key) {
+      return Number((await redis.get(prefix + key)) ?? 0);
     },
     async startCooldown(key, seconds) {
       const k = `${prefix}cd:${key}`;

@@ -1,145 +1,124 @@
-import { formatPriceFen } from '@app/protocol/format';
-import { useState } from 'react';
-import { type RefusedReceipt, useRefusedReceipts } from './api/get-refused-receipts';
-import { OPS_KEY_STORAGE } from './api/ops-fetch';
-import { useResolveRefusedReceipt } from './api/resolve-refused-receipt';
+import { type StaffMember, staffCan, staffRoleLabel } from '@app/protocol/ops';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useMe } from './api/get-me';
+import { useLogout } from './api/logout';
+import { onSessionLost, opsKeys, opsSession } from './api/ops-fetch';
+import { AuditTab } from './components/audit-tab';
+import { LoginForm } from './components/login-form';
+import { RefusedReceiptsTab } from './components/refused-receipts-tab';
+import { SecurityTab } from './components/security-tab';
+import { StaffTab } from './components/staff-tab';
 import './ops.css';
 
-const TYPE_LABEL: Record<number, string> = { 1: '角色', 2: '游戏币', 3: '道具' };
-const time = (ms: number | null) => (ms ? new Date(ms).toLocaleString('zh-CN', { hour12: false }) : '—');
+type Tab = 'refused' | 'audit' | 'staff' | 'security';
 
-function receiptText(r: RefusedReceipt['receipt']): string {
-  if (!r) return '无交付凭证';
-  if (r.kind === 'role') return `角色已转入买家账号 ${r.to}`;
-  if (r.kind === 'coins') return `${r.amount ?? 0} ${r.coinType ?? ''} 已发到买家角色 ${r.to}`;
-  return `${r.itemIds?.length ?? 0} 件道具已发到买家角色 ${r.to}`;
-}
+const TABS: Array<{ id: Tab; label: string; allowed: (me: StaffMember) => boolean }> = [
+  { id: 'refused', label: '拒绝收货', allowed: (me) => staffCan(me.role, 'orders') },
+  { id: 'audit', label: '操作日志', allowed: (me) => staffCan(me.role, 'audit') },
+  { id: 'staff', label: '员工', allowed: (me) => staffCan(me.role, 'staff') },
+  { id: 'security', label: '安全设置', allowed: () => true },
+];
 
-/** One refused receipt and customer service's decision on it. */
-function RefusedCard({ order, operator }: { order: RefusedReceipt; operator: string }) {
-  const [note, setNote] = useState('');
-  const resolve = useResolveRefusedReceipt();
-  const decide = (decision: 'refund' | 'confirm') => {
-    const question =
-      decision === 'refund'
-        ? `确认退款？游戏将收回物品并退还买家 ${formatPriceFen(order.paid)}`
-        : '确认交付无误？卖家的款项将进入待入账';
-    if (!globalThis.confirm(question)) return;
-    resolve.mutate({ orderId: order.orderId, decision, operator, note });
-  };
+function Console({ me }: { me: StaffMember }) {
+  const [params, setParams] = useSearchParams();
+  const logout = useLogout();
+  const tabs = TABS.filter((t) => t.allowed(me));
+  const tab = tabs.find((t) => t.id === params.get('tab')) ?? tabs[0]!;
   return (
-    <article className="ops-card" data-testid="ops-order" data-order-id={order.orderId}>
-      <header>
-        <b>{order.title}</b>
-        <span className="ops-tag">{TYPE_LABEL[order.type] ?? '商品'}</span>
-      </header>
-      <dl>
-        <dt>订单号</dt>
-        <dd>{order.orderNo}</dd>
-        <dt>买家实付</dt>
-        <dd>{formatPriceFen(order.paid)}</dd>
-        <dt>买家 / 卖家</dt>
-        <dd>
-          {order.buyerUid} / {order.sellerUid}
-        </dd>
-        <dt>交付</dt>
-        <dd>
-          {receiptText(order.receipt)}（{time(order.deliveredAt)}）
-        </dd>
-        <dt>拒收时间</dt>
-        <dd>{time(order.refusedAt)}</dd>
-        <dt>买家说明</dt>
-        <dd className="ops-reason">{order.note}</dd>
-      </dl>
-      <textarea
-        value={note}
-        onChange={(e) => {
-          setNote(e.target.value);
-          resolve.reset();
-        }}
-        placeholder="处理说明（买卖双方可见，2–200字）"
-        maxLength={200}
-        data-testid="ops-note"
-      />
-      {resolve.error ? (
-        <p className="ops-error" data-testid="ops-error">
-          {resolve.error.message}
-        </p>
-      ) : null}
-      <div className="ops-actions">
-        <button type="button" disabled={resolve.isPending} onClick={() => decide('confirm')} data-testid="ops-confirm">
-          交付无误，确认收货
-        </button>
-        <button
-          type="button"
-          className="danger"
-          disabled={resolve.isPending}
-          onClick={() => decide('refund')}
-          data-testid="ops-refund"
-        >
-          收回物品，退款给买家
-        </button>
+    <div className="ops-shell">
+      <aside className="ops-side">
+        <div className="ops-brand">
+          <span className="ops-logo">易</span>
+          <div>
+            <b>客服工作台</b>
+            <small>游戏交易平台</small>
+          </div>
+        </div>
+        <nav>
+          {tabs.map((t) => (
+            <button
+              key={t.id}
+              type="button"
+              className={t.id === tab.id ? 'active' : ''}
+              onClick={() => setParams({ tab: t.id })}
+              data-testid={`ops-tab-${t.id}`}
+            >
+              <span className="ops-nav-icon" />
+              {t.label}
+            </button>
+          ))}
+        </nav>
+      </aside>
+      <div className="ops-body">
+        <header className="ops-top">
+          <span className="ops-crumb">
+            客服工作台 / <b>{tab.label}</b>
+          </span>
+          <span className="ops-who" data-testid="ops-who">
+            <span className="ops-avatar">{me.displayName.slice(0, 1)}</span>
+            {me.displayName}
+            <span className="ops-role">{staffRoleLabel[me.role]}</span>
+            <button
+              type="button"
+              className="ops-link"
+              disabled={logout.isPending}
+              onClick={() => logout.mutate()}
+              data-testid="ops-logout"
+            >
+              退出
+            </button>
+          </span>
+        </header>
+        <main className="ops-content">
+          {tab.id === 'refused' ? <RefusedReceiptsTab /> : null}
+          {tab.id === 'audit' ? <AuditTab /> : null}
+          {tab.id === 'staff' ? <StaffTab me={me} /> : null}
+          {tab.id === 'security' ? <SecurityTab me={me} /> : null}
+        </main>
       </div>
-    </article>
+    </div>
   );
 }
 
-/** /ops: the customer-service console — orders whose receipt the buyer refused (拒绝收货), decided one by one. */
+/** /ops: the customer-service console — staff log in with their own account, then work under their role. */
 export default function OpsConsolePage() {
-  const [key, setKey] = useState(() => sessionStorage.getItem(OPS_KEY_STORAGE) ?? '');
-  const [entered, setEntered] = useState(key !== '');
-  const [operator, setOperator] = useState(() => sessionStorage.getItem('opsOperator') ?? '');
-  const refused = useRefusedReceipts(entered);
-  const enter = () => {
-    sessionStorage.setItem(OPS_KEY_STORAGE, key.trim());
-    setEntered(true);
-    void refused.refetch();
-  };
-  return (
-    <main className="ops-page">
-      <h1>客服工作台 · 拒绝收货处理</h1>
-      <section className="ops-bar">
-        <label>
-          客服密钥
-          <input
-            type="password"
-            value={key}
-            onChange={(e) => setKey(e.target.value)}
-            onKeyDown={(e) => e.key === 'Enter' && enter()}
-            data-testid="ops-key"
-          />
-        </label>
-        <button type="button" onClick={enter} data-testid="ops-enter">
-          进入
-        </button>
-        <label>
-          客服姓名
-          <input
-            value={operator}
-            maxLength={20}
-            onChange={(e) => {
-              setOperator(e.target.value);
-              sessionStorage.setItem('opsOperator', e.target.value);
-            }}
-            data-testid="ops-operator"
-          />
-        </label>
-      </section>
-      {refused.error ? (
-        <p className="ops-error" data-testid="ops-load-error">
-          {refused.error.message}
-        </p>
-      ) : null}
-      {refused.data?.list.length === 0 ? (
-        <p className="ops-empty" data-testid="ops-empty">
-          暂无待处理的拒绝收货订单
-        </p>
-      ) : null}
-      <div className="ops-list">
-        {refused.data?.list.map((o) => (
-          <RefusedCard key={o.orderId} order={o} operator={operator} />
-        ))}
-      </div>
-    </main>
+  const client = useQueryClient();
+  const [signedIn, setSignedIn] = useState(() => opsSession.token() !== null);
+  const [notice, setNotice] = useState('');
+  useEffect(
+    () =>
+      onSessionLost((why) => {
+        client.removeQueries({ queryKey: opsKeys.all });
+        setNotice(why);
+        setSignedIn(false);
+      }),
+    [client],
   );
+  const me = useMe(signedIn);
+  useEffect(() => {
+    document.title = '客服工作台 · 游戏交易平台';
+  }, []);
+  if (!signedIn)
+    return (
+      <LoginForm
+        notice={notice}
+        onLoggedIn={(answer) => {
+          client.setQueryData(opsKeys.me, answer.staff);
+          setNotice('');
+          setSignedIn(true);
+        }}
+      />
+    );
+  if (me.error)
+    return (
+      <main className="ops-login">
+        <p className="ops-error" data-testid="ops-load-error">
+          {me.error.message}
+        </p>
+      </main>
+    );
+  if (!me.data) return <main className="ops-loading">加载中…</main>;
+  return <Console me={me.data} />;
 }

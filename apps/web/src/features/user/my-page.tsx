@@ -4,8 +4,8 @@ import { PcLayout } from '../../components/pc-layout';
 import { HomeSkeleton } from '../../components/skeleton';
 import { copy } from '../../lib/copy';
 import { sceneOfPath } from '../../lib/platform';
-import { clearLoginInfo } from '../../lib/storage';
 import { useUserInfo } from './api/get-user-info';
+import { useLogout } from './api/logout';
 import { SellEntry } from './sell-entry';
 
 /** My page: the user's masked profile, or the way to log in. */
@@ -23,6 +23,7 @@ function EntryLink({ to, label, hint, testId }: { to: string; label: string; hin
 export default function MyPage() {
   const scene = sceneOfPath(globalThis.location.pathname) ?? 'h5';
   const { data, isLoading } = useUserInfo();
+  const logout = useLogout();
   const loggedIn = Boolean(data);
   const body = (
     <div style={{ padding: 12 }} data-testid="my-page">
@@ -120,10 +121,12 @@ export default function MyPage() {
           className="btn btn-ghost btn-block"
           style={{ marginTop: 24 }}
           data-testid="logout"
-          onClick={() => {
-            clearLoginInfo();
-            globalThis.location.assign(`/${scene}/pages/index/index`);
-          }}
+          disabled={logout.isPending}
+          onClick={() =>
+            logout.mutate(undefined, {
+              onSettled: () => globalThis.location.assign(`/${scene}/pages/index/index`),
+            })
+          }
         >
           {copy.logout}
         </button>

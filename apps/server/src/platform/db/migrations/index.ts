@@ -20,6 +20,7 @@ import * as m0019 from './0019-withdrawals';
 import * as m0020 from './0020-coupons';
 import * as m0021 from './0021-offers';
 import * as m0022 from './0022-order-reclaim';
+import * as m0024 from './0024-staff';
 
 /** Migrations in order; a name once shipped never changes. */
 export const migrations: Record<string, { up: readonly string[] }> = {
@@ -45,4 +46,5 @@ export const migrations: Record<string, { up: readonly string[] }> = {
   '0020-coupons': m0020,
   '0021-offers': m0021,
   '0022-order-reclaim': m0022,
+  '0024-staff': m0024,
 };

@@ -1,3 +1,4 @@
+import { normalizeJyhKey } from '@app/protocol/consignment-key';
 import { isErrorCode, messageOf } from '@app/protocol/errors';
 import { priceProblem, yuanToFen } from '@app/protocol/sell-rules';
 import { useEffect, useRef, useState } from 'react';
@@ -29,8 +30,9 @@ function refusalText(error: unknown): string {
  * /app/pages/codeSale/roleSale (and wxRoleSale): listing a role outside the game with the
  * consignment key (寄售码) the game issued. Logged-in sellers only (else login, then back). The
  * seller's steps come first (publishAccountCheck); the key is checked (31001/31003/31006/31008 say
- * why it cannot be used), bound to the seller, its role checked against the game's conditions
- * (30307), and the listing finished at the seller's price.
+ * why it cannot be used, 31009 that it belongs to a game account the seller is not logged in
+ * with), bound to the seller, its role checked against the game's conditions (30307), and the
+ * listing finished at the seller's price.
  */
 export default function KeySalePage() {
   const scene = sceneOfPath(globalThis.location.pathname) ?? 'app';
@@ -97,9 +99,12 @@ function KeySaleForm({ scene, initialKey }: { scene: string; initialKey: string 
           <span>寄售码</span>
           <input
             value={key}
-            placeholder="输入游戏内获取的寄售码"
-            maxLength={32}
-            onChange={(e) => setKey(e.target.value.trim().toUpperCase())}
+            placeholder="输入游戏内获取的寄售码，如 ABCD-EFGH-…"
+            maxLength={40}
+            autoCapitalize="characters"
+            autoComplete="off"
+            spellCheck={false}
+            onChange={(e) => setKey(e.target.value.trimStart().toUpperCase())}
             data-testid="key-input"
           />
         </label>
@@ -108,7 +113,8 @@ function KeySaleForm({ scene, initialKey }: { scene: string; initialKey: string 
           className="btn btn-ghost btn-block"
           disabled={role.isFetching}
           onClick={() => {
-            if (key.length < 4) return showToast('请输入寄售码');
+            // Dashes and spaces are only grouping: the server reads ABCD-EFGH… and ABCDEFGH… alike.
+            if (normalizeJyhKey(key).length < 4) return showToast('请输入寄售码');
             if (key === checked) void role.refetch();
             else setChecked(key);
           }}

@@ -11,6 +11,7 @@ export const marketKeys = {
   recommend: (kind: string, pageSize: number) => ['market', 'recommend', kind, pageSize] as const,
   lobby: (keyword: string) => ['market', 'lobby', keyword] as const,
   channels: (token: string | null) => ['market', 'channels', token] as const,
+  webViewLink: (hyperlink: string) => ['market', 'webViewLink', hyperlink] as const,
 };
 
 export type Place = 'home' | 'sdkHome' | 'pcHome' | 'detail' | 'my';

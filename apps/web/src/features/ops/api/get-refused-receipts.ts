@@ -1,4 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import type { OrderNote } from '@app/protocol/ops';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { opsFetch, opsKeys } from './ops-fetch';
 
 export interface RefusedReceipt {
@@ -15,10 +16,14 @@ export interface RefusedReceipt {
   receipt: { kind: string; to: string; at: number; coinType?: string; amount?: number; itemIds?: string[] } | null;
   deliveredAt: number | null;
   refusedAt: number;
+  staffNotes: OrderNote[];
 }
 
 export const getRefusedReceipts = () => opsFetch<{ list: RefusedReceipt[] }>('/orders/refused');
 
-export function useRefusedReceipts(enabled: boolean) {
-  return useQuery({ queryKey: opsKeys.refused, queryFn: getRefusedReceipts, enabled, retry: false });
+export const refusedReceiptsOptions = () =>
+  queryOptions({ queryKey: opsKeys.refused, queryFn: getRefusedReceipts, retry: false });
+
+export function useRefusedReceipts() {
+  return useQuery(refusedReceiptsOptions());
 }

@@ -4,7 +4,6 @@ import { opsFetch, opsKeys } from './ops-fetch';
 export interface ResolveInput {
   orderId: string;
   decision: 'refund' | 'confirm';
-  operator: string;
   note: string;
 }
 

@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import type { PiiCipher } from '../../platform/crypto/pii';
+import { isAppError } from '../../platform/errors';
+import type { RateStore } from '../../platform/rate/rate-store';
+import type { OrderDeps } from '../orders/order.service';
+import { opsRoutes } from './ops.routes';
+import { opsHttpStatus, requireAccess } from './ops-http';
+import { sessionRoutes } from './session.routes';
+import { staffRoutes } from './staff.routes';
+import { seedDemoStaff } from './staff.service';
+import { requireStaff } from './staff-sessions';
+
+export interface OpsDeps extends OrderDeps {
+  pii: PiiCipher;
+  /** The shared login counters (memory, or Redis with REDIS_URL). */
+  rates: RateStore;
+  /** OPS_TOKEN: opens only POST /ops/v1/bootstrap, and only while no admin exists. */
+  bootstrapToken: string | null;
+  /** Outside production: seed the demo accounts (ops-admin, ops-operator, ops-cs) on an empty staff table. */
+  demoStaff: boolean;
+}
+
+/**
+ * The customer-service console's API under /ops/v1 (plain JSON in the envelope, not the client
+ * protocol; decision 0013): staff log in with their own account and act under their role; every
+ * route says who may call it (`config.access`), checked before the body is read.
+ */
+export async function opsModule(app: FastifyInstance, deps: OpsDeps): Promise<void> {
+  if (deps.demoStaff) await seedDemoStaff(deps.db);
+  app.register(
+    async (ops) => {
+      ops.addHook('onRequest', async (request) => {
+        const access = request.routeOptions.config.access ?? 'signedIn';
+        if (access === 'public') return;
+        request.staff = await requireStaff(deps.db, request.headers.authorization);
+        requireAccess(request.staff, access);
+      });
+      ops.setErrorHandler((error, _request, reply) => {
+        // The console's refusals: the usual envelope, with an HTTP status that says what they are.
+        if (isAppError(error))
+          return reply
+            .status(opsHttpStatus[error.code] ?? 200)
+            .send({ code: error.code, msg: error.message, data: error.data });
+        throw error;
+      });
+      sessionRoutes(ops, deps);
+      staffRoutes(ops, deps);
+      opsRoutes(ops, deps);
+    },
+    { prefix: '/ops/v1' },
+  );
+}

@@ -1,0 +1,114 @@
+import type { AuditEntry, AuditPage, OrderNote, StaffAction } from '@app/protocol/ops';
+import type { Db } from '../../platform/db/database';
+
+/** One staff action: who, what, on which order or staff member, the values before and after, from where. */
+export interface AuditRecord {
+  staffId: number | null;
+  action: StaffAction;
+  ip: string;
+  orderId?: number | null;
+  orderNo?: string | null;
+  targetStaffId?: number | null;
+  before?: unknown;
+  after?: unknown;
+}
+
+const json = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
+
+/** Written with the `db` handed in: the action's own transaction where there is one. */
+export async function writeAudit(db: Db, record: AuditRecord): Promise<void> {
+  await db
+    .insertInto('staff_audit')
+    .values({
+      staff_id: record.staffId,
+      action: record.action,
+      order_id: record.orderId ?? null,
+      order_no: record.orderNo ?? null,
+      target_staff_id: record.targetStaffId ?? null,
+      before: json(record.before),
+      after: json(record.after),
+      ip: record.ip,
+    })
+    .execute();
+}
+
+/** The audit, newest first, a page at a time; `order` is an order's id or its number. */
+export async function listAudit(
+  db: Db,
+  query: { order?: string | undefined; page: number; pageSize: number },
+): Promise<AuditPage> {
+  let base = db.selectFrom('staff_audit');
+  const order = query.order?.trim();
+  if (order) {
+    base = /^\d{1,9}$/.test(order)
+      ? base.where((eb) =>
+          eb.or([eb('staff_audit.order_id', '=', Number(order)), eb('staff_audit.order_no', '=', order)]),
+        )
+      : base.where('staff_audit.order_no', '=', order);
+  }
+  const [{ total }] = (await base.select((eb) => eb.fn.countAll<string>().as('total')).execute()) as [
+    { total: string },
+  ];
+  const rows = await base
+    .leftJoin('staff as actor', 'actor.id', 'staff_audit.staff_id')
+    .leftJoin('staff as target', 'target.id', 'staff_audit.target_staff_id')
+    .select([
+      'staff_audit.id',
+      'staff_audit.action',
+      'staff_audit.order_id',
+      'staff_audit.order_no',
+      'staff_audit.before',
+      'staff_audit.after',
+      'staff_audit.ip',
+      'staff_audit.created_at',
+      'actor.id as actor_id',
+      'actor.username as actor_username',
+      'actor.display_name as actor_name',
+      'target.username as target_username',
+    ])
+    .orderBy('staff_audit.id', 'desc')
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize)
+    .execute();
+  const list: AuditEntry[] = rows.map((r) => ({
+    id: String(r.id),
+    staff:
+      r.actor_id === null
+        ? null
+        : { id: String(r.actor_id), username: r.actor_username ?? '', displayName: r.actor_name ?? '' },
+    action: r.action as StaffAction,
+    orderId: r.order_id === null ? null : String(r.order_id),
+    orderNo: r.order_no,
+    targetStaff: r.target_username,
+    before: r.before ?? null,
+    after: r.after ?? null,
+    ip: r.ip,
+    at: r.created_at.getTime(),
+  }));
+  return { list, total: Number(total), page: query.page, pageSize: query.pageSize };
+}
+
+/** Staff notes on these orders, oldest first (the console shows them on each refused receipt). */
+export async function orderNotes(db: Db, orderIds: number[]): Promise<Map<number, OrderNote[]>> {
+  const notes = new Map<number, OrderNote[]>();
+  if (orderIds.length === 0) return notes;
+  const rows = await db
+    .selectFrom('staff_audit')
+    .leftJoin('staff', 'staff.id', 'staff_audit.staff_id')
+    .select(['staff_audit.order_id', 'staff_audit.after', 'staff_audit.created_at', 'staff.display_name'])
+    .where('staff_audit.action', '=', 'order.note')
+    .where('staff_audit.order_id', 'in', orderIds)
+    .orderBy('staff_audit.id', 'asc')
+    .execute();
+  for (const r of rows) {
+    if (r.order_id === null) continue;
+    const list = notes.get(r.order_id) ?? [];
+    list.push({
+      by: r.display_name ?? '',
+      note: String((r.after as { note?: string } | null)?.note ?? ''),
+      at: r.created_at.getTime(),
+    });
+    notes.set(r.order_id, list);
+  }
+  return notes;
+}

@@ -1,0 +1,2 @@
+/** 2025/1/2 13:04:05 in zh-CN, or — when there is no moment. */
+export const formatTime = (ms: number | null) => (ms ? new Date(ms).toLocaleString('zh-CN', { hour12: false }) : '—');

@@ -1,0 +1,175 @@
+import { z } from 'zod';
+
+/**
+ * The customer-service console's contract (/ops/v1, plain JSON in the envelope): staff accounts,
+ * their roles and what each may do, the audit of their actions. The server validates with these
+ * schemas, the web console's forms use the same ones.
+ */
+
+/** Staff roles: a closed set, each with everything the one before it may do. */
+export const StaffRole = { CS: 'cs', OPERATOR: 'operator', ADMIN: 'admin' } as const;
+export type StaffRole = (typeof StaffRole)[keyof typeof StaffRole];
+export const STAFF_ROLES = [StaffRole.CS, StaffRole.OPERATOR, StaffRole.ADMIN] as const;
+
+export const staffRoleLabel: Record<StaffRole, string> = {
+  cs: '客服',
+  operator: '运营',
+  admin: '管理员',
+};
+
+/** What a role may do: orders (refused receipts, notes, refund/confirm), audit (操作日志), staff (员工). */
+export type StaffPermission = 'orders' | 'audit' | 'staff';
+const permissions: Record<StaffRole, readonly StaffPermission[]> = {
+  cs: ['orders'],
+  operator: ['orders', 'audit'],
+  admin: ['orders', 'audit', 'staff'],
+};
+export const staffCan = (role: StaffRole, permission: StaffPermission): boolean =>
+  permissions[role].includes(permission);
+
+/** Every action the audit records. */
+export const StaffAction = {
+  BOOTSTRAP: 'staff.bootstrap',
+  LOGIN: 'session.login',
+  LOGOUT: 'session.logout',
+  ORDER_NOTE: 'order.note',
+  ORDER_REFUND: 'order.refund',
+  ORDER_CONFIRM: 'order.confirm',
+  STAFF_CREATE: 'staff.create',
+  STAFF_ROLE: 'staff.role',
+  STAFF_DISABLE: 'staff.disable',
+  STAFF_ENABLE: 'staff.enable',
+  STAFF_PASSWORD_RESET: 'staff.password_reset',
+  OWN_PASSWORD: 'self.password',
+  OWN_TOTP_ENABLE: 'self.totp_enable',
+  OWN_TOTP_DISABLE: 'self.totp_disable',
+} as const;
+export type StaffAction = (typeof StaffAction)[keyof typeof StaffAction];
+
+export const staffActionLabel: Record<StaffAction, string> = {
+  'staff.bootstrap': '初始化管理员',
+  'session.login': '登录',
+  'session.logout': '退出登录',
+  'order.note': '添加备注',
+  'order.refund': '收回物品并退款',
+  'order.confirm': '确认交付无误',
+  'staff.create': '创建员工',
+  'staff.role': '修改角色',
+  'staff.disable': '停用员工',
+  'staff.enable': '启用员工',
+  'staff.password_reset': '重置密码',
+  'self.password': '修改本人密码',
+  'self.totp_enable': '开启两步验证',
+  'self.totp_disable': '关闭两步验证',
+};
+
+export const staffUsername = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9][a-z0-9._-]{2,31}$/, '用户名为3–32位小写字母、数字、点、下划线或短横线');
+export const staffPassword = z
+  .string()
+  .min(8, '密码至少8位')
+  .max(72, '密码不超过72位')
+  .regex(/[A-Za-z]/, '密码需同时包含字母和数字')
+  .regex(/\d/, '密码需同时包含字母和数字');
+export const staffDisplayName = z.string().trim().min(1, '请填写姓名').max(20, '姓名不超过20个字');
+export const totpCode = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, '请输入6位动态验证码');
+
+export const staffLoginPayload = z.object({
+  username: z.string().trim().toLowerCase().min(1, '请输入用户名').max(32, '用户名不正确'),
+  password: z.string().min(1, '请输入密码').max(72, '密码不正确'),
+  totp: totpCode.optional(),
+});
+export const bootstrapPayload = z.object({
+  username: staffUsername,
+  password: staffPassword,
+  displayName: staffDisplayName,
+});
+export const createStaffPayload = z.object({
+  username: staffUsername,
+  displayName: staffDisplayName,
+  role: z.enum(STAFF_ROLES, { message: '请选择角色' }),
+  password: staffPassword,
+});
+export const updateStaffPayload = z
+  .object({
+    role: z.enum(STAFF_ROLES, { message: '请选择角色' }).optional(),
+    disabled: z.boolean().optional(),
+  })
+  .refine((v) => v.role !== undefined || v.disabled !== undefined, '请选择要修改的内容');
+export const resetPasswordPayload = z.object({ password: staffPassword, clearTotp: z.boolean().default(false) });
+export const changeOwnPasswordPayload = z.object({
+  current: z.string().min(1, '请输入当前密码').max(72, '密码不正确'),
+  password: staffPassword,
+});
+export const totpCodePayload = z.object({ code: totpCode });
+export const orderNotePayload = z.object({
+  note: z.string().trim().min(2, '请填写备注（至少2个字）').max(200, '备注不超过200个字'),
+});
+export const resolvePayload = z.object({
+  decision: z.enum(['refund', 'confirm'], { message: '请选择处理方式' }),
+  note: z.string().trim().min(2, '请填写处理说明（至少2个字）').max(200, '处理说明不超过200个字'),
+});
+export const auditQuery = z.object({
+  order: z
+    .string()
+    .trim()
+    .max(40, '订单号不正确')
+    .regex(/^[\w-]*$/, '订单号不正确')
+    .optional(),
+  page: z.coerce.number().int().min(1, '页码不正确').default(1),
+  pageSize: z.coerce.number().int().min(1).max(100, '每页最多100条').default(20),
+});
+
+export interface StaffMember {
+  id: string;
+  username: string;
+  displayName: string;
+  role: StaffRole;
+  disabled: boolean;
+  totpEnabled: boolean;
+  createdAt: number;
+  lastLoginAt: number | null;
+}
+
+export interface StaffLoginAnswer {
+  token: string;
+  expiresAt: number;
+  staff: StaffMember;
+}
+
+export interface TotpSetup {
+  secret: string;
+  uri: string;
+}
+
+export interface OrderNote {
+  by: string;
+  note: string;
+  at: number;
+}
+
+export interface AuditEntry {
+  id: string;
+  staff: { id: string; username: string; displayName: string } | null;
+  action: StaffAction;
+  orderId: string | null;
+  orderNo: string | null;
+  targetStaff: string | null;
+  before: unknown;
+  after: unknown;
+  ip: string;
+  at: number;
+}
+
+export interface AuditPage {
+  list: AuditEntry[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
