@@ -1,5 +1,5 @@
+import type { KeyAnnouncement, KeyNotifier, Screenshot, ScreenshotNotifier } from '@app/game-partner/partner-callbacks';
 import { announcedKey } from './consignment-key';
-import type { KeyAnnouncement, KeyNotifier, Screenshot, ScreenshotNotifier } from './exchange-link';
 import type { FileStore } from './file-store';
 import type { Game } from './game.service';
 import { GameError } from './game-error';

@@ -1,3 +1,4 @@
+import type { ReclaimRecord, TransferRecord } from '@app/game-partner/partner-types';
 import { LEGEND } from './profiles';
 
 /** The demo game's world: accounts, servers in master groups, roles with items and coins. */
@@ -96,18 +97,6 @@ export interface RequestRecord {
   at: number;
 }
 
-export interface TransferRecord {
-  kind: 'role' | 'coins' | 'items';
-  /** The seller's account (role) or the seller's role (coins, items): where a reclaim returns it. */
-  from?: string;
-  /** The buyer account (role) or the buyer's role (coins, items). */
-  to: string;
-  at: number;
-  coinType?: string;
-  amount?: number;
-  itemIds?: string[];
-}
-
 export interface LoginTicket {
   ticket: string;
   accountId: string;
@@ -130,11 +119,4 @@ export interface World {
   transfers: Record<string, TransferRecord>;
   /** Reclaims by listing id (customer service returned a delivery to the seller). */
   reclaims?: Record<string, ReclaimRecord>;
-}
-
-export interface ReclaimRecord {
-  kind: TransferRecord['kind'];
-  /** Back to: the seller's account (role) or the seller's role (coins, items). */
-  to: string;
-  at: number;
 }

@@ -1,8 +1,8 @@
+import { partnerSignature, sha256Hex, signatureMatches } from '@app/game-partner/partner-signing';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { GameError } from './game-error';
 import type { World } from './model';
-import { partnerSignature, sha256Hex, signatureMatches } from './partner-signing';
 import type { Store } from './store';
 
 export const TIMESTAMP_WINDOW_S = 300;

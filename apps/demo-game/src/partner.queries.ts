@@ -1,6 +1,6 @@
+import type { AccountInfo, CoinBalance, ItemInfo, RoleSnapshot, RoleSummary } from '@app/game-partner/partner-types';
 import { GameError } from './game-error';
 import type { Item, Role, World } from './model';
-import type { AccountInfo, CoinBalance, ItemInfo, RoleSnapshot, RoleSummary } from './partner-types';
 import { activePreLock, findRole, frozenAmount, isOnline, jobId, serverOf, skillsOf } from './world';
 
 /** What a partner may read of the game world (no changes here). */

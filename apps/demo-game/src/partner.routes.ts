@@ -1,9 +1,9 @@
+import { receiptSignature } from '@app/game-partner/partner-signing';
+import { partnerInput as input } from '@app/game-partner/partner-types';
 import type { FastifyInstance } from 'fastify';
 import { accountInfo, coinBalances, itemList, roleSnapshot, roleSummary } from './partner.queries';
 import { freeze, issueLoginTicket, reclaim, transfer, unfreeze, verifyToken } from './partner.service';
 import { changeCall, readCall, requireSignature } from './partner-auth';
-import { receiptSignature } from './partner-signing';
-import { partnerInput as input } from './partner-types';
 import type { Store } from './store';
 import { findRole, isOnline } from './world';
 

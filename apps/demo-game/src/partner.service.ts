@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import type {
+  FreezeInput,
+  FreezeResult,
+  ReclaimRecord,
+  TransferInput,
+  TransferRecord,
+  TransferResult,
+} from '@app/game-partner/partner-types';
 import { GameError } from './game-error';
-import type { ReclaimRecord, Role, TransferRecord, World } from './model';
-import type { FreezeInput, FreezeResult, TransferInput, TransferResult } from './partner-types';
+import type { Role, World } from './model';
 import { activePreLock, consignedRecently, findRole, findToken, frozenAmount, isOnline, serverOf } from './world';
 
 /** What a partner (the exchange) may change in the game world. Each runs inside one store change. */

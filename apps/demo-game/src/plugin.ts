@@ -1,6 +1,6 @@
+import { httpExchange, type KeyNotifier, type ScreenshotNotifier } from '@app/game-partner/partner-callbacks';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createConsignment } from './consignment';
-import { httpExchange, type KeyNotifier, type ScreenshotNotifier } from './exchange-link';
 import { openFileStore } from './file-store';
 import { gameRoutes } from './game.routes';
 import { createGame } from './game.service';
@@ -10,7 +10,12 @@ import { GAME_PROFILES, type GameProfile, LEGEND } from './profiles';
 import { renderRoutes } from './render.routes';
 import { openStore } from './store';
 
-export type { KeyAnnouncement, KeyNotifier, ScreenshotNotifier, ScreenshotUpload } from './exchange-link';
+export type {
+  KeyAnnouncement,
+  KeyNotifier,
+  ScreenshotNotifier,
+  ScreenshotUpload,
+} from '@app/game-partner/partner-callbacks';
 
 export type { GameProfile } from './profiles';
 export { GAME_PROFILES, marketSellerAccounts, profileOf } from './profiles';

@@ -1,5 +1,5 @@
+import type { ScreenshotKind } from '@app/game-partner/partner-callbacks';
 import { propSubTypeLabel } from '@app/protocol/commodity';
-import type { ScreenshotKind } from './exchange-link';
 import type { Role } from './model';
 import { classOf, gameIconSvg, LEGEND } from './profiles';
 import { frozenAmount, skillsOf } from './world';

@@ -1,6 +1,6 @@
+import { PartnerRefusal } from '@app/game-partner/partner-errors';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PartnerRefusal } from '../src/partner-client';
 import { startGame, type TestGame } from './helpers';
 
 /** Every coin of every type and every item id in the whole world. */

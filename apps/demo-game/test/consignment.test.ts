@@ -1,7 +1,7 @@
+import { partnerSignature, signatureMatches } from '@app/game-partner/partner-signing';
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CROCKFORD_ALPHABET, KEY_CHARS, KEY_PATTERN, newConsignmentKey } from '../src/consignment-key';
-import { partnerSignature, signatureMatches } from '../src/partner-signing';
 import { refusal, SECRET, startGame, type TestGame } from './helpers';
 
 let g: TestGame;

@@ -1,5 +1,6 @@
+import { createPartnerClient, type PartnerClient } from '@app/game-partner/partner-client';
+import { PartnerRefusal } from '@app/game-partner/partner-errors';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { createPartnerClient, type PartnerClient, PartnerRefusal } from '../src/partner-client';
 import { type DemoGameOptions, demoGame } from '../src/plugin';
 
 export const SECRET = 'test-partner-secret';

@@ -1,5 +1,5 @@
+import { signPartnerRequest } from '@app/game-partner/partner-signing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { signPartnerRequest } from '../src/partner-signing';
 import { refusal, SECRET, startGame, type TestGame } from './helpers';
 
 let g: TestGame;

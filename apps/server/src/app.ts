@@ -18,7 +18,7 @@ import { couponRoutes } from './modules/coupon/coupon.routes';
 import { devRoutes } from './modules/dev/dev.routes';
 import { mountDemoGame } from './modules/games/embedded-demo-game';
 import { gameDataRoutes } from './modules/games/game-data.routes';
-import { createGameGateway, type GameConfig, type GameGateway } from './modules/games/game-gateway';
+import { createGameGateway, type GameConfig, type GameGateway, partnerGames } from './modules/games/game-gateway';
 import { gameLoginRoutes } from './modules/games/game-login.routes';
 import { partnerCallbackRoutes } from './modules/games/partner-callback.routes';
 import { identityRoutes, uploadRoutes } from './modules/identity/identity.routes';
@@ -142,13 +142,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }
   }, 60_000);
   refresh.unref();
-  const games: GameConfig[] = config.DEMO_GAME
+  // The games: the embedded demo games (DEMO_GAME, never in production) and the external ones of GAMES (decision 0015).
+  const demoGames: GameConfig[] = config.DEMO_GAME
     ? await mountDemoGame(app, {
         secret: await ensureSecret(db, 'demoGamePartner'),
         dataDir: options.db ? null : config.dataDir,
         publicBaseUrl: config.PUBLIC_BASE_URL ?? '',
       })
     : [];
+  const games = [...demoGames, ...partnerGames(config.GAMES)];
+  const clash = games.find((g, i) => games.findIndex((o) => o.gameId === g.gameId) !== i);
+  if (clash) throw new Error(`Invalid configuration:\nGAMES: ${clash.gameId} is already an embedded demo game`);
   const gateway = createGameGateway(games, 'marketplace');
   platform.games = gateway.verifier;
   app.decorate('db', db);
@@ -324,6 +328,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const market = await marketModule(app, platform, {
     gateway,
     games,
+    demoGames,
     seedDemo: config.DEMO_GAME && config.DEMO_MARKET,
   });
   app.decorate('prepareMarket', market.prepare);

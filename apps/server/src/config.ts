@@ -1,6 +1,19 @@
 import path from 'node:path';
 import { z } from 'zod';
 
+const GAMES_EXAMPLE =
+  'a JSON array like [{"gameId":"my-game","name":"我的游戏","baseUrl":"https://…/partner/v1","secret":"…"}]';
+/** One external game of GAMES. */
+const partnerGameSchema = z.strictObject({
+  gameId: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, { error: 'gameId: 1-40 letters, digits, - or _' }),
+  name: z.string().min(1).max(40),
+  baseUrl: z.string().regex(/^https?:\/\/\S+$/, { error: 'baseUrl: the http(s) URL of the partner API' }),
+  secret: z.string().min(16, { error: 'secret: 16 characters or more' }),
+  iconUrl: z.string().max(500).default(''),
+  crossServer: z.boolean().default(false),
+});
+export type PartnerGameConfig = z.output<typeof partnerGameSchema>;
+
 /** Every setting the server reads, checked once at boot (README lists them). */
 const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -44,6 +57,29 @@ const configSchema = z.object({
   DEMO_GAME: z.enum(['0', '1']).optional(),
   /** Seeds the demo market (listings frozen in the demo games, history, banners) on a fresh start; refused in production. */
   DEMO_MARKET: z.enum(['0', '1']).optional(),
+  /**
+   * The partner games reached over HTTP (decision 0015), as JSON:
+   * [{"gameId":"…","name":"…","baseUrl":"https://game.example/partner/v1","secret":"…"}] (optional
+   * iconUrl, crossServer). baseUrl is the game's partner API base; secret signs both directions.
+   */
+  GAMES: z
+    .string()
+    .default('[]')
+    .transform((v, ctx) => {
+      try {
+        return JSON.parse(v) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: GAMES_EXAMPLE });
+        return z.NEVER;
+      }
+    })
+    .pipe(
+      z
+        .array(partnerGameSchema, { error: GAMES_EXAMPLE })
+        .refine((games) => new Set(games.map((g) => g.gameId)).size === games.length, {
+          error: 'each gameId once',
+        }),
+    ),
   /** console (the log and /dev/sms/outbox; refused in production) or tencent (Tencent Cloud SMS); production's default is tencent. */
   SMS_DRIVER: z.enum(['console', 'tencent']).optional(),
   SMS_TENCENT_SECRET_ID: z.string().optional(),

@@ -1,4 +1,4 @@
-import { PartnerRefusal } from '@app/demo-game/partner-client';
+import { PartnerRefusal } from '@app/game-partner/partner-errors';
 import { publishAccount, publishCoin } from '@app/protocol/calls/consignment';
 import { h5sdkOrderPlace, itemConfirm, itemReject, orderInfo } from '@app/protocol/calls/orders';
 import { wapAlipay } from '@app/protocol/calls/pay';

@@ -1,4 +1,4 @@
-import { PartnerRefusal } from '@app/demo-game/partner-client';
+import { PartnerRefusal } from '@app/game-partner/partner-errors';
 import { ListingStatus } from '@app/protocol/statuses/listing-status';
 import { OrderStatus } from '@app/protocol/statuses/order-status';
 import fc from 'fast-check';

@@ -1,4 +1,4 @@
-import { PartnerRefusal } from '@app/demo-game/partner-client';
+import { PartnerRefusal } from '@app/game-partner/partner-errors';
 import {
   h5sdkSellConfig,
   preFreezeItem,

@@ -1,5 +1,5 @@
-import { PartnerRefusal } from '@app/demo-game/partner-client';
-import type { FreezeInput, RoleSnapshot } from '@app/demo-game/partner-types';
+import { PartnerRefusal } from '@app/game-partner/partner-errors';
+import type { FreezeInput, RoleSnapshot } from '@app/game-partner/partner-types';
 import type { PublishAnswer } from '@app/protocol/calls/consignment';
 import { type PropSubType, propSubTypeLabel } from '@app/protocol/commodity';
 import { ErrorCode } from '@app/protocol/errors';

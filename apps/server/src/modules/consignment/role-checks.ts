@@ -1,4 +1,4 @@
-import type { RoleSnapshot } from '@app/demo-game/partner-types';
+import type { RoleSnapshot } from '@app/game-partner/partner-types';
 import { ErrorCode } from '@app/protocol/errors';
 import type { SellRules } from '@app/protocol/sell-rules';
 import { ListingStatus } from '@app/protocol/statuses/listing-status';

@@ -1,4 +1,4 @@
-import { PartnerRefusal } from '@app/demo-game/partner-client';
+import { PartnerRefusal } from '@app/game-partner/partner-errors';
 import type { ShelfItem, ShelfTab } from '@app/protocol/calls/consignment-shelf';
 import { ErrorCode } from '@app/protocol/errors';
 import { priceProblem, sellerReceives } from '@app/protocol/sell-rules';

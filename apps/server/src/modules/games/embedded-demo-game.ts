@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { KEY_CALLBACK_PATH, SCREENSHOT_CALLBACK_PATH } from '@app/demo-game/exchange-link';
-import { signPartnerRequest } from '@app/demo-game/partner-signing';
 import { demoGame } from '@app/demo-game/plugin';
-import { type GameProfile, LEGEND, SANGUO, XIANXIA } from '@app/demo-game/profiles';
+import { type GameProfile, LEGEND, marketSellerAccounts, SANGUO, XIANXIA } from '@app/demo-game/profiles';
+import { KEY_CALLBACK_PATH, SCREENSHOT_CALLBACK_PATH } from '@app/game-partner/partner-callbacks';
+import { signPartnerRequest } from '@app/game-partner/partner-signing';
 import type { FastifyInstance } from 'fastify';
 import type { GameConfig } from './game-gateway';
 
@@ -12,6 +12,14 @@ export const EMBEDDED_DEMO_GAMES: ReadonlyArray<{ profile: GameProfile; prefix: 
   { profile: XIANXIA, prefix: '/demo-xianxia', crossServer: true },
   { profile: SANGUO, prefix: '/demo-sanguo', crossServer: false },
 ];
+
+/**
+ * Demo seed data: the accounts of a demo game whose roles, coins and props the demo market puts on
+ * sale (the only thing the market takes from the demo game's code; the rest comes over the partner API).
+ */
+export function demoSellerAccounts(gameId: string): string[] {
+  return marketSellerAccounts(gameId);
+}
 
 /**
  * The embedded default's games: the demo game mounted three times (传奇 at /demo-game, 仙侠 at

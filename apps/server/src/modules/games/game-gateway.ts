@@ -1,13 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
-import {
-  createPartnerClient,
-  type FreezeInput,
-  type PartnerClient,
-  PartnerRefusal,
-  type TransferInput,
-  type Transport,
-} from '@app/demo-game/partner-client';
-import { type ReceiptFields, receiptSignature } from '@app/demo-game/partner-signing';
+import { createPartnerClient, type PartnerClient, type Transport } from '@app/game-partner/partner-client';
+import { PartnerRefusal } from '@app/game-partner/partner-errors';
+import { type ReceiptFields, receiptSignature } from '@app/game-partner/partner-signing';
+import type { FreezeInput, TransferInput } from '@app/game-partner/partner-types';
 import { CLIENT_MESSAGES, ErrorCode } from '@app/protocol/errors';
 import { AppError } from '../../platform/errors';
 import type { GamePlayer, GameTokenVerifier } from '../../platform/http/register-call';
@@ -25,6 +20,15 @@ export interface GameConfig {
   partnerUrl: string;
   secret: string;
   transport?: Transport;
+}
+
+/** The external games of the GAMES setting, reached over HTTP. */
+export function partnerGames(
+  entries: ReadonlyArray<
+    Pick<GameConfig, 'gameId' | 'name' | 'iconUrl' | 'crossServer' | 'secret'> & { baseUrl: string }
+  >,
+): GameConfig[] {
+  return entries.map(({ baseUrl, ...game }) => ({ ...game, partnerUrl: baseUrl }));
 }
 
 export function createGameGateway(games: GameConfig[], partnerId: string) {

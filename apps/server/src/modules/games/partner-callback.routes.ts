@@ -1,4 +1,5 @@
-import { partnerSignature, signatureMatches } from '@app/demo-game/partner-signing';
+import { KEY_CALLBACK_PATH, SCREENSHOT_CALLBACK_PATH } from '@app/game-partner/partner-callbacks';
+import { partnerSignature, signatureMatches } from '@app/game-partner/partner-signing';
 import { normalizeJyhKey } from '@app/protocol/consignment-key';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -74,7 +75,7 @@ export async function partnerCallbackRoutes(
         return false;
       }
     };
-    scope.post('/partner-callback/v1/consignmentKey', async (request, reply) => {
+    scope.post(KEY_CALLBACK_PATH, async (request, reply) => {
       if (!verified(request)) return reply.send({ ok: false, code: 'BAD_SIGNATURE', message: '签名错误' });
       const body = keySchema.safeParse(JSON.parse(String(request.body || '{}')));
       if (!body.success) return reply.send({ ok: false, code: 'BAD_REQUEST', message: '参数错误' });
@@ -95,7 +96,7 @@ export async function partnerCallbackRoutes(
       await keepScreenshots(opts.db, String(request.headers['x-partner-id']), k.roleId, k.screenshots);
       return { ok: true, data: { accepted: true } };
     });
-    scope.post('/partner-callback/v1/screenshots', async (request, reply) => {
+    scope.post(SCREENSHOT_CALLBACK_PATH, async (request, reply) => {
       if (!verified(request)) return reply.send({ ok: false, code: 'BAD_SIGNATURE', message: '签名错误' });
       const body = uploadSchema.safeParse(JSON.parse(String(request.body || '{}')));
       if (!body.success) return reply.send({ ok: false, code: 'BAD_REQUEST', message: '参数错误' });

@@ -1,11 +1,11 @@
-import type { ItemInfo, RoleSnapshot } from '@app/demo-game/partner-types';
-import { marketSellerAccounts } from '@app/demo-game/profiles';
+import type { ItemInfo, RoleSnapshot } from '@app/game-partner/partner-types';
 import { type PropSubType, propSubTypeLabel } from '@app/protocol/commodity';
 import { formatCount } from '@app/protocol/format';
 import { DEFAULT_SELL_RULES, serviceFee } from '@app/protocol/sell-rules';
 import { ListingStatus } from '@app/protocol/statuses/listing-status';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db/database';
+import { demoSellerAccounts } from '../games/embedded-demo-game';
 import type { GameConfig, GameGateway } from '../games/game-gateway';
 import { findOrCreateUserByIdentity } from '../user/user.service';
 import { seedContent, seedTrades } from './demo-history';
@@ -115,7 +115,7 @@ export async function seedDemoMarket(
       ]),
     );
     let listed = 0;
-    for (const accountId of marketSellerAccounts(game.gameId)) {
+    for (const accountId of demoSellerAccounts(game.gameId)) {
       const { roles } = await gateway.roles(game.gameId, accountId);
       const free = roles.filter((r) => !r.locked);
       if (free.length === 0) continue;

@@ -34,6 +34,16 @@ const demoEntry = (prefix: string, over: Partial<CatalogueEntry>): CatalogueEntr
   ...over,
 });
 
+const NO_ENTRY: CatalogueEntry = {
+  ...demoEntry('', {}),
+  h5IosUrl: '',
+  iosUrl: '',
+  h5AndroidUrl: '',
+  androidUrl: '',
+  pcUrl: '',
+  guideUrl: '',
+};
+
 export const DEMO_CATALOGUE: Record<string, CatalogueEntry> = {
   'demo-legend': demoEntry('/demo-game', {
     description: '经典三职业，沙城争霸，装备全靠打，金币自由交易。',
@@ -87,7 +97,8 @@ export async function syncGames(
   catalogue: Record<string, CatalogueEntry> = DEMO_CATALOGUE,
 ): Promise<void> {
   for (const game of games) {
-    const entry = catalogue[game.gameId] ?? demoEntry('', {});
+    // A game without an entry (one of GAMES, decision 0015) gets no links until its operator gives them.
+    const entry = catalogue[game.gameId] ?? NO_ENTRY;
     const row = {
       name: game.name,
       icon_url: game.iconUrl,

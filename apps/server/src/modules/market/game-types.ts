@@ -1,4 +1,4 @@
-import type { RoleSnapshot } from '@app/demo-game/partner-types';
+import type { RoleSnapshot } from '@app/game-partner/partner-types';
 import type { Db } from '../../platform/db/database';
 
 /**

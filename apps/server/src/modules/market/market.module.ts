@@ -18,7 +18,8 @@ import { marketArtRoutes } from './market-art.routes';
 export async function marketModule(
   app: FastifyInstance,
   platform: CallPlatform,
-  deps: { gateway: GameGateway; games: GameConfig[]; seedDemo: boolean },
+  /** games: every configured game (synced); demoGames: the embedded demo games, the only ones the demo market seeds. */
+  deps: { gateway: GameGateway; games: GameConfig[]; demoGames: GameConfig[]; seedDemo: boolean },
 ) {
   const counts = createCountCache(platform.db);
   commodityListRoutes(app, platform);
@@ -30,7 +31,7 @@ export async function marketModule(
   return {
     async prepare(): Promise<void> {
       await syncGames(platform.db, deps.gateway, deps.games);
-      if (deps.seedDemo) await seedDemoMarket(platform.db, deps.gateway, deps.games, app.log);
+      if (deps.seedDemo) await seedDemoMarket(platform.db, deps.gateway, deps.demoGames, app.log);
       counts.invalidate();
     },
   };

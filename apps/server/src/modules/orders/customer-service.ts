@@ -1,4 +1,4 @@
-import { PartnerRefusal } from '@app/demo-game/partner-client';
+import { PartnerRefusal } from '@app/game-partner/partner-errors';
 import { ErrorCode } from '@app/protocol/errors';
 import { OrderStatus, orderStatusLabel } from '@app/protocol/statuses/order-status';
 import type { Kysely } from 'kysely';

@@ -1,4 +1,4 @@
-import { PartnerRefusal } from '@app/demo-game/partner-client';
+import { PartnerRefusal } from '@app/game-partner/partner-errors';
 import { AUTO_CONFIRM_HOURS, SETTLE_PROTECTION_HOURS } from '@app/protocol/calls/orders';
 import { ErrorCode } from '@app/protocol/errors';
 import { ListingStatus } from '@app/protocol/statuses/listing-status';

@@ -1,18 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { PartnerRefusal } from './partner-errors';
 import { signPartnerRequest } from './partner-signing';
 import type { FreezeInput, PartnerAnswers, TransferInput } from './partner-types';
 
 export type * from './partner-types';
-
-/** A refusal from a game, with its stable code (TOKEN_EXPIRED, NOT_FROZEN, NO_ROLE_SLOT ...). */
-export class PartnerRefusal extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 export type Transport = (
   url: string,

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { signPartnerRequest } from './partner-signing';
 
-/** Game → exchange (docs/game-partner-api.md): the consignment key and the role's screenshots. */
+/**
+ * Game → exchange (docs/game-partner-api.md): the consignment key and the role's screenshots, their
+ * paths on the exchange, and a signed HTTP sender a game written in TypeScript can use.
+ */
 export type ScreenshotKind = 'equipment' | 'bag' | 'warehouse' | 'skills';
 export interface Screenshot {
   kind: ScreenshotKind;

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import type { ReclaimRecord, TransferRecord } from './model';
 
-/** The game partner API's bodies (validated by the game) and answers (typed for the client). */
+/** The game partner API's bodies (validated by the game) and answers (typed for the exchange's client). */
 
 const id = z.string().min(1).max(64);
 
@@ -159,4 +158,24 @@ export interface PartnerAnswers {
   '/transfer': TransferResult;
   '/reclaim': ReclaimResult;
   '/login-ticket': { ticket: string; expiresAt: number; loginPath: string };
+}
+
+/** What a listing's transfer moved, as the game records it (and answers again for a repeated transfer). */
+export interface TransferRecord {
+  kind: 'role' | 'coins' | 'items';
+  /** The seller's account (role) or the seller's role (coins, items): where a reclaim returns it. */
+  from?: string;
+  /** The buyer account (role) or the buyer's role (coins, items). */
+  to: string;
+  at: number;
+  coinType?: string;
+  amount?: number;
+  itemIds?: string[];
+}
+
+export interface ReclaimRecord {
+  kind: TransferRecord['kind'];
+  /** Back to: the seller's account (role) or the seller's role (coins, items). */
+  to: string;
+  at: number;
 }
