@@ -27,9 +27,11 @@ export async function setup(project: TestProject): Promise<void> {
   server = await startServer(await freePort(), {
     APP_ENV: 'local',
     // Every journey's players and its setup calls come from one address, many times faster than
-    // people: the API limits are raised for them (their own tests are in apps/server/test/security).
+    // people: the API and SMS per-address limits are raised for them (their own tests are server tests).
     RATE_LIMIT_CLIENT_PER_10S: '2000',
     RATE_LIMIT_ADDRESS_PER_MINUTE: '100000',
+    SMS_PER_ADDRESS_HOUR: '1000',
+    SMS_PER_ADDRESS_DAY: '1000',
   });
   project.provide('baseUrl', server.baseUrl);
   process.env.BASE_URL = server.baseUrl;

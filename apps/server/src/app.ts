@@ -225,6 +225,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     db,
     rates,
     sms,
+    addressCaps: { hour: config.SMS_PER_ADDRESS_HOUR, day: config.SMS_PER_ADDRESS_DAY },
     hashSecret: await ensureSecret(db, 'smsCodeHash', config.SMS_CODE_SECRET, {
       production,
       variable: 'SMS_CODE_SECRET',

@@ -144,6 +144,9 @@ const configSchema = z.object({
     .default('')
     .transform((v) => v.split(/[\s,]+/).filter(Boolean))
     .pipe(z.array(z.string().regex(/^https?:\/\/[^\s/]+$/, { error: 'origins like https://game.example.com' }))),
+  /** SMS codes one address may ask for per hour and per day (every phone together): a NAT of many players needs more. */
+  SMS_PER_ADDRESS_HOUR: z.coerce.number().int().min(1).default(20),
+  SMS_PER_ADDRESS_DAY: z.coerce.number().int().min(1).default(50),
   /** Calls per 10 s of one client (its session, else its address); 0 turns the limit off. */
   RATE_LIMIT_CLIENT_PER_10S: z.coerce.number().int().min(0).default(100),
   /** Calls per minute of one address, whoever calls; 0 turns the limit off. */

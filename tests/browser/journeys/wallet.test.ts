@@ -34,7 +34,7 @@ describe('coupons and the wallet', () => {
     await page.getByTestId('my-coupon-entry').click();
     await page.getByTestId('coupon-join').click();
     await expect.poll(() => page.getByTestId('coupon').count()).toBe(3);
-    expect(await page.getByTestId('coupon-event').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('coupon-event').count()).toBe(0);
     await docShot(page, 'wallet-coupons');
 
     await page.goto(`${baseUrl()}/h5/pages/userCenter/cashWithdrawal/cashWithdrawal`);

@@ -39,12 +39,19 @@ const directive = (csp: unknown, name: string) =>
     .map((d) => d.trim())
     .find((d) => d.startsWith(`${name} `));
 
+/** One app for headers, logout, the SMS cap without TRUST_PROXY and the banner links (a fresh app costs seconds). */
+let shared: TestApp;
+beforeAll(async () => {
+  shared = await createTestApp({ WEB_DIST: webDist(), FRAME_ANCESTORS: GAME_ORIGIN });
+});
+afterAll(() => shared.close());
+
 describe('security headers', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ WEB_DIST: webDist(), FRAME_ANCESTORS: GAME_ORIGIN });
-  });
-  afterAll(() => t.close());
+  const t = {
+    get app() {
+      return shared.app;
+    },
+  };
 
   it('lets the configured game frame the game scenes, and no inline script run', async () => {
     const res = await t.app.inject({ url: '/h5sdk/pages/index/index' });
@@ -89,13 +96,8 @@ describe('security headers', () => {
 });
 
 describe('logout', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
-
   it('ends the session on the server: the same token no longer opens anything', async () => {
+    const t = shared;
     const client = await t.client();
     const { token } = await loginAs(t, '13900007001');
     expectCode(await client.call(userInfo, {}, { token }), '200');
@@ -217,11 +219,10 @@ describe('the SMS cap per address behind a load balancer (TRUST_PROXY)', () => {
   });
 
   it('ignores X-Forwarded-For without TRUST_PROXY: inventing addresses does not lift the cap', async () => {
-    const t = await createTestApp();
+    const t = shared;
     const codes: string[] = [];
     for (let i = 0; i < 21; i++) codes.push(...(await sendFrom(t, `203.0.113.${i}`, 1, 13700000200 + i)));
     expect(codes.filter((c) => c === '200')).toHaveLength(20);
-    await t.close();
   });
 });
 
@@ -245,7 +246,7 @@ describe('small holes', () => {
   });
 
   it('frames only links of this site or of content the operator published', async () => {
-    const t = await createTestApp();
+    const t = shared;
     await t.db
       .insertInto('content_slots')
       .values({ kind: 'banner', place: 'home', title: '活动', hyperlink: 'https://news.example.com/event/1' })
@@ -260,6 +261,5 @@ describe('small holes', () => {
     expect(await allowed('https://evil.example/phish')).toBe(false);
     expect(await allowed('//evil.example/phish')).toBe(false);
     expect(await allowed('/\\evil.example/phish')).toBe(false);
-    await t.close();
   });
 });
