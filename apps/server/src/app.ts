@@ -189,7 +189,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   const webIndex = path.join(config.webDist, 'index.html');
-  await securityHeaders(app, {
+  securityHeaders(app, {
     production: config.APP_ENV === 'production',
     frameAncestors: config.FRAME_ANCESTORS,
     connectOrigins: [config.S3_ENDPOINT, config.PUBLIC_BASE_URL].flatMap((url) => (url ? [new URL(url).origin] : [])),

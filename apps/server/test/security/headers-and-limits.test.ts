@@ -86,7 +86,7 @@ describe('security headers', () => {
 
   it('sends HSTS in production', async () => {
     const app = Fastify();
-    await securityHeaders(app, { production: true, frameAncestors: [], connectOrigins: [] });
+    securityHeaders(app, { production: true, frameAncestors: [], connectOrigins: [] });
     app.get('/x', async () => 'ok');
     const res = await app.inject({ url: '/x' });
     expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');

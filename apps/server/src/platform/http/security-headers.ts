@@ -1,6 +1,4 @@
 import { createHash } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
 export interface SecurityHeaderOptions {
@@ -33,46 +31,63 @@ const MONEY_PAGE = /^\/[a-z0-9]+\/pages\/(?:orderNew\/(?:cashier|orderConfirmPla
 /** Test pages of the embedded default (absent in production) that carry a small inline script. */
 const INLINE_SCRIPT_PAGE = /^\/sandbox\//;
 
-const pathOf = (req: IncomingMessage) => (req.url ?? '/').split('?')[0] ?? '/';
+function contentSecurityPolicy(o: SecurityHeaderOptions, scriptSrc: string[], frameAncestors: string[]): string {
+  const directives: Array<[string, string[]]> = [
+    ['default-src', ["'self'"]],
+    ['base-uri', ["'self'"]],
+    ['object-src', ["'none'"]],
+    ['script-src', ["'self'", ...scriptSrc]],
+    // React writes style attributes; no inline script is ever allowed on the app's pages.
+    ['style-src', ["'self'", "'unsafe-inline'"]],
+    ['img-src', ["'self'", 'data:', 'blob:', 'https:']],
+    ['font-src', ["'self'", 'data:']],
+    ['connect-src', ["'self'", ...o.connectOrigins]],
+    // Banner pages frame vetted https links (webViewLink); gateways' cashiers open as pages.
+    ['frame-src', ["'self'", 'https:']],
+    ['form-action', ["'self'", 'https:']],
+    ['frame-ancestors', frameAncestors],
+    ...(o.production ? ([['upgrade-insecure-requests', []]] as Array<[string, string[]]>) : []),
+  ];
+  return directives.map(([name, sources]) => [name, ...sources].join(' ')).join(';');
+}
 
 /**
- * Security headers on every page and answer (@fastify/helmet): a CSP with frame-ancestors (the
- * game-embedded scenes stay frameable by the configured game origins, money pages by this site
- * alone), HSTS in production, nosniff and a strict referrer policy. No X-Frame-Options: it cannot
- * name an allow-list, frame-ancestors replaces it.
+ * Security headers on every page and answer: a CSP with frame-ancestors (the game-embedded scenes
+ * stay frameable by the configured game origins, money pages by this site alone), HSTS in
+ * production, nosniff and a strict referrer policy. No X-Frame-Options: it cannot name an
+ * allow-list, frame-ancestors replaces it.
+ *
+ * The three header sets are computed once: @fastify/helmet, measured first, halved the
+ * throughput of /health (14.0k → 6.7k rps on this machine) by rebuilding its CSP for every request
+ * (decision 0014); precomputed sets cost about a tenth.
  */
-export async function securityHeaders(app: FastifyInstance, options: SecurityHeaderOptions): Promise<void> {
-  const ancestors = ["'self'", ...options.frameAncestors];
-  const inlineScripts = (options.inlineScripts ?? []).join(' ');
-  await app.register(helmet, {
-    global: true,
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        baseUri: ["'self'"],
-        objectSrc: ["'none'"],
-        // A hash in the list would make browsers ignore 'unsafe-inline': each page gets one or the other.
-        scriptSrc: ["'self'", (req) => (INLINE_SCRIPT_PAGE.test(pathOf(req)) ? "'unsafe-inline'" : inlineScripts)],
-        // React writes style attributes; no inline script is ever allowed on the app's pages.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...options.connectOrigins],
-        // Banner pages frame vetted https links (webViewLink); gateways' cashiers open as pages.
-        frameSrc: ["'self'", 'https:'],
-        formAction: ["'self'", 'https:'],
-        frameAncestors: [(req) => (MONEY_PAGE.test(pathOf(req)) ? "'self'" : ancestors.join(' '))],
-        ...(options.production ? { upgradeInsecureRequests: [] } : {}),
-      },
-    },
-    // frame-ancestors above says who may frame; X-Frame-Options could only say "no one but us".
-    frameguard: false,
-    hsts: options.production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+export function securityHeaders(app: FastifyInstance, options: SecurityHeaderOptions): void {
+  const common: Record<string, string> = {
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
     // Third-party cashiers open in windows of their own and must still find their way back.
-    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-    crossOriginResourcePolicy: { policy: 'same-site' },
-    crossOriginEmbedderPolicy: false,
+    'cross-origin-opener-policy': 'same-origin-allow-popups',
+    'cross-origin-resource-policy': 'same-site',
+    'origin-agent-cluster': '?1',
+    'x-dns-prefetch-control': 'off',
+    'x-permitted-cross-domain-policies': 'none',
+    ...(options.production ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+  };
+  const ancestors = ["'self'", ...options.frameAncestors];
+  const hashes = options.inlineScripts ?? [];
+  const withCsp = (scriptSrc: string[], frameAncestors: string[]) => ({
+    ...common,
+    'content-security-policy': contentSecurityPolicy(options, scriptSrc, frameAncestors),
+  });
+  const page = withCsp(hashes, ancestors);
+  const moneyPage = withCsp(hashes, ["'self'"]);
+  // A hash in the list would make browsers ignore 'unsafe-inline': such pages get one or the other.
+  const inlinePage = withCsp(["'unsafe-inline'"], ancestors);
+  app.addHook('onRequest', (request, reply, done) => {
+    const url = request.url;
+    const query = url.indexOf('?');
+    const path = query === -1 ? url : url.slice(0, query);
+    reply.headers(MONEY_PAGE.test(path) ? moneyPage : INLINE_SCRIPT_PAGE.test(path) ? inlinePage : page);
+    done();
   });
 }
