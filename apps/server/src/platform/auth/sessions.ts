@@ -13,7 +13,7 @@ export interface SessionUser {
   token: string;
 }
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export async function issueSession(db: Db, userId: number, source: string, ttlDays: number): Promise<string> {
   const token = randomBytes(24).toString('base64url');

@@ -1,7 +1,8 @@
-import { createHash } from 'node:crypto';
 import { ErrorCode } from '@app/protocol/errors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { hashToken } from '../auth/sessions';
 import type { RateStore } from '../rate/rate-store';
+import { headerOf } from './register-call';
 
 export interface RateLimitOptions {
   /** Calls per 10 s of one client: its session token, else its address (0 = off). */
@@ -18,12 +19,6 @@ export interface RateLimitOptions {
 const API_CALL = /^\/(?:[a-z]+\/)?(?:pb|df|pt)\/api\//;
 const EVENTS = /^\/v1\/events?(?:\?|$)/;
 export const RATE_LIMIT_REFUSAL = '操作过于频繁，请稍后再试';
-
-const tokenKey = (token: string) => createHash('sha256').update(token).digest('base64url').slice(0, 22);
-const headerOf = (request: FastifyRequest, name: string) => {
-  const value = request.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-};
 
 class RateLimited extends Error {
   readonly rateLimited = true;
@@ -48,7 +43,7 @@ export function rateLimits(app: FastifyInstance, options: RateLimitOptions): voi
       seconds: 10,
       key: (r: FastifyRequest) => {
         const token = headerOf(r, 'x-token');
-        return token ? `api:t:${tokenKey(token)}` : `api:c:${r.ip}`;
+        return token ? `api:t:${hashToken(token)}` : `api:c:${r.ip}`;
       },
     },
     { path: EVENTS, max: options.eventsPerMinute, seconds: 60, key: (r: FastifyRequest) => `events:a:${r.ip}` },

@@ -56,7 +56,7 @@ export interface RegisteredCall {
 /** Every call the server serves, for the OpenAPI document; filled only through registerCall. */
 export const callRegistry = new WeakMap<FastifyInstance, RegisteredCall[]>();
 
-function headerOf(request: FastifyRequest, name: string): string | undefined {
+export function headerOf(request: FastifyRequest, name: string): string | undefined {
   const value = request.headers[name];
   return Array.isArray(value) ? value[0] : value;
 }
