@@ -6,9 +6,9 @@ import { OrderStatus } from '@app/protocol/statuses/order-status';
 import { canTransition } from '@app/protocol/statuses/transition';
 import type { Selectable, Updateable } from 'kysely';
 import type { Db } from '../../platform/db/database';
-import type { OffersTable } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import type { OrderDeps } from '../orders/order.service';
+import type { OffersTable } from './bargain.tables';
 
 export type OfferRow = Selectable<OffersTable>;
 

@@ -2,7 +2,7 @@ import { type ListingStatus, listingTransitions } from '@app/protocol/statuses/l
 import { canTransition } from '@app/protocol/statuses/transition';
 import type { Updateable } from 'kysely';
 import type { Db } from '../../platform/db/database';
-import type { CommoditiesTable } from '../../platform/db/schema';
+import type { CommoditiesTable } from '../exchange/exchange.tables';
 
 /**
  * One guarded move of a listing's status (listingTransitions): an UPDATE that happens only from

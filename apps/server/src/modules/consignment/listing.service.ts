@@ -8,8 +8,8 @@ import { coinCountProblem, priceProblem, type SellRules, sellerReceives } from '
 import { ListingStatus } from '@app/protocol/statuses/listing-status';
 import type { Db } from '../../platform/db/database';
 import { lockKey } from '../../platform/db/locks';
-import type { CommodityImage } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
+import type { CommodityImage } from '../exchange/exchange.tables';
 import type { GameGateway } from '../games/game-gateway';
 import { searchTextOf } from '../market/game-catalogue';
 import { rememberTypes } from '../market/game-types';

@@ -8,8 +8,8 @@ import { ErrorCode } from '@app/protocol/errors';
 import { priceProblem, sellerReceives } from '@app/protocol/sell-rules';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../platform/db/database';
-import type { ManualPresalesTable } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
+import type { ManualPresalesTable } from './consignment.tables';
 import { type ListingDeps, publishListing } from './listing.service';
 import { sellSetup } from './sell-setup.queries';
 

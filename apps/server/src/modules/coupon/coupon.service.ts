@@ -3,8 +3,9 @@ import { ErrorCode } from '@app/protocol/errors';
 import { formatPriceFen } from '@app/protocol/format';
 import type { Kysely, Selectable } from 'kysely';
 import type { Db } from '../../platform/db/database';
-import type { Database, UserCouponsTable } from '../../platform/db/schema';
+import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
+import type { UserCouponsTable } from './coupon.tables';
 
 type Row = Selectable<UserCouponsTable>;
 type Trx = Kysely<Database>;

@@ -1,8 +1,9 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../../platform/db/database';
-import type { ContentSlotsTable, MarketTradesTable } from '../../platform/db/schema';
+import type { MarketTradesTable } from '../exchange/exchange.tables';
 import type { GameConfig } from '../games/game-gateway';
 import { COIN_BASE_PER_WAN, rolePriceFen } from './demo-market';
+import type { ContentSlotsTable } from './market.tables';
 import type { Rng } from './rng';
 
 const DAY = 86_400_000;

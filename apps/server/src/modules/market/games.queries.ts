@@ -2,7 +2,7 @@ import type { Game } from '@app/protocol/calls/market-games';
 import { ListingStatus } from '@app/protocol/statuses/listing-status';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../platform/db/database';
-import type { GamesTable } from '../../platform/db/schema';
+import type { GamesTable } from './market.tables';
 
 type GameRow = Selectable<GamesTable>;
 

@@ -1,7 +1,8 @@
 import { type OrderStatus, orderTransitions } from '@app/protocol/statuses/order-status';
 import { canTransition } from '@app/protocol/statuses/transition';
 import type { Kysely, Updateable } from 'kysely';
-import type { Database, OrdersTable } from '../../platform/db/schema';
+import type { Database } from '../../platform/db/schema';
+import type { OrdersTable } from './orders.tables';
 
 /** One guarded move of an order's status (orderTransitions); answers whether it happened. */
 export async function moveOrder(

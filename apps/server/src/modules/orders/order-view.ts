@@ -2,9 +2,9 @@ import { AUTO_CONFIRM_HOURS, type Order } from '@app/protocol/calls/orders';
 import { type OrderStatus, orderStatusLabel } from '@app/protocol/statuses/order-status';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../platform/db/database';
-import type { OrdersTable } from '../../platform/db/schema';
 import { userCoupons } from '../coupon/coupon.service';
 import { paymentStarted } from '../payments/payment-queries';
+import type { OrdersTable } from './orders.tables';
 
 export type OrderRow = Selectable<OrdersTable>;
 const seconds = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : null);

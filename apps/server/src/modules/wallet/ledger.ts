@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Db } from '../../platform/db/database';
-import type { Database, LedgerTransfersTable } from '../../platform/db/schema';
+import type { Database } from '../../platform/db/schema';
+import type { LedgerTransfersTable } from './wallet.tables';
 
 /**
  * The ledger (docs/decisions/0009-ledger.md): every movement of money is one transfer between two

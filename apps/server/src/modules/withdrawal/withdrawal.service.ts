@@ -12,10 +12,10 @@ import type { PiiCipher } from '../../platform/crypto/pii';
 import { maskName } from '../../platform/crypto/pii';
 import type { Db } from '../../platform/db/database';
 import { lockKey } from '../../platform/db/locks';
-import type { WithdrawalsTable } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import { Accounts, LedgerError, resolvePending, transfer } from '../wallet/ledger';
 import type { PayoutProvider } from './payout-provider';
+import type { WithdrawalsTable } from './withdrawal.tables';
 
 export interface WithdrawalDeps {
   db: Db;

@@ -1,0 +1,58 @@
+import type { ColumnType, Generated, Kysely } from 'kysely';
+import type { DbHandle } from '../../platform/db/handle';
+
+type CreatedAt = ColumnType<Date, Date | undefined, never>;
+
+export interface OrdersTable {
+  id: Generated<number>;
+  order_no: string;
+  buyer_user_id: number;
+  seller_user_id: number;
+  commodity_id: number;
+  application_id: string;
+  type: number;
+  title: string;
+  price_fen: number;
+  buyer_fee_fen: Generated<number>;
+  coupon_fen: Generated<number>;
+  total_fen: number;
+  seller_fee_fen: Generated<number>;
+  status: number;
+  request_key: string;
+  deliver_account_id: string;
+  deliver_role_id: string | null;
+  pay_channel: number | null;
+  expires_at: Date | null;
+  paid_at: Date | null;
+  delivered_at: Date | null;
+  confirmed_at: Date | null;
+  settle_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+  receipt: ColumnType<DeliveryReceipt | null, string | null | undefined, string | null>;
+  receipt_signature: string | null;
+  note: Generated<string>;
+  /** Customer service asked the game to take the delivery back (a refund under way). */
+  reclaim_requested_at: Generated<Date | null>;
+}
+
+export interface DeliveryReceipt {
+  listingId: string;
+  kind: string;
+  to: string;
+  at: number;
+  coinType?: string;
+  amount?: number;
+  itemIds?: string[];
+}
+
+/** The tables the orders module owns (docs/architecture.md): no other module reads or writes them, it calls this module's functions. */
+export interface OrdersTables {
+  orders: OrdersTable;
+}
+
+/** A handle or transaction that sees only these tables. */
+export type OrdersDb = Kysely<OrdersTables>;
+
+/** Narrows any handle (a transaction another module opened, too) to these tables. */
+export const ordersDb = (db: DbHandle): OrdersDb => db as OrdersDb;

@@ -1,0 +1,48 @@
+import type { ColumnType, Generated, Kysely } from 'kysely';
+import type { DbHandle } from '../../platform/db/handle';
+
+type CreatedAt = ColumnType<Date, Date | undefined, never>;
+
+export interface PaymentsTable {
+  id: Generated<number>;
+  trade_no: string;
+  order_id: number;
+  user_id: number;
+  channel: number;
+  provider: string;
+  third_fen: number;
+  balance_fen: number;
+  status: Generated<'created' | 'paid' | 'closed' | 'refunded'>;
+  provider_trade_no: string | null;
+  note: Generated<string>;
+  paid_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+}
+
+export interface SandboxTradesTable {
+  trade_no: string;
+  gateway_trade_no: string;
+  amount_fen: number;
+  subject: string;
+  channel: string;
+  notify_url: string;
+  return_url: Generated<string>;
+  status: Generated<'open' | 'succeeded' | 'cancelled'>;
+  attempts: Generated<number>;
+  next_attempt_at: Date | null;
+  acknowledged_at: Date | null;
+  created_at: CreatedAt;
+}
+
+/** The tables the payments module owns (docs/architecture.md): no other module reads or writes them, it calls this module's functions. */
+export interface PaymentsTables {
+  payments: PaymentsTable;
+  sandbox_trades: SandboxTradesTable;
+}
+
+/** A handle or transaction that sees only these tables. */
+export type PaymentsDb = Kysely<PaymentsTables>;
+
+/** Narrows any handle (a transaction another module opened, too) to these tables. */
+export const paymentsDb = (db: DbHandle): PaymentsDb => db as PaymentsDb;

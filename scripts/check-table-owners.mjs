@@ -1,0 +1,93 @@
+#!/usr/bin/env node
+// Each server module owns its tables (its `<module>.tables.ts`; the platform's are in
+// platform/db/platform.tables.ts). This lists every place in apps/server/src where code names a
+// table it does not own — a Kysely call (selectFrom, insertInto, updateTable, deleteFrom, joins),
+// a qualified column ('orders.status') or raw SQL (from / join / update / into <table>) — and fails
+// when there are more than `--max N` (default 0). Migrations and the schema are exempt.
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const src = path.join(root, 'apps/server/src');
+const maxAt = process.argv.indexOf('--max');
+const max = maxAt === -1 ? 0 : Number(process.argv[maxAt + 1]);
+const quiet = process.argv.includes('--quiet');
+
+function walk(dir) {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return walk(full);
+    return entry.name.endsWith('.ts') ? [full] : [];
+  });
+}
+
+/** Who owns what: the keys of the `export interface XTables { … }` block of each tables file. */
+const owners = new Map();
+const tableFiles = walk(src).filter((file) => file.endsWith('.tables.ts'));
+for (const file of tableFiles) {
+  const owner = ownerOf(file);
+  const block = fs.readFileSync(file, 'utf8').match(/export interface \w+Tables \{([^}]*)\}/);
+  if (!block) throw new Error(`${path.relative(root, file)}: no "export interface …Tables {" block`);
+  for (const [, table] of block[1].matchAll(/^\s*(\w+)\s*:/gm)) {
+    if (owners.has(table)) throw new Error(`table ${table} has two owners: ${owners.get(table)} and ${owner}`);
+    owners.set(table, owner);
+  }
+}
+
+/** modules/<name>/… → <name>; anything under platform/ → platform; app.ts and friends → app. */
+function ownerOf(file) {
+  const rel = path.relative(src, file).split(path.sep);
+  if (rel[0] === 'modules') return rel[1];
+  if (rel[0] === 'platform') return 'platform';
+  return 'app';
+}
+
+const tables = [...owners.keys()].join('|');
+const patterns = [
+  // Kysely builders: selectFrom('t'), selectFrom('t as x'), innerJoin('t', …), selectFrom(['a', 'b'])
+  new RegExp(
+    String.raw`\b(?:selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto|innerJoin|leftJoin|rightJoin|fullJoin|crossJoin|innerJoinLateral|leftJoinLateral|table)\(\s*\[?\s*['"\`](${tables})\b`,
+    'g',
+  ),
+  // a second table of a list: selectFrom(['a', 'b'])
+  new RegExp(String.raw`\[\s*['"\`]\w+(?: as \w+)?['"\`]\s*,\s*['"\`](${tables})\b`, 'g'),
+  // qualified columns: 'orders.status', sql.ref('orders.id')
+  new RegExp(String.raw`['"\`](${tables})\.\w+`, 'g'),
+  // raw SQL: from t / join t / update t / into t / delete from t (inside template literals or strings)
+  new RegExp(String.raw`\b(?:from|join|update|into)\s+(${tables})\b(?!\s*[(:])`, 'gi'),
+];
+const exempt = (file) =>
+  file.includes(`${path.sep}migrations${path.sep}`) ||
+  file.endsWith('.tables.ts') ||
+  file.endsWith(`platform${path.sep}db${path.sep}schema.ts`);
+
+const findings = [];
+for (const file of walk(src)) {
+  if (exempt(file)) continue;
+  const owner = ownerOf(file);
+  const lines = fs.readFileSync(file, 'utf8').split('\n');
+  lines.forEach((line, index) => {
+    const trimmed = line.trim();
+    if (trimmed.startsWith('//') || trimmed.startsWith('*') || trimmed.startsWith('/*')) return;
+    const seen = new Set();
+    for (const pattern of patterns) {
+      for (const match of line.matchAll(pattern)) {
+        const table = match[1].toLowerCase();
+        const tableOwner = owners.get(table);
+        if (!tableOwner || tableOwner === owner || seen.has(table)) continue;
+        seen.add(table);
+        findings.push({ file: path.relative(root, file), line: index + 1, owner, table, tableOwner });
+      }
+    }
+  });
+}
+
+if (!quiet)
+  for (const f of findings) console.info(`${f.file}:${f.line}  ${f.owner} → ${f.table} (owned by ${f.tableOwner})`);
+const byOwner = Object.entries(
+  findings.reduce((acc, f) => ({ ...acc, [f.owner]: (acc[f.owner] ?? 0) + 1 }), {}),
+).sort((a, b) => b[1] - a[1]);
+console.info(
+  `${findings.length} access(es) to another module's tables${byOwner.length ? `: ${byOwner.map(([m, n]) => `${m} ${n}`).join(', ')}` : ''} (allowed: ${max})`,
+);
+if (findings.length > max) process.exit(1);
