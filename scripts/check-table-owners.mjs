@@ -84,9 +84,9 @@ for (const file of walk(src)) {
 
 if (!quiet)
   for (const f of findings) console.info(`${f.file}:${f.line}  ${f.owner} → ${f.table} (owned by ${f.tableOwner})`);
-const byOwner = Object.entries(
-  findings.reduce((acc, f) => ({ ...acc, [f.owner]: (acc[f.owner] ?? 0) + 1 }), {}),
-).sort((a, b) => b[1] - a[1]);
+const counts = new Map();
+for (const f of findings) counts.set(f.owner, (counts.get(f.owner) ?? 0) + 1);
+const byOwner = [...counts].sort((a, b) => b[1] - a[1]);
 console.info(
   `${findings.length} access(es) to another module's tables${byOwner.length ? `: ${byOwner.map(([m, n]) => `${m} ${n}`).join(', ')}` : ''} (allowed: ${max})`,
 );
