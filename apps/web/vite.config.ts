@@ -28,7 +28,7 @@ export default defineConfig({
       { path: /^\/[a-z0-9]+\/pages\/index\/index$/, module: 'src/features/home/home-page.tsx', title: copy.brand },
       {
         path: /^\/[a-z0-9]+\/pages\/(commodityDetail\/index|productNew\/info)$/,
-        module: 'src/features/commodity/detail/commodity-detail-page.tsx',
+        module: 'src/features/exchange/detail/commodity-detail-page.tsx',
         title: copy.commodity.detailTitle,
         titleParam: 'infoTitle',
       },

@@ -14,9 +14,9 @@ const page = (load: () => Promise<{ default: ComponentType }>) => {
 };
 
 const home = () => import('../features/home/home-page');
-const list = () => import('../features/commodity/commodity-list-page');
-const detail = () => import('../features/commodity/detail/commodity-detail-page');
-const myCollect = () => import('../features/commodity/collect/my-collect-page');
+const list = () => import('../features/exchange/commodity-list-page');
+const detail = () => import('../features/exchange/detail/commodity-detail-page');
+const myCollect = () => import('../features/exchange/collect/my-collect-page');
 const login = () => import('../features/user/login-page');
 const my = () => import('../features/user/my-page');
 const maintenance = () => import('../features/system/under-maintenance-page');
@@ -39,7 +39,7 @@ const cashier = () => import('../features/orders/cashier-page');
 const orderDetail = () => import('../features/orders/order-detail-page');
 const orderList = () => import('../features/orders/order-list-page');
 const wechatLanding = () => import('../features/orders/wechat-landing-page');
-const withdraw = () => import('../features/wallet/withdraw-page');
+const withdraw = () => import('../features/withdrawal/withdraw-page');
 const myCoupon = () => import('../features/coupon/my-coupon-page');
 const opsConsole = () => import('../features/ops/ops-console-page');
 const myOffers = () => import('../features/bargain/my-offers-page');

@@ -5,7 +5,7 @@ import { MobileLayout } from '../../components/mobile-layout';
 import { gameToken } from '../../lib/game-token';
 import { sceneOfPath } from '../../lib/platform';
 import { showToast } from '../../lib/ui-bus';
-import { useCommodityDetail } from '../commodity/api/get-commodity-detail';
+import { useCommodityDetail } from '../exchange/api/get-commodity-detail';
 import { useCoupons } from './api/get-coupons';
 import { usePlaceOrder } from './api/place-order';
 import './orders.css';

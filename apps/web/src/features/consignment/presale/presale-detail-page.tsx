@@ -8,7 +8,7 @@ import { useSearchParams } from 'react-router';
 import { MobileLayout } from '../../../components/mobile-layout';
 import { callApi } from '../../../lib/api/call-api';
 import { showToast } from '../../../lib/ui-bus';
-import { commodityDetailOptions } from '../../commodity/api/get-commodity-detail';
+import { commodityDetailOptions } from '../../exchange/api/get-commodity-detail';
 import { usePresaleRules } from './api/manual-presale';
 import '../sell-form.css';
 import './presale.css';

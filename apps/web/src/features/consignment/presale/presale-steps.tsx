@@ -3,7 +3,7 @@ import { formatPriceFen } from '@app/protocol/format';
 import { DEFAULT_SELL_RULES, priceProblem, type SellRules, sellerReceives, yuanToFen } from '@app/protocol/sell-rules';
 import { useState } from 'react';
 import { showToast } from '../../../lib/ui-bus';
-import { useServerAll } from '../../commodity/api/get-filter-options';
+import { useServerAll } from '../../exchange/api/get-filter-options';
 import { useGameLobby } from '../../market/api/get-game-lobby';
 import {
   useBindPresaleAccount,

@@ -14,7 +14,7 @@ import { MobileLayout } from '../../components/mobile-layout';
 import { callApi } from '../../lib/api/call-api';
 import { showToast } from '../../lib/ui-bus';
 import '../consignment/sell-form.css';
-import './wallet.css';
+import './withdrawal.css';
 
 /**
  * The cash-withdrawal page (extractApply.*): the balance (available, frozen, 待入账), a request to
