@@ -2,18 +2,11 @@ import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { MobileLayout } from '../../components/mobile-layout';
 import { PcLayout } from '../../components/pc-layout';
+import { listAppId } from '../../lib/list-app-id';
 import { sceneOfPath } from '../../lib/platform';
 import { storage } from '../../lib/storage';
 import { flushLeftovers } from './commodity-tracking';
 import { CommodityListBody } from './list/commodity-list-body';
-
-/**
- * The game in view: the query, then the last game chosen (applicationIdClick / currentAppId).
- * None at all leaves X-AppId out, and the server's 'AppId异常' is shown (platform-shell §6).
- */
-export function listAppId(params: URLSearchParams): string {
-  return params.get('applicationId') || storage.get('applicationIdClick') || storage.get('currentAppId') || '';
-}
 
 /** /{scene}/pages/commodityList/list; in the SDK it is the SDK home (tab bar kept). */
 export default function CommodityListPage() {
@@ -34,4 +27,10 @@ export default function CommodityListPage() {
       <CommodityListBody appId={appId} sdk={sdk} />
     </MobileLayout>
   );
+}
+
+/** The SDK home's list (app/ puts it under the market's SDK home): what the last visit left unsent goes first. */
+export function SdkCommodityList({ appId }: { appId: string }) {
+  useEffect(() => flushLeftovers(), []);
+  return <CommodityListBody appId={appId} sdk />;
 }

@@ -3,7 +3,7 @@ import { useDeferredValue, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { copy } from '../../lib/copy';
-import { useGameLobby } from './api/get-game-lobby';
+import { useGameLobby } from '../../lib/queries/get-game-lobby';
 import { gameListPath, setCurrentGame } from './current-game';
 import { GameRow, GameTile } from './game-card';
 import { currentScene, isPcScene, MarketLayout } from './market-layout';

@@ -4,12 +4,12 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { AgreementTick } from '../../components/agreement-tick';
 import { MobileLayout } from '../../components/mobile-layout';
 import { PcLayout } from '../../components/pc-layout';
+import { SmsCodeButton } from '../../components/sms-code-button';
 import { copy } from '../../lib/copy';
 import { sceneOfPath } from '../../lib/platform';
+import { useSmsSender } from '../../lib/queries/send-sms';
 import { showToast } from '../../lib/ui-bus';
 import { usePhoneLogin } from './api/phone-login';
-import { useSmsSender } from './api/send-sms';
-import { SmsCodeButton } from './sms-code-button';
 
 const field: React.CSSProperties = {
   display: 'flex',

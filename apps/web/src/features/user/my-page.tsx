@@ -6,7 +6,7 @@ import { copy } from '../../lib/copy';
 import { sceneOfPath } from '../../lib/platform';
 import { useUserInfo } from './api/get-user-info';
 import { useLogout } from './api/logout';
-import { SellEntry } from './sell-entry';
+import { type RealNameDialogSlot, SellEntry } from './sell-entry';
 
 /** My page: the user's masked profile, or the way to log in. */
 
@@ -20,7 +20,7 @@ function EntryLink({ to, label, hint, testId }: { to: string; label: string; hin
   );
 }
 
-export default function MyPage() {
+export default function MyPage({ RealNameDialog }: { RealNameDialog: RealNameDialogSlot }) {
   const scene = sceneOfPath(globalThis.location.pathname) ?? 'h5';
   const { data, isLoading } = useUserInfo();
   const logout = useLogout();
@@ -84,7 +84,7 @@ export default function MyPage() {
             <span>实名认证</span>
             <span className="muted">{data.hasAuthentication === '1' ? copy.verified : copy.notVerified} ›</span>
           </Link>
-          <SellEntry scene={scene} />
+          <SellEntry scene={scene} RealNameDialog={RealNameDialog} />
           <EntryLink
             to={scene === 'h5sdk' ? '/h5sdk/pages/shelves/shelves' : `/${scene}/pages/userCenter/saleShelf/saleShelf`}
             label="我的货架"

@@ -1,15 +1,17 @@
-import { useEffect, useState } from 'react';
+import { type ComponentType, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useSalePreCheck } from '../../lib/queries/sale-pre-check';
 import { showToast } from '../../lib/ui-bus';
-import { useSalePreCheck } from '../consignment/api/sale-pre-check';
-import { RealNameDialog } from '../identity/real-name-dialog';
 import { BindPhoneDialog } from './bind-phone-dialog';
+
+/** The real-name dialog of the identity domain, filled in by app/ (a feature never imports another). */
+export type RealNameDialogSlot = ComponentType<{ version: 'number'; onClose: () => void; onVerified: () => void }>;
 
 /**
  * "我要卖": leads the seller through the first missing step (bound phone → real name → the
  * sale lock, which the 30315 dialog opens) and back here.
  */
-export function SellEntry({ scene }: { scene: string }) {
+export function SellEntry({ scene, RealNameDialog }: { scene: string; RealNameDialog: RealNameDialogSlot }) {
   const navigate = useNavigate();
   const preCheck = useSalePreCheck();
   const [binding, setBinding] = useState(false);

@@ -13,7 +13,7 @@ import { useState } from 'react';
 import { MobileLayout } from '../../components/mobile-layout';
 import { callApi } from '../../lib/api/call-api';
 import { showToast } from '../../lib/ui-bus';
-import '../consignment/sell-form.css';
+import '../../components/sell-form.css';
 import './withdrawal.css';
 
 /**

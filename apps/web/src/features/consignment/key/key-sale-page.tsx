@@ -15,9 +15,9 @@ import { useFinishKeySale } from '../api/finish-key-sale';
 import { useGameSellRules } from '../api/get-game-sell-rules';
 import { usePublishAccountCheck } from '../api/publish-account-check';
 import { ExtraFields, PriceField } from '../sell/price-field';
-import { SellerGate } from '../sell/seller-gate';
+import { type SellerDialogs, SellerGate } from '../sell/seller-gate';
 import { KeyRoleCard } from './key-role-card';
-import '../sell-form.css';
+import '../../../components/sell-form.css';
 import '../sell/sell.css';
 
 /** The words of a refusal: the server's message, else the catalogue's. */
@@ -34,7 +34,7 @@ function refusalText(error: unknown): string {
  * with), bound to the seller, its role checked against the game's conditions (30307), and the
  * listing finished at the seller's price.
  */
-export default function KeySalePage() {
+export default function KeySalePage({ sellerDialogs }: { sellerDialogs: SellerDialogs }) {
   const scene = sceneOfPath(globalThis.location.pathname) ?? 'app';
   const [params] = useSearchParams();
   const accountCheck = usePublishAccountCheck();
@@ -44,7 +44,7 @@ export default function KeySalePage() {
   }
   return (
     <MobileLayout title="寄售码寄售">
-      <SellerGate check={() => accountCheck.mutateAsync({})}>
+      <SellerGate dialogs={sellerDialogs} check={() => accountCheck.mutateAsync({})}>
         <KeySaleForm scene={scene} initialKey={params.get('key') ?? ''} />
       </SellerGate>
     </MobileLayout>

@@ -3,7 +3,7 @@ import { MobileLayout } from '../../../components/mobile-layout';
 import { sceneOfPath } from '../../../lib/platform';
 import { useLastPresale } from './api/manual-presale';
 import { BindStep, CreateStep, PublishStep, VerifyStep } from './presale-steps';
-import '../sell-form.css';
+import '../../../components/sell-form.css';
 import './presale.css';
 
 const STEPS = ['填写信息', '绑定账号', '验证账号', '发布'];

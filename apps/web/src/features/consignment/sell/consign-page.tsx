@@ -9,8 +9,8 @@ import { gameToken } from '../api/game-token';
 import { CoinTab } from './coin-tab';
 import { ItemTab } from './item-tab';
 import { RoleTab } from './role-tab';
-import { SellerGate } from './seller-gate';
-import '../sell-form.css';
+import { type SellerDialogs, SellerGate } from './seller-gate';
+import '../../../components/sell-form.css';
 import './sell.css';
 
 const TABS = [
@@ -24,7 +24,7 @@ const TABS = [
  * its props. The prerequisites come first; while the game freezes the goods, the consignment
  * overlay (寄售中...) covers the page; then the shelf.
  */
-export default function ConsignPage() {
+export default function ConsignPage({ sellerDialogs }: { sellerDialogs: SellerDialogs }) {
   const navigate = useNavigate();
   const [tab, setTab] = useState<(typeof TABS)[number]['key']>('role');
   const publishing = useIsMutating({ mutationKey: consignmentKeys.publish }) > 0;
@@ -48,7 +48,7 @@ export default function ConsignPage() {
           请从游戏内打开交易平台寄售；游戏外可使用寄售码寄售。
         </p>
       ) : (
-        <SellerGate>
+        <SellerGate dialogs={sellerDialogs}>
           <div className="sell-tabs" role="tablist">
             {TABS.map((t) => (
               <button

@@ -11,7 +11,7 @@ import { useOnShelf } from '../api/on-shelf';
 import { useTakeBack } from '../api/take-back';
 import { RepriceDialog } from './reprice-dialog';
 import { type ShelfAction, ShelfItemCard, TYPE_TEXT } from './shelf-item-card';
-import '../sell-form.css';
+import '../../../components/sell-form.css';
 import './shelf.css';
 
 const TABS: Array<{ key: ShelfTab; text: string }> = [

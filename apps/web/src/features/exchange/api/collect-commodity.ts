@@ -3,7 +3,7 @@ import { collectCommodity } from '@app/protocol/calls/market-collect';
 import type { CallOutput } from '@app/protocol/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api/call-api';
-import { commodityKeys } from './get-commodity-list';
+import { commodityKeys } from '../../../lib/queries/commodity-keys';
 
 type Detail = CallOutput<typeof commodityDetail>;
 export type CollectVars = { commodityId: string; collect: 0 | 1 };

@@ -1,7 +1,7 @@
 import { coinPriceHistory } from '@app/protocol/calls/exchange';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api/call-api';
-import { commodityKeys } from './get-commodity-list';
+import { commodityKeys } from '../../../lib/queries/commodity-keys';
 
 /** Daily unit price (fen per 10,000 coins) of one coin type in one master-server group. */
 export const coinPriceHistoryOptions = (appId: string, coinType: number, masterServerId: string, days = 30) =>

@@ -2,24 +2,10 @@ import { commodityList, h5sdkCommodityList } from '@app/protocol/calls/exchange'
 import type { CallInput } from '@app/protocol/contract';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api/call-api';
+import { commodityKeys } from '../../../lib/queries/commodity-keys';
 import { storage } from '../../../lib/storage';
 
 type ListParams = CallInput<typeof commodityList>;
-
-/** Query keys of the commodity domain. */
-export const commodityKeys = {
-  all: ['commodity'] as const,
-  list: (appId: string | null, params: ListParams) => ['commodity', 'list', appId, params] as const,
-  infinite: (appId: string | null, sdk: boolean, params: ListParams) =>
-    ['commodity', 'infinite', appId, sdk, params] as const,
-  detail: (id: string) => ['commodity', 'detail', id] as const,
-  comparable: (id: string) => ['commodity', 'comparable', id] as const,
-  coinHistory: (appId: string, coinType: number, masterServerId: string, days: number) =>
-    ['commodity', 'coinHistory', appId, coinType, masterServerId, days] as const,
-  gameConfig: (appId: string) => ['commodity', 'gameConfig', appId] as const,
-  servers: (appId: string) => ['commodity', 'servers', appId] as const,
-  collect: ['commodity', 'myCollect'] as const,
-};
 
 export const commodityListOptions = (appId: string | null, params: ListParams) =>
   queryOptions({

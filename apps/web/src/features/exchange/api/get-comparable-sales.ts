@@ -1,7 +1,7 @@
 import { comparableSales } from '@app/protocol/calls/exchange';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api/call-api';
-import { commodityKeys } from './get-commodity-list';
+import { commodityKeys } from '../../../lib/queries/commodity-keys';
 
 /** Sold listings like a role or prop and their fair-price band. */
 export const comparableSalesOptions = (id: string) =>

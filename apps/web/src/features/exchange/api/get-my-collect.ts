@@ -1,7 +1,7 @@
 import { myCollect } from '@app/protocol/calls/market-collect';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api/call-api';
-import { commodityKeys } from './get-commodity-list';
+import { commodityKeys } from '../../../lib/queries/commodity-keys';
 
 const PAGE_SIZE = 20;
 

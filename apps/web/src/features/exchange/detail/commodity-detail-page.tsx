@@ -7,10 +7,10 @@ import { MobileLayout } from '../../../components/mobile-layout';
 import { PcLayout } from '../../../components/pc-layout';
 import { copy } from '../../../lib/copy';
 import { sceneOfPath } from '../../../lib/platform';
-import { useCommodityDetail } from '../api/get-commodity-detail';
+import { useCommodityDetail } from '../../../lib/queries/get-commodity-detail';
 import { commodityFacts } from '../commodity-card';
 import { listPath } from '../commodity-paths';
-import { BuyBar, CollectButton, ShareButton } from './detail-actions';
+import { BuyBar, CollectButton, type OfferDialogSlot, ShareButton } from './detail-actions';
 import { ImageGallery } from './image-gallery';
 import { LockNotice, useLockState } from './lock-notice';
 import { RoleSnapshot } from './role-snapshot';
@@ -36,11 +36,13 @@ function DetailBody({
   detail,
   pc,
   share,
+  OfferDialog,
 }: {
   scene: string;
   detail: CommodityDetail;
   pc: boolean;
   share: boolean;
+  OfferDialog: OfferDialogSlot;
 }) {
   const { locked, message } = useLockState(detail.lockUntil);
   const tag = saleTagLabel(deriveSaleType(detail.saleType, detail.auctionEnable));
@@ -62,7 +64,7 @@ function DetailBody({
         </div>
       ) : null}
       {locked && message ? <LockNotice message={message} /> : null}
-      {pc ? <BuyBar scene={scene} detail={detail} locked={locked} pc /> : null}
+      {pc ? <BuyBar scene={scene} detail={detail} locked={locked} pc OfferDialog={OfferDialog} /> : null}
       {pc ? (
         <div style={{ display: 'flex', gap: 8, marginTop: 12 }}>
           <CollectButton scene={scene} detail={detail} />
@@ -106,7 +108,7 @@ function DetailBody({
       <ImageGallery images={detail.images} fallback={detail.firstImg} />
       {head}
       {rest}
-      <BuyBar scene={scene} detail={detail} locked={locked} pc={false} />
+      <BuyBar scene={scene} detail={detail} locked={locked} pc={false} OfferDialog={OfferDialog} />
     </div>
   );
 }
@@ -116,7 +118,7 @@ function DetailBody({
  * gameName, applicationId, type, chooseOrPage, infoTitle, share. A listing that is gone answers
  * 30001: the request layer shows its modal and relaunches the list (platform-shell §4, §8).
  */
-export default function CommodityDetailPage() {
+export default function CommodityDetailPage({ OfferDialog }: { OfferDialog: OfferDialogSlot }) {
   const [params] = useSearchParams();
   const scene = sceneOfPath(globalThis.location.pathname) ?? 'h5';
   const pc = scene === 'web' || scene === 'webpc';
@@ -127,7 +129,7 @@ export default function CommodityDetailPage() {
   const body = isLoading ? (
     <DetailSkeleton />
   ) : data ? (
-    <DetailBody scene={scene} detail={data} pc={pc} share={share} />
+    <DetailBody scene={scene} detail={data} pc={pc} share={share} OfferDialog={OfferDialog} />
   ) : (
     <EmptyState title={isError ? copy.commodity.notOnSale : '商品不存在'} hint="看看其他在售商品吧" />
   );

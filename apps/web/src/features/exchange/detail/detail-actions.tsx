@@ -1,7 +1,7 @@
 import type { CommodityDetail } from '@app/protocol/calls/exchange';
 import { deriveSaleType, salePriceLabel } from '@app/protocol/commodity';
 import { formatPriceFen } from '@app/protocol/format';
-import { lazy, Suspense, useState } from 'react';
+import { type ComponentType, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { copy } from '../../../lib/copy';
 import { storage } from '../../../lib/storage';
@@ -10,8 +10,11 @@ import { useCollectCommodity } from '../api/collect-commodity';
 import { loginPath, shareLink } from '../commodity-paths';
 
 const t = copy.commodity;
-// The offer (出价) dialog is not on the first screen: its own chunk, loaded when first opened.
-const OfferDialog = lazy(() => import('../../bargain/offer-dialog'));
+/**
+ * The offer (出价) dialog of the bargain domain, filled in by app/ (a feature never imports another);
+ * not on the first screen: app/ gives it as a lazy component, loaded when first opened.
+ */
+export type OfferDialogSlot = ComponentType<{ scene: string; listing: CommodityDetail; onClose: () => void }>;
 const loggedIn = () => Boolean(storage.get('token'));
 
 /** The collect / collected toggle of the nav bar; logged-out users go to login first. */
@@ -79,11 +82,13 @@ export function BuyBar({
   detail,
   locked,
   pc,
+  OfferDialog,
 }: {
   scene: string;
   detail: CommodityDetail;
   locked: boolean;
   pc: boolean;
+  OfferDialog: OfferDialogSlot;
 }) {
   const navigate = useNavigate();
   const saleType = deriveSaleType(detail.saleType, detail.auctionEnable);

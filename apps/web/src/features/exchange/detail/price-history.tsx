@@ -1,9 +1,9 @@
 import type { CommodityDetail } from '@app/protocol/calls/exchange';
 import { formatPriceFen } from '@app/protocol/format';
 import { copy } from '../../../lib/copy';
+import { useGameConfig } from '../../../lib/queries/get-filter-options';
 import { useCoinPriceHistory } from '../api/get-coin-price-history';
 import { useComparableSales } from '../api/get-comparable-sales';
-import { useGameConfig } from '../api/get-filter-options';
 import { CoinPriceChart } from './coin-price-chart';
 import { FairPriceBand } from './fair-price-band';
 import { formatDate } from './format-date';

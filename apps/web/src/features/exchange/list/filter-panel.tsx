@@ -1,7 +1,7 @@
 import { type PropSubType, propSubTypeLabel } from '@app/protocol/commodity';
 import { useState } from 'react';
 import { Portal } from '../../../components/portal';
-import { useGameConfig } from '../api/get-filter-options';
+import { useGameConfig } from '../../../lib/queries/get-filter-options';
 import { checkRange, fenToYuanText, type ListFilters, parseIntField, yuanToFen } from './commodity-filters';
 import { type ServerChoice, ServerPicker } from './server-picker';
 

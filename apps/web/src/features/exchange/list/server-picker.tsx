@@ -1,4 +1,4 @@
-import { useServerAll } from '../api/get-filter-options';
+import { useServerAll } from '../../../lib/queries/get-filter-options';
 
 export interface ServerChoice {
   serverId?: string | undefined;

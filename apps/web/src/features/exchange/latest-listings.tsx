@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { copy } from '../../lib/copy';
-import { useCommodityList } from '../exchange/api/get-commodity-list';
-import { CommodityCard } from '../exchange/commodity-card';
+import { useCommodityList } from './api/get-commodity-list';
+import { CommodityCard } from './commodity-card';
 
 /** The newest listings of the current game, straight from commodityList (filtered by the channel tab). */
 export function LatestListings({

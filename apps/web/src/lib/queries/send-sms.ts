@@ -3,8 +3,8 @@ import type { CallInput } from '@app/protocol/contract';
 import { CLIENT_MESSAGES } from '@app/protocol/errors';
 import { validatePhone } from '@app/protocol/validation';
 import { useMutation } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api/call-api';
-import { showToast } from '../../../lib/ui-bus';
+import { callApi } from '../api/call-api';
+import { showToast } from '../ui-bus';
 
 export function useSendSms() {
   return useMutation({ mutationFn: (input: CallInput<typeof sendSms>) => callApi(sendSms, input) });

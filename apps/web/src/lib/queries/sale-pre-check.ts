@@ -1,7 +1,7 @@
 import { h5sdkSalePreCheck, salePreCheck } from '@app/protocol/calls/exchange-sale';
 import { useMutation } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api/call-api';
-import { gameToken } from './game-token';
+import { callApi } from '../api/call-api';
+import { gameToken } from '../game-token';
 
 /**
  * Asks which selling step is missing; inside a game the role must also be online. 30315 opens

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { copy } from '../../lib/copy';
+import { copy } from '../lib/copy';
 
 export const SMS_COOLDOWN_SECONDS = 60;
 

@@ -1,8 +1,8 @@
 import { serverAll } from '@app/protocol/calls/game';
 import { gameConfig } from '@app/protocol/calls/market-games';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api/call-api';
-import { commodityKeys } from './get-commodity-list';
+import { callApi } from '../api/call-api';
+import { commodityKeys } from './commodity-keys';
 
 /** Role classes and coin types of a game, for the filter panel. */
 export const gameConfigOptions = (appId: string) =>

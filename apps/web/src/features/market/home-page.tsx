@@ -1,33 +1,48 @@
+import type { CommodityListRequest } from '@app/protocol/calls/exchange';
 import type { Game } from '@app/protocol/calls/market-games';
-import { lazy, Suspense, useState } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { MobileLayout } from '../../components/mobile-layout';
 import { PcLayout } from '../../components/pc-layout';
 import { WhenVisible } from '../../components/when-visible';
 import { copy } from '../../lib/copy';
 import { storage } from '../../lib/storage';
-import { BannerCarousel } from '../market/banner-carousel';
-import { ChannelTabs } from '../market/channel-tabs';
-import { gameListPath } from '../market/current-game';
-import { CurrentGameCard } from '../market/current-game-card';
-import { DownloadCard } from '../market/download-card';
-import { currentScene, designUnit, isPcScene } from '../market/market-layout';
-import { channelFilter } from '../market/market-rules';
-import { PopularGamesSection } from '../market/popular-games-section';
-import { useCurrentGame } from '../market/use-current-game';
-import { FirstTimeGuide } from '../user/first-time-guide';
+import { BannerCarousel } from './banner-carousel';
+import { ChannelTabs } from './channel-tabs';
+import { gameListPath } from './current-game';
+import { CurrentGameCard } from './current-game-card';
+import { DownloadCard } from './download-card';
 import { Hero } from './hero';
+import { currentScene, designUnit, isPcScene } from './market-layout';
+import { channelFilter } from './market-rules';
+import { PopularGamesSection } from './popular-games-section';
+import { useCurrentGame } from './use-current-game';
 
 // Below the fold: loaded when scrolled near (listings, posters) or after the first screen (popup).
-const LatestListings = lazy(() => import('./latest-listings').then((m) => ({ default: m.LatestListings })));
-const PosterScroller = lazy(() => import('../market/poster-scroller').then((m) => ({ default: m.PosterScroller })));
-const HomePopup = lazy(() => import('../market/home-popup').then((m) => ({ default: m.HomePopup })));
+const PosterScroller = lazy(() => import('./poster-scroller').then((m) => ({ default: m.PosterScroller })));
+const HomePopup = lazy(() => import('./home-popup').then((m) => ({ default: m.HomePopup })));
 
 /** The game whose listings the home shows when nothing else names one. */
 export const DEFAULT_APP_ID = 'demo-legend';
 
+/**
+ * What the home shows of other domains; app/ fills them in (a feature never imports another):
+ * the newest listings (exchange, lazy: loaded when scrolled near) and the app scene's first-visit
+ * guide (user).
+ */
+export interface HomeSlots {
+  LatestListings: ComponentType<{
+    scene: string;
+    appId: string;
+    pc: boolean;
+    filter?: Partial<CommodityListRequest>;
+    tabs?: ReactNode;
+  }>;
+  firstTimeGuide: ReactNode;
+}
+
 /** Home of every scene: PC layout (two columns) on web scenes, the mobile layout elsewhere. */
-export default function HomePage() {
+export default function HomePage({ LatestListings, firstTimeGuide }: HomeSlots) {
   const scene = currentScene();
   const pc = isPcScene(scene);
   const unit = designUnit(scene);
@@ -104,7 +119,7 @@ export default function HomePage() {
         {latest}
       </div>
       {popup}
-      {scene === 'app' ? <FirstTimeGuide /> : null}
+      {scene === 'app' ? firstTimeGuide : null}
     </MobileLayout>
   );
 }

@@ -1,6 +1,6 @@
 import { gameLobby } from '@app/protocol/calls/market-games';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api/call-api';
+import { callApi } from '../api/call-api';
 import { marketKeys } from './market-keys';
 
 export const gameLobbyOptions = (keyword: string) =>

@@ -1,7 +1,7 @@
 import { commodityDetail } from '@app/protocol/calls/exchange';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api/call-api';
-import { commodityKeys } from './get-commodity-list';
+import { callApi } from '../api/call-api';
+import { commodityKeys } from './commodity-keys';
 
 /** One listing; 30001 is answered by the request layer (modal, then the list). */
 export const commodityDetailOptions = (id: string, appId: string | null) =>
