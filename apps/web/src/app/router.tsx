@@ -2,6 +2,7 @@ import { SCENES } from '@app/protocol/platform';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { HomeSkeleton } from '../components/skeleton';
+import { pagePath, SCENE_PAGES } from '../lib/paths';
 import { SceneShell } from './scene-shell';
 
 const page = (load: () => Promise<{ default: ComponentType }>) => {
@@ -47,54 +48,53 @@ const receivedOffers = () => import('../features/bargain/received-offers-page');
 
 /** The pages every scene has, under /{scene}/pages/... (platform-shell §2). */
 function sceneRoutes(scene: string): RouteObject[] {
-  const base = `/${scene}/pages`;
   return [
-    { path: `${base}/index/index`, element: page(home) },
-    { path: `${base}/commodityList/list`, element: page(list) },
-    { path: `${base}/commodityDetail/index`, element: page(detail) },
+    { path: pagePath(scene, 'home'), element: page(home) },
+    { path: pagePath(scene, 'list'), element: page(list) },
+    { path: pagePath(scene, 'detail'), element: page(detail) },
     // The share link's page (productNew/info?ct=0&id=…&share=share); on a PC launch sends it to the web detail.
-    { path: `${base}/productNew/info`, element: page(detail) },
-    { path: `${base}/userCenter/myCollect/index`, element: page(myCollect) },
-    { path: `${base}/login/login`, element: page(login) },
-    { path: `${base}/userCenter/index`, element: page(my) },
-    { path: `${base}/my/index`, element: page(my) },
-    { path: `${base}/underMaintenance/underMaintenance`, element: page(maintenance) },
-    { path: `${base}/userCenter/cardIdRelevant/cardIdUpload/cardIdUpload`, element: page(realName) },
-    { path: `${base}/userCenter/cardIdRelevant/cardIdUpload/cardIdStatus`, element: page(realNameStatus) },
-    { path: `${base}/popularGame/index`, element: page(popularGame) },
-    { path: `${base}/recommendGame/index`, element: page(recommendGame) },
-    { path: `${base}/gameLobby/index`, element: page(gameLobby) },
-    { path: `${base}/webViewImage/webViewImage`, element: page(webViewImage) },
-    { path: `${base}/manualPreSale/manualPreSale`, element: page(manualPresale) },
-    { path: `${base}/userCenter/saleShelf/preSaledetails`, element: page(presaleDetail) },
-    { path: `${base}/userCenter/saleShelf/saleShelf`, element: page(shelf) },
-    { path: `${base}/getBackRole/getBackRole`, element: page(retrieveShelf) },
-    { path: `${base}/orderNew/orderConfirmPlace/orderConfirmPlace`, element: page(orderConfirm) },
-    { path: `${base}/orderNew/cashier/cashier`, element: page(cashier) },
-    { path: `${base}/orderNew/orderDetail/orderDetail`, element: page(orderDetail) },
-    { path: `${base}/orderNew/orderList/orderList`, element: page(orderList) },
-    { path: `${base}/orderNew/orderConfirmPlace/orderConfirmPlaceForWx`, element: page(wechatLanding) },
-    { path: `${base}/userCenter/cashWithdrawal/cashWithdrawal`, element: page(withdraw) },
-    { path: `${base}/userCenter/myCoupon/myCoupon`, element: page(myCoupon) },
-    { path: `${base}/bargain/myOffers`, element: page(myOffers) },
-    { path: `${base}/bargain/receivedOffers`, element: page(receivedOffers) },
+    { path: pagePath(scene, 'shareInfo'), element: page(detail) },
+    { path: pagePath(scene, 'collections'), element: page(myCollect) },
+    { path: pagePath(scene, 'login'), element: page(login) },
+    { path: pagePath(scene, 'userCenter'), element: page(my) },
+    { path: pagePath(scene, 'my'), element: page(my) },
+    { path: pagePath(scene, 'maintenance'), element: page(maintenance) },
+    { path: pagePath(scene, 'realName'), element: page(realName) },
+    { path: pagePath(scene, 'realNameStatus'), element: page(realNameStatus) },
+    { path: pagePath(scene, 'popularGames'), element: page(popularGame) },
+    { path: pagePath(scene, 'recommendGames'), element: page(recommendGame) },
+    { path: pagePath(scene, 'gameLobby'), element: page(gameLobby) },
+    { path: pagePath(scene, 'webViewImage'), element: page(webViewImage) },
+    { path: pagePath(scene, 'manualPresale'), element: page(manualPresale) },
+    { path: pagePath(scene, 'presaleDetail'), element: page(presaleDetail) },
+    { path: pagePath(scene, 'shelf'), element: page(shelf) },
+    { path: pagePath(scene, 'retrieveRole'), element: page(retrieveShelf) },
+    { path: pagePath(scene, 'orderConfirm'), element: page(orderConfirm) },
+    { path: pagePath(scene, 'cashier'), element: page(cashier) },
+    { path: pagePath(scene, 'orderDetail'), element: page(orderDetail) },
+    { path: pagePath(scene, 'orderList'), element: page(orderList) },
+    { path: pagePath(scene, 'wechatPay'), element: page(wechatLanding) },
+    { path: pagePath(scene, 'withdraw'), element: page(withdraw) },
+    { path: pagePath(scene, 'coupons'), element: page(myCoupon) },
+    { path: pagePath(scene, 'myOffers'), element: page(myOffers) },
+    { path: pagePath(scene, 'receivedOffers'), element: page(receivedOffers) },
   ];
 }
 
 export function createAppRouter() {
   return createBrowserRouter([
     // The customer-service console: no scene, no scene guard.
-    { path: '/ops', element: page(opsConsole) },
+    { path: SCENE_PAGES.ops, element: page(opsConsole) },
     {
       element: <SceneShell />,
       children: [
         // The SDK home (marquee, ad slot, popup over the list) comes before the shared list route.
-        { path: '/h5sdk/pages/commodityList/list', element: page(sdkHome) },
-        { path: '/h5sdk/pages/consignSale/roleCoin', element: page(consign) },
-        { path: '/h5sdk/pages/shelves/shelves', element: page(shelf) },
-        { path: '/websdk/pages/getBackRole/index', element: page(retrieveShelf) },
-        { path: '/app/pages/codeSale/roleSale', element: page(keySale) },
-        { path: '/app/pages/codeSale/wxRoleSale', element: page(keySale) },
+        { path: SCENE_PAGES.sdkHome, element: page(sdkHome) },
+        { path: SCENE_PAGES.sdkConsign, element: page(consign) },
+        { path: SCENE_PAGES.sdkShelf, element: page(shelf) },
+        { path: SCENE_PAGES.websdkRetrieveRole, element: page(retrieveShelf) },
+        { path: SCENE_PAGES.appKeySale, element: page(keySale) },
+        { path: SCENE_PAGES.appWxKeySale, element: page(keySale) },
         ...SCENES.flatMap(sceneRoutes),
         { path: '*', element: page(notFound) },
       ],

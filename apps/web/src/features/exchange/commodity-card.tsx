@@ -10,8 +10,8 @@ import { formatCount, formatPriceFen } from '@app/protocol/format';
 import { useRef } from 'react';
 import { Link } from 'react-router';
 import { LazyImage } from '../../components/lazy-image';
+import { paths } from '../../lib/paths';
 import { sceneOfPath } from '../../lib/platform';
-import { detailPath } from './commodity-paths';
 import { recordClick } from './commodity-tracking';
 import { useExposure } from './use-exposure';
 import './commodity.css';
@@ -39,7 +39,7 @@ export function CommodityCard({ item, invalid = false }: { item: Card; invalid?:
   return (
     <Link
       ref={ref}
-      to={detailPath(scene, item)}
+      to={paths.detail(scene, item)}
       className={`card c-card${invalid ? ' c-card-invalid' : ''}`}
       data-testid="commodity-card"
       data-id={item.id}

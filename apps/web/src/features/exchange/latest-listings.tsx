@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { copy } from '../../lib/copy';
+import { paths } from '../../lib/paths';
 import { useCommodityList } from './api/get-commodity-list';
 import { CommodityCard } from './commodity-card';
 
@@ -25,7 +26,7 @@ export function LatestListings({
     <section className="card section" data-testid="latest-listings">
       <div className="section-head">
         <span className="section-title">{copy.latest}</span>
-        <Link className="section-more" to={`/${scene}/pages/commodityList/list?applicationId=${appId}`}>
+        <Link className="section-more" to={paths.list(scene, { applicationId: appId })}>
           {copy.viewAll} ›
         </Link>
       </div>

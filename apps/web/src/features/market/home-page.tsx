@@ -6,10 +6,10 @@ import { MobileLayout } from '../../components/mobile-layout';
 import { PcLayout } from '../../components/pc-layout';
 import { WhenVisible } from '../../components/when-visible';
 import { copy } from '../../lib/copy';
+import { paths } from '../../lib/paths';
 import { storage } from '../../lib/storage';
 import { BannerCarousel } from './banner-carousel';
 import { ChannelTabs } from './channel-tabs';
-import { gameListPath } from './current-game';
 import { CurrentGameCard } from './current-game-card';
 import { DownloadCard } from './download-card';
 import { Hero } from './hero';
@@ -52,7 +52,7 @@ export default function HomePage({ LatestListings, firstTimeGuide }: HomeSlots) 
   const appId = current.game?.applicationId ?? storage.get('currentAppId') ?? DEFAULT_APP_ID;
   const openGame = (g: Game) => {
     current.choose(g);
-    navigate(gameListPath(scene, g.applicationId));
+    navigate(paths.list(scene, { applicationId: g.applicationId }));
   };
   const place = pc ? 'pcHome' : 'home';
   const banner = (

@@ -7,6 +7,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { MobileLayout } from '../../components/mobile-layout';
 import { PcLayout } from '../../components/pc-layout';
 import { configFor } from '../../lib/api/keys';
+import { paths } from '../../lib/paths';
 import { sceneOfPath } from '../../lib/platform';
 import { storage } from '../../lib/storage';
 import { showToast } from '../../lib/ui-bus';
@@ -95,7 +96,7 @@ export default function CashierPage() {
       <MobileLayout title="收银台">{children}</MobileLayout>
     );
   if (!o) return frame(<div className="card skeleton" style={{ margin: 12, height: 240 }} />);
-  const detailPath = `/${scene}/pages/orderNew/orderDetail/orderDetail?orderId=${o.orderId}`;
+  const detailPath = paths.orderDetail(scene, o.orderId);
   if (o.status !== 1) {
     navigate(detailPath, { replace: true });
     return null;
@@ -135,7 +136,7 @@ export default function CashierPage() {
         channel,
         total: o.totalAmount,
         balance: Math.min(available, o.totalAmount - 1),
-        returnUrl: `${landing}${detailPath}&paid=1`,
+        returnUrl: `${landing}${paths.orderDetail(scene, o.orderId, { paid: true })}`,
       })
       .catch(() => null);
     if (!answer) return;

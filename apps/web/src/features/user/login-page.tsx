@@ -6,6 +6,7 @@ import { MobileLayout } from '../../components/mobile-layout';
 import { PcLayout } from '../../components/pc-layout';
 import { SmsCodeButton } from '../../components/sms-code-button';
 import { copy } from '../../lib/copy';
+import { paths } from '../../lib/paths';
 import { sceneOfPath } from '../../lib/platform';
 import { useSmsSender } from '../../lib/queries/send-sms';
 import { showToast } from '../../lib/ui-bus';
@@ -52,7 +53,7 @@ export default function LoginPage() {
     try {
       await login.mutateAsync({ phone, code, package: 'game' });
       const from = params.get('fromPage');
-      navigate(from?.startsWith(`/${scene}/`) ? from : `/${scene}/pages/index/index`, { replace: true });
+      navigate(from?.startsWith(`/${scene}/`) ? from : paths.home(scene), { replace: true });
     } catch {
       // the request layer has shown the reason
     }

@@ -1,5 +1,6 @@
 import { type ComponentType, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { paths } from '../../lib/paths';
 import { useSalePreCheck } from '../../lib/queries/sale-pre-check';
 import { showToast } from '../../lib/ui-bus';
 import { BindPhoneDialog } from './bind-phone-dialog';
@@ -23,8 +24,7 @@ export function SellEntry({ scene, RealNameDialog }: { scene: string; RealNameDi
       if (step === 'bindPhone') setBinding(true);
       else if (step === 'authentication' && desktop) setVerifying(true);
       else if (step === 'authentication') {
-        const from = encodeURIComponent(globalThis.location.pathname);
-        navigate(`/${scene}/pages/userCenter/cardIdRelevant/cardIdUpload/cardIdUpload?from=${from}`);
+        navigate(paths.realName(scene, globalThis.location.pathname));
       } else showToast('已满足寄售条件，可以寄售了');
     } catch {
       // 30315 opened the unlock dialog; other codes were shown

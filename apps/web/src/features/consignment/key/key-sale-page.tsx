@@ -6,6 +6,7 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { LoadingOverlay } from '../../../components/loading-overlay';
 import { MobileLayout } from '../../../components/mobile-layout';
 import { ApiError } from '../../../lib/api/api-error';
+import { paths } from '../../../lib/paths';
 import { sceneOfPath } from '../../../lib/platform';
 import { storage } from '../../../lib/storage';
 import { showToast } from '../../../lib/ui-bus';
@@ -40,7 +41,7 @@ export default function KeySalePage({ sellerDialogs }: { sellerDialogs: SellerDi
   const accountCheck = usePublishAccountCheck();
   if (!storage.get('token')) {
     const from = `${globalThis.location.pathname}${globalThis.location.search}`;
-    return <Navigate to={`/${scene}/pages/login/login?fromPage=${encodeURIComponent(from)}`} replace />;
+    return <Navigate to={paths.login(scene, from)} replace />;
   }
   return (
     <MobileLayout title="寄售码寄售">
@@ -90,7 +91,7 @@ function KeySaleForm({ scene, initialKey }: { scene: string; initialKey: string 
       .catch(() => null);
     if (!done) return;
     showToast('寄售成功，商品已上架');
-    navigate(`/${scene}/pages/userCenter/saleShelf/saleShelf`, { replace: true });
+    navigate(paths.shelf(scene), { replace: true });
   };
   return (
     <div className="card" style={{ margin: 12, padding: 16 }}>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { LoadingOverlay } from '../../../components/loading-overlay';
 import { MobileLayout } from '../../../components/mobile-layout';
+import { SCENE_PAGES } from '../../../lib/paths';
 import { showToast } from '../../../lib/ui-bus';
 import { consignmentKeys } from '../api/consignment-query-keys';
 import { gameToken } from '../api/game-token';
@@ -31,14 +32,14 @@ export default function ConsignPage({ sellerDialogs }: { sellerDialogs: SellerDi
   const inGame = gameToken() !== null;
   const done = () => {
     showToast('寄售成功，商品已上架');
-    navigate('/h5sdk/pages/shelves/shelves', { replace: true });
+    navigate(SCENE_PAGES.sdkShelf, { replace: true });
   };
   return (
     <MobileLayout
       title="我要寄售"
       tabBar
       right={
-        <Link to="/h5sdk/pages/shelves/shelves" className="c-nav-action" data-testid="to-shelf">
+        <Link to={SCENE_PAGES.sdkShelf} className="c-nav-action" data-testid="to-shelf">
           我的货架
         </Link>
       }

@@ -3,6 +3,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { MobileLayout } from '../../../components/mobile-layout';
 import { PcLayout } from '../../../components/pc-layout';
 import { copy } from '../../../lib/copy';
+import { paths } from '../../../lib/paths';
 import { sceneOfPath } from '../../../lib/platform';
 import { storage } from '../../../lib/storage';
 import { showModal, showToast } from '../../../lib/ui-bus';
@@ -10,7 +11,6 @@ import { useClearInvalidCollect } from '../api/clear-invalid-collect';
 import { useCollectCommodity } from '../api/collect-commodity';
 import { useMyCollect } from '../api/get-my-collect';
 import { CommodityCard } from '../commodity-card';
-import { loginPath } from '../commodity-paths';
 import { CardSkeletons } from '../list/commodity-list-body';
 import { useLoadMore } from '../list/use-load-more';
 import '../commodity.css';
@@ -88,7 +88,7 @@ export default function MyCollectPage() {
     <EmptyState
       title="登录后查看我的收藏"
       action={
-        <Link className="btn btn-primary btn-sm" to={loginPath(scene)} data-testid="collect-login">
+        <Link className="btn btn-primary btn-sm" to={paths.login(scene)} data-testid="collect-login">
           {copy.login}
         </Link>
       }

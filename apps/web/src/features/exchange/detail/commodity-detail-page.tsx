@@ -6,10 +6,10 @@ import { EmptyState } from '../../../components/empty-state';
 import { MobileLayout } from '../../../components/mobile-layout';
 import { PcLayout } from '../../../components/pc-layout';
 import { copy } from '../../../lib/copy';
+import { paths } from '../../../lib/paths';
 import { sceneOfPath } from '../../../lib/platform';
 import { useCommodityDetail } from '../../../lib/queries/get-commodity-detail';
 import { commodityFacts } from '../commodity-card';
-import { listPath } from '../commodity-paths';
 import { BuyBar, CollectButton, type OfferDialogSlot, ShareButton } from './detail-actions';
 import { ImageGallery } from './image-gallery';
 import { LockNotice, useLockState } from './lock-notice';
@@ -84,7 +84,11 @@ function DetailBody({
       <SellerCard seller={detail.seller} />
       {pc ? null : history}
       {share ? (
-        <Link className="c-more" style={{ display: 'block' }} to={listPath(scene, detail.applicationId)}>
+        <Link
+          className="c-more"
+          style={{ display: 'block' }}
+          to={paths.list(scene, { applicationId: detail.applicationId })}
+        >
           查看更多 {detail.gameName} 商品 ›
         </Link>
       ) : null}

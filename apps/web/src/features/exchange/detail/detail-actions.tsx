@@ -4,10 +4,10 @@ import { formatPriceFen } from '@app/protocol/format';
 import { type ComponentType, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { copy } from '../../../lib/copy';
+import { paths } from '../../../lib/paths';
 import { storage } from '../../../lib/storage';
 import { showToast } from '../../../lib/ui-bus';
 import { useCollectCommodity } from '../api/collect-commodity';
-import { loginPath, shareLink } from '../commodity-paths';
 
 const t = copy.commodity;
 /**
@@ -29,7 +29,7 @@ export function CollectButton({ scene, detail }: { scene: string; detail: Commod
       data-testid="collect-toggle"
       disabled={collect.isPending}
       onClick={() => {
-        if (!loggedIn()) return navigate(loginPath(scene));
+        if (!loggedIn()) return navigate(paths.login(scene));
         collect.mutate(
           { commodityId: detail.id, collect: detail.collected ? 0 : 1 },
           { onSuccess: (r) => showToast(r.collected ? t.collectDone : t.uncollectDone) },
@@ -66,7 +66,7 @@ export function ShareButton({ id }: { id: string }) {
       className="c-nav-action"
       data-testid="share-button"
       onClick={async () => {
-        const link = shareLink(globalThis.location.origin, id);
+        const link = paths.shareLink(globalThis.location.origin, id);
         await copyText(link);
         showToast(t.linkCopied);
       }}
@@ -116,7 +116,7 @@ export function BuyBar({
           className="btn btn-ghost"
           disabled={locked}
           data-testid="offer-button"
-          onClick={() => (loggedIn() ? setOffering(true) : navigate(loginPath(scene)))}
+          onClick={() => (loggedIn() ? setOffering(true) : navigate(paths.login(scene)))}
         >
           出价
         </button>
@@ -127,8 +127,8 @@ export function BuyBar({
         disabled={disabled}
         data-testid="buy-button"
         onClick={() => {
-          if (!loggedIn()) return navigate(loginPath(scene));
-          navigate(`/${scene}/pages/orderNew/orderConfirmPlace/orderConfirmPlace?commodityId=${detail.id}`);
+          if (!loggedIn()) return navigate(paths.login(scene));
+          navigate(paths.orderConfirm(scene, detail.id));
         }}
       >
         {label}
