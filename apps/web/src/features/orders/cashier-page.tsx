@@ -3,7 +3,7 @@ import { formatPriceFen } from '@app/protocol/format';
 import { payChannelLabel } from '@app/protocol/pay-channel';
 import { type Scene, xSourceOfScene } from '@app/protocol/platform';
 import { type ReactNode, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { MobileLayout } from '../../components/mobile-layout';
 import { PcLayout } from '../../components/pc-layout';
 import { configFor } from '../../lib/api/keys';
@@ -97,10 +97,8 @@ export default function CashierPage() {
     );
   if (!o) return frame(<div className="card skeleton" style={{ margin: 12, height: 240 }} />);
   const detailPath = paths.orderDetail(scene, o.orderId);
-  if (o.status !== 1) {
-    navigate(detailPath, { replace: true });
-    return null;
-  }
+  // A paid, cancelled or expired order has nothing to pay: its page instead (never navigate() while rendering).
+  if (o.status !== 1) return <Navigate to={detailPath} replace />;
   // The QR code starts a payment, which fixes the amount: drawn at once when there is no coupon
   // to decide on, else when the buyer asks for it.
   const couponChoice = o.couponAmount > 0 || (coupons.data?.usable.length ?? 0) > 0;
