@@ -1,18 +1,34 @@
 import { SCENES } from '@app/protocol/platform';
-import { type ComponentType, lazy, Suspense } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { type ComponentType, lazy, Suspense, useEffect } from 'react';
+import { createBrowserRouter, type RouteObject, useLocation } from 'react-router';
 import { HomeSkeleton } from '../components/skeleton';
+import { forgetChunkReload } from '../lib/chunk-reload';
 import { pagePath, SCENE_PAGES } from '../lib/paths';
+import { RouteErrorPage } from './route-error-page';
 import { SceneShell } from './scene-shell';
+
+/** Beside a page that rendered: its code loaded, so a later failure here may reload once again. */
+function Loaded() {
+  const { pathname, search } = useLocation();
+  useEffect(() => forgetChunkReload(`${pathname}${search}`), [pathname, search]);
+  return null;
+}
 
 const page = (load: () => Promise<{ default: ComponentType }>) => {
   const Page = lazy(load);
   return (
     <Suspense fallback={<HomeSkeleton />}>
       <Page />
+      <Loaded />
     </Suspense>
   );
 };
+
+/** Every route answers an error with the zh-CN error page (retry, back to the scene's home). */
+const withErrorPage = (route: RouteObject): RouteObject =>
+  route.index
+    ? { ...route, errorElement: <RouteErrorPage /> }
+    : { ...route, errorElement: <RouteErrorPage />, children: route.children?.map(withErrorPage) };
 
 const home = () => import('./pages/home-page');
 const list = () => import('../features/exchange/commodity-list-page');
@@ -82,7 +98,7 @@ function sceneRoutes(scene: string): RouteObject[] {
 }
 
 export function createAppRouter() {
-  return createBrowserRouter([
+  const routes: RouteObject[] = [
     // The customer-service console: no scene, no scene guard.
     { path: SCENE_PAGES.ops, element: page(opsConsole) },
     {
@@ -99,5 +115,6 @@ export function createAppRouter() {
         { path: '*', element: page(notFound) },
       ],
     },
-  ]);
+  ];
+  return createBrowserRouter(routes.map(withErrorPage));
 }

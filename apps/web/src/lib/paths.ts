@@ -69,6 +69,8 @@ const currentPath = () => `${globalThis.location.pathname}${globalThis.location.
 /** The pages with their queries, per scene. */
 export const paths = {
   home: (scene: string) => pagePath(scene, 'home'),
+  /** Where 返回首页 leads: the SDK's home is its list (the tab bar's 首页); elsewhere the home page. */
+  sceneHome: (scene: string) => (scene === 'h5sdk' ? SCENE_PAGES.sdkHome : pagePath(scene, 'home')),
 
   /** The list, of one game and optionally of one type (1 role, 2 coin, 3 prop). */
   list(scene: string, query: { applicationId?: string | null; type?: number } = {}): string {
