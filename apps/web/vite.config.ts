@@ -25,10 +25,10 @@ export default defineConfig({
     inertContractSchemas(),
     // The pages people land on (the H5 home, a shared commodity): their chunks load beside the entry.
     landingShell([
-      { path: /^\/[a-z0-9]+\/pages\/index\/index$/, module: 'src/features/home/home-page.tsx', title: copy.brand },
+      { path: /^\/[a-z0-9]+\/pages\/index\/index$/, module: 'src/app/pages/home-page.tsx', title: copy.brand },
       {
         path: /^\/[a-z0-9]+\/pages\/(commodityDetail\/index|productNew\/info)$/,
-        module: 'src/features/commodity/detail/commodity-detail-page.tsx',
+        module: 'src/app/pages/commodity-detail-page.tsx',
         title: copy.commodity.detailTitle,
         titleParam: 'infoTitle',
       },

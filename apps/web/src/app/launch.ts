@@ -1,4 +1,5 @@
 import { isPcScene, LEGACY_PATHS, type Platform, rootPathOfPlatform } from '@app/protocol/platform';
+import { pagePath } from '../lib/paths';
 import { detectPlatform, sceneOfPath } from '../lib/platform';
 import { storage } from '../lib/storage';
 
@@ -15,8 +16,8 @@ export function launchRedirect(pathname: string, search: string, platform: Platf
   // A shared h5 product page opened on a PC goes to the web commodity detail with its parameters.
   const params = new URLSearchParams(query);
   const pcPlatform = platform === 'pc-web' || platform === 'web' || platform === 'pc-sdk-web';
-  if (pathname === '/h5/pages/productNew/info' && params.get('share') === 'share' && pcPlatform) {
-    return withQuery('/web/pages/commodityDetail/index');
+  if (pathname === pagePath('h5', 'shareInfo') && params.get('share') === 'share' && pcPlatform) {
+    return withQuery(pagePath('web', 'detail'));
   }
   return null;
 }

@@ -1,4 +1,5 @@
 import { copy } from '../lib/copy';
+import { paths } from '../lib/paths';
 
 /** The agreement tick of login and phone binding: nothing is submitted until it is ticked. */
 export function AgreementTick({
@@ -31,13 +32,13 @@ export function AgreementTick({
       />
       <span>
         {copy.agreePrefix}
-        <a className="link" href="/agreements/userAgreement" target="_blank" rel="noreferrer">
+        <a className="link" href={paths.agreement('userAgreement')} target="_blank" rel="noreferrer">
           {copy.userAgreement}
         </a>
-        <a className="link" href="/agreements/privacyPolicy" target="_blank" rel="noreferrer">
+        <a className="link" href={paths.agreement('privacyPolicy')} target="_blank" rel="noreferrer">
           {copy.privacyPolicy}
         </a>
-        <a className="link" href="/agreements/tradingRules" target="_blank" rel="noreferrer">
+        <a className="link" href={paths.agreement('tradingRules')} target="_blank" rel="noreferrer">
           {copy.tradingRules}
         </a>
       </span>

@@ -1,25 +1,25 @@
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import { copy } from '../lib/copy';
+import { pagePath, paths } from '../lib/paths';
 
 /** PC page: dark header with logo, nav and search, a 1200 px content column, footer. */
 export function PcLayout({ scene, children }: { scene: string; children: ReactNode }) {
-  const base = `/${scene}/pages`;
   return (
     <div className="pc-page">
       <header className="pc-header">
         <div className="pc-header-inner">
-          <Link to={`${base}/index/index`} className="pc-logo" data-testid="pc-logo">
+          <Link to={paths.home(scene)} className="pc-logo" data-testid="pc-logo">
             <span className="pc-logo-mark">易</span>
             {copy.brand}
           </Link>
           <nav className="pc-nav">
-            <NavLink to={`${base}/index/index`}>{copy.home}</NavLink>
-            <NavLink to={`${base}/commodityList/list`}>{copy.gameLobby}</NavLink>
-            <NavLink to={`${base}/userCenter/index`}>{copy.myPage}</NavLink>
+            <NavLink to={paths.home(scene)}>{copy.home}</NavLink>
+            <NavLink to={paths.list(scene)}>{copy.gameLobby}</NavLink>
+            <NavLink to={pagePath(scene, 'userCenter')}>{copy.myPage}</NavLink>
           </nav>
           <div className="pc-header-right">
-            <Link to={`${base}/commodityList/list`} className="pc-search">
+            <Link to={paths.list(scene)} className="pc-search">
               <svg width="14" height="14" viewBox="0 0 24 24" aria-hidden="true" style={{ marginRight: 6 }}>
                 <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.4" />
                 <path d="M15.5 15.5L21 21" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
@@ -33,8 +33,9 @@ export function PcLayout({ scene, children }: { scene: string; children: ReactNo
       <footer className="pc-footer">
         <div>{copy.safeTrade.join(' · ')}</div>
         <div>
-          <a href="/agreements/userAgreement">用户服务协议</a> · <a href="/agreements/privacyPolicy">隐私政策</a> ·{' '}
-          <a href="/agreements/tradingRules">交易规则</a>
+          <a href={paths.agreement('userAgreement')}>用户服务协议</a> ·{' '}
+          <a href={paths.agreement('privacyPolicy')}>隐私政策</a> ·{' '}
+          <a href={paths.agreement('tradingRules')}>交易规则</a>
         </div>
         <div>抵制不良游戏，拒绝盗版游戏。注意自我保护，谨防受骗上当。适度游戏益脑，沉迷游戏伤身。</div>
       </footer>

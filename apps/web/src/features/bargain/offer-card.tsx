@@ -4,11 +4,11 @@ import { BargainStatus } from '@app/protocol/statuses/bargain-status';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Modal } from '../../components/modal';
+import { paths } from '../../lib/paths';
 import { showToast } from '../../lib/ui-bus';
 import { useAgreeOffer } from './api/agree-offer';
 import { useCancelOffer } from './api/cancel-offer';
 import { useRefuseOffer } from './api/refuse-offer';
-import { cashierPath, orderPath } from './bargain-paths';
 import { useTimeLeft } from './use-time-left';
 
 type Ask = 'cancel' | 'agree' | 'refuse';
@@ -104,7 +104,7 @@ export function OfferCard({ offer, scene }: { offer: Offer; scene: string }) {
           <button
             type="button"
             className="btn btn-primary btn-sm"
-            onClick={() => navigate(cashierPath(scene, offer.orderId as string))}
+            onClick={() => navigate(paths.cashier(scene, offer.orderId as string))}
             data-testid="offer-pay"
           >
             去付款
@@ -135,7 +135,7 @@ export function OfferCard({ offer, scene }: { offer: Offer; scene: string }) {
       ) : null}
       {offer.orderId && offer.status !== BargainStatus.AGREED ? (
         <div className="offer-actions">
-          <Link className="link" to={orderPath(scene, offer.orderId)} data-testid="offer-order">
+          <Link className="link" to={paths.orderDetail(scene, offer.orderId)} data-testid="offer-order">
             查看订单 ›
           </Link>
         </div>

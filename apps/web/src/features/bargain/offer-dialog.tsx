@@ -6,10 +6,10 @@ import { Portal } from '../../components/portal';
 import { copy } from '../../lib/copy';
 import { targetFields, targetOptions, useDeliveryTargets } from '../../lib/delivery-targets';
 import { gameToken } from '../../lib/game-token';
+import { paths } from '../../lib/paths';
 import { dropRequestKey, requestKey } from '../../lib/request-key';
 import { showToast } from '../../lib/ui-bus';
 import { useCreateOffer } from './api/create-offer';
-import { myOffersPath } from './bargain-paths';
 import { lowestOffer, readOfferPrice } from './offer-price';
 import './bargain.css';
 
@@ -74,7 +74,7 @@ export default function OfferDialog({
     dropRequestKey(keyName(listing.id));
     showToast('出价成功，等待卖家回应');
     onClose();
-    navigate(myOffersPath(scene));
+    navigate(paths.myOffers(scene));
   };
 
   return (
@@ -157,7 +157,7 @@ export default function OfferDialog({
             />
             <span>
               {copy.agreePrefix}
-              <a className="link" href="/agreements/tradingRules" target="_blank" rel="noreferrer">
+              <a className="link" href={paths.agreement('tradingRules')} target="_blank" rel="noreferrer">
                 {copy.tradingRules}
               </a>
             </span>

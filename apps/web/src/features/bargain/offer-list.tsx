@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { MobileLayout } from '../../components/mobile-layout';
 import { PcLayout } from '../../components/pc-layout';
+import { paths } from '../../lib/paths';
 import { sceneOfPath } from '../../lib/platform';
 import { storage } from '../../lib/storage';
 import { useOffers } from './api/get-offers';
@@ -32,7 +33,7 @@ export function OfferList({ viewer }: { viewer: 1 | 2 }) {
             <Link
               className="btn btn-primary btn-sm"
               style={{ marginTop: 12 }}
-              to={`/${scene}/pages/login/login?fromPage=${encodeURIComponent(from)}`}
+              to={paths.login(scene, from)}
               data-testid="offer-login"
             >
               去登录

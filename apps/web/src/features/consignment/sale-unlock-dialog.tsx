@@ -1,10 +1,10 @@
 import { CLIENT_MESSAGES } from '@app/protocol/errors';
 import { SMS_CODE_LENGTH, validateSmsCode } from '@app/protocol/validation';
 import { useState } from 'react';
+import { SmsCodeButton } from '../../components/sms-code-button';
 import { copy } from '../../lib/copy';
+import { useSmsSender } from '../../lib/queries/send-sms';
 import { saleUnlockedChannel, showToast } from '../../lib/ui-bus';
-import { useSmsSender } from '../user/api/send-sms';
-import { SmsCodeButton } from '../user/sms-code-button';
 import { useUnlockSale } from './api/unlock-sale';
 
 /**

@@ -1,6 +1,7 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import { MobileLayout } from '../../components/mobile-layout';
 import { PcLayout } from '../../components/pc-layout';
+import { paths } from '../../lib/paths';
 import { sceneOfPath } from '../../lib/platform';
 import { RealNameForm } from './real-name-form';
 
@@ -19,12 +20,7 @@ export default function RealNamePage() {
         version="switchable"
         onDone={() => {
           const from = params.get('from');
-          navigate(
-            from?.startsWith(`/${scene}/`)
-              ? from
-              : `/${scene}/pages/userCenter/cardIdRelevant/cardIdUpload/cardIdStatus`,
-            { replace: true },
-          );
+          navigate(from?.startsWith(`/${scene}/`) ? from : paths.realNameStatus(scene), { replace: true });
         }}
       />
     </div>

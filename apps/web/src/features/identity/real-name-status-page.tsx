@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { MobileLayout } from '../../components/mobile-layout';
 import { PcLayout } from '../../components/pc-layout';
 import { HomeSkeleton } from '../../components/skeleton';
+import { paths } from '../../lib/paths';
 import { sceneOfPath } from '../../lib/platform';
 import { useAuthentication } from './api/identify';
 import { LEGAL_NOTE } from './real-name-form';
@@ -43,11 +44,7 @@ export default function RealNameStatusPage() {
               <div data-testid="status-id">身份证号：{data.idCard}</div>
             </div>
           ) : (
-            <Link
-              className="btn btn-primary"
-              style={{ marginTop: 16 }}
-              to={`/${scene}/pages/userCenter/cardIdRelevant/cardIdUpload/cardIdUpload`}
-            >
+            <Link className="btn btn-primary" style={{ marginTop: 16 }} to={paths.realName(scene)}>
               去认证
             </Link>
           )}

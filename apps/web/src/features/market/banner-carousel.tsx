@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { LazyImage } from '../../components/lazy-image';
+import type { Place } from '../../lib/queries/market-keys';
 import { useBannerList } from './api/get-banner-list';
-import type { Place } from './api/market-keys';
 import { useOpenLink } from './use-open-link';
 
 const AUTOPLAY_MS = 4000;

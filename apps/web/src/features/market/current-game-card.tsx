@@ -4,7 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { LazyImage } from '../../components/lazy-image';
 import { copy } from '../../lib/copy';
-import { gameListPath } from './current-game';
+import { paths } from '../../lib/paths';
 
 const GameSwitcherSheet = lazy(() => import('./game-switcher-sheet').then((m) => ({ default: m.GameSwitcherSheet })));
 const GameGuidePopup = lazy(() => import('./game-guide-popup').then((m) => ({ default: m.GameGuidePopup })));
@@ -80,11 +80,7 @@ export function CurrentGameCard({
         {CATEGORIES.map((c) => (
           <Link
             key={c.type}
-            to={
-              game
-                ? gameListPath(scene, game.applicationId, c.type)
-                : `/${scene}/pages/commodityList/list?type=${c.type}`
-            }
+            to={paths.list(scene, { applicationId: game?.applicationId, type: c.type })}
             data-testid={`category-${c.type}`}
             style={{
               display: 'flex',

@@ -10,10 +10,3 @@ export function setCurrentGame(game: { applicationId: string; gameName: string }
 export function chosenGameId(): string | null {
   return storage.get('applicationIdClick');
 }
-
-/** The list page of a game, optionally of one type (1 role, 2 coin, 3 prop). */
-export function gameListPath(scene: string, applicationId: string, type?: number): string {
-  const q = new URLSearchParams({ applicationId });
-  if (type) q.set('type', String(type));
-  return `/${scene}/pages/commodityList/list?${q.toString()}`;
-}

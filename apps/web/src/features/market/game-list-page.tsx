@@ -2,8 +2,9 @@ import type { Game } from '@app/protocol/calls/market-games';
 import { useNavigate } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { copy } from '../../lib/copy';
+import { paths } from '../../lib/paths';
 import { type GameKind, useRecommendGameList } from './api/get-recommend-game-list';
-import { gameListPath, setCurrentGame } from './current-game';
+import { setCurrentGame } from './current-game';
 import { GameRow } from './game-card';
 import { currentScene, isPcScene, MarketLayout } from './market-layout';
 import { useReachBottom } from './use-reach-bottom';
@@ -18,7 +19,7 @@ export function GameListPage({ kind, title }: { kind: GameKind; title: string })
   useReachBottom(Boolean(hasNextPage) && !isFetchingNextPage, () => void fetchNextPage(), games.length);
   const open = (g: Game) => {
     setCurrentGame(g);
-    navigate(gameListPath(scene, g.applicationId));
+    navigate(paths.list(scene, { applicationId: g.applicationId }));
   };
   const pc = isPcScene(scene);
   return (

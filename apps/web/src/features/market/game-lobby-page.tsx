@@ -3,8 +3,9 @@ import { useDeferredValue, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { copy } from '../../lib/copy';
-import { useGameLobby } from './api/get-game-lobby';
-import { gameListPath, setCurrentGame } from './current-game';
+import { paths } from '../../lib/paths';
+import { useGameLobby } from '../../lib/queries/get-game-lobby';
+import { setCurrentGame } from './current-game';
 import { GameRow, GameTile } from './game-card';
 import { currentScene, isPcScene, MarketLayout } from './market-layout';
 
@@ -20,7 +21,7 @@ export default function GameLobbyPage() {
   const { data, isLoading, isError, error, refetch } = useGameLobby(deferred);
   const open = (g: Game) => {
     setCurrentGame(g);
-    navigate(gameListPath(scene, g.applicationId));
+    navigate(paths.list(scene, { applicationId: g.applicationId }));
   };
   const groups = data?.groups ?? [];
   const jump = (initial: string) =>

@@ -1,5 +1,6 @@
 import type { Game } from '@app/protocol/calls/market-games';
 import { Link } from 'react-router';
+import { paths } from '../../lib/paths';
 import { usePlayedGameList } from './api/get-played-game-list';
 import { useRecommendGameList } from './api/get-recommend-game-list';
 import { GameRow } from './game-card';
@@ -37,11 +38,7 @@ export function GameSwitcherSheet({
             </div>
           ))}
         </div>
-        <Link
-          className="sheet-option"
-          to={`/${scene}/pages/gameLobby/index`}
-          style={{ display: 'block', textAlign: 'center' }}
-        >
+        <Link className="sheet-option" to={paths.gameLobby(scene)} style={{ display: 'block', textAlign: 'center' }}>
           去游戏大厅找更多游戏 ›
         </Link>
         <button type="button" className="sheet-cancel" onClick={onClose}>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { LazyImage } from '../../components/lazy-image';
+import type { Place } from '../../lib/queries/market-keys';
 import { usePopup } from './api/get-popup';
-import type { Place } from './api/market-keys';
 import { type PopupSeen, shouldShowPopup } from './market-rules';
 import { useOpenLink } from './use-open-link';
 

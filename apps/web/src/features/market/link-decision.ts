@@ -1,5 +1,6 @@
 import { LinkType, normaliseLinkType } from '@app/protocol/links';
 import { isGameScene, SCENES, type Scene } from '@app/protocol/platform';
+import { paths } from '../../lib/paths';
 
 /** A banner, poster or popup link (business-flows §2–§3). */
 export interface LinkInput {
@@ -56,7 +57,7 @@ export function webViewPath(scene: Scene, input: LinkInput): string {
     hyperlink: input.hyperlink,
     popup: input.popup ? '1' : '0',
   });
-  return `/${scene}/pages/webViewImage/webViewImage?${q.toString()}`;
+  return paths.webViewImage(scene, q);
 }
 
 /**

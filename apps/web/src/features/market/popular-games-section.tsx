@@ -1,6 +1,7 @@
 import type { Game } from '@app/protocol/calls/market-games';
 import { Link } from 'react-router';
 import { copy } from '../../lib/copy';
+import { paths } from '../../lib/paths';
 import { useRecommendGameList } from './api/get-recommend-game-list';
 import { GameTile } from './game-card';
 
@@ -21,7 +22,7 @@ export function PopularGamesSection({
     <section className="card section" data-testid="popular-games">
       <div className="section-head">
         <span className="section-title">{copy.hotGames}</span>
-        <Link className="section-more" to={`/${scene}/pages/popularGame/index`}>
+        <Link className="section-more" to={paths.popularGames(scene)}>
           {copy.viewAll} ›
         </Link>
       </div>

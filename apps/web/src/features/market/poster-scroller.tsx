@@ -1,7 +1,7 @@
 import { HorizontalScroller } from '../../components/horizontal-scroller';
 import { LazyImage } from '../../components/lazy-image';
+import type { Place } from '../../lib/queries/market-keys';
 import { usePosterList } from './api/get-poster-list';
-import type { Place } from './api/market-keys';
 import { useOpenLink } from './use-open-link';
 
 /** The horizontal poster scroller of the home (posterList). */

@@ -1,11 +1,9 @@
-import { useEffect } from 'react';
+import type { ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
 import { MobileLayout } from '../../components/mobile-layout';
 import { copy } from '../../lib/copy';
+import { listAppId } from '../../lib/list-app-id';
 import { storage } from '../../lib/storage';
-import { listAppId } from '../commodity/commodity-list-page';
-import { flushLeftovers } from '../commodity/commodity-tracking';
-import { CommodityListBody } from '../commodity/list/commodity-list-body';
 import { AdSlot } from './ad-slot';
 import { HomePopup } from './home-popup';
 import './market.css';
@@ -13,17 +11,16 @@ import { Marquee } from './marquee';
 
 /**
  * /h5sdk/pages/commodityList/list, the SDK home: the news line, the game's ad slot, the popup,
- * then the commodity list of the game in view, with the tab bar.
+ * then the commodity list of the game in view (the exchange's, filled in by app/), with the tab bar.
  */
-export default function SdkHomePage() {
+export default function SdkHomePage({ List }: { List: ComponentType<{ appId: string }> }) {
   const [params] = useSearchParams();
   const appId = storage.get('currentAppId') || listAppId(params);
-  useEffect(() => flushLeftovers(), []);
   return (
     <MobileLayout title={copy.brand} back={false} tabBar>
       <Marquee appId={appId} />
       <AdSlot appId={appId} />
-      <CommodityListBody appId={appId} sdk />
+      <List appId={appId} />
       <HomePopup place="sdkHome" />
     </MobileLayout>
   );

@@ -1,6 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { LazyImage } from '../../components/lazy-image';
+import { paths } from '../../lib/paths';
 import { useWebViewLink } from './api/get-web-view-link';
 import { currentScene, MarketLayout } from './market-layout';
 
@@ -33,11 +34,7 @@ export default function WebViewImagePage() {
             title="链接无效"
             hint="活动可能已结束，或这个链接不是本平台发布的"
             action={
-              <Link
-                className="btn btn-primary btn-sm"
-                to={`/${currentScene()}/pages/index/index`}
-                style={{ marginTop: 16 }}
-              >
+              <Link className="btn btn-primary btn-sm" to={paths.home(currentScene())} style={{ marginTop: 16 }}>
                 返回首页
               </Link>
             }

@@ -3,10 +3,11 @@ import { formatPriceFen } from '@app/protocol/format';
 import { payChannelLabel } from '@app/protocol/pay-channel';
 import { type Scene, xSourceOfScene } from '@app/protocol/platform';
 import { type ReactNode, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { MobileLayout } from '../../components/mobile-layout';
 import { PcLayout } from '../../components/pc-layout';
 import { configFor } from '../../lib/api/keys';
+import { paths } from '../../lib/paths';
 import { sceneOfPath } from '../../lib/platform';
 import { storage } from '../../lib/storage';
 import { showToast } from '../../lib/ui-bus';
@@ -95,11 +96,9 @@ export default function CashierPage() {
       <MobileLayout title="收银台">{children}</MobileLayout>
     );
   if (!o) return frame(<div className="card skeleton" style={{ margin: 12, height: 240 }} />);
-  const detailPath = `/${scene}/pages/orderNew/orderDetail/orderDetail?orderId=${o.orderId}`;
-  if (o.status !== 1) {
-    navigate(detailPath, { replace: true });
-    return null;
-  }
+  const detailPath = paths.orderDetail(scene, o.orderId);
+  // A paid, cancelled or expired order has nothing to pay: its page instead (never navigate() while rendering).
+  if (o.status !== 1) return <Navigate to={detailPath} replace />;
   // The QR code starts a payment, which fixes the amount: drawn at once when there is no coupon
   // to decide on, else when the buyer asks for it.
   const couponChoice = o.couponAmount > 0 || (coupons.data?.usable.length ?? 0) > 0;
@@ -135,7 +134,7 @@ export default function CashierPage() {
         channel,
         total: o.totalAmount,
         balance: Math.min(available, o.totalAmount - 1),
-        returnUrl: `${landing}${detailPath}&paid=1`,
+        returnUrl: `${landing}${paths.orderDetail(scene, o.orderId, { paid: true })}`,
       })
       .catch(() => null);
     if (!answer) return;

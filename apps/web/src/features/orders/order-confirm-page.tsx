@@ -3,9 +3,10 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { MobileLayout } from '../../components/mobile-layout';
 import { gameToken } from '../../lib/game-token';
+import { paths } from '../../lib/paths';
 import { sceneOfPath } from '../../lib/platform';
+import { useCommodityDetail } from '../../lib/queries/get-commodity-detail';
 import { showToast } from '../../lib/ui-bus';
-import { useCommodityDetail } from '../commodity/api/get-commodity-detail';
 import { useCoupons } from './api/get-coupons';
 import { usePlaceOrder } from './api/place-order';
 import './orders.css';
@@ -55,7 +56,7 @@ export default function OrderConfirmPage() {
         ...(inGame ? {} : targetFields(target)),
       })
       .catch(() => null);
-    if (order) navigate(`/${scene}/pages/orderNew/cashier/cashier?orderId=${order.orderId}`, { replace: true });
+    if (order) navigate(paths.cashier(scene, order.orderId), { replace: true });
   };
   return (
     <MobileLayout title="确认订单">

@@ -3,6 +3,7 @@ import { type PayChannel, payChannelLabel } from '@app/protocol/pay-channel';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { MobileLayout } from '../../components/mobile-layout';
+import { paths } from '../../lib/paths';
 import { sceneOfPath } from '../../lib/platform';
 import { showModal } from '../../lib/ui-bus';
 import { useOrder } from './api/get-order';
@@ -140,7 +141,7 @@ export default function OrderDetailPage() {
             </button>
             <Link
               className="btn btn-primary btn-block"
-              to={`/${scene}/pages/orderNew/cashier/cashier?orderId=${o.orderId}`}
+              to={paths.cashier(scene, o.orderId)}
               data-testid="order-pay-now"
             >
               去支付

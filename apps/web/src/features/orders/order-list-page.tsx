@@ -3,6 +3,7 @@ import { formatPriceFen } from '@app/protocol/format';
 import { Link, useSearchParams } from 'react-router';
 import { MobileLayout } from '../../components/mobile-layout';
 import { PcLayout } from '../../components/pc-layout';
+import { paths } from '../../lib/paths';
 import { sceneOfPath } from '../../lib/platform';
 import { useMyOrders } from './api/get-my-orders';
 import { useSellOrders } from './api/get-sell-orders';
@@ -18,7 +19,7 @@ const TABS: Array<{ tab: Tab; label: string }> = [
 function OrderRow({ o, scene }: { o: Order; scene: string }) {
   return (
     <Link
-      to={`/${scene}/pages/orderNew/orderDetail/orderDetail?orderId=${o.orderId}`}
+      to={paths.orderDetail(scene, o.orderId)}
       className="card order-box order-row"
       data-testid="order-row"
       data-order-id={o.orderId}

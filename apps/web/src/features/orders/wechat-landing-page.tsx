@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { MobileLayout } from '../../components/mobile-layout';
 import { callApi } from '../../lib/api/call-api';
+import { paths } from '../../lib/paths';
 import { sceneOfPath } from '../../lib/platform';
 
 /** rechargePageParam: base64url JSON of what the WeChat payment needs. */
@@ -36,7 +37,7 @@ export default function WechatLandingPage() {
   useEffect(() => {
     const p = decodeRechargeParam(params.get('rechargePageParam'));
     if (!p) return setProblem('支付参数无效，请返回订单重新支付');
-    const returnUrl = `/${scene}/pages/orderNew/orderDetail/orderDetail?orderId=${p.bizNo}&paid=1`;
+    const returnUrl = paths.orderDetail(scene, p.bizNo, { paid: true });
     const third = p.totalAmount - p.balancePrice;
     const go =
       p.balancePrice > 0

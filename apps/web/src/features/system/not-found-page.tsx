@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { copy } from '../../lib/copy';
+import { paths } from '../../lib/paths';
 import { sceneOfPath } from '../../lib/platform';
 
 export default function NotFoundPage() {
@@ -11,7 +12,7 @@ export default function NotFoundPage() {
         title={copy.notFound}
         hint="链接可能已失效"
         action={
-          <Link className="btn btn-primary btn-sm" to={`/${scene}/pages/index/index`} style={{ marginTop: 12 }}>
+          <Link className="btn btn-primary btn-sm" to={paths.home(scene)} style={{ marginTop: 12 }}>
             {copy.backHome}
           </Link>
         }

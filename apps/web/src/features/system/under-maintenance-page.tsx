@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { copy } from '../../lib/copy';
+import { paths } from '../../lib/paths';
 import { checkVersionOptions } from './api/check-version';
 
 /** Shown while the maintenance switch is on; checks again and goes home when it is off. */
@@ -31,7 +32,7 @@ export default function UnderMaintenancePage() {
         data-testid="maintenance-retry"
         onClick={async () => {
           const result = await refetch();
-          if (result.data?.updating === 0) globalThis.location.assign(`/${scene}/pages/index/index`);
+          if (result.data?.updating === 0) globalThis.location.assign(paths.home(scene));
         }}
       >
         {isFetching ? copy.loading : copy.retry}

@@ -2,10 +2,10 @@ import { SMS_CODE_LENGTH } from '@app/protocol/validation';
 import { useState } from 'react';
 import { AgreementTick } from '../../components/agreement-tick';
 import { Portal } from '../../components/portal';
+import { SmsCodeButton } from '../../components/sms-code-button';
 import { copy } from '../../lib/copy';
+import { useSmsSender } from '../../lib/queries/send-sms';
 import { useBindPhone } from './api/bind-phone';
-import { useSmsSender } from './api/send-sms';
-import { SmsCodeButton } from './sms-code-button';
 
 /**
  * Phone binding (desktop: centred card; mobile: bottom sheet). Submit is enabled only when the

@@ -4,12 +4,13 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { AgreementTick } from '../../components/agreement-tick';
 import { MobileLayout } from '../../components/mobile-layout';
 import { PcLayout } from '../../components/pc-layout';
+import { SmsCodeButton } from '../../components/sms-code-button';
 import { copy } from '../../lib/copy';
+import { paths } from '../../lib/paths';
 import { sceneOfPath } from '../../lib/platform';
+import { useSmsSender } from '../../lib/queries/send-sms';
 import { showToast } from '../../lib/ui-bus';
 import { usePhoneLogin } from './api/phone-login';
-import { useSmsSender } from './api/send-sms';
-import { SmsCodeButton } from './sms-code-button';
 
 const field: React.CSSProperties = {
   display: 'flex',
@@ -52,7 +53,7 @@ export default function LoginPage() {
     try {
       await login.mutateAsync({ phone, code, package: 'game' });
       const from = params.get('fromPage');
-      navigate(from?.startsWith(`/${scene}/`) ? from : `/${scene}/pages/index/index`, { replace: true });
+      navigate(from?.startsWith(`/${scene}/`) ? from : paths.home(scene), { replace: true });
     } catch {
       // the request layer has shown the reason
     }

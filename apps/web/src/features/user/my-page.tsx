@@ -3,10 +3,11 @@ import { MobileLayout } from '../../components/mobile-layout';
 import { PcLayout } from '../../components/pc-layout';
 import { HomeSkeleton } from '../../components/skeleton';
 import { copy } from '../../lib/copy';
+import { paths, SCENE_PAGES } from '../../lib/paths';
 import { sceneOfPath } from '../../lib/platform';
 import { useUserInfo } from './api/get-user-info';
 import { useLogout } from './api/logout';
-import { SellEntry } from './sell-entry';
+import { type RealNameDialogSlot, SellEntry } from './sell-entry';
 
 /** My page: the user's masked profile, or the way to log in. */
 
@@ -20,7 +21,7 @@ function EntryLink({ to, label, hint, testId }: { to: string; label: string; hin
   );
 }
 
-export default function MyPage() {
+export default function MyPage({ RealNameDialog }: { RealNameDialog: RealNameDialogSlot }) {
   const scene = sceneOfPath(globalThis.location.pathname) ?? 'h5';
   const { data, isLoading } = useUserInfo();
   const logout = useLogout();
@@ -65,7 +66,7 @@ export default function MyPage() {
           </div>
         ) : (
           <Link
-            to={`/${scene}/pages/login/login?fromPage=${encodeURIComponent(globalThis.location.pathname)}`}
+            to={paths.login(scene, globalThis.location.pathname)}
             style={{ fontSize: 18, fontWeight: 700 }}
             data-testid="my-login"
           >
@@ -77,42 +78,34 @@ export default function MyPage() {
       {loggedIn && data ? (
         <div className="card" style={{ marginTop: 12, padding: 16 }}>
           <Link
-            to={`/${scene}/pages/userCenter/cardIdRelevant/cardIdUpload/cardIdStatus`}
+            to={paths.realNameStatus(scene)}
             style={{ display: 'flex', justifyContent: 'space-between' }}
             data-testid="my-real-name"
           >
             <span>实名认证</span>
             <span className="muted">{data.hasAuthentication === '1' ? copy.verified : copy.notVerified} ›</span>
           </Link>
-          <SellEntry scene={scene} />
+          <SellEntry scene={scene} RealNameDialog={RealNameDialog} />
           <EntryLink
-            to={scene === 'h5sdk' ? '/h5sdk/pages/shelves/shelves' : `/${scene}/pages/userCenter/saleShelf/saleShelf`}
+            to={scene === 'h5sdk' ? SCENE_PAGES.sdkShelf : paths.shelf(scene)}
             label="我的货架"
             hint="在售、已下架、取回"
             testId="my-shelf-entry"
           />
-          <EntryLink to={`/${scene}/pages/orderNew/orderList/orderList`} label="我的订单" testId="my-orders-entry" />
-          <EntryLink to={`/${scene}/pages/bargain/myOffers`} label="我的出价" testId="my-offers-entry" />
-          <EntryLink
-            to={`/${scene}/pages/bargain/receivedOffers`}
-            label="收到的出价"
-            testId="my-received-offers-entry"
-          />
-          <EntryLink
-            to={`/${scene}/pages/userCenter/cashWithdrawal/cashWithdrawal`}
-            label="余额与提现"
-            testId="my-withdraw-entry"
-          />
-          <EntryLink to={`/${scene}/pages/userCenter/myCoupon/myCoupon`} label="我的优惠券" testId="my-coupon-entry" />
+          <EntryLink to={paths.orderList(scene)} label="我的订单" testId="my-orders-entry" />
+          <EntryLink to={paths.myOffers(scene)} label="我的出价" testId="my-offers-entry" />
+          <EntryLink to={paths.receivedOffers(scene)} label="收到的出价" testId="my-received-offers-entry" />
+          <EntryLink to={paths.withdraw(scene)} label="余额与提现" testId="my-withdraw-entry" />
+          <EntryLink to={paths.coupons(scene)} label="我的优惠券" testId="my-coupon-entry" />
           {scene === 'h5sdk' ? null : (
             <EntryLink
-              to={`/${scene}/pages/manualPreSale/manualPreSale`}
+              to={paths.manualPresale(scene)}
               label="手动预售"
               hint="游戏外出售角色"
               testId="my-presale-entry"
             />
           )}
-          <EntryLink to={`/${scene}/pages/userCenter/myCollect/index`} label="我的收藏" testId="my-collect-entry" />
+          <EntryLink to={paths.collections(scene)} label="我的收藏" testId="my-collect-entry" />
         </div>
       ) : null}
       {loggedIn && data ? (
@@ -124,7 +117,7 @@ export default function MyPage() {
           disabled={logout.isPending}
           onClick={() =>
             logout.mutate(undefined, {
-              onSettled: () => globalThis.location.assign(`/${scene}/pages/index/index`),
+              onSettled: () => globalThis.location.assign(paths.home(scene)),
             })
           }
         >

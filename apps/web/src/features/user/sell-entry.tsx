@@ -1,15 +1,18 @@
-import { useEffect, useState } from 'react';
+import { type ComponentType, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { paths } from '../../lib/paths';
+import { useSalePreCheck } from '../../lib/queries/sale-pre-check';
 import { showToast } from '../../lib/ui-bus';
-import { useSalePreCheck } from '../consignment/api/sale-pre-check';
-import { RealNameDialog } from '../identity/real-name-dialog';
 import { BindPhoneDialog } from './bind-phone-dialog';
+
+/** The real-name dialog of the identity domain, filled in by app/ (a feature never imports another). */
+export type RealNameDialogSlot = ComponentType<{ version: 'number'; onClose: () => void; onVerified: () => void }>;
 
 /**
  * "我要卖": leads the seller through the first missing step (bound phone → real name → the
  * sale lock, which the 30315 dialog opens) and back here.
  */
-export function SellEntry({ scene }: { scene: string }) {
+export function SellEntry({ scene, RealNameDialog }: { scene: string; RealNameDialog: RealNameDialogSlot }) {
   const navigate = useNavigate();
   const preCheck = useSalePreCheck();
   const [binding, setBinding] = useState(false);
@@ -21,8 +24,7 @@ export function SellEntry({ scene }: { scene: string }) {
       if (step === 'bindPhone') setBinding(true);
       else if (step === 'authentication' && desktop) setVerifying(true);
       else if (step === 'authentication') {
-        const from = encodeURIComponent(globalThis.location.pathname);
-        navigate(`/${scene}/pages/userCenter/cardIdRelevant/cardIdUpload/cardIdUpload?from=${from}`);
+        navigate(paths.realName(scene, globalThis.location.pathname));
       } else showToast('已满足寄售条件，可以寄售了');
     } catch {
       // 30315 opened the unlock dialog; other codes were shown

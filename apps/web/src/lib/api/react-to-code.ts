@@ -2,6 +2,7 @@ import { type ErrorCode, errorCatalogue, isErrorCode, MODAL_AUTO_HIDE_MS, messag
 import { lockMessage } from '@app/protocol/format';
 import { isGameScene, type Scene } from '@app/protocol/platform';
 import { copy } from '../copy';
+import { paths, SCENE_PAGES } from '../paths';
 import { clearLoginInfo } from '../storage';
 import { noLineChannel, saleUnlockChannel, showModal, showToast } from '../ui-bus';
 
@@ -11,8 +12,8 @@ export function relaunch(path: string): void {
 }
 
 export function loginPathOf(scene: Scene): string {
-  if (scene === 'h5sdk') return '/h5sdk/pages/commodityList/list';
-  return `/${scene}/pages/login/login?needLogin=expiredLogin`;
+  if (scene === 'h5sdk') return SCENE_PAGES.sdkHome;
+  return paths.loginExpired(scene);
 }
 
 /** The client side of the error catalogue: what each code does on screen (platform-shell §4, §8). */
@@ -44,7 +45,7 @@ export function reactToCode(code: string, msg: string, scene: Scene, options: { 
         buttons: [],
         autoHideMs: MODAL_AUTO_HIDE_MS.commodityGone,
         // The message promises the list; the desktop web scene words it without the jump and goes home.
-        onClose: () => relaunch(scene === 'web' ? '/web/pages/index/index' : `/${scene}/pages/commodityList/list`),
+        onClose: () => relaunch(scene === 'web' ? paths.home('web') : paths.list(scene)),
       });
       return;
     }

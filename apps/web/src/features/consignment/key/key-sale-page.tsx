@@ -6,6 +6,7 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { LoadingOverlay } from '../../../components/loading-overlay';
 import { MobileLayout } from '../../../components/mobile-layout';
 import { ApiError } from '../../../lib/api/api-error';
+import { paths } from '../../../lib/paths';
 import { sceneOfPath } from '../../../lib/platform';
 import { storage } from '../../../lib/storage';
 import { showToast } from '../../../lib/ui-bus';
@@ -15,9 +16,9 @@ import { useFinishKeySale } from '../api/finish-key-sale';
 import { useGameSellRules } from '../api/get-game-sell-rules';
 import { usePublishAccountCheck } from '../api/publish-account-check';
 import { ExtraFields, PriceField } from '../sell/price-field';
-import { SellerGate } from '../sell/seller-gate';
+import { type SellerDialogs, SellerGate } from '../sell/seller-gate';
 import { KeyRoleCard } from './key-role-card';
-import '../sell-form.css';
+import '../../../components/sell-form.css';
 import '../sell/sell.css';
 
 /** The words of a refusal: the server's message, else the catalogue's. */
@@ -34,17 +35,17 @@ function refusalText(error: unknown): string {
  * with), bound to the seller, its role checked against the game's conditions (30307), and the
  * listing finished at the seller's price.
  */
-export default function KeySalePage() {
+export default function KeySalePage({ sellerDialogs }: { sellerDialogs: SellerDialogs }) {
   const scene = sceneOfPath(globalThis.location.pathname) ?? 'app';
   const [params] = useSearchParams();
   const accountCheck = usePublishAccountCheck();
   if (!storage.get('token')) {
     const from = `${globalThis.location.pathname}${globalThis.location.search}`;
-    return <Navigate to={`/${scene}/pages/login/login?fromPage=${encodeURIComponent(from)}`} replace />;
+    return <Navigate to={paths.login(scene, from)} replace />;
   }
   return (
     <MobileLayout title="寄售码寄售">
-      <SellerGate check={() => accountCheck.mutateAsync({})}>
+      <SellerGate dialogs={sellerDialogs} check={() => accountCheck.mutateAsync({})}>
         <KeySaleForm scene={scene} initialKey={params.get('key') ?? ''} />
       </SellerGate>
     </MobileLayout>
@@ -90,7 +91,7 @@ function KeySaleForm({ scene, initialKey }: { scene: string; initialKey: string 
       .catch(() => null);
     if (!done) return;
     showToast('寄售成功，商品已上架');
-    navigate(`/${scene}/pages/userCenter/saleShelf/saleShelf`, { replace: true });
+    navigate(paths.shelf(scene), { replace: true });
   };
   return (
     <div className="card" style={{ margin: 12, padding: 16 }}>

@@ -1,9 +1,10 @@
 import { useNavigate } from 'react-router';
 import { MobileLayout } from '../../../components/mobile-layout';
+import { paths } from '../../../lib/paths';
 import { sceneOfPath } from '../../../lib/platform';
 import { useLastPresale } from './api/manual-presale';
 import { BindStep, CreateStep, PublishStep, VerifyStep } from './presale-steps';
-import '../sell-form.css';
+import '../../../components/sell-form.css';
 import './presale.css';
 
 const STEPS = ['填写信息', '绑定账号', '验证账号', '发布'];
@@ -40,7 +41,7 @@ export default function ManualPresalePage() {
           <PublishStep
             record={record}
             onDone={(commodityId) =>
-              navigate(`/${scene}/pages/userCenter/saleShelf/preSaledetails?saleType=1&commodityId=${commodityId}`, {
+              navigate(paths.presaleDetail(scene, commodityId), {
                 replace: true,
               })
             }

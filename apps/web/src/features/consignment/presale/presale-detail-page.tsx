@@ -7,10 +7,10 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { MobileLayout } from '../../../components/mobile-layout';
 import { callApi } from '../../../lib/api/call-api';
+import { commodityDetailOptions } from '../../../lib/queries/get-commodity-detail';
 import { showToast } from '../../../lib/ui-bus';
-import { commodityDetailOptions } from '../../commodity/api/get-commodity-detail';
 import { usePresaleRules } from './api/manual-presale';
-import '../sell-form.css';
+import '../../../components/sell-form.css';
 import './presale.css';
 
 const ACTION_TEXT = { downShelf: '下架', onShelf: '重新上架', takeBack: '取回', modifyPrice: '修改预售信息' } as const;

@@ -2,9 +2,9 @@ import type { ManualPresale } from '@app/protocol/calls/manual-presale';
 import { formatPriceFen } from '@app/protocol/format';
 import { DEFAULT_SELL_RULES, priceProblem, type SellRules, sellerReceives, yuanToFen } from '@app/protocol/sell-rules';
 import { useState } from 'react';
+import { useServerAll } from '../../../lib/queries/get-filter-options';
+import { useGameLobby } from '../../../lib/queries/get-game-lobby';
 import { showToast } from '../../../lib/ui-bus';
-import { useServerAll } from '../../commodity/api/get-filter-options';
-import { useGameLobby } from '../../market/api/get-game-lobby';
 import {
   useBindPresaleAccount,
   useCheckPresale,

@@ -3,14 +3,15 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { LoadingOverlay } from '../../../components/loading-overlay';
 import { MobileLayout } from '../../../components/mobile-layout';
+import { SCENE_PAGES } from '../../../lib/paths';
 import { showToast } from '../../../lib/ui-bus';
 import { consignmentKeys } from '../api/consignment-query-keys';
 import { gameToken } from '../api/game-token';
 import { CoinTab } from './coin-tab';
 import { ItemTab } from './item-tab';
 import { RoleTab } from './role-tab';
-import { SellerGate } from './seller-gate';
-import '../sell-form.css';
+import { type SellerDialogs, SellerGate } from './seller-gate';
+import '../../../components/sell-form.css';
 import './sell.css';
 
 const TABS = [
@@ -24,21 +25,21 @@ const TABS = [
  * its props. The prerequisites come first; while the game freezes the goods, the consignment
  * overlay (寄售中...) covers the page; then the shelf.
  */
-export default function ConsignPage() {
+export default function ConsignPage({ sellerDialogs }: { sellerDialogs: SellerDialogs }) {
   const navigate = useNavigate();
   const [tab, setTab] = useState<(typeof TABS)[number]['key']>('role');
   const publishing = useIsMutating({ mutationKey: consignmentKeys.publish }) > 0;
   const inGame = gameToken() !== null;
   const done = () => {
     showToast('寄售成功，商品已上架');
-    navigate('/h5sdk/pages/shelves/shelves', { replace: true });
+    navigate(SCENE_PAGES.sdkShelf, { replace: true });
   };
   return (
     <MobileLayout
       title="我要寄售"
       tabBar
       right={
-        <Link to="/h5sdk/pages/shelves/shelves" className="c-nav-action" data-testid="to-shelf">
+        <Link to={SCENE_PAGES.sdkShelf} className="c-nav-action" data-testid="to-shelf">
           我的货架
         </Link>
       }
@@ -48,7 +49,7 @@ export default function ConsignPage() {
           请从游戏内打开交易平台寄售；游戏外可使用寄售码寄售。
         </p>
       ) : (
-        <SellerGate>
+        <SellerGate dialogs={sellerDialogs}>
           <div className="sell-tabs" role="tablist">
             {TABS.map((t) => (
               <button

@@ -1,9 +1,13 @@
-import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { type ComponentType, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useSalePreCheck } from '../../../lib/queries/sale-pre-check';
 import { saleUnlockedChannel } from '../../../lib/ui-bus';
-import { RealNameDialog } from '../../identity/real-name-dialog';
-import { BindPhoneDialog } from '../../user/bind-phone-dialog';
-import { useSalePreCheck } from '../api/sale-pre-check';
+
+/** The dialogs of the steps other domains own (user: the phone, identity: the real name), filled in by app/. */
+export interface SellerDialogs {
+  BindPhoneDialog: ComponentType<{ desktop: boolean; onClose: () => void; onBound: () => void }>;
+  RealNameDialog: ComponentType<{ version: 'number'; onClose: () => void; onVerified: () => void }>;
+}
 
 type Step = 'checking' | 'bindPhone' | 'authentication' | 'waiting' | 'ready';
 
@@ -16,10 +20,12 @@ type Step = 'checking' | 'bindPhone' | 'authentication' | 'waiting' | 'ready';
  */
 export function SellerGate({
   children,
+  dialogs: { BindPhoneDialog, RealNameDialog },
   desktop = false,
   check,
 }: {
   children: ReactNode;
+  dialogs: SellerDialogs;
   desktop?: boolean;
   check?: () => Promise<{ step: string }>;
 }) {

@@ -3,6 +3,7 @@ import { ListingStatus } from '@app/protocol/statuses/listing-status';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { MobileLayout } from '../../../components/mobile-layout';
+import { SCENE_PAGES } from '../../../lib/paths';
 import { sceneOfPath } from '../../../lib/platform';
 import { showModal, showToast } from '../../../lib/ui-bus';
 import { useDownShelf } from '../api/down-shelf';
@@ -11,7 +12,7 @@ import { useOnShelf } from '../api/on-shelf';
 import { useTakeBack } from '../api/take-back';
 import { RepriceDialog } from './reprice-dialog';
 import { type ShelfAction, ShelfItemCard, TYPE_TEXT } from './shelf-item-card';
-import '../sell-form.css';
+import '../../../components/sell-form.css';
 import './shelf.css';
 
 const TABS: Array<{ key: ShelfTab; text: string }> = [
@@ -93,7 +94,7 @@ export default function ShelfPage({ retrieve = false }: { retrieve?: boolean }) 
           <div className="card" style={{ padding: 24, textAlign: 'center' }}>
             <p className="muted">{tab === 'all' ? '还没有商品' : '该分类下没有商品'}</p>
             {scene === 'h5sdk' ? (
-              <Link className="btn btn-primary" to="/h5sdk/pages/consignSale/roleCoin">
+              <Link className="btn btn-primary" to={SCENE_PAGES.sdkConsign}>
                 去寄售
               </Link>
             ) : null}

@@ -1,7 +1,7 @@
 import { advertising } from '@app/protocol/calls/market-content';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api/call-api';
-import { marketKeys } from './market-keys';
+import { marketKeys } from '../../../lib/queries/market-keys';
 
 /** The SDK home's ad slot for the game in view; a refusal shows nothing. */
 export const advertisingOptions = (appId: string | null) =>

@@ -1,8 +1,8 @@
 import { channelList } from '@app/protocol/calls/market-games';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api/call-api';
+import { marketKeys } from '../../../lib/queries/market-keys';
 import { storage } from '../../../lib/storage';
-import { marketKeys } from './market-keys';
 
 /** The home's channel tabs, in the user's order when logged in. */
 export const channelListOptions = () =>

@@ -1,7 +1,7 @@
 import { testPlayGameInfo } from '@app/protocol/calls/market-games';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api/call-api';
-import { marketKeys } from './market-keys';
+import { marketKeys } from '../../../lib/queries/market-keys';
 
 /** One game with its downloads and guide (testPlay/getGameInfo). */
 export const gameInfoOptions = (applicationId: string | null) =>

@@ -1,7 +1,7 @@
 import { marqueeList } from '@app/protocol/calls/market-content';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api/call-api';
-import { marketKeys } from './market-keys';
+import { marketKeys } from '../../../lib/queries/market-keys';
 
 /** The SDK news line, kept in memory for the cacheTime seconds the answer names. */
 export const marqueeListOptions = (appId: string | null) =>

@@ -1,8 +1,8 @@
 import { playedGameList } from '@app/protocol/calls/market-games';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api/call-api';
+import { marketKeys } from '../../../lib/queries/market-keys';
 import { storage } from '../../../lib/storage';
-import { marketKeys } from './market-keys';
 
 /** Games the logged-in user has played (the game switcher); nothing when logged out. */
 export const playedGameListOptions = (enabled: boolean) =>

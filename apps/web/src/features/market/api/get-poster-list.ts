@@ -1,7 +1,7 @@
 import { posterList } from '@app/protocol/calls/market-content';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api/call-api';
-import { marketKeys, type Place } from './market-keys';
+import { marketKeys, type Place } from '../../../lib/queries/market-keys';
 
 export const posterListOptions = (place: Place) =>
   queryOptions({

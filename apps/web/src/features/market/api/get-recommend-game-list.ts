@@ -1,7 +1,7 @@
 import { recommendGameList } from '@app/protocol/calls/market-games';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api/call-api';
-import { marketKeys } from './market-keys';
+import { marketKeys } from '../../../lib/queries/market-keys';
 
 export type GameKind = 'popular' | 'recommend';
 

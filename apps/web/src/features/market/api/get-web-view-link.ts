@@ -1,7 +1,7 @@
 import { webViewLink } from '@app/protocol/calls/market-content';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api/call-api';
-import { marketKeys } from './market-keys';
+import { marketKeys } from '../../../lib/queries/market-keys';
 
 /** Whether the banner web view may show a link (the server knows which links the operator published). */
 export const webViewLinkOptions = (hyperlink: string) =>

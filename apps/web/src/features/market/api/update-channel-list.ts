@@ -1,8 +1,8 @@
 import { updateChannelList } from '@app/protocol/calls/market-games';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api/call-api';
+import { marketKeys } from '../../../lib/queries/market-keys';
 import { storage } from '../../../lib/storage';
-import { marketKeys } from './market-keys';
 
 /** Saves the order and choice of the channel tabs (logged-in users only). */
 export function useUpdateChannelList() {

@@ -1,0 +1,99 @@
+import { Link } from 'react-router';
+import { EmptyState } from '../../../components/empty-state';
+import { MobileLayout } from '../../../components/mobile-layout';
+import { PcLayout } from '../../../components/pc-layout';
+import { copy } from '../../../lib/copy';
+import { paths } from '../../../lib/paths';
+import { sceneOfPath } from '../../../lib/platform';
+import { storage } from '../../../lib/storage';
+import { showModal, showToast } from '../../../lib/ui-bus';
+import { useClearInvalidCollect } from '../api/clear-invalid-collect';
+import { useCollectCommodity } from '../api/collect-commodity';
+import { useMyCollect } from '../api/get-my-collect';
+import { CommodityCard } from '../commodity-card';
+import { CardSkeletons } from '../list/commodity-list-body';
+import { useLoadMore } from '../list/use-load-more';
+import '../commodity.css';
+
+const t = copy.commodity;
+
+function CollectList({ pc }: { pc: boolean }) {
+  const { data, isLoading, hasNextPage, isFetchingNextPage, fetchNextPage } = useMyCollect(true);
+  const uncollect = useCollectCommodity();
+  const clear = useClearInvalidCollect();
+  const sentinel = useLoadMore(Boolean(hasNextPage) && !isFetchingNextPage, () => void fetchNextPage());
+  const items = data?.pages.flatMap((p) => p.list) ?? [];
+  const invalidCount = data?.pages[0]?.invalidCount ?? 0;
+  const confirmClear = () =>
+    showModal({
+      content: t.clearInvalidConfirm,
+      buttons: [
+        { text: copy.cancel },
+        {
+          text: copy.confirm,
+          primary: true,
+          onClick: () => clear.mutate(undefined, { onSuccess: (r) => showToast(`${t.cleared}（${r.removed}）`) }),
+        },
+      ],
+    });
+  return (
+    <div style={{ padding: pc ? 0 : 12 }} data-testid="my-collect">
+      <div style={{ display: 'flex', alignItems: 'center', marginBottom: 10 }}>
+        <span className="muted" style={{ flex: 1, fontSize: 13 }}>
+          {data ? `共 ${items.length}${hasNextPage ? '+' : ''} 件，已失效 ${invalidCount} 件` : ''}
+        </span>
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm"
+          disabled={invalidCount === 0 || clear.isPending}
+          onClick={confirmClear}
+          data-testid="clear-invalid"
+        >
+          {t.clearInvalid}
+        </button>
+      </div>
+      {isLoading ? <CardSkeletons /> : null}
+      {data && items.length === 0 ? <EmptyState title={t.collectionsEmpty} hint={t.collectionsHint} /> : null}
+      <div className={pc ? 'c-grid-pc' : undefined}>
+        {items.map((item) => (
+          <div key={item.id} className="c-collect-row" data-testid="collect-row" data-invalid={item.invalid}>
+            <CommodityCard item={item} invalid={item.invalid} />
+            <button
+              type="button"
+              className="c-uncollect"
+              data-testid="uncollect"
+              disabled={uncollect.isPending}
+              onClick={() =>
+                uncollect.mutate({ commodityId: item.id, collect: 0 }, { onSuccess: () => showToast(t.uncollectDone) })
+              }
+            >
+              {t.uncollect}
+            </button>
+          </div>
+        ))}
+      </div>
+      <div ref={sentinel} />
+      {isFetchingNextPage ? <CardSkeletons count={1} /> : null}
+    </div>
+  );
+}
+
+/** /{scene}/pages/userCenter/myCollect/index: the user's collections; invalid ones greyed. */
+export default function MyCollectPage() {
+  const scene = sceneOfPath(globalThis.location.pathname) ?? 'h5';
+  const pc = scene === 'web' || scene === 'webpc';
+  const body = storage.get('token') ? (
+    <CollectList pc={pc} />
+  ) : (
+    <EmptyState
+      title="登录后查看我的收藏"
+      action={
+        <Link className="btn btn-primary btn-sm" to={paths.login(scene)} data-testid="collect-login">
+          {copy.login}
+        </Link>
+      }
+    />
+  );
+  if (pc) return <PcLayout scene={scene}>{body}</PcLayout>;
+  return <MobileLayout title={t.collections}>{body}</MobileLayout>;
+}

@@ -1,0 +1,146 @@
+import {
+  extractCancel,
+  extractConfig,
+  extractPage,
+  extractSave,
+  extractUserInfo,
+  withdrawalFee,
+} from '@app/protocol/calls/extract';
+import { formatPriceFen } from '@app/protocol/format';
+import { yuanToFen } from '@app/protocol/sell-rules';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { MobileLayout } from '../../components/mobile-layout';
+import { callApi } from '../../lib/api/call-api';
+import { showToast } from '../../lib/ui-bus';
+import '../../components/sell-form.css';
+import './withdrawal.css';
+
+/**
+ * The cash-withdrawal page (extractApply.*): the balance (available, frozen, 待入账), a request to
+ * an alipay account in the verified real name with its fee and arrival amount, and the requests
+ * with their status (one under review can be cancelled).
+ */
+export default function WithdrawPage() {
+  const queryClient = useQueryClient();
+  const info = useQuery({ queryKey: ['wallet', 'info'], queryFn: () => callApi(extractUserInfo, {}) });
+  const config = useQuery({ queryKey: ['wallet', 'config'], queryFn: () => callApi(extractConfig, {}) });
+  const page = useQuery({ queryKey: ['wallet', 'page'], queryFn: () => callApi(extractPage, { pageSize: 20 }) });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['wallet'] });
+  const save = useMutation({
+    mutationFn: (input: { amount: number; accountNo: string; accountName: string }) => callApi(extractSave, input),
+    onSuccess: refresh,
+  });
+  const cancel = useMutation({ mutationFn: (id: string) => callApi(extractCancel, { id }), onSuccess: refresh });
+  const [amount, setAmount] = useState('');
+  const [accountNo, setAccountNo] = useState('');
+  const [accountName, setAccountName] = useState('');
+  const fen = yuanToFen(amount);
+  const fee = fen && config.data ? withdrawalFee(fen, config.data) : null;
+  return (
+    <MobileLayout title="提现">
+      <div className="card wallet-box" data-testid="wallet-balance">
+        <div className="muted">可提现余额</div>
+        <div className="wallet-amount">{formatPriceFen(info.data?.available ?? 0)}</div>
+        <div className="muted" style={{ fontSize: 12 }}>
+          冻结中 {formatPriceFen(info.data?.frozen ?? 0)} · 待入账 {formatPriceFen(info.data?.pending ?? 0)}
+        </div>
+      </div>
+      <div className="card wallet-box">
+        <div className="sell-form" data-testid="withdraw-form">
+          <label className="sell-field">
+            <span>提现金额（元）</span>
+            <input
+              inputMode="decimal"
+              value={amount}
+              onChange={(e) => setAmount(e.target.value.replace(/[^\d.]/g, ''))}
+              data-testid="withdraw-amount"
+            />
+          </label>
+          {config.data ? (
+            <p className="muted" style={{ margin: 0, fontSize: 12 }}>
+              单笔 {formatPriceFen(config.data.minAmount)} – {formatPriceFen(config.data.maxAmount)}，手续费{' '}
+              {config.data.feePercent}%（最低 {formatPriceFen(config.data.minFee)}），每天最多 {config.data.dailyCount}{' '}
+              次
+            </p>
+          ) : null}
+          {fen && fee !== null ? (
+            <p className="sell-receive" data-testid="withdraw-arrival">
+              手续费 {formatPriceFen(fee)}，实际到账 <b>{formatPriceFen(Math.max(0, fen - fee))}</b>
+            </p>
+          ) : null}
+          <label className="sell-field">
+            <span>支付宝账号</span>
+            <input
+              value={accountNo}
+              placeholder="手机号或邮箱"
+              onChange={(e) => setAccountNo(e.target.value.trim())}
+              data-testid="withdraw-account"
+            />
+          </label>
+          <label className="sell-field">
+            <span>收款人姓名（须与实名认证 {info.data?.realName || '—'} 一致）</span>
+            <input
+              value={accountName}
+              onChange={(e) => setAccountName(e.target.value.trim())}
+              data-testid="withdraw-name"
+            />
+          </label>
+          <button
+            type="button"
+            className="btn btn-primary btn-block"
+            disabled={save.isPending}
+            onClick={() => {
+              if (fen === null) return showToast('请输入正确的提现金额');
+              save.mutate(
+                { amount: fen, accountNo, accountName },
+                { onSuccess: () => showToast('提现申请已提交，等待审核') },
+              );
+            }}
+            data-testid="withdraw-submit"
+          >
+            申请提现
+          </button>
+        </div>
+      </div>
+      <div className="card wallet-box" data-testid="withdraw-records">
+        <div className="order-row-title" style={{ fontWeight: 600, marginBottom: 8 }}>
+          提现记录
+        </div>
+        {page.data?.list.length === 0 ? (
+          <p className="muted" style={{ margin: 0 }}>
+            暂无记录
+          </p>
+        ) : null}
+        {page.data?.list.map((w) => (
+          <div key={w.id} className="wallet-record" data-testid="withdraw-record">
+            <div>
+              <div>
+                {formatPriceFen(w.amount)} → {w.accountNo}
+              </div>
+              <div className="muted" style={{ fontSize: 12 }}>
+                {new Date(w.createTime * 1000).toLocaleString('zh-CN', { hour12: false })} · 到账{' '}
+                {formatPriceFen(w.arrival)}
+                {w.reason ? ` · ${w.reason}` : ''}
+              </div>
+            </div>
+            <div style={{ textAlign: 'right' }}>
+              <div className={`wallet-status ${w.status}`}>{w.statusLabel}</div>
+              {w.status === 'reviewing' ? (
+                <button
+                  type="button"
+                  className="link"
+                  disabled={cancel.isPending}
+                  onClick={() => cancel.mutate(w.id)}
+                  data-testid="withdraw-cancel"
+                >
+                  取消
+                </button>
+              ) : null}
+            </div>
+          </div>
+        ))}
+      </div>
+    </MobileLayout>
+  );
+}

@@ -1,0 +1,137 @@
+/**
+ * Every page's path, in one place: the router mounts these and every navigate(), <Link to> and
+ * href takes them from here (platform-shell §2). Most pages exist in every scene under
+ * /{scene}/pages/…; a few exist in one scene only (SCENE_PAGES).
+ */
+
+/** The pages every scene has, relative to /{scene}/pages/. */
+export const PAGES = {
+  home: 'index/index',
+  list: 'commodityList/list',
+  detail: 'commodityDetail/index',
+  /** The share link's page (productNew/info?ct=0&id=…&share=share). */
+  shareInfo: 'productNew/info',
+  collections: 'userCenter/myCollect/index',
+  login: 'login/login',
+  userCenter: 'userCenter/index',
+  my: 'my/index',
+  maintenance: 'underMaintenance/underMaintenance',
+  realName: 'userCenter/cardIdRelevant/cardIdUpload/cardIdUpload',
+  realNameStatus: 'userCenter/cardIdRelevant/cardIdUpload/cardIdStatus',
+  popularGames: 'popularGame/index',
+  recommendGames: 'recommendGame/index',
+  gameLobby: 'gameLobby/index',
+  webViewImage: 'webViewImage/webViewImage',
+  manualPresale: 'manualPreSale/manualPreSale',
+  presaleDetail: 'userCenter/saleShelf/preSaledetails',
+  shelf: 'userCenter/saleShelf/saleShelf',
+  retrieveRole: 'getBackRole/getBackRole',
+  orderConfirm: 'orderNew/orderConfirmPlace/orderConfirmPlace',
+  cashier: 'orderNew/cashier/cashier',
+  orderDetail: 'orderNew/orderDetail/orderDetail',
+  orderList: 'orderNew/orderList/orderList',
+  wechatPay: 'orderNew/orderConfirmPlace/orderConfirmPlaceForWx',
+  withdraw: 'userCenter/cashWithdrawal/cashWithdrawal',
+  coupons: 'userCenter/myCoupon/myCoupon',
+  myOffers: 'bargain/myOffers',
+  receivedOffers: 'bargain/receivedOffers',
+} as const;
+
+export type PageName = keyof typeof PAGES;
+
+/** The pages of one scene only (the SDK's own home, consign and shelf pages, the app's key sale) and the console. */
+export const SCENE_PAGES = {
+  /** The SDK home: marquee, ad slot and popup over the list; it comes before the shared list route. */
+  sdkHome: '/h5sdk/pages/commodityList/list',
+  sdkConsign: '/h5sdk/pages/consignSale/roleCoin',
+  sdkShelf: '/h5sdk/pages/shelves/shelves',
+  sdkMy: '/h5sdk/pages/my/index',
+  websdkRetrieveRole: '/websdk/pages/getBackRole/index',
+  appKeySale: '/app/pages/codeSale/roleSale',
+  appWxKeySale: '/app/pages/codeSale/wxRoleSale',
+  /** The customer-service console: no scene. */
+  ops: '/ops',
+} as const;
+
+/** /{scene}/pages/{page}. */
+export const pagePath = (scene: string, page: PageName): string => `/${scene}/pages/${PAGES[page]}`;
+
+/** What a listing link carries besides its id (the detail's title and game). */
+export interface DetailLinkInput {
+  id: string;
+  gameName?: string;
+  applicationId?: string;
+  type?: number;
+}
+
+const currentPath = () => `${globalThis.location.pathname}${globalThis.location.search}`;
+
+/** The pages with their queries, per scene. */
+export const paths = {
+  home: (scene: string) => pagePath(scene, 'home'),
+  /** Where 返回首页 leads: the SDK's home is its list (the tab bar's 首页); elsewhere the home page. */
+  sceneHome: (scene: string) => (scene === 'h5sdk' ? SCENE_PAGES.sdkHome : pagePath(scene, 'home')),
+
+  /** The list, of one game and optionally of one type (1 role, 2 coin, 3 prop). */
+  list(scene: string, query: { applicationId?: string | null; type?: number } = {}): string {
+    const q = new URLSearchParams();
+    if (query.applicationId) q.set('applicationId', query.applicationId);
+    if (query.type) q.set('type', String(query.type));
+    const search = q.toString();
+    return `${pagePath(scene, 'list')}${search ? `?${search}` : ''}`;
+  },
+
+  detail(scene: string, item: DetailLinkInput, extra: Record<string, string> = {}): string {
+    const query = new URLSearchParams({ id: item.id });
+    if (item.gameName) query.set('gameName', item.gameName);
+    if (item.applicationId) query.set('applicationId', item.applicationId);
+    if (item.type) query.set('type', String(item.type));
+    for (const [k, v] of Object.entries(extra)) query.set(k, v);
+    return `${pagePath(scene, 'detail')}?${query}`;
+  },
+
+  /**
+   * The share link: the h5 product-info page with share=share. Opened on a phone it shows the
+   * h5 detail; opened on a PC, launch (app/launch.ts) sends it to the web commodity detail.
+   */
+  shareLink: (origin: string, id: string) =>
+    `${origin}${pagePath('h5', 'shareInfo')}?ct=0&id=${encodeURIComponent(id)}&share=share`,
+
+  collections: (scene: string) => pagePath(scene, 'collections'),
+
+  /** Login, coming back to `from` (by default the page the user is on). */
+  login: (scene: string, from: string = currentPath()) =>
+    `${pagePath(scene, 'login')}?fromPage=${encodeURIComponent(from)}`,
+  /** Login after the session ran out (the request layer's 10004). */
+  loginExpired: (scene: string) => `${pagePath(scene, 'login')}?needLogin=expiredLogin`,
+
+  /** The real-name form, coming back to `from` once verified. */
+  realName: (scene: string, from?: string) =>
+    `${pagePath(scene, 'realName')}${from ? `?from=${encodeURIComponent(from)}` : ''}`,
+  realNameStatus: (scene: string) => pagePath(scene, 'realNameStatus'),
+
+  maintenance: (scene: string) => pagePath(scene, 'maintenance'),
+  popularGames: (scene: string) => pagePath(scene, 'popularGames'),
+  gameLobby: (scene: string) => pagePath(scene, 'gameLobby'),
+  webViewImage: (scene: string, query: URLSearchParams) => `${pagePath(scene, 'webViewImage')}?${query.toString()}`,
+
+  shelf: (scene: string) => pagePath(scene, 'shelf'),
+  manualPresale: (scene: string) => pagePath(scene, 'manualPresale'),
+  presaleDetail: (scene: string, commodityId: string) =>
+    `${pagePath(scene, 'presaleDetail')}?saleType=1&commodityId=${commodityId}`,
+
+  orderConfirm: (scene: string, commodityId: string) => `${pagePath(scene, 'orderConfirm')}?commodityId=${commodityId}`,
+  cashier: (scene: string, orderId: string) => `${pagePath(scene, 'cashier')}?orderId=${encodeURIComponent(orderId)}`,
+  /** One order; `paid` marks the return from a payment page. */
+  orderDetail: (scene: string, orderId: string, { paid = false }: { paid?: boolean } = {}) =>
+    `${pagePath(scene, 'orderDetail')}?orderId=${encodeURIComponent(orderId)}${paid ? '&paid=1' : ''}`,
+  orderList: (scene: string) => pagePath(scene, 'orderList'),
+
+  withdraw: (scene: string) => pagePath(scene, 'withdraw'),
+  coupons: (scene: string) => pagePath(scene, 'coupons'),
+  myOffers: (scene: string) => pagePath(scene, 'myOffers'),
+  receivedOffers: (scene: string) => pagePath(scene, 'receivedOffers'),
+
+  /** The agreements the server serves (not pages of the app). */
+  agreement: (name: 'userAgreement' | 'privacyPolicy' | 'tradingRules') => `/agreements/${name}`,
+};
