@@ -3,7 +3,7 @@
  * specifier text, and `../exchange/x` from one feature into another names no "features" folder).
  * Imports flow components|lib → features → app; a feature never imports another feature: what two
  * features share lives in lib/ or components/, and app/ composes a page of two domains
- * (app/pages, decision 0016). `npm run lint` runs this after Biome.
+ * (app/pages, decision 0017). `npm run lint` runs this after Biome.
  */
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
