@@ -23,6 +23,3 @@ export interface CallContext<A extends Access = Access, AppId extends boolean = 
 
 /** The context registerCall hands the handler of `D`. */
 export type ContextOf<D extends CallDef> = CallContext<D['access'], NonNullable<D['requiresAppId']>>;
-
-/** A df call's context: the caller is signed in. */
-export type AuthedContext = CallContext<'df'>;
