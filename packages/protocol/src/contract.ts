@@ -12,6 +12,7 @@ export interface CallDef<
   Req extends z.ZodType = z.ZodType,
   Res extends z.ZodType = z.ZodType,
   A extends Access = Access,
+  AppId extends boolean = boolean,
 > {
   service: string;
   /** The name the specs give; may contain '/' (`manualPreSale/create`). */
@@ -28,22 +29,26 @@ export interface CallDef<
   /** Answered as plain JSON whatever the request (bootstrap calls that hand out the keys). */
   plain?: boolean;
   /** Needs the X-AppId header: a missing one answers 10003 'AppId异常'. */
-  requiresAppId?: boolean;
+  requiresAppId?: AppId;
 }
 
 export type CallInput<D extends CallDef> = z.input<D['request']>;
 export type CallOutput<D extends CallDef> = z.output<D['response']>;
 
-type DefInput<Req extends z.ZodType, Res extends z.ZodType, A extends Access> = Omit<
-  CallDef<Req, Res, A>,
+type DefInput<Req extends z.ZodType, Res extends z.ZodType, A extends Access, AppId extends boolean> = Omit<
+  CallDef<Req, Res, A, AppId>,
   'operationId'
 > & {
   operationId?: string;
 };
 
-export function defineCall<Req extends z.ZodType, Res extends z.ZodType, A extends Access>(
-  def: DefInput<Req, Res, A>,
-): CallDef<Req, Res, A> {
+/** Keeps `access` and `requiresAppId` as literals: the server types a handler's context from them. */
+export function defineCall<
+  Req extends z.ZodType,
+  Res extends z.ZodType,
+  A extends Access,
+  AppId extends boolean = false,
+>(def: DefInput<Req, Res, A, AppId>): CallDef<Req, Res, A, AppId> {
   return { ...def, operationId: def.operationId ?? `${def.service}.${def.call.replaceAll('/', '.')}` };
 }
 

@@ -8,9 +8,9 @@ import { sweepOffers } from './offer-moves';
 /** Bargains and offers (出价): the calls, and the sweeper of their deadlines. */
 export function bargainModule(
   app: FastifyInstance,
-  platform: CallPlatform,
-  deps: { gateway: GameGateway; sweepEveryMs: number },
+  deps: { platform: CallPlatform; gateway: GameGateway; sweepEveryMs: number },
 ): void {
-  offerRoutes(app, platform, deps.gateway);
-  sweepEvery(app, deps.sweepEveryMs, 'offers', () => sweepOffers({ db: platform.db, gateway: deps.gateway }));
+  const { platform, gateway } = deps;
+  offerRoutes(app, platform, gateway);
+  sweepEvery(app, deps.sweepEveryMs, 'offers', () => sweepOffers({ db: platform.db, gateway }));
 }

@@ -36,7 +36,7 @@ export function offerRoutes(app: FastifyInstance, platform: CallPlatform, gatewa
   registerCall(app, platform, h5sdkCreateOfferOrder, async (input, ctx) => {
     const user = signedIn(ctx.user);
     const buyer = { userId: user.userId, uid: user.uid };
-    const player = ctx.player ? { accountId: ctx.player.accountId, roleId: ctx.player.roleId } : null;
+    const player = { accountId: ctx.player.accountId, roleId: ctx.player.roleId };
     return viewOffer(db, (await offers.createOffer(deps, { ...input, buyer, player })).id, buyer.userId);
   });
   registerCall(app, platform, offerDetail, async (input, ctx) => viewOffer(db, input.offerId, ctx.user.userId));

@@ -12,9 +12,9 @@ import { shelfRoutes } from './shelf.routes';
 /** Selling: the sale lock, listing from the game and with a key, the shelf, and the listing sweeper. */
 export function consignmentModule(
   app: FastifyInstance,
-  platform: CallPlatform,
-  deps: { gateway: GameGateway; sms: SmsDeps; sweepEveryMs: number },
+  deps: { platform: CallPlatform; gateway: GameGateway; sms: SmsDeps; sweepEveryMs: number },
 ): void {
+  const { platform } = deps;
   saleLockRoutes(app, platform, deps.sms);
   publishRoutes(app, platform, deps.gateway);
   shelfRoutes(app, platform, deps.gateway);

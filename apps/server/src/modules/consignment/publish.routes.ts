@@ -34,10 +34,10 @@ import { sellSetup } from './sell-setup.queries';
 import { publishFrozen } from './shelf.service';
 
 /** Inside the game: the seller (X-Token) and the role (game token) it lists from. */
-function sellerAndRole(ctx: CallContext) {
+function sellerAndRole(ctx: CallContext<'pt'>) {
   if (!ctx.user) throw new AppError(ErrorCode.LOGIN_TIMEOUT);
-  const player = ctx.player;
-  if (!player?.roleId) throw new AppError(ErrorCode.BAD_PARAMS, '请先在游戏中选择角色');
+  const { player } = ctx;
+  if (!player.roleId) throw new AppError(ErrorCode.BAD_PARAMS, '请先在游戏中选择角色');
   return { seller: { userId: ctx.user.userId, uid: ctx.user.uid }, player: { ...player, roleId: player.roleId } };
 }
 
@@ -58,10 +58,10 @@ export function publishRoutes(app: FastifyInstance, platform: CallPlatform, gate
     };
   };
 
-  registerCall(app, platform, sellConfig, (_i, ctx) => publicSetup(ctx.appId as string));
+  registerCall(app, platform, sellConfig, (_i, ctx) => publicSetup(ctx.appId));
 
   registerCall(app, platform, checkConsignmentSwitch, async (_i, ctx) => {
-    const s = await sellSetup(db, ctx.appId as string);
+    const s = await sellSetup(db, ctx.appId);
     return {
       open: s.consignmentOpen,
       roleOpen: s.consignmentOpen,
@@ -111,7 +111,7 @@ export function publishRoutes(app: FastifyInstance, platform: CallPlatform, gate
 
   /** Prerequisites in the order of business-flows §4, then the listing itself. */
   const publish = async (
-    ctx: CallContext,
+    ctx: CallContext<'pt'>,
     input: { price: number | null; designatedTradeId?: string | undefined; description?: string | undefined },
     goods: PublishInput['goods'],
   ) => {

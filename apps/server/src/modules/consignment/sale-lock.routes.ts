@@ -31,7 +31,7 @@ export function saleLockRoutes(app: FastifyInstance, platform: CallPlatform, sms
     if (!ctx.user) throw new AppError(ErrorCode.LOGIN_TIMEOUT);
     const { step, unlockedUntil } = await firstMissingStep(platform.db, ctx.user.userId);
     if (step === 'saleLock') throw new AppError(ErrorCode.SALE_LOCKED);
-    if (step === 'ready' && !ctx.player?.online) throw new AppError(ErrorCode.BAD_PARAMS, CLIENT_MESSAGES.roleOffline);
+    if (step === 'ready' && !ctx.player.online) throw new AppError(ErrorCode.BAD_PARAMS, CLIENT_MESSAGES.roleOffline);
     return { step, unlockedUntil: unlockedUntil ? Math.floor(unlockedUntil.getTime() / 1000) : null };
   });
 

@@ -32,7 +32,7 @@ export function shelfRoutes(app: FastifyInstance, platform: CallPlatform, gatewa
     if (!ctx.user) throw new AppError(ErrorCode.LOGIN_TIMEOUT);
     return shelf.shelfPage(
       db,
-      { sellerUserId: ctx.user.userId, applicationId: ctx.player?.gameId, tab: input.tab, type: input.type },
+      { sellerUserId: ctx.user.userId, applicationId: ctx.player.gameId, tab: input.tab, type: input.type },
       input.page,
       input.pageSize,
     );

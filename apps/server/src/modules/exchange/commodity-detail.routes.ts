@@ -162,7 +162,7 @@ export function commodityDetailRoutes(app: FastifyInstance, platform: CallPlatfo
   });
 
   registerCall(app, platform, coinPriceHistory, async (input, ctx) => {
-    const applicationId = ctx.appId as string;
+    const applicationId = ctx.appId;
     const game = await db
       .selectFrom('games')
       .select('coin_types')

@@ -26,7 +26,7 @@ function createServerGroups(db: Db, ttlMs = 60_000) {
 
 export function commodityListRoutes(app: FastifyInstance, platform: CallPlatform): void {
   const groupOf = createServerGroups(platform.db);
-  const list = async (input: CommodityListQuery, ctx: CallContext) => {
+  const list = async (input: CommodityListQuery, ctx: CallContext<'pb', true>) => {
     if (input.priceMin !== undefined && input.priceMax !== undefined && input.priceMin > input.priceMax)
       throw new AppError(ErrorCode.BAD_PARAMS, '最低价不能高于最高价');
     if (input.levelMin !== undefined && input.levelMax !== undefined && input.levelMin > input.levelMax)
@@ -36,7 +36,7 @@ export function commodityListRoutes(app: FastifyInstance, platform: CallPlatform
       throw new AppError(ErrorCode.BAD_PARAMS, '按等级排序仅适用于角色');
     if (input.sort === 'unitPriceAsc' && input.type !== 2)
       throw new AppError(ErrorCode.BAD_PARAMS, '按单价排序仅适用于游戏币');
-    const applicationId = ctx.appId as string;
+    const applicationId = ctx.appId;
     const group = input.crossServer === 1 && input.serverId ? await groupOf(applicationId, input.serverId) : null;
     return listCommodities(platform.db, { ...input, applicationId, groupOf: group ?? undefined });
   };

@@ -12,7 +12,7 @@ import {
 import { ErrorCode } from '@app/protocol/errors';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/errors';
-import { type CallPlatform, registerCall } from '../../platform/http/register-call';
+import { type CallPlatform, type GamePlayer, registerCall } from '../../platform/http/register-call';
 import type { RateStore } from '../../platform/rate/rate-store';
 import { keyGame } from '../consignment/key.service';
 import { limitKeyLookups } from '../consignment/key-lookup-limits';
@@ -33,18 +33,15 @@ export function gameDataRoutes(
       .where('user_id', '=', userId)
       .where('provider', '=', `game:${gameId}`)
       .execute();
-  const playerOf = (ctx: { player: unknown }) =>
-    ctx.player as { gameId: string; serverId: string; roleId: string | null };
   /** Reading a role's coins or items needs the role in the game now: otherwise 20301 (不在线). */
-  const roleOf = (ctx: { player: unknown }) => {
-    const p = playerOf(ctx) as { gameId: string; serverId: string; roleId: string | null; online: boolean };
-    if (!p.roleId) throw new AppError(ErrorCode.BAD_PARAMS, '请先在游戏中选择角色');
-    if (!p.online) throw new AppError(ErrorCode.NOT_ONLINE);
-    return p;
+  const roleOf = ({ player }: { player: GamePlayer }) => {
+    if (!player.roleId) throw new AppError(ErrorCode.BAD_PARAMS, '请先在游戏中选择角色');
+    if (!player.online) throw new AppError(ErrorCode.NOT_ONLINE);
+    return { ...player, roleId: player.roleId };
   };
 
   registerCall(app, platform, serverAll, async (_i, ctx) => {
-    const { servers } = await gateway.servers(ctx.appId as string);
+    const { servers } = await gateway.servers(ctx.appId);
     const groups = new Map<string, Array<{ serverId: string; serverName: string; masterServerId: string }>>();
     for (const s of servers)
       groups.set(s.masterServerId, [
@@ -55,15 +52,15 @@ export function gameDataRoutes(
   });
 
   registerCall(app, platform, accountList, async (_i, ctx) => ({
-    list: (await linkedAccounts(ctx.user.userId, ctx.appId as string)).map((a) => ({
+    list: (await linkedAccounts(ctx.user.userId, ctx.appId)).map((a) => ({
       accountId: a.subject,
       linkedAt: Math.floor(a.created_at.getTime() / 1000),
     })),
   }));
 
   registerCall(app, platform, roleList, async (input, ctx) => {
-    const accounts = await linkedAccounts(ctx.user.userId, ctx.appId as string);
-    const lists = await Promise.all(accounts.map((a) => gateway.roles(ctx.appId as string, a.subject, input.serverId)));
+    const accounts = await linkedAccounts(ctx.user.userId, ctx.appId);
+    const lists = await Promise.all(accounts.map((a) => gateway.roles(ctx.appId, a.subject, input.serverId)));
     return {
       list: lists.flatMap((l, i) =>
         l.roles.map((r) => ({
@@ -80,15 +77,15 @@ export function gameDataRoutes(
   });
 
   registerCall(app, platform, checkSameMasterServer, async (input, ctx) => {
-    const { servers } = await gateway.servers(playerOf(ctx).gameId);
+    const { servers } = await gateway.servers(ctx.player.gameId);
     const group = (id: string) => servers.find((s) => s.id === id)?.masterServerId;
     return {
-      same: Boolean(group(input.targetServerId)) && group(input.targetServerId) === group(playerOf(ctx).serverId),
+      same: Boolean(group(input.targetServerId)) && group(input.targetServerId) === group(ctx.player.serverId),
     };
   });
 
   registerCall(app, platform, isShowCrossServerCommodity, async (_i, ctx) => {
-    const player = playerOf(ctx);
+    const { player } = ctx;
     const { servers } = await gateway.servers(player.gameId);
     return {
       show: gateway.config(player.gameId).crossServer,
@@ -98,18 +95,18 @@ export function gameDataRoutes(
 
   registerCall(app, platform, coinNum, async (_i, ctx) => {
     const player = roleOf(ctx);
-    const { coins } = await gateway.coins(player.gameId, player.roleId as string);
+    const { coins } = await gateway.coins(player.gameId, player.roleId);
     return { list: coins.map((c, i) => ({ type: i + 1, ...c })) };
   });
 
   registerCall(app, platform, itemBlacklist, async (_i, ctx) => {
     const player = roleOf(ctx);
-    const { items } = await gateway.items(player.gameId, player.roleId as string);
+    const { items } = await gateway.items(player.gameId, player.roleId);
     return { list: items.filter((i) => !i.tradable).map((i) => ({ itemId: i.id, name: i.name, subType: i.subType })) };
   });
 
   registerCall(app, platform, gameInfo, (_i, ctx) => {
-    const game = gateway.config(ctx.appId as string);
+    const game = gateway.config(ctx.appId);
     return { iconUrl: game.iconUrl, gameName: game.name };
   });
 

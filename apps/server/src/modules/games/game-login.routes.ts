@@ -28,7 +28,7 @@ export function gameLoginRoutes(
   });
 
   registerCall(app, platform, h5sdkPhoneLogin, async (input, ctx) => {
-    const player = ctx.player as NonNullable<typeof ctx.player>;
+    const { player } = ctx;
     await consumeCode(sms, { phone: input.phone, smsType: 'phoneLogin', code: input.code });
     const user = await findOrCreateUserByMobile(platform.db, input.phone);
     await linkIdentity(platform.db, `game:${player.gameId}`, player.accountId, user.id);
@@ -36,8 +36,8 @@ export function gameLoginRoutes(
     return { token, mobile: input.phone, uid: user.uid, isGrayEnv: ctx.gray };
   });
 
-  const loginByGameToken = async (input: { roleName?: string | undefined }, ctx: CallContext) => {
-    const player = ctx.player as NonNullable<typeof ctx.player>;
+  const loginByGameToken = async (input: { roleName?: string | undefined }, ctx: CallContext<'pt'>) => {
+    const { player } = ctx;
     const user = await findOrCreateUserByIdentity(
       platform.db,
       `game:${player.gameId}`,
@@ -57,12 +57,12 @@ export function gameLoginRoutes(
   registerCall(app, platform, gameLogin, loginByGameToken);
 
   registerCall(app, platform, checkGameTokenOnline, (_input, ctx) => ({
-    online: ctx.player?.online ?? false,
-    roleId: ctx.player?.roleId ?? null,
+    online: ctx.player.online,
+    roleId: ctx.player.roleId,
   }));
 
   registerCall(app, platform, serverList, async (_input, ctx) => {
-    const { servers } = await gateway.servers(ctx.appId as string);
+    const { servers } = await gateway.servers(ctx.appId);
     return { list: servers.map((s) => ({ serverId: s.id, serverName: s.name, masterServerId: s.masterServerId })) };
   });
 }

@@ -98,10 +98,10 @@ export function contentRoutes(app: FastifyInstance, platform: CallPlatform): voi
     };
   });
   registerCall(app, platform, advertising, async (_input, ctx) => ({
-    list: (await liveSlots(db, 'ad', 'sdkHome', ctx.appId as string)).map(toBanner),
+    list: (await liveSlots(db, 'ad', 'sdkHome', ctx.appId)).map(toBanner),
   }));
   registerCall(app, platform, marqueeList, async (_input, ctx) => {
-    const appId = ctx.appId as string;
+    const appId = ctx.appId;
     const [notices, trades] = await Promise.all([
       liveSlots(db, 'notice', 'sdkHome', appId),
       db

@@ -122,12 +122,12 @@ export function gameRoutes(
   });
 
   registerCall(app, platform, gameConfig, async (_input, ctx) => {
-    const row = await requireGame(ctx.appId as string);
+    const row = await requireGame(ctx.appId);
     return { roleTypeList: row.role_types, coinTypeList: row.coin_types, authType: 1 };
   });
 
   registerCall(app, platform, serverFunctionList, async (input, ctx) => {
-    const row = await requireGame(ctx.appId as string);
+    const row = await requireGame(ctx.appId);
     if (input.serverId) {
       const server = await db
         .selectFrom('game_servers')
@@ -171,7 +171,7 @@ export function gameRoutes(
   });
 
   registerCall(app, platform, getUniqueIdList, async (_input, ctx) => {
-    await requireGame(ctx.appId as string);
+    await requireGame(ctx.appId);
     const rows = await db
       .selectFrom('user_identities')
       .select(['last_role_name', 'last_login_at', 'created_at'])

@@ -17,10 +17,16 @@ import { marketArtRoutes } from './market-art.routes';
  */
 export async function marketModule(
   app: FastifyInstance,
-  platform: CallPlatform,
   /** games: every configured game (synced); demoGames: the embedded demo games, the only ones the demo market seeds. */
-  deps: { gateway: GameGateway; games: GameConfig[]; demoGames: GameConfig[]; seedDemo: boolean },
+  deps: {
+    platform: CallPlatform;
+    gateway: GameGateway;
+    games: GameConfig[];
+    demoGames: GameConfig[];
+    seedDemo: boolean;
+  },
 ) {
+  const { platform } = deps;
   const counts = createCountCache(platform.db);
   commodityListRoutes(app, platform);
   commodityDetailRoutes(app, platform);

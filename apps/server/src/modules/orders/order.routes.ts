@@ -35,7 +35,7 @@ export function orderRoutes(app: FastifyInstance, platform: CallPlatform, gatewa
   registerCall(app, platform, h5sdkOrderPlace, async (input, ctx) => {
     if (!ctx.user) throw new AppError(ErrorCode.LOGIN_TIMEOUT);
     const buyer = { userId: ctx.user.userId, uid: ctx.user.uid };
-    const player = ctx.player ? { accountId: ctx.player.accountId, roleId: ctx.player.roleId } : null;
+    const player = { accountId: ctx.player.accountId, roleId: ctx.player.roleId };
     return toOrder(db, await orders.placeOrder(deps, { ...input, buyer, player }), buyer.userId);
   });
 

@@ -1,12 +1,14 @@
 import { ErrorCode } from '@app/protocol/errors';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../platform/db/database';
+import type { Config } from '../../config';
 import { AppError } from '../../platform/errors';
 import type { CallPlatform } from '../../platform/http/register-call';
+import { ensureSecret } from '../../platform/secrets';
 import { notifyRoutes } from './notify.routes';
 import { payRoutes } from './pay.routes';
 import type { PayGateway } from './pay-gateway';
 import type { PaymentDeps } from './payment.service';
+import { realPayGateways } from './real-gateways';
 import { sandboxPayRoutes } from './sandbox.routes';
 import { createSandboxGateway } from './sandbox-gateway';
 
@@ -23,45 +25,48 @@ export interface PaymentsHandle {
 
 export async function paymentsModule(
   app: FastifyInstance,
-  platform: CallPlatform,
   deps: {
-    db: Db;
-    /** The sandbox gateway's secret; null in production, where the sandbox does not exist at all. */
-    sandboxSecret: string | null;
-    /** The sandbox's cashier and notification retries (outside production). */
-    sandbox: boolean;
-    sweepEveryMs: number;
-    onPaid?: (orderId: number) => void;
-    /** Real gateways where keys are configured; the sandbox stands in for the others. */
-    alipay?: PayGateway | null;
-    wechat?: PayGateway | null;
-    landingOrigin?: string | undefined;
+    platform: CallPlatform;
+    /** Real gateways where keys are configured (realPayGateways); the sandbox stands in for the others. */
+    config: Config;
+    /** Production has no sandbox gateway at all (nor its secret, cashier and notification retries). */
+    production: boolean;
+    /** A payment committed: the order module delivers. */
+    onPaid: (orderId: number) => void;
   },
 ): Promise<PaymentsHandle> {
-  const sandbox = deps.sandboxSecret === null ? null : createSandboxGateway(deps.db, deps.sandboxSecret);
+  const { platform, config } = deps;
+  const db = platform.db;
+  const sandboxSecret = deps.production ? null : await ensureSecret(db, 'sandboxPay');
+  const { alipay, wechat } = realPayGateways(config);
+  const sandbox = sandboxSecret === null ? null : createSandboxGateway(db, sandboxSecret);
   const paymentDeps: PaymentDeps = {
-    db: deps.db,
+    db,
     gateways: {
-      alipay: deps.alipay ?? sandbox ?? unconfigured('alipay'),
-      wechat: deps.wechat ?? sandbox ?? unconfigured('wechat'),
+      alipay: alipay ?? sandbox ?? unconfigured('alipay'),
+      wechat: wechat ?? sandbox ?? unconfigured('wechat'),
     },
-    landingOrigin: deps.landingOrigin,
-    ...(deps.onPaid ? { onPaid: deps.onPaid } : {}),
+    landingOrigin: config.PRE_BASE_URL?.replace(/\/$/, ''),
+    onPaid: (orderId) => {
+      // Test hook (crash-restart.test.ts): die after the payment's commit, before the game hears of it.
+      if (config.FAULT_KILL_AFTER === 'payment-commit' && !deps.production) process.kill(process.pid, 'SIGKILL');
+      deps.onPaid(orderId);
+    },
   };
   payRoutes(app, platform, paymentDeps);
   await notifyRoutes(app, paymentDeps, [
     ...(sandbox ? [sandbox] : []),
-    ...(deps.alipay ? [deps.alipay] : []),
-    ...(deps.wechat ? [deps.wechat] : []),
+    ...(alipay ? [alipay] : []),
+    ...(wechat ? [wechat] : []),
   ]);
-  if (!deps.sandbox || deps.sandboxSecret === null) return { paymentDeps, sandbox: null };
-  const hooks = sandboxPayRoutes(app, deps.db, deps.sandboxSecret);
-  if (deps.sweepEveryMs > 0) {
+  if (sandboxSecret === null) return { paymentDeps, sandbox: null };
+  const hooks = sandboxPayRoutes(app, db, sandboxSecret);
+  if (config.SWEEP_MS > 0) {
     const timer = setInterval(
       () => {
         hooks.deliverDue().catch((error: unknown) => app.log.warn({ err: error }, 'sandbox notification retry failed'));
       },
-      Math.min(deps.sweepEveryMs, 5_000),
+      Math.min(config.SWEEP_MS, 5_000),
     );
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));

@@ -57,3 +57,12 @@ export function buildOpenApi(app: FastifyInstance) {
     paths,
   };
 }
+
+/** GET /openapi.json: the document of every registered call, built at the first request and kept. */
+export function openApiRoute(app: FastifyInstance): void {
+  let cached: ReturnType<typeof buildOpenApi> | null = null;
+  app.get('/openapi.json', async () => {
+    cached ??= buildOpenApi(app);
+    return cached;
+  });
+}

@@ -19,7 +19,7 @@ import type { KeyRing } from '../codec/key-ring';
 import type { NonceStore } from '../codec/nonce-store';
 import type { Db } from '../db/database';
 import { AppError } from '../errors';
-import type { AuthedContext, CallContext } from './call-context';
+import type { CallContext, ContextOf } from './call-context';
 
 /** The game's answer for a pt call's gameId / gameToken / serverId (the game gateway implements it). */
 export interface GameTokenVerifier {
@@ -45,7 +45,7 @@ export interface CallPlatform {
 
 type Handler<D extends CallDef> = (
   input: z.output<D['request']>,
-  ctx: D['access'] extends 'df' ? AuthedContext : CallContext,
+  ctx: ContextOf<D>,
 ) => Promise<CallOutput<D>> | CallOutput<D>;
 
 export interface RegisteredCall {
@@ -169,7 +169,8 @@ export function registerCall<D extends CallDef>(
         player,
         gray: headerOf(request, 'x-env') === 'gray',
       };
-      const data = await handler(parsed.data as z.output<D['request']>, ctx as never);
+      // What the checks above established (session on df, player on pt, X-AppId where required).
+      const data = await handler(parsed.data as z.output<D['request']>, ctx as ContextOf<D>);
       if (platform.validateResponses) def.response.parse(data);
       // Sealed with the key that opened the request, so a client still on a retired key can read it.
       const sealedData = opened.key ? sealData(opened.key, data) : data;

@@ -1,4 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Db } from '../db/database';
+import { ensureSecret } from '../secrets';
 
 /**
  * Third-party sign-in behind interfaces: WeChat and QQ turn an authorization code into the
@@ -69,4 +71,11 @@ export function unavailableProviders() {
   };
   const oauth = (name: 'wx' | 'qq'): OAuthProvider => ({ name, exchangeCode: refuse });
   return { wx: oauth('wx'), qq: oauth('qq'), oneClick: { phoneOfToken: refuse } satisfies OneClickProvider };
+}
+
+export type SandboxProviders = ReturnType<typeof createSandboxProviders>;
+
+/** WeChat, QQ and carrier logins: signed sandbox credentials outside production; none in it (null). */
+export async function sandboxProvidersOf(db: Db, production: boolean): Promise<SandboxProviders | null> {
+  return production ? null : createSandboxProviders(await ensureSecret(db, 'sandboxProviders'));
 }

@@ -1,0 +1,45 @@
+import { EnvelopeError } from '@app/protocol/codec/server';
+import { ErrorCode, errorCatalogue } from '@app/protocol/errors';
+import type { FastifyInstance } from 'fastify';
+import { isAppError, isDataException } from '../errors';
+import { isRateLimited, rateLimitedEnvelope } from './rate-limits';
+
+/** The envelope of every answer that is not a call's success: {code, msg, data} (PROTOCOL.md). */
+export const envelope = (code: ErrorCode, msg?: string, data: unknown = null) => ({
+  code,
+  msg: msg ?? errorCatalogue[code].message,
+  data,
+});
+
+/**
+ * Errors are thrown deep and answered once, here: an AppError with its code; a refused envelope,
+ * a limit, a value the database refuses, a transport failure each with its uniform answer; anything
+ * else logged and answered 500 without its message.
+ */
+export function answerErrors(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => {
+    if (isAppError(error)) return reply.status(200).send(envelope(error.code, error.message, error.data));
+    if (error instanceof EnvelopeError) {
+      request.log.info({ reason: error.reason }, 'envelope refused');
+      return reply.status(200).send(envelope(ErrorCode.BAD_ENVELOPE));
+    }
+    if (isRateLimited(error)) {
+      request.log.info({ ip: request.ip }, 'rate limited');
+      return reply.status(429).header('retry-after', error.retryAfterSeconds).send(rateLimitedEnvelope());
+    }
+    const e = error as { code?: string; statusCode?: number };
+    if (isDataException(error)) {
+      // A value the schema let through but the database refuses (out of range, bad encoding): the caller's.
+      request.log.warn({ err: error }, 'input refused by the database');
+      return reply.status(200).send(envelope(ErrorCode.BAD_PARAMS));
+    }
+    if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.status(413).send(envelope(ErrorCode.BODY_TOO_LARGE));
+    if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
+      // Malformed JSON, wrong content type: a transport-level failure, same uniform answer.
+      request.log.info({ err: error }, 'bad request');
+      return reply.status(e.statusCode).send(envelope(ErrorCode.BAD_ENVELOPE));
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send(envelope(ErrorCode.INTERNAL));
+  });
+}

@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+import { refreshingKeyRing } from './codec/key-ring-refresh';
+import { memoryNonceStore, redisNonceStore } from './codec/nonce-store';
+import { type Db, migrate, openDatabase } from './db/database';
+import type { CallPlatform } from './http/register-call';
+import { memoryRateStore, type RateStore, redisRateStore } from './rate/rate-store';
+import { connectRedis, type RedisClient } from './redis';
+
+export interface OpenPlatform {
+  db: Db;
+  redis: RedisClient | null;
+  /** What every call of the exchange API runs on (its games are set once the game gateway exists). */
+  platform: CallPlatform;
+  /** Counters of every limit (API, SMS, key checks, staff logins): shared through Redis when configured. */
+  rates: RateStore;
+  /** For the very end of a stop (after the last request and every module's onClose hook). */
+  close: () => Promise<void>;
+}
+
+/**
+ * The database (migrated), Redis when configured, the codec keys kept current, the nonce and rate
+ * stores (in process, or in Redis): everything the modules stand on. `db` is an already open
+ * database (tests share a template) that the caller keeps; otherwise one is opened and closed here.
+ */
+export async function openPlatform(app: FastifyInstance, config: Config, db?: Db): Promise<OpenPlatform> {
+  const database = db ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir }));
+  await migrate(database);
+  const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL) : null;
+  const keyRing = await refreshingKeyRing(
+    database,
+    { privateKeyPem: config.RSA_PRIVATE_KEY, graceSeconds: config.KEY_GRACE_SECONDS },
+    app.log,
+  );
+  const platform: CallPlatform = {
+    db: database,
+    keyRing: keyRing.current,
+    nonces: redis ? redisNonceStore(redis, `${config.REDIS_PREFIX}nonce:`) : memoryNonceStore(),
+    validateResponses: config.VALIDATE_RESPONSES || config.APP_ENV !== 'production',
+  };
+  const rates = redis ? redisRateStore(redis, `${config.REDIS_PREFIX}rate:`) : memoryRateStore();
+  const close = async () => {
+    keyRing.stop();
+    platform.nonces.close();
+    if (redis) await redis.quit();
+    if (!db) await database.destroy();
+  };
+  return { db: database, redis, platform, rates, close };
+}
