@@ -6,7 +6,7 @@ import { BargainStatus } from '@app/protocol/statuses/bargain-status';
 import { ListingStatus } from '@app/protocol/statuses/listing-status';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
-import { sellSetup } from '../consignment/sell-setup.queries';
+import { sellSetup } from '../market/sell-setup';
 import { checkBuyer, checkListingOpen, deliveryTarget } from '../orders/buyer-checks';
 import { type OrderDeps, type PlaceInput, placeOrder } from '../orders/order.service';
 import { holdOpenAccount } from '../user/user.service';

@@ -6,11 +6,11 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/errors';
 import { type CallPlatform, registerCall } from '../../platform/http/register-call';
 import type { GameGateway } from '../games/game-gateway';
+import { sellSetup } from '../market/sell-setup';
 import { bindKey, checkKey, claimKey, keyRole, keyRow, ownKeyRow, requireKeyOwner, settleKey } from './key.service';
 import { type ListingDeps, publishListing } from './listing.service';
 import { roleRefusal } from './role-checks';
 import { firstMissingStep, requireSaleReady } from './sale-lock.service';
-import { sellSetup } from './sell-setup.queries';
 
 /**
  * Listing with a consignment key from outside the game (/app/pages/codeSale/roleSale): every step

@@ -13,10 +13,10 @@ import type { CommodityImage } from '../exchange/exchange.tables';
 import type { GameGateway } from '../games/game-gateway';
 import { searchTextOf } from '../market/game-catalogue';
 import { rememberTypes } from '../market/game-types';
+import { type SellSetup, sellSetup } from '../market/sell-setup';
 import { holdOpenAccount } from '../user/user.service';
 import { moveListing } from './listing-moves';
 import { HOLDING, itemRefusals, roleRefusal } from './role-checks';
-import { type SellSetup, sellSetup } from './sell-setup.queries';
 
 export interface ListingDeps {
   db: Db;

@@ -9,9 +9,9 @@ import { priceProblem, sellerReceives } from '@app/protocol/sell-rules';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
+import { sellSetup } from '../market/sell-setup';
 import type { ManualPresalesTable } from './consignment.tables';
 import { type ListingDeps, publishListing } from './listing.service';
-import { sellSetup } from './sell-setup.queries';
 
 type Row = Selectable<ManualPresalesTable>;
 

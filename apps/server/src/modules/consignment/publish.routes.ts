@@ -20,6 +20,7 @@ import type { CallContext } from '../../platform/http/call-context';
 import { type CallPlatform, registerCall } from '../../platform/http/register-call';
 import type { GameGateway } from '../games/game-gateway';
 import { rememberTypes } from '../market/game-types';
+import { sellSetup } from '../market/sell-setup';
 import {
   itemsOnShelf,
   type ListingDeps,
@@ -30,7 +31,6 @@ import {
 } from './listing.service';
 import { itemRefusals, roleRefusal } from './role-checks';
 import { requireSaleReady } from './sale-lock.service';
-import { sellSetup } from './sell-setup.queries';
 import { publishFrozen } from './shelf.service';
 
 /** Inside the game: the seller (X-Token) and the role (game token) it lists from. */

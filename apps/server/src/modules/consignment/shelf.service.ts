@@ -8,9 +8,9 @@ import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import { toCard } from '../exchange/commodity.queries';
 import type { CommoditiesTable } from '../exchange/exchange.tables';
+import { sellSetup } from '../market/sell-setup';
 import { checkDesignated, type ListingDeps, listingRow, putOnSale } from './listing.service';
 import { moveListing } from './listing-moves';
-import { sellSetup } from './sell-setup.queries';
 
 type Row = Awaited<ReturnType<typeof listingRow>>;
 
