@@ -3,6 +3,7 @@ import { type OrderStatus, orderStatusLabel } from '@app/protocol/statuses/order
 import type { Selectable } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import { userCoupons } from '../coupon/coupon.service';
+import { type ListingSummary, listingSummaries } from '../exchange/listings';
 import { paymentStarted } from '../payments/payment-queries';
 import type { OrdersTable } from './orders.tables';
 
@@ -21,12 +22,10 @@ export async function toOrder(
   row: OrderRow,
   viewerUserId: number,
   receiptHolds?: ReceiptCheck,
+  /** The listings of a page of orders, read at once (listingSummaries); else this order's is read. */
+  listings?: Map<number, ListingSummary>,
 ): Promise<Order> {
-  const listing = await db
-    .selectFrom('commodities')
-    .select(['game_name', 'first_img', 'server_name'])
-    .where('id', '=', row.commodity_id)
-    .executeTakeFirst();
+  const listing = (listings ?? (await listingSummaries(db, [row.commodity_id]))).get(row.commodity_id);
   // The coupon module answers the buyer's coupons; the one this order holds (or used) names the discount.
   const coupon =
     Number(row.coupon_fen) > 0
@@ -40,11 +39,11 @@ export async function toOrder(
     orderNo: row.order_no,
     commodityId: String(row.commodity_id),
     applicationId: row.application_id,
-    gameName: listing?.game_name ?? '',
+    gameName: listing?.gameName ?? '',
     type: row.type,
     title: row.title,
-    firstImg: listing?.first_img ?? '',
-    serverName: listing?.server_name ?? '',
+    firstImg: listing?.firstImg ?? '',
+    serverName: listing?.serverName ?? '',
     status: row.status,
     statusLabel: orderStatusLabel[role][row.status as OrderStatus],
     role,
