@@ -18,7 +18,7 @@ export function consignmentModule(
   saleLockRoutes(app, platform, deps.sms);
   publishRoutes(app, platform, deps.gateway);
   shelfRoutes(app, platform, deps.gateway);
-  keyRoutes(app, platform, deps.gateway);
+  keyRoutes(app, platform, deps.gateway, deps.sms.rates);
   manualPresaleRoutes(app, platform, deps.gateway);
   if (deps.sweepEveryMs > 0) {
     const stop = startListingSweeper({ db: platform.db, gateway: deps.gateway }, app.log, deps.sweepEveryMs);

@@ -3,6 +3,7 @@ import { ErrorCode } from '@app/protocol/errors';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
+import { gameNames } from '../market/catalogue';
 import { isLinkedGameAccount } from '../user/game-accounts';
 import { type ListingDeps, roleScreenshots } from './listing.service';
 
@@ -54,14 +55,10 @@ export function checkKey(row: KeyRow, userId: number, now = Date.now()): void {
 
 export async function keyRole(deps: ListingDeps, row: KeyRow): Promise<KeyRole> {
   const snap = await deps.gateway.snapshot(row.game_id, row.role_id);
-  const game = await deps.db
-    .selectFrom('games')
-    .select('name')
-    .where('application_id', '=', row.game_id)
-    .executeTakeFirst();
+  const names = await gameNames(deps.db, [row.game_id]);
   return {
     applicationId: row.game_id,
-    gameName: game?.name ?? row.game_id,
+    gameName: names.get(row.game_id) ?? row.game_id,
     prePublishLockId: row.pre_publish_lock_id,
     serverName: snap.serverName,
     roleId: snap.roleId,

@@ -4,11 +4,13 @@ import {
   type ManualPresaleStatus,
   manualPresaleStatusLabel,
 } from '@app/protocol/calls/manual-presale';
+import { CommodityType } from '@app/protocol/commodity';
 import { ErrorCode } from '@app/protocol/errors';
 import { priceProblem, sellerReceives } from '@app/protocol/sell-rules';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
+import { serverOf } from '../market/catalogue';
 import { sellSetup } from '../market/sell-setup';
 import type { ManualPresalesTable } from './consignment.tables';
 import { type ListingDeps, publishListing } from './listing.service';
@@ -50,12 +52,7 @@ async function alreadySubmitted(db: Db, applicationId: string, roleId: string, e
 
 export async function toPresale(db: Db, row: Row, now = Date.now()): Promise<ManualPresale> {
   const setup = await sellSetup(db, row.application_id);
-  const server = await db
-    .selectFrom('game_servers')
-    .select('name')
-    .where('application_id', '=', row.application_id)
-    .where('server_id', '=', row.server_id)
-    .executeTakeFirst();
+  const server = await serverOf(db, row.application_id, row.server_id);
   const { fee, receive } = sellerReceives(Number(row.price_fen), setup.rules);
   const live = row.verification_content && row.verification_expires_at && row.verification_expires_at.getTime() > now;
   return {
@@ -99,14 +96,9 @@ export async function createPresale(
 ): Promise<Row> {
   const setup = await sellSetup(deps.db, input.applicationId);
   if (!setup.consignmentOpen || !setup.presaleOpen) throw new AppError(ErrorCode.BAD_PARAMS, '该游戏暂未开放预售');
-  const server = await deps.db
-    .selectFrom('game_servers')
-    .select('server_id')
-    .where('application_id', '=', input.applicationId)
-    .where('server_id', '=', input.serverId)
-    .executeTakeFirst();
-  if (!server) throw new AppError(ErrorCode.BAD_PARAMS, '区服不存在');
-  const problem = priceProblem(1, input.price, setup.rules);
+  if (!(await serverOf(deps.db, input.applicationId, input.serverId)))
+    throw new AppError(ErrorCode.BAD_PARAMS, '区服不存在');
+  const problem = priceProblem(CommodityType.ROLE, input.price, setup.rules);
   if (problem) throw new AppError(ErrorCode.BAD_PARAMS, problem);
   return deps.db
     .insertInto('manual_presales')

@@ -18,12 +18,13 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/errors';
 import type { CallContext } from '../../platform/http/call-context';
 import { type CallPlatform, registerCall } from '../../platform/http/register-call';
+import { roleItemsOnShelf } from '../exchange/listings';
 import type { GameGateway } from '../games/game-gateway';
 import { rememberTypes } from '../market/game-types';
 import { sellSetup } from '../market/sell-setup';
 import {
-  itemsOnShelf,
   type ListingDeps,
+  listingRow,
   PRE_FREEZE_MS,
   type PublishInput,
   publishListing,
@@ -143,11 +144,7 @@ export function publishRoutes(app: FastifyInstance, platform: CallPlatform, gate
   );
   registerCall(app, platform, preFreezeItem, async (input, ctx) => {
     const answer = await publish(ctx, { price: null }, { kind: 'items', itemIds: [input.itemId] });
-    const row = await db
-      .selectFrom('commodities')
-      .select(['item_name', 'pending_until'])
-      .where('id', '=', Number(answer.commodityId))
-      .executeTakeFirstOrThrow();
+    const row = await listingRow(db, Number(answer.commodityId));
     return {
       commodityId: answer.commodityId,
       itemName: row.item_name ?? '',
@@ -169,7 +166,7 @@ export function publishRoutes(app: FastifyInstance, platform: CallPlatform, gate
   registerCall(app, platform, onShelfItemNum, async (_i, ctx) => {
     const { player } = sellerAndRole(ctx);
     const s = await sellSetup(db, player.gameId);
-    return { count: await itemsOnShelf(db, player.gameId, player.roleId), limit: s.rules.itemShelfLimit };
+    return { count: await roleItemsOnShelf(db, player.gameId, player.roleId), limit: s.rules.itemShelfLimit };
   });
 
   registerCall(app, platform, sellableItems, async (_i, ctx) => {
