@@ -1,6 +1,7 @@
 import { publishAccountCheck } from '@app/protocol/calls/consignment';
 import { bindUserPrePublishKey, finishPrePublish, prePublishCheck } from '@app/protocol/calls/consignment-keys';
 import { getJyhKeyInfo } from '@app/protocol/calls/game';
+import { SaleType } from '@app/protocol/commodity';
 import { normalizeJyhKey } from '@app/protocol/consignment-key';
 import { ErrorCode } from '@app/protocol/errors';
 import type { FastifyInstance } from 'fastify';
@@ -81,7 +82,7 @@ export function keyRoutes(
         gameId: row.game_id,
         accountId: row.account_id,
         roleId: row.role_id,
-        goods: { kind: 'role', saleType: 0, prePublishLockId: row.pre_publish_lock_id },
+        goods: { kind: 'role', saleType: SaleType.NORMAL, prePublishLockId: row.pre_publish_lock_id },
         price: input.price,
         designatedTradeId: input.designatedTradeId,
         description: input.description,

@@ -1,7 +1,7 @@
 import { PartnerRefusal } from '@app/game-partner/partner-errors';
 import type { FreezeInput, RoleSnapshot } from '@app/game-partner/partner-types';
 import type { PublishAnswer } from '@app/protocol/calls/consignment';
-import { type PropSubType, propSubTypeLabel } from '@app/protocol/commodity';
+import { CommodityType, type PropSubType, propSubTypeLabel, SaleType } from '@app/protocol/commodity';
 import { ErrorCode } from '@app/protocol/errors';
 import { formatCount } from '@app/protocol/format';
 import { coinCountProblem, priceProblem, type SellRules, sellerReceives } from '@app/protocol/sell-rules';
@@ -37,7 +37,12 @@ export interface ListingDeps {
 }
 
 export type Goods =
-  | { kind: 'role'; prePublishLockId?: string; saleType: 0 | 1; deliverDays?: number }
+  | {
+      kind: 'role';
+      prePublishLockId?: string;
+      saleType: typeof SaleType.NORMAL | typeof SaleType.PRESALE;
+      deliverDays?: number;
+    }
   | { kind: 'coins'; coinType: number; amount: number }
   | { kind: 'items'; itemIds: string[] };
 
@@ -57,6 +62,9 @@ export interface PublishInput {
   /** Roles are listed with the game's screenshots, except a manual pre-sale made outside the game. */
   requireScreenshots?: boolean;
 }
+
+const commodityTypeOf = (goods: Goods): CommodityType =>
+  goods.kind === 'role' ? CommodityType.ROLE : goods.kind === 'coins' ? CommodityType.COIN : CommodityType.PROP;
 
 /** A listing that waits for the game longer than this is released by the sweeper. */
 export const FREEZE_WAIT_MS = 2 * 60_000;
@@ -135,7 +143,8 @@ async function check(deps: ListingDeps, input: PublishInput, now: number): Promi
   const { goods } = input;
   const out: Checked = { setup, snap };
   if (goods.kind === 'role') {
-    if (goods.saleType === 1 && !setup.presaleOpen) throw new AppError(ErrorCode.BAD_PARAMS, '该游戏暂未开放预售');
+    if (goods.saleType === SaleType.PRESALE && !setup.presaleOpen)
+      throw new AppError(ErrorCode.BAD_PARAMS, '该游戏暂未开放预售');
     const refusal = await roleRefusal(db, input.gameId, snap, rules, now);
     if (refusal) throw refusal;
     if (input.requireScreenshots !== false && (await roleScreenshots(db, input.gameId, snap.roleId)).length === 0)
@@ -163,7 +172,7 @@ async function check(deps: ListingDeps, input: PublishInput, now: number): Promi
   }
   if (input.price !== null) {
     const problem = priceProblem(
-      goods.kind === 'role' ? 1 : goods.kind === 'coins' ? 2 : 3,
+      commodityTypeOf(goods),
       input.price,
       rules,
       goods.kind === 'coins' ? goods.coinType : undefined,
@@ -202,7 +211,7 @@ export async function publishListing(deps: ListingDeps, input: PublishInput): Pr
   const serverName = server?.name ?? snap.serverName;
   const shots = await roleScreenshots(db, input.gameId, snap.roleId);
   const { goods } = input;
-  const type = goods.kind === 'role' ? 1 : goods.kind === 'coins' ? 2 : 3;
+  const type = commodityTypeOf(goods);
   const item = items?.[0];
   const title =
     goods.kind === 'role'
@@ -231,10 +240,10 @@ export async function publishListing(deps: ListingDeps, input: PublishInput): Pr
       server_id: snap.serverId,
       server_name: serverName,
       master_server_id: server?.masterServerId ?? '',
-      role_name: type === 1 ? snap.name : null,
-      role_class_name: type === 1 ? snap.jobName : null,
-      role_level: type === 1 ? snap.level : null,
-      role_type: type === 1 ? snap.jobId : null,
+      role_name: type === CommodityType.ROLE ? snap.name : null,
+      role_class_name: type === CommodityType.ROLE ? snap.jobName : null,
+      role_level: type === CommodityType.ROLE ? snap.level : null,
+      role_type: type === CommodityType.ROLE ? snap.jobId : null,
       coin_type_name: coin?.name ?? null,
       coin_type: coin?.type ?? null,
       coin_num: goods.kind === 'coins' ? goods.amount : null,
@@ -246,7 +255,7 @@ export async function publishListing(deps: ListingDeps, input: PublishInput): Pr
       price_fen: price,
       fee_fen: fee,
       sale_type: goods.kind === 'role' ? goods.saleType : 0,
-      deliver_days: goods.kind === 'role' && goods.saleType === 1 ? (goods.deliverDays ?? 7) : null,
+      deliver_days: goods.kind === 'role' && goods.saleType === SaleType.PRESALE ? (goods.deliverDays ?? 7) : null,
       auction_enable: 0,
       status: ListingStatus.LISTING,
       published_at: new Date(now),
@@ -258,7 +267,7 @@ export async function publishListing(deps: ListingDeps, input: PublishInput): Pr
       designated_trade_id: input.designatedTradeId ?? null,
       source: input.source,
       snapshot:
-        type === 1
+        type === CommodityType.ROLE
           ? JSON.stringify({
               power: snap.roleAtt,
               createdAt: snap.createTime,
@@ -270,7 +279,9 @@ export async function publishListing(deps: ListingDeps, input: PublishInput): Pr
       images: JSON.stringify(images),
       description:
         input.description ??
-        (type === 1 ? `${snap.jobName}${snap.level}级，战力${snap.roleAtt}。` : '游戏内冻结，付款后发放到您的角色。'),
+        (type === CommodityType.ROLE
+          ? `${snap.jobName}${snap.level}级，战力${snap.roleAtt}。`
+          : '游戏内冻结，付款后发放到您的角色。'),
     });
   });
   const listingId = String(listingNo);

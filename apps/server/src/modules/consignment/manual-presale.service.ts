@@ -4,7 +4,7 @@ import {
   type ManualPresaleStatus,
   manualPresaleStatusLabel,
 } from '@app/protocol/calls/manual-presale';
-import { CommodityType } from '@app/protocol/commodity';
+import { CommodityType, SaleType } from '@app/protocol/commodity';
 import { ErrorCode } from '@app/protocol/errors';
 import { priceProblem, sellerReceives } from '@app/protocol/sell-rules';
 import type { Selectable } from 'kysely';
@@ -13,6 +13,7 @@ import { AppError } from '../../platform/errors';
 import { serverOf } from '../market/catalogue';
 import { sellSetup } from '../market/sell-setup';
 import type { ManualPresalesTable } from './consignment.tables';
+import { consignmentDb } from './consignment.tables';
 import { type ListingDeps, publishListing } from './listing.service';
 
 type Row = Selectable<ManualPresalesTable>;
@@ -28,7 +29,7 @@ function newContent(): string {
 }
 
 async function recordOf(db: Db, userId: number, recordId: number): Promise<Row> {
-  const row = await db
+  const row = await consignmentDb(db)
     .selectFrom('manual_presales')
     .selectAll()
     .where('id', '=', recordId)
@@ -39,7 +40,7 @@ async function recordOf(db: Db, userId: number, recordId: number): Promise<Row> 
 }
 
 async function alreadySubmitted(db: Db, applicationId: string, roleId: string, exceptId: number): Promise<boolean> {
-  const other = await db
+  const other = await consignmentDb(db)
     .selectFrom('manual_presales')
     .select('id')
     .where('application_id', '=', applicationId)
@@ -100,7 +101,7 @@ export async function createPresale(
     throw new AppError(ErrorCode.BAD_PARAMS, '区服不存在');
   const problem = priceProblem(CommodityType.ROLE, input.price, setup.rules);
   if (problem) throw new AppError(ErrorCode.BAD_PARAMS, problem);
-  return deps.db
+  return consignmentDb(deps.db)
     .insertInto('manual_presales')
     .values({
       user_id: userId,
@@ -131,7 +132,7 @@ export async function bindAccount(
   if (!role) throw new AppError(ErrorCode.BAD_PARAMS, '该账号在所选区服没有这个角色');
   if (await alreadySubmitted(deps.db, row.application_id, role.id, row.id))
     throw new AppError(ErrorCode.PRESALE_ALREADY_SUBMITTED);
-  return deps.db
+  return consignmentDb(deps.db)
     .updateTable('manual_presales')
     .set({
       game_account_id: input.gameAccount,
@@ -163,7 +164,7 @@ export async function verificationContent(db: Db, userId: number, recordId: numb
     };
   const content = newContent();
   const expires = new Date(now + VERIFY_MINUTES * 60_000);
-  await db
+  await consignmentDb(db)
     .updateTable('manual_presales')
     .set({ verification_content: content, verification_expires_at: expires, updated_at: new Date() })
     .where('id', '=', row.id)
@@ -182,7 +183,7 @@ export async function checkVerification(deps: ListingDeps, userId: number, recor
   if (snap.accountId !== row.game_account_id) return { passed: false, message: '角色已不在该游戏账号下' };
   if (!snap.signature.includes(row.verification_content))
     return { passed: false, message: `未检测到验证内容，请将角色个性签名设置为「${row.verification_content}」后重试` };
-  await deps.db
+  await consignmentDb(deps.db)
     .updateTable('manual_presales')
     .set({ status: 'verified', verified_at: new Date(now), updated_at: new Date() })
     .where('id', '=', row.id)
@@ -200,7 +201,7 @@ export async function publishPresale(deps: ListingDeps, seller: { userId: number
   if (await alreadySubmitted(deps.db, row.application_id, row.role_id, row.id))
     throw new AppError(ErrorCode.PRESALE_ALREADY_SUBMITTED);
   // Claim the record first: the unique index lets one pre-sale per role be published.
-  const claimed = await deps.db
+  const claimed = await consignmentDb(deps.db)
     .updateTable('manual_presales')
     .set({ status: 'published', updated_at: new Date() })
     .where('id', '=', row.id)
@@ -219,7 +220,7 @@ export async function publishPresale(deps: ListingDeps, seller: { userId: number
       gameId: row.application_id,
       accountId: row.game_account_id,
       roleId: row.role_id,
-      goods: { kind: 'role', saleType: 1, deliverDays: row.deliver_days },
+      goods: { kind: 'role', saleType: SaleType.PRESALE, deliverDays: row.deliver_days },
       price: Number(row.price_fen),
       description: row.description || undefined,
       source: 'manual',
@@ -227,10 +228,14 @@ export async function publishPresale(deps: ListingDeps, seller: { userId: number
       requireScreenshots: false,
     });
   } catch (error) {
-    await deps.db.updateTable('manual_presales').set({ status: 'verified' }).where('id', '=', row.id).execute();
+    await consignmentDb(deps.db)
+      .updateTable('manual_presales')
+      .set({ status: 'verified' })
+      .where('id', '=', row.id)
+      .execute();
     throw error;
   }
-  await deps.db
+  await consignmentDb(deps.db)
     .updateTable('manual_presales')
     .set({ commodity_id: Number(answer.commodityId) })
     .where('id', '=', row.id)
@@ -249,7 +254,7 @@ export async function snapLogin(deps: ListingDeps, userId: number, recordId: num
 
 export async function lastRecord(db: Db, userId: number): Promise<Row | null> {
   return (
-    (await db
+    (await consignmentDb(db)
       .selectFrom('manual_presales')
       .selectAll()
       .where('user_id', '=', userId)

@@ -13,6 +13,7 @@ import {
   sellableItems,
   sellConfig,
 } from '@app/protocol/calls/consignment';
+import { SaleType } from '@app/protocol/commodity';
 import { ErrorCode } from '@app/protocol/errors';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/errors';
@@ -132,9 +133,11 @@ export function publishRoutes(app: FastifyInstance, platform: CallPlatform, gate
     });
   };
 
-  registerCall(app, platform, publishAccount, (input, ctx) => publish(ctx, input, { kind: 'role', saleType: 0 }));
+  registerCall(app, platform, publishAccount, (input, ctx) =>
+    publish(ctx, input, { kind: 'role', saleType: SaleType.NORMAL }),
+  );
   registerCall(app, platform, publishPreSale, (input, ctx) =>
-    publish(ctx, input, { kind: 'role', saleType: 1, deliverDays: input.deliverDays }),
+    publish(ctx, input, { kind: 'role', saleType: SaleType.PRESALE, deliverDays: input.deliverDays }),
   );
   registerCall(app, platform, publishCoin, (input, ctx) =>
     publish(ctx, input, { kind: 'coins', coinType: input.coinType, amount: input.coinNum }),

@@ -6,6 +6,7 @@ import {
   joinEventDetail,
   useCouponList,
 } from '@app/protocol/calls/coupon';
+import { CommodityType } from '@app/protocol/commodity';
 import { ErrorCode } from '@app/protocol/errors';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/errors';
@@ -40,7 +41,7 @@ export function couponRoutes(app: FastifyInstance, platform: CallPlatform): void
       .executeTakeFirst();
     if (!row) throw new AppError(ErrorCode.BAD_PARAMS, '优惠券不存在');
     const games = await gameNames(db, row.application_ids.length ? row.application_ids : null);
-    const types = row.types.length ? row.types : [1, 2, 3];
+    const types = row.types.length ? row.types : Object.values(CommodityType);
     return {
       games: [...games].map(([applicationId, gameName]) => ({ applicationId, gameName })),
       types: types.map((t) => ({ type: t, name: coupons.TYPE_NAMES[t] ?? String(t) })),

@@ -1,5 +1,5 @@
 import type { CommodityCard, CommodityListQuery, CommoditySort } from '@app/protocol/calls/exchange';
-import { CommodityType } from '@app/protocol/commodity';
+import { CommodityType, SaleType } from '@app/protocol/commodity';
 import { ListingStatus } from '@app/protocol/statuses/listing-status';
 import { type Selectable, type SelectQueryBuilder, sql } from 'kysely';
 import type { DbHandle } from '../../platform/db/handle';
@@ -77,9 +77,11 @@ function filtered(db: ExchangeDb, q: ListQuery): CommodityQuery {
   if (q.subType !== undefined) base = base.where('sub_type', '=', q.subType);
   if (q.priceMin !== undefined) base = base.where('price_fen', '>=', q.priceMin);
   if (q.priceMax !== undefined) base = base.where('price_fen', '<=', q.priceMax);
-  if (q.saleType === 2) base = base.where('auction_enable', '=', 1);
+  if (q.saleType === SaleType.AUCTION) base = base.where('auction_enable', '=', 1);
   else if (q.saleType !== undefined)
-    base = base.where('auction_enable', '=', 0).where('sale_type', q.saleType === 1 ? '=' : '<>', 1);
+    base = base
+      .where('auction_enable', '=', 0)
+      .where('sale_type', q.saleType === SaleType.PRESALE ? '=' : '<>', SaleType.PRESALE);
   const keyword = q.keyword?.trim().toLowerCase();
   if (keyword) base = base.where('search_text', 'like', `%${escapeLike(keyword)}%`);
   return base;

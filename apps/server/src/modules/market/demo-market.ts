@@ -1,5 +1,5 @@
 import type { ItemInfo, RoleSnapshot } from '@app/game-partner/partner-types';
-import { CommodityType, type PropSubType, propSubTypeLabel } from '@app/protocol/commodity';
+import { CommodityType, type PropSubType, propSubTypeLabel, SaleType } from '@app/protocol/commodity';
 import { formatCount } from '@app/protocol/format';
 import { DEFAULT_SELL_RULES, serviceFee } from '@app/protocol/sell-rules';
 import { ListingStatus } from '@app/protocol/statuses/listing-status';
@@ -152,7 +152,7 @@ export async function seedDemoMarket(
             fee_fen: serviceFee(l.priceFen, DEFAULT_SELL_RULES),
             source: 'demo',
             item_ids: JSON.stringify(l.freeze.kind === 'items' ? l.freeze.itemIds : []),
-            sale_type: presale ? 1 : 0,
+            sale_type: presale ? SaleType.PRESALE : SaleType.NORMAL,
             auction_enable: auction ? 1 : 0,
             status: ListingStatus.LISTING,
             published_at: published,

@@ -1,5 +1,5 @@
 import { AUTO_CONFIRM_HOURS, type Order } from '@app/protocol/calls/orders';
-import { type OrderStatus, orderStatusLabel } from '@app/protocol/statuses/order-status';
+import { OrderStatus, orderStatusLabel } from '@app/protocol/statuses/order-status';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import { userCoupons } from '../coupon/coupon.service';
@@ -54,8 +54,8 @@ export async function toOrder(
     totalAmount: Number(row.total_fen),
     sellerFee: role === 'seller' ? sellerFee : 0,
     sellerReceive: role === 'seller' ? price - sellerFee : 0,
-    expireTime: row.status === 1 ? seconds(row.expires_at) : null,
-    payStarted: row.status === 1 ? await paymentStarted(db, row.id) : false,
+    expireTime: row.status === OrderStatus.AWAITING_PAYMENT ? seconds(row.expires_at) : null,
+    payStarted: row.status === OrderStatus.AWAITING_PAYMENT ? await paymentStarted(db, row.id) : false,
     payChannel: row.pay_channel,
     createTime: seconds(row.created_at) as number,
     payTime: seconds(row.paid_at),
@@ -72,8 +72,10 @@ export async function toOrder(
         }
       : null,
     autoConfirmTime:
-      row.status === 51 && row.delivered_at ? (seconds(row.delivered_at) as number) + AUTO_CONFIRM_HOURS * 3600 : null,
-    settleTime: row.status === 32 ? seconds(row.settle_at) : null,
+      row.status === OrderStatus.AWAITING_RECEIPT && row.delivered_at
+        ? (seconds(row.delivered_at) as number) + AUTO_CONFIRM_HOURS * 3600
+        : null,
+    settleTime: row.status === OrderStatus.PENDING_SETTLEMENT ? seconds(row.settle_at) : null,
     note: row.note,
   };
 }
