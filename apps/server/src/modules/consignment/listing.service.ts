@@ -12,11 +12,12 @@ import { lockKey } from '../../platform/db/locks';
 import { AppError } from '../../platform/errors';
 import type { CommodityImage } from '../exchange/exchange.tables';
 import {
-  changeListing,
   hasHoldingListings,
   insertListing,
   type Listing,
+  leaveToSweeper,
   listingById,
+  recordFreeze,
   roleItemsOnShelf,
   showRoleImages,
 } from '../exchange/listings';
@@ -295,7 +296,7 @@ export async function publishListing(deps: ListingDeps, input: PublishInput): Pr
     await failListing(deps, listingNo, input.gameId, snap.roleId, error);
     throw error instanceof PartnerRefusal ? gameRefusal(gateway, error) : unavailable();
   }
-  await changeListing(db, listingNo, { game_freeze_id: listingId }, undefined, false);
+  await recordFreeze(db, listingNo);
   if (input.price === null) return answerOf(await listingRow(db, listingNo));
   return putOnSale(deps, listingNo, setup.rules.commodityExpireHour, now);
 }
@@ -351,7 +352,7 @@ export async function failListing(
     try {
       await deps.gateway.unfreeze(gameId, { listingId: String(id), roleId }, `release-${id}`);
     } catch {
-      await changeListing(deps.db, id, { pending_until: new Date(), note }, undefined, false);
+      await leaveToSweeper(deps.db, id, note);
       return;
     }
   }

@@ -8,7 +8,7 @@ import type { DbHandle } from '../../platform/db/handle';
 import { AppError } from '../../platform/errors';
 import { toCard } from '../exchange/commodity.queries';
 import type { CommoditiesTable } from '../exchange/exchange.tables';
-import { changeListing, type ListingChange, sellerListing, sellerListingsPage } from '../exchange/listings';
+import { editDelisted, priceFrozenProp, sellerListing, sellerListingsPage } from '../exchange/listings';
 import { sellSetup } from '../market/sell-setup';
 import { checkDesignated, type ListingDeps, listingRow, putOnSale } from './listing.service';
 import { moveListing } from './listing-moves';
@@ -167,18 +167,16 @@ export async function modifyPrice(
   if (preSaleOnly && row.sale_type !== SaleType.PRESALE) throw new AppError(ErrorCode.BAD_PARAMS, '该商品不是预售商品');
   allowed(row, 'modifyPrice');
   const { rules } = await sellSetup(deps.db, row.application_id);
-  const set: Omit<ListingChange, 'status' | 'id'> = {};
   if (change.price !== undefined) {
     const problem = priceProblem(row.type as CommodityType, change.price, rules, row.coin_type ?? undefined);
     if (problem) throw new AppError(ErrorCode.BAD_PARAMS, problem);
-    set.price_fen = change.price;
-    set.fee_fen = sellerReceives(change.price, rules).fee;
-    if (row.type === CommodityType.COIN && row.coin_num)
-      set.unit_price_wan = Math.round((change.price * 10_000) / Number(row.coin_num));
   }
-  if (change.deliverDays !== undefined) set.deliver_days = change.deliverDays;
-  if (change.description !== undefined) set.description = change.description;
-  const updated = await changeListing(deps.db, row.id, set, ListingStatus.DELISTED);
+  const updated = await editDelisted(deps.db, row.id, {
+    price:
+      change.price === undefined ? undefined : { fen: change.price, feeFen: sellerReceives(change.price, rules).fee },
+    deliverDays: change.deliverDays,
+    description: change.description,
+  });
   if (!updated) refuse(await listingRow(deps.db, row.id), 'modifyPrice');
   return toShelfItem(await listingRow(deps.db, row.id));
 }
@@ -201,16 +199,10 @@ export async function publishFrozen(
   const problem = priceProblem(CommodityType.PROP, input.price, rules);
   if (problem) throw new AppError(ErrorCode.BAD_PARAMS, problem);
   await checkDesignated(deps.db, seller, input.designatedTradeId);
-  await changeListing(
-    deps.db,
-    row.id,
-    {
-      price_fen: input.price,
-      fee_fen: sellerReceives(input.price, rules).fee,
-      designated_trade_id: input.designatedTradeId ?? null,
-    },
-    ListingStatus.LISTING,
-    false,
-  );
+  await priceFrozenProp(deps.db, row.id, {
+    fen: input.price,
+    feeFen: sellerReceives(input.price, rules).fee,
+    designatedTradeId: input.designatedTradeId ?? null,
+  });
   return putOnSale(deps, row.id, rules.commodityExpireHour, (deps.now ?? Date.now)());
 }

@@ -8,6 +8,7 @@ import type { CallContext } from '../../platform/http/call-context';
 import { type CallPlatform, registerCall } from '../../platform/http/register-call';
 import { type CardRow, toCard } from './commodity.queries';
 import { type ExchangeDb, exchangeDb } from './exchange.tables';
+import type { ListingCatalogue } from './listing-catalogue';
 import { bandOf, coinSeries, comparableTrades, type Subject, sellerCounts } from './price-history.queries';
 
 const VISIBLE: number[] = [ListingStatus.ON_SALE, ListingStatus.SELLING];
@@ -31,24 +32,6 @@ async function visibleCommodity(db: ExchangeDb, id: number, ctx: CallContext) {
   const mine = Boolean(row && ctx.user && row.seller_user_id === ctx.user.userId);
   if (!row || (!VISIBLE.includes(row.status) && !mine)) throw new AppError(ErrorCode.COMMODITY_NOT_EXIST);
   return { row, mine };
-}
-
-/**
- * What the listing pages need of the market's catalogue (games, servers, collections), given by the
- * market module that registers these routes: the exchange imports no other module.
- */
-export interface ListingCatalogue {
-  /** A game's buyer fee (percent) and coin types, or undefined for an unknown game. */
-  game(
-    applicationId: string,
-  ): Promise<{ buyerFeePercent: number; coinTypes: Array<{ type: number; name: string }> } | undefined>;
-  /** The master server a server trades in ('' when unknown). */
-  masterServerName(applicationId: string, serverId: string): Promise<string>;
-  /** Server names of one game by server id. */
-  serverNames(applicationId: string, serverIds: readonly string[]): Promise<Map<string, string>>;
-  /** `<game>/<server>` → master server id, for games that trade across master servers. */
-  crossServerGroups(): Promise<Map<string, string>>;
-  isCollected(userId: number, commodityId: number): Promise<boolean>;
 }
 
 /** Comparable trades with the names of their servers (one lookup for the whole list). */

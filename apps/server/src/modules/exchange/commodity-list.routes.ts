@@ -6,7 +6,7 @@ import { AppError } from '../../platform/errors';
 import type { CallContext } from '../../platform/http/call-context';
 import { type CallPlatform, registerCall } from '../../platform/http/register-call';
 import { listCommodities } from './commodity.queries';
-import type { ListingCatalogue } from './commodity-detail.routes';
+import type { ListingCatalogue } from './listing-catalogue';
 
 /** Which master-server group a server trades in, when its game allows cross-server trading (cached). */
 function createServerGroups(catalogue: ListingCatalogue, ttlMs = 60_000) {

@@ -91,23 +91,72 @@ export async function insertListing(db: DbHandle, listing: NewListing): Promise<
   return row.id;
 }
 
+/** The game froze what the listing sells: its freeze is known by the listing's id. */
+export async function recordFreeze(db: DbHandle, id: number): Promise<void> {
+  await exchangeDb(db)
+    .updateTable('commodities')
+    .set({ game_freeze_id: String(id) })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** A listing whose release in the game failed: the sweeper releases it now (pending_until), with why. */
+export async function leaveToSweeper(db: DbHandle, id: number, note: string): Promise<void> {
+  await exchangeDb(db)
+    .updateTable('commodities')
+    .set({ pending_until: new Date(), note })
+    .where('id', '=', id)
+    .execute();
+}
+
 /**
- * Changes a listing's fields (never its status: that is a guarded move), only while it is in
- * `onlyIn` when given; answers whether it changed. updated_at follows unless `touch` is false.
+ * The seller's edit of a delisted listing (已下架 only): a price with its fee (a coin lot's unit
+ * price follows), the pre-sale's delivery days, the description. Answers whether it changed.
  */
-export async function changeListing(
+export async function editDelisted(
   db: DbHandle,
   id: number,
-  set: Omit<ListingChange, 'status' | 'id'>,
-  onlyIn?: ListingStatus,
-  touch = true,
+  edit: {
+    price?: { fen: number; feeFen: number } | undefined;
+    deliverDays?: number | undefined;
+    description?: string | undefined;
+  },
 ): Promise<boolean> {
-  let update = exchangeDb(db)
+  const set: ListingChange = { updated_at: new Date() };
+  if (edit.price) {
+    set.price_fen = edit.price.fen;
+    set.fee_fen = edit.price.feeFen;
+  }
+  if (edit.deliverDays !== undefined) set.deliver_days = edit.deliverDays;
+  if (edit.description !== undefined) set.description = edit.description;
+  let update = exchangeDb(db).updateTable('commodities').set(set);
+  if (edit.price)
+    update = update.set({
+      unit_price_wan: sql<number | null>`case when type = ${CommodityType.COIN} and coin_num > 0
+        then round(${edit.price.fen} * 10000.0 / coin_num) else unit_price_wan end`,
+    });
+  const changed = await update
+    .where('id', '=', id)
+    .where('status', '=', ListingStatus.DELISTED)
+    .returning('id')
+    .executeTakeFirst();
+  return changed !== undefined;
+}
+
+/** A pre-frozen prop (上架中) gets its price, fee and chosen buyer; answers whether it was still waiting. */
+export async function priceFrozenProp(
+  db: DbHandle,
+  id: number,
+  price: { fen: number; feeFen: number; designatedTradeId: string | null },
+): Promise<boolean> {
+  const changed = await exchangeDb(db)
     .updateTable('commodities')
-    .set(touch ? { ...set, updated_at: new Date() } : set)
-    .where('id', '=', id);
-  if (onlyIn !== undefined) update = update.where('status', '=', onlyIn);
-  return (await update.returning('id').executeTakeFirst()) !== undefined;
+    .set({ price_fen: price.fen, fee_fen: price.feeFen, designated_trade_id: price.designatedTradeId })
+    .where('id', '=', id)
+    .where('status', '=', ListingStatus.LISTING)
+    .returning('id')
+    .executeTakeFirst();
+  return changed !== undefined;
 }
 
 /** What a listing holds in the game: on sale, delisted, being listed, sold or taken back. */

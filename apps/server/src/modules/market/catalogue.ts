@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { DbHandle } from '../../platform/db/handle';
-import type { ListingCatalogue } from '../exchange/commodity-detail.routes';
+import type { ListingCatalogue } from '../exchange/listing-catalogue';
 import { type GamesTable, marketDb } from './market.tables';
 
 /**
