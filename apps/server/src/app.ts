@@ -97,8 +97,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Nothing in flight when an account closes: each module answers for what it holds of the user.
   const removal = { balances: userBalances, hasOpenOrders, hasActiveListings, hasLiveOffers, hasPendingWithdrawal };
   userModule(app, { platform, sms, identity, providers, removal, config });
-  await gamesModule(app, { platform, gateway, sms, rates, config });
-  consignmentModule(app, { platform, gateway, sms, sweepEveryMs: config.SWEEP_MS });
+  gamesModule(app, { platform, gateway, sms, config });
+  await consignmentModule(app, { platform, gateway, sms, sweepEveryMs: config.SWEEP_MS });
   const orders = ordersModule(app, { platform, gateway, sweepEveryMs: config.SWEEP_MS });
   bargainModule(app, { platform, gateway, sweepEveryMs: config.SWEEP_MS });
   const demoStaff = config.APP_ENV !== 'production';

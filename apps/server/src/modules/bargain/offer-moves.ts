@@ -1,12 +1,12 @@
 import { OFFER_ANSWER_HOURS } from '@app/protocol/calls/bargain';
 import { ErrorCode } from '@app/protocol/errors';
 import { BargainStatus, bargainTransitions } from '@app/protocol/statuses/bargain-status';
-import { ListingStatus } from '@app/protocol/statuses/listing-status';
 import { OrderStatus } from '@app/protocol/statuses/order-status';
 import { canTransition } from '@app/protocol/statuses/transition';
 import type { Selectable, Updateable } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
+import { listingsNoLongerBuyable } from '../exchange/listings';
 import type { OrderDeps } from '../orders/order.service';
 import type { OffersTable } from './bargain.tables';
 
@@ -80,14 +80,25 @@ export async function sweepOffers(deps: OrderDeps, now = (deps.now ?? Date.now)(
       })
     )
       lapsed++;
-  const gone = await db
-    .selectFrom('offers')
-    .innerJoin('commodities', 'commodities.id', 'offers.commodity_id')
-    .select('offers.id')
-    .where('offers.status', '=', BargainStatus.AWAITING_SELLER)
-    .where('commodities.status', 'not in', [ListingStatus.ON_SALE, ListingStatus.SELLING])
-    .limit(200)
-    .execute();
+  // Whose listing left the market: the offers waiting for an answer in batches by id, their listings asked at once.
+  const gone: Array<{ id: number }> = [];
+  for (let after = 0; gone.length < 200; ) {
+    const waiting = await db
+      .selectFrom('offers')
+      .select(['id', 'commodity_id'])
+      .where('status', '=', BargainStatus.AWAITING_SELLER)
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(1000)
+      .execute();
+    const closed = await listingsNoLongerBuyable(
+      db,
+      waiting.map((o) => o.commodity_id),
+    );
+    gone.push(...waiting.filter((o) => closed.has(o.commodity_id)).slice(0, 200 - gone.length));
+    if (waiting.length < 1000) break;
+    after = waiting[waiting.length - 1]?.id ?? after;
+  }
   for (const { id } of gone)
     if (
       await moveOffer(db, id, BargainStatus.AWAITING_SELLER, BargainStatus.SYSTEM_CANCELLED, {

@@ -3,30 +3,22 @@ import { ErrorCode } from '@app/protocol/errors';
 import { BargainStatus, bargainStatusLabel } from '@app/protocol/statuses/bargain-status';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
+import { type ListingSummary, listingSummaries } from '../exchange/listings';
 import { followOrder } from './offer-moves';
 
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
-/** An offer with what its answer shows of the listing and of the order agreeing placed: one query. */
+/** An offer with what its answer shows of the order agreeing placed (its listing is the exchange's: listingSummaries). */
 const viewed = (db: Db) =>
   db
     .selectFrom('offers')
-    .innerJoin('commodities', 'commodities.id', 'offers.commodity_id')
     .leftJoin('orders', 'orders.id', 'offers.order_id')
     .selectAll('offers')
-    .select([
-      'commodities.application_id',
-      'commodities.type',
-      'commodities.title',
-      'commodities.first_img',
-      'commodities.price_fen as list_price_fen',
-      'orders.status as order_status',
-      'orders.expires_at as order_expires_at',
-    ]);
+    .select(['orders.status as order_status', 'orders.expires_at as order_expires_at']);
 type Viewed = Awaited<ReturnType<ReturnType<typeof viewed>['executeTakeFirstOrThrow']>>;
 
 /** In the viewer's words; an agreed offer whose order moved on follows it first. */
-async function toOffer(db: Db, row: Viewed, viewerUserId: number): Promise<Offer> {
+async function toOffer(db: Db, row: Viewed, listing: ListingSummary | undefined, viewerUserId: number): Promise<Offer> {
   const status = (await followOrder(db, row, row.order_status)) ?? row.status;
   const viewer = viewerUserId === row.seller_user_id ? 2 : 1;
   const deadline =
@@ -38,11 +30,11 @@ async function toOffer(db: Db, row: Viewed, viewerUserId: number): Promise<Offer
   return {
     offerId: String(row.id),
     commodityId: String(row.commodity_id),
-    applicationId: row.application_id,
-    type: row.type,
-    title: row.title,
-    firstImg: row.first_img ?? '',
-    listPrice: Number(row.list_price_fen),
+    applicationId: listing?.applicationId ?? '',
+    type: listing?.type ?? 0,
+    title: listing?.title ?? '',
+    firstImg: listing?.firstImg ?? '',
+    listPrice: listing?.priceFen ?? 0,
     price: Number(row.price_fen),
     status,
     statusLabel: bargainStatusLabel.offer[viewer][status as BargainStatus],
@@ -59,7 +51,8 @@ export async function viewOffer(db: Db, offerId: string | number, viewerUserId: 
   const row = await viewed(db).where('offers.id', '=', Number(offerId)).executeTakeFirst();
   if (!row || (row.buyer_user_id !== viewerUserId && row.seller_user_id !== viewerUserId))
     throw new AppError(ErrorCode.BAD_PARAMS, '出价不存在');
-  return toOffer(db, row, viewerUserId);
+  const listings = await listingSummaries(db, [row.commodity_id]);
+  return toOffer(db, row, listings.get(row.commodity_id), viewerUserId);
 }
 
 /** The offers a user made (viewer 1) or received (viewer 2), newest first. */
@@ -70,6 +63,11 @@ export async function offersOf(db: Db, userId: number, viewer: 1 | 2, page: numb
     .limit(pageSize + 1)
     .offset((page - 1) * pageSize)
     .execute();
-  const list = await Promise.all(rows.slice(0, pageSize).map((r) => toOffer(db, r, userId)));
+  const shown = rows.slice(0, pageSize);
+  const listings = await listingSummaries(
+    db,
+    shown.map((r) => r.commodity_id),
+  );
+  const list = await Promise.all(shown.map((r) => toOffer(db, r, listings.get(r.commodity_id), userId)));
   return { list, hasMore: rows.length > pageSize };
 }

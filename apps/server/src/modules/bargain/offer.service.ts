@@ -6,7 +6,8 @@ import { BargainStatus } from '@app/protocol/statuses/bargain-status';
 import { ListingStatus } from '@app/protocol/statuses/listing-status';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
-import { sellSetup } from '../consignment/sell-setup.queries';
+import { listingById } from '../exchange/listings';
+import { sellSetup } from '../market/sell-setup';
 import { checkBuyer, checkListingOpen, deliveryTarget } from '../orders/buyer-checks';
 import { type OrderDeps, type PlaceInput, placeOrder } from '../orders/order.service';
 import { holdOpenAccount } from '../user/user.service';
@@ -41,11 +42,7 @@ export async function createOffer(deps: OrderDeps, input: CreateOfferInput): Pro
     .executeTakeFirst();
   if (repeated) return repeated;
   await checkBuyer(db, input.buyer.userId);
-  const listing = await db
-    .selectFrom('commodities')
-    .selectAll()
-    .where('id', '=', Number(input.commodityId))
-    .executeTakeFirst();
+  const listing = await listingById(db, Number(input.commodityId));
   if (!listing?.seller_user_id) throw new AppError(ErrorCode.COMMODITY_NOT_EXIST);
   if (listing.seller_user_id === input.buyer.userId) throw new AppError(ErrorCode.OWN_COMMODITY);
   checkListingOpen(listing, input.buyer.uid, now, '出价');
@@ -120,11 +117,8 @@ export async function agreeOffer(deps: OrderDeps, sellerUserId: number, offerId:
   const row = await offerOf(db, offerId);
   if (row.seller_user_id !== sellerUserId) throw new AppError(ErrorCode.BAD_PARAMS, '只有卖家可以处理出价');
   openFor(row, (deps.now ?? Date.now)());
-  const listing = await db
-    .selectFrom('commodities')
-    .select(['id', 'application_id', 'status'])
-    .where('id', '=', row.commodity_id)
-    .executeTakeFirstOrThrow();
+  const listing = await listingById(db, row.commodity_id);
+  if (!listing) throw new AppError(ErrorCode.COMMODITY_NOT_EXIST);
   if (listing.status !== ListingStatus.ON_SALE)
     throw new AppError(ErrorCode.BAD_PARAMS, '商品已被拍下或已下架，暂时无法同意出价');
   const { rules } = await sellSetup(db, listing.application_id);

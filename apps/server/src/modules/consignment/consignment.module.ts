@@ -5,21 +5,26 @@ import type { SmsDeps } from '../sms/sms.service';
 import { keyRoutes } from './key.routes';
 import { startListingSweeper } from './listing-sweeper';
 import { manualPresaleRoutes } from './manual-presale.routes';
+import { partnerCallbackRoutes } from './partner-callback.routes';
 import { publishRoutes } from './publish.routes';
 import { saleLockRoutes } from './sale-lock.routes';
 import { shelfRoutes } from './shelf.routes';
 
-/** Selling: the sale lock, listing from the game and with a key, the shelf, and the listing sweeper. */
-export function consignmentModule(
+/**
+ * Selling: the sale lock, listing from the game and with a key, the shelf, the partner API's
+ * callbacks (keys, screenshots) and the listing sweeper.
+ */
+export async function consignmentModule(
   app: FastifyInstance,
   deps: { platform: CallPlatform; gateway: GameGateway; sms: SmsDeps; sweepEveryMs: number },
-): void {
+): Promise<void> {
   const { platform } = deps;
   saleLockRoutes(app, platform, deps.sms);
   publishRoutes(app, platform, deps.gateway);
   shelfRoutes(app, platform, deps.gateway);
-  keyRoutes(app, platform, deps.gateway);
+  keyRoutes(app, platform, deps.gateway, deps.sms.rates);
   manualPresaleRoutes(app, platform, deps.gateway);
+  await partnerCallbackRoutes(app, { db: platform.db, gateway: deps.gateway });
   if (deps.sweepEveryMs > 0) {
     const stop = startListingSweeper({ db: platform.db, gateway: deps.gateway }, app.log, deps.sweepEveryMs);
     app.addHook('onClose', async () => stop());

@@ -1,24 +1,50 @@
 import { publishAccountCheck } from '@app/protocol/calls/consignment';
 import { bindUserPrePublishKey, finishPrePublish, prePublishCheck } from '@app/protocol/calls/consignment-keys';
+import { getJyhKeyInfo } from '@app/protocol/calls/game';
+import { SaleType } from '@app/protocol/commodity';
 import { normalizeJyhKey } from '@app/protocol/consignment-key';
 import { ErrorCode } from '@app/protocol/errors';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/errors';
 import { type CallPlatform, registerCall } from '../../platform/http/register-call';
+import type { RateStore } from '../../platform/rate/rate-store';
 import type { GameGateway } from '../games/game-gateway';
-import { bindKey, checkKey, claimKey, keyRole, keyRow, ownKeyRow, requireKeyOwner, settleKey } from './key.service';
+import { sellSetup } from '../market/sell-setup';
+import {
+  bindKey,
+  checkKey,
+  claimKey,
+  keyGame,
+  keyRole,
+  keyRow,
+  ownKeyRow,
+  requireKeyOwner,
+  settleKey,
+} from './key.service';
+import { limitKeyLookups } from './key-lookup-limits';
 import { type ListingDeps, publishListing } from './listing.service';
 import { roleRefusal } from './role-checks';
 import { firstMissingStep, requireSaleReady } from './sale-lock.service';
-import { sellSetup } from './sell-setup.queries';
 
 /**
  * Listing with a consignment key from outside the game (/app/pages/codeSale/roleSale): every step
  * only for the user linked to the key's game account (31009 before anything is bound or frozen).
  */
-export function keyRoutes(app: FastifyInstance, platform: CallPlatform, gateway: GameGateway): void {
+export function keyRoutes(
+  app: FastifyInstance,
+  platform: CallPlatform,
+  gateway: GameGateway,
+  /** Key lookups are limited per user and address (key-lookup-limits.ts). */
+  rates: RateStore,
+): void {
   const { db } = platform;
   const deps: ListingDeps = { db, gateway };
+
+  /** The game a key belongs to (the game's own lookup call, /game/v1 getJyhKeyInfo). */
+  registerCall(app, platform, getJyhKeyInfo, async (input, ctx) => {
+    await limitKeyLookups(rates, { userId: ctx.user.userId, address: ctx.request.ip });
+    return keyGame(db, input.jyhKey, ctx.user.userId);
+  });
 
   registerCall(app, platform, prePublishCheck, async (input, ctx) => {
     const row = await ownKeyRow(db, input.key, ctx.user.userId);
@@ -56,7 +82,7 @@ export function keyRoutes(app: FastifyInstance, platform: CallPlatform, gateway:
         gameId: row.game_id,
         accountId: row.account_id,
         roleId: row.role_id,
-        goods: { kind: 'role', saleType: 0, prePublishLockId: row.pre_publish_lock_id },
+        goods: { kind: 'role', saleType: SaleType.NORMAL, prePublishLockId: row.pre_publish_lock_id },
         price: input.price,
         designatedTradeId: input.designatedTradeId,
         description: input.description,

@@ -3,7 +3,9 @@ import { ErrorCode } from '@app/protocol/errors';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
+import { gameNames } from '../market/catalogue';
 import { isLinkedGameAccount } from '../user/game-accounts';
+import { consignmentDb } from './consignment.tables';
 import { type ListingDeps, roleScreenshots } from './listing.service';
 
 type KeyRow = Awaited<ReturnType<typeof keyRow>>;
@@ -11,7 +13,11 @@ export type KeyRole = z.infer<typeof keyRoleSchema>;
 
 /** A consignment key the game announced, or 31001. */
 export async function keyRow(db: Db, key: string) {
-  const row = await db.selectFrom('consignment_keys').selectAll().where('jyh_key', '=', key).executeTakeFirst();
+  const row = await consignmentDb(db)
+    .selectFrom('consignment_keys')
+    .selectAll()
+    .where('jyh_key', '=', key)
+    .executeTakeFirst();
   if (!row) throw new AppError(ErrorCode.PRE_PUBLISH_KEY_INVALID);
   return row;
 }
@@ -37,7 +43,11 @@ export async function ownKeyRow(db: Db, key: string, userId: number) {
  * key answer the same 31001, so nobody learns whether a key exists; an expired one answers 31006.
  */
 export async function keyGame(db: Db, key: string, userId: number, now = Date.now()) {
-  const row = await db.selectFrom('consignment_keys').selectAll().where('jyh_key', '=', key).executeTakeFirst();
+  const row = await consignmentDb(db)
+    .selectFrom('consignment_keys')
+    .selectAll()
+    .where('jyh_key', '=', key)
+    .executeTakeFirst();
   if (!row || !(await isLinkedGameAccount(db, userId, row.game_id, row.account_id)))
     throw new AppError(ErrorCode.PRE_PUBLISH_KEY_INVALID);
   if (row.expires_at.getTime() <= now) throw new AppError(ErrorCode.PRE_PUBLISH_KEY_EXPIRED);
@@ -54,14 +64,10 @@ export function checkKey(row: KeyRow, userId: number, now = Date.now()): void {
 
 export async function keyRole(deps: ListingDeps, row: KeyRow): Promise<KeyRole> {
   const snap = await deps.gateway.snapshot(row.game_id, row.role_id);
-  const game = await deps.db
-    .selectFrom('games')
-    .select('name')
-    .where('application_id', '=', row.game_id)
-    .executeTakeFirst();
+  const names = await gameNames(deps.db, [row.game_id]);
   return {
     applicationId: row.game_id,
-    gameName: game?.name ?? row.game_id,
+    gameName: names.get(row.game_id) ?? row.game_id,
     prePublishLockId: row.pre_publish_lock_id,
     serverName: snap.serverName,
     roleId: snap.roleId,
@@ -78,7 +84,7 @@ export async function keyRole(deps: ListingDeps, row: KeyRow): Promise<KeyRole> 
 /** Binds the key to the seller; a key someone else bound first answers 31003. */
 export async function bindKey(db: Db, row: KeyRow, userId: number): Promise<KeyRow> {
   checkKey(row, userId);
-  const bound = await db
+  const bound = await consignmentDb(db)
     .updateTable('consignment_keys')
     .set({ bound_user_id: userId })
     .where('jyh_key', '=', row.jyh_key)
@@ -95,7 +101,7 @@ export async function bindKey(db: Db, row: KeyRow, userId: number): Promise<KeyR
 
 /** Claims the key for one listing attempt (a second finish at the same time answers 31008). */
 export async function claimKey(db: Db, row: KeyRow, userId: number): Promise<void> {
-  const claimed = await db
+  const claimed = await consignmentDb(db)
     .updateTable('consignment_keys')
     .set({ used_at: new Date() })
     .where('jyh_key', '=', row.jyh_key)
@@ -107,7 +113,7 @@ export async function claimKey(db: Db, row: KeyRow, userId: number): Promise<voi
 }
 
 export async function settleKey(db: Db, key: string, commodityId: number | null): Promise<void> {
-  await db
+  await consignmentDb(db)
     .updateTable('consignment_keys')
     .set(commodityId === null ? { used_at: null } : { commodity_id: commodityId })
     .where('jyh_key', '=', key)

@@ -1,5 +1,6 @@
 import { ListingStatus } from '@app/protocol/statuses/listing-status';
 import type { FastifyBaseLogger } from 'fastify';
+import { listingsToSweep } from '../exchange/listings';
 import { failListing, type ListingDeps } from './listing.service';
 import { moveListing } from './listing-moves';
 import { finishTakeBack } from './shelf.service';
@@ -15,37 +16,17 @@ const RETRIEVE_RETRY_MS = 60_000;
  */
 export async function sweepListings(deps: ListingDeps, now = (deps.now ?? Date.now)()) {
   const { db } = deps;
-  const expired = await db
-    .selectFrom('commodities')
-    .select('id')
-    .where('status', '=', ListingStatus.ON_SALE)
-    .where('expires_at', '<', new Date(now))
-    .limit(500)
-    .execute();
+  const { expired, waitedOut, takeBacks } = await listingsToSweep(db, new Date(now), new Date(now - RETRIEVE_RETRY_MS));
   let delisted = 0;
-  for (const { id } of expired)
+  for (const id of expired)
     if (await moveListing(db, id, ListingStatus.ON_SALE, ListingStatus.DELISTED, { note: '超过寄售时长，已自动下架' }))
       delisted++;
 
-  const stale = await db
-    .selectFrom('commodities')
-    .select(['id', 'application_id', 'game_role_id'])
-    .where('status', '=', ListingStatus.LISTING)
-    .where('pending_until', '<=', new Date(now))
-    .limit(100)
-    .execute();
-  for (const row of stale)
+  for (const row of waitedOut)
     await failListing(deps, row.id, row.application_id, row.game_role_id ?? '', null, '上架超时，已解冻');
 
-  const retrieving = await db
-    .selectFrom('commodities')
-    .select(['id', 'application_id', 'game_role_id'])
-    .where('status', '=', ListingStatus.RETRIEVING)
-    .where('updated_at', '<', new Date(now - RETRIEVE_RETRY_MS))
-    .limit(100)
-    .execute();
-  for (const row of retrieving) await finishTakeBack(deps, row);
-  return { delisted, released: stale.length, retried: retrieving.length };
+  for (const row of takeBacks) await finishTakeBack(deps, row);
+  return { delisted, released: waitedOut.length, retried: takeBacks.length };
 }
 
 /** Runs the sweeper every interval (unref'd); answers a stop function. */

@@ -1,22 +1,35 @@
 import { PartnerRefusal } from '@app/game-partner/partner-errors';
 import type { FreezeInput, RoleSnapshot } from '@app/game-partner/partner-types';
 import type { PublishAnswer } from '@app/protocol/calls/consignment';
-import { type PropSubType, propSubTypeLabel } from '@app/protocol/commodity';
+import { CommodityType, type PropSubType, propSubTypeLabel, SaleType } from '@app/protocol/commodity';
 import { ErrorCode } from '@app/protocol/errors';
 import { formatCount } from '@app/protocol/format';
 import { coinCountProblem, priceProblem, type SellRules, sellerReceives } from '@app/protocol/sell-rules';
 import { ListingStatus } from '@app/protocol/statuses/listing-status';
 import type { Db } from '../../platform/db/database';
+import type { DbHandle } from '../../platform/db/handle';
 import { lockKey } from '../../platform/db/locks';
 import { AppError } from '../../platform/errors';
 import type { CommodityImage } from '../exchange/exchange.tables';
+import {
+  hasHoldingListings,
+  insertListing,
+  type Listing,
+  leaveToSweeper,
+  listingById,
+  recordFreeze,
+  roleItemsOnShelf,
+  showRoleImages,
+} from '../exchange/listings';
 import type { GameGateway } from '../games/game-gateway';
+import { serverOf } from '../market/catalogue';
 import { searchTextOf } from '../market/game-catalogue';
 import { rememberTypes } from '../market/game-types';
+import { type SellSetup, sellSetup } from '../market/sell-setup';
 import { holdOpenAccount } from '../user/user.service';
+import { consignmentDb } from './consignment.tables';
 import { moveListing } from './listing-moves';
-import { HOLDING, itemRefusals, roleRefusal } from './role-checks';
-import { type SellSetup, sellSetup } from './sell-setup.queries';
+import { itemRefusals, roleRefusal } from './role-checks';
 
 export interface ListingDeps {
   db: Db;
@@ -25,7 +38,12 @@ export interface ListingDeps {
 }
 
 export type Goods =
-  | { kind: 'role'; prePublishLockId?: string; saleType: 0 | 1; deliverDays?: number }
+  | {
+      kind: 'role';
+      prePublishLockId?: string;
+      saleType: typeof SaleType.NORMAL | typeof SaleType.PRESALE;
+      deliverDays?: number;
+    }
   | { kind: 'coins'; coinType: number; amount: number }
   | { kind: 'items'; itemIds: string[] };
 
@@ -46,6 +64,9 @@ export interface PublishInput {
   requireScreenshots?: boolean;
 }
 
+const commodityTypeOf = (goods: Goods): CommodityType =>
+  goods.kind === 'role' ? CommodityType.ROLE : goods.kind === 'coins' ? CommodityType.COIN : CommodityType.PROP;
+
 /** A listing that waits for the game longer than this is released by the sweeper. */
 export const FREEZE_WAIT_MS = 2 * 60_000;
 /** A pre-frozen prop waits this long for its price. */
@@ -53,8 +74,8 @@ export const PRE_FREEZE_MS = 30 * 60_000;
 
 const SHOT_TITLES: Record<string, string> = { equipment: '角色装备', bag: '背包', warehouse: '仓库', skills: '技能' };
 
-export async function roleScreenshots(db: Db, gameId: string, roleId: string): Promise<CommodityImage[]> {
-  const rows = await db
+export async function roleScreenshots(db: DbHandle, gameId: string, roleId: string): Promise<CommodityImage[]> {
+  const rows = await consignmentDb(db)
     .selectFrom('role_screenshots')
     .select(['kind', 'url'])
     .where('game_id', '=', gameId)
@@ -70,18 +91,10 @@ export async function roleScreenshots(db: Db, gameId: string, roleId: string): P
  * New screenshots of a role reach the manual pre-sale listings of it that are still held (they
  * were listed from outside the game, maybe before any screenshot existed).
  */
-export async function refreshListingImages(db: Db, gameId: string, roleId: string): Promise<void> {
+export async function refreshListingImages(db: DbHandle, gameId: string, roleId: string): Promise<void> {
   const shots = await roleScreenshots(db, gameId, roleId);
   if (shots.length === 0) return;
-  await db
-    .updateTable('commodities')
-    .set({ images: JSON.stringify(shots), first_img: shots[0]?.url ?? '', updated_at: new Date() })
-    .where('application_id', '=', gameId)
-    .where('game_role_id', '=', roleId)
-    .where('source', '=', 'manual')
-    .where('type', '=', 1)
-    .where('status', 'in', HOLDING)
-    .execute();
+  await showRoleImages(db, gameId, roleId, shots);
 }
 
 /** The seller's chosen buyer (指定买家): an existing user's 唯一码, never the seller's own. */
@@ -104,29 +117,7 @@ function answerOf(row: { id: number; status: number; price_fen: number; fee_fen:
 }
 
 /** Whether the user has a listing that still holds something in the game (on sale, delisted, in progress). */
-export async function hasActiveListings(db: Db, userId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('commodities')
-    .select('id')
-    .where('seller_user_id', '=', userId)
-    .where('status', 'in', HOLDING)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-/** The props a role has on the shelf now (在售, 上架中, 出售中): at most itemShelfLimit. */
-export async function itemsOnShelf(db: Db, gameId: string, roleId: string): Promise<number> {
-  const row = await db
-    .selectFrom('commodities')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('application_id', '=', gameId)
-    .where('game_role_id', '=', roleId)
-    .where('type', '=', 3)
-    .where('status', 'in', [ListingStatus.ON_SALE, ListingStatus.LISTING, ListingStatus.SELLING])
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+export const hasActiveListings = (db: DbHandle, userId: number): Promise<boolean> => hasHoldingListings(db, userId);
 
 const shelfFull = (rules: SellRules) =>
   new AppError(ErrorCode.BAD_PARAMS, `每个角色最多同时寄售${rules.itemShelfLimit}件道具`);
@@ -144,8 +135,8 @@ async function check(deps: ListingDeps, input: PublishInput, now: number): Promi
   const snap = await gateway.snapshot(input.gameId, input.roleId);
   if (input.accountId !== null && snap.accountId !== input.accountId)
     throw new AppError(ErrorCode.BAD_PARAMS, '角色不属于当前游戏账号');
-  await rememberTypes(db, input.gameId, snap);
-  const setup = await sellSetup(db, input.gameId);
+  // The role's coin types count for the rules now; the game's catalogue records them once every check passed.
+  const setup = await sellSetup(db, input.gameId, snap);
   const { rules } = setup;
   if (!setup.consignmentOpen) throw new AppError(ErrorCode.BAD_PARAMS, '该游戏暂未开放寄售');
   if (input.requireOnline && !snap.online)
@@ -153,7 +144,8 @@ async function check(deps: ListingDeps, input: PublishInput, now: number): Promi
   const { goods } = input;
   const out: Checked = { setup, snap };
   if (goods.kind === 'role') {
-    if (goods.saleType === 1 && !setup.presaleOpen) throw new AppError(ErrorCode.BAD_PARAMS, '该游戏暂未开放预售');
+    if (goods.saleType === SaleType.PRESALE && !setup.presaleOpen)
+      throw new AppError(ErrorCode.BAD_PARAMS, '该游戏暂未开放预售');
     const refusal = await roleRefusal(db, input.gameId, snap, rules, now);
     if (refusal) throw refusal;
     if (input.requireScreenshots !== false && (await roleScreenshots(db, input.gameId, snap.roleId)).length === 0)
@@ -176,12 +168,12 @@ async function check(deps: ListingDeps, input: PublishInput, now: number): Promi
     const refusals = await itemRefusals(db, input.gameId, items, rules, now);
     const first = refusals.values().next();
     if (!first.done) throw new AppError(ErrorCode.BAD_PARAMS, first.value);
-    if ((await itemsOnShelf(db, input.gameId, snap.roleId)) >= rules.itemShelfLimit) throw shelfFull(rules);
+    if ((await roleItemsOnShelf(db, input.gameId, snap.roleId)) >= rules.itemShelfLimit) throw shelfFull(rules);
     out.items = items;
   }
   if (input.price !== null) {
     const problem = priceProblem(
-      goods.kind === 'role' ? 1 : goods.kind === 'coins' ? 2 : 3,
+      commodityTypeOf(goods),
       input.price,
       rules,
       goods.kind === 'coins' ? goods.coinType : undefined,
@@ -215,16 +207,12 @@ export async function publishListing(deps: ListingDeps, input: PublishInput): Pr
   const { db, gateway } = deps;
   const now = (deps.now ?? Date.now)();
   const { setup, snap, coin, items } = await check(deps, input, now);
-  const server = await db
-    .selectFrom('game_servers')
-    .select(['name', 'master_server_id'])
-    .where('application_id', '=', input.gameId)
-    .where('server_id', '=', snap.serverId)
-    .executeTakeFirst();
+  await rememberTypes(db, input.gameId, snap);
+  const server = await serverOf(db, input.gameId, snap.serverId);
   const serverName = server?.name ?? snap.serverName;
   const shots = await roleScreenshots(db, input.gameId, snap.roleId);
   const { goods } = input;
-  const type = goods.kind === 'role' ? 1 : goods.kind === 'coins' ? 2 : 3;
+  const type = commodityTypeOf(goods);
   const item = items?.[0];
   const title =
     goods.kind === 'role'
@@ -237,66 +225,67 @@ export async function publishListing(deps: ListingDeps, input: PublishInput): Pr
   const { fee } = sellerReceives(price, setup.rules);
   // The listings of one role are written one at a time, the shelf counted again under the lock;
   // the seller's account is held open while its listing is written (account removal waits).
-  const inserted = await db.transaction().execute(async (trx) => {
+  const listingNo = await db.transaction().execute(async (trx) => {
     await lockKey(trx, 'listing:role', `${input.gameId}:${snap.roleId}`);
     await holdOpenAccount(trx, input.seller.userId);
-    if (goods.kind === 'items' && (await itemsOnShelf(trx, input.gameId, snap.roleId)) >= setup.rules.itemShelfLimit)
+    if (
+      goods.kind === 'items' &&
+      (await roleItemsOnShelf(trx, input.gameId, snap.roleId)) >= setup.rules.itemShelfLimit
+    )
       throw shelfFull(setup.rules);
-    return trx
-      .insertInto('commodities')
-      .values({
-        type,
-        title,
-        application_id: input.gameId,
-        game_name: setup.gameName,
-        server_id: snap.serverId,
-        server_name: serverName,
-        master_server_id: server?.master_server_id ?? '',
-        role_name: type === 1 ? snap.name : null,
-        role_class_name: type === 1 ? snap.jobName : null,
-        role_level: type === 1 ? snap.level : null,
-        role_type: type === 1 ? snap.jobId : null,
-        coin_type_name: coin?.name ?? null,
-        coin_type: coin?.type ?? null,
-        coin_num: goods.kind === 'coins' ? goods.amount : null,
-        unit_price_wan: goods.kind === 'coins' && price > 0 ? Math.round((price * 10_000) / goods.amount) : null,
-        sub_type: item?.subType ?? null,
-        item_name: item?.name ?? null,
-        item_ids: JSON.stringify(goods.kind === 'items' ? goods.itemIds : []),
-        first_img: images[0]?.url ?? setup.iconUrl,
-        price_fen: price,
-        fee_fen: fee,
-        sale_type: goods.kind === 'role' ? goods.saleType : 0,
-        deliver_days: goods.kind === 'role' && goods.saleType === 1 ? (goods.deliverDays ?? 7) : null,
-        auction_enable: 0,
-        status: ListingStatus.LISTING,
-        published_at: new Date(now),
-        pending_until: new Date(now + (input.price === null ? PRE_FREEZE_MS : FREEZE_WAIT_MS)),
-        search_text: searchTextOf([title, snap.name, serverName, item?.name, snap.jobName, coin?.name]),
-        seller_user_id: input.seller.userId,
-        game_account_id: snap.accountId,
-        game_role_id: snap.roleId,
-        designated_trade_id: input.designatedTradeId ?? null,
-        source: input.source,
-        snapshot:
-          type === 1
-            ? JSON.stringify({
-                power: snap.roleAtt,
-                createdAt: snap.createTime,
-                recharge: snap.recharge,
-                equipment: snap.equipment.map((e) => ({ name: e.name, subType: e.subType })),
-                coins: snap.coins.map((c) => ({ coinType: c.coinType, amount: c.total })),
-              })
-            : null,
-        images: JSON.stringify(images),
-        description:
-          input.description ??
-          (type === 1 ? `${snap.jobName}${snap.level}级，战力${snap.roleAtt}。` : '游戏内冻结，付款后发放到您的角色。'),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    return insertListing(trx, {
+      type,
+      title,
+      application_id: input.gameId,
+      game_name: setup.gameName,
+      server_id: snap.serverId,
+      server_name: serverName,
+      master_server_id: server?.masterServerId ?? '',
+      role_name: type === CommodityType.ROLE ? snap.name : null,
+      role_class_name: type === CommodityType.ROLE ? snap.jobName : null,
+      role_level: type === CommodityType.ROLE ? snap.level : null,
+      role_type: type === CommodityType.ROLE ? snap.jobId : null,
+      coin_type_name: coin?.name ?? null,
+      coin_type: coin?.type ?? null,
+      coin_num: goods.kind === 'coins' ? goods.amount : null,
+      unit_price_wan: goods.kind === 'coins' && price > 0 ? Math.round((price * 10_000) / goods.amount) : null,
+      sub_type: item?.subType ?? null,
+      item_name: item?.name ?? null,
+      item_ids: JSON.stringify(goods.kind === 'items' ? goods.itemIds : []),
+      first_img: images[0]?.url ?? setup.iconUrl,
+      price_fen: price,
+      fee_fen: fee,
+      sale_type: goods.kind === 'role' ? goods.saleType : 0,
+      deliver_days: goods.kind === 'role' && goods.saleType === SaleType.PRESALE ? (goods.deliverDays ?? 7) : null,
+      auction_enable: 0,
+      status: ListingStatus.LISTING,
+      published_at: new Date(now),
+      pending_until: new Date(now + (input.price === null ? PRE_FREEZE_MS : FREEZE_WAIT_MS)),
+      search_text: searchTextOf([title, snap.name, serverName, item?.name, snap.jobName, coin?.name]),
+      seller_user_id: input.seller.userId,
+      game_account_id: snap.accountId,
+      game_role_id: snap.roleId,
+      designated_trade_id: input.designatedTradeId ?? null,
+      source: input.source,
+      snapshot:
+        type === CommodityType.ROLE
+          ? JSON.stringify({
+              power: snap.roleAtt,
+              createdAt: snap.createTime,
+              recharge: snap.recharge,
+              equipment: snap.equipment.map((e) => ({ name: e.name, subType: e.subType })),
+              coins: snap.coins.map((c) => ({ coinType: c.coinType, amount: c.total })),
+            })
+          : null,
+      images: JSON.stringify(images),
+      description:
+        input.description ??
+        (type === CommodityType.ROLE
+          ? `${snap.jobName}${snap.level}级，战力${snap.roleAtt}。`
+          : '游戏内冻结，付款后发放到您的角色。'),
+    });
   });
-  const listingId = String(inserted.id);
+  const listingId = String(listingNo);
   try {
     await gateway.freeze(
       input.gameId,
@@ -304,12 +293,12 @@ export async function publishListing(deps: ListingDeps, input: PublishInput): Pr
       `freeze-${listingId}`,
     );
   } catch (error) {
-    await failListing(deps, inserted.id, input.gameId, snap.roleId, error);
+    await failListing(deps, listingNo, input.gameId, snap.roleId, error);
     throw error instanceof PartnerRefusal ? gameRefusal(gateway, error) : unavailable();
   }
-  await db.updateTable('commodities').set({ game_freeze_id: listingId }).where('id', '=', inserted.id).execute();
-  if (input.price === null) return answerOf(await listingRow(db, inserted.id));
-  return putOnSale(deps, inserted.id, setup.rules.commodityExpireHour, now);
+  await recordFreeze(db, listingNo);
+  if (input.price === null) return answerOf(await listingRow(db, listingNo));
+  return putOnSale(deps, listingNo, setup.rules.commodityExpireHour, now);
 }
 
 /** 上架中 → 在售 for commodityExpireHour. */
@@ -330,8 +319,10 @@ export async function putOnSale(deps: ListingDeps, id: number, expireHour: numbe
   return answerOf(await listingRow(deps.db, id));
 }
 
-export async function listingRow(db: Db, id: number) {
-  return db.selectFrom('commodities').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+export async function listingRow(db: DbHandle, id: number): Promise<Listing> {
+  const row = await listingById(db, id);
+  if (!row) throw new Error(`listing ${id} not found`);
+  return row;
 }
 
 const unavailable = () => new AppError(ErrorCode.BAD_PARAMS, '游戏服务暂不可用，请稍后再试');
@@ -361,7 +352,7 @@ export async function failListing(
     try {
       await deps.gateway.unfreeze(gameId, { listingId: String(id), roleId }, `release-${id}`);
     } catch {
-      await deps.db.updateTable('commodities').set({ pending_until: new Date(), note }).where('id', '=', id).execute();
+      await leaveToSweeper(deps.db, id, note);
       return;
     }
   }

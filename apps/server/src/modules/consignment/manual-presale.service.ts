@@ -4,14 +4,17 @@ import {
   type ManualPresaleStatus,
   manualPresaleStatusLabel,
 } from '@app/protocol/calls/manual-presale';
+import { CommodityType, SaleType } from '@app/protocol/commodity';
 import { ErrorCode } from '@app/protocol/errors';
 import { priceProblem, sellerReceives } from '@app/protocol/sell-rules';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
+import { serverOf } from '../market/catalogue';
+import { sellSetup } from '../market/sell-setup';
 import type { ManualPresalesTable } from './consignment.tables';
+import { consignmentDb } from './consignment.tables';
 import { type ListingDeps, publishListing } from './listing.service';
-import { sellSetup } from './sell-setup.queries';
 
 type Row = Selectable<ManualPresalesTable>;
 
@@ -26,7 +29,7 @@ function newContent(): string {
 }
 
 async function recordOf(db: Db, userId: number, recordId: number): Promise<Row> {
-  const row = await db
+  const row = await consignmentDb(db)
     .selectFrom('manual_presales')
     .selectAll()
     .where('id', '=', recordId)
@@ -37,7 +40,7 @@ async function recordOf(db: Db, userId: number, recordId: number): Promise<Row> 
 }
 
 async function alreadySubmitted(db: Db, applicationId: string, roleId: string, exceptId: number): Promise<boolean> {
-  const other = await db
+  const other = await consignmentDb(db)
     .selectFrom('manual_presales')
     .select('id')
     .where('application_id', '=', applicationId)
@@ -50,12 +53,7 @@ async function alreadySubmitted(db: Db, applicationId: string, roleId: string, e
 
 export async function toPresale(db: Db, row: Row, now = Date.now()): Promise<ManualPresale> {
   const setup = await sellSetup(db, row.application_id);
-  const server = await db
-    .selectFrom('game_servers')
-    .select('name')
-    .where('application_id', '=', row.application_id)
-    .where('server_id', '=', row.server_id)
-    .executeTakeFirst();
+  const server = await serverOf(db, row.application_id, row.server_id);
   const { fee, receive } = sellerReceives(Number(row.price_fen), setup.rules);
   const live = row.verification_content && row.verification_expires_at && row.verification_expires_at.getTime() > now;
   return {
@@ -99,16 +97,11 @@ export async function createPresale(
 ): Promise<Row> {
   const setup = await sellSetup(deps.db, input.applicationId);
   if (!setup.consignmentOpen || !setup.presaleOpen) throw new AppError(ErrorCode.BAD_PARAMS, '该游戏暂未开放预售');
-  const server = await deps.db
-    .selectFrom('game_servers')
-    .select('server_id')
-    .where('application_id', '=', input.applicationId)
-    .where('server_id', '=', input.serverId)
-    .executeTakeFirst();
-  if (!server) throw new AppError(ErrorCode.BAD_PARAMS, '区服不存在');
-  const problem = priceProblem(1, input.price, setup.rules);
+  if (!(await serverOf(deps.db, input.applicationId, input.serverId)))
+    throw new AppError(ErrorCode.BAD_PARAMS, '区服不存在');
+  const problem = priceProblem(CommodityType.ROLE, input.price, setup.rules);
   if (problem) throw new AppError(ErrorCode.BAD_PARAMS, problem);
-  return deps.db
+  return consignmentDb(deps.db)
     .insertInto('manual_presales')
     .values({
       user_id: userId,
@@ -139,7 +132,7 @@ export async function bindAccount(
   if (!role) throw new AppError(ErrorCode.BAD_PARAMS, '该账号在所选区服没有这个角色');
   if (await alreadySubmitted(deps.db, row.application_id, role.id, row.id))
     throw new AppError(ErrorCode.PRESALE_ALREADY_SUBMITTED);
-  return deps.db
+  return consignmentDb(deps.db)
     .updateTable('manual_presales')
     .set({
       game_account_id: input.gameAccount,
@@ -171,7 +164,7 @@ export async function verificationContent(db: Db, userId: number, recordId: numb
     };
   const content = newContent();
   const expires = new Date(now + VERIFY_MINUTES * 60_000);
-  await db
+  await consignmentDb(db)
     .updateTable('manual_presales')
     .set({ verification_content: content, verification_expires_at: expires, updated_at: new Date() })
     .where('id', '=', row.id)
@@ -190,7 +183,7 @@ export async function checkVerification(deps: ListingDeps, userId: number, recor
   if (snap.accountId !== row.game_account_id) return { passed: false, message: '角色已不在该游戏账号下' };
   if (!snap.signature.includes(row.verification_content))
     return { passed: false, message: `未检测到验证内容，请将角色个性签名设置为「${row.verification_content}」后重试` };
-  await deps.db
+  await consignmentDb(deps.db)
     .updateTable('manual_presales')
     .set({ status: 'verified', verified_at: new Date(now), updated_at: new Date() })
     .where('id', '=', row.id)
@@ -208,7 +201,7 @@ export async function publishPresale(deps: ListingDeps, seller: { userId: number
   if (await alreadySubmitted(deps.db, row.application_id, row.role_id, row.id))
     throw new AppError(ErrorCode.PRESALE_ALREADY_SUBMITTED);
   // Claim the record first: the unique index lets one pre-sale per role be published.
-  const claimed = await deps.db
+  const claimed = await consignmentDb(deps.db)
     .updateTable('manual_presales')
     .set({ status: 'published', updated_at: new Date() })
     .where('id', '=', row.id)
@@ -227,7 +220,7 @@ export async function publishPresale(deps: ListingDeps, seller: { userId: number
       gameId: row.application_id,
       accountId: row.game_account_id,
       roleId: row.role_id,
-      goods: { kind: 'role', saleType: 1, deliverDays: row.deliver_days },
+      goods: { kind: 'role', saleType: SaleType.PRESALE, deliverDays: row.deliver_days },
       price: Number(row.price_fen),
       description: row.description || undefined,
       source: 'manual',
@@ -235,10 +228,14 @@ export async function publishPresale(deps: ListingDeps, seller: { userId: number
       requireScreenshots: false,
     });
   } catch (error) {
-    await deps.db.updateTable('manual_presales').set({ status: 'verified' }).where('id', '=', row.id).execute();
+    await consignmentDb(deps.db)
+      .updateTable('manual_presales')
+      .set({ status: 'verified' })
+      .where('id', '=', row.id)
+      .execute();
     throw error;
   }
-  await deps.db
+  await consignmentDb(deps.db)
     .updateTable('manual_presales')
     .set({ commodity_id: Number(answer.commodityId) })
     .where('id', '=', row.id)
@@ -257,7 +254,7 @@ export async function snapLogin(deps: ListingDeps, userId: number, recordId: num
 
 export async function lastRecord(db: Db, userId: number): Promise<Row | null> {
   return (
-    (await db
+    (await consignmentDb(db)
       .selectFrom('manual_presales')
       .selectAll()
       .where('user_id', '=', userId)

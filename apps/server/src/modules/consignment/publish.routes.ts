@@ -13,16 +13,19 @@ import {
   sellableItems,
   sellConfig,
 } from '@app/protocol/calls/consignment';
+import { SaleType } from '@app/protocol/commodity';
 import { ErrorCode } from '@app/protocol/errors';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/errors';
 import type { CallContext } from '../../platform/http/call-context';
 import { type CallPlatform, registerCall } from '../../platform/http/register-call';
+import { roleItemsOnShelf } from '../exchange/listings';
 import type { GameGateway } from '../games/game-gateway';
 import { rememberTypes } from '../market/game-types';
+import { sellSetup } from '../market/sell-setup';
 import {
-  itemsOnShelf,
   type ListingDeps,
+  listingRow,
   PRE_FREEZE_MS,
   type PublishInput,
   publishListing,
@@ -30,7 +33,6 @@ import {
 } from './listing.service';
 import { itemRefusals, roleRefusal } from './role-checks';
 import { requireSaleReady } from './sale-lock.service';
-import { sellSetup } from './sell-setup.queries';
 import { publishFrozen } from './shelf.service';
 
 /** Inside the game: the seller (X-Token) and the role (game token) it lists from. */
@@ -131,9 +133,11 @@ export function publishRoutes(app: FastifyInstance, platform: CallPlatform, gate
     });
   };
 
-  registerCall(app, platform, publishAccount, (input, ctx) => publish(ctx, input, { kind: 'role', saleType: 0 }));
+  registerCall(app, platform, publishAccount, (input, ctx) =>
+    publish(ctx, input, { kind: 'role', saleType: SaleType.NORMAL }),
+  );
   registerCall(app, platform, publishPreSale, (input, ctx) =>
-    publish(ctx, input, { kind: 'role', saleType: 1, deliverDays: input.deliverDays }),
+    publish(ctx, input, { kind: 'role', saleType: SaleType.PRESALE, deliverDays: input.deliverDays }),
   );
   registerCall(app, platform, publishCoin, (input, ctx) =>
     publish(ctx, input, { kind: 'coins', coinType: input.coinType, amount: input.coinNum }),
@@ -143,11 +147,7 @@ export function publishRoutes(app: FastifyInstance, platform: CallPlatform, gate
   );
   registerCall(app, platform, preFreezeItem, async (input, ctx) => {
     const answer = await publish(ctx, { price: null }, { kind: 'items', itemIds: [input.itemId] });
-    const row = await db
-      .selectFrom('commodities')
-      .select(['item_name', 'pending_until'])
-      .where('id', '=', Number(answer.commodityId))
-      .executeTakeFirstOrThrow();
+    const row = await listingRow(db, Number(answer.commodityId));
     return {
       commodityId: answer.commodityId,
       itemName: row.item_name ?? '',
@@ -169,7 +169,7 @@ export function publishRoutes(app: FastifyInstance, platform: CallPlatform, gate
   registerCall(app, platform, onShelfItemNum, async (_i, ctx) => {
     const { player } = sellerAndRole(ctx);
     const s = await sellSetup(db, player.gameId);
-    return { count: await itemsOnShelf(db, player.gameId, player.roleId), limit: s.rules.itemShelfLimit };
+    return { count: await roleItemsOnShelf(db, player.gameId, player.roleId), limit: s.rules.itemShelfLimit };
   });
 
   registerCall(app, platform, sellableItems, async (_i, ctx) => {

@@ -1,16 +1,17 @@
 import { PartnerRefusal } from '@app/game-partner/partner-errors';
 import type { ShelfItem, ShelfTab } from '@app/protocol/calls/consignment-shelf';
+import { CommodityType, SaleType } from '@app/protocol/commodity';
 import { ErrorCode } from '@app/protocol/errors';
 import { priceProblem, sellerReceives } from '@app/protocol/sell-rules';
 import { ListingStatus, listingActions, listingStatusLabel } from '@app/protocol/statuses/listing-status';
-import type { Updateable } from 'kysely';
-import type { Db } from '../../platform/db/database';
+import type { DbHandle } from '../../platform/db/handle';
 import { AppError } from '../../platform/errors';
 import { toCard } from '../exchange/commodity.queries';
 import type { CommoditiesTable } from '../exchange/exchange.tables';
+import { editDelisted, priceFrozenProp, sellerListing, sellerListingsPage } from '../exchange/listings';
+import { sellSetup } from '../market/sell-setup';
 import { checkDesignated, type ListingDeps, listingRow, putOnSale } from './listing.service';
 import { moveListing } from './listing-moves';
-import { sellSetup } from './sell-setup.queries';
 
 type Row = Awaited<ReturnType<typeof listingRow>>;
 
@@ -39,32 +40,28 @@ export function toShelfItem(r: Row): ShelfItem {
 }
 
 export async function shelfPage(
-  db: Db,
+  db: DbHandle,
   q: { sellerUserId: number; applicationId?: string | undefined; tab: ShelfTab; type?: number | undefined },
   page: number,
   pageSize: number,
 ) {
-  let query = db.selectFrom('commodities').selectAll().where('seller_user_id', '=', q.sellerUserId);
-  if (q.applicationId) query = query.where('application_id', '=', q.applicationId);
-  if (q.tab !== 'all') query = query.where('status', 'in', SHELF_TAB_STATUSES[q.tab]);
-  if (q.type) query = query.where('type', '=', q.type);
-  const rows = await query
-    .orderBy('updated_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(pageSize + 1)
-    .offset((page - 1) * pageSize)
-    .execute();
+  const rows = await sellerListingsPage(
+    db,
+    {
+      sellerUserId: q.sellerUserId,
+      applicationId: q.applicationId,
+      type: q.type,
+      ...(q.tab === 'all' ? {} : { statuses: SHELF_TAB_STATUSES[q.tab] }),
+    },
+    page,
+    pageSize,
+  );
   return { list: rows.slice(0, pageSize).map(toShelfItem), hasMore: rows.length > pageSize };
 }
 
 /** The seller's own listing, or 30001 (a listing of someone else is as good as absent). */
-async function ownListing(db: Db, sellerUserId: number, commodityId: string): Promise<Row> {
-  const row = await db
-    .selectFrom('commodities')
-    .selectAll()
-    .where('id', '=', Number(commodityId))
-    .where('seller_user_id', '=', sellerUserId)
-    .executeTakeFirst();
+async function ownListing(db: DbHandle, sellerUserId: number, commodityId: string): Promise<Row> {
+  const row = await sellerListing(db, sellerUserId, Number(commodityId));
   if (!row) throw new AppError(ErrorCode.COMMODITY_NOT_EXIST, '商品不存在');
   return row;
 }
@@ -167,26 +164,19 @@ export async function modifyPrice(
   preSaleOnly = false,
 ): Promise<ShelfItem> {
   const row = await ownListing(deps.db, sellerUserId, commodityId);
-  if (preSaleOnly && row.sale_type !== 1) throw new AppError(ErrorCode.BAD_PARAMS, '该商品不是预售商品');
+  if (preSaleOnly && row.sale_type !== SaleType.PRESALE) throw new AppError(ErrorCode.BAD_PARAMS, '该商品不是预售商品');
   allowed(row, 'modifyPrice');
   const { rules } = await sellSetup(deps.db, row.application_id);
-  const set: Updateable<CommoditiesTable> = {};
   if (change.price !== undefined) {
-    const problem = priceProblem(row.type as 1 | 2 | 3, change.price, rules, row.coin_type ?? undefined);
+    const problem = priceProblem(row.type as CommodityType, change.price, rules, row.coin_type ?? undefined);
     if (problem) throw new AppError(ErrorCode.BAD_PARAMS, problem);
-    set.price_fen = change.price;
-    set.fee_fen = sellerReceives(change.price, rules).fee;
-    if (row.type === 2 && row.coin_num) set.unit_price_wan = Math.round((change.price * 10_000) / Number(row.coin_num));
   }
-  if (change.deliverDays !== undefined) set.deliver_days = change.deliverDays;
-  if (change.description !== undefined) set.description = change.description;
-  const updated = await deps.db
-    .updateTable('commodities')
-    .set({ ...set, updated_at: new Date() })
-    .where('id', '=', row.id)
-    .where('status', '=', ListingStatus.DELISTED)
-    .returning('id')
-    .executeTakeFirst();
+  const updated = await editDelisted(deps.db, row.id, {
+    price:
+      change.price === undefined ? undefined : { fen: change.price, feeFen: sellerReceives(change.price, rules).fee },
+    deliverDays: change.deliverDays,
+    description: change.description,
+  });
   if (!updated) refuse(await listingRow(deps.db, row.id), 'modifyPrice');
   return toShelfItem(await listingRow(deps.db, row.id));
 }
@@ -199,25 +189,20 @@ export async function publishFrozen(
 ) {
   const row = await ownListing(deps.db, seller.userId, input.commodityId);
   if (
-    row.type !== 3 ||
+    row.type !== CommodityType.PROP ||
     row.game_role_id !== input.roleId ||
     row.status !== ListingStatus.LISTING ||
     !row.game_freeze_id
   )
     throw new AppError(ErrorCode.BAD_PARAMS, '该道具不在待上架状态，请重新选择');
   const { rules } = await sellSetup(deps.db, row.application_id);
-  const problem = priceProblem(3, input.price, rules);
+  const problem = priceProblem(CommodityType.PROP, input.price, rules);
   if (problem) throw new AppError(ErrorCode.BAD_PARAMS, problem);
   await checkDesignated(deps.db, seller, input.designatedTradeId);
-  await deps.db
-    .updateTable('commodities')
-    .set({
-      price_fen: input.price,
-      fee_fen: sellerReceives(input.price, rules).fee,
-      designated_trade_id: input.designatedTradeId ?? null,
-    })
-    .where('id', '=', row.id)
-    .where('status', '=', ListingStatus.LISTING)
-    .execute();
+  await priceFrozenProp(deps.db, row.id, {
+    fen: input.price,
+    feeFen: sellerReceives(input.price, rules).fee,
+    designatedTradeId: input.designatedTradeId ?? null,
+  });
   return putOnSale(deps, row.id, rules.commodityExpireHour, (deps.now ?? Date.now)());
 }

@@ -6,16 +6,19 @@ import {
   joinEventDetail,
   useCouponList,
 } from '@app/protocol/calls/coupon';
+import { CommodityType } from '@app/protocol/commodity';
 import { ErrorCode } from '@app/protocol/errors';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/errors';
 import { type CallPlatform, registerCall } from '../../platform/http/register-call';
+import { listingById } from '../exchange/listings';
+import { gameNames } from '../market/catalogue';
 import * as coupons from './coupon.service';
 
 export function couponRoutes(app: FastifyInstance, platform: CallPlatform): void {
   const { db } = platform;
   const withNames = async (rows: Awaited<ReturnType<typeof coupons.userCoupons>>) =>
-    coupons.gameNames(db, [...new Set(rows.flatMap((r) => r.application_ids))]);
+    gameNames(db, [...new Set(rows.flatMap((r) => r.application_ids))]);
 
   registerCall(app, platform, couponList, async (input, ctx) => {
     const now = Date.now();
@@ -37,27 +40,17 @@ export function couponRoutes(app: FastifyInstance, platform: CallPlatform): void
       .where('user_id', '=', ctx.user.userId)
       .executeTakeFirst();
     if (!row) throw new AppError(ErrorCode.BAD_PARAMS, '优惠券不存在');
-    const games = row.application_ids.length
-      ? await db
-          .selectFrom('games')
-          .select(['application_id', 'name'])
-          .where('application_id', 'in', row.application_ids)
-          .execute()
-      : await db.selectFrom('games').select(['application_id', 'name']).orderBy('recommend_rank', 'desc').execute();
-    const types = row.types.length ? row.types : [1, 2, 3];
+    const games = await gameNames(db, row.application_ids.length ? row.application_ids : null);
+    const types = row.types.length ? row.types : Object.values(CommodityType);
     return {
-      games: games.map((g) => ({ applicationId: g.application_id, gameName: g.name })),
+      games: [...games].map(([applicationId, gameName]) => ({ applicationId, gameName })),
       types: types.map((t) => ({ type: t, name: coupons.TYPE_NAMES[t] ?? String(t) })),
     };
   });
 
   /** The listing a coupon is asked about, with the price the buyer would pay before the discount. */
   const target = async (commodityId: string) => {
-    const l = await db
-      .selectFrom('commodities')
-      .select(['application_id', 'type', 'price_fen'])
-      .where('id', '=', Number(commodityId))
-      .executeTakeFirst();
+    const l = await listingById(db, Number(commodityId));
     if (!l) throw new AppError(ErrorCode.COMMODITY_NOT_EXIST);
     return { applicationId: l.application_id, type: l.type, priceFen: Number(l.price_fen) };
   };

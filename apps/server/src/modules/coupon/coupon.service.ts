@@ -5,6 +5,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
+import { gameNames } from '../market/catalogue';
 import type { UserCouponsTable } from './coupon.tables';
 
 type Row = Selectable<UserCouponsTable>;
@@ -17,16 +18,6 @@ export interface CouponTarget {
   applicationId: string;
   type: number;
   priceFen: number;
-}
-
-export async function gameNames(db: Db, ids: string[]): Promise<Map<string, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('games')
-    .select(['application_id', 'name'])
-    .where('application_id', 'in', ids)
-    .execute();
-  return new Map(rows.map((r) => [r.application_id, r.name]));
 }
 
 function scopeText(r: Row, names: Map<string, string>): string {
@@ -98,7 +89,7 @@ export async function lockCoupon(
     .forUpdate()
     .executeTakeFirst();
   if (!row) throw new AppError(ErrorCode.BAD_PARAMS, '优惠券不存在');
-  const names = await gameNames(trx as Db, row.application_ids);
+  const names = await gameNames(trx, row.application_ids);
   const why = reasonFor(row, target, now, names);
   if (why) throw new AppError(ErrorCode.BAD_PARAMS, `该优惠券不可用：${why}`);
   const locked = await trx

@@ -9,6 +9,7 @@ import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import type { createSandboxProviders } from '../../platform/identity-providers/identity-providers';
 import type { ConsoleSmsProvider } from '../../platform/sms/sms-provider';
+import { moveListing } from '../consignment/listing-moves';
 import { setMaintenance } from '../system/system.service';
 import { findOrCreateUserByMobile } from '../user/user.service';
 
@@ -58,18 +59,12 @@ export function devRoutes(
   app.post('/dev/commodities/delist', async (request) => {
     const body = z.object({ commodityId: z.coerce.number().int().positive() }).safeParse(request.body);
     if (!body.success) throw new AppError(ErrorCode.BAD_PARAMS);
-    const moved = await db
-      .updateTable('commodities')
-      .set({ status: ListingStatus.DELISTED, updated_at: new Date() })
-      .where('id', '=', body.data.commodityId)
-      .where('status', '=', ListingStatus.ON_SALE)
-      .returning('id')
-      .executeTakeFirst();
-    if (!moved) throw new AppError(ErrorCode.COMMODITY_NOT_EXIST);
+    if (!(await moveListing(db, body.data.commodityId, ListingStatus.ON_SALE, ListingStatus.DELISTED)))
+      throw new AppError(ErrorCode.COMMODITY_NOT_EXIST);
     return {
       code: ErrorCode.OK,
       msg: 'success',
-      data: { commodityId: String(moved.id), status: ListingStatus.DELISTED },
+      data: { commodityId: String(body.data.commodityId), status: ListingStatus.DELISTED },
     };
   });
 

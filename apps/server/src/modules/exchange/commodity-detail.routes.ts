@@ -1,14 +1,15 @@
 import { coinPriceHistory, commodityDetail, commodityInfo, comparableSales } from '@app/protocol/calls/exchange';
-import { deriveSaleType, type PropSubType, propSubTypeLabel } from '@app/protocol/commodity';
+import { CommodityType, deriveSaleType, type PropSubType, propSubTypeLabel, SaleType } from '@app/protocol/commodity';
 import { ErrorCode } from '@app/protocol/errors';
 import { ListingStatus, listingStatusLabel } from '@app/protocol/statuses/listing-status';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import type { CallContext } from '../../platform/http/call-context';
 import { type CallPlatform, registerCall } from '../../platform/http/register-call';
 import { type CardRow, toCard } from './commodity.queries';
-import { bandOf, coinSeries, comparableTrades } from './price-history.queries';
+import { type ExchangeDb, exchangeDb } from './exchange.tables';
+import type { ListingCatalogue } from './listing-catalogue';
+import { bandOf, coinSeries, comparableTrades, type Subject, sellerCounts } from './price-history.queries';
 
 const VISIBLE: number[] = [ListingStatus.ON_SALE, ListingStatus.SELLING];
 const seconds = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : null);
@@ -26,69 +27,52 @@ export function rechargeLevel(fen: number): string {
 const maskName = (name: string) => (name.length <= 1 ? `${name}*` : `${name.slice(0, 1)}**${name.slice(-1)}`);
 
 /** A listing a buyer may look at: on sale or being sold, or any of the viewer's own; else 30001. */
-async function visibleCommodity(db: Db, id: number, ctx: CallContext) {
+async function visibleCommodity(db: ExchangeDb, id: number, ctx: CallContext) {
   const row = await db.selectFrom('commodities').selectAll().where('id', '=', id).executeTakeFirst();
   const mine = Boolean(row && ctx.user && row.seller_user_id === ctx.user.userId);
   if (!row || (!VISIBLE.includes(row.status) && !mine)) throw new AppError(ErrorCode.COMMODITY_NOT_EXIST);
   return { row, mine };
 }
 
-export function commodityDetailRoutes(app: FastifyInstance, platform: CallPlatform): void {
-  const { db } = platform;
+/** Comparable trades with the names of their servers (one lookup for the whole list). */
+async function comparableWithServers(db: ExchangeDb, catalogue: ListingCatalogue, row: Subject) {
+  if (row.type === CommodityType.COIN) return [];
+  const trades = await comparableTrades(db, row);
+  const names = await catalogue.serverNames(
+    row.application_id,
+    trades.map((t) => t.server_id),
+  );
+  return trades.map((t) => ({ ...t, server_name: names.get(t.server_id) ?? null }));
+}
+
+export function commodityDetailRoutes(app: FastifyInstance, platform: CallPlatform, catalogue: ListingCatalogue): void {
+  const db = exchangeDb(platform.db);
 
   registerCall(app, platform, commodityDetail, async (input, ctx) => {
     const { row, mine } = await visibleCommodity(db, Number(input.commodityId), ctx);
-    const [game, server, seller, collected, comparable] = await Promise.all([
-      db
-        .selectFrom('games')
-        .select(['buyer_fee_percent'])
-        .where('application_id', '=', row.application_id)
-        .executeTakeFirst(),
-      db
-        .selectFrom('game_servers')
-        .select(['master_server_name'])
-        .where('application_id', '=', row.application_id)
-        .where('server_id', '=', row.server_id)
-        .executeTakeFirst(),
+    const [game, masterServerName, seller, sellerStats, collected, comparable] = await Promise.all([
+      catalogue.game(row.application_id),
+      catalogue.masterServerName(row.application_id, row.server_id),
+      // The seller's name and age are the user module's (read here until it answers them itself).
       row.seller_user_id === null
         ? null
-        : db
+        : platform.db
             .selectFrom('users')
             .select(['nickname', 'created_at'])
-            .select((eb) => [
-              eb
-                .selectFrom('commodities')
-                .select(eb.fn.countAll<number>().as('n'))
-                .where('seller_user_id', '=', row.seller_user_id)
-                .where('status', '=', ListingStatus.ON_SALE)
-                .as('on_sale'),
-              eb
-                .selectFrom('market_trades as t')
-                .innerJoin('commodities as c', 'c.id', 't.commodity_id')
-                .select(eb.fn.countAll<number>().as('n'))
-                .where('c.seller_user_id', '=', row.seller_user_id)
-                .as('sold'),
-            ])
             .where('id', '=', row.seller_user_id)
             .executeTakeFirst(),
-      ctx.user
-        ? db
-            .selectFrom('collections')
-            .select('commodity_id')
-            .where('user_id', '=', ctx.user.userId)
-            .where('commodity_id', '=', row.id)
-            .executeTakeFirst()
-        : undefined,
-      row.type === 2 ? [] : comparableTrades(db, row),
+      row.seller_user_id === null ? null : sellerCounts(db, row.seller_user_id),
+      ctx.user ? catalogue.isCollected(ctx.user.userId, row.id) : false,
+      comparableWithServers(db, catalogue, row),
     ]);
-    const buyerFee = Math.round((row.price_fen * Number(game?.buyer_fee_percent ?? 0)) / 100);
+    const buyerFee = Math.round((row.price_fen * (game?.buyerFeePercent ?? 0)) / 100);
     const lockUntil = row.lock_until && row.lock_until.getTime() > Date.now() ? seconds(row.lock_until) : null;
     const snap = row.snapshot;
     return {
       ...toCard(row as unknown as CardRow),
       serverId: row.server_id,
       masterServerId: row.master_server_id,
-      masterServerName: server?.master_server_name ?? '',
+      masterServerName,
       status: row.status,
       statusName: listingStatusLabel[row.status as ListingStatus] ?? '',
       saleTypeShow: deriveSaleType(row.sale_type, row.auction_enable),
@@ -113,13 +97,13 @@ export function commodityDetailRoutes(app: FastifyInstance, platform: CallPlatfo
       buyerFee,
       buyerPays: row.price_fen + buyerFee,
       expireTime: seconds(row.expires_at),
-      deliverDays: row.sale_type === 1 ? (row.deliver_days ?? 7) : null,
+      deliverDays: row.sale_type === SaleType.PRESALE ? (row.deliver_days ?? 7) : null,
       lockUntil,
       designatedBuyer: row.designated_trade_id !== null,
       seller: {
         nickname: seller ? maskName(seller.nickname) : '官方寄售',
-        soldCount: Number(seller?.sold ?? 0),
-        onSaleCount: Number(seller?.on_sale ?? 0),
+        soldCount: sellerStats?.sold ?? 0,
+        onSaleCount: sellerStats?.onSale ?? 0,
         memberSince: seller ? Math.floor(seller.created_at.getTime() / 1000) : 0,
       },
       collected: Boolean(collected),
@@ -148,7 +132,7 @@ export function commodityDetailRoutes(app: FastifyInstance, platform: CallPlatfo
 
   registerCall(app, platform, comparableSales, async (input, ctx) => {
     const { row } = await visibleCommodity(db, Number(input.commodityId), ctx);
-    const trades = row.type === 2 ? [] : await comparableTrades(db, row);
+    const trades = await comparableWithServers(db, catalogue, row);
     return {
       band: bandOf(trades.map((t) => t.price_fen)),
       list: trades.slice(0, 20).map((t) => ({
@@ -163,13 +147,9 @@ export function commodityDetailRoutes(app: FastifyInstance, platform: CallPlatfo
 
   registerCall(app, platform, coinPriceHistory, async (input, ctx) => {
     const applicationId = ctx.appId;
-    const game = await db
-      .selectFrom('games')
-      .select('coin_types')
-      .where('application_id', '=', applicationId)
-      .executeTakeFirst();
+    const game = await catalogue.game(applicationId);
     if (!game) throw new AppError(ErrorCode.APP_ID_INVALID);
-    const coin = game.coin_types.find((c) => c.type === input.coinType);
+    const coin = game.coinTypes.find((c) => c.type === input.coinType);
     if (!coin) throw new AppError(ErrorCode.BAD_PARAMS, '游戏币类型不存在');
     return {
       coinTypeName: coin.name,

@@ -1,8 +1,9 @@
 import type { CommodityCard, CommodityListQuery, CommoditySort } from '@app/protocol/calls/exchange';
+import { CommodityType, SaleType } from '@app/protocol/commodity';
 import { ListingStatus } from '@app/protocol/statuses/listing-status';
 import { type Selectable, type SelectQueryBuilder, sql } from 'kysely';
-import type { Db } from '../../platform/db/database';
-import type { Database } from '../../platform/db/schema';
+import type { DbHandle } from '../../platform/db/handle';
+import { type CommoditiesTable, type ExchangeDb, type ExchangeTables, exchangeDb } from './exchange.tables';
 
 export type ListQuery = CommodityListQuery & {
   applicationId: string;
@@ -10,7 +11,7 @@ export type ListQuery = CommodityListQuery & {
   groupOf?: string | undefined;
 };
 
-type CommodityQuery = SelectQueryBuilder<Database, 'commodities', object>;
+type CommodityQuery = SelectQueryBuilder<ExchangeTables, 'commodities', object>;
 
 /** The card columns, the only ones the list reads. */
 export const CARD_COLUMNS = [
@@ -33,12 +34,12 @@ export const CARD_COLUMNS = [
   'published_at',
 ] as const;
 
-export type CardRow = Pick<Selectable<Database['commodities']>, (typeof CARD_COLUMNS)[number]>;
+export type CardRow = Pick<Selectable<CommoditiesTable>, (typeof CARD_COLUMNS)[number]>;
 
 export function toCard(r: CardRow): CommodityCard {
   return {
     id: String(r.id),
-    type: r.type as 1 | 2 | 3,
+    type: r.type as CommodityType,
     title: r.title,
     gameName: r.game_name,
     applicationId: r.application_id,
@@ -59,7 +60,7 @@ export function toCard(r: CardRow): CommodityCard {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, '\\$&');
 
-function filtered(db: Db, q: ListQuery): CommodityQuery {
+function filtered(db: ExchangeDb, q: ListQuery): CommodityQuery {
   let base = db
     .selectFrom('commodities')
     .where('application_id', '=', q.applicationId)
@@ -76,9 +77,11 @@ function filtered(db: Db, q: ListQuery): CommodityQuery {
   if (q.subType !== undefined) base = base.where('sub_type', '=', q.subType);
   if (q.priceMin !== undefined) base = base.where('price_fen', '>=', q.priceMin);
   if (q.priceMax !== undefined) base = base.where('price_fen', '<=', q.priceMax);
-  if (q.saleType === 2) base = base.where('auction_enable', '=', 1);
+  if (q.saleType === SaleType.AUCTION) base = base.where('auction_enable', '=', 1);
   else if (q.saleType !== undefined)
-    base = base.where('auction_enable', '=', 0).where('sale_type', q.saleType === 1 ? '=' : '<>', 1);
+    base = base
+      .where('auction_enable', '=', 0)
+      .where('sale_type', q.saleType === SaleType.PRESALE ? '=' : '<>', SaleType.PRESALE);
   const keyword = q.keyword?.trim().toLowerCase();
   if (keyword) base = base.where('search_text', 'like', `%${escapeLike(keyword)}%`);
   return base;
@@ -89,7 +92,7 @@ function sorted(query: CommodityQuery, sort: CommoditySort, type?: number): Comm
   const q = query;
   // Roles always have a level: their NULLS placement is moot, and the level index (role_level desc,
   // partial on type 1) gives `desc nulls first` forward and `asc nulls last` backward only.
-  const roles = type === 1;
+  const roles = type === CommodityType.ROLE;
   switch (sort) {
     case 'priceAsc':
       return q.orderBy('price_fen', 'asc').orderBy('id', 'asc');
@@ -111,7 +114,7 @@ function sorted(query: CommodityQuery, sort: CommoditySort, type?: number): Comm
  * branches (the own server, then the rest of the group), each no deeper than the page, joined in
  * order; anything else is one query. pageSize + 1 rows tell whether there is more.
  */
-function pageQueries(db: Db, q: ListQuery) {
+function pageQueries(db: ExchangeDb, q: ListQuery) {
   const offset = (q.page - 1) * q.pageSize;
   const depth = offset + q.pageSize + 1;
   if (q.groupOf && q.serverId) {
@@ -143,8 +146,8 @@ function pageQueries(db: Db, q: ListQuery) {
 }
 
 /** One page of listings on sale (no count of a big table: hasMore instead). */
-export async function listCommodities(db: Db, q: ListQuery) {
-  const { skip, queries } = pageQueries(db, q);
+export async function listCommodities(db: DbHandle, q: ListQuery) {
+  const { skip, queries } = pageQueries(exchangeDb(db), q);
   const rows = (await Promise.all(queries.map((query) => query.execute())))
     .flat()
     .slice(skip, skip + q.pageSize + 1) as CardRow[];
@@ -157,6 +160,6 @@ export async function listCommodities(db: Db, q: ListQuery) {
 }
 
 /** The SQL a list query sends (one or two statements), for EXPLAIN in the benchmark. */
-export function listCommoditiesSql(db: Db, q: ListQuery) {
-  return pageQueries(db, q).queries.map((query) => query.compile());
+export function listCommoditiesSql(db: DbHandle, q: ListQuery) {
+  return pageQueries(exchangeDb(db), q).queries.map((query) => query.compile());
 }

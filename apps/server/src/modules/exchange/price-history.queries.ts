@@ -1,5 +1,7 @@
+import { CommodityType } from '@app/protocol/commodity';
+import { ListingStatus } from '@app/protocol/statuses/listing-status';
 import { sql } from 'kysely';
-import type { Db } from '../../platform/db/database';
+import type { ExchangeDb } from './exchange.tables';
 
 /** Sold history: the fair-price band of comparable listings and the coin unit-price series. */
 
@@ -33,7 +35,7 @@ export function bandOf(prices: readonly number[]): Band | null {
   };
 }
 
-interface Subject {
+export interface Subject {
   application_id: string;
   type: number;
   role_type: number | null;
@@ -45,26 +47,23 @@ interface Subject {
 const WINDOW_DAYS = 90;
 
 /** Sold roles of the same class within ±10 levels, or props of the same name (else the same sub-type). */
-export async function comparableTrades(db: Db, subject: Subject) {
+export async function comparableTrades(db: ExchangeDb, subject: Subject) {
   const since = new Date(Date.now() - WINDOW_DAYS * 86_400_000);
   const base = db
     .selectFrom('market_trades as t')
-    .leftJoin('game_servers as s', (j) =>
-      j.onRef('s.application_id', '=', 't.application_id').onRef('s.server_id', '=', 't.server_id'),
-    )
-    .select(['t.title', 't.role_level', 't.price_fen', 't.sold_at', 's.name as server_name'])
+    .select(['t.title', 't.role_level', 't.price_fen', 't.sold_at', 't.server_id'])
     .where('t.application_id', '=', subject.application_id)
     .where('t.type', '=', subject.type)
     .where('t.sold_at', '>=', since)
     .orderBy('t.sold_at', 'desc')
     .limit(200);
-  if (subject.type === 1) {
+  if (subject.type === CommodityType.ROLE) {
     const level = subject.role_level ?? 0;
     let q = base.where('t.role_level', '>=', level - 10).where('t.role_level', '<=', level + 10);
     if (subject.role_type !== null) q = q.where('t.role_type', '=', subject.role_type);
     return q.execute();
   }
-  if (subject.type === 3) {
+  if (subject.type === CommodityType.PROP) {
     const sameName = subject.item_name ? await base.where('t.item_name', '=', subject.item_name).execute() : [];
     if (sameName.length >= 3 || subject.sub_type === null) return sameName;
     return base.where('t.sub_type', '=', subject.sub_type).execute();
@@ -74,7 +73,7 @@ export async function comparableTrades(db: Db, subject: Subject) {
 
 /** Daily volume-weighted unit price (fen per 10,000 coins) in China's calendar days. */
 export async function coinSeries(
-  db: Db,
+  db: ExchangeDb,
   q: { applicationId: string; coinType: number; masterServerId?: string | undefined; days: number },
 ) {
   const since = new Date(Date.now() - q.days * 86_400_000);
@@ -89,7 +88,7 @@ export async function coinSeries(
       sql<number>`count(*)`.as('trades'),
     ])
     .where('application_id', '=', q.applicationId)
-    .where('type', '=', 2)
+    .where('type', '=', CommodityType.COIN)
     .where('coin_type', '=', q.coinType)
     .where('coin_num', '>', 0)
     .where('sold_at', '>=', since);
@@ -103,4 +102,23 @@ export async function coinSeries(
     volume: Number(r.coins),
     trades: Number(r.trades),
   }));
+}
+
+/** A seller's listings on sale and sales made. */
+export async function sellerCounts(db: ExchangeDb, sellerUserId: number): Promise<{ onSale: number; sold: number }> {
+  const [onSale, sold] = await Promise.all([
+    db
+      .selectFrom('commodities')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('seller_user_id', '=', sellerUserId)
+      .where('status', '=', ListingStatus.ON_SALE)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('market_trades as t')
+      .innerJoin('commodities as c', 'c.id', 't.commodity_id')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('c.seller_user_id', '=', sellerUserId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { onSale: Number(onSale.n), sold: Number(sold.n) };
 }

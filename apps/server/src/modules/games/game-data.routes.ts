@@ -3,7 +3,6 @@ import {
   checkSameMasterServer,
   coinNum,
   gameInfo,
-  getJyhKeyInfo,
   isShowCrossServerCommodity,
   itemBlacklist,
   roleList,
@@ -13,18 +12,10 @@ import { ErrorCode } from '@app/protocol/errors';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/errors';
 import { type CallPlatform, type GamePlayer, registerCall } from '../../platform/http/register-call';
-import type { RateStore } from '../../platform/rate/rate-store';
-import { keyGame } from '../consignment/key.service';
-import { limitKeyLookups } from '../consignment/key-lookup-limits';
 import type { GameGateway } from './game-gateway';
 
 /** What the marketplace shows of a game: its servers, the user's accounts and roles, coins, blacklist. */
-export function gameDataRoutes(
-  app: FastifyInstance,
-  platform: CallPlatform,
-  gateway: GameGateway,
-  rates: RateStore,
-): void {
+export function gameDataRoutes(app: FastifyInstance, platform: CallPlatform, gateway: GameGateway): void {
   const { db } = platform;
   const linkedAccounts = (userId: number, gameId: string) =>
     db
@@ -111,8 +102,4 @@ export function gameDataRoutes(
   });
 
   /** Logged in, rate limited, and only for the key's owner (another's key reads as unknown). */
-  registerCall(app, platform, getJyhKeyInfo, async (input, ctx) => {
-    await limitKeyLookups(rates, { userId: ctx.user.userId, address: ctx.request.ip });
-    return keyGame(db, input.jyhKey, ctx.user.userId);
-  });
 }

@@ -7,10 +7,14 @@ import {
   splashView,
   webViewLink,
 } from '@app/protocol/calls/market-content';
+import { CommodityType } from '@app/protocol/commodity';
 import { formatCount, formatPriceFen } from '@app/protocol/format';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../platform/db/database';
+import type { DbHandle } from '../../platform/db/handle';
 import { type CallPlatform, registerCall } from '../../platform/http/register-call';
+import { recentTrades } from '../exchange/listing-stats';
+import { serverNames } from './catalogue';
+import { marketDb } from './market.tables';
 
 /** How long a client may keep the marquee, and how often it scrolls to the next line (seconds). */
 export const MARQUEE_CACHE_SECONDS = 60;
@@ -20,9 +24,9 @@ type Kind = 'banner' | 'poster' | 'popup' | 'splash' | 'ad' | 'notice';
 const linkType = (n: number) => (n === 2 || n === 3 ? n : 1) as 1 | 2 | 3;
 
 /** Live slots of a kind and place: started, not ended, in display order. */
-function liveSlots(db: Db, kind: Kind, place: string, applicationId?: string) {
+function liveSlots(db: DbHandle, kind: Kind, place: string, applicationId?: string) {
   const now = new Date();
-  let q = db
+  let q = marketDb(db)
     .selectFrom('content_slots')
     .selectAll()
     .where('kind', '=', kind)
@@ -46,9 +50,10 @@ const toBanner = (s: Awaited<ReturnType<typeof liveSlots>>[number]) => ({
 /** Banners, posters, popup, splash, the SDK's ads and its marquee of recent trades and notices. */
 export function contentRoutes(app: FastifyInstance, platform: CallPlatform): void {
   const { db } = platform;
+  const market = marketDb(db);
   registerCall(app, platform, webViewLink, async ({ hyperlink }) => {
     if (/^\/(?![/\\])/.test(hyperlink)) return { allowed: true };
-    const published = await db
+    const published = await market
       .selectFrom('content_slots')
       .select('id')
       .where('hyperlink', '=', hyperlink)
@@ -104,24 +109,22 @@ export function contentRoutes(app: FastifyInstance, platform: CallPlatform): voi
     const appId = ctx.appId;
     const [notices, trades] = await Promise.all([
       liveSlots(db, 'notice', 'sdkHome', appId),
-      db
-        .selectFrom('market_trades as t')
-        .leftJoin('game_servers as s', (j) =>
-          j.onRef('s.application_id', '=', 't.application_id').onRef('s.server_id', '=', 't.server_id'),
-        )
-        .select(['t.id', 't.type', 't.title', 't.coin_num', 't.price_fen', 't.sold_at', 's.name as server_name'])
-        .where('t.application_id', '=', appId)
-        .orderBy('t.sold_at', 'desc')
-        .limit(15)
-        .execute(),
+      recentTrades(db, appId, 15),
     ]);
+    const servers = await serverNames(
+      db,
+      appId,
+      trades.map((t) => t.server_id),
+    );
     return {
       list: [
         ...notices.map((n) => ({ id: `n${n.id}`, text: n.title, time: Math.floor(n.starts_at.getTime() / 1000) })),
         ...trades.map((t) => ({
           id: `t${t.id}`,
-          text: `恭喜玩家在【${t.server_name ?? '本服'}】以${formatPriceFen(t.price_fen)}购得${
-            t.type === 2 && t.coin_num ? `${formatCount(t.coin_num)}${t.title.replace(/^[\d.万亿]+/, '')}` : t.title
+          text: `恭喜玩家在【${servers.get(t.server_id) ?? '本服'}】以${formatPriceFen(t.price_fen)}购得${
+            t.type === CommodityType.COIN && t.coin_num
+              ? `${formatCount(t.coin_num)}${t.title.replace(/^[\d.万亿]+/, '')}`
+              : t.title
           }`,
           time: Math.floor(t.sold_at.getTime() / 1000),
         })),

@@ -1,9 +1,12 @@
+import { CommodityType } from '@app/protocol/commodity';
 import type { Insertable } from 'kysely';
-import type { Db } from '../../platform/db/database';
+import type { DbHandle } from '../../platform/db/handle';
 import type { MarketTradesTable } from '../exchange/exchange.tables';
+import { propListings } from '../exchange/listing-stats';
+import { insertDemoTrades } from '../exchange/listings';
 import type { GameConfig } from '../games/game-gateway';
 import { COIN_BASE_PER_WAN, rolePriceFen } from './demo-market';
-import type { ContentSlotsTable } from './market.tables';
+import { type ContentSlotsTable, marketDb } from './market.tables';
 import type { Rng } from './rng';
 
 const DAY = 86_400_000;
@@ -12,16 +15,20 @@ const DAY = 86_400_000;
  * Sixty days of sold history for a demo game, so the price charts and fair-price bands have
  * something to show on a fresh start. Trades of earlier listings; nothing here is on sale.
  */
-export async function seedTrades(db: Db, applicationId: string, rng: Rng, now: number): Promise<void> {
-  const game = await db.selectFrom('games').selectAll().where('application_id', '=', applicationId).executeTakeFirst();
-  const servers = await db.selectFrom('game_servers').selectAll().where('application_id', '=', applicationId).execute();
-  if (!game || servers.length === 0) return;
-  const items = await db
-    .selectFrom('commodities')
-    .select(['item_name', 'sub_type', 'price_fen'])
+export async function seedTrades(db: DbHandle, applicationId: string, rng: Rng, now: number): Promise<void> {
+  const market = marketDb(db);
+  const game = await market
+    .selectFrom('games')
+    .selectAll()
     .where('application_id', '=', applicationId)
-    .where('type', '=', 3)
+    .executeTakeFirst();
+  const servers = await market
+    .selectFrom('game_servers')
+    .selectAll()
+    .where('application_id', '=', applicationId)
     .execute();
+  if (!game || servers.length === 0) return;
+  const items = await propListings(db, applicationId);
   const pick = <T>(list: readonly T[]) => list[Math.floor(rng() * list.length)] as T;
   const rows: Insertable<MarketTradesTable>[] = [];
   const at = (daysAgo: number) => new Date(now - daysAgo * DAY - Math.floor(rng() * DAY));
@@ -31,7 +38,7 @@ export async function seedTrades(db: Db, applicationId: string, rng: Rng, now: n
     const level = 30 + Math.floor(rng() * 70);
     rows.push({
       application_id: applicationId,
-      type: 1,
+      type: CommodityType.ROLE,
       server_id: s.server_id,
       master_server_id: s.master_server_id,
       title: `${level}级${roleType.name}`,
@@ -52,7 +59,7 @@ export async function seedTrades(db: Db, applicationId: string, rng: Rng, now: n
           const amount = Math.round((10_000 + rng() * 2_000_000) / 1_000) * 1_000;
           rows.push({
             application_id: applicationId,
-            type: 2,
+            type: CommodityType.COIN,
             server_id: pick(inGroup).server_id,
             master_server_id: group,
             title: coin.name,
@@ -70,7 +77,7 @@ export async function seedTrades(db: Db, applicationId: string, rng: Rng, now: n
     const s = pick(servers);
     rows.push({
       application_id: applicationId,
-      type: 3,
+      type: CommodityType.PROP,
       server_id: s.server_id,
       master_server_id: s.master_server_id,
       title: item.item_name ?? '道具',
@@ -80,18 +87,15 @@ export async function seedTrades(db: Db, applicationId: string, rng: Rng, now: n
       sold_at: at(Math.floor(rng() * 60)),
     });
   }
-  for (let i = 0; i < rows.length; i += 500)
-    await db
-      .insertInto('market_trades')
-      .values(rows.slice(i, i + 500))
-      .execute();
+  await insertDemoTrades(db, rows);
 }
 
 const art = (kind: string, n: number, title: string, subtitle: string) =>
   `/market/art/${kind}/${n}.svg?t=${encodeURIComponent(title)}&s=${encodeURIComponent(subtitle)}`;
 
 /** Banners, posters, a popup, the splash, SDK ads and notices (once; operators edit them later). */
-export async function seedContent(db: Db, games: GameConfig[], now: number): Promise<void> {
+export async function seedContent(handle: DbHandle, games: GameConfig[], now: number): Promise<void> {
+  const db = marketDb(handle);
   const any = await db.selectFrom('content_slots').select('id').limit(1).executeTakeFirst();
   if (any) return;
   const list = (id: string, type?: number) =>
@@ -133,7 +137,7 @@ export async function seedContent(db: Db, games: GameConfig[], now: number): Pro
       title: '交易安全指南',
       image_url: art('banner', 4, '安心交易', '游戏内冻结 · 平台担保 · 极速到账'),
       hyperlink: '/demo-game/host#guide',
-      hyperlink_type: 2,
+      hyperlink_type: CommodityType.COIN,
     });
   }
   games.forEach((g, i) => {
@@ -159,7 +163,7 @@ export async function seedContent(db: Db, games: GameConfig[], now: number): Pro
       title: `${g.name} 寄售免费上架`,
       image_url: art('ad', i, '寄售免费上架', '游戏内一键寄售'),
       hyperlink: '',
-      hyperlink_type: 3,
+      hyperlink_type: CommodityType.PROP,
       application_id: g.gameId,
     });
     add({
@@ -183,7 +187,7 @@ export async function seedContent(db: Db, games: GameConfig[], now: number): Pro
     place: 'app',
     title: '安心交易',
     image_url: art('splash', 0, '安心交易', '角色 · 游戏币 · 道具'),
-    hyperlink_type: 3,
+    hyperlink_type: CommodityType.PROP,
   });
   await db.insertInto('content_slots').values(slots).execute();
 }

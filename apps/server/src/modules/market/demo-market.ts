@@ -1,16 +1,19 @@
 import type { ItemInfo, RoleSnapshot } from '@app/game-partner/partner-types';
-import { type PropSubType, propSubTypeLabel } from '@app/protocol/commodity';
+import { CommodityType, type PropSubType, propSubTypeLabel, SaleType } from '@app/protocol/commodity';
 import { formatCount } from '@app/protocol/format';
 import { DEFAULT_SELL_RULES, serviceFee } from '@app/protocol/sell-rules';
 import { ListingStatus } from '@app/protocol/statuses/listing-status';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db/database';
+import { gameHasListings, settleDemoListing } from '../exchange/listing-stats';
+import { insertListing } from '../exchange/listings';
 import { demoSellerAccounts } from '../games/embedded-demo-game';
 import type { GameConfig, GameGateway } from '../games/game-gateway';
 import { findOrCreateUserByIdentity } from '../user/user.service';
 import { seedContent, seedTrades } from './demo-history';
 import { searchTextOf } from './game-catalogue';
 import { rememberTypes } from './game-types';
+import { marketDb } from './market.tables';
 import { createRng, type Rng } from './rng';
 
 /**
@@ -39,7 +42,7 @@ const ITEM_BASE_FEN: Record<number, number> = {
 export const COIN_BASE_PER_WAN = [8_000, 150, 3_000];
 
 interface Listing {
-  type: 1 | 2 | 3;
+  type: CommodityType;
   title: string;
   priceFen: number;
   freeze: { kind: 'role' } | { kind: 'coins'; coinType: string; amount: number } | { kind: 'items'; itemIds: string[] };
@@ -56,7 +59,7 @@ function listingsOf(snap: RoleSnapshot, rng: Rng, wholeRole: boolean, serverName
   if (wholeRole)
     return [
       {
-        type: 1,
+        type: CommodityType.ROLE,
         title: `${snap.level}级${snap.jobName}·${snap.name}｜战力${formatCount(snap.roleAtt)}｜${serverName}`,
         priceFen: rolePriceFen(snap, rng),
         freeze: { kind: 'role' },
@@ -68,7 +71,7 @@ function listingsOf(snap: RoleSnapshot, rng: Rng, wholeRole: boolean, serverName
     const amount = Math.max(1_000, Math.round((c.available * (0.1 + rng() * 0.5)) / 1_000) * 1_000);
     const perWan = (COIN_BASE_PER_WAN[index] ?? 500) * (0.85 + rng() * 0.35);
     out.push({
-      type: 2,
+      type: CommodityType.COIN,
       title: `${formatCount(amount)}${c.coinType}`,
       priceFen: Math.max(100, Math.round((amount * perWan) / 10_000)),
       freeze: { kind: 'coins', coinType: c.coinType, amount },
@@ -80,7 +83,7 @@ function listingsOf(snap: RoleSnapshot, rng: Rng, wholeRole: boolean, serverName
   for (const item of spare.sort(() => rng() - 0.5).slice(0, count)) {
     const base = ITEM_BASE_FEN[item.subType] ?? 5_000;
     out.push({
-      type: 3,
+      type: CommodityType.PROP,
       title: `${item.name}｜${propSubTypeLabel[item.subType as PropSubType]}`,
       priceFen: Math.max(100, Math.round((base * (0.5 + rng() * 1.5)) / 100) * 100),
       freeze: { kind: 'items', itemIds: [item.id] },
@@ -98,21 +101,14 @@ export async function seedDemoMarket(
   now = Date.now(),
 ): Promise<void> {
   for (const game of games) {
-    const existing = await db
-      .selectFrom('commodities')
-      .select('id')
-      .where('application_id', '=', game.gameId)
-      .limit(1)
-      .executeTakeFirst();
-    if (existing) continue;
+    if (await gameHasListings(db, game.gameId)) continue;
     const started = Date.now();
     const rng = createRng(game.gameId);
     const base = game.partnerUrl.replace(/\/partner\/v1$/, '');
     const servers = new Map(
-      (await db.selectFrom('game_servers').selectAll().where('application_id', '=', game.gameId).execute()).map((s) => [
-        s.server_id,
-        s,
-      ]),
+      (
+        await marketDb(db).selectFrom('game_servers').selectAll().where('application_id', '=', game.gameId).execute()
+      ).map((s) => [s.server_id, s]),
     );
     let listed = 0;
     for (const accountId of demoSellerAccounts(game.gameId)) {
@@ -126,67 +122,63 @@ export async function seedDemoMarket(
         await rememberTypes(db, game.gameId, snap);
         for (const l of listingsOf(snap, rng, rng() < 0.55, server?.name ?? snap.serverName)) {
           const published = new Date(now - Math.floor(rng() * 20 * 86_400_000) - 60_000);
-          const presale = l.type === 1 && rng() < 0.1;
-          const auction = !presale && l.type !== 2 && rng() < 0.06;
+          const presale = l.type === CommodityType.ROLE && rng() < 0.1;
+          const auction = !presale && l.type !== CommodityType.COIN && rng() < 0.06;
           const images = SCREENSHOTS.map(([kind, title]) => ({
             kind,
             title,
             url: `${base}/render/role/${role.id}/${kind}.svg`,
           }));
-          const inserted = await db
-            .insertInto('commodities')
-            .values({
-              type: l.type,
-              title: l.title,
-              application_id: game.gameId,
-              game_name: game.name,
-              server_id: snap.serverId,
-              server_name: server?.name ?? snap.serverName,
-              master_server_id: server?.master_server_id ?? '',
-              role_name: l.type === 1 ? snap.name : null,
-              role_class_name: l.type === 1 ? snap.jobName : null,
-              role_level: l.type === 1 ? snap.level : null,
-              role_type: l.type === 1 ? snap.jobId : null,
-              coin_type_name: l.coin?.name ?? null,
-              coin_type: l.coin?.type ?? null,
-              coin_num: l.coin?.amount ?? null,
-              unit_price_wan: l.coin ? Math.round((l.priceFen * 10_000) / l.coin.amount) : null,
-              sub_type: l.item?.subType ?? null,
-              item_name: l.item?.name ?? null,
-              first_img: (images[l.type === 1 ? 0 : 1] as { url: string }).url,
-              price_fen: l.priceFen,
-              fee_fen: serviceFee(l.priceFen, DEFAULT_SELL_RULES),
-              source: 'demo',
-              item_ids: JSON.stringify(l.freeze.kind === 'items' ? l.freeze.itemIds : []),
-              sale_type: presale ? 1 : 0,
-              auction_enable: auction ? 1 : 0,
-              status: ListingStatus.LISTING,
-              published_at: published,
-              expires_at: new Date(published.getTime() + LISTING_DAYS * 86_400_000),
-              lock_until: rng() < 0.05 ? new Date(now + (1 + Math.floor(rng() * 60)) * 3_600_000) : null,
-              search_text: searchTextOf([l.title, snap.name, server?.name, l.item?.name, snap.jobName, l.coin?.name]),
-              seller_user_id: user.id,
-              game_account_id: accountId,
-              game_role_id: role.id,
-              snapshot:
-                l.type === 1
-                  ? JSON.stringify({
-                      power: snap.roleAtt,
-                      createdAt: snap.createTime,
-                      recharge: snap.recharge,
-                      equipment: snap.equipment.map((e) => ({ name: e.name, subType: e.subType })),
-                      coins: snap.coins.map((c) => ({ coinType: c.coinType, amount: c.total })),
-                    })
-                  : null,
-              images: JSON.stringify(l.type === 1 ? images : images.slice(1, 3)),
-              description:
-                l.type === 1
-                  ? `${snap.jobName}${snap.level}级，战力${snap.roleAtt}，装备齐全，诚心出售。`
-                  : '游戏内冻结，付款后自动发放到您的角色。',
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          const listingId = String(inserted.id);
+          const id = await insertListing(db, {
+            type: l.type,
+            title: l.title,
+            application_id: game.gameId,
+            game_name: game.name,
+            server_id: snap.serverId,
+            server_name: server?.name ?? snap.serverName,
+            master_server_id: server?.master_server_id ?? '',
+            role_name: l.type === CommodityType.ROLE ? snap.name : null,
+            role_class_name: l.type === CommodityType.ROLE ? snap.jobName : null,
+            role_level: l.type === CommodityType.ROLE ? snap.level : null,
+            role_type: l.type === CommodityType.ROLE ? snap.jobId : null,
+            coin_type_name: l.coin?.name ?? null,
+            coin_type: l.coin?.type ?? null,
+            coin_num: l.coin?.amount ?? null,
+            unit_price_wan: l.coin ? Math.round((l.priceFen * 10_000) / l.coin.amount) : null,
+            sub_type: l.item?.subType ?? null,
+            item_name: l.item?.name ?? null,
+            first_img: (images[l.type === CommodityType.ROLE ? 0 : 1] as { url: string }).url,
+            price_fen: l.priceFen,
+            fee_fen: serviceFee(l.priceFen, DEFAULT_SELL_RULES),
+            source: 'demo',
+            item_ids: JSON.stringify(l.freeze.kind === 'items' ? l.freeze.itemIds : []),
+            sale_type: presale ? SaleType.PRESALE : SaleType.NORMAL,
+            auction_enable: auction ? 1 : 0,
+            status: ListingStatus.LISTING,
+            published_at: published,
+            expires_at: new Date(published.getTime() + LISTING_DAYS * 86_400_000),
+            lock_until: rng() < 0.05 ? new Date(now + (1 + Math.floor(rng() * 60)) * 3_600_000) : null,
+            search_text: searchTextOf([l.title, snap.name, server?.name, l.item?.name, snap.jobName, l.coin?.name]),
+            seller_user_id: user.id,
+            game_account_id: accountId,
+            game_role_id: role.id,
+            snapshot:
+              l.type === CommodityType.ROLE
+                ? JSON.stringify({
+                    power: snap.roleAtt,
+                    createdAt: snap.createTime,
+                    recharge: snap.recharge,
+                    equipment: snap.equipment.map((e) => ({ name: e.name, subType: e.subType })),
+                    coins: snap.coins.map((c) => ({ coinType: c.coinType, amount: c.total })),
+                  })
+                : null,
+            images: JSON.stringify(l.type === CommodityType.ROLE ? images : images.slice(1, 3)),
+            description:
+              l.type === CommodityType.ROLE
+                ? `${snap.jobName}${snap.level}级，战力${snap.roleAtt}，装备齐全，诚心出售。`
+                : '游戏内冻结，付款后自动发放到您的角色。',
+          });
+          const listingId = String(id);
           try {
             await gateway
               .client(game.gameId)
@@ -194,19 +186,11 @@ export async function seedDemoMarket(
                 { ...l.freeze, listingId, roleId: role.id, requireOnline: false } as never,
                 `seed-${game.gameId}-${listingId}`,
               );
-            await db
-              .updateTable('commodities')
-              .set({ status: ListingStatus.ON_SALE, game_freeze_id: listingId })
-              .where('id', '=', inserted.id)
-              .execute();
+            await settleDemoListing(db, id, true);
             listed++;
           } catch (error) {
             log.warn({ err: error, listingId }, 'demo listing refused by the game');
-            await db
-              .updateTable('commodities')
-              .set({ status: ListingStatus.LISTING_FAILED })
-              .where('id', '=', inserted.id)
-              .execute();
+            await settleDemoListing(db, id, false);
           }
           if (l.freeze.kind === 'role') break;
         }

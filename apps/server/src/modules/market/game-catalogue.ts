@@ -1,6 +1,7 @@
 import { pinyin } from 'pinyin-pro';
-import type { Db } from '../../platform/db/database';
+import type { DbHandle } from '../../platform/db/handle';
 import type { GameGateway } from '../games/game-gateway';
+import { marketDb } from './market.tables';
 
 /**
  * What the market knows of a game beyond the partner API: texts, download links, guide, tags.
@@ -91,11 +92,12 @@ export function searchTextOf(parts: Array<string | null | undefined>): string {
  * game (partner API), everything else from the catalogue. Run at start; cheap and repeatable.
  */
 export async function syncGames(
-  db: Db,
+  handle: DbHandle,
   gateway: GameGateway,
   games: Array<{ gameId: string; name: string; iconUrl: string; crossServer: boolean }>,
   catalogue: Record<string, CatalogueEntry> = DEMO_CATALOGUE,
 ): Promise<void> {
+  const db = marketDb(handle);
   for (const game of games) {
     // A game without an entry (one of GAMES, decision 0015) gets no links until its operator gives them.
     const entry = catalogue[game.gameId] ?? NO_ENTRY;

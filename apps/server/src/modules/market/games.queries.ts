@@ -1,7 +1,7 @@
 import type { Game } from '@app/protocol/calls/market-games';
-import { ListingStatus } from '@app/protocol/statuses/listing-status';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../platform/db/database';
+import { countsPerGame } from '../exchange/listing-stats';
 import type { GamesTable } from './market.tables';
 
 type GameRow = Selectable<GamesTable>;
@@ -14,25 +14,7 @@ export interface MarketCounts {
 /** Listings on sale and sold per game; counting a big table is not free, so it is cached briefly. */
 export function createCountCache(db: Db, ttlMs = 30_000) {
   let cached: { at: number; value: Promise<MarketCounts> } | null = null;
-  const load = async (): Promise<MarketCounts> => {
-    const [onSale, sold] = await Promise.all([
-      db
-        .selectFrom('commodities')
-        .select(['application_id', (eb) => eb.fn.countAll<number>().as('n')])
-        .where('status', '=', ListingStatus.ON_SALE)
-        .groupBy('application_id')
-        .execute(),
-      db
-        .selectFrom('market_trades')
-        .select(['application_id', (eb) => eb.fn.countAll<number>().as('n')])
-        .groupBy('application_id')
-        .execute(),
-    ]);
-    return {
-      onSale: new Map(onSale.map((r) => [r.application_id, Number(r.n)])),
-      sold: new Map(sold.map((r) => [r.application_id, Number(r.n)])),
-    };
-  };
+  const load = (): Promise<MarketCounts> => countsPerGame(db);
   return {
     get(): Promise<MarketCounts> {
       if (!cached || Date.now() - cached.at > ttlMs) {
@@ -90,10 +72,4 @@ export async function playedGames(db: Db, userId: number | null) {
       roleName: r.last_role_name,
     }))
     .sort((a, b) => b.at - a.at);
-}
-
-export const allGames = (db: Db) => db.selectFrom('games').selectAll().orderBy('recommend_rank', 'desc').execute();
-
-export async function gameRow(db: Db, applicationId: string): Promise<GameRow | undefined> {
-  return db.selectFrom('games').selectAll().where('application_id', '=', applicationId).executeTakeFirst();
 }

@@ -18,8 +18,10 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/errors';
 import { type CallPlatform, registerCall } from '../../platform/http/register-call';
 import type { GameGateway } from '../games/game-gateway';
+import { allGames, gameById } from './catalogue';
 import { CHANNELS, orderChannels } from './channels';
-import { allGames, type CountCache, gameRow, playedGames, toGame } from './games.queries';
+import { type CountCache, playedGames, toGame } from './games.queries';
+import { marketDb } from './market.tables';
 
 /** Games as the market shows them: lists, the lobby, played games, a game's config and functions. */
 export function gameRoutes(
@@ -29,13 +31,14 @@ export function gameRoutes(
 ): void {
   const { counts, gateway } = deps;
   const { db } = platform;
+  const market = marketDb(db);
   const gamesFor = async (userId: number | null) => {
     const [rows, c, played] = await Promise.all([allGames(db), counts.get(), playedGames(db, userId)]);
     const playedIds = new Set(played.map((p) => p.applicationId));
     return { games: rows.map((r) => toGame(r, c, playedIds)), played };
   };
   const requireGame = async (applicationId: string) => {
-    const row = await gameRow(db, applicationId);
+    const row = await gameById(db, applicationId);
     if (!row) throw new AppError(ErrorCode.APP_ID_INVALID);
     return row;
   };
@@ -70,7 +73,7 @@ export function gameRoutes(
       .where('user_id', '=', ctx.user.userId)
       .where('provider', '=', `game:${input.applicationId}`)
       .execute();
-    const servers = await db
+    const servers = await market
       .selectFrom('game_servers')
       .selectAll()
       .where('application_id', '=', game.applicationId)
@@ -129,7 +132,7 @@ export function gameRoutes(
   registerCall(app, platform, serverFunctionList, async (input, ctx) => {
     const row = await requireGame(ctx.appId);
     if (input.serverId) {
-      const server = await db
+      const server = await market
         .selectFrom('game_servers')
         .select('server_id')
         .where('application_id', '=', row.application_id)
@@ -155,7 +158,7 @@ export function gameRoutes(
     const { games } = await gamesFor(ctx.user?.userId ?? null);
     const game = games.find((g) => g.applicationId === input.applicationId);
     if (!game) throw new AppError(ErrorCode.APP_ID_INVALID);
-    const servers = await db
+    const servers = await market
       .selectFrom('game_servers')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('application_id', '=', input.applicationId)
@@ -189,7 +192,7 @@ export function gameRoutes(
   });
 
   registerCall(app, platform, firstActivate, async (input) => {
-    const inserted = await db
+    const inserted = await market
       .insertInto('device_activations')
       .values({ device_id: input.deviceId, channel: input.channel ?? '' })
       .onConflict((oc) => oc.column('device_id').doNothing())
@@ -197,7 +200,7 @@ export function gameRoutes(
       .executeTakeFirst();
     const row =
       inserted ??
-      (await db
+      (await market
         .selectFrom('device_activations')
         .select('activated_at')
         .where('device_id', '=', input.deviceId)
@@ -207,7 +210,7 @@ export function gameRoutes(
 
   registerCall(app, platform, channelList, async (_input, ctx) => {
     if (!ctx.user) return { list: orderChannels(null) };
-    const saved = await db
+    const saved = await market
       .selectFrom('user_channels')
       .select('channel_ids')
       .where('user_id', '=', ctx.user.userId)
@@ -221,7 +224,7 @@ export function gameRoutes(
     if (unknown) throw new AppError(ErrorCode.BAD_PARAMS, `频道不存在：${unknown}`);
     const ids = [...new Set(input.channelIds)];
     const value = JSON.stringify(ids);
-    await db
+    await market
       .insertInto('user_channels')
       .values({ user_id: ctx.user.userId, channel_ids: value })
       .onConflict((oc) => oc.column('user_id').doUpdateSet({ channel_ids: value, updated_at: new Date() }))

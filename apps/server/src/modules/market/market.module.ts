@@ -3,6 +3,7 @@ import type { CallPlatform } from '../../platform/http/register-call';
 import { commodityDetailRoutes } from '../exchange/commodity-detail.routes';
 import { commodityListRoutes } from '../exchange/commodity-list.routes';
 import type { GameConfig, GameGateway } from '../games/game-gateway';
+import { listingCatalogue } from './catalogue';
 import { collectRoutes } from './collect.routes';
 import { contentRoutes } from './content.routes';
 import { seedDemoMarket } from './demo-market';
@@ -28,8 +29,9 @@ export async function marketModule(
 ) {
   const { platform } = deps;
   const counts = createCountCache(platform.db);
-  commodityListRoutes(app, platform);
-  commodityDetailRoutes(app, platform);
+  const catalogue = listingCatalogue(platform.db);
+  commodityListRoutes(app, platform, catalogue);
+  commodityDetailRoutes(app, platform, catalogue);
   gameRoutes(app, platform, { counts, gateway: deps.gateway });
   contentRoutes(app, platform);
   collectRoutes(app, platform);

@@ -6,12 +6,15 @@ import {
   checkBoxAccount,
   checkUser,
 } from '@app/protocol/calls/box';
+import { CommodityType } from '@app/protocol/commodity';
 import { ErrorCode } from '@app/protocol/errors';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import { type CallPlatform, registerCall } from '../../platform/http/register-call';
+import { listingById } from '../exchange/listings';
 import type { GameGateway } from '../games/game-gateway';
+import { serverOf } from '../market/catalogue';
 import { type OrderDeps, placeOrder, viewerOrder } from './order.service';
 import { toOrder } from './order-view';
 
@@ -63,22 +66,13 @@ export function boxRoutes(app: FastifyInstance, platform: CallPlatform, gateway:
       .map((r) => ({ roleId: r.id, roleName: r.name, accountId: r.accountId, level: r.level, online: r.online })),
   }));
   registerCall(app, platform, checkUser, async (input, ctx) => {
-    const listing = await db
-      .selectFrom('commodities')
-      .select(['application_id', 'type', 'server_id', 'master_server_id'])
-      .where('id', '=', Number(input.commodityId))
-      .executeTakeFirst();
+    const listing = await listingById(db, Number(input.commodityId));
     if (!listing) throw new AppError(ErrorCode.COMMODITY_NOT_EXIST);
     const role = await roleOf(ctx.user.userId, listing.application_id, input.gameRoleId);
-    const server = await db
-      .selectFrom('game_servers')
-      .select('master_server_id')
-      .where('application_id', '=', listing.application_id)
-      .where('server_id', '=', role.serverId)
-      .executeTakeFirst();
-    if (server?.master_server_id !== listing.master_server_id)
+    const server = await serverOf(db, listing.application_id, role.serverId);
+    if (server?.masterServerId !== listing.master_server_id)
       return { ok: false, msg: '该角色与商品不在同一主服，无法收货' };
-    if (listing.type === 1) {
+    if (listing.type === CommodityType.ROLE) {
       const account = await gateway.client(listing.application_id).account(role.accountId).catch(gateway.refusal);
       const slot = account.slots.find((s) => s.serverId === listing.server_id);
       if (slot && slot.used >= slot.limit)
@@ -87,11 +81,7 @@ export function boxRoutes(app: FastifyInstance, platform: CallPlatform, gateway:
     return { ok: true, msg: '可以收货' };
   });
   registerCall(app, platform, boxOrderPlace, async (input, ctx) => {
-    const listing = await db
-      .selectFrom('commodities')
-      .select('application_id')
-      .where('id', '=', Number(input.commodityId))
-      .executeTakeFirst();
+    const listing = await listingById(db, Number(input.commodityId));
     if (!listing) throw new AppError(ErrorCode.COMMODITY_NOT_EXIST);
     const role = await roleOf(ctx.user.userId, listing.application_id, input.gameRoleId);
     const buyer = { userId: ctx.user.userId, uid: ctx.user.uid };

@@ -3,6 +3,7 @@ import { lockMessage } from '@app/protocol/format';
 import { ListingStatus } from '@app/protocol/statuses/listing-status';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
+import { serverOf } from '../market/catalogue';
 import type { OrderDeps, PlaceInput } from './order.service';
 
 /** The buyer: bound phone and real name (business-flows §6). */
@@ -54,13 +55,8 @@ export async function deliveryTarget(
   const { roles } = await gateway.roles(listing.application_id, accountId);
   const role = roles.find((r) => r.id === roleId);
   if (!role) throw new AppError(ErrorCode.BAD_PARAMS, '收货角色不存在');
-  const server = await db
-    .selectFrom('game_servers')
-    .select('master_server_id')
-    .where('application_id', '=', listing.application_id)
-    .where('server_id', '=', role.serverId)
-    .executeTakeFirst();
-  if (server?.master_server_id !== listing.master_server_id)
+  const server = await serverOf(db, listing.application_id, role.serverId);
+  if (server?.masterServerId !== listing.master_server_id)
     throw new AppError(ErrorCode.BAD_PARAMS, '收货角色须与商品在同一主服');
   accountId = role.accountId;
   roleId = role.id;

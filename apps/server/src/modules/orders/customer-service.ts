@@ -4,6 +4,7 @@ import { OrderStatus, orderStatusLabel } from '@app/protocol/statuses/order-stat
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
+import { forgetSale, listingById } from '../exchange/listings';
 import { confirm, refundToBuyer } from './delivery.service';
 import type { OrderDeps } from './order.service';
 import { moveOrder } from './order-moves';
@@ -116,11 +117,8 @@ export async function resolveRefusedReceipt(
       throw new AppError(ErrorCode.BAD_PARAMS, '订单不在拒绝收货状态');
     return;
   }
-  const listing = await deps.db
-    .selectFrom('commodities')
-    .select(['id', 'game_role_id'])
-    .where('id', '=', order.commodity_id)
-    .executeTakeFirstOrThrow();
+  const listing = await listingById(deps.db, order.commodity_id);
+  if (!listing) throw new AppError(ErrorCode.COMMODITY_NOT_EXIST);
   // Marked first (the row serialises this with a confirmation): from here on only the refund goes on.
   const marked = await deps.db
     .updateTable('orders')
@@ -156,7 +154,7 @@ export async function resolveRefusedReceipt(
       throw new AppError(ErrorCode.BAD_PARAMS, '订单不在拒绝收货状态');
     await refundToBuyer(trx, order);
     // A trade that was undone is no price evidence.
-    await trx.deleteFrom('market_trades').where('commodity_id', '=', order.commodity_id).execute();
+    await forgetSale(trx, order.commodity_id);
     await audit?.(
       trx,
       change({

@@ -9,6 +9,7 @@ import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import { moveListing } from '../consignment/listing-moves';
 import { releaseCoupon } from '../coupon/coupon.service';
+import { listingById, recordSale } from '../exchange/listings';
 import { Accounts, resolvePending, transfer } from '../wallet/ledger';
 import type { OrderDeps } from './order.service';
 import { viewerOrder } from './order.service';
@@ -27,23 +28,8 @@ export async function deliverOrder(deps: OrderDeps, orderId: number): Promise<De
   const { db, gateway } = deps;
   const order = await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
   if (order?.status !== OrderStatus.PAID) return 'skipped';
-  const listing = await db
-    .selectFrom('commodities')
-    .select([
-      'id',
-      'application_id',
-      'game_role_id',
-      'server_id',
-      'master_server_id',
-      'role_type',
-      'role_level',
-      'coin_type',
-      'coin_num',
-      'sub_type',
-      'item_name',
-    ])
-    .where('id', '=', order.commodity_id)
-    .executeTakeFirstOrThrow();
+  const listing = await listingById(db, order.commodity_id);
+  if (!listing) throw new Error(`order ${order.id}: listing ${order.commodity_id} not found`);
   const now = new Date((deps.now ?? Date.now)());
   let result: Awaited<ReturnType<GameGatewayTransfer>>;
   try {
@@ -82,25 +68,12 @@ export async function deliverOrder(deps: OrderDeps, orderId: number): Promise<De
     )
       return;
     await moveListing(trx, listing.id, ListingStatus.SELLING, ListingStatus.INVALID, { note: '已售出' });
-    await trx
-      .insertInto('market_trades')
-      .values({
-        commodity_id: listing.id,
-        application_id: order.application_id,
-        type: order.type,
-        server_id: listing.server_id,
-        master_server_id: listing.master_server_id,
-        title: order.title,
-        role_type: listing.role_type,
-        role_level: listing.role_level,
-        coin_type: listing.coin_type,
-        coin_num: listing.coin_num,
-        sub_type: listing.sub_type,
-        item_name: listing.item_name,
-        price_fen: Number(order.price_fen),
-        sold_at: now,
-      })
-      .execute();
+    await recordSale(trx, listing, {
+      title: order.title,
+      type: order.type,
+      priceFen: Number(order.price_fen),
+      soldAt: now,
+    });
   });
   return 'delivered';
 }

@@ -1,8 +1,9 @@
 import { AUTO_CONFIRM_HOURS, type Order } from '@app/protocol/calls/orders';
-import { type OrderStatus, orderStatusLabel } from '@app/protocol/statuses/order-status';
+import { OrderStatus, orderStatusLabel } from '@app/protocol/statuses/order-status';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import { userCoupons } from '../coupon/coupon.service';
+import { type ListingSummary, listingSummaries } from '../exchange/listings';
 import { paymentStarted } from '../payments/payment-queries';
 import type { OrdersTable } from './orders.tables';
 
@@ -21,12 +22,10 @@ export async function toOrder(
   row: OrderRow,
   viewerUserId: number,
   receiptHolds?: ReceiptCheck,
+  /** The listings of a page of orders, read at once (listingSummaries); else this order's is read. */
+  listings?: Map<number, ListingSummary>,
 ): Promise<Order> {
-  const listing = await db
-    .selectFrom('commodities')
-    .select(['game_name', 'first_img', 'server_name'])
-    .where('id', '=', row.commodity_id)
-    .executeTakeFirst();
+  const listing = (listings ?? (await listingSummaries(db, [row.commodity_id]))).get(row.commodity_id);
   // The coupon module answers the buyer's coupons; the one this order holds (or used) names the discount.
   const coupon =
     Number(row.coupon_fen) > 0
@@ -40,11 +39,11 @@ export async function toOrder(
     orderNo: row.order_no,
     commodityId: String(row.commodity_id),
     applicationId: row.application_id,
-    gameName: listing?.game_name ?? '',
+    gameName: listing?.gameName ?? '',
     type: row.type,
     title: row.title,
-    firstImg: listing?.first_img ?? '',
-    serverName: listing?.server_name ?? '',
+    firstImg: listing?.firstImg ?? '',
+    serverName: listing?.serverName ?? '',
     status: row.status,
     statusLabel: orderStatusLabel[role][row.status as OrderStatus],
     role,
@@ -55,8 +54,8 @@ export async function toOrder(
     totalAmount: Number(row.total_fen),
     sellerFee: role === 'seller' ? sellerFee : 0,
     sellerReceive: role === 'seller' ? price - sellerFee : 0,
-    expireTime: row.status === 1 ? seconds(row.expires_at) : null,
-    payStarted: row.status === 1 ? await paymentStarted(db, row.id) : false,
+    expireTime: row.status === OrderStatus.AWAITING_PAYMENT ? seconds(row.expires_at) : null,
+    payStarted: row.status === OrderStatus.AWAITING_PAYMENT ? await paymentStarted(db, row.id) : false,
     payChannel: row.pay_channel,
     createTime: seconds(row.created_at) as number,
     payTime: seconds(row.paid_at),
@@ -73,8 +72,10 @@ export async function toOrder(
         }
       : null,
     autoConfirmTime:
-      row.status === 51 && row.delivered_at ? (seconds(row.delivered_at) as number) + AUTO_CONFIRM_HOURS * 3600 : null,
-    settleTime: row.status === 32 ? seconds(row.settle_at) : null,
+      row.status === OrderStatus.AWAITING_RECEIPT && row.delivered_at
+        ? (seconds(row.delivered_at) as number) + AUTO_CONFIRM_HOURS * 3600
+        : null,
+    settleTime: row.status === OrderStatus.PENDING_SETTLEMENT ? seconds(row.settle_at) : null,
     note: row.note,
   };
 }

@@ -17,6 +17,7 @@ import { OrderStatus } from '@app/protocol/statuses/order-status';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/errors';
 import { type CallPlatform, registerCall } from '../../platform/http/register-call';
+import { listingSummaries } from '../exchange/listings';
 import type { GameGateway } from '../games/game-gateway';
 import { confirmReceipt, rejectReceipt } from './delivery.service';
 import * as orders from './order.service';
@@ -25,8 +26,12 @@ import { toOrder as view } from './order-view';
 export function orderRoutes(app: FastifyInstance, platform: CallPlatform, gateway: GameGateway): void {
   const { db } = platform;
   const deps: orders.OrderDeps = { db, gateway };
-  const toOrder = (d: typeof db, row: Parameters<typeof view>[1], viewer: number) =>
-    view(d, row, viewer, gateway.receiptHolds);
+  const toOrder = (
+    d: typeof db,
+    row: Parameters<typeof view>[1],
+    viewer: number,
+    listings?: Parameters<typeof view>[4],
+  ) => view(d, row, viewer, gateway.receiptHolds, listings);
 
   registerCall(app, platform, orderPlace, async (input, ctx) => {
     const buyer = { userId: ctx.user.userId, uid: ctx.user.uid };
@@ -70,7 +75,10 @@ export function orderRoutes(app: FastifyInstance, platform: CallPlatform, gatewa
     toOrder(db, await rejectReceipt(deps, ctx.user.userId, input.orderId, input.reason), ctx.user.userId),
   );
   const page = async (userId: number, found: Awaited<ReturnType<typeof orders.ordersOf>>) => ({
-    list: await Promise.all(found.rows.map((r) => toOrder(db, r, userId))),
+    list: await listingSummaries(
+      db,
+      found.rows.map((r) => r.commodity_id),
+    ).then((listings) => Promise.all(found.rows.map((r) => toOrder(db, r, userId, listings)))),
     hasMore: found.hasMore,
   });
   registerCall(app, platform, getFinishBuyOrderList, async (input, ctx) =>

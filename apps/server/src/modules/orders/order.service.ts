@@ -5,7 +5,9 @@ import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import { moveListing } from '../consignment/listing-moves';
 import { lockCoupon, releaseCoupon } from '../coupon/coupon.service';
+import { listingById } from '../exchange/listings';
 import type { GameGateway } from '../games/game-gateway';
+import { buyerFeePercent } from '../market/catalogue';
 import { paymentStarted } from '../payments/payment-queries';
 import { holdOpenAccount } from '../user/user.service';
 import { releaseOrderHolds } from '../wallet/ledger';
@@ -70,11 +72,7 @@ export async function placeOrder(deps: OrderDeps, input: PlaceInput, agreed?: Ag
   const repeated = await existingOrder(db, input.buyer.userId, input.requestKey);
   if (repeated) return repeated;
   await checkBuyer(db, input.buyer.userId);
-  const listing = await db
-    .selectFrom('commodities')
-    .selectAll()
-    .where('id', '=', Number(input.commodityId))
-    .executeTakeFirst();
+  const listing = await listingById(db, Number(input.commodityId));
   if (!listing) throw new AppError(ErrorCode.COMMODITY_NOT_EXIST);
   if (listing.seller_user_id === input.buyer.userId) throw new AppError(ErrorCode.OWN_COMMODITY);
   const mine = await db
@@ -88,13 +86,9 @@ export async function placeOrder(deps: OrderDeps, input: PlaceInput, agreed?: Ag
   checkListingOpen(listing, input.buyer.uid, now, '购买');
   if (!listing.seller_user_id) throw new AppError(ErrorCode.COMMODITY_NOT_EXIST);
   const target = await deliveryTarget(deps, input, listing);
-  const game = await db
-    .selectFrom('games')
-    .select('buyer_fee_percent')
-    .where('application_id', '=', listing.application_id)
-    .executeTakeFirst();
+  const feePercent = await buyerFeePercent(db, listing.application_id);
   const price = agreed ? agreed.priceFen : Number(listing.price_fen);
-  const buyerFee = Math.round((price * Number(game?.buyer_fee_percent ?? 0)) / 100);
+  const buyerFee = Math.round((price * feePercent) / 100);
   const sellerId = listing.seller_user_id;
   try {
     return await db.transaction().execute(async (trx) => {

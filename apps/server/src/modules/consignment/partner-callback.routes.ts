@@ -4,8 +4,9 @@ import { normalizeJyhKey } from '@app/protocol/consignment-key';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/database';
-import { refreshListingImages } from '../consignment/listing.service';
-import type { GameGateway } from './game-gateway';
+import type { GameGateway } from '../games/game-gateway';
+import { type ConsignmentDb, consignmentDb } from './consignment.tables';
+import { refreshListingImages } from './listing.service';
 
 const screenshotsSchema = z
   .array(z.object({ kind: z.enum(['equipment', 'bag', 'warehouse', 'skills']), url: z.string().min(1).max(500) }))
@@ -29,7 +30,12 @@ const keySchema = z.object({
 });
 
 /** The latest screenshot of each kind of a role (what a listing of it shows). */
-async function keepScreenshots(db: Db, gameId: string, roleId: string, shots: z.infer<typeof screenshotsSchema>) {
+async function keepScreenshots(
+  db: ConsignmentDb,
+  gameId: string,
+  roleId: string,
+  shots: z.infer<typeof screenshotsSchema>,
+) {
   for (const shot of shots) {
     await db
       .insertInto('role_screenshots')
@@ -49,6 +55,7 @@ export async function partnerCallbackRoutes(
   app: FastifyInstance,
   opts: { db: Db; gateway: GameGateway },
 ): Promise<void> {
+  const db = consignmentDb(opts.db);
   await app.register(async (scope) => {
     scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
     const verified = (request: FastifyRequest): boolean => {
@@ -80,7 +87,7 @@ export async function partnerCallbackRoutes(
       const body = keySchema.safeParse(JSON.parse(String(request.body || '{}')));
       if (!body.success) return reply.send({ ok: false, code: 'BAD_REQUEST', message: '参数错误' });
       const k = body.data;
-      await opts.db
+      await db
         .insertInto('consignment_keys')
         .values({
           jyh_key: normalizeJyhKey(k.key),
@@ -93,7 +100,7 @@ export async function partnerCallbackRoutes(
         })
         .onConflict((oc) => oc.column('jyh_key').doNothing())
         .execute();
-      await keepScreenshots(opts.db, String(request.headers['x-partner-id']), k.roleId, k.screenshots);
+      await keepScreenshots(db, String(request.headers['x-partner-id']), k.roleId, k.screenshots);
       return { ok: true, data: { accepted: true } };
     });
     scope.post(SCREENSHOT_CALLBACK_PATH, async (request, reply) => {
@@ -101,7 +108,7 @@ export async function partnerCallbackRoutes(
       const body = uploadSchema.safeParse(JSON.parse(String(request.body || '{}')));
       if (!body.success) return reply.send({ ok: false, code: 'BAD_REQUEST', message: '参数错误' });
       const gameId = String(request.headers['x-partner-id']);
-      await keepScreenshots(opts.db, gameId, body.data.roleId, body.data.screenshots);
+      await keepScreenshots(db, gameId, body.data.roleId, body.data.screenshots);
       await refreshListingImages(opts.db, gameId, body.data.roleId);
       return { ok: true, data: { accepted: body.data.screenshots.length } };
     });

@@ -1,7 +1,10 @@
+import type { RoleSnapshot } from '@app/game-partner/partner-types';
 import { ErrorCode } from '@app/protocol/errors';
 import { type CoinRule, DEFAULT_SELL_RULES, type SellRules } from '@app/protocol/sell-rules';
-import type { Db } from '../../platform/db/database';
+import type { DbHandle } from '../../platform/db/handle';
 import { AppError } from '../../platform/errors';
+import { withSeenTypes } from './game-types';
+import { marketDb } from './market.tables';
 
 export interface SellSetup {
   applicationId: string;
@@ -18,16 +21,23 @@ const DEFAULT_COIN_RULE: Omit<CoinRule, 'coinType' | 'coinName'> = { coinMinPric
 
 /**
  * A game's selling setup: the defaults under what the operator set in games.sell_rules; one coin
- * rule per coin type the game reports (games.coin_types), overridable per type.
+ * rule per coin type the game reports (games.coin_types), overridable per type. `seen`: a role
+ * about to be listed, whose coin types count already though nothing is written (rememberTypes
+ * records them once the listing passed its checks).
  */
-export async function sellSetup(db: Db, applicationId: string): Promise<SellSetup> {
-  const game = await db
+export async function sellSetup(
+  db: DbHandle,
+  applicationId: string,
+  seen?: Pick<RoleSnapshot, 'jobId' | 'jobName' | 'coins'>,
+): Promise<SellSetup> {
+  const game = await marketDb(db)
     .selectFrom('games')
     .select([
       'application_id',
       'name',
       'icon_url',
       'sell_rules',
+      'role_types',
       'coin_types',
       'consignment_open',
       'item_exchange_open',
@@ -36,8 +46,9 @@ export async function sellSetup(db: Db, applicationId: string): Promise<SellSetu
     .where('application_id', '=', applicationId)
     .executeTakeFirst();
   if (!game) throw new AppError(ErrorCode.APP_ID_INVALID);
+  const coinTypes = seen ? withSeenTypes(game, seen).coinTypes : game.coin_types;
   const { coinRules: overrides = [], ...set } = game.sell_rules;
-  const coinRules = game.coin_types.map((c) => ({
+  const coinRules = coinTypes.map((c) => ({
     coinType: c.type,
     coinName: c.name,
     ...DEFAULT_COIN_RULE,

@@ -1,0 +1,17 @@
+/**
+ * What the listing pages need of the market's catalogue (games, servers, collections), given by the
+ * market module that registers these routes: the exchange imports no other module.
+ */
+export interface ListingCatalogue {
+  /** A game's buyer fee (percent) and coin types, or undefined for an unknown game. */
+  game(
+    applicationId: string,
+  ): Promise<{ buyerFeePercent: number; coinTypes: Array<{ type: number; name: string }> } | undefined>;
+  /** The master server a server trades in ('' when unknown). */
+  masterServerName(applicationId: string, serverId: string): Promise<string>;
+  /** Server names of one game by server id. */
+  serverNames(applicationId: string, serverIds: readonly string[]): Promise<Map<string, string>>;
+  /** `<game>/<server>` → master server id, for games that trade across master servers. */
+  crossServerGroups(): Promise<Map<string, string>>;
+  isCollected(userId: number, commodityId: number): Promise<boolean>;
+}

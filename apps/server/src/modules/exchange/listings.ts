@@ -1,0 +1,386 @@
+import { CommodityType } from '@app/protocol/commodity';
+import { ListingStatus } from '@app/protocol/statuses/listing-status';
+import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
+import type { DbHandle } from '../../platform/db/handle';
+import { type CommoditiesTable, exchangeDb, type MarketTradesTable } from './exchange.tables';
+
+/**
+ * The listing (commodities) as other modules use it: each function takes the caller's handle, so
+ * the work joins the caller's transaction (an order reserving its listing), and reads or writes
+ * only the exchange's tables. Reads of many listings take their ids and answer in one query.
+ */
+
+export type Listing = Selectable<CommoditiesTable>;
+export type NewListing = Insertable<CommoditiesTable>;
+export type ListingChange = Updateable<CommoditiesTable>;
+
+/** A listing a buyer can still buy (在售, or 出售中 while an order holds it). */
+export const BUYABLE: readonly ListingStatus[] = [ListingStatus.ON_SALE, ListingStatus.SELLING];
+
+export async function listingById(db: DbHandle, id: number): Promise<Listing | undefined> {
+  return exchangeDb(db).selectFrom('commodities').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The seller's own listing, or undefined (someone else's listing is as good as absent). */
+export async function sellerListing(db: DbHandle, sellerUserId: number, id: number): Promise<Listing | undefined> {
+  return exchangeDb(db)
+    .selectFrom('commodities')
+    .selectAll()
+    .where('id', '=', id)
+    .where('seller_user_id', '=', sellerUserId)
+    .executeTakeFirst();
+}
+
+/** What an order or an offer shows of its listing. */
+export interface ListingSummary {
+  id: number;
+  applicationId: string;
+  type: number;
+  title: string;
+  gameName: string;
+  serverName: string;
+  firstImg: string;
+  priceFen: number;
+  status: number;
+}
+
+/** Summaries of the given listings by id, in one query. */
+export async function listingSummaries(db: DbHandle, ids: readonly number[]): Promise<Map<number, ListingSummary>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await exchangeDb(db)
+    .selectFrom('commodities')
+    .select(['id', 'application_id', 'type', 'title', 'game_name', 'server_name', 'first_img', 'price_fen', 'status'])
+    .where('id', 'in', unique)
+    .execute();
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        id: r.id,
+        applicationId: r.application_id,
+        type: r.type,
+        title: r.title,
+        gameName: r.game_name,
+        serverName: r.server_name,
+        firstImg: r.first_img,
+        priceFen: Number(r.price_fen),
+        status: r.status,
+      },
+    ]),
+  );
+}
+
+/** Which of the given listings can no longer be bought (sold, delisted, gone), in one query. */
+export async function listingsNoLongerBuyable(db: DbHandle, ids: readonly number[]): Promise<Set<number>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Set();
+  const open = await exchangeDb(db)
+    .selectFrom('commodities')
+    .select('id')
+    .where('id', 'in', unique)
+    .where('status', 'in', [...BUYABLE])
+    .execute();
+  const buyable = new Set(open.map((r) => r.id));
+  return new Set(unique.filter((id) => !buyable.has(id)));
+}
+
+/** Writes a new listing (its status and waits as given); answers its id. */
+export async function insertListing(db: DbHandle, listing: NewListing): Promise<number> {
+  const row = await exchangeDb(db).insertInto('commodities').values(listing).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The game froze what the listing sells: its freeze is known by the listing's id. */
+export async function recordFreeze(db: DbHandle, id: number): Promise<void> {
+  await exchangeDb(db)
+    .updateTable('commodities')
+    .set({ game_freeze_id: String(id) })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** A listing whose release in the game failed: the sweeper releases it now (pending_until), with why. */
+export async function leaveToSweeper(db: DbHandle, id: number, note: string): Promise<void> {
+  await exchangeDb(db)
+    .updateTable('commodities')
+    .set({ pending_until: new Date(), note })
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * The seller's edit of a delisted listing (已下架 only): a price with its fee (a coin lot's unit
+ * price follows), the pre-sale's delivery days, the description. Answers whether it changed.
+ */
+export async function editDelisted(
+  db: DbHandle,
+  id: number,
+  edit: {
+    price?: { fen: number; feeFen: number } | undefined;
+    deliverDays?: number | undefined;
+    description?: string | undefined;
+  },
+): Promise<boolean> {
+  const set: ListingChange = { updated_at: new Date() };
+  if (edit.price) {
+    set.price_fen = edit.price.fen;
+    set.fee_fen = edit.price.feeFen;
+  }
+  if (edit.deliverDays !== undefined) set.deliver_days = edit.deliverDays;
+  if (edit.description !== undefined) set.description = edit.description;
+  let update = exchangeDb(db).updateTable('commodities').set(set);
+  if (edit.price)
+    update = update.set({
+      unit_price_wan: sql<number | null>`case when type = ${CommodityType.COIN} and coin_num > 0
+        then round(${edit.price.fen} * 10000.0 / coin_num) else unit_price_wan end`,
+    });
+  const changed = await update
+    .where('id', '=', id)
+    .where('status', '=', ListingStatus.DELISTED)
+    .returning('id')
+    .executeTakeFirst();
+  return changed !== undefined;
+}
+
+/** A pre-frozen prop (上架中) gets its price, fee and chosen buyer; answers whether it was still waiting. */
+export async function priceFrozenProp(
+  db: DbHandle,
+  id: number,
+  price: { fen: number; feeFen: number; designatedTradeId: string | null },
+): Promise<boolean> {
+  const changed = await exchangeDb(db)
+    .updateTable('commodities')
+    .set({ price_fen: price.fen, fee_fen: price.feeFen, designated_trade_id: price.designatedTradeId })
+    .where('id', '=', id)
+    .where('status', '=', ListingStatus.LISTING)
+    .returning('id')
+    .executeTakeFirst();
+  return changed !== undefined;
+}
+
+/** What a listing holds in the game: on sale, delisted, being listed, sold or taken back. */
+export const HOLDING: ListingStatus[] = [
+  ListingStatus.ON_SALE,
+  ListingStatus.DELISTED,
+  ListingStatus.LISTING,
+  ListingStatus.SELLING,
+  ListingStatus.RETRIEVING,
+  ListingStatus.RETRIEVE_FAILED,
+  ListingStatus.FROZEN,
+];
+
+/** Whether the user has a listing that still holds something in the game. */
+export async function hasHoldingListings(db: DbHandle, sellerUserId: number): Promise<boolean> {
+  const row = await exchangeDb(db)
+    .selectFrom('commodities')
+    .select('id')
+    .where('seller_user_id', '=', sellerUserId)
+    .where('status', 'in', HOLDING)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The types of a role's listings of the given types that still hold something in the game. */
+export async function roleHoldings(
+  db: DbHandle,
+  gameId: string,
+  roleId: string,
+  types: readonly CommodityType[],
+): Promise<number[]> {
+  const rows = await exchangeDb(db)
+    .selectFrom('commodities')
+    .select('type')
+    .where('application_id', '=', gameId)
+    .where('game_role_id', '=', roleId)
+    .where('status', 'in', HOLDING)
+    .where('type', 'in', [...types])
+    .execute();
+  return rows.map((r) => r.type);
+}
+
+/** The props a role has on the shelf now (在售, 上架中, 出售中). */
+export async function roleItemsOnShelf(db: DbHandle, gameId: string, roleId: string): Promise<number> {
+  const row = await exchangeDb(db)
+    .selectFrom('commodities')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('application_id', '=', gameId)
+    .where('game_role_id', '=', roleId)
+    .where('type', '=', CommodityType.PROP)
+    .where('status', 'in', [ListingStatus.ON_SALE, ListingStatus.LISTING, ListingStatus.SELLING])
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** When the role itself was last taken back from the shelf after `since`, or null. */
+export async function roleTakenBackSince(
+  db: DbHandle,
+  gameId: string,
+  roleId: string,
+  since: Date,
+): Promise<Date | null> {
+  const row = await exchangeDb(db)
+    .selectFrom('commodities')
+    .select('taken_back_at')
+    .where('application_id', '=', gameId)
+    .where('game_role_id', '=', roleId)
+    .where('type', '=', CommodityType.ROLE)
+    .where('taken_back_at', '>', since)
+    .orderBy('taken_back_at', 'desc')
+    .executeTakeFirst();
+  return row?.taken_back_at ?? null;
+}
+
+/** Which of the given props of a game were listed (and not refused) after `since`. */
+export async function itemsListedSince(
+  db: DbHandle,
+  gameId: string,
+  itemIds: readonly string[],
+  since: Date,
+): Promise<Set<string>> {
+  if (itemIds.length === 0) return new Set();
+  const rows = await exchangeDb(db)
+    .selectFrom('commodities')
+    .select('item_ids')
+    .where('application_id', '=', gameId)
+    .where('type', '=', CommodityType.PROP)
+    .where('status', '!=', ListingStatus.LISTING_FAILED)
+    .where('published_at', '>', since)
+    .where((eb) => eb.or(itemIds.map((id) => sql<boolean>`item_ids @> ${JSON.stringify([id])}::jsonb`)))
+    .execute();
+  return new Set(rows.flatMap((r) => r.item_ids));
+}
+
+/** New screenshots of a role shown by its manual pre-sale listings that still hold it. */
+export async function showRoleImages(
+  db: DbHandle,
+  gameId: string,
+  roleId: string,
+  images: Array<{ kind: string; title: string; url: string }>,
+): Promise<void> {
+  await exchangeDb(db)
+    .updateTable('commodities')
+    .set({ images: JSON.stringify(images), first_img: images[0]?.url ?? '', updated_at: new Date() })
+    .where('application_id', '=', gameId)
+    .where('game_role_id', '=', roleId)
+    .where('source', '=', 'manual')
+    .where('type', '=', CommodityType.ROLE)
+    .where('status', 'in', HOLDING)
+    .execute();
+}
+
+/** One page of a seller's listings, most recently changed first (pageSize + 1 rows tell whether there is more). */
+export async function sellerListingsPage(
+  db: DbHandle,
+  q: {
+    sellerUserId: number;
+    applicationId?: string | undefined;
+    statuses?: ListingStatus[];
+    type?: number | undefined;
+  },
+  page: number,
+  pageSize: number,
+): Promise<Listing[]> {
+  let query = exchangeDb(db).selectFrom('commodities').selectAll().where('seller_user_id', '=', q.sellerUserId);
+  if (q.applicationId) query = query.where('application_id', '=', q.applicationId);
+  if (q.statuses) query = query.where('status', 'in', q.statuses);
+  if (q.type) query = query.where('type', '=', q.type);
+  return query
+    .orderBy('updated_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(pageSize + 1)
+    .offset((page - 1) * pageSize)
+    .execute();
+}
+
+type SweepRow = { id: number; application_id: string; game_role_id: string | null };
+
+/**
+ * What the listing sweeper has to move at `now`: on sale past expires_at, 上架中 past
+ * pending_until, 取回中 untouched since `retryBefore` (each batch bounded).
+ */
+export async function listingsToSweep(
+  db: DbHandle,
+  now: Date,
+  retryBefore: Date,
+): Promise<{ expired: number[]; waitedOut: SweepRow[]; takeBacks: SweepRow[] }> {
+  const exchange = exchangeDb(db);
+  const [expired, waitedOut, takeBacks] = await Promise.all([
+    exchange
+      .selectFrom('commodities')
+      .select('id')
+      .where('status', '=', ListingStatus.ON_SALE)
+      .where('expires_at', '<', now)
+      .limit(500)
+      .execute(),
+    exchange
+      .selectFrom('commodities')
+      .select(['id', 'application_id', 'game_role_id'])
+      .where('status', '=', ListingStatus.LISTING)
+      .where('pending_until', '<=', now)
+      .limit(100)
+      .execute(),
+    exchange
+      .selectFrom('commodities')
+      .select(['id', 'application_id', 'game_role_id'])
+      .where('status', '=', ListingStatus.RETRIEVING)
+      .where('updated_at', '<', retryBefore)
+      .limit(100)
+      .execute(),
+  ]);
+  return { expired: expired.map((r) => r.id), waitedOut, takeBacks };
+}
+
+/** Records the sale of a delivered listing as price evidence (what was sold, where, at what price). */
+export async function recordSale(
+  db: DbHandle,
+  listing: Pick<
+    Listing,
+    | 'id'
+    | 'application_id'
+    | 'server_id'
+    | 'master_server_id'
+    | 'role_type'
+    | 'role_level'
+    | 'coin_type'
+    | 'coin_num'
+    | 'sub_type'
+    | 'item_name'
+  >,
+  sale: { title: string; type: number; priceFen: number; soldAt: Date },
+): Promise<void> {
+  await exchangeDb(db)
+    .insertInto('market_trades')
+    .values({
+      commodity_id: listing.id,
+      application_id: listing.application_id,
+      type: sale.type,
+      server_id: listing.server_id,
+      master_server_id: listing.master_server_id,
+      title: sale.title,
+      role_type: listing.role_type,
+      role_level: listing.role_level,
+      coin_type: listing.coin_type,
+      coin_num: listing.coin_num,
+      sub_type: listing.sub_type,
+      item_name: listing.item_name,
+      price_fen: sale.priceFen,
+      sold_at: sale.soldAt,
+    })
+    .execute();
+}
+
+/** A sale undone (the goods went back): it is no price evidence any more. */
+export async function forgetSale(db: DbHandle, listingId: number): Promise<void> {
+  await exchangeDb(db).deleteFrom('market_trades').where('commodity_id', '=', listingId).execute();
+}
+
+/** Trades of history seeded for a demo game (earlier listings; nothing on sale). */
+export async function insertDemoTrades(db: DbHandle, trades: Insertable<MarketTradesTable>[]): Promise<void> {
+  for (let i = 0; i < trades.length; i += 500)
+    await exchangeDb(db)
+      .insertInto('market_trades')
+      .values(trades.slice(i, i + 500))
+      .execute();
+}

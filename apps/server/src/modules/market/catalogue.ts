@@ -1,0 +1,116 @@
+import type { Selectable } from 'kysely';
+import type { DbHandle } from '../../platform/db/handle';
+import type { ListingCatalogue } from '../exchange/listing-catalogue';
+import { type GamesTable, marketDb } from './market.tables';
+
+/**
+ * The catalogue as other modules read it: games and the servers the partner API reports. Each
+ * function takes the caller's handle (its transaction, too) and reads only the market's tables.
+ */
+
+export type GameRow = Selectable<GamesTable>;
+
+export async function gameById(db: DbHandle, applicationId: string): Promise<GameRow | undefined> {
+  return marketDb(db).selectFrom('games').selectAll().where('application_id', '=', applicationId).executeTakeFirst();
+}
+
+/** Every game, the most recommended first. */
+export const allGames = (db: DbHandle): Promise<GameRow[]> =>
+  marketDb(db).selectFrom('games').selectAll().orderBy('recommend_rank', 'desc').execute();
+
+/** Names of the given games (all games, most recommended first, when ids is null). */
+export async function gameNames(db: DbHandle, ids: readonly string[] | null): Promise<Map<string, string>> {
+  if (ids?.length === 0) return new Map();
+  let query = marketDb(db).selectFrom('games').select(['application_id', 'name']).orderBy('recommend_rank', 'desc');
+  if (ids) query = query.where('application_id', 'in', [...ids]);
+  const rows = await query.execute();
+  return new Map(rows.map((r) => [r.application_id, r.name]));
+}
+
+/** The buyer's fee of a game in percent of the price (0 for an unknown game). */
+export async function buyerFeePercent(db: DbHandle, applicationId: string): Promise<number> {
+  const game = await marketDb(db)
+    .selectFrom('games')
+    .select('buyer_fee_percent')
+    .where('application_id', '=', applicationId)
+    .executeTakeFirst();
+  return Number(game?.buyer_fee_percent ?? 0);
+}
+
+export interface ServerEntry {
+  name: string;
+  masterServerId: string;
+  masterServerName: string;
+}
+
+/** A server of a game as the partner API reported it, or undefined. */
+export async function serverOf(
+  db: DbHandle,
+  applicationId: string,
+  serverId: string,
+): Promise<ServerEntry | undefined> {
+  const row = await marketDb(db)
+    .selectFrom('game_servers')
+    .select(['name', 'master_server_id', 'master_server_name'])
+    .where('application_id', '=', applicationId)
+    .where('server_id', '=', serverId)
+    .executeTakeFirst();
+  return row && { name: row.name, masterServerId: row.master_server_id, masterServerName: row.master_server_name };
+}
+
+/** Names of the servers of one game, by server id (one query for a whole list). */
+export async function serverNames(
+  db: DbHandle,
+  applicationId: string,
+  serverIds: readonly string[],
+): Promise<Map<string, string>> {
+  const ids = [...new Set(serverIds)];
+  if (ids.length === 0) return new Map();
+  const rows = await marketDb(db)
+    .selectFrom('game_servers')
+    .select(['server_id', 'name'])
+    .where('application_id', '=', applicationId)
+    .where('server_id', 'in', ids)
+    .execute();
+  return new Map(rows.map((r) => [r.server_id, r.name]));
+}
+
+/**
+ * The master-server group each server trades in (`<game>/<server>` → master server id) for games
+ * that let players trade across it; servers of other games are absent.
+ */
+export async function crossServerGroups(db: DbHandle): Promise<Map<string, string>> {
+  const rows = await marketDb(db)
+    .selectFrom('game_servers as s')
+    .innerJoin('games as g', 'g.application_id', 's.application_id')
+    .select(['s.application_id', 's.server_id', 's.master_server_id'])
+    .where('g.cross_server', '=', true)
+    .execute();
+  return new Map(rows.map((r) => [`${r.application_id}/${r.server_id}`, r.master_server_id]));
+}
+
+/** Whether the user keeps the listing in their collection. */
+export async function isCollected(db: DbHandle, userId: number, commodityId: number): Promise<boolean> {
+  const row = await marketDb(db)
+    .selectFrom('collections')
+    .select('commodity_id')
+    .where('user_id', '=', userId)
+    .where('commodity_id', '=', commodityId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The catalogue as the exchange's listing pages read it (the market module hands it to them). */
+export function listingCatalogue(db: DbHandle): ListingCatalogue {
+  return {
+    async game(applicationId) {
+      const game = await gameById(db, applicationId);
+      return game && { buyerFeePercent: Number(game.buyer_fee_percent), coinTypes: game.coin_types };
+    },
+    masterServerName: async (applicationId, serverId) =>
+      (await serverOf(db, applicationId, serverId))?.masterServerName ?? '',
+    serverNames: (applicationId, serverIds) => serverNames(db, applicationId, serverIds),
+    crossServerGroups: () => crossServerGroups(db),
+    isCollected: (userId, commodityId) => isCollected(db, userId, commodityId),
+  };
+}
