@@ -55,6 +55,8 @@ import { isRateLimited, rateLimitedEnvelope, rateLimits } from './platform/http/
 import type { CallPlatform } from './platform/http/register-call';
 import { inlineScriptHashes, securityHeaders } from './platform/http/security-headers';
 import { createSandboxProviders, unavailableProviders } from './platform/identity-providers/identity-providers';
+import { logDestination } from './platform/log/destination';
+import { InProcessCallsAtDebug } from './platform/log/in-process-calls';
 import { loggerOptions } from './platform/log/mask';
 import { memoryRateStore, redisRateStore } from './platform/rate/rate-store';
 import { connectRedis } from './platform/redis';
@@ -91,7 +93,7 @@ const envelope = (code: ErrorCode, msg?: string, data: unknown = null) => ({
 export interface BuildOptions {
   /** An already open database (tests share a template); otherwise opened from the config. */
   db?: Db;
-  /** Where the log goes (tests read it); stdout otherwise. */
+  /** Where the log goes (tests read it); stdout otherwise, JSON or pretty (platform/log/destination.ts). */
   logStream?: DestinationStream;
 }
 
@@ -103,7 +105,9 @@ const trustProxy = (setting: Config['TRUST_PROXY']) =>
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     // Phones masked in every line, tokens redacted (platform/log/mask.ts).
-    logger: loggerOptions(config.LOG_LEVEL, options.logStream),
+    logger: loggerOptions(config.LOG_LEVEL, options.logStream ?? (await logDestination(config))),
+    // The in-process calls to the embedded demo games log at debug (the demo seed makes ~900).
+    logController: new InProcessCallsAtDebug(),
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID(),
     requestIdHeader: false,
     bodyLimit: config.BODY_LIMIT,

@@ -25,6 +25,11 @@ const configSchema = z.object({
   /** Prefix of every Redis key, so deployments (and test runs) sharing a Redis do not collide. */
   REDIS_PREFIX: z.string().max(40).default('mk:'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Outside production: 1 = readable log lines (pino-pretty), 0 = JSON lines; unset = readable when
+   * stdout is a terminal, JSON when piped. Production always writes JSON.
+   */
+  LOG_PRETTY: z.enum(['0', '1']).optional(),
   BODY_LIMIT: z.coerce.number().int().min(1024).default(1_048_576),
   WEB_DIST: z.string().optional(),
   /** PEM of the codec's RSA-1024 private key; generated and kept in the database when absent. */

@@ -11,10 +11,10 @@ const DAY = 86_400_000;
  * Sixty days of sold history for a demo game, so the price charts and fair-price bands have
  * something to show on a fresh start. Trades of earlier listings; nothing here is on sale.
  */
-export async function seedTrades(db: Db, applicationId: string, rng: Rng, now: number): Promise<void> {
+export async function seedTrades(db: Db, applicationId: string, rng: Rng, now: number): Promise<number> {
   const game = await db.selectFrom('games').selectAll().where('application_id', '=', applicationId).executeTakeFirst();
   const servers = await db.selectFrom('game_servers').selectAll().where('application_id', '=', applicationId).execute();
-  if (!game || servers.length === 0) return;
+  if (!game || servers.length === 0) return 0;
   const items = await db
     .selectFrom('commodities')
     .select(['item_name', 'sub_type', 'price_fen'])
@@ -84,6 +84,7 @@ export async function seedTrades(db: Db, applicationId: string, rng: Rng, now: n
       .insertInto('market_trades')
       .values(rows.slice(i, i + 500))
       .execute();
+  return rows.length;
 }
 
 const art = (kind: string, n: number, title: string, subtitle: string) =>

@@ -97,6 +97,10 @@ export async function seedDemoMarket(
   log: FastifyBaseLogger,
   now = Date.now(),
 ): Promise<void> {
+  // One summary line for the whole seed (a line per game or listing drowned the start-up log).
+  const started = Date.now();
+  const seeded = { games: 0, roles: 0, coins: 0, props: 0, refused: 0, trades: 0 };
+  const kinds = { 1: 'roles', 2: 'coins', 3: 'props' } as const;
   for (const game of games) {
     const existing = await db
       .selectFrom('commodities')
@@ -105,7 +109,7 @@ export async function seedDemoMarket(
       .limit(1)
       .executeTakeFirst();
     if (existing) continue;
-    const started = Date.now();
+    seeded.games++;
     const rng = createRng(game.gameId);
     const base = game.partnerUrl.replace(/\/partner\/v1$/, '');
     const servers = new Map(
@@ -114,7 +118,6 @@ export async function seedDemoMarket(
         s,
       ]),
     );
-    let listed = 0;
     for (const accountId of demoSellerAccounts(game.gameId)) {
       const { roles } = await gateway.roles(game.gameId, accountId);
       const free = roles.filter((r) => !r.locked);
@@ -199,8 +202,9 @@ export async function seedDemoMarket(
               .set({ status: ListingStatus.ON_SALE, game_freeze_id: listingId })
               .where('id', '=', inserted.id)
               .execute();
-            listed++;
+            seeded[kinds[l.type]]++;
           } catch (error) {
+            seeded.refused++;
             log.warn({ err: error, listingId }, 'demo listing refused by the game');
             await db
               .updateTable('commodities')
@@ -212,8 +216,13 @@ export async function seedDemoMarket(
         }
       }
     }
-    await seedTrades(db, game.gameId, rng, now);
-    log.info({ game: game.gameId, listed, ms: Date.now() - started }, 'demo market seeded');
+    seeded.trades += await seedTrades(db, game.gameId, rng, now);
   }
   await seedContent(db, games, now);
+  if (seeded.games === 0) return;
+  const { games: n, roles, coins, props, refused, trades } = seeded;
+  log.info(
+    { ...seeded, ms: Date.now() - started },
+    `demo market seeded: ${n} games, ${roles} roles, ${coins} coin lots, ${props} props on sale${refused ? ` (${refused} refused by the games)` : ''}, ${trades} past trades`,
+  );
 }
