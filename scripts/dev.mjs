@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run dev`: the server under tsx watch on :3000 and Vite with hot reload on :5173
-// (Vite proxies the API paths to the server). Ctrl-C stops both.
+// (Vite proxies every path the server answers, packages/protocol/src/server-paths.ts). Ctrl-C stops both.
 import { spawn } from 'node:child_process';
 
 const children = [
