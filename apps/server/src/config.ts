@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -223,6 +224,20 @@ export function productionProblems(c: Parsed): string[] {
     problems.push('STORAGE_SIGNING_SECRET: signs the URLs of the local storage driver (or STORAGE_DRIVER=s3)');
   if (c.OPS_TOKEN && c.OPS_TOKEN.length < 16) problems.push('OPS_TOKEN must have 16 characters or more in production');
   return problems;
+}
+
+/** The project's root (where .env is read from), whatever the working directory. */
+const projectRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../..');
+
+/**
+ * Reads the project's .env into process.env when the file exists (Node's own parser: KEY=value
+ * lines, # comments, quotes). A variable already set in the real environment wins over the file.
+ * Returns the file read, or null.
+ */
+export function loadEnvFile(file = path.join(projectRoot, '.env')): string | null {
+  if (!fs.existsSync(file)) return null;
+  process.loadEnvFile(file);
+  return file;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
