@@ -13,7 +13,6 @@ const partnerGameSchema = z.strictObject({
   iconUrl: z.string().max(500).default(''),
   crossServer: z.boolean().default(false),
 });
-export type PartnerGameConfig = z.output<typeof partnerGameSchema>;
 
 /** Every setting the server reads, checked once at boot (README lists them). */
 const configSchema = z.object({
@@ -195,7 +194,7 @@ const WECHAT_PAY = [
  * Production runs only on real parts (docs/decisions/0012): every missing setting and every demo
  * part asked for, in one list. Empty outside production.
  */
-export function productionProblems(c: Parsed): string[] {
+function productionProblems(c: Parsed): string[] {
   if (c.APP_ENV !== 'production') return [];
   const problems: string[] = [];
   const missing = (names: readonly (keyof Parsed)[]) => names.filter((n) => !c[n]);

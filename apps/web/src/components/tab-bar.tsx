@@ -2,7 +2,7 @@ import { NavLink } from 'react-router';
 import { copy } from '../lib/copy';
 
 /** SDK tab bar: 首页 (id 0), 寄售 (id 2, centre action without icon), 我的 (id 1). */
-export const SDK_TABS = [
+const SDK_TABS = [
   { id: 0, text: copy.home, icon: '⌂', to: '/h5sdk/pages/commodityList/list' },
   { id: 2, text: copy.consign, icon: null, to: '/h5sdk/pages/consignSale/roleCoin' },
   { id: 1, text: copy.mine, icon: '☺', to: '/h5sdk/pages/my/index' },

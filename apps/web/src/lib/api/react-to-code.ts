@@ -10,7 +10,7 @@ export function relaunch(path: string): void {
   globalThis.location.assign(path);
 }
 
-export function loginPathOf(scene: Scene): string {
+function loginPathOf(scene: Scene): string {
   if (scene === 'h5sdk') return '/h5sdk/pages/commodityList/list';
   return `/${scene}/pages/login/login?needLogin=expiredLogin`;
 }
