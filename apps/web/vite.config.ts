@@ -1,23 +1,12 @@
 import { defineConfig } from 'vite';
+// By its path: Vite loads a workspace package's TypeScript only through a relative import.
+import { SERVER_PATH } from '../../packages/protocol/src/server-paths.ts';
 import { inertContractSchemas } from './build/inert-contract-schemas.ts';
 import { landingShell } from './build/landing-shell.ts';
 import { precompress } from './build/precompress.ts';
 import { copy } from './src/lib/copy.ts';
 
 const api = process.env.API_URL ?? 'http://127.0.0.1:3000';
-const proxied = [
-  '/pb',
-  '/df',
-  '/pt',
-  '/dev',
-  '/sandbox',
-  '/demo-game',
-  '/storage',
-  '/agreements',
-  '/openapi.json',
-  '/health',
-  '/v1',
-];
 
 /** One app for every scene; route-level chunks keep the first screen small. */
 export default defineConfig({
@@ -35,7 +24,8 @@ export default defineConfig({
     ]),
     precompress(),
   ],
-  server: { port: 5173, proxy: Object.fromEntries(proxied.map((p) => [p, { target: api, changeOrigin: false }])) },
+  // Every path the server answers goes to it (packages/protocol/src/server-paths.ts lists them); the rest is Vite's.
+  server: { port: 5173, proxy: { [SERVER_PATH.source]: { target: api, changeOrigin: false } } },
   build: {
     outDir: 'dist',
     target: 'es2020',

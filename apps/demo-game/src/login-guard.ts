@@ -1,7 +1,7 @@
 import { GameError } from './game-error';
 
 /** Wrong passwords per account and per client address within the window, and how long a lock lasts. */
-export const LOGIN_LIMITS = {
+const LOGIN_LIMITS = {
   failuresPerAccount: 5,
   failuresPerAddress: 20,
   windowMs: 15 * 60_000,
@@ -76,4 +76,3 @@ export function createLoginGuard(now: () => number = Date.now) {
     },
   };
 }
-export type LoginGuard = ReturnType<typeof createLoginGuard>;

@@ -1,16 +1,11 @@
 import type { ReclaimRecord, TransferRecord } from '@app/game-partner/partner-types';
-import { LEGEND } from './profiles';
 
 /** The demo game's world: accounts, servers in master groups, roles with items and coins. */
 /** A role class name of the game's profile (战士/法师/道士 in the legend game). */
 export type RoleClass = string;
-/** The legend game's classes (each profile has its own: GameProfile.classes). */
-export const ROLE_CLASSES: readonly RoleClass[] = LEGEND.classes.map((c) => c.name);
 export type ItemPlace = 'equipment' | 'bag' | 'warehouse';
 /** 1 衣服, 2 武器, 3 特戒, 4 首饰, 5 时装, 6 专属首饰, 7 其他 (platform-shell §3). */
 export type SubType = 1 | 2 | 3 | 4 | 5 | 6 | 7;
-/** The legend game's coin types (each profile has its own: GameProfile.coins). */
-export const COIN_TYPES: readonly string[] = LEGEND.coins;
 
 export interface Account {
   id: string;

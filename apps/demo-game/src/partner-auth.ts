@@ -5,13 +5,13 @@ import { GameError } from './game-error';
 import type { World } from './model';
 import type { Store } from './store';
 
-export const TIMESTAMP_WINDOW_S = 300;
-export const NONCE_MEMORY_MS = 600_000;
+const TIMESTAMP_WINDOW_S = 300;
+const NONCE_MEMORY_MS = 600_000;
 
 type PartnerRequest = FastifyRequest & { partnerBody?: unknown };
 
 /** Answers a refusal as `{ok: false, code, message}` (401 for the signature, time and nonce checks). */
-export function refuse(reply: FastifyReply, error: unknown) {
+function refuse(reply: FastifyReply, error: unknown) {
   if (error instanceof z.ZodError)
     return reply.status(200).send({ ok: false, code: 'BAD_REQUEST', message: error.issues[0]?.message ?? '参数错误' });
   if (!(error instanceof GameError)) throw error;

@@ -213,7 +213,7 @@ export function reclaim(w: World, input: { listingId: string; roleId: string }, 
   return { listingId: input.listingId, ...record, repeated: false };
 }
 
-export const TICKET_TTL_MS = 10 * 60_000;
+const TICKET_TTL_MS = 10 * 60_000;
 
 /**
  * A one-time login ticket for an account's role, for the exchange to hand to a seller it has

@@ -10,15 +10,9 @@ import { GAME_PROFILES, type GameProfile, LEGEND } from './profiles';
 import { renderRoutes } from './render.routes';
 import { openStore } from './store';
 
-export type {
-  KeyAnnouncement,
-  KeyNotifier,
-  ScreenshotNotifier,
-  ScreenshotUpload,
-} from '@app/game-partner/partner-callbacks';
+export type { KeyNotifier, ScreenshotNotifier } from '@app/game-partner/partner-callbacks';
 
 export type { GameProfile } from './profiles';
-export { GAME_PROFILES, marketSellerAccounts, profileOf } from './profiles';
 
 export interface DemoGameOptions {
   /**

@@ -224,7 +224,7 @@ export const SANGUO: GameProfile = {
 /** The three demo games, legend first. */
 export const GAME_PROFILES: readonly GameProfile[] = [LEGEND, XIANXIA, SANGUO];
 
-export function profileOf(gameId: string): GameProfile {
+function profileOf(gameId: string): GameProfile {
   const found = GAME_PROFILES.find((p) => p.gameId === gameId);
   if (!found) throw new Error(`no demo game profile ${gameId}`);
   return found;

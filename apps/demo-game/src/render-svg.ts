@@ -1,7 +1,7 @@
 import type { ScreenshotKind } from '@app/game-partner/partner-callbacks';
 import { propSubTypeLabel } from '@app/protocol/commodity';
 import type { Role } from './model';
-import { classOf, gameIconSvg, LEGEND } from './profiles';
+import { classOf } from './profiles';
 import { frozenAmount, skillsOf } from './world';
 
 /** Role screenshots drawn as SVG from the role's real data: text, rects and gradients only. */
@@ -12,7 +12,7 @@ const TITLES: Record<ScreenshotKind, string> = {
   warehouse: '仓库',
   skills: '技能',
 };
-export const SUB_TYPE_COLOURS = {
+const SUB_TYPE_COLOURS = {
   1: '#8f7bff',
   2: '#ff5b5b',
   3: '#ffb020',
@@ -98,6 +98,3 @@ export function renderRoleSvg(role: Role, kind: ScreenshotKind, serverName: stri
     '</svg>',
   ].join('');
 }
-
-/** The legend game's icon (each profile draws its own: gameIconSvg). */
-export const GAME_ICON_SVG = gameIconSvg(LEGEND);

@@ -1,8 +1,6 @@
 import type { Item, Role, SubType, World } from './model';
 import { DEMO_PASSWORD, type GameProfile, LEGEND, sellerAccountIds } from './profiles';
 
-export { DEMO_PASSWORD } from './profiles';
-
 /** A deterministic pseudo-random sequence, so every fresh demo game is the same world. */
 function rng(seed: number) {
   let s = seed >>> 0;
@@ -12,13 +10,8 @@ function rng(seed: number) {
   };
 }
 
-/** Untradable item names of the legend game: its blacklist (bound items). */
-export const BLACKLIST: World['blacklist'] = LEGEND.blacklist;
-/** The legend game's servers. */
-export const SERVERS = LEGEND.servers;
-
 /** The demo players and the buyer: the same accounts in every demo game. */
-export const DEMO_ACCOUNTS = [
+const DEMO_ACCOUNTS = [
   { id: 'player1', password: DEMO_PASSWORD, name: '玩家一' },
   { id: 'player2', password: DEMO_PASSWORD, name: '玩家二' },
   { id: 'player3', password: DEMO_PASSWORD, name: '玩家三' },

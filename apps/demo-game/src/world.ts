@@ -3,10 +3,10 @@ import type { Item, Role, Token, World } from './model';
 import { classOf } from './profiles';
 
 /** Rules of the world shared by the player API and the partner API. */
-export const ONLINE_WINDOW_MS = 30_000;
+const ONLINE_WINDOW_MS = 30_000;
 export const TOKEN_TTL_MS = 2 * 3_600_000;
 export const KEY_TTL_MS = 30 * 60_000;
-export const CONSIGN_COOLDOWN_MS = 30 * 86_400_000;
+const CONSIGN_COOLDOWN_MS = 30 * 86_400_000;
 
 export const isOnline = (role: Pick<Role, 'lastHeartbeatAt'>, now: number) =>
   role.lastHeartbeatAt !== null && now - role.lastHeartbeatAt < ONLINE_WINDOW_MS;

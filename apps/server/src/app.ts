@@ -34,6 +34,7 @@ import { securityHeaders } from './platform/http/security-headers';
 import { echoRequestId, serverOptions } from './platform/http/server-options';
 import { pageAllowances, serveWeb } from './platform/http/web-app';
 import { sandboxProvidersOf } from './platform/identity-providers/identity-providers';
+import { logDestination } from './platform/log/destination';
 import { openPlatform } from './platform/open-platform';
 import { openStorage } from './platform/storage/storage-driver';
 
@@ -59,7 +60,7 @@ export interface BuildOptions {
 
 /** Builds the whole server without listening (server.ts listens; tests use inject or listen(0)). */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify(serverOptions(config, options.logStream));
+  const app = Fastify(serverOptions(config, options.logStream ?? (await logDestination(config))));
   const stopping = gracefulStop(app, { drainMs: 8_000 });
 
   // The platform: database, Redis, codec keys, nonces and limits; the games (the demo games mount

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -12,7 +13,6 @@ const partnerGameSchema = z.strictObject({
   iconUrl: z.string().max(500).default(''),
   crossServer: z.boolean().default(false),
 });
-export type PartnerGameConfig = z.output<typeof partnerGameSchema>;
 
 /** Every setting the server reads, checked once at boot (README lists them). */
 const configSchema = z.object({
@@ -25,6 +25,11 @@ const configSchema = z.object({
   /** Prefix of every Redis key, so deployments (and test runs) sharing a Redis do not collide. */
   REDIS_PREFIX: z.string().max(40).default('mk:'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Outside production: 1 = readable log lines (pino-pretty), 0 = JSON lines; unset = readable when
+   * stdout is a terminal, JSON when piped. Production always writes JSON.
+   */
+  LOG_PRETTY: z.enum(['0', '1']).optional(),
   BODY_LIMIT: z.coerce.number().int().min(1024).default(1_048_576),
   WEB_DIST: z.string().optional(),
   /** PEM of the codec's RSA-1024 private key; generated and kept in the database when absent. */
@@ -189,7 +194,7 @@ const WECHAT_PAY = [
  * Production runs only on real parts (docs/decisions/0012): every missing setting and every demo
  * part asked for, in one list. Empty outside production.
  */
-export function productionProblems(c: Parsed): string[] {
+function productionProblems(c: Parsed): string[] {
   if (c.APP_ENV !== 'production') return [];
   const problems: string[] = [];
   const missing = (names: readonly (keyof Parsed)[]) => names.filter((n) => !c[n]);
@@ -218,6 +223,20 @@ export function productionProblems(c: Parsed): string[] {
     problems.push('STORAGE_SIGNING_SECRET: signs the URLs of the local storage driver (or STORAGE_DRIVER=s3)');
   if (c.OPS_TOKEN && c.OPS_TOKEN.length < 16) problems.push('OPS_TOKEN must have 16 characters or more in production');
   return problems;
+}
+
+/** The project's root (where .env is read from), whatever the working directory. */
+const projectRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../..');
+
+/**
+ * Reads the project's .env into process.env when the file exists (Node's own parser: KEY=value
+ * lines, # comments, quotes). A variable already set in the real environment wins over the file.
+ * Returns the file read, or null.
+ */
+export function loadEnvFile(file = path.join(projectRoot, '.env')): string | null {
+  if (!fs.existsSync(file)) return null;
+  process.loadEnvFile(file);
+  return file;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {

@@ -1,13 +1,15 @@
 import { buildApp } from './app';
-import { type Config, loadConfig } from './config';
+import { type Config, loadConfig, loadEnvFile } from './config';
 
 /**
- * The only file that listens: `npm start` runs it. A wrong or incomplete configuration stops it
- * with one message (production names every missing setting). SIGINT/SIGTERM stop it gracefully:
+ * The only file that listens: `npm start` runs it. The settings come from the environment, then
+ * from the project's .env if there is one (the environment wins). A wrong or incomplete
+ * configuration stops it with one message (production names every missing setting). SIGINT/SIGTERM stop it gracefully:
  * the requests in flight are answered, then the database and Redis close (platform/http/graceful-stop.ts).
  */
 let config: Config;
 try {
+  loadEnvFile();
   config = loadConfig();
 } catch (error) {
   process.stderr.write(`${(error as Error).message}\n`);

@@ -1,7 +1,10 @@
 // Relative: the config bundler leaves workspace packages to Node, which cannot load their .ts.
 
-import type { OutputBundle, OutputChunk } from 'rolldown';
-import type { Plugin } from 'vite';
+import type { Plugin, Rollup } from 'vite';
+
+type OutputBundle = Rollup.OutputBundle;
+type OutputChunk = Rollup.OutputChunk;
+
 import { callPath } from '../../../packages/protocol/src/contract.ts';
 import { isPcScene, SCENES, xSourceOfScene } from '../../../packages/protocol/src/platform.ts';
 

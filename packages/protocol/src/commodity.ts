@@ -1,7 +1,6 @@
 /** Commodity types, prop sub-types and the sale-type derivation (platform-shell §3). */
 export const CommodityType = { ROLE: 1, COIN: 2, PROP: 3 } as const;
 export type CommodityType = (typeof CommodityType)[keyof typeof CommodityType];
-export const commodityTypeLabel: Record<CommodityType, string> = { 1: '角色', 2: '游戏币', 3: '道具' };
 
 export const PropSubType = {
   CLOTHES: 1,

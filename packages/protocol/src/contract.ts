@@ -55,6 +55,3 @@ export function defineCall<
 export function callPath(def: Pick<CallDef, 'access' | 'scene' | 'service' | 'version' | 'call'>): string {
   return `/${def.access}/api/${def.scene}/${def.service}/v${def.version}/${def.call}`;
 }
-
-/** Services whose paths are also served behind a service-routing gateway prefix (PROTOCOL.md). */
-export const GATEWAY_PREFIXES = ['user', 'exchange', 'pay', 'extract'] as const;

@@ -111,7 +111,7 @@ export const errorCatalogue: Record<ErrorCode, CatalogueEntry> = {
 };
 
 /** The desktop web scene words 30001 without the jump. */
-export const COMMODITY_NOT_EXIST_DESKTOP = '商品不存在';
+const COMMODITY_NOT_EXIST_DESKTOP = '商品不存在';
 
 /** Messages the client shows without a server code (platform-shell §8, business-flows §8). */
 export const CLIENT_MESSAGES = {

@@ -12,7 +12,7 @@ export const MessageJump = {
 } as const;
 export type MessageJump = (typeof MessageJump)[keyof typeof MessageJump];
 
-export const messageJumpRoute: Record<MessageJump, string> = {
+const messageJumpRoute: Record<MessageJump, string> = {
   1: '/{scene}/pages/userCenter/saleShelf/preSaledetails',
   2: '/{scene}/pages/userCenter/saleShelf/auctiondetails/auctiondetails',
   3: '/{scene}/pages/userCenter/bidManage/bid',

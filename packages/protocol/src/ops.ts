@@ -63,7 +63,7 @@ export const staffActionLabel: Record<StaffAction, string> = {
   'self.totp_disable': '关闭两步验证',
 };
 
-export const staffUsername = z
+const staffUsername = z
   .string()
   .trim()
   .toLowerCase()
@@ -74,7 +74,7 @@ export const staffPassword = z
   .max(72, '密码不超过72位')
   .regex(/[A-Za-z]/, '密码需同时包含字母和数字')
   .regex(/\d/, '密码需同时包含字母和数字');
-export const staffDisplayName = z.string().trim().min(1, '请填写姓名').max(20, '姓名不超过20个字');
+const staffDisplayName = z.string().trim().min(1, '请填写姓名').max(20, '姓名不超过20个字');
 export const totpCode = z
   .string()
   .trim()

@@ -18,8 +18,6 @@ export const payChannelLabel: Record<PayChannel, string> = {
   6: '余额+微信支付',
 };
 
-export const isCombinedChannel = (c: PayChannel): boolean => c === 5 || c === 6;
-
 /** The third-party part of a channel (null for pure balance). */
 export function thirdPartyOf(c: PayChannel): 1 | 2 | 4 | null {
   if (c === 1 || c === 5) return 1;

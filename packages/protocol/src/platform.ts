@@ -71,8 +71,6 @@ export const xSourceOfScene: Record<Scene, ClientSource> = {
   websdk: 'PCSDK',
 };
 
-export const isSdkScene = (scene: Scene): boolean =>
-  ['h5sdk', 'landsdk', 'websdk', 'h5pc', 'webpc', 'h5wx'].includes(scene);
 export const isPcScene = (scene: Scene): boolean => ['web', 'webpc', 'h5pc', 'websdk'].includes(scene);
 /** Scenes embedded in a game, where "return to game" replaces "cancel" (ban modal). */
 export const isGameScene = (scene: Scene): boolean =>

@@ -12,9 +12,9 @@ export const smsCodeSchema = z
   .string({ error: '请填写4位的正确验证码' })
   .regex(new RegExp(`^\\d{${SMS_CODE_LENGTH}}$`), { error: '请填写4位的正确验证码' });
 
-export const REAL_NAME_REQUIRED = '请输入实名';
-export const ID_CARD_REQUIRED = '请输入身份证号';
-export const ID_CARD_INVALID = '身份证号格式不正确';
+const REAL_NAME_REQUIRED = '请输入实名';
+const ID_CARD_REQUIRED = '请输入身份证号';
+const ID_CARD_INVALID = '身份证号格式不正确';
 export const MINOR_FORBIDDEN = '未成年人禁止参与虚拟物品交易';
 export const ID_FRONT_MISSING = '请上传身份证正面（人像面）';
 export const ID_BACK_MISSING = '请上传身份证反面（国徽面）';
@@ -82,9 +82,6 @@ export function validatePhone(value: string | undefined | null): string | null {
 export function validateSmsCode(value: string | undefined | null): string | null {
   return smsCodeSchema.safeParse(value ?? '').success ? null : '请填写4位的正确验证码';
 }
-
-/** Strict base64 (platform-shell §5) is the codec's own rule. */
-export { isStrictBase64 } from './codec/base64';
 
 /**
  * A row id as clients send it: 1 … 2147483647, the range of the database's integer ids. Longer

@@ -7,7 +7,7 @@ import { storage } from '../lib/storage';
  * The synchronous part of launch (platform-shell §2): the path the app should be on before
  * anything renders. Answers null when the current path is right.
  */
-export function launchRedirect(pathname: string, search: string, platform: Platform): string | null {
+function launchRedirect(pathname: string, search: string, platform: Platform): string | null {
   const query = search.startsWith('?') ? search.slice(1) : search;
   const withQuery = (path: string) => (query ? `${path}${path.includes('?') ? '&' : '?'}${query}` : path);
   if (pathname === '/' || pathname === '') return withQuery(rootPathOfPlatform(platform));
@@ -23,7 +23,7 @@ export function launchRedirect(pathname: string, search: string, platform: Platf
 }
 
 /** Gray flag from the query or the xEnv cookie, kept as X-Env (business-flows §9). */
-export function rememberGray(search: string, cookie: string): void {
+function rememberGray(search: string, cookie: string): void {
   const query = new URLSearchParams(search).get('xEnv');
   if (query === 'gray' || /(?:^|;\s*)xEnv=gray/.test(cookie)) storage.set('X-Env', 'gray');
   else if (query === 'normal') storage.remove('X-Env');

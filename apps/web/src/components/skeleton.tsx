@@ -14,19 +14,3 @@ export function HomeSkeleton() {
     </div>
   );
 }
-
-export function ChatSkeleton() {
-  return (
-    <div data-testid="chat-skeleton" style={{ padding: 12 }}>
-      {[0, 1, 2, 3].map((i) => (
-        <div
-          key={i}
-          style={{ display: 'flex', gap: 8, marginBottom: 14, flexDirection: i % 2 ? 'row-reverse' : 'row' }}
-        >
-          <div className="skeleton" style={{ width: 36, height: 36, borderRadius: '50%' }} />
-          <div className="skeleton" style={{ width: `${40 + i * 10}%`, height: 40 }} />
-        </div>
-      ))}
-    </div>
-  );
-}

@@ -3,7 +3,7 @@ import { copy } from '../lib/copy';
 import { SCENE_PAGES } from '../lib/paths';
 
 /** SDK tab bar: 首页 (id 0), 寄售 (id 2, centre action without icon), 我的 (id 1). */
-export const SDK_TABS = [
+const SDK_TABS = [
   { id: 0, text: copy.home, icon: '⌂', to: SCENE_PAGES.sdkHome },
   { id: 2, text: copy.consign, icon: null, to: SCENE_PAGES.sdkConsign },
   { id: 1, text: copy.mine, icon: '☺', to: SCENE_PAGES.sdkMy },

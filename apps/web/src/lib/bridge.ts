@@ -14,7 +14,7 @@ export type BridgeMessage =
   | 'putFileToAliYun'
   | 'getGameLoginSuccessTimes';
 
-export const BRIDGE_TIMEOUT_MS = 5000;
+const BRIDGE_TIMEOUT_MS = 5000;
 
 interface NativeBridge {
   call(type: string, payloadJson: string): string | Promise<string>;

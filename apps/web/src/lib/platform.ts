@@ -33,7 +33,7 @@ export function sceneOfPath(pathname: string): Scene | null {
 }
 
 /** Paths any scene may open (platform-shell §2, navigation guard allow-list). */
-export const GUARD_ALLOW_LIST = ['/choose-location', '/open-location', '/agreements/'];
+const GUARD_ALLOW_LIST = ['/choose-location', '/open-location', '/agreements/'];
 
 export function isNavigationAllowed(scene: Scene | null, pathname: string): boolean {
   if (!scene) return true;

@@ -29,7 +29,7 @@ export function track(event: string, properties: Record<string, unknown> = {}): 
   storage.setJson('trackingQueue', queue.slice(-MAX_QUEUE));
 }
 
-export async function flushTracking(): Promise<void> {
+async function flushTracking(): Promise<void> {
   const queue = storage.getJson<TrackingEvent[]>('trackingQueue') ?? [];
   lastFlush = Date.now();
   if (queue.length === 0) return;

@@ -79,7 +79,7 @@ export const cannotUseCouponList = call(
   list,
 );
 
-export const eventSchema = z.object({
+const eventSchema = z.object({
   eventId: z.string(),
   title: z.string(),
   description: z.string(),

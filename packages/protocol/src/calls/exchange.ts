@@ -88,10 +88,10 @@ export const h5sdkCommodityList = defineCall({
 
 const commodityIdSchema = z.coerce.string().regex(ROW_ID, '商品不存在');
 
-export const screenshotSchema = z.object({ kind: z.string(), title: z.string(), url: z.string() });
+const screenshotSchema = z.object({ kind: z.string(), title: z.string(), url: z.string() });
 
 /** A sold listing comparable to the one shown, and the fair-price band of all of them. */
-export const priceBandSchema = z.object({
+const priceBandSchema = z.object({
   count: z.number().int(),
   p25: z.number().int(),
   median: z.number().int(),

@@ -3,7 +3,7 @@ import { defineCall } from '../contract';
 import { ID_BACK_MISSING, ID_FRONT_MISSING, idCardSchema, realNameSchema } from '../validation';
 
 /** What any answer shows of a verified person: masked name and ID number, never whole. */
-export const identityStatusSchema = z.object({
+const identityStatusSchema = z.object({
   hasAuthentication: z.enum(['0', '1']),
   realName: z.string(),
   idCard: z.string(),

@@ -6,7 +6,7 @@ import { defineCall } from '../contract';
 const linkType = z.union([z.literal(1), z.literal(2), z.literal(3)]);
 const placeSchema = z.enum(['home', 'sdkHome', 'pcHome', 'detail', 'my']);
 
-export const bannerSchema = z.object({
+const bannerSchema = z.object({
   id: z.string(),
   bannerName: z.string(),
   imageUrl: z.string(),
@@ -15,7 +15,6 @@ export const bannerSchema = z.object({
   hyperlinkType: linkType,
   applicationId: z.string().nullable(),
 });
-export type Banner = z.infer<typeof bannerSchema>;
 
 export const bannerList = defineCall({
   service: 'market',
@@ -30,14 +29,13 @@ export const bannerList = defineCall({
 });
 
 /** Banner scroller item (business-flows §3). */
-export const posterSchema = z.object({
+const posterSchema = z.object({
   id: z.string(),
   posterUrl: z.string(),
   title: z.string(),
   applicationId: z.string(),
   linkUrl: z.string(),
 });
-export type Poster = z.infer<typeof posterSchema>;
 
 export const posterList = defineCall({
   service: 'market',
@@ -51,7 +49,7 @@ export const posterList = defineCall({
   response: z.object({ list: z.array(posterSchema) }),
 });
 
-export const popupSchema = z.object({
+const popupSchema = z.object({
   id: z.string(),
   title: z.string(),
   imageUrl: z.string(),

@@ -32,7 +32,7 @@ export const gameSchema = z.object({
 export type Game = z.infer<typeof gameSchema>;
 
 /** Role classes and coin types of a game (platform-shell §3 game config: roleTypeList). */
-export const gameConfigSchema = z.object({
+const gameConfigSchema = z.object({
   roleTypeList: z.array(z.object({ type: z.number().int(), name: z.string(), icon: z.string() })),
   coinTypeList: z.array(z.object({ type: z.number().int(), name: z.string() })),
   authType: z.number().int(),
@@ -128,7 +128,7 @@ export const gameConfig = defineCall({
   response: gameConfigSchema,
 });
 
-export const channelSchema = z.object({
+const channelSchema = z.object({
   channelId: z.string(),
   name: z.string(),
   /** Fixed channels cannot be removed. */

@@ -10,7 +10,7 @@ import { ROW_ID } from '../validation';
 const bizNo = z.string().regex(ROW_ID, { error: '订单不存在' });
 const fen = z.number({ error: '支付金额错误' }).int({ error: '支付金额错误' }).min(0, { error: '支付金额错误' });
 
-export const payAnswerSchema = z.object({
+const payAnswerSchema = z.object({
   tradeNo: z.string(),
   /** Where the buyer pays (the gateway's cashier); empty when nothing is left to pay. */
   payUrl: z.string(),
@@ -19,7 +19,6 @@ export const payAnswerSchema = z.object({
   /** True when the order is paid already (balance pay). */
   paid: z.boolean(),
 });
-export type PayAnswer = z.infer<typeof payAnswerSchema>;
 
 const call = <Req extends z.ZodType>(name: string, summary: string, request: Req) =>
   defineCall({

@@ -4,7 +4,8 @@ import { CLIENT_SOURCES, type ClientSource } from '../platform';
 
 export const clientSourceSchema = z.enum(CLIENT_SOURCES);
 
-export const environmentSchema = z.enum(['development', 'local', 'pre', 'production']);
+const environmentSchema = z.enum(['development', 'local', 'pre', 'production']);
+
 export type { ClientSource };
 
 export const clientConfig = defineCall({

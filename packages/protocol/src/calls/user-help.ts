@@ -17,7 +17,7 @@ export const isGrayEnv = defineCall({
   response: z.object({ isGrayEnv: z.boolean() }),
 });
 
-export const pushSwitchSettings = z.object({ push: switchValue, individualizedRecommend: switchValue });
+const pushSwitchSettings = z.object({ push: switchValue, individualizedRecommend: switchValue });
 
 export const pushSwitch = defineCall({
   service: 'user',
@@ -55,7 +55,7 @@ export const individualizedRecommendSwitch = defineCall({
   response: pushSwitchSettings,
 });
 
-export const feedbackType = z.object({ id: z.number().int(), name: z.string() });
+const feedbackType = z.object({ id: z.number().int(), name: z.string() });
 
 export const userFeedbackTypeList = defineCall({
   service: 'user',

@@ -21,8 +21,6 @@ export const userInfo = defineCall({
   }),
 });
 
-export const smsTypeSchema = z.enum(['phoneLogin', 'verifyCode']);
-
 export const sendSms = defineCall({
   service: 'user',
   call: 'sendSms',

@@ -19,7 +19,7 @@ export interface ClientCodec {
   openData(data: unknown, method: HttpMethod, encrypted: boolean): unknown;
 }
 
-export class ResponseSealError extends Error {}
+class ResponseSealError extends Error {}
 
 export function createClientCodec(keys: ClientKeys, now: () => number = Date.now): ClientCodec {
   const publicKey: RsaPublicKey = parsePublicKeyPem(keys.rsaPublicKey);

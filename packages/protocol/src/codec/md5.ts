@@ -11,7 +11,7 @@ const S = [
 ];
 const K = Array.from({ length: 64 }, (_, i) => Math.floor(Math.abs(Math.sin(i + 1)) * 2 ** 32) >>> 0);
 
-export function md5(message: Uint8Array): Uint8Array {
+function md5(message: Uint8Array): Uint8Array {
   const padded = new Uint8Array(((message.length + 8) >> 6) * 64 + 64);
   padded.set(message);
   padded[message.length] = 0x80;

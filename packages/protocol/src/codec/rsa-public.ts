@@ -11,10 +11,7 @@ export interface RsaPublicKey {
   size: number;
 }
 
-export const PLAIN_CHUNK = 117;
-export const CIPHER_CHUNK = 128;
-
-export class RsaFormatError extends Error {}
+class RsaFormatError extends Error {}
 
 function readDer(bytes: Uint8Array, offset: number): { tag: number; start: number; end: number } {
   const tag = bytes[offset];

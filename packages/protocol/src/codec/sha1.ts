@@ -66,7 +66,7 @@ export function sha1(message: Uint8Array): Uint8Array {
   return out;
 }
 
-export function hmacSha1(key: Uint8Array, message: Uint8Array): Uint8Array {
+function hmacSha1(key: Uint8Array, message: Uint8Array): Uint8Array {
   const blockKey = new Uint8Array(64);
   blockKey.set(key.length > 64 ? sha1(key) : key);
   const inner = new Uint8Array(64 + message.length);

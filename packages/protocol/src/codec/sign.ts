@@ -30,13 +30,13 @@ export function computeSign(params: Params, secret: string): string {
   return hmacSha1Hex(secret, signString(params));
 }
 
-export function randomNonce(): string {
+function randomNonce(): string {
   const bytes = new Uint8Array(16);
   globalThis.crypto.getRandomValues(bytes);
   return toHex(bytes);
 }
 
-export function dropUndefined(params: Params): Params {
+function dropUndefined(params: Params): Params {
   const out: Params = {};
   for (const [key, value] of Object.entries(params)) if (value !== undefined) out[key] = value;
   return out;

@@ -60,6 +60,5 @@ export const listingActions: Record<
 };
 
 /** Broker listing status. */
-export const BrokerListingStatus = { SELLING: 0, DELISTED: 1, SOLD_OUT: 2 } as const;
+const BrokerListingStatus = { SELLING: 0, DELISTED: 1, SOLD_OUT: 2 } as const;
 export type BrokerListingStatus = (typeof BrokerListingStatus)[keyof typeof BrokerListingStatus];
-export const brokerListingStatusLabel: Record<BrokerListingStatus, string> = { 0: '出售中', 1: '已下架', 2: '已售罄' };

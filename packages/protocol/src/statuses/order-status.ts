@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { TransitionTable } from './transition';
 
 /** Exchange order status (business-flows §4). 3 and 31 both mean 交易成功 (31: settled to the seller). */
@@ -15,9 +14,6 @@ export const OrderStatus = {
   RECEIPT_REFUSED: -5,
 } as const;
 export type OrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus];
-export const orderStatusSchema = z.union(
-  Object.values(OrderStatus).map((v) => z.literal(v)) as [z.ZodLiteral<OrderStatus>, ...z.ZodLiteral<OrderStatus>[]],
-);
 
 export const orderStatusLabel: Record<'buyer' | 'seller', Record<OrderStatus, string>> = {
   buyer: {

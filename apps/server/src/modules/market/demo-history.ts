@@ -15,7 +15,7 @@ const DAY = 86_400_000;
  * Sixty days of sold history for a demo game, so the price charts and fair-price bands have
  * something to show on a fresh start. Trades of earlier listings; nothing here is on sale.
  */
-export async function seedTrades(db: DbHandle, applicationId: string, rng: Rng, now: number): Promise<void> {
+export async function seedTrades(db: DbHandle, applicationId: string, rng: Rng, now: number): Promise<number> {
   const market = marketDb(db);
   const game = await market
     .selectFrom('games')
@@ -27,7 +27,7 @@ export async function seedTrades(db: DbHandle, applicationId: string, rng: Rng, 
     .selectAll()
     .where('application_id', '=', applicationId)
     .execute();
-  if (!game || servers.length === 0) return;
+  if (!game || servers.length === 0) return 0;
   const items = await propListings(db, applicationId);
   const pick = <T>(list: readonly T[]) => list[Math.floor(rng() * list.length)] as T;
   const rows: Insertable<MarketTradesTable>[] = [];
@@ -88,6 +88,7 @@ export async function seedTrades(db: DbHandle, applicationId: string, rng: Rng, 
     });
   }
   await insertDemoTrades(db, rows);
+  return rows.length;
 }
 
 const art = (kind: string, n: number, title: string, subtitle: string) =>

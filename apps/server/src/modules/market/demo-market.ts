@@ -100,9 +100,13 @@ export async function seedDemoMarket(
   log: FastifyBaseLogger,
   now = Date.now(),
 ): Promise<void> {
+  // One summary line for the whole seed (a line per game or listing drowned the start-up log).
+  const started = Date.now();
+  const seeded = { games: 0, roles: 0, coins: 0, props: 0, refused: 0, trades: 0 };
+  const kinds = { 1: 'roles', 2: 'coins', 3: 'props' } as const;
   for (const game of games) {
     if (await gameHasListings(db, game.gameId)) continue;
-    const started = Date.now();
+    seeded.games++;
     const rng = createRng(game.gameId);
     const base = game.partnerUrl.replace(/\/partner\/v1$/, '');
     const servers = new Map(
@@ -110,7 +114,6 @@ export async function seedDemoMarket(
         await marketDb(db).selectFrom('game_servers').selectAll().where('application_id', '=', game.gameId).execute()
       ).map((s) => [s.server_id, s]),
     );
-    let listed = 0;
     for (const accountId of demoSellerAccounts(game.gameId)) {
       const { roles } = await gateway.roles(game.gameId, accountId);
       const free = roles.filter((r) => !r.locked);
@@ -187,8 +190,9 @@ export async function seedDemoMarket(
                 `seed-${game.gameId}-${listingId}`,
               );
             await settleDemoListing(db, id, true);
-            listed++;
+            seeded[kinds[l.type]]++;
           } catch (error) {
+            seeded.refused++;
             log.warn({ err: error, listingId }, 'demo listing refused by the game');
             await settleDemoListing(db, id, false);
           }
@@ -196,8 +200,13 @@ export async function seedDemoMarket(
         }
       }
     }
-    await seedTrades(db, game.gameId, rng, now);
-    log.info({ game: game.gameId, listed, ms: Date.now() - started }, 'demo market seeded');
+    seeded.trades += await seedTrades(db, game.gameId, rng, now);
   }
   await seedContent(db, games, now);
+  if (seeded.games === 0) return;
+  const { games: n, roles, coins, props, refused, trades } = seeded;
+  log.info(
+    { ...seeded, ms: Date.now() - started },
+    `demo market seeded: ${n} games, ${roles} roles, ${coins} coin lots, ${props} props on sale${refused ? ` (${refused} refused by the games)` : ''}, ${trades} past trades`,
+  );
 }

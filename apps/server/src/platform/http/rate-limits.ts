@@ -18,7 +18,7 @@ export interface RateLimitOptions {
 /** Exchange calls, behind a gateway prefix or not (/exchange/pb/api/…). */
 const API_CALL = /^\/(?:[a-z]+\/)?(?:pb|df|pt)\/api\//;
 const EVENTS = /^\/v1\/events?(?:\?|$)/;
-export const RATE_LIMIT_REFUSAL = '操作过于频繁，请稍后再试';
+const RATE_LIMIT_REFUSAL = '操作过于频繁，请稍后再试';
 
 class RateLimited extends Error {
   readonly rateLimited = true;

@@ -69,7 +69,7 @@ export function hasControlChars(value: unknown, depth = 0): boolean {
   return items.some((item) => hasControlChars(item, depth + 1));
 }
 
-export const CONTROL_CHARS_REFUSAL = '输入内容含有不支持的字符，请修改后重试';
+const CONTROL_CHARS_REFUSAL = '输入内容含有不支持的字符，请修改后重试';
 
 /** X-AppId names a game: letters, digits, '-', '_' and '.'. */
 const APP_ID = /^[\w.-]{1,64}$/;

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { GATEWAY_PREFIXES } from '@app/protocol/contract';
+import { GATEWAY_PREFIXES } from '@app/protocol/server-paths';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { Config } from '../../config';
+import { InProcessCallsAtDebug } from '../log/in-process-calls';
 import { loggerOptions } from '../log/mask';
 
 const GATEWAY_PATH = new RegExp(`^/(${GATEWAY_PREFIXES.join('|')})(/(pb|df|pt)/api/)`);
@@ -16,6 +17,8 @@ export function serverOptions(config: Config, logStream?: DestinationStream) {
   return {
     // Phones masked in every line, tokens redacted (platform/log/mask.ts).
     logger: loggerOptions(config.LOG_LEVEL, logStream),
+    // The in-process calls to the embedded demo games log at debug (the demo seed makes ~900).
+    logController: new InProcessCallsAtDebug(),
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID(),
     requestIdHeader: false,
     bodyLimit: config.BODY_LIMIT,

@@ -16,7 +16,7 @@ export interface OneClickProvider {
   phoneOfToken(token: string): Promise<string>;
 }
 
-export class ProviderRefusal extends Error {}
+class ProviderRefusal extends Error {}
 
 /**
  * Sandbox credentials: `<payload>.<hmac>` where payload is base64url JSON {kind, value, exp, n};

@@ -9,7 +9,6 @@ export const IMAGE_TYPES = {
   webp: 'image/webp',
   gif: 'image/gif',
 } as const;
-export type ImageExtension = keyof typeof IMAGE_TYPES;
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const UPLOAD_URL_TTL_SECONDS = 600;

@@ -23,7 +23,7 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
-export const REQUEST_TIMEOUT_MS = 60_000;
+const REQUEST_TIMEOUT_MS = 60_000;
 
 function currentScene(): Scene {
   return sceneOfPath(globalThis.location?.pathname ?? '/') ?? 'h5';

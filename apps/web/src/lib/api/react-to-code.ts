@@ -11,7 +11,7 @@ export function relaunch(path: string): void {
   globalThis.location.assign(path);
 }
 
-export function loginPathOf(scene: Scene): string {
+function loginPathOf(scene: Scene): string {
   if (scene === 'h5sdk') return SCENE_PAGES.sdkHome;
   return paths.loginExpired(scene);
 }
