@@ -13,6 +13,7 @@ import { gamesModule } from './modules/games/games.module';
 import { identityModule } from './modules/identity/identity.module';
 import { imModule } from './modules/im/im.module';
 import { marketModule } from './modules/market/market.module';
+import { noticesModule } from './modules/notices/notices.module';
 import { opsModule } from './modules/ops/ops.module';
 import { hasOpenOrders } from './modules/orders/order.service';
 import { ordersModule } from './modules/orders/orders.module';
@@ -20,7 +21,9 @@ import { type PaymentsHandle, paymentsModule } from './modules/payments/payments
 import { smsModule } from './modules/sms/sms.module';
 import { systemModule } from './modules/system/system.module';
 import { trackingModule } from './modules/tracking/tracking.module';
+import { pushOn } from './modules/user/settings.service';
 import { userModule } from './modules/user/user.module';
+import { uidOf } from './modules/user/user.service';
 import { userBalances } from './modules/wallet/ledger';
 import { withdrawalModule } from './modules/withdrawal/withdrawal.module';
 import { hasPendingWithdrawal } from './modules/withdrawal/withdrawal.service';
@@ -99,7 +102,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Nothing in flight when an account closes: each module answers for what it holds of the user.
   const removal = { balances: userBalances, hasOpenOrders, hasActiveListings, hasLiveOffers, hasPendingWithdrawal };
   userModule(app, { platform, sms, identity, providers, removal, config });
-  await imModule(app, { platform, rates, redis, redisPrefix: config.REDIS_PREFIX });
+  const chat = await imModule(app, { platform, rates, redis, redisPrefix: config.REDIS_PREFIX });
+  const notices = noticesModule(app, { platform, chat, audience: { uidOf, pushOn } });
   gamesModule(app, { platform, gateway, sms, config });
   await consignmentModule(app, { platform, gateway, sms, sweepEveryMs: config.SWEEP_MS });
   const orders = ordersModule(app, { platform, gateway, sweepEveryMs: config.SWEEP_MS });

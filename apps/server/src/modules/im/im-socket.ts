@@ -59,7 +59,9 @@ export function imSocket(app: FastifyInstance, deps: { db: Db; bus: ImBus; rates
     const frame: ImServerFrame =
       event.type === 'msg'
         ? { t: 'msg', message: event.message }
-        : { t: 'read', groupId: event.groupId, account: event.account, seq: event.seq };
+        : event.type === 'notice'
+          ? { t: 'notice', notice: event.notice }
+          : { t: 'read', groupId: event.groupId, account: event.account, seq: event.seq };
     for (const account of event.to) for (const conn of byAccount.get(account) ?? []) send(conn, frame);
   });
 

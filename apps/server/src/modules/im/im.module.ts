@@ -1,4 +1,5 @@
 import { IM_LIMITS } from '@app/protocol/im';
+import type { Notice } from '@app/protocol/notices';
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { DbHandle } from '../../platform/db/handle';
@@ -18,6 +19,8 @@ export interface ChatHandle {
   /** Posts in the system voice (官方) after the caller's change committed; a missing group is skipped. */
   say(kind: ImGroupKind, refId: number, text: string): Promise<void>;
   end(db: DbHandle, kind: ImGroupKind, refId: number): Promise<void>;
+  /** Pushes a notification to the account's sockets on every process. */
+  notice(account: string, notice: Notice): Promise<void>;
   bus: ImBus;
 }
 
@@ -47,6 +50,7 @@ export async function imModule(
       await bus.publish({ type: 'msg', to: await memberAccounts(db, group.id), message });
     },
     end: (handle, kind, refId) => endGroup(handle, kind, refId),
+    notice: (account, notice) => bus.publish({ type: 'notice', to: [account], notice }),
     bus,
   };
 }

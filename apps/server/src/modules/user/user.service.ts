@@ -160,3 +160,9 @@ export async function linkIdentity(db: Db, provider: string, subject: string, us
     .onConflict((oc) => oc.columns(['provider', 'subject']).doUpdateSet({ user_id: userId }))
     .execute();
 }
+
+/** The user's public id (also their chat account), or null for no such user. */
+export async function uidOf(db: Db, userId: number): Promise<string | null> {
+  const row = await db.selectFrom('users').select('uid').where('id', '=', userId).executeTakeFirst();
+  return row?.uid ?? null;
+}
