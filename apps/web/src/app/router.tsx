@@ -62,7 +62,7 @@ const opsConsole = () => import('../features/ops/ops-console-page');
 const myOffers = () => import('../features/bargain/my-offers-page');
 const receivedOffers = () => import('../features/bargain/received-offers-page');
 const conversation = () => import('../features/im/conversation-page');
-const messages = () => import('../features/im/message-centre-page');
+const messages = () => import('./pages/messages-page');
 
 /** The pages every scene has, under /{scene}/pages/... (platform-shell §2). */
 function sceneRoutes(scene: string): RouteObject[] {

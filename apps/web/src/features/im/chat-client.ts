@@ -7,6 +7,7 @@ import {
   type ImMessage,
   type ImServerFrame,
 } from '@app/protocol/im';
+import type { Notice } from '@app/protocol/notices';
 
 /**
  * The chat socket's client (docs/protocol.md, "The chat socket"), free of React so that the
@@ -43,6 +44,7 @@ export class ChatClient {
   private watchers = new Map<string, Set<(messages: ImMessage[]) => void>>();
   private listeners = new Set<(message: ImMessage) => void>();
   private readListeners = new Set<(groupId: string, account: string, seq: number) => void>();
+  private noticeListeners = new Set<(notice: Notice) => void>();
   private stateListeners = new Set<(state: ChatState) => void>();
   private failures = 0;
   private stopped = false;
@@ -72,6 +74,12 @@ export class ChatClient {
   onRead(listener: (groupId: string, account: string, seq: number) => void): () => void {
     this.readListeners.add(listener);
     return () => this.readListeners.delete(listener);
+  }
+
+  /** A notification pushed while the user's push switch is on. */
+  onNotice(listener: (notice: Notice) => void): () => void {
+    this.noticeListeners.add(listener);
+    return () => this.noticeListeners.delete(listener);
   }
 
   onState(listener: (state: ChatState) => void): () => void {
@@ -203,6 +211,10 @@ export class ChatClient {
     if (frame.t === 'msg') {
       for (const l of this.listeners) l(frame.message);
       return this.deliver(frame.message.groupId, [frame.message]);
+    }
+    if (frame.t === 'notice') {
+      for (const l of this.noticeListeners) l(frame.notice);
+      return;
     }
     if (frame.t === 'read') {
       for (const l of this.readListeners) l(frame.groupId, frame.account, frame.seq);
