@@ -102,7 +102,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Nothing in flight when an account closes: each module answers for what it holds of the user.
   const removal = { balances: userBalances, hasOpenOrders, hasActiveListings, hasLiveOffers, hasPendingWithdrawal };
   userModule(app, { platform, sms, identity, providers, removal, config });
-  const chat = await imModule(app, { platform, rates, redis, redisPrefix: config.REDIS_PREFIX });
+  const chat = await imModule(app, { platform, rates, redis, redisPrefix: config.REDIS_PREFIX, storage });
   const notices = noticesModule(app, { platform, chat, audience: { uidOf, pushOn } });
   gamesModule(app, { platform, gateway, sms, config });
   await consignmentModule(app, { platform, gateway, sms, sweepEveryMs: config.SWEEP_MS });

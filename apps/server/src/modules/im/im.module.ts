@@ -6,6 +6,7 @@ import type { DbHandle } from '../../platform/db/handle';
 import type { CallPlatform } from '../../platform/http/register-call';
 import type { RateStore } from '../../platform/rate/rate-store';
 import type { RedisClient } from '../../platform/redis';
+import type { ObjectStorage } from '../../platform/storage/object-storage';
 import { imRoutes } from './im.routes';
 import { appendMessage, endGroup, type GroupSpec, groupOf, memberAccounts, openGroup } from './im.service';
 import type { ImGroupKind } from './im.tables';
@@ -27,14 +28,20 @@ export interface ChatHandle {
 /** The order chat: its socket, its calls, and fan-out through Redis when configured (in process otherwise). */
 export async function imModule(
   app: FastifyInstance,
-  deps: { platform: CallPlatform; rates: RateStore; redis: RedisClient | null; redisPrefix: string },
+  deps: {
+    platform: CallPlatform;
+    rates: RateStore;
+    redis: RedisClient | null;
+    redisPrefix: string;
+    storage: ObjectStorage;
+  },
 ): Promise<ChatHandle> {
   const { db } = deps.platform;
   const bus = deps.redis ? await redisBus(deps.redis, deps.redisPrefix) : memoryBus();
   app.addHook('onClose', () => bus.close());
   await app.register(websocket, { options: { maxPayload: IM_LIMITS.frameBytes } });
-  imSocket(app, { db, bus, rates: deps.rates });
-  imRoutes(app, deps.platform);
+  imSocket(app, { db, bus, rates: deps.rates, storage: deps.storage });
+  imRoutes(app, deps.platform, deps.storage);
   return {
     openGroup,
     async say(kind, refId, text) {

@@ -113,7 +113,7 @@ export class ChatClient {
   }
 
   /** Sends and answers the stored message (with its seq), or throws the server's zh-CN refusal. */
-  async send(groupId: string, kind: 'text' | 'order', body: string): Promise<ImMessage> {
+  async send(groupId: string, kind: 'text' | 'order' | 'image', body: string): Promise<ImMessage> {
     const frame = await this.request({ t: 'send', ref: this.nextRef(), groupId, kind, body });
     if (frame.t === 'ack') {
       this.deliver(groupId, [frame.message]);

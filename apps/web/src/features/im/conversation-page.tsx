@@ -10,6 +10,7 @@ import { paths } from '../../lib/paths';
 import { sceneOfPath } from '../../lib/platform';
 import { storage } from '../../lib/storage';
 import { showToast } from '../../lib/ui-bus';
+import { uploadChatImage, useChatImage } from './api/chat-image';
 import { useChatOrder } from './api/get-chat-order';
 import { useImGroup } from './api/get-im-group';
 import { useChat } from './chat';
@@ -24,6 +25,17 @@ const time = (ms: number) =>
     minute: '2-digit',
   });
 
+function ChatImage({ m }: { m: ImMessage }) {
+  const image = useChatImage(m.groupId, m.seq);
+  return image.data ? (
+    <a href={image.data.url} target="_blank" rel="noreferrer" className="im-bubble im-image">
+      <img src={image.data.url} alt="聊天图片" />
+    </a>
+  ) : (
+    <div className="im-bubble im-image im-image-loading">图片加载中…</div>
+  );
+}
+
 function Bubble({ m, mine, scene }: { m: ImMessage; mine: boolean; scene: string }) {
   if (m.role === 'system')
     return (
@@ -35,7 +47,9 @@ function Bubble({ m, mine, scene }: { m: ImMessage; mine: boolean; scene: string
   return (
     <div className={`im-row${mine ? ' mine' : ''}`} data-testid="im-message" data-seq={m.seq}>
       {mine ? null : <span className={`im-tag im-tag-${m.role}`}>{imRoleLabel[m.role]}</span>}
-      {m.kind === 'order' ? (
+      {m.kind === 'image' ? (
+        <ChatImage m={m} />
+      ) : m.kind === 'order' ? (
         <Link to={paths.orderDetail(scene, m.body)} className="im-bubble im-order-card">
           订单 {m.body}
           <span className="muted">查看订单详情 ›</span>
@@ -122,6 +136,19 @@ export default function ConversationPage() {
     const page = await client.history(groupId, { before: messages[0].seq });
     setMessages((old) => [...page.messages, ...old]);
     setMore(page.more);
+  };
+
+  const sendImage = async (file: File | undefined) => {
+    if (!file || !groupId || sending) return;
+    setSending(true);
+    stick.current = true;
+    try {
+      await client.send(groupId, 'image', await uploadChatImage(file));
+    } catch (error) {
+      showToast((error as Error).message);
+    } finally {
+      setSending(false);
+    }
   };
 
   const send = async (kind: 'text' | 'order', body: string) => {
@@ -222,6 +249,22 @@ export default function ConversationPage() {
               发订单
             </button>
           ) : null}
+          <label
+            className={`im-send-order${sending || state !== 'online' ? ' disabled' : ''}`}
+            data-testid="im-send-image"
+          >
+            图片
+            <input
+              type="file"
+              accept="image/png,image/jpeg,image/webp,image/gif,image/heic"
+              hidden
+              disabled={sending || state !== 'online'}
+              onChange={(e) => {
+                void sendImage(e.target.files?.[0]);
+                e.target.value = '';
+              }}
+            />
+          </label>
           <textarea
             value={text}
             maxLength={IM_LIMITS.textChars}
