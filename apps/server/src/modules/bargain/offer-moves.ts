@@ -3,32 +3,27 @@ import { ErrorCode } from '@app/protocol/errors';
 import { BargainStatus, bargainTransitions } from '@app/protocol/statuses/bargain-status';
 import { OrderStatus } from '@app/protocol/statuses/order-status';
 import { canTransition } from '@app/protocol/statuses/transition';
-import type { Selectable, Updateable } from 'kysely';
+import type { Selectable, UpdateObject } from 'kysely';
 import type { Db } from '../../platform/db/database';
+import { guardedMove } from '../../platform/db/guarded-move';
+import type { DbHandle } from '../../platform/db/handle';
 import { AppError } from '../../platform/errors';
 import { listingsNoLongerBuyable } from '../exchange/listings';
 import type { OrderDeps } from '../orders/order.service';
-import type { OffersTable } from './bargain.tables';
+import { type BargainTables, bargainDb, type OffersTable } from './bargain.tables';
 
 export type OfferRow = Selectable<OffersTable>;
 
 /** One guarded move of an offer's status (bargainTransitions); answers whether it happened. */
 export async function moveOffer(
-  db: Db,
+  db: DbHandle,
   id: number,
   from: BargainStatus,
   to: BargainStatus,
-  set: Updateable<OffersTable> = {},
+  set: UpdateObject<BargainTables, 'offers'> = {},
 ): Promise<boolean> {
   if (!canTransition(bargainTransitions, from, to)) throw new Error(`offer status ${from} → ${to} is not allowed`);
-  const moved = await db
-    .updateTable('offers')
-    .set({ ...set, status: to, updated_at: new Date() })
-    .where('id', '=', id)
-    .where('status', '=', from)
-    .returning('id')
-    .executeTakeFirst();
-  return moved !== undefined;
+  return guardedMove(bargainDb(db), 'offers', id, from, to, set);
 }
 
 export async function offerOf(db: Db, offerId: string): Promise<OfferRow> {

@@ -11,6 +11,7 @@ import type { DbHandle } from '../../platform/db/handle';
 import { lockKey } from '../../platform/db/locks';
 import { AppError } from '../../platform/errors';
 import type { CommodityImage } from '../exchange/exchange.tables';
+import { moveListing } from '../exchange/listing-moves';
 import {
   hasHoldingListings,
   insertListing,
@@ -28,7 +29,6 @@ import { rememberTypes } from '../market/game-types';
 import { type SellSetup, sellSetup } from '../market/sell-setup';
 import { holdOpenAccount } from '../user/user.service';
 import { consignmentDb } from './consignment.tables';
-import { moveListing } from './listing-moves';
 import { itemRefusals, roleRefusal } from './role-checks';
 
 export interface ListingDeps {
