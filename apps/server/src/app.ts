@@ -20,6 +20,7 @@ import { smsModule } from './modules/sms/sms.module';
 import { systemModule } from './modules/system/system.module';
 import { trackingModule } from './modules/tracking/tracking.module';
 import { userModule } from './modules/user/user.module';
+import { boundPhone, markAuthenticated } from './modules/user/user.queries';
 import { userBalances } from './modules/wallet/ledger';
 import { withdrawalModule } from './modules/withdrawal/withdrawal.module';
 import { hasPendingWithdrawal } from './modules/withdrawal/withdrawal.service';
@@ -93,8 +94,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // The modules, each through its one entry.
   systemModule(app, { platform, config });
-  const sms = await smsModule(app, { platform, rates, config, production });
-  const identity = await identityModule(app, { platform, storage, config, production });
+  // The user module's answers for the modules it stands on (they cannot import it).
+  const phoneOf = (userId: number) => boundPhone(db, userId);
+  const sms = await smsModule(app, { platform, rates, config, production, phoneOf });
+  const identity = await identityModule(app, {
+    platform,
+    storage,
+    config,
+    production,
+    markVerified: markAuthenticated,
+  });
   // Nothing in flight when an account closes: each module answers for what it holds of the user.
   const removal = { balances: userBalances, hasOpenOrders, hasActiveListings, hasLiveOffers, hasPendingWithdrawal };
   userModule(app, { platform, sms, identity, providers, removal, config });
