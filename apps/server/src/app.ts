@@ -11,6 +11,7 @@ import { configuredGames } from './modules/games/configured-games';
 import type { GameGateway } from './modules/games/game-gateway';
 import { gamesModule } from './modules/games/games.module';
 import { identityModule } from './modules/identity/identity.module';
+import { imModule } from './modules/im/im.module';
 import { marketModule } from './modules/market/market.module';
 import { opsModule } from './modules/ops/ops.module';
 import { hasOpenOrders } from './modules/orders/order.service';
@@ -107,6 +108,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Nothing in flight when an account closes: each module answers for what it holds of the user.
   const removal = { balances: userBalances, hasOpenOrders, hasActiveListings, hasLiveOffers, hasPendingWithdrawal };
   userModule(app, { platform, sms, identity, providers, removal, config });
+  await imModule(app, { platform, rates, redis, redisPrefix: config.REDIS_PREFIX });
   gamesModule(app, { platform, gateway, sms, config });
   await consignmentModule(app, { platform, gateway, sms, sweepEveryMs: config.SWEEP_MS });
   const orders = ordersModule(app, { platform, gateway, sweepEveryMs: config.SWEEP_MS });

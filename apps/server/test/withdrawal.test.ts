@@ -1,4 +1,4 @@
-import { extractCancel, extractConfig, extractPage, extractSave, extractUserInfo } from '@app/protocol/calls/extract';
+import { extractCancel, extractConfig, extractPage, extractSave, extractUserInfo } from '@app/protocol/calls/withdrawal';
 import { identification } from '@app/protocol/calls/identity';
 import { userAccountDetail } from '@app/protocol/calls/user';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

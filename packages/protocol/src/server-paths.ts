@@ -17,6 +17,8 @@ export const SERVER_PATH_PREFIXES: readonly string[] = [
   ...GATEWAY_PREFIXES.flatMap((g) => [`/${g}/pb`, `/${g}/df`, `/${g}/pt`]),
   '/v1',
   '/ops/v1',
+  // The chat socket (packages/protocol/src/im.ts).
+  '/im/v1',
   '/health',
   '/openapi.json',
   '/agreements',

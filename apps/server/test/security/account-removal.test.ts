@@ -1,7 +1,7 @@
 import { h5sdkCreateOfferOrder, type Offer, offerBuyerCancel } from '@app/protocol/calls/bargain';
 import { publishCoin } from '@app/protocol/calls/consignment';
 import { downShelf, takeBack } from '@app/protocol/calls/consignment-shelf';
-import { extractCancel, extractSave } from '@app/protocol/calls/extract';
+import { extractCancel, extractSave } from '@app/protocol/calls/withdrawal';
 import { identification } from '@app/protocol/calls/identity';
 import { cancelOrder, h5sdkOrderPlace } from '@app/protocol/calls/orders';
 import { checkRemoveAccount, removeAccount, sendSms } from '@app/protocol/calls/user';

@@ -1,6 +1,6 @@
 import { h5sdkCreateOfferOrder } from '@app/protocol/calls/bargain';
 import { publishCoin, publishItem, sellableItems } from '@app/protocol/calls/consignment';
-import { extractSave } from '@app/protocol/calls/extract';
+import { extractSave } from '@app/protocol/calls/withdrawal';
 import { identification } from '@app/protocol/calls/identity';
 import { feedback, userFeedbackTypeList } from '@app/protocol/calls/user-help';
 import { ErrorCode } from '@app/protocol/errors';

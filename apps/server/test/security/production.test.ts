@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
-import { extractSave } from '@app/protocol/calls/extract';
+import { extractSave } from '@app/protocol/calls/withdrawal';
 import { phoneLogin, sendSms, wxAppLogin } from '@app/protocol/calls/user';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';

@@ -6,7 +6,7 @@ import {
   extractPage,
   extractSave,
   extractUserInfo,
-} from '@app/protocol/calls/extract';
+} from '@app/protocol/calls/withdrawal';
 import type { FastifyInstance } from 'fastify';
 import { type CallPlatform, registerCall } from '../../platform/http/register-call';
 import { Accounts, balanceOf } from '../wallet/ledger';

@@ -4,7 +4,7 @@ import {
   type WithdrawalConfig,
   withdrawalFee,
   withdrawalStatusLabel,
-} from '@app/protocol/calls/extract';
+} from '@app/protocol/calls/withdrawal';
 import { ErrorCode } from '@app/protocol/errors';
 import { formatPriceFen } from '@app/protocol/format';
 import type { Selectable } from 'kysely';

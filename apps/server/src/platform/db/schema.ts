@@ -3,6 +3,7 @@ import type { ConsignmentTables } from '../../modules/consignment/consignment.ta
 import type { CouponTables } from '../../modules/coupon/coupon.tables';
 import type { ExchangeTables } from '../../modules/exchange/exchange.tables';
 import type { IdentityTables } from '../../modules/identity/identity.tables';
+import type { ImTables } from '../../modules/im/im.tables';
 import type { MarketTables } from '../../modules/market/market.tables';
 import type { OpsTables } from '../../modules/ops/ops.tables';
 import type { OrdersTables } from '../../modules/orders/orders.tables';
@@ -34,4 +35,5 @@ export interface Database
     PaymentsTables,
     WithdrawalTables,
     CouponTables,
-    OpsTables {}
+    OpsTables,
+    ImTables {}

@@ -5,7 +5,7 @@ import {
   extractSave,
   extractUserInfo,
   withdrawalFee,
-} from '@app/protocol/calls/extract';
+} from '@app/protocol/calls/withdrawal';
 import { formatPriceFen } from '@app/protocol/format';
 import { yuanToFen } from '@app/protocol/sell-rules';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import type { ImMessage } from '@app/protocol/im';
+import type { RedisClient } from '../../platform/redis';
+
+/**
+ * How a message written by one server process reaches the sockets held by every process: in process
+ * by default, through Redis pub/sub when REDIS_URL is set. Presence (is an account connected
+ * anywhere) follows the same split: a sorted set per account in Redis, scored by when each process's
+ * claim lapses, refreshed while the socket lives, so a crashed process's claims fade on their own.
+ */
+export type ImEvent =
+  | { type: 'msg'; to: string[]; message: ImMessage }
+  | { type: 'read'; to: string[]; groupId: string; account: string; seq: number }
+  /** A chat token logged in again elsewhere: the older socket is closed with 3003. */
+  | { type: 'kick'; tokenHash: string; keep: string };
+
+export interface ImBus {
+  publish(event: ImEvent): Promise<void>;
+  onEvent(handler: (event: ImEvent) => void): void;
+  /** The process's sockets of an account opened (+1) or closed (-1). */
+  connected(account: string, delta: 1 | -1): Promise<void>;
+  online(accounts: string[]): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+export function memoryBus(): ImBus {
+  const events = new EventEmitter();
+  events.setMaxListeners(0);
+  const counts = new Map<string, number>();
+  return {
+    async publish(event) {
+      events.emit('event', event);
+    },
+    onEvent(handler) {
+      events.on('event', handler);
+    },
+    async connected(account, delta) {
+      const n = (counts.get(account) ?? 0) + delta;
+      if (n > 0) counts.set(account, n);
+      else counts.delete(account);
+    },
+    async online(accounts) {
+      return accounts.filter((a) => counts.has(a));
+    },
+    async close() {
+      events.removeAllListeners();
+    },
+  };
+}
+
+const PRESENCE_SECONDS = 60;
+
+export async function redisBus(redis: RedisClient, prefix: string): Promise<ImBus> {
+  const channel = `${prefix}im:events`;
+  const key = (account: string) => `${prefix}im:online:${account}`;
+  const processId = randomUUID();
+  const subscriber = redis.duplicate();
+  const handlers: ((event: ImEvent) => void)[] = [];
+  const counts = new Map<string, number>();
+  await subscriber.subscribe(channel);
+  subscriber.on('message', (_channel: string, text: string) => {
+    const event = JSON.parse(text) as ImEvent;
+    for (const handler of handlers) handler(event);
+  });
+  const claim = (accounts: string[]) => {
+    if (accounts.length === 0) return Promise.resolve();
+    const until = Date.now() + PRESENCE_SECONDS * 1000;
+    const batch = redis.multi();
+    for (const account of accounts) {
+      batch.zadd(key(account), until, processId);
+      batch.expire(key(account), PRESENCE_SECONDS);
+    }
+    return batch.exec().then(() => undefined);
+  };
+  const refresh = setInterval(() => void claim([...counts.keys()]).catch(() => {}), (PRESENCE_SECONDS / 3) * 1000);
+  refresh.unref();
+  return {
+    async publish(event) {
+      await redis.publish(channel, JSON.stringify(event));
+    },
+    onEvent(handler) {
+      handlers.push(handler);
+    },
+    async connected(account, delta) {
+      const n = (counts.get(account) ?? 0) + delta;
+      if (n > 0) {
+        counts.set(account, n);
+        if (n === 1) await claim([account]);
+      } else {
+        counts.delete(account);
+        await redis.zrem(key(account), processId);
+      }
+    },
+    async online(accounts) {
+      const now = Date.now();
+      const batch = redis.multi();
+      for (const account of accounts) batch.zcount(key(account), now, '+inf');
+      const answers = (await batch.exec()) ?? [];
+      return accounts.filter((_, i) => Number(answers[i]?.[1] ?? 0) > 0);
+    },
+    async close() {
+      clearInterval(refresh);
+      const batch = redis.multi();
+      for (const account of counts.keys()) batch.zrem(key(account), processId);
+      await batch.exec().catch(() => {});
+      subscriber.disconnect();
+    },
+  };
+}

@@ -1,0 +1,190 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { ErrorCode } from '@app/protocol/errors';
+import {
+  IM_CODES,
+  IM_LIMITS,
+  IM_MESSAGES,
+  IM_SOCKET_PATH,
+  type ImClientFrame,
+  type ImServerFrame,
+  imClientFrame,
+} from '@app/protocol/im';
+import { CONTROL_CHARS } from '@app/protocol/validation';
+import type { FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
+import type { Db } from '../../platform/db/database';
+import type { RateStore } from '../../platform/rate/rate-store';
+import { appendMessage, groupIdOf, history, isReadOnly, markRead, memberAccounts, membership } from './im.service';
+import type { ImBus, ImEvent } from './im-bus';
+import { chatTokenValid } from './im-tokens';
+
+/**
+ * The chat socket (docs/protocol.md, "The chat socket"). One connection logs in once, then sends,
+ * pages and marks read in any of its groups; the process pushes the messages of the account's
+ * groups that the bus brings, from this process or another. A frame that is not the protocol closes
+ * the socket (1008); the others are unaffected.
+ */
+interface Connection {
+  id: string;
+  socket: WebSocket;
+  account: string | null;
+  tokenHash: string | null;
+  alive: boolean;
+}
+
+const LOGIN_WITHIN_MS = 10_000;
+const HEARTBEAT_MS = 30_000;
+const CONTROL = new RegExp(CONTROL_CHARS.source, 'g');
+
+export function imSocket(app: FastifyInstance, deps: { db: Db; bus: ImBus; rates: RateStore }): void {
+  const { db, bus, rates } = deps;
+  const byAccount = new Map<string, Set<Connection>>();
+
+  const send = (conn: Connection, frame: ImServerFrame) => {
+    if (conn.socket.readyState === conn.socket.OPEN) conn.socket.send(JSON.stringify(frame));
+  };
+  const refuse = (conn: Connection, code: string, msg: string, close: number) => {
+    send(conn, { t: 'error', code, msg });
+    conn.socket.close(close, code);
+  };
+
+  bus.onEvent((event: ImEvent) => {
+    if (event.type === 'kick') {
+      for (const conns of byAccount.values())
+        for (const conn of conns)
+          if (conn.tokenHash === event.tokenHash && conn.id !== event.keep)
+            refuse(conn, IM_CODES.KICKED, IM_MESSAGES.kicked, 4003);
+      return;
+    }
+    const frame: ImServerFrame =
+      event.type === 'msg'
+        ? { t: 'msg', message: event.message }
+        : { t: 'read', groupId: event.groupId, account: event.account, seq: event.seq };
+    for (const account of event.to) for (const conn of byAccount.get(account) ?? []) send(conn, frame);
+  });
+
+  const heartbeat = setInterval(() => {
+    for (const conns of byAccount.values())
+      for (const conn of conns) {
+        if (!conn.alive) conn.socket.terminate();
+        conn.alive = false;
+        conn.socket.ping();
+      }
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(heartbeat);
+    for (const conns of byAccount.values()) for (const conn of conns) conn.socket.close(1001, 'server stopping');
+  });
+
+  async function login(conn: Connection, frame: Extract<ImClientFrame, { t: 'login' }>) {
+    if (conn.account) return refuse(conn, ErrorCode.BAD_PARAMS, IM_MESSAGES.badFrame, 1008);
+    if (!(await chatTokenValid(db, frame.account, frame.token)))
+      return refuse(conn, IM_CODES.RELOGIN, IM_MESSAGES.relogin, 4001);
+    conn.account = frame.account;
+    conn.tokenHash = createHash('sha256').update(frame.token).digest('hex');
+    // One live socket per chat login: the newer one stays, the older is told 3003.
+    await bus.publish({ type: 'kick', tokenHash: conn.tokenHash, keep: conn.id });
+    const conns = byAccount.get(frame.account) ?? new Set();
+    conns.add(conn);
+    byAccount.set(frame.account, conns);
+    await bus.connected(frame.account, 1);
+    send(conn, { t: 'login', account: frame.account });
+  }
+
+  /** The member's view of the group, or a nack said and undefined. */
+  async function memberOf(conn: Connection, ref: string, groupKey: string) {
+    const member = await membership(db, groupIdOf(groupKey), conn.account as string);
+    if (!member) send(conn, { t: 'nack', ref, msg: IM_MESSAGES.notMember });
+    return member;
+  }
+
+  async function sendMessage(conn: Connection, frame: Extract<ImClientFrame, { t: 'send' }>) {
+    const account = conn.account as string;
+    const member = await memberOf(conn, frame.ref, frame.groupId);
+    if (!member) return;
+    if (isReadOnly(member.ended_at)) return send(conn, { t: 'nack', ref: frame.ref, msg: IM_MESSAGES.readOnly });
+    const body = frame.kind === 'text' ? frame.body.replace(CONTROL, '').trim() : frame.body;
+    if (body.length === 0) return send(conn, { t: 'nack', ref: frame.ref, msg: IM_MESSAGES.empty });
+    if ([...body].length > IM_LIMITS.textChars)
+      return send(conn, { t: 'nack', ref: frame.ref, msg: IM_MESSAGES.tooLong });
+    // An order card shows the group's own order only.
+    if (frame.kind === 'order' && (member.kind !== 'order' || body !== String(member.ref_id)))
+      return send(conn, { t: 'nack', ref: frame.ref, msg: IM_MESSAGES.badFrame });
+    if (frame.kind === 'image') return send(conn, { t: 'nack', ref: frame.ref, msg: IM_MESSAGES.badImage });
+    if ((await rates.hit(`im:send:${account}`, IM_LIMITS.windowSeconds)) > IM_LIMITS.messagesPerWindow)
+      return send(conn, { t: 'nack', ref: frame.ref, msg: IM_MESSAGES.tooFrequent });
+    const groupId = groupIdOf(frame.groupId);
+    const message = await appendMessage(db, { groupId, sender: account, role: member.role, kind: frame.kind, body });
+    send(conn, { t: 'ack', ref: frame.ref, message });
+    await bus.publish({ type: 'msg', to: await memberAccounts(db, groupId), message });
+  }
+
+  async function handle(conn: Connection, frame: ImClientFrame) {
+    if (frame.t === 'login') return login(conn, frame);
+    if (frame.t === 'ping') return send(conn, { t: 'pong' });
+    if (!conn.account) return refuse(conn, IM_CODES.RELOGIN, IM_MESSAGES.relogin, 4001);
+    const account = conn.account;
+    if (frame.t === 'send') return sendMessage(conn, frame);
+    if (frame.t === 'history') {
+      const member = await memberOf(conn, frame.ref, frame.groupId);
+      if (!member) return;
+      const page = await history(db, groupIdOf(frame.groupId), frame);
+      return send(conn, {
+        t: 'history',
+        ref: frame.ref,
+        groupId: frame.groupId,
+        ...page,
+        readOnly: isReadOnly(member.ended_at),
+      });
+    }
+    if (frame.t === 'read') {
+      const groupId = groupIdOf(frame.groupId);
+      const seq = await markRead(db, groupId, account, frame.seq);
+      if (seq === null) return;
+      return bus.publish({ type: 'read', to: await memberAccounts(db, groupId), groupId: frame.groupId, account, seq });
+    }
+    const member = await memberOf(conn, frame.ref, frame.groupId);
+    if (!member) return;
+    const online = await bus.online(await memberAccounts(db, groupIdOf(frame.groupId)));
+    send(conn, { t: 'presence', ref: frame.ref, groupId: frame.groupId, online });
+  }
+
+  app.get(IM_SOCKET_PATH, { websocket: true }, (socket) => {
+    const conn: Connection = { id: randomUUID(), socket, account: null, tokenHash: null, alive: true };
+    const loginTimer = setTimeout(() => {
+      if (!conn.account) refuse(conn, IM_CODES.RELOGIN, IM_MESSAGES.relogin, 4001);
+    }, LOGIN_WITHIN_MS);
+    // Frames of one socket are handled one after another, in the order they came.
+    let queue: Promise<void> = Promise.resolve();
+    socket.on('pong', () => {
+      conn.alive = true;
+    });
+    socket.on('message', (data, isBinary) => {
+      const text = isBinary ? null : data.toString();
+      let parsed: ReturnType<typeof imClientFrame.safeParse> | null = null;
+      try {
+        parsed = text === null ? null : imClientFrame.safeParse(JSON.parse(text));
+      } catch {
+        parsed = null;
+      }
+      if (!parsed?.success) return refuse(conn, ErrorCode.BAD_PARAMS, IM_MESSAGES.badFrame, 1008);
+      const frame = parsed.data;
+      queue = queue
+        .then(() => handle(conn, frame))
+        .catch((error: unknown) => {
+          app.log.error({ err: error }, 'chat frame failed');
+          if (frame.t === 'send' || frame.t === 'history' || frame.t === 'presence')
+            send(conn, { t: 'nack', ref: frame.ref, msg: '系统繁忙，请稍后再试' });
+        });
+    });
+    socket.on('close', () => {
+      clearTimeout(loginTimer);
+      if (!conn.account) return;
+      const conns = byAccount.get(conn.account);
+      conns?.delete(conn);
+      if (conns?.size === 0) byAccount.delete(conn.account);
+      void bus.connected(conn.account, -1).catch(() => {});
+    });
+  });
+}

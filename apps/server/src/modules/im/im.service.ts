@@ -1,0 +1,241 @@
+import { IM_LIMITS, type ImKind, type ImMessage, type ImRole } from '@app/protocol/im';
+import { sql } from 'kysely';
+import type { DbHandle } from '../../platform/db/handle';
+import { type ImGroupKind, type ImMembersTable, imDb } from './im.tables';
+
+/**
+ * Groups, members and messages of the order chat. A group belongs to an order (or an agreed
+ * offer); its members are the buyer, the seller and customer service once it joins; the system
+ * voice needs no membership. Other modules call these functions (inside their own transaction
+ * where the group must come with the order), never the tables.
+ */
+export type MemberRole = ImMembersTable['role'];
+
+export interface GroupSpec {
+  kind: ImGroupKind;
+  refId: number;
+  title: string;
+  members: { account: string; role: MemberRole }[];
+}
+
+export const groupKey = (id: number) => `g${id}`;
+export const groupIdOf = (key: string) => Number(key.slice(1));
+
+/** Opens the group of an order or offer with its members; repeating it changes nothing. Answers its id. */
+export async function openGroup(db: DbHandle, spec: GroupSpec): Promise<number> {
+  const im = imDb(db);
+  await im
+    .insertInto('im_groups')
+    .values({ kind: spec.kind, ref_id: spec.refId, title: spec.title, ended_at: null })
+    .onConflict((oc) => oc.columns(['kind', 'ref_id']).doNothing())
+    .execute();
+  const { id } = await im
+    .selectFrom('im_groups')
+    .select('id')
+    .where('kind', '=', spec.kind)
+    .where('ref_id', '=', spec.refId)
+    .executeTakeFirstOrThrow();
+  await addMembers(db, id, spec.members);
+  return id;
+}
+
+export async function addMembers(db: DbHandle, groupId: number, members: GroupSpec['members']): Promise<void> {
+  if (members.length === 0) return;
+  await imDb(db)
+    .insertInto('im_members')
+    .values(members.map((m) => ({ group_id: groupId, account: m.account, role: m.role })))
+    .onConflict((oc) => oc.columns(['group_id', 'account']).doNothing())
+    .execute();
+}
+
+export async function groupOf(db: DbHandle, kind: ImGroupKind, refId: number) {
+  return imDb(db)
+    .selectFrom('im_groups')
+    .selectAll()
+    .where('kind', '=', kind)
+    .where('ref_id', '=', refId)
+    .executeTakeFirst();
+}
+
+/** The order ended (confirmed, refunded, cancelled…): the chat stays writable some days, then read-only. */
+export async function endGroup(db: DbHandle, kind: ImGroupKind, refId: number, at = new Date()): Promise<void> {
+  await imDb(db)
+    .updateTable('im_groups')
+    .set({ ended_at: at })
+    .where('kind', '=', kind)
+    .where('ref_id', '=', refId)
+    .where('ended_at', 'is', null)
+    .execute();
+}
+
+export const isReadOnly = (endedAt: Date | null, now = Date.now()) =>
+  endedAt !== null && now - endedAt.getTime() > IM_LIMITS.writableDaysAfterEnd * 86_400_000;
+
+/** The member's side in the group and the group's state; undefined for a non-member or no group. */
+export async function membership(db: DbHandle, groupId: number, account: string) {
+  return imDb(db)
+    .selectFrom('im_members')
+    .innerJoin('im_groups', 'im_groups.id', 'im_members.group_id')
+    .select([
+      'im_members.role',
+      'im_members.read_seq',
+      'im_groups.kind',
+      'im_groups.ref_id',
+      'im_groups.ended_at',
+      'im_groups.last_seq',
+    ])
+    .where('im_members.group_id', '=', groupId)
+    .where('im_members.account', '=', account)
+    .executeTakeFirst();
+}
+
+export async function memberAccounts(db: DbHandle, groupId: number): Promise<string[]> {
+  const rows = await imDb(db).selectFrom('im_members').select('account').where('group_id', '=', groupId).execute();
+  return rows.map((r) => r.account);
+}
+
+export interface NewMessage {
+  groupId: number;
+  sender: string;
+  role: ImRole;
+  kind: ImKind;
+  body: string;
+}
+
+type MessageRow = {
+  id: number;
+  group_id: number;
+  seq: number;
+  sender: string;
+  role: ImRole;
+  kind: ImKind;
+  body: string;
+  created_at: Date;
+};
+
+export const toMessage = (r: MessageRow): ImMessage => ({
+  id: String(r.id),
+  groupId: groupKey(r.group_id),
+  seq: r.seq,
+  sender: r.sender,
+  role: r.role,
+  kind: r.kind,
+  body: r.body,
+  at: r.created_at.getTime(),
+});
+
+/**
+ * Appends a message: the group's row is locked while its next seq is taken, so messages of one
+ * group commit in seq order. Inside the caller's transaction when it passes one.
+ */
+export async function appendMessage(db: DbHandle, message: NewMessage): Promise<ImMessage> {
+  const write = async (tx: DbHandle) => {
+    const im = imDb(tx);
+    const { last_seq } = await im
+      .updateTable('im_groups')
+      .set({ last_seq: sql<number>`last_seq + 1` })
+      .where('id', '=', message.groupId)
+      .returning('last_seq')
+      .executeTakeFirstOrThrow();
+    const row = await im
+      .insertInto('im_messages')
+      .values({
+        group_id: message.groupId,
+        seq: last_seq,
+        sender: message.sender,
+        role: message.role,
+        kind: message.kind,
+        body: message.body,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    // What one writes oneself is read.
+    if (message.role !== 'system')
+      await im
+        .updateTable('im_members')
+        .set({ read_seq: last_seq })
+        .where('group_id', '=', message.groupId)
+        .where('account', '=', message.sender)
+        .execute();
+    return toMessage(row);
+  };
+  return db.isTransaction ? write(db) : db.transaction().execute(write);
+}
+
+export async function history(
+  db: DbHandle,
+  groupId: number,
+  page: { after?: number | undefined; before?: number | undefined; limit?: number | undefined },
+): Promise<{ messages: ImMessage[]; more: boolean }> {
+  const limit = page.limit ?? IM_LIMITS.historyPage;
+  let query = imDb(db).selectFrom('im_messages').selectAll().where('group_id', '=', groupId);
+  if (page.after !== undefined) {
+    const rows = await query
+      .where('seq', '>', page.after)
+      .orderBy('seq', 'asc')
+      .limit(limit + 1)
+      .execute();
+    return { messages: rows.slice(0, limit).map(toMessage), more: rows.length > limit };
+  }
+  if (page.before !== undefined) query = query.where('seq', '<', page.before);
+  const rows = await query
+    .orderBy('seq', 'desc')
+    .limit(limit + 1)
+    .execute();
+  return { messages: rows.slice(0, limit).reverse().map(toMessage), more: rows.length > limit };
+}
+
+/** Moves the member's read mark forward (never back, never past the last message). Answers the mark. */
+export async function markRead(db: DbHandle, groupId: number, account: string, seq: number): Promise<number | null> {
+  const row = await imDb(db)
+    .updateTable('im_members')
+    .set({
+      read_seq: sql<number>`greatest(read_seq, least(${seq}::int, (select last_seq from im_groups where id = ${groupId})))`,
+    })
+    .where('group_id', '=', groupId)
+    .where('account', '=', account)
+    .returning('read_seq')
+    .executeTakeFirst();
+  return row?.read_seq ?? null;
+}
+
+/** The account's groups, the one with the latest message first, each with its last message and unread count. */
+export async function conversations(db: DbHandle, account: string) {
+  const im = imDb(db);
+  const rows = await im
+    .selectFrom('im_members')
+    .innerJoin('im_groups', 'im_groups.id', 'im_members.group_id')
+    .select([
+      'im_groups.id',
+      'im_groups.kind',
+      'im_groups.ref_id',
+      'im_groups.title',
+      'im_groups.last_seq',
+      'im_groups.ended_at',
+      'im_members.role',
+      'im_members.read_seq',
+    ])
+    .where('im_members.account', '=', account)
+    .execute();
+  const spoken = rows.filter((r) => r.last_seq > 0);
+  const lasts =
+    spoken.length === 0
+      ? []
+      : await im
+          .selectFrom('im_messages')
+          .selectAll()
+          .where((eb) => eb.or(spoken.map((r) => eb.and([eb('group_id', '=', r.id), eb('seq', '=', r.last_seq)]))))
+          .execute();
+  const lastOf = new Map(lasts.map((m) => [m.group_id, toMessage(m)]));
+  return rows
+    .map((r) => ({
+      groupId: groupKey(r.id),
+      orderId: r.kind === 'order' ? String(r.ref_id) : null,
+      title: r.title,
+      role: r.role,
+      last: lastOf.get(r.id) ?? null,
+      unread: Math.max(0, r.last_seq - r.read_seq),
+      readOnly: isReadOnly(r.ended_at),
+    }))
+    .sort((a, b) => (b.last?.at ?? 0) - (a.last?.at ?? 0));
+}
