@@ -1,6 +1,12 @@
-import { extractCancel, extractConfig, extractPage, extractSave, extractUserInfo } from '@app/protocol/calls/withdrawal';
 import { identification } from '@app/protocol/calls/identity';
 import { userAccountDetail } from '@app/protocol/calls/user';
+import {
+  extractCancel,
+  extractConfig,
+  extractPage,
+  extractSave,
+  extractUserInfo,
+} from '@app/protocol/calls/withdrawal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Accounts, balanceOf, transfer } from '../src/modules/wallet/ledger';
 import { checkLedger } from '../src/modules/wallet/ledger-check';

@@ -1,10 +1,10 @@
 import { h5sdkCreateOfferOrder, type Offer, offerBuyerCancel } from '@app/protocol/calls/bargain';
 import { publishCoin } from '@app/protocol/calls/consignment';
 import { downShelf, takeBack } from '@app/protocol/calls/consignment-shelf';
-import { extractCancel, extractSave } from '@app/protocol/calls/withdrawal';
 import { identification } from '@app/protocol/calls/identity';
 import { cancelOrder, h5sdkOrderPlace } from '@app/protocol/calls/orders';
 import { checkRemoveAccount, removeAccount, sendSms } from '@app/protocol/calls/user';
+import { extractCancel, extractSave } from '@app/protocol/calls/withdrawal';
 import { OrderStatus } from '@app/protocol/statuses/order-status';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { placeOrder } from '../../src/modules/orders/order.service';

@@ -1,8 +1,8 @@
 import { h5sdkCreateOfferOrder } from '@app/protocol/calls/bargain';
 import { publishCoin, publishItem, sellableItems } from '@app/protocol/calls/consignment';
-import { extractSave } from '@app/protocol/calls/withdrawal';
 import { identification } from '@app/protocol/calls/identity';
 import { feedback, userFeedbackTypeList } from '@app/protocol/calls/user-help';
+import { extractSave } from '@app/protocol/calls/withdrawal';
 import { ErrorCode } from '@app/protocol/errors';
 import { BargainStatus } from '@app/protocol/statuses/bargain-status';
 import { ListingStatus } from '@app/protocol/statuses/listing-status';

@@ -1,8 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
-import { extractSave } from '@app/protocol/calls/withdrawal';
 import { phoneLogin, sendSms, wxAppLogin } from '@app/protocol/calls/user';
+import { extractSave } from '@app/protocol/calls/withdrawal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
