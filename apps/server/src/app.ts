@@ -23,7 +23,7 @@ import { systemModule } from './modules/system/system.module';
 import { trackingModule } from './modules/tracking/tracking.module';
 import { pushOn } from './modules/user/settings.service';
 import { userModule } from './modules/user/user.module';
-import { uidOf } from './modules/user/user.service';
+import { boundPhone, markAuthenticated, uidOf } from './modules/user/user.queries';
 import { userBalances } from './modules/wallet/ledger';
 import { withdrawalModule } from './modules/withdrawal/withdrawal.module';
 import { hasPendingWithdrawal } from './modules/withdrawal/withdrawal.service';
@@ -97,8 +97,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // The modules, each through its one entry.
   systemModule(app, { platform, config });
-  const sms = await smsModule(app, { platform, rates, config, production });
-  const identity = await identityModule(app, { platform, storage, config, production });
+  // The user module's answers for the modules it stands on (they cannot import it).
+  const phoneOf = (userId: number) => boundPhone(db, userId);
+  const sms = await smsModule(app, { platform, rates, config, production, phoneOf });
+  const identity = await identityModule(app, {
+    platform,
+    storage,
+    config,
+    production,
+    markVerified: markAuthenticated,
+  });
   // Nothing in flight when an account closes: each module answers for what it holds of the user.
   const removal = { balances: userBalances, hasOpenOrders, hasActiveListings, hasLiveOffers, hasPendingWithdrawal };
   userModule(app, { platform, sms, identity, providers, removal, config });

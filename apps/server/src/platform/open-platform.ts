@@ -36,6 +36,7 @@ export async function openPlatform(app: FastifyInstance, config: Config, db?: Db
     db: database,
     keyRing: keyRing.current,
     nonces: redis ? redisNonceStore(redis, `${config.REDIS_PREFIX}nonce:`) : memoryNonceStore(),
+    uidOf: () => Promise.reject(new Error('no user module: it sets platform.uidOf')),
     validateResponses: config.VALIDATE_RESPONSES || config.APP_ENV !== 'production',
   };
   const rates = redis ? redisRateStore(redis, `${config.REDIS_PREFIX}rate:`) : memoryRateStore();

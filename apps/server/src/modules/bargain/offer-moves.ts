@@ -3,32 +3,28 @@ import { ErrorCode } from '@app/protocol/errors';
 import { BargainStatus, bargainTransitions } from '@app/protocol/statuses/bargain-status';
 import { OrderStatus } from '@app/protocol/statuses/order-status';
 import { canTransition } from '@app/protocol/statuses/transition';
-import type { Selectable, Updateable } from 'kysely';
+import type { Selectable, UpdateObject } from 'kysely';
 import type { Db } from '../../platform/db/database';
+import { guardedMove } from '../../platform/db/guarded-move';
+import type { DbHandle } from '../../platform/db/handle';
 import { AppError } from '../../platform/errors';
 import { listingsNoLongerBuyable } from '../exchange/listings';
+import { orderStates } from '../orders/order.queries';
 import type { OrderDeps } from '../orders/order.service';
-import type { OffersTable } from './bargain.tables';
+import { type BargainTables, bargainDb, type OffersTable } from './bargain.tables';
 
 export type OfferRow = Selectable<OffersTable>;
 
 /** One guarded move of an offer's status (bargainTransitions); answers whether it happened. */
 export async function moveOffer(
-  db: Db,
+  db: DbHandle,
   id: number,
   from: BargainStatus,
   to: BargainStatus,
-  set: Updateable<OffersTable> = {},
+  set: UpdateObject<BargainTables, 'offers'> = {},
 ): Promise<boolean> {
   if (!canTransition(bargainTransitions, from, to)) throw new Error(`offer status ${from} → ${to} is not allowed`);
-  const moved = await db
-    .updateTable('offers')
-    .set({ ...set, status: to, updated_at: new Date() })
-    .where('id', '=', id)
-    .where('status', '=', from)
-    .returning('id')
-    .executeTakeFirst();
-  return moved !== undefined;
+  return guardedMove(bargainDb(db), 'offers', id, from, to, set);
 }
 
 export async function offerOf(db: Db, offerId: string): Promise<OfferRow> {
@@ -107,14 +103,29 @@ export async function sweepOffers(deps: OrderDeps, now = (deps.now ?? Date.now)(
     )
       lapsed++;
   // Only agreed offers whose order moved on: those still waiting for payment never fill the batch.
-  const agreed = await db
-    .selectFrom('offers')
-    .innerJoin('orders', 'orders.id', 'offers.order_id')
-    .select(['offers.id', 'offers.status', 'orders.status as order_status'])
-    .where('offers.status', '=', BargainStatus.AGREED)
-    .where('orders.status', '!=', OrderStatus.AWAITING_PAYMENT)
-    .limit(200)
-    .execute();
+  // The agreed offers in batches by id, their orders' states asked at once (the orders module's).
+  const agreed: Array<{ id: number; status: number; order_status: number }> = [];
+  for (let after = 0; agreed.length < 200; ) {
+    const batch = await db
+      .selectFrom('offers')
+      .select(['id', 'status', 'order_id'])
+      .where('status', '=', BargainStatus.AGREED)
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(1000)
+      .execute();
+    const states = await orderStates(
+      db,
+      batch.flatMap((o) => (o.order_id === null ? [] : [o.order_id])),
+    );
+    for (const o of batch) {
+      const state = o.order_id === null ? undefined : states.get(o.order_id);
+      if (state && state.status !== OrderStatus.AWAITING_PAYMENT && agreed.length < 200)
+        agreed.push({ id: o.id, status: o.status, order_status: state.status });
+    }
+    if (batch.length < 1000) break;
+    after = batch[batch.length - 1]?.id ?? after;
+  }
   let followed = 0;
   for (const row of agreed) if (await followOrder(db, row, row.order_status)) followed++;
   return { lapsed, followed };

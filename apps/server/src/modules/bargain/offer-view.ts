@@ -4,18 +4,25 @@ import { BargainStatus, bargainStatusLabel } from '@app/protocol/statuses/bargai
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import { type ListingSummary, listingSummaries } from '../exchange/listings';
-import { followOrder } from './offer-moves';
+import { orderStates } from '../orders/order.queries';
+import { followOrder, type OfferRow } from './offer-moves';
 
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
-/** An offer with what its answer shows of the order agreeing placed (its listing is the exchange's: listingSummaries). */
-const viewed = (db: Db) =>
-  db
-    .selectFrom('offers')
-    .leftJoin('orders', 'orders.id', 'offers.order_id')
-    .selectAll('offers')
-    .select(['orders.status as order_status', 'orders.expires_at as order_expires_at']);
-type Viewed = Awaited<ReturnType<ReturnType<typeof viewed>['executeTakeFirstOrThrow']>>;
+/** An offer with what its answer shows of the order agreeing placed (the orders module's: orderStates). */
+type Viewed = OfferRow & { order_status: number | null; order_expires_at: Date | null };
+
+/** The offers with their orders' states, read at once. */
+async function withOrders(db: Db, rows: OfferRow[]): Promise<Viewed[]> {
+  const states = await orderStates(
+    db,
+    rows.flatMap((r) => (r.order_id === null ? [] : [r.order_id])),
+  );
+  return rows.map((r) => {
+    const state = r.order_id === null ? undefined : states.get(r.order_id);
+    return { ...r, order_status: state?.status ?? null, order_expires_at: state?.expiresAt ?? null };
+  });
+}
 
 /** In the viewer's words; an agreed offer whose order moved on follows it first. */
 async function toOffer(db: Db, row: Viewed, listing: ListingSummary | undefined, viewerUserId: number): Promise<Offer> {
@@ -48,7 +55,8 @@ async function toOffer(db: Db, row: Viewed, listing: ListingSummary | undefined,
 
 /** One offer, for its buyer or its seller; nobody else. */
 export async function viewOffer(db: Db, offerId: string | number, viewerUserId: number): Promise<Offer> {
-  const row = await viewed(db).where('offers.id', '=', Number(offerId)).executeTakeFirst();
+  const offer = await db.selectFrom('offers').selectAll().where('id', '=', Number(offerId)).executeTakeFirst();
+  const [row] = offer ? await withOrders(db, [offer]) : [];
   if (!row || (row.buyer_user_id !== viewerUserId && row.seller_user_id !== viewerUserId))
     throw new AppError(ErrorCode.BAD_PARAMS, '出价不存在');
   const listings = await listingSummaries(db, [row.commodity_id]);
@@ -57,13 +65,15 @@ export async function viewOffer(db: Db, offerId: string | number, viewerUserId: 
 
 /** The offers a user made (viewer 1) or received (viewer 2), newest first. */
 export async function offersOf(db: Db, userId: number, viewer: 1 | 2, page: number, pageSize: number) {
-  const rows = await viewed(db)
-    .where(viewer === 1 ? 'offers.buyer_user_id' : 'offers.seller_user_id', '=', userId)
-    .orderBy('offers.id', 'desc')
+  const rows = await db
+    .selectFrom('offers')
+    .selectAll()
+    .where(viewer === 1 ? 'buyer_user_id' : 'seller_user_id', '=', userId)
+    .orderBy('id', 'desc')
     .limit(pageSize + 1)
     .offset((page - 1) * pageSize)
     .execute();
-  const shown = rows.slice(0, pageSize);
+  const shown = await withOrders(db, rows.slice(0, pageSize));
   const listings = await listingSummaries(
     db,
     shown.map((r) => r.commodity_id),

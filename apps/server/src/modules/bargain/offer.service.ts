@@ -10,6 +10,7 @@ import { listingById } from '../exchange/listings';
 import { sellSetup } from '../market/sell-setup';
 import { checkBuyer, checkListingOpen, deliveryTarget } from '../orders/buyer-checks';
 import { type OrderDeps, type PlaceInput, placeOrder } from '../orders/order.service';
+import { uidOf } from '../user/user.queries';
 import { holdOpenAccount } from '../user/user.service';
 import { moveOffer, type OfferRow, offerOf } from './offer-moves';
 
@@ -122,16 +123,13 @@ export async function agreeOffer(deps: OrderDeps, sellerUserId: number, offerId:
   if (listing.status !== ListingStatus.ON_SALE)
     throw new AppError(ErrorCode.BAD_PARAMS, '商品已被拍下或已下架，暂时无法同意出价');
   const { rules } = await sellSetup(db, listing.application_id);
-  const buyer = await db
-    .selectFrom('users')
-    .select('uid')
-    .where('id', '=', row.buyer_user_id)
-    .executeTakeFirstOrThrow();
+  const buyerUid = await uidOf(db, row.buyer_user_id);
+  if (buyerUid === undefined) throw new Error(`offer ${row.id}: no user ${row.buyer_user_id}`);
   let moved = false;
   await placeOrder(
     deps,
     {
-      buyer: { userId: row.buyer_user_id, uid: buyer.uid },
+      buyer: { userId: row.buyer_user_id, uid: buyerUid },
       commodityId: String(row.commodity_id),
       requestKey: `offer-${row.id}`,
       // Checked with the game when the buyer offered; the game checks it again when it delivers.

@@ -10,6 +10,7 @@ import { type CallPlatform, registerCall } from '../../platform/http/register-ca
 import type { RateStore } from '../../platform/rate/rate-store';
 import type { GameGateway } from '../games/game-gateway';
 import { sellSetup } from '../market/sell-setup';
+import { firstMissingStep, requireSaleReady } from '../user/sale-lock.service';
 import {
   bindKey,
   checkKey,
@@ -24,7 +25,6 @@ import {
 import { limitKeyLookups } from './key-lookup-limits';
 import { type ListingDeps, publishListing } from './listing.service';
 import { roleRefusal } from './role-checks';
-import { firstMissingStep, requireSaleReady } from './sale-lock.service';
 
 /**
  * Listing with a consignment key from outside the game (/app/pages/codeSale/roleSale): every step

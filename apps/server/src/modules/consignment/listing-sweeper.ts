@@ -1,8 +1,8 @@
 import { ListingStatus } from '@app/protocol/statuses/listing-status';
 import type { FastifyBaseLogger } from 'fastify';
+import { moveListing } from '../exchange/listing-moves';
 import { listingsToSweep } from '../exchange/listings';
 import { failListing, type ListingDeps } from './listing.service';
-import { moveListing } from './listing-moves';
 import { finishTakeBack } from './shelf.service';
 
 /** A take-back whose answer was lost is retried after this long. */

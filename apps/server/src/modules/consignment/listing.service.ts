@@ -11,6 +11,7 @@ import type { DbHandle } from '../../platform/db/handle';
 import { lockKey } from '../../platform/db/locks';
 import { AppError } from '../../platform/errors';
 import type { CommodityImage } from '../exchange/exchange.tables';
+import { moveListing } from '../exchange/listing-moves';
 import {
   hasHoldingListings,
   insertListing,
@@ -26,9 +27,9 @@ import { serverOf } from '../market/catalogue';
 import { searchTextOf } from '../market/game-catalogue';
 import { rememberTypes } from '../market/game-types';
 import { type SellSetup, sellSetup } from '../market/sell-setup';
+import { userIdOfUid } from '../user/user.queries';
 import { holdOpenAccount } from '../user/user.service';
 import { consignmentDb } from './consignment.tables';
-import { moveListing } from './listing-moves';
 import { itemRefusals, roleRefusal } from './role-checks';
 
 export interface ListingDeps {
@@ -101,8 +102,8 @@ export async function refreshListingImages(db: DbHandle, gameId: string, roleId:
 export async function checkDesignated(db: Db, seller: { uid: string }, tradeId: string | undefined): Promise<void> {
   if (!tradeId) return;
   if (tradeId === seller.uid) throw new AppError(ErrorCode.BAD_PARAMS, '不能指定自己为买家');
-  const buyer = await db.selectFrom('users').select('id').where('uid', '=', tradeId).executeTakeFirst();
-  if (!buyer) throw new AppError(ErrorCode.BAD_PARAMS, '买家唯一码不存在，请核对后重试');
+  if ((await userIdOfUid(db, tradeId)) === null)
+    throw new AppError(ErrorCode.BAD_PARAMS, '买家唯一码不存在，请核对后重试');
 }
 
 function answerOf(row: { id: number; status: number; price_fen: number; fee_fen: number; expires_at: Date | null }) {

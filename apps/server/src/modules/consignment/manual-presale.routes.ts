@@ -12,9 +12,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { type CallPlatform, registerCall } from '../../platform/http/register-call';
 import type { GameGateway } from '../games/game-gateway';
+import { requireSaleReady } from '../user/sale-lock.service';
 import type { ListingDeps } from './listing.service';
 import * as presale from './manual-presale.service';
-import { requireSaleReady } from './sale-lock.service';
 
 /** Manual pre-sale from outside the game: claim a role, prove it in the game, publish it. */
 export function manualPresaleRoutes(app: FastifyInstance, platform: CallPlatform, gateway: GameGateway): void {

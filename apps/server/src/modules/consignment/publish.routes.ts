@@ -23,6 +23,7 @@ import { roleItemsOnShelf } from '../exchange/listings';
 import type { GameGateway } from '../games/game-gateway';
 import { rememberTypes } from '../market/game-types';
 import { sellSetup } from '../market/sell-setup';
+import { requireSaleReady } from '../user/sale-lock.service';
 import {
   type ListingDeps,
   listingRow,
@@ -32,7 +33,6 @@ import {
   roleScreenshots,
 } from './listing.service';
 import { itemRefusals, roleRefusal } from './role-checks';
-import { requireSaleReady } from './sale-lock.service';
 import { publishFrozen } from './shelf.service';
 
 /** Inside the game: the seller (X-Token) and the role (game token) it lists from. */

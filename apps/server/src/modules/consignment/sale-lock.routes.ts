@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/errors';
 import { type CallPlatform, registerCall } from '../../platform/http/register-call';
 import type { SmsDeps } from '../sms/sms.service';
-import { firstMissingStep, unlockSale } from './sale-lock.service';
+import { firstMissingStep, unlockSale } from '../user/sale-lock.service';
 
 export function saleLockRoutes(app: FastifyInstance, platform: CallPlatform, sms: SmsDeps): void {
   /** A wrong or used code answers false ('开锁异常' on the client); limits still answer their codes. */

@@ -8,10 +8,10 @@ import type { DbHandle } from '../../platform/db/handle';
 import { AppError } from '../../platform/errors';
 import { toCard } from '../exchange/commodity.queries';
 import type { CommoditiesTable } from '../exchange/exchange.tables';
+import { moveListing } from '../exchange/listing-moves';
 import { editDelisted, priceFrozenProp, sellerListing, sellerListingsPage } from '../exchange/listings';
 import { sellSetup } from '../market/sell-setup';
 import { checkDesignated, type ListingDeps, listingRow, putOnSale } from './listing.service';
-import { moveListing } from './listing-moves';
 
 type Row = Awaited<ReturnType<typeof listingRow>>;
 

@@ -9,7 +9,7 @@ import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import type { createSandboxProviders } from '../../platform/identity-providers/identity-providers';
 import type { ConsoleSmsProvider } from '../../platform/sms/sms-provider';
-import { moveListing } from '../consignment/listing-moves';
+import { moveListing } from '../exchange/listing-moves';
 import { setMaintenance } from '../system/system.service';
 import { findOrCreateUserByMobile } from '../user/user.service';
 

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/errors';
 import type { CallContext } from '../../platform/http/call-context';
 import { type CallPlatform, registerCall } from '../../platform/http/register-call';
+import { sellerProfile } from '../user/user.queries';
 import { type CardRow, toCard } from './commodity.queries';
 import { type ExchangeDb, exchangeDb } from './exchange.tables';
 import type { ListingCatalogue } from './listing-catalogue';
@@ -53,14 +54,8 @@ export function commodityDetailRoutes(app: FastifyInstance, platform: CallPlatfo
     const [game, masterServerName, seller, sellerStats, collected, comparable] = await Promise.all([
       catalogue.game(row.application_id),
       catalogue.masterServerName(row.application_id, row.server_id),
-      // The seller's name and age are the user module's (read here until it answers them itself).
-      row.seller_user_id === null
-        ? null
-        : platform.db
-            .selectFrom('users')
-            .select(['nickname', 'created_at'])
-            .where('id', '=', row.seller_user_id)
-            .executeTakeFirst(),
+      // The seller's name and age are the user module's.
+      row.seller_user_id === null ? null : sellerProfile(platform.db, row.seller_user_id),
       row.seller_user_id === null ? null : sellerCounts(db, row.seller_user_id),
       ctx.user ? catalogue.isCollected(ctx.user.userId, row.id) : false,
       comparableWithServers(db, catalogue, row),

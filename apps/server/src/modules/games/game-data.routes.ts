@@ -12,18 +12,13 @@ import { ErrorCode } from '@app/protocol/errors';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/errors';
 import { type CallPlatform, type GamePlayer, registerCall } from '../../platform/http/register-call';
+import { gameAccountsOf } from '../user/game-accounts';
 import type { GameGateway } from './game-gateway';
 
 /** What the marketplace shows of a game: its servers, the user's accounts and roles, coins, blacklist. */
 export function gameDataRoutes(app: FastifyInstance, platform: CallPlatform, gateway: GameGateway): void {
   const { db } = platform;
-  const linkedAccounts = (userId: number, gameId: string) =>
-    db
-      .selectFrom('user_identities')
-      .select(['subject', 'created_at'])
-      .where('user_id', '=', userId)
-      .where('provider', '=', `game:${gameId}`)
-      .execute();
+  const linkedAccounts = (userId: number, gameId: string) => gameAccountsOf(db, userId, gameId);
   /** Reading a role's coins or items needs the role in the game now: otherwise 20301 (不在线). */
   const roleOf = ({ player }: { player: GamePlayer }) => {
     if (!player.roleId) throw new AppError(ErrorCode.BAD_PARAMS, '请先在游戏中选择角色');
@@ -44,14 +39,14 @@ export function gameDataRoutes(app: FastifyInstance, platform: CallPlatform, gat
 
   registerCall(app, platform, accountList, async (_i, ctx) => ({
     list: (await linkedAccounts(ctx.user.userId, ctx.appId)).map((a) => ({
-      accountId: a.subject,
-      linkedAt: Math.floor(a.created_at.getTime() / 1000),
+      accountId: a.accountId,
+      linkedAt: Math.floor(a.linkedAt.getTime() / 1000),
     })),
   }));
 
   registerCall(app, platform, roleList, async (input, ctx) => {
     const accounts = await linkedAccounts(ctx.user.userId, ctx.appId);
-    const lists = await Promise.all(accounts.map((a) => gateway.roles(ctx.appId, a.subject, input.serverId)));
+    const lists = await Promise.all(accounts.map((a) => gateway.roles(ctx.appId, a.accountId, input.serverId)));
     return {
       list: lists.flatMap((l, i) =>
         l.roles.map((r) => ({
@@ -61,7 +56,7 @@ export function gameDataRoutes(app: FastifyInstance, platform: CallPlatform, gat
           jobName: r.roleClass,
           level: r.level,
           roleAtt: r.power,
-          accountId: accounts[i]?.subject ?? '',
+          accountId: accounts[i]?.accountId ?? '',
         })),
       ),
     };

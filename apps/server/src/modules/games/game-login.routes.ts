@@ -11,6 +11,7 @@ import { issueSession } from '../../platform/auth/sessions';
 import type { CallContext } from '../../platform/http/call-context';
 import { type CallPlatform, registerCall } from '../../platform/http/register-call';
 import { consumeCode, SMS_LIMITS, type SmsDeps, sendCode } from '../sms/sms.service';
+import { recordGameLogin } from '../user/game-accounts';
 import { findOrCreateUserByIdentity, findOrCreateUserByMobile, linkIdentity } from '../user/user.service';
 import type { GameGateway } from './game-gateway';
 
@@ -44,12 +45,7 @@ export function gameLoginRoutes(
       player.accountId,
       input.roleName ?? null,
     );
-    await platform.db
-      .updateTable('user_identities')
-      .set({ last_role_name: input.roleName ?? null, last_login_at: new Date() })
-      .where('provider', '=', `game:${player.gameId}`)
-      .where('subject', '=', player.accountId)
-      .execute();
+    await recordGameLogin(platform.db, player.gameId, player.accountId, input.roleName ?? null);
     const token = await issueSession(platform.db, user.id, ctx.source, sessionTtlDays);
     return { token, mobile: user.mobile ?? '', uid: user.uid, isGrayEnv: ctx.gray };
   };

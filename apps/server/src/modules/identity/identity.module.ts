@@ -18,11 +18,19 @@ export interface IdentityHandle {
 /** Real-name verification and the uploads it (and feedback) needs: the calls, and the handle above. */
 export async function identityModule(
   app: FastifyInstance,
-  deps: { platform: CallPlatform; storage: ObjectStorage; config: Pick<Config, 'PII_KEY'>; production: boolean },
+  deps: {
+    platform: CallPlatform;
+    storage: ObjectStorage;
+    config: Pick<Config, 'PII_KEY'>;
+    production: boolean;
+    /** The user module's: a verified user's profile says so (in the verification's transaction). */
+    markVerified: IdentityDeps['markVerified'];
+  },
 ): Promise<IdentityHandle> {
   const { platform, storage } = deps;
   const identity: IdentityDeps = {
     db: platform.db,
+    markVerified: deps.markVerified,
     pii: createPiiCipher(
       await ensureSecret(platform.db, 'piiKey', deps.config.PII_KEY, {
         production: deps.production,

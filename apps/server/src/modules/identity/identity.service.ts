@@ -3,8 +3,10 @@ import { isAdultIdCard, MINOR_FORBIDDEN } from '@app/protocol/validation';
 import type { PiiCipher } from '../../platform/crypto/pii';
 import { maskIdCard, maskName } from '../../platform/crypto/pii';
 import type { Db } from '../../platform/db/database';
+import type { DbHandle } from '../../platform/db/handle';
 import { lockKey } from '../../platform/db/locks';
 import { AppError } from '../../platform/errors';
+import { identityDb } from './identity.tables';
 
 /** How many accounts one ID number may verify. */
 export const ACCOUNTS_PER_ID = 3;
@@ -12,6 +14,8 @@ export const ACCOUNTS_PER_ID = 3;
 export interface IdentityDeps {
   db: Db;
   pii: PiiCipher;
+  /** The user module's profile flag (has_authentication), set in the verification's transaction. */
+  markVerified: (trx: DbHandle, userId: number) => Promise<void>;
   now?: () => Date;
 }
 
@@ -80,7 +84,12 @@ export async function verifyByNumber(
       })
       .onConflict((oc) => oc.column('user_id').doNothing())
       .execute();
-    await trx.updateTable('users').set({ has_authentication: true }).where('id', '=', userId).execute();
+    await deps.markVerified(trx, userId);
   });
   return identityStatus(deps, userId);
+}
+
+/** A closing account's identity is forgotten (in the closing transaction): its ID number counts no more. */
+export async function forgetIdentity(trx: DbHandle, userId: number): Promise<void> {
+  await identityDb(trx).deleteFrom('identities').where('user_id', '=', userId).execute();
 }

@@ -2,6 +2,7 @@ import type { Game } from '@app/protocol/calls/market-games';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import { countsPerGame } from '../exchange/listing-stats';
+import { gameLoginsOf } from '../user/game-accounts';
 import type { GamesTable } from './market.tables';
 
 type GameRow = Selectable<GamesTable>;
@@ -58,18 +59,13 @@ export function toGame(row: GameRow, counts: MarketCounts, played: Set<string>):
 /** Games the user has logged into (user_identities game:<id>), most recent first. */
 export async function playedGames(db: Db, userId: number | null) {
   if (userId === null) return [];
-  const rows = await db
-    .selectFrom('user_identities')
-    .select(['provider', 'last_login_at', 'created_at', 'last_role_name'])
-    .where('user_id', '=', userId)
-    .where('provider', 'like', 'game:%')
-    .execute();
+  const rows = await gameLoginsOf(db, userId);
   return rows
     .map((r) => ({
-      applicationId: r.provider.slice('game:'.length),
-      at: (r.last_login_at ?? r.created_at).getTime(),
-      firstAt: r.created_at.getTime(),
-      roleName: r.last_role_name,
+      applicationId: r.gameId,
+      at: (r.lastLoginAt ?? r.linkedAt).getTime(),
+      firstAt: r.linkedAt.getTime(),
+      roleName: r.lastRoleName,
     }))
     .sort((a, b) => b.at - a.at);
 }

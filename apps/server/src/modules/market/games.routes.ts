@@ -18,6 +18,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/errors';
 import { type CallPlatform, registerCall } from '../../platform/http/register-call';
 import type { GameGateway } from '../games/game-gateway';
+import { gameAccountsOf } from '../user/game-accounts';
 import { allGames, gameById } from './catalogue';
 import { CHANNELS, orderChannels } from './channels';
 import { type CountCache, playedGames, toGame } from './games.queries';
@@ -67,19 +68,14 @@ export function gameRoutes(
     const { games } = await gamesFor(ctx.user.userId);
     const game = games.find((g) => g.applicationId === input.applicationId);
     if (!game) throw new AppError(ErrorCode.APP_ID_INVALID);
-    const accounts = await db
-      .selectFrom('user_identities')
-      .select(['subject', 'last_role_name', 'last_login_at', 'created_at'])
-      .where('user_id', '=', ctx.user.userId)
-      .where('provider', '=', `game:${input.applicationId}`)
-      .execute();
+    const accounts = await gameAccountsOf(db, ctx.user.userId, input.applicationId);
     const servers = await market
       .selectFrom('game_servers')
       .selectAll()
       .where('application_id', '=', game.applicationId)
       .execute();
     const perAccount = await Promise.all(
-      accounts.map(async (a) => ({ account: a, roles: (await gateway.roles(game.applicationId, a.subject)).roles })),
+      accounts.map(async (a) => ({ account: a, roles: (await gateway.roles(game.applicationId, a.accountId)).roles })),
     );
     return {
       game,
@@ -90,8 +86,8 @@ export function gameRoutes(
           roleId: r.id,
           roleName: r.name,
           lastLoginTime:
-            r.name === account.last_role_name
-              ? Math.floor((account.last_login_at ?? account.created_at).getTime() / 1000)
+            r.name === account.lastRoleName
+              ? Math.floor((account.lastLoginAt ?? account.linkedAt).getTime() / 1000)
               : 0,
         })),
       ),
@@ -175,18 +171,12 @@ export function gameRoutes(
 
   registerCall(app, platform, getUniqueIdList, async (_input, ctx) => {
     await requireGame(ctx.appId);
-    const rows = await db
-      .selectFrom('user_identities')
-      .select(['last_role_name', 'last_login_at', 'created_at'])
-      .where('user_id', '=', ctx.user.userId)
-      .where('provider', '=', `game:${ctx.appId}`)
-      .orderBy('last_login_at', 'desc')
-      .execute();
+    const rows = await gameAccountsOf(db, ctx.user.userId, ctx.appId, { recentFirst: true });
     return {
       list: rows.map((r) => ({
         tradeId: ctx.user.uid,
-        lastLoginRoleName: r.last_role_name ?? '',
-        lastLoginTime: Math.floor((r.last_login_at ?? r.created_at).getTime() / 1000),
+        lastLoginRoleName: r.lastRoleName ?? '',
+        lastLoginTime: Math.floor((r.lastLoginAt ?? r.linkedAt).getTime() / 1000),
       })),
     };
   });

@@ -17,7 +17,7 @@ export interface NoticesHandle {
 
 /** The people a notification reaches: the user's chat account and their push switch (the user module answers). */
 export interface NoticeAudience {
-  uidOf(db: DbHandle, userId: number): Promise<string | null>;
+  uidOf(db: DbHandle, userId: number): Promise<string | null | undefined>;
   pushOn(db: DbHandle, userId: number): Promise<boolean>;
 }
 

@@ -15,19 +15,13 @@ import { type CallPlatform, registerCall } from '../../platform/http/register-ca
 import { listingById } from '../exchange/listings';
 import type { GameGateway } from '../games/game-gateway';
 import { serverOf } from '../market/catalogue';
+import { gameAccountsOf } from '../user/game-accounts';
 import { type OrderDeps, placeOrder, viewerOrder } from './order.service';
 import { toOrder } from './order-view';
 
 /** The buyer's game accounts of a game (the accounts they logged into the game with). */
 const linkedAccounts = async (db: Db, userId: number, applicationId: string) =>
-  (
-    await db
-      .selectFrom('user_identities')
-      .select('subject')
-      .where('user_id', '=', userId)
-      .where('provider', '=', `game:${applicationId}`)
-      .execute()
-  ).map((r) => r.subject);
+  (await gameAccountsOf(db, userId, applicationId)).map((a) => a.accountId);
 
 /** The box flow: servers, the buyer's roles there, whether one can receive, and ordering for it. */
 export function boxRoutes(app: FastifyInstance, platform: CallPlatform, gateway: GameGateway): void {

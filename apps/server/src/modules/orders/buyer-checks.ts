@@ -4,17 +4,15 @@ import { ListingStatus } from '@app/protocol/statuses/listing-status';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import { serverOf } from '../market/catalogue';
+import { isLinkedGameAccount } from '../user/game-accounts';
+import { phoneAndRealName } from '../user/user.queries';
 import type { OrderDeps, PlaceInput } from './order.service';
 
 /** The buyer: bound phone and real name (business-flows §6). */
 export async function checkBuyer(db: Db, userId: number) {
-  const user = await db
-    .selectFrom('users')
-    .select(['mobile', 'has_authentication'])
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
+  const user = await phoneAndRealName(db, userId);
   if (!user.mobile) throw new AppError(ErrorCode.BAD_PARAMS, '请先绑定手机号');
-  if (!user.has_authentication) throw new AppError(ErrorCode.BAD_PARAMS, '请先完成实名认证');
+  if (!user.hasAuthentication) throw new AppError(ErrorCode.BAD_PARAMS, '请先完成实名认证');
 }
 
 /** Where the goods go, checked with the game: a free role slot for a role, a role in the group for goods. */
@@ -34,14 +32,8 @@ export async function deliveryTarget(
   let roleId = input.player ? input.player.roleId : (input.gameRoleId ?? null);
   if (!accountId) throw new AppError(ErrorCode.BAD_PARAMS, '请选择收货的游戏账号');
   if (!input.player) {
-    const linked = await db
-      .selectFrom('user_identities')
-      .select('subject')
-      .where('user_id', '=', input.buyer.userId)
-      .where('provider', '=', `game:${listing.application_id}`)
-      .where('subject', '=', accountId)
-      .executeTakeFirst();
-    if (!linked) throw new AppError(ErrorCode.BAD_PARAMS, '请选择您已登录过的游戏账号收货');
+    if (!(await isLinkedGameAccount(db, input.buyer.userId, listing.application_id, accountId)))
+      throw new AppError(ErrorCode.BAD_PARAMS, '请选择您已登录过的游戏账号收货');
   }
   if (listing.type === 1) {
     // The game cannot move a role to the account it is on.

@@ -5,9 +5,11 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import { forgetSale, listingById } from '../exchange/listings';
+import { uidsOf } from '../user/user.queries';
 import { confirm, refundToBuyer } from './delivery.service';
 import type { OrderDeps } from './order.service';
 import { moveOrder } from './order-moves';
+import { ordersDb } from './orders.tables';
 
 /** Customer service's two answers to a refused receipt (拒绝收货, -5). */
 export type Resolution = 'refund' | 'confirm';
@@ -37,37 +39,39 @@ export async function orderReference(deps: Pick<OrderDeps, 'db'>, orderId: numbe
 /** The orders waiting for customer service, oldest first: what was bought, the buyer's reason, the receipt. */
 export async function refusedReceipts(deps: OrderDeps) {
   // Buyer and seller by their 唯一码 (uid), as they know themselves; the user module owns the rest.
-  const rows = await deps.db
+  const rows = await ordersDb(deps.db)
     .selectFrom('orders')
-    .innerJoin('users as buyer', 'buyer.id', 'orders.buyer_user_id')
-    .innerJoin('users as seller', 'seller.id', 'orders.seller_user_id')
     .select([
-      'orders.id',
-      'orders.order_no',
-      'orders.title',
-      'orders.type',
-      'orders.application_id',
-      'buyer.uid as buyer_uid',
-      'seller.uid as seller_uid',
-      'orders.price_fen',
-      'orders.total_fen',
-      'orders.note',
-      'orders.receipt',
-      'orders.delivered_at',
-      'orders.updated_at',
+      'id',
+      'order_no',
+      'title',
+      'type',
+      'application_id',
+      'buyer_user_id',
+      'seller_user_id',
+      'price_fen',
+      'total_fen',
+      'note',
+      'receipt',
+      'delivered_at',
+      'updated_at',
     ])
-    .where('orders.status', '=', OrderStatus.RECEIPT_REFUSED)
-    .orderBy('orders.updated_at', 'asc')
+    .where('status', '=', OrderStatus.RECEIPT_REFUSED)
+    .orderBy('updated_at', 'asc')
     .limit(100)
     .execute();
+  const uids = await uidsOf(
+    deps.db,
+    rows.flatMap((r) => [r.buyer_user_id, r.seller_user_id]),
+  );
   return rows.map((r) => ({
     orderId: String(r.id),
     orderNo: r.order_no,
     title: r.title,
     type: r.type,
     applicationId: r.application_id,
-    buyerUid: r.buyer_uid,
-    sellerUid: r.seller_uid,
+    buyerUid: uids.get(r.buyer_user_id) ?? '',
+    sellerUid: uids.get(r.seller_user_id) ?? '',
     price: Number(r.price_fen),
     paid: Number(r.total_fen),
     note: r.note,

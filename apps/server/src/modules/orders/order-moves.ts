@@ -1,24 +1,18 @@
 import { type OrderStatus, orderTransitions } from '@app/protocol/statuses/order-status';
 import { canTransition } from '@app/protocol/statuses/transition';
-import type { Kysely, Updateable } from 'kysely';
-import type { Database } from '../../platform/db/schema';
-import type { OrdersTable } from './orders.tables';
+import type { UpdateObject } from 'kysely';
+import { guardedMove } from '../../platform/db/guarded-move';
+import type { DbHandle } from '../../platform/db/handle';
+import { type OrdersTables, ordersDb } from './orders.tables';
 
 /** One guarded move of an order's status (orderTransitions); answers whether it happened. */
 export async function moveOrder(
-  db: Kysely<Database>,
+  db: DbHandle,
   id: number,
   from: OrderStatus,
   to: OrderStatus,
-  set: Updateable<OrdersTable> = {},
+  set: UpdateObject<OrdersTables, 'orders'> = {},
 ): Promise<boolean> {
   if (!canTransition(orderTransitions, from, to)) throw new Error(`order status ${from} → ${to} is not allowed`);
-  const moved = await db
-    .updateTable('orders')
-    .set({ ...set, status: to, updated_at: new Date() })
-    .where('id', '=', id)
-    .where('status', '=', from)
-    .returning('id')
-    .executeTakeFirst();
-  return moved !== undefined;
+  return guardedMove(ordersDb(db), 'orders', id, from, to, set);
 }

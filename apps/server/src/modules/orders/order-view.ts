@@ -4,7 +4,6 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import { userCoupons } from '../coupon/coupon.service';
 import { type ListingSummary, listingSummaries } from '../exchange/listings';
-import { paymentStarted } from '../payments/payment-queries';
 import type { OrdersTable } from './orders.tables';
 
 export type OrderRow = Selectable<OrdersTable>;
@@ -55,7 +54,7 @@ export async function toOrder(
     sellerFee: role === 'seller' ? sellerFee : 0,
     sellerReceive: role === 'seller' ? price - sellerFee : 0,
     expireTime: row.status === OrderStatus.AWAITING_PAYMENT ? seconds(row.expires_at) : null,
-    payStarted: row.status === OrderStatus.AWAITING_PAYMENT ? await paymentStarted(db, row.id) : false,
+    payStarted: row.status === OrderStatus.AWAITING_PAYMENT && row.payment_started_at !== null,
     payChannel: row.pay_channel,
     createTime: seconds(row.created_at) as number,
     payTime: seconds(row.paid_at),

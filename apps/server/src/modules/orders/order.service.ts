@@ -3,12 +3,11 @@ import { ListingStatus } from '@app/protocol/statuses/listing-status';
 import { OrderStatus, orderTransitions } from '@app/protocol/statuses/order-status';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
-import { moveListing } from '../consignment/listing-moves';
 import { lockCoupon, releaseCoupon } from '../coupon/coupon.service';
+import { moveListing } from '../exchange/listing-moves';
 import { listingById } from '../exchange/listings';
 import type { GameGateway } from '../games/game-gateway';
 import { buyerFeePercent } from '../market/catalogue';
-import { paymentStarted } from '../payments/payment-queries';
 import { holdOpenAccount } from '../user/user.service';
 import { releaseOrderHolds } from '../wallet/ledger';
 import { checkBuyer, checkListingOpen, deliveryTarget } from './buyer-checks';
@@ -219,7 +218,7 @@ export async function changeOrderCoupon(
       throw new AppError(ErrorCode.BAD_PARAMS, '订单已支付或已关闭，无法更换优惠券');
     if (order.expires_at && order.expires_at.getTime() <= now)
       throw new AppError(ErrorCode.BAD_PARAMS, '订单已超时，请重新下单');
-    if (await paymentStarted(trx, order.id)) throw new AppError(ErrorCode.BAD_PARAMS, '支付已发起，无法更换优惠券');
+    if (order.payment_started_at !== null) throw new AppError(ErrorCode.BAD_PARAMS, '支付已发起，无法更换优惠券');
     await releaseCoupon(trx, order.id);
     const price = Number(order.price_fen);
     const coupon = couponId

@@ -34,6 +34,8 @@ export interface OrdersTable {
   note: Generated<string>;
   /** Customer service asked the game to take the delivery back (a refund under way). */
   reclaim_requested_at: Generated<Date | null>;
+  /** The first payment started for it (markPaymentStarted, by the payments module): no coupon change after it. */
+  payment_started_at: Generated<Date | null>;
 }
 
 export interface DeliveryReceipt {

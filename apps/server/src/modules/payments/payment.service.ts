@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { ErrorCode } from '@app/protocol/errors';
 import { type PayChannel, thirdPartyOf } from '@app/protocol/pay-channel';
-import { OrderStatus } from '@app/protocol/statuses/order-status';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import { useCoupon } from '../coupon/coupon.service';
-import { moveOrder } from '../orders/order-moves';
-import { Accounts, balanceOf, LedgerError, resolvePending, transfer } from '../wallet/ledger';
+import { lockOrderTotal, markOrderPaid, markPaymentStarted, orderToPay } from '../orders/order-payments';
+import { Accounts, balanceOf, LedgerError, resolvePending, transfer, transferState } from '../wallet/ledger';
 import type { PayGateway, VerifiedNotice } from './pay-gateway';
 
 export interface PaymentDeps {
@@ -34,32 +33,15 @@ export interface PayRequest {
 const gatewayOf = (deps: PaymentDeps, channel: PayChannel) =>
   thirdPartyOf(channel) === 2 ? deps.gateways.wechat : deps.gateways.alipay;
 
-async function unpaidOrder(deps: PaymentDeps, userId: number, orderId: string) {
-  const order = await deps.db
-    .selectFrom('orders')
-    .selectAll()
-    .where('id', '=', Number(orderId))
-    .where('buyer_user_id', '=', userId)
-    .executeTakeFirst();
-  if (!order) throw new AppError(ErrorCode.BAD_PARAMS, '订单不存在');
-  if (order.status !== OrderStatus.AWAITING_PAYMENT) throw new AppError(ErrorCode.BAD_PARAMS, '订单已支付或已关闭');
-  if (order.expires_at && order.expires_at.getTime() <= (deps.now ?? Date.now)())
-    throw new AppError(ErrorCode.BAD_PARAMS, '订单已超时，请重新下单');
-  return order;
-}
+const unpaidOrder = (deps: PaymentDeps, userId: number, orderId: string) =>
+  orderToPay(deps.db, userId, orderId, (deps.now ?? Date.now)());
 
 /**
  * Inside a payment's transaction: the order row locked (the coupon change locks it too) and its
  * total as the payment was checked against; otherwise the buyer pays again with the new amount.
  */
 async function lockedTotal(trx: Db, orderId: number, expected: number): Promise<void> {
-  const row = await trx
-    .selectFrom('orders')
-    .select('total_fen')
-    .where('id', '=', orderId)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
-  if (Number(row.total_fen) !== expected)
+  if ((await lockOrderTotal(trx, orderId)) !== expected)
     throw new AppError(ErrorCode.BAD_PARAMS, '支付金额与订单金额不一致，请刷新后重试');
 }
 
@@ -91,6 +73,7 @@ export async function startPayment(deps: PaymentDeps, req: PayRequest) {
     await deps.db.transaction().execute(async (trx) => {
       // The order row locked and its total read again: a coupon changed meanwhile changes the amount.
       await lockedTotal(trx, order.id, total);
+      await markPaymentStarted(trx, order.id, new Date((deps.now ?? Date.now)()));
       // Another way of paying was chosen: the earlier attempts stop holding balance.
       for (const p of open) {
         await trx
@@ -180,14 +163,8 @@ export async function payWithBalance(
   await deps.db.transaction().execute(async (trx) => {
     const now = new Date((deps.now ?? Date.now)());
     await lockedTotal(trx, order.id, total);
-    if (
-      !(await moveOrder(trx, order.id, OrderStatus.AWAITING_PAYMENT, OrderStatus.PAID, {
-        paid_at: now,
-        pay_channel: 3,
-        expires_at: null,
-      }))
-    )
-      throw new AppError(ErrorCode.BAD_PARAMS, '订单已支付或已关闭');
+    await markPaymentStarted(trx, order.id, now);
+    if (!(await markOrderPaid(trx, order.id, 3, now))) throw new AppError(ErrorCode.BAD_PARAMS, '订单已支付或已关闭');
     await useCoupon(trx, order.id, now);
     await trx
       .insertInto('payments')
@@ -288,15 +265,11 @@ export async function applyNotice(
       orderId: payment.order_id,
     });
     const holdKey = `hold:${payment.trade_no}`;
-    const hold = await trx.selectFrom('ledger_transfers').select('state').where('key', '=', holdKey).executeTakeFirst();
+    const hold = await transferState(trx, holdKey);
     const paidOrder =
       payment.status === 'created' &&
-      (hold === undefined || hold.state === 'pending') &&
-      (await moveOrder(trx, payment.order_id, OrderStatus.AWAITING_PAYMENT, OrderStatus.PAID, {
-        paid_at: now,
-        pay_channel: payment.channel,
-        expires_at: null,
-      }));
+      (hold === undefined || hold === 'pending') &&
+      (await markOrderPaid(trx, payment.order_id, payment.channel, now));
     if (paidOrder) {
       if (hold) await resolvePending(trx, { key: `${holdKey}:post`, pendingKey: holdKey, action: 'post' });
       await useCoupon(trx, payment.order_id, now);
@@ -311,8 +284,7 @@ export async function applyNotice(
       code: 'refund_late_payment',
       orderId: payment.order_id,
     });
-    if (hold?.state === 'pending')
-      await resolvePending(trx, { key: `${holdKey}:void`, pendingKey: holdKey, action: 'void' });
+    if (hold === 'pending') await resolvePending(trx, { key: `${holdKey}:void`, pendingKey: holdKey, action: 'void' });
     await trx
       .updateTable('payments')
       .set({ status: 'refunded', note: '订单已关闭，款项已退回余额' })

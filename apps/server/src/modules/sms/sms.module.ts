@@ -13,7 +13,14 @@ import type { SmsDeps } from './sms.service';
  */
 export async function smsModule(
   app: FastifyInstance,
-  deps: { platform: CallPlatform; rates: RateStore; config: Config; production: boolean },
+  deps: {
+    platform: CallPlatform;
+    rates: RateStore;
+    config: Config;
+    production: boolean;
+    /** The user's bound phone (the user module's): where a logged-in user's codes go. */
+    phoneOf: (userId: number) => Promise<string | null>;
+  },
 ): Promise<SmsDeps> {
   const { config } = deps;
   const sms: SmsDeps = {
@@ -26,6 +33,6 @@ export async function smsModule(
       variable: 'SMS_CODE_SECRET',
     }),
   };
-  smsRoutes(app, deps.platform, sms);
+  smsRoutes(app, deps.platform, sms, deps.phoneOf);
   return sms;
 }

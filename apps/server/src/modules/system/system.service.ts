@@ -1,4 +1,5 @@
 import type { Db } from '../../platform/db/database';
+import { readSetting, writeSetting } from '../../platform/settings';
 
 /** The maintenance switch lives in the database so every server process sees the same value. */
 export interface Maintenance {
@@ -10,8 +11,7 @@ const KEY = 'system.maintenance';
 const DEFAULT_MESSAGE = '系统维护中，请稍后再来';
 
 export async function getMaintenance(db: Db): Promise<Maintenance> {
-  const row = await db.selectFrom('settings').select('value').where('key', '=', KEY).executeTakeFirst();
-  const value = (row?.value ?? {}) as Partial<Maintenance>;
+  const value = ((await readSetting(db, KEY)) ?? {}) as Partial<Maintenance>;
   return { updating: value.updating === 1 ? 1 : 0, message: value.message || DEFAULT_MESSAGE };
 }
 
@@ -20,11 +20,7 @@ export async function setMaintenance(
   next: { updating: 0 | 1; message?: string | undefined },
 ): Promise<Maintenance> {
   const value: Maintenance = { updating: next.updating, message: next.message || DEFAULT_MESSAGE };
-  await db
-    .insertInto('settings')
-    .values({ key: KEY, value: JSON.stringify(value) })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(value), updated_at: new Date() }))
-    .execute();
+  await writeSetting(db, KEY, value);
   return value;
 }
 

@@ -10,6 +10,7 @@ import { loginRoutes } from './login.routes';
 import { accountRemovalChecks, type RemovalFacts } from './removal-checks';
 import { settingsRoutes } from './settings.routes';
 import { thirdPartyLoginRoutes } from './third-party-login.routes';
+import { uidOf } from './user.queries';
 import { userRoutes } from './user.routes';
 
 /**
@@ -30,6 +31,8 @@ export function userModule(
   },
 ): void {
   const { platform, sms, config } = deps;
+  // A session names its user by id; the 唯一码 is this module's (platform/auth asks it here).
+  platform.uidOf = (userId) => uidOf(platform.db, userId);
   loginRoutes(app, platform, { ...sms, sessionTtlDays: config.SESSION_TTL_DAYS });
   userRoutes(app, platform, deps.identity.status);
   thirdPartyLoginRoutes(app, platform, deps.providers ?? unavailableProviders(), config.SESSION_TTL_DAYS);

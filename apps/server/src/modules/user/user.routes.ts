@@ -1,8 +1,8 @@
 import { getTradeId, userAccountDetail, userInfo } from '@app/protocol/calls/user';
 import type { FastifyInstance } from 'fastify';
 import { type CallPlatform, registerCall } from '../../platform/http/register-call';
-import { saleUnlockedUntil } from '../consignment/sale-lock.service';
 import { Accounts, balanceOf } from '../wallet/ledger';
+import { saleUnlockedUntil } from './sale-lock.service';
 import { getUserProfile } from './user.service';
 
 /** identityStatus comes from the identity module's service (it owns the sealed personal data). */

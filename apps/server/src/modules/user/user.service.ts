@@ -1,7 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { ErrorCode } from '@app/protocol/errors';
+import { revokeUserSessions } from '../../platform/auth/sessions';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
+import { forgetIdentity } from '../identity/identity.service';
 
 /** Shows 138****0000: the full number never leaves the server in a profile. */
 export function maskMobile(mobile: string | null): string {
@@ -85,13 +87,8 @@ export async function eraseAccount(db: Db, userId: number, checks: RemovalCheck[
     if (user.removed_at) throw new AppError(ErrorCode.BAD_PARAMS, '该账号已注销');
     const [reason] = await removalReasons(trx, userId, checks);
     if (reason) throw new AppError(ErrorCode.BAD_PARAMS, reason);
-    await trx
-      .updateTable('sessions')
-      .set({ revoked_at: new Date() })
-      .where('user_id', '=', userId)
-      .where('revoked_at', 'is', null)
-      .execute();
-    await trx.deleteFrom('identities').where('user_id', '=', userId).execute();
+    await revokeUserSessions(trx, userId);
+    await forgetIdentity(trx, userId);
     await trx
       .updateTable('users')
       .set({ mobile: null, nickname: '已注销用户', avatar: '', has_authentication: false, removed_at: new Date() })
@@ -159,10 +156,4 @@ export async function linkIdentity(db: Db, provider: string, subject: string, us
     .values({ provider, subject, user_id: userId })
     .onConflict((oc) => oc.columns(['provider', 'subject']).doUpdateSet({ user_id: userId }))
     .execute();
-}
-
-/** The user's public id (also their chat account), or null for no such user. */
-export async function uidOf(db: Db, userId: number): Promise<string | null> {
-  const row = await db.selectFrom('users').select('uid').where('id', '=', userId).executeTakeFirst();
-  return row?.uid ?? null;
 }

@@ -274,3 +274,9 @@ export async function releaseOrderHolds(db: Db | Trx, orderId: number): Promise<
   for (const { key } of holds) await resolvePending(db, { key: `${key}:void`, pendingKey: key, action: 'void' });
   return holds.length;
 }
+
+/** The state of the transfer of a key (a payment's balance hold: still pending, or resolved), undefined when none was made. */
+export async function transferState(db: Db | Trx, key: string): Promise<Transfer['state'] | undefined> {
+  const row = await db.selectFrom('ledger_transfers').select('state').where('key', '=', key).executeTakeFirst();
+  return row?.state;
+}

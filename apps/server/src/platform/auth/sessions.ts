@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ErrorCode } from '@app/protocol/errors';
 import type { Db } from '../db/database';
+import type { DbHandle } from '../db/handle';
+import { platformDb } from '../db/platform.tables';
 import { AppError } from '../errors';
 
 /**
@@ -30,20 +32,34 @@ export async function issueSession(db: Db, userId: number, source: string, ttlDa
   return token;
 }
 
+/** The user's 唯一码, answered by the user module (which owns users): undefined for no such user. */
+export type UidOf = (userId: number) => Promise<string | undefined>;
+
 /** 50000 when there is no usable token at all, 20118 when it existed but expired or was revoked. */
-export async function requireSession(db: Db, token: string | undefined): Promise<SessionUser> {
+export async function requireSession(db: Db, token: string | undefined, uidOf: UidOf): Promise<SessionUser> {
   if (!token || token.length > 200) throw new AppError(ErrorCode.LOGIN_TIMEOUT);
   const row = await db
     .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['sessions.user_id', 'sessions.expires_at', 'sessions.revoked_at', 'users.uid'])
-    .where('sessions.token_hash', '=', hashToken(token))
+    .select(['user_id', 'expires_at', 'revoked_at'])
+    .where('token_hash', '=', hashToken(token))
     .executeTakeFirst();
   if (!row) throw new AppError(ErrorCode.LOGIN_EXPIRED);
   if (row.revoked_at || row.expires_at.getTime() <= Date.now()) throw new AppError(ErrorCode.LOGIN_EXPIRED);
-  return { userId: row.user_id, uid: row.uid, token };
+  const uid = await uidOf(row.user_id);
+  if (uid === undefined) throw new AppError(ErrorCode.LOGIN_EXPIRED);
+  return { userId: row.user_id, uid, token };
 }
 
 export async function revokeSession(db: Db, token: string): Promise<void> {
   await db.updateTable('sessions').set({ revoked_at: new Date() }).where('token_hash', '=', hashToken(token)).execute();
+}
+
+/** Every live session of a user ends (a closing account, in its transaction). */
+export async function revokeUserSessions(trx: DbHandle, userId: number): Promise<void> {
+  await platformDb(trx)
+    .updateTable('sessions')
+    .set({ revoked_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
 }

@@ -14,7 +14,7 @@ import { ErrorCode } from '@app/protocol/errors';
 import { CONTROL_CHARS } from '@app/protocol/validation';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { requireSession } from '../auth/sessions';
+import { requireSession, type UidOf } from '../auth/sessions';
 import type { KeyRing } from '../codec/key-ring';
 import type { NonceStore } from '../codec/nonce-store';
 import type { Db } from '../db/database';
@@ -40,6 +40,8 @@ export interface CallPlatform {
   games?: GameTokenVerifier | undefined;
   keyRing: () => KeyRing;
   nonces: NonceStore;
+  /** A session's user's 唯一码: set by the user module at startup (it owns users). */
+  uidOf: UidOf;
   validateResponses: boolean;
 }
 
@@ -146,9 +148,9 @@ export function registerCall<D extends CallDef>(
       // df needs a session; pb and pt take one when a valid token comes along (never refuse for it).
       const user =
         def.access === 'df'
-          ? await requireSession(platform.db, token)
+          ? await requireSession(platform.db, token, platform.uidOf)
           : token
-            ? await requireSession(platform.db, token).catch(() => null)
+            ? await requireSession(platform.db, token, platform.uidOf).catch(() => null)
             : null;
       const player = def.access === 'pt' ? await verifyGamePlayer(platform, opened.params) : null;
       const appId = headerOf(request, 'x-appid')?.trim() || null;

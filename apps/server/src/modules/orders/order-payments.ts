@@ -1,0 +1,60 @@
+import { ErrorCode } from '@app/protocol/errors';
+import { OrderStatus } from '@app/protocol/statuses/order-status';
+import { sql } from 'kysely';
+import type { DbHandle } from '../../platform/db/handle';
+import { AppError } from '../../platform/errors';
+import { moveOrder } from './order-moves';
+import type { OrderRow } from './order-view';
+import { ordersDb } from './orders.tables';
+
+/**
+ * What the payments module asks of an order and tells it: it never reads or writes the orders
+ * table itself. Each takes the caller's handle (a payment's transaction, too).
+ */
+
+/** The buyer's order, still awaiting payment and not run out: what a payment is checked against. */
+export async function orderToPay(db: DbHandle, userId: number, orderId: string, now: number): Promise<OrderRow> {
+  const order = await ordersDb(db)
+    .selectFrom('orders')
+    .selectAll()
+    .where('id', '=', Number(orderId))
+    .where('buyer_user_id', '=', userId)
+    .executeTakeFirst();
+  if (!order) throw new AppError(ErrorCode.BAD_PARAMS, '订单不存在');
+  if (order.status !== OrderStatus.AWAITING_PAYMENT) throw new AppError(ErrorCode.BAD_PARAMS, '订单已支付或已关闭');
+  if (order.expires_at && order.expires_at.getTime() <= now)
+    throw new AppError(ErrorCode.BAD_PARAMS, '订单已超时，请重新下单');
+  return order;
+}
+
+/** Locks the order's row for the rest of the caller's transaction (a coupon change locks it too) and answers its total. */
+export async function lockOrderTotal(trx: DbHandle, orderId: number): Promise<number> {
+  const row = await ordersDb(trx)
+    .selectFrom('orders')
+    .select('total_fen')
+    .where('id', '=', orderId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  return Number(row.total_fen);
+}
+
+/**
+ * A payment of the order was started (in the transaction that writes it, under the order's lock):
+ * from now on its total stays (no coupon change) and its view says so. The first time is kept.
+ */
+export async function markPaymentStarted(trx: DbHandle, orderId: number, at: Date): Promise<void> {
+  await ordersDb(trx)
+    .updateTable('orders')
+    .set({ payment_started_at: sql<Date>`coalesce(payment_started_at, ${at})` })
+    .where('id', '=', orderId)
+    .execute();
+}
+
+/** The order is paid (awaiting payment → paid, guarded): answers whether this call moved it. */
+export function markOrderPaid(trx: DbHandle, orderId: number, payChannel: number, at: Date): Promise<boolean> {
+  return moveOrder(trx, orderId, OrderStatus.AWAITING_PAYMENT, OrderStatus.PAID, {
+    paid_at: at,
+    pay_channel: payChannel,
+    expires_at: null,
+  });
+}

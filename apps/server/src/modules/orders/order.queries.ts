@@ -1,0 +1,19 @@
+import type { DbHandle } from '../../platform/db/handle';
+import { ordersDb } from './orders.tables';
+
+/** Where an order stands, as another module shows or follows it (an agreed offer follows its order). */
+export interface OrderState {
+  status: number;
+  expiresAt: Date | null;
+}
+
+/** The states of several orders at once (a page of offers, a sweeper's batch): one query. */
+export async function orderStates(db: DbHandle, orderIds: readonly number[]): Promise<Map<number, OrderState>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await ordersDb(db)
+    .selectFrom('orders')
+    .select(['id', 'status', 'expires_at'])
+    .where('id', 'in', [...new Set(orderIds)])
+    .execute();
+  return new Map(rows.map((r) => [r.id, { status: r.status, expiresAt: r.expires_at }]));
+}

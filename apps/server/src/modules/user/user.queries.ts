@@ -1,0 +1,63 @@
+import type { DbHandle } from '../../platform/db/handle';
+import { userDb } from './user.tables';
+
+/**
+ * What other modules read of a user, by id or by 唯一码 (uid): each a domain question the user
+ * module answers through its own handle, batch reads by ids where a page needs many. Any handle
+ * works (a transaction another module opened, too).
+ */
+
+/** The user's 唯一码 (uid); undefined for no such user. */
+export async function uidOf(db: DbHandle, userId: number): Promise<string | undefined> {
+  const row = await userDb(db).selectFrom('users').select('uid').where('id', '=', userId).executeTakeFirst();
+  return row?.uid;
+}
+
+/** The 唯一码 of several users at once (a page of orders names its buyers and sellers). */
+export async function uidsOf(db: DbHandle, userIds: readonly number[]): Promise<Map<number, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await userDb(db)
+    .selectFrom('users')
+    .select(['id', 'uid'])
+    .where('id', 'in', [...new Set(userIds)])
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.uid]));
+}
+
+/** The user a 唯一码 names, or null. */
+export async function userIdOfUid(db: DbHandle, uid: string): Promise<number | null> {
+  const row = await userDb(db).selectFrom('users').select('id').where('uid', '=', uid).executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/** The bound phone number (null when none is bound); throws for no such user. */
+export async function boundPhone(db: DbHandle, userId: number): Promise<string | null> {
+  const row = await userDb(db).selectFrom('users').select('mobile').where('id', '=', userId).executeTakeFirstOrThrow();
+  return row.mobile;
+}
+
+/** What buying and selling ask first (business-flows §4, §6): a bound phone, a verified real name. */
+export async function phoneAndRealName(
+  db: DbHandle,
+  userId: number,
+): Promise<{ mobile: string | null; hasAuthentication: boolean }> {
+  const row = await userDb(db)
+    .selectFrom('users')
+    .select(['mobile', 'has_authentication'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return { mobile: row.mobile, hasAuthentication: row.has_authentication };
+}
+
+/** What a listing shows of its seller: the name and since when they are a user. */
+export async function sellerProfile(
+  db: DbHandle,
+  userId: number,
+): Promise<{ nickname: string; created_at: Date } | undefined> {
+  return userDb(db).selectFrom('users').select(['nickname', 'created_at']).where('id', '=', userId).executeTakeFirst();
+}
+
+/** The identity module verified the user's real name (in its transaction): the profile says so. */
+export async function markAuthenticated(db: DbHandle, userId: number): Promise<void> {
+  await userDb(db).updateTable('users').set({ has_authentication: true }).where('id', '=', userId).execute();
+}
