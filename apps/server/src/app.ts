@@ -16,6 +16,7 @@ import { marketModule } from './modules/market/market.module';
 import { noticesModule } from './modules/notices/notices.module';
 import { opsModule } from './modules/ops/ops.module';
 import { hasOpenOrders } from './modules/orders/order.service';
+import { orderEvents } from './modules/orders/order-events';
 import { ordersModule } from './modules/orders/orders.module';
 import { type PaymentsHandle, paymentsModule } from './modules/payments/payments.module';
 import { smsModule } from './modules/sms/sms.module';
@@ -114,10 +115,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const notices = noticesModule(app, { platform, chat, audience: { uidOf, pushOn } });
   gamesModule(app, { platform, gateway, sms, config });
   await consignmentModule(app, { platform, gateway, sms, sweepEveryMs: config.SWEEP_MS });
-  const orders = ordersModule(app, { platform, gateway, sweepEveryMs: config.SWEEP_MS });
-  bargainModule(app, { platform, gateway, sweepEveryMs: config.SWEEP_MS });
+  // The order chat and the notifications hear of each order.
+  const events = orderEvents({ db, chat, notices, log: app.log });
+  const orders = ordersModule(app, { platform, gateway, sweepEveryMs: config.SWEEP_MS, events });
+  const offers = bargainModule(app, { platform, gateway, sweepEveryMs: config.SWEEP_MS, events, notices });
   const demoStaff = config.APP_ENV !== 'production';
-  await opsModule(app, { db, gateway, pii: identity.pii, rates, bootstrapToken: opsToken(config), demoStaff });
+  await opsModule(app, { db, gateway, events, pii: identity.pii, rates, bootstrapToken: opsToken(config), demoStaff });
   couponModule(app, { platform });
   app.decorate('payments', await paymentsModule(app, { platform, config, production, onPaid: orders.deliverPaid }));
   const withdrawals = withdrawalModule(app, { platform, identity, config });
@@ -125,7 +128,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const market = await marketModule(app, { platform, gateway, games, demoGames, seedDemo });
   app.decorate('prepareMarket', market.prepare);
   await trackingModule(app, { platform });
-  if (providers) devModule(app, { platform, config, gateway, sms: sms.sms, providers, withdrawals });
+  if (providers) devModule(app, { platform, config, gateway, sms: sms.sms, providers, withdrawals, orders, offers });
 
   openApiRoute(app);
   await serveWeb(app, config.webDist);
