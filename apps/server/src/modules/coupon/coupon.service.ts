@@ -3,10 +3,11 @@ import { ErrorCode } from '@app/protocol/errors';
 import { formatPriceFen } from '@app/protocol/format';
 import type { Kysely, Selectable } from 'kysely';
 import type { Db } from '../../platform/db/database';
+import type { DbHandle } from '../../platform/db/handle';
 import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import { gameNames } from '../market/catalogue';
-import type { UserCouponsTable } from './coupon.tables';
+import { couponDb, type UserCouponsTable } from './coupon.tables';
 
 type Row = Selectable<UserCouponsTable>;
 type Trx = Kysely<Database>;
@@ -67,6 +68,33 @@ export async function userCoupons(db: Db, userId: number): Promise<Row[]> {
     .orderBy('expires_at')
     .orderBy('id')
     .execute();
+}
+
+/**
+ * The coupons held or used by these orders (a page of orders names their discounts), one query:
+ * per order, in the order the buyer's coupons are listed (userCoupons).
+ */
+export async function couponsOfOrders(
+  db: DbHandle,
+  orderIds: readonly number[],
+): Promise<Map<number, Array<Pick<Row, 'user_id' | 'name'>>>> {
+  const byOrder = new Map<number, Array<Pick<Row, 'user_id' | 'name'>>>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await couponDb(db)
+    .selectFrom('user_coupons')
+    .select(['order_id', 'user_id', 'name'])
+    .where('order_id', 'in', [...new Set(orderIds)])
+    .where('status', '!=', 'unused')
+    .orderBy('expires_at')
+    .orderBy('id')
+    .execute();
+  for (const { order_id, user_id, name } of rows) {
+    if (order_id === null) continue;
+    const list = byOrder.get(order_id) ?? [];
+    list.push({ user_id, name });
+    byOrder.set(order_id, list);
+  }
+  return byOrder;
 }
 
 /**

@@ -6,7 +6,6 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/errors';
 import type { CallContext } from '../../platform/http/call-context';
 import { type CallPlatform, registerCall } from '../../platform/http/register-call';
-import { sellerProfile } from '../user/user.queries';
 import { type CardRow, toCard } from './commodity.queries';
 import { type ExchangeDb, exchangeDb } from './exchange.tables';
 import type { ListingCatalogue } from './listing-catalogue';
@@ -55,7 +54,7 @@ export function commodityDetailRoutes(app: FastifyInstance, platform: CallPlatfo
       catalogue.game(row.application_id),
       catalogue.masterServerName(row.application_id, row.server_id),
       // The seller's name and age are the user module's.
-      row.seller_user_id === null ? null : sellerProfile(platform.db, row.seller_user_id),
+      row.seller_user_id === null ? null : catalogue.seller(row.seller_user_id),
       row.seller_user_id === null ? null : sellerCounts(db, row.seller_user_id),
       ctx.user ? catalogue.isCollected(ctx.user.userId, row.id) : false,
       comparableWithServers(db, catalogue, row),

@@ -1,6 +1,7 @@
 /**
- * What the listing pages need of the market's catalogue (games, servers, collections), given by the
- * market module that registers these routes: the exchange imports no other module.
+ * What the listing pages need of the market's catalogue (games, servers, collections) and of the
+ * user module (a seller's name), given by the market module that registers these routes: the
+ * exchange imports no other module.
  */
 export interface ListingCatalogue {
   /** A game's buyer fee (percent) and coin types, or undefined for an unknown game. */
@@ -14,4 +15,6 @@ export interface ListingCatalogue {
   /** `<game>/<server>` → master server id, for games that trade across master servers. */
   crossServerGroups(): Promise<Map<string, string>>;
   isCollected(userId: number, commodityId: number): Promise<boolean>;
+  /** What a listing shows of its seller (the user module's sellerProfile). */
+  seller(userId: number): Promise<{ nickname: string; created_at: Date } | undefined>;
 }

@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { DbHandle } from '../../platform/db/handle';
 import type { ListingCatalogue } from '../exchange/listing-catalogue';
+import { sellerProfile } from '../user/user.queries';
 import { type GamesTable, marketDb } from './market.tables';
 
 /**
@@ -112,5 +113,6 @@ export function listingCatalogue(db: DbHandle): ListingCatalogue {
     serverNames: (applicationId, serverIds) => serverNames(db, applicationId, serverIds),
     crossServerGroups: () => crossServerGroups(db),
     isCollected: (userId, commodityId) => isCollected(db, userId, commodityId),
+    seller: (userId) => sellerProfile(db, userId),
   };
 }

@@ -2,7 +2,7 @@ import { AUTO_CONFIRM_HOURS, type Order } from '@app/protocol/calls/orders';
 import { OrderStatus, orderStatusLabel } from '@app/protocol/statuses/order-status';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../platform/db/database';
-import { userCoupons } from '../coupon/coupon.service';
+import { couponsOfOrders } from '../coupon/coupon.service';
 import { type ListingSummary, listingSummaries } from '../exchange/listings';
 import type { OrdersTable } from './orders.tables';
 
@@ -16,20 +16,52 @@ export type ReceiptCheck = (
   signature: string | null,
 ) => boolean;
 
+/**
+ * A page of orders as the viewer sees them, in a fixed number of queries whatever its size: the
+ * listings (listingSummaries) and the coupons (couponsOfOrders) of all of them, read at once.
+ */
+export async function toOrders(
+  db: Db,
+  rows: readonly OrderRow[],
+  viewerUserId: number,
+  receiptHolds?: ReceiptCheck,
+): Promise<Order[]> {
+  if (rows.length === 0) return [];
+  const [listings, coupons] = await Promise.all([
+    listingSummaries(
+      db,
+      rows.map((r) => r.commodity_id),
+    ),
+    couponsOfOrders(
+      db,
+      rows.filter((r) => Number(r.coupon_fen) > 0).map((r) => r.id),
+    ),
+  ]);
+  return rows.map((row) => viewed(row, viewerUserId, receiptHolds, listings, coupons));
+}
+
+/** One order as the viewer sees it (toOrders of one). */
 export async function toOrder(
   db: Db,
   row: OrderRow,
   viewerUserId: number,
   receiptHolds?: ReceiptCheck,
-  /** The listings of a page of orders, read at once (listingSummaries); else this order's is read. */
-  listings?: Map<number, ListingSummary>,
 ): Promise<Order> {
-  const listing = (listings ?? (await listingSummaries(db, [row.commodity_id]))).get(row.commodity_id);
-  // The coupon module answers the buyer's coupons; the one this order holds (or used) names the discount.
+  const [order] = await toOrders(db, [row], viewerUserId, receiptHolds);
+  return order as Order;
+}
+
+function viewed(
+  row: OrderRow,
+  viewerUserId: number,
+  receiptHolds: ReceiptCheck | undefined,
+  listings: Map<number, ListingSummary>,
+  coupons: Awaited<ReturnType<typeof couponsOfOrders>>,
+): Order {
+  const listing = listings.get(row.commodity_id);
+  // The coupon module answers the coupons of the orders; the buyer's one this order holds (or used) names the discount.
   const coupon =
-    Number(row.coupon_fen) > 0
-      ? (await userCoupons(db, row.buyer_user_id)).find((c) => c.order_id === row.id && c.status !== 'unused')
-      : undefined;
+    Number(row.coupon_fen) > 0 ? coupons.get(row.id)?.find((c) => c.user_id === row.buyer_user_id) : undefined;
   const role = viewerUserId === row.seller_user_id && viewerUserId !== row.buyer_user_id ? 'seller' : 'buyer';
   const price = Number(row.price_fen);
   const sellerFee = Number(row.seller_fee_fen);

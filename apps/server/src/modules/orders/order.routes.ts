@@ -17,12 +17,11 @@ import { OrderStatus } from '@app/protocol/statuses/order-status';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/errors';
 import { type CallPlatform, registerCall } from '../../platform/http/register-call';
-import { listingSummaries } from '../exchange/listings';
 import type { GameGateway } from '../games/game-gateway';
 import { confirmReceipt, rejectReceipt } from './delivery.service';
 import * as orders from './order.service';
 import type { OrderEvents } from './order-events';
-import { toOrder as view } from './order-view';
+import { toOrders, toOrder as view } from './order-view';
 
 export function orderRoutes(
   app: FastifyInstance,
@@ -32,12 +31,8 @@ export function orderRoutes(
 ): void {
   const { db } = platform;
   const deps: orders.OrderDeps = { db, gateway, ...(events ? { events } : {}) };
-  const toOrder = (
-    d: typeof db,
-    row: Parameters<typeof view>[1],
-    viewer: number,
-    listings?: Parameters<typeof view>[4],
-  ) => view(d, row, viewer, gateway.receiptHolds, listings);
+  const toOrder = (d: typeof db, row: Parameters<typeof view>[1], viewer: number) =>
+    view(d, row, viewer, gateway.receiptHolds);
 
   registerCall(app, platform, orderPlace, async (input, ctx) => {
     const buyer = { userId: ctx.user.userId, uid: ctx.user.uid };
@@ -81,10 +76,7 @@ export function orderRoutes(
     toOrder(db, await rejectReceipt(deps, ctx.user.userId, input.orderId, input.reason), ctx.user.userId),
   );
   const page = async (userId: number, found: Awaited<ReturnType<typeof orders.ordersOf>>) => ({
-    list: await listingSummaries(
-      db,
-      found.rows.map((r) => r.commodity_id),
-    ).then((listings) => Promise.all(found.rows.map((r) => toOrder(db, r, userId, listings)))),
+    list: await toOrders(db, found.rows, userId, gateway.receiptHolds),
     hasMore: found.hasMore,
   });
   registerCall(app, platform, getFinishBuyOrderList, async (input, ctx) =>
