@@ -30,6 +30,10 @@ export const NOTICE_KINDS = [
   'withdrawalRefused',
   'couponGranted',
   'priceDrop',
+  'urgeDelivery',
+  'urgeReceipt',
+  'serviceJoined',
+  'serviceClosed',
 ] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 

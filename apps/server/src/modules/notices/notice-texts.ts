@@ -85,6 +85,25 @@ export function noticeText(f: NoticeFacts): Text {
       ext: {},
     }),
     couponGranted: () => ({ title: '获得优惠券', content: `您获得了${s}，下单时可用`, position: 5, ext: {} }),
+    urgeDelivery: () => ({ title: '买家催您发货', content: `${s}买家已付款，请尽快处理交付`, position: 6, ext: order }),
+    urgeReceipt: () => ({
+      title: '卖家提醒您确认收货',
+      content: `${s}已交付，请在游戏中查收后确认收货`,
+      position: 6,
+      ext: order,
+    }),
+    serviceJoined: () => ({
+      title: '客服已介入',
+      content: `客服已进入${s}的订单聊天，请在聊天中说明情况`,
+      position: 6,
+      ext: order,
+    }),
+    serviceClosed: () => ({
+      title: '客服处理完成',
+      content: `${s}的客服处理已完成，欢迎为本次服务评分`,
+      position: 6,
+      ext: order,
+    }),
     priceDrop: () => ({
       title: '收藏的商品降价了',
       content: `${s}降价至 ${money}`,
