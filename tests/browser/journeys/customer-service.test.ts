@@ -83,6 +83,9 @@ describe('customer service', () => {
     const orderPage = `${baseUrl()}/h5/pages/orderNew/orderDetail/orderDetail?orderId=${orderId}`;
     await mobile.goto(orderPage);
     await mobile.getByTestId('order-reject').click();
+    await mobile.getByTestId('refusal-reason-商品与描述不符').click();
+    await mobile.getByTestId('refusal-submit').click();
+    await mobile.getByTestId('modal-button-确认拒绝').click();
     await expect.poll(() => mobile.getByTestId('order-status').textContent()).toContain('拒绝收货');
 
     // Customer service logs in with a staff account (a wrong password is refused); the order is

@@ -53,7 +53,7 @@ const retrieveShelf = () => import('../features/consignment/shelf/retrieve-shelf
 const keySale = () => import('./pages/key-sale-page');
 const orderConfirm = () => import('../features/orders/order-confirm-page');
 const cashier = () => import('../features/orders/cashier-page');
-const orderDetail = () => import('../features/orders/order-detail-page');
+const orderDetail = () => import('./pages/order-detail-page');
 const orderList = () => import('../features/orders/order-list-page');
 const wechatLanding = () => import('../features/orders/wechat-landing-page');
 const withdraw = () => import('../features/withdrawal/withdraw-page');
@@ -63,6 +63,7 @@ const myOffers = () => import('../features/bargain/my-offers-page');
 const receivedOffers = () => import('../features/bargain/received-offers-page');
 const conversation = () => import('../features/im/conversation-page');
 const messages = () => import('./pages/messages-page');
+const service = () => import('../features/support/service-page');
 
 /** The pages every scene has, under /{scene}/pages/... (platform-shell §2). */
 function sceneRoutes(scene: string): RouteObject[] {
@@ -99,6 +100,7 @@ function sceneRoutes(scene: string): RouteObject[] {
     { path: pagePath(scene, 'conversation'), element: page(conversation) },
     { path: pagePath(scene, 'conversationIos'), element: page(conversation) },
     { path: pagePath(scene, 'messages'), element: page(messages) },
+    { path: pagePath(scene, 'service'), element: page(service) },
   ];
 }
 

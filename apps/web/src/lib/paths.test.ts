@@ -30,6 +30,7 @@ describe('page paths', () => {
     expect(paths.orderDetail('h5', '12', { paid: true })).toBe(
       '/h5/pages/orderNew/orderDetail/orderDetail?orderId=12&paid=1',
     );
+    expect(paths.service('webpc')).toBe('/webpc/pages/service/service');
     expect(paths.shareLink('https://m.example.com', '5')).toBe(
       'https://m.example.com/h5/pages/productNew/info?ct=0&id=5&share=share',
     );

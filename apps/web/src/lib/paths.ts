@@ -40,6 +40,8 @@ export const PAGES = {
   conversationIos: 'personalTransaction/IM/conversation/indexIos',
   /** The message centre: conversations and notifications. */
   messages: 'message/index',
+  /** 联系客服: the work-chat link of customer service (PcLayout on the PC scenes, MobileLayout elsewhere). */
+  service: 'service/service',
 } as const;
 
 export type PageName = keyof typeof PAGES;
@@ -144,6 +146,8 @@ export const paths = {
     return `${pagePath(scene, 'conversation')}?${query}`;
   },
   messages: (scene: string) => pagePath(scene, 'messages'),
+  /** 联系客服: the customer-service page of the scene. */
+  service: (scene: string) => pagePath(scene, 'service'),
 
   /** The agreements the server serves (not pages of the app). */
   agreement: (name: 'userAgreement' | 'privacyPolicy' | 'tradingRules') => `/agreements/${name}`,

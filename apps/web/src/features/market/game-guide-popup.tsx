@@ -1,6 +1,6 @@
 import { Modal } from '../../components/modal';
+import { copyText } from '../../lib/copy-text';
 import { showToast } from '../../lib/ui-bus';
-import { copyText } from './copy-text';
 
 /** The guide link as a full address (the server may give a path of our own origin). */
 export function absoluteUrl(link: string, origin: string = globalThis.location?.origin ?? ''): string {

@@ -1,26 +1,63 @@
 import { formatPriceFen } from '@app/protocol/format';
 import { type PayChannel, payChannelLabel } from '@app/protocol/pay-channel';
-import { useEffect, useState } from 'react';
+import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { MobileLayout } from '../../components/mobile-layout';
+import { PcLayout } from '../../components/pc-layout';
 import { paths } from '../../lib/paths';
 import { sceneOfPath } from '../../lib/platform';
-import { showModal } from '../../lib/ui-bus';
+import { showModal, showToast } from '../../lib/ui-bus';
 import { useOrder } from './api/get-order';
 import { useOrderAction } from './api/order-action';
+import { RefusalSheet } from './refusal-sheet';
 import { useCountdown } from './use-countdown';
 import './orders.css';
 
 const when = (s: number | null) => (s ? new Date(s * 1000).toLocaleString('zh-CN', { hour12: false }) : '');
 
+/** What the order page shows of customer service (the support domain, passed in by app/pages). */
+export interface OrderSupportSlotProps {
+  scene: string;
+  orderId: string;
+  status: number;
+  pc?: boolean;
+}
+/** 催发货 (buyer, paid) and 提醒收货 (seller, delivered), from the support domain. */
+export interface UrgeSlotProps {
+  orderId: string;
+  kind: 'delivery' | 'receipt';
+  className?: string;
+}
+
+function Layout({ scene, children }: { scene: string; children: ReactNode }) {
+  if (scene === 'web' || scene === 'webpc' || scene === 'h5pc')
+    return (
+      <PcLayout scene={scene}>
+        <h2 className="order-pc-title">订单详情</h2>
+        <div className="order-pc">{children}</div>
+      </PcLayout>
+    );
+  return <MobileLayout title="订单详情">{children}</MobileLayout>;
+}
+
 /**
  * /{scene}/pages/orderNew/orderDetail/orderDetail?orderId=…: the order for the buyer or the
  * seller: status, countdown, what was paid, the game's delivery receipt, and what can be done now
- * (pay, cancel, confirm or refuse receipt). Back from a third-party cashier (paid=1) it asks again
- * 2 s later, and keeps asking while the order waits for the payment or the game.
+ * (pay, cancel after a confirm, urge, confirm receipt, or refuse it with a reason and evidence).
+ * Customer service (联系客服, its progress, the rating) and the urges come from the support domain
+ * as `Support` and `Urge`. Back from a third-party cashier (paid=1) it asks again 2 s later, and
+ * keeps asking while the order waits for the payment or the game.
  */
-export default function OrderDetailPage() {
+export default function OrderDetailPage({
+  Support,
+  Urge,
+}: {
+  Support?: ComponentType<OrderSupportSlotProps>;
+  Urge?: ComponentType<UrgeSlotProps>;
+} = {}) {
   const scene = sceneOfPath(globalThis.location.pathname) ?? 'h5';
+  const pc = scene === 'web' || scene === 'webpc' || scene === 'h5pc';
+  const [refusing, setRefusing] = useState(false);
   const [params] = useSearchParams();
   const orderId = params.get('orderId') ?? '';
   const [waiting, setWaiting] = useState(params.get('paid') === '1');
@@ -35,15 +72,15 @@ export default function OrderDetailPage() {
   const countdown = useCountdown(o?.status === 1 ? o.expireTime : null);
   if (!o || waiting)
     return (
-      <MobileLayout title="订单详情">
+      <Layout scene={scene}>
         <div className="card order-box" style={{ textAlign: 'center' }}>
           {waiting ? '正在确认支付结果…' : ''}
         </div>
-      </MobileLayout>
+      </Layout>
     );
   const buyer = o.role === 'buyer';
   return (
-    <MobileLayout title="订单详情">
+    <Layout scene={scene}>
       <div className="card order-box order-status-box" data-testid="order-detail">
         <div className="order-status" data-testid="order-status">
           {o.statusLabel}
@@ -127,7 +164,8 @@ export default function OrderDetailPage() {
           </div>
         </div>
       ) : null}
-      <div style={{ display: 'flex', gap: 8, padding: '0 12px 12px' }}>
+      {Support ? <Support scene={scene} orderId={o.orderId} status={o.status} pc={pc} /> : null}
+      <div className="order-actions">
         <Link
           className="btn btn-ghost btn-block"
           to={paths.conversation(scene, { orderId: o.orderId })}
@@ -135,15 +173,27 @@ export default function OrderDetailPage() {
         >
           {buyer ? '联系卖家' : '联系买家'}
         </Link>
+        {Urge && buyer && o.status === 2 ? <Urge orderId={o.orderId} kind="delivery" /> : null}
+        {Urge && !buyer && o.status === 51 ? <Urge orderId={o.orderId} kind="receipt" /> : null}
       </div>
-      <div style={{ display: 'flex', gap: 8, padding: '0 12px 12px' }}>
+      <div className="order-actions">
         {buyer && o.status === 1 ? (
           <>
             <button
               type="button"
               className="btn btn-ghost btn-block"
               disabled={act.isPending}
-              onClick={() => act.mutate({ action: 'cancel' })}
+              onClick={() =>
+                showModal({
+                  id: 'cancel-confirm',
+                  title: '取消订单',
+                  content: '确定取消该订单吗？取消后商品将重新上架，可能被其他买家购买。',
+                  buttons: [
+                    { text: '再想想' },
+                    { text: '确认取消', primary: true, onClick: () => act.mutate({ action: 'cancel' }) },
+                  ],
+                })
+              }
               data-testid="order-cancel"
             >
               取消订单
@@ -163,7 +213,7 @@ export default function OrderDetailPage() {
               type="button"
               className="btn btn-ghost btn-block"
               disabled={act.isPending}
-              onClick={() => act.mutate({ action: 'reject', reason: '商品与描述不符' })}
+              onClick={() => setRefusing(true)}
               data-testid="order-reject"
             >
               拒绝收货
@@ -189,6 +239,24 @@ export default function OrderDetailPage() {
           </>
         ) : null}
       </div>
-    </MobileLayout>
+      {refusing && o.status === 51 ? (
+        <RefusalSheet
+          pc={pc}
+          pending={act.isPending}
+          onClose={() => setRefusing(false)}
+          onRefuse={(input) =>
+            act.mutate(
+              { action: 'reject', ...input },
+              {
+                onSuccess: () => {
+                  setRefusing(false);
+                  showToast('已拒绝收货，客服将介入处理');
+                },
+              },
+            )
+          }
+        />
+      ) : null}
+    </Layout>
   );
 }

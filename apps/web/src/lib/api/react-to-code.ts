@@ -50,12 +50,13 @@ export function reactToCode(code: string, msg: string, scene: Scene, options: { 
       return;
     }
     case 'ban':
+      // 联系客服 opens the scene's customer-service page: its work-chat link, opened or copied.
       showModal({
         id: 'ban',
-        content: msg,
+        content: msg || messageOf(code as ErrorCode),
         buttons: [
           { text: isGameScene(scene) ? copy.returnToGame : copy.cancel },
-          { text: copy.contactService, primary: true },
+          { text: copy.contactService, primary: true, onClick: () => relaunch(paths.service(scene)) },
         ],
       });
       return;

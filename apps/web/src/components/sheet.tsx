@@ -1,0 +1,83 @@
+import { type ReactNode, useEffect } from 'react';
+import { Portal } from './portal';
+import './sheet.css';
+
+/**
+ * A form over the page: a bottom sheet on phones, a centred dialog on the PC scenes (`pc`). The
+ * mask and ✕ close it (Esc too); the footer holds the form's buttons.
+ */
+export function Sheet({
+  title,
+  subtitle,
+  pc = false,
+  onClose,
+  footer,
+  children,
+  testId,
+}: {
+  title: string;
+  subtitle?: string;
+  pc?: boolean;
+  onClose: () => void;
+  footer?: ReactNode;
+  children: ReactNode;
+  testId?: string;
+}) {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') onClose();
+    };
+    globalThis.addEventListener('keydown', onKey);
+    return () => globalThis.removeEventListener('keydown', onKey);
+  }, [onClose]);
+  return (
+    <Portal>
+      <div className={`mask form-sheet-mask${pc ? ' pc' : ''}`}>
+        <button type="button" className="form-sheet-backdrop" aria-label="关闭" onClick={onClose} />
+        <div className={`form-sheet${pc ? ' pc' : ''}`} role="dialog" aria-modal="true" data-testid={testId}>
+          <div className="form-sheet-head">
+            <div>
+              <div className="form-sheet-title">{title}</div>
+              {subtitle ? <div className="form-sheet-subtitle">{subtitle}</div> : null}
+            </div>
+            <button type="button" className="form-sheet-close" aria-label="关闭" onClick={onClose}>
+              ✕
+            </button>
+          </div>
+          <div className="form-sheet-body">{children}</div>
+          {footer ? <div className="form-sheet-foot">{footer}</div> : null}
+        </div>
+      </div>
+    </Portal>
+  );
+}
+
+/** One choice among a few (reasons): pill buttons, the picked one highlighted. */
+export function Chips<T extends string>({
+  options,
+  value,
+  onChange,
+  testId,
+}: {
+  options: readonly T[];
+  value: T | null;
+  onChange: (value: T) => void;
+  testId?: string;
+}) {
+  return (
+    <div className="chips">
+      {options.map((o) => (
+        <button
+          key={o}
+          type="button"
+          aria-pressed={value === o}
+          className={`chip${value === o ? ' on' : ''}`}
+          onClick={() => onChange(o)}
+          data-testid={testId ? `${testId}-${o}` : undefined}
+        >
+          {o}
+        </button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,6 @@
+/** The query keys of customer service: one order's request and the viewer's rating of it. */
+export const supportKeys = {
+  intervention: (orderId: string) => ['support', 'intervention', orderId] as const,
+  rating: (orderId: string) => ['support', 'rating', orderId] as const,
+  appParam: ['support', 'appParam'] as const,
+};
