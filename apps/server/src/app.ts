@@ -20,6 +20,7 @@ import { orderEvents } from './modules/orders/order-events';
 import { ordersModule } from './modules/orders/orders.module';
 import { type PaymentsHandle, paymentsModule } from './modules/payments/payments.module';
 import { smsModule } from './modules/sms/sms.module';
+import { supportModule } from './modules/support/support.module';
 import { systemModule } from './modules/system/system.module';
 import { trackingModule } from './modules/tracking/tracking.module';
 import { pushOn } from './modules/user/settings.service';
@@ -120,7 +121,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const orders = ordersModule(app, { platform, gateway, sweepEveryMs: config.SWEEP_MS, events });
   const offers = bargainModule(app, { platform, gateway, sweepEveryMs: config.SWEEP_MS, events, notices });
   const demoStaff = config.APP_ENV !== 'production';
-  await opsModule(app, { db, gateway, events, pii: identity.pii, rates, bootstrapToken: opsToken(config), demoStaff });
+  const support = supportModule(app, { platform, chat, notices, rates });
+  await opsModule(app, {
+    db,
+    gateway,
+    events,
+    support,
+    pii: identity.pii,
+    rates,
+    bootstrapToken: opsToken(config),
+    demoStaff,
+  });
   couponModule(app, { platform });
   app.decorate('payments', await paymentsModule(app, { platform, config, production, onPaid: orders.deliverPaid }));
   const withdrawals = withdrawalModule(app, { platform, identity, config });

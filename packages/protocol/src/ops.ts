@@ -35,6 +35,8 @@ export const StaffAction = {
   ORDER_NOTE: 'order.note',
   ORDER_REFUND: 'order.refund',
   ORDER_CONFIRM: 'order.confirm',
+  SUPPORT_JOIN: 'support.join',
+  SUPPORT_CLOSE: 'support.close',
   STAFF_CREATE: 'staff.create',
   STAFF_ROLE: 'staff.role',
   STAFF_DISABLE: 'staff.disable',
@@ -53,6 +55,8 @@ export const staffActionLabel: Record<StaffAction, string> = {
   'order.note': '添加备注',
   'order.refund': '收回物品并退款',
   'order.confirm': '确认交付无误',
+  'support.join': '接入客服工单',
+  'support.close': '结束客服工单',
   'staff.create': '创建员工',
   'staff.role': '修改角色',
   'staff.disable': '停用员工',
@@ -113,6 +117,11 @@ export const orderNotePayload = z.object({
 });
 export const resolvePayload = z.object({
   decision: z.enum(['refund', 'confirm'], { message: '请选择处理方式' }),
+  note: z.string().trim().min(2, '请填写处理说明（至少2个字）').max(200, '处理说明不超过200个字'),
+});
+/** Closing a customer-service request from the workbench: refund and confirm are the order's decisions (a refused receipt only). */
+export const supportClosePayload = z.object({
+  outcome: z.enum(['refund', 'confirm', 'close'], { message: '请选择处理结果' }),
   note: z.string().trim().min(2, '请填写处理说明（至少2个字）').max(200, '处理说明不超过200个字'),
 });
 export const auditQuery = z.object({

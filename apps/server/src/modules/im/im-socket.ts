@@ -14,8 +14,8 @@ import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Db } from '../../platform/db/database';
 import type { RateStore } from '../../platform/rate/rate-store';
-import { MAX_IMAGE_BYTES, type ObjectStorage } from '../../platform/storage/object-storage';
-import { imageFolder } from './im.routes';
+import type { ObjectStorage } from '../../platform/storage/object-storage';
+import { ownImage } from './chat-images';
 import { appendMessage, groupIdOf, history, isReadOnly, markRead, memberAccounts, membership } from './im.service';
 import type { ImBus, ImEvent } from './im-bus';
 import { chatTokenValid } from './im-tokens';
@@ -106,13 +106,6 @@ export function imSocket(
     return member;
   }
 
-  async function ownImage(account: string, url: string): Promise<string | null> {
-    const key = storage.keyOfUrl(url);
-    if (!key?.startsWith(imageFolder(account))) return null;
-    const stat = await storage.stat(key);
-    return stat && stat.size <= MAX_IMAGE_BYTES && stat.contentType.startsWith('image/') ? key : null;
-  }
-
   async function sendMessage(conn: Connection, frame: Extract<ImClientFrame, { t: 'send' }>) {
     const account = conn.account as string;
     const member = await memberOf(conn, frame.ref, frame.groupId);
@@ -120,7 +113,7 @@ export function imSocket(
     if (isReadOnly(member.ended_at)) return send(conn, { t: 'nack', ref: frame.ref, msg: IM_MESSAGES.readOnly });
     const body = frame.kind === 'text' ? frame.body.replace(CONTROL, '').trim() : frame.body;
     // An image: an object this account uploaded through generateIMAssertSignedUrl, an image within the cap.
-    const imageKey = frame.kind === 'image' ? await ownImage(account, body) : null;
+    const imageKey = frame.kind === 'image' ? await ownImage(storage, account, body) : null;
     if (frame.kind === 'image' && !imageKey)
       return send(conn, { t: 'nack', ref: frame.ref, msg: IM_MESSAGES.badImage });
     if (body.length === 0) return send(conn, { t: 'nack', ref: frame.ref, msg: IM_MESSAGES.empty });

@@ -7,11 +7,23 @@ import type { CallPlatform } from '../../platform/http/register-call';
 import type { RateStore } from '../../platform/rate/rate-store';
 import type { RedisClient } from '../../platform/redis';
 import type { ObjectStorage } from '../../platform/storage/object-storage';
+import { ownImage } from './chat-images';
 import { imRoutes } from './im.routes';
-import { appendMessage, endGroup, type GroupSpec, groupOf, memberAccounts, openGroup } from './im.service';
+import {
+  addMembers,
+  appendMessage,
+  endGroup,
+  type GroupSpec,
+  groupKey,
+  groupOf,
+  memberAccounts,
+  membership,
+  openGroup,
+} from './im.service';
 import type { ImGroupKind } from './im.tables';
 import { type ImBus, memoryBus, redisBus } from './im-bus';
 import { imSocket } from './im-socket';
+import { issueChatToken } from './im-tokens';
 
 /** What other modules do with the chat: open an order's group with the order, speak as the system, end it. */
 export interface ChatHandle {
@@ -20,6 +32,14 @@ export interface ChatHandle {
   /** Posts in the system voice (官方) after the caller's change committed; a missing group is skipped. */
   say(kind: ImGroupKind, refId: number, text: string): Promise<void>;
   end(db: DbHandle, kind: ImGroupKind, refId: number): Promise<void>;
+  /** A chat login for an account that is not a user's (customer service: `cs:<staff id>`). */
+  loginFor(account: string): Promise<{ account: string; token: string }>;
+  /** Adds a member (customer service joining) to the group of an order; answers the group key, or null without a group. */
+  join(kind: ImGroupKind, refId: number, account: string, role: 'cs'): Promise<string | null>;
+  /** Whether each URL is a chat image the account uploaded (evidence checked before anything changes). */
+  ownImages(account: string, urls: readonly string[]): Promise<boolean>;
+  /** Posts images as the member's messages (evidence of a refusal), after the caller's change committed. */
+  postImages(kind: ImGroupKind, refId: number, account: string, urls: readonly string[]): Promise<void>;
   /** Pushes a notification to the account's sockets on every process. */
   notice(account: string, notice: Notice): Promise<void>;
   bus: ImBus;
@@ -57,6 +77,34 @@ export async function imModule(
       await bus.publish({ type: 'msg', to: await memberAccounts(db, group.id), message });
     },
     end: (handle, kind, refId) => endGroup(handle, kind, refId),
+    loginFor: async (account) => ({ account, token: await issueChatToken(db, account) }),
+    async join(kind, refId, account, role) {
+      const group = await groupOf(db, kind, refId);
+      if (!group) return null;
+      await addMembers(db, group.id, [{ account, role }]);
+      return groupKey(group.id);
+    },
+    async ownImages(account, urls) {
+      for (const url of urls) if (!(await ownImage(deps.storage, account, url))) return false;
+      return true;
+    },
+    async postImages(kind, refId, account, urls) {
+      const group = await groupOf(db, kind, refId);
+      const member = group && (await membership(db, group.id, account));
+      if (!group || !member) return;
+      for (const url of urls) {
+        const key = await ownImage(deps.storage, account, url);
+        if (!key) continue;
+        const message = await appendMessage(db, {
+          groupId: group.id,
+          sender: account,
+          role: member.role,
+          kind: 'image',
+          body: key,
+        });
+        await bus.publish({ type: 'msg', to: await memberAccounts(db, group.id), message });
+      }
+    },
     notice: (account, notice) => bus.publish({ type: 'notice', to: [account], notice }),
     bus,
   };

@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/errors';
 import { type CallPlatform, registerCall } from '../../platform/http/register-call';
 import { IMAGE_TYPES, type ObjectStorage, UPLOAD_URL_TTL_SECONDS } from '../../platform/storage/object-storage';
+import { imageFolder } from './chat-images';
 import { conversations, groupIdOf, groupKey, groupOf, isReadOnly, membership, messageAt } from './im.service';
 import { issueChatToken } from './im-tokens';
 
@@ -54,6 +55,3 @@ export function imRoutes(app: FastifyInstance, platform: CallPlatform, storage: 
     };
   });
 }
-
-/** Where one account's chat images go; an image message must name an object in the sender's own folder. */
-export const imageFolder = (account: string) => `private/im/${account.replace(/[^A-Za-z0-9_-]/g, '_')}/`;

@@ -3,8 +3,10 @@ import type { PiiCipher } from '../../platform/crypto/pii';
 import { isAppError } from '../../platform/errors';
 import type { RateStore } from '../../platform/rate/rate-store';
 import type { OrderDeps } from '../orders/order.service';
+import type { SupportDeps } from '../support/support.service';
 import { opsRoutes } from './ops.routes';
 import { opsHttpStatus, requireAccess } from './ops-http';
+import { opsSupportRoutes } from './ops-support.routes';
 import { sessionRoutes } from './session.routes';
 import { staffRoutes } from './staff.routes';
 import { seedDemoStaff } from './staff.service';
@@ -18,6 +20,8 @@ export interface OpsDeps extends OrderDeps {
   bootstrapToken: string | null;
   /** Outside production: seed the demo accounts (ops-admin, ops-operator, ops-cs) on an empty staff table. */
   demoStaff: boolean;
+  /** Customer service in the order chat (the workbench acts through it). */
+  support: SupportDeps;
 }
 
 /**
@@ -46,6 +50,7 @@ export async function opsModule(app: FastifyInstance, deps: OpsDeps): Promise<vo
       sessionRoutes(ops, deps);
       staffRoutes(ops, deps);
       opsRoutes(ops, deps);
+      opsSupportRoutes(ops, deps);
     },
     { prefix: '/ops/v1' },
   );

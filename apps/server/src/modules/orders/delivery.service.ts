@@ -187,14 +187,23 @@ export async function confirmReceipt(deps: OrderDeps, buyerUserId: number, order
 }
 
 /** 待收货 → 拒绝收货 (-5): the money stays in escrow while customer service looks into it. */
-export async function rejectReceipt(deps: OrderDeps, buyerUserId: number, orderId: string, reason: string) {
+export async function rejectReceipt(
+  deps: OrderDeps,
+  buyerUserId: number,
+  orderId: string,
+  reason: string,
+  images: readonly string[] = [],
+) {
   const row = await viewerOrder(deps.db, buyerUserId, orderId);
   if (row.buyer_user_id !== buyerUserId) throw new AppError(ErrorCode.BAD_PARAMS, '只有买家可以拒绝收货');
+  if (images.length > 0 && !(await deps.events?.evidenceValid(buyerUserId, images)))
+    throw new AppError(ErrorCode.BAD_PARAMS, '凭证图片无效或已过期，请重新上传');
   const moved = await moveOrder(deps.db, row.id, OrderStatus.AWAITING_RECEIPT, OrderStatus.RECEIPT_REFUSED, {
     note: `买家拒绝收货：${reason}。客服将介入处理`,
   });
   if (!moved) throw new AppError(ErrorCode.BAD_PARAMS, '订单不在待收货状态');
   await deps.events?.happened(row.id, 'refused', reason);
+  await deps.events?.evidence(row.id, buyerUserId, images);
   return viewerOrder(deps.db, buyerUserId, orderId);
 }
 

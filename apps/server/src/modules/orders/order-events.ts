@@ -29,6 +29,10 @@ export type OrderEvent =
 export interface OrderEvents {
   opened(trx: DbHandle, order: { id: number; buyerUserId: number; sellerUserId: number; title: string }): Promise<void>;
   happened(orderId: number, event: OrderEvent, detail?: string): Promise<void>;
+  /** Whether the evidence images are the user's own chat uploads (checked before the order moves). */
+  evidenceValid(userId: number, urls: readonly string[]): Promise<boolean>;
+  /** Posts the evidence into the order's chat as the user's images. */
+  evidence(orderId: number, userId: number, urls: readonly string[]): Promise<void>;
 }
 
 /** After these the order is over: the chat stays writable for some days, then read-only. */
@@ -67,6 +71,21 @@ export function orderEvents(deps: {
           ...(seller ? [{ account: seller, role: 'seller' as const }] : []),
         ],
       });
+    },
+
+    async evidenceValid(userId, urls) {
+      if (urls.length === 0) return true;
+      const uid = (await uidsOf(db, [userId])).get(userId);
+      return uid !== undefined && chat.ownImages(uid, urls);
+    },
+
+    async evidence(orderId, userId, urls) {
+      try {
+        const uid = (await uidsOf(db, [userId])).get(userId);
+        if (uid && urls.length > 0) await chat.postImages('order', orderId, uid, urls);
+      } catch (error) {
+        deps.log.error({ err: error, orderId }, 'evidence not posted');
+      }
     },
 
     async happened(orderId, event, detail = '') {

@@ -17,3 +17,37 @@ export async function orderStates(db: DbHandle, orderIds: readonly number[]): Pr
     .execute();
   return new Map(rows.map((r) => [r.id, { status: r.status, expiresAt: r.expires_at }]));
 }
+
+/** Who an order is between and where it stands: what customer service and the urges check. */
+export interface OrderParties {
+  orderId: number;
+  orderNo: string;
+  buyerUserId: number;
+  sellerUserId: number;
+  status: number;
+  title: string;
+  commodityId: number;
+}
+
+export async function orderParties(db: DbHandle, orderIds: readonly number[]): Promise<Map<number, OrderParties>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await ordersDb(db)
+    .selectFrom('orders')
+    .select(['id', 'order_no', 'buyer_user_id', 'seller_user_id', 'status', 'title', 'commodity_id'])
+    .where('id', 'in', [...new Set(orderIds)])
+    .execute();
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        orderId: r.id,
+        orderNo: r.order_no,
+        buyerUserId: r.buyer_user_id,
+        sellerUserId: r.seller_user_id,
+        status: r.status,
+        title: r.title,
+        commodityId: r.commodity_id,
+      },
+    ]),
+  );
+}

@@ -73,7 +73,7 @@ export function orderRoutes(
     toOrder(db, await confirmReceipt(deps, ctx.user.userId, input.orderId), ctx.user.userId),
   );
   registerCall(app, platform, itemReject, async (input, ctx) =>
-    toOrder(db, await rejectReceipt(deps, ctx.user.userId, input.orderId, input.reason), ctx.user.userId),
+    toOrder(db, await rejectReceipt(deps, ctx.user.userId, input.orderId, input.reason, input.images), ctx.user.userId),
   );
   const page = async (userId: number, found: Awaited<ReturnType<typeof orders.ordersOf>>) => ({
     list: await toOrders(db, found.rows, userId, gateway.receiptHolds),

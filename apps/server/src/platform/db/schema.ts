@@ -10,6 +10,7 @@ import type { OpsTables } from '../../modules/ops/ops.tables';
 import type { OrdersTables } from '../../modules/orders/orders.tables';
 import type { PaymentsTables } from '../../modules/payments/payments.tables';
 import type { SmsTables } from '../../modules/sms/sms.tables';
+import type { SupportTables } from '../../modules/support/support.tables';
 import type { TrackingTables } from '../../modules/tracking/tracking.tables';
 import type { UserTables } from '../../modules/user/user.tables';
 import type { WalletTables } from '../../modules/wallet/wallet.tables';
@@ -38,4 +39,5 @@ export interface Database
     CouponTables,
     OpsTables,
     ImTables,
-    NoticesTables {}
+    NoticesTables,
+    SupportTables {}

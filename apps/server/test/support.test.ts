@@ -1,0 +1,243 @@
+import { publishCoin } from '@app/protocol/calls/consignment';
+import {
+  customerServiceIntervention,
+  getCustomerService,
+  getRateCustomerService,
+  type Intervention,
+  rateCustomerService,
+  urgeBuyerReceipt,
+  urgeSellerDelivery,
+} from '@app/protocol/calls/customer-service';
+import { generateIMAssertSignedUrl, imGroup } from '@app/protocol/calls/im';
+import { noticeList } from '@app/protocol/calls/notices';
+import { h5sdkOrderPlace, itemReject, orderInfo } from '@app/protocol/calls/orders';
+import { wapAlipay } from '@app/protocol/calls/pay';
+import { IM_SOCKET_PATH, type ImServerFrame } from '@app/protocol/im';
+import type { Notice } from '@app/protocol/notices';
+import { OrderStatus } from '@app/protocol/statuses/order-status';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { groupIdOf, history } from '../src/modules/im/im.service';
+import { createTestApp, expectCode, loginAs, sdkPlayer, type TestApp, type TestClient } from './helpers';
+import { opsApi } from './ops-helpers';
+
+/** Customer service in the order chat: asked by a side, joined and decided by staff, rated once; the urges. */
+let t: TestApp;
+let sdk: TestClient;
+let app: TestClient;
+let seller: Awaited<ReturnType<typeof sdkPlayer>>;
+let buyer: Awaited<ReturnType<typeof sdkPlayer>>;
+beforeAll(async () => {
+  t = await createTestApp();
+  sdk = await t.client('H5SDK');
+  app = await t.client('APP');
+  seller = await sdkPlayer(t, sdk, 'player1', '1385000');
+  buyer = await sdkPlayer(t, sdk, 'buyer1', '1386000');
+});
+afterAll(() => t.close());
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+let keys = 0;
+const sweep = (aheadMinutes: number) => t.app.inject({ method: 'POST', url: '/dev/sweep', payload: { aheadMinutes } });
+const status = async (orderId: string) =>
+  ((await app.call(orderInfo, { orderId }, { token: buyer.token })).data as { status: number }).status;
+
+/** A coin lot bought, paid and delivered: the order waits for the buyer's receipt (51). */
+async function deliveredOrder(price: number) {
+  const lot = await sdk.call(
+    publishCoin,
+    { ...seller.pt, coinType: 2, coinNum: 10_000, price },
+    { token: seller.token },
+  );
+  expectCode(lot, '200');
+  const placed = await sdk.call(
+    h5sdkOrderPlace,
+    {
+      ...buyer.pt,
+      commodityId: (lot.data as { commodityId: string }).commodityId,
+      requestKey: `support-${++keys}-key`,
+      agreement: true,
+    },
+    { token: buyer.token },
+  );
+  expectCode(placed, '200');
+  const orderId = (placed.data as { orderId: string }).orderId;
+  const pay = await app.call(
+    wapAlipay,
+    { bizNo: orderId, totalAmount: price, payPrice: price },
+    { token: buyer.token },
+  );
+  await t.app.inject({ method: 'POST', url: `/sandbox/api/pay/${(pay.data as { tradeNo: string }).tradeNo}/succeed` });
+  await sweep(0);
+  await expect.poll(() => status(orderId)).toBe(OrderStatus.AWAITING_RECEIPT);
+  return orderId;
+}
+
+const said = async (orderId: string) => {
+  const group = (await app.call(imGroup, { orderId }, { token: buyer.token })).data as { groupId: string };
+  return (await history(t.db, groupIdOf(group.groupId), {})).messages;
+};
+
+describe('customer service in the order chat', () => {
+  it('refuses receipt with evidence images, then asks 客服 in; staff join, talk as 客服 and refund; each side rates once', async () => {
+    const orderId = await deliveredOrder(6_000);
+    // Evidence: someone else's upload changes nothing.
+    const upload = async (token: string) => {
+      const url = (await app.call(generateIMAssertSignedUrl, { typeName: 'png' }, { token })).data as string;
+      await t.app.inject({ method: 'PUT', url, headers: { 'content-type': 'image/png' }, payload: PNG });
+      return url.split('?')[0] as string;
+    };
+    const theirs = await upload(seller.token);
+    expectCode(
+      await app.call(itemReject, { orderId, reason: '数量不对', images: [theirs] }, { token: buyer.token }),
+      '10002',
+      '凭证图片无效或已过期，请重新上传',
+    );
+    expect(await status(orderId)).toBe(OrderStatus.AWAITING_RECEIPT);
+    const mine = await upload(buyer.token);
+    expectCode(
+      await app.call(itemReject, { orderId, reason: '数量不对：少了一半', images: [mine] }, { token: buyer.token }),
+      '200',
+    );
+    const afterRefusal = await said(orderId);
+    expect(afterRefusal.at(-1)).toMatchObject({ role: 'buyer', kind: 'image', sender: buyer.uid });
+
+    // Strangers and unpaid orders get nothing.
+    const stranger = await loginAs(t, '13966660001');
+    expectCode(
+      await app.call(customerServiceIntervention, { orderId, reason: '我来看看' }, { token: stranger.token }),
+      '10002',
+      '订单不存在',
+    );
+    const ask = await app.call(customerServiceIntervention, { orderId, reason: '数量不对' }, { token: buyer.token });
+    expectCode(ask, '200');
+    const request = ask.data as Intervention;
+    expect(request).toMatchObject({ orderId, status: 'open', askedBy: 'buyer', outcome: null });
+    // Asking again, from either side, answers the same request.
+    expect(
+      (
+        (await app.call(customerServiceIntervention, { orderId, reason: '请处理' }, { token: seller.token }))
+          .data as Intervention
+      ).id,
+    ).toBe(request.id);
+    expect((await said(orderId)).at(-1)?.body).toBe('买家申请客服介入：数量不对。客服将尽快进入聊天处理。');
+
+    // The workbench: the request waits; 客服 joins the chat with their own chat login and speaks as 客服.
+    const ops = opsApi(t);
+    const staff = await ops.login('ops-cs', 'demo-cs-123');
+    const waiting = await ops.call<{ list: Array<{ id: string; orderId: string }> }>('GET', '/support', {
+      token: staff,
+    });
+    expect(waiting.data.list.map((r) => r.id)).toContain(request.id);
+    const joined = await ops.call<{ groupId: string; login: { account: string; token: string } }>(
+      'POST',
+      `/support/${request.id}/join`,
+      { token: staff },
+    );
+    expect(joined.code).toBe('200');
+    expect(joined.data.login.account).toMatch(/^cs:\d+$/);
+    expect((await said(orderId)).at(-1)?.body).toMatch(/^客服 .+ 已进入聊天，将协助双方处理。$/);
+    expect(
+      (
+        (await app.call(getCustomerService, { orderId }, { token: seller.token })).data as {
+          intervention: Intervention;
+        }
+      ).intervention.status,
+    ).toBe('joined');
+    const ws = await t.app.injectWS(IM_SOCKET_PATH);
+    const frames: ImServerFrame[] = [];
+    ws.on('message', (d) => frames.push(JSON.parse(String(d))));
+    ws.send(JSON.stringify({ t: 'login', ...joined.data.login }));
+    await expect.poll(() => frames.some((f) => f.t === 'login')).toBe(true);
+    ws.send(
+      JSON.stringify({
+        t: 'send',
+        ref: 'cs1',
+        groupId: joined.data.groupId,
+        kind: 'text',
+        body: '您好，我是客服，正在核实交付记录。',
+      }),
+    );
+    await expect.poll(() => frames.find((f) => f.t === 'ack')).toBeTruthy();
+    expect((await said(orderId)).at(-1)).toMatchObject({ role: 'cs', sender: joined.data.login.account });
+    ws.close();
+    const buyerNews = (await app.call(noticeList, {}, { token: buyer.token })).data as { list: Notice[] };
+    expect(buyerNews.list[0]).toMatchObject({ kind: 'serviceJoined', position: 6 });
+
+    // Rating waits for the close; the close with a refund is the order's refund.
+    expectCode(
+      await app.call(rateCustomerService, { orderId, score: 5 }, { token: buyer.token }),
+      '10002',
+      '客服处理完成后才能评价',
+    );
+    const close = await ops.call<Intervention>('POST', `/support/${request.id}/close`, {
+      token: staff,
+      body: { outcome: 'refund', note: '核实少发，退款' },
+    });
+    expect(close.code).toBe('200');
+    expect(close.data).toMatchObject({ status: 'closed', outcome: 'refund' });
+    expect(await status(orderId)).toBe(OrderStatus.RETURNED);
+    expect((await said(orderId)).map((m) => m.body)).toContain('客服处理结果：退款给买家。欢迎为本次客服服务评分。');
+    expect(
+      (
+        await ops.call('POST', `/support/${request.id}/close`, {
+          token: staff,
+          body: { outcome: 'close', note: '再关一次' },
+        })
+      ).msg,
+    ).toBe('该工单已处理完毕');
+
+    expect((await app.call(getRateCustomerService, { orderId }, { token: buyer.token })).data).toEqual({
+      rating: null,
+      canRate: true,
+    });
+    expect(
+      (await app.call(rateCustomerService, { orderId, score: 5, comment: '处理很快' }, { token: buyer.token })).data,
+    ).toEqual({ score: 5, comment: '处理很快' });
+    expectCode(
+      await app.call(rateCustomerService, { orderId, score: 1 }, { token: buyer.token }),
+      '10002',
+      '您已评价过本次服务',
+    );
+    expect((await app.call(getRateCustomerService, { orderId }, { token: buyer.token })).data).toEqual({
+      rating: { score: 5, comment: '处理很快' },
+      canRate: false,
+    });
+    expectCode(
+      await app.call(rateCustomerService, { orderId, score: 0 }, { token: seller.token }),
+      '10002',
+      '请选择评分',
+    );
+    expectCode(await app.call(rateCustomerService, { orderId, score: 3 }, { token: seller.token }), '200');
+  });
+
+  it('urges once per 10 minutes, only the side and the status each is for', async () => {
+    const orderId = await deliveredOrder(6_100);
+    expectCode(
+      await app.call(urgeSellerDelivery, { orderId }, { token: buyer.token }),
+      '10002',
+      '只有已付款待发货的订单可以催发货',
+    );
+    expectCode(
+      await app.call(urgeBuyerReceipt, { orderId }, { token: buyer.token }),
+      '10002',
+      '只有已交付待确认的订单可以提醒收货',
+    );
+    const first = await app.call(urgeBuyerReceipt, { orderId }, { token: seller.token });
+    expectCode(first, '200');
+    expect((first.data as { nextAt: number }).nextAt).toBeGreaterThan(Date.now() / 1000 + 590);
+    expect((await said(orderId)).at(-1)?.body).toBe('卖家提醒：商品已交付，请买家在游戏中查收后确认收货。');
+    expect(((await app.call(noticeList, {}, { token: buyer.token })).data as { list: Notice[] }).list[0]).toMatchObject(
+      {
+        kind: 'urgeReceipt',
+      },
+    );
+    expectCode(
+      await app.call(urgeBuyerReceipt, { orderId }, { token: seller.token }),
+      '10005',
+      '提醒过于频繁，请10分钟后再试',
+    );
+  });
+});
