@@ -1,0 +1,205 @@
+import { commodityList } from '@app/protocol/calls/exchange';
+import { identification } from '@app/protocol/calls/identity';
+import { h5sdkOrderPlace, orderInfo } from '@app/protocol/calls/orders';
+import { wapAlipay } from '@app/protocol/calls/pay';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCall, baseUrl, DESKTOP, hook, launchBrowser, MOBILE } from '../browser';
+import { docShot, phoneNumber } from './market-helpers';
+import { gameLogin, idNumber } from './people';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+
+type Session = { token: string; uid: string };
+
+/** A page of the given size with the buyer's session where the app keeps it. */
+async function openAs(session: Session, size: typeof MOBILE | typeof DESKTOP, url: string): Promise<Page> {
+  const context = await browser.newContext(size);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() });
+  const page = await context.newPage();
+  await page.goto(`${baseUrl()}/h5/pages/index/index`);
+  await page.evaluate((s) => {
+    localStorage.setItem('token', s.token);
+    localStorage.setItem('uid', s.uid);
+  }, session);
+  await page.goto(url);
+  return page;
+}
+
+/** The customer-service console's API (/ops/v1), as the workbench calls it. */
+async function ops<T>(method: 'GET' | 'POST', url: string, token?: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${baseUrl()}/ops/v1${url}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const json = (await res.json()) as { code: string; msg: string; data: T };
+  if (json.code !== '200') throw new Error(`ops ${url}: ${json.code} ${json.msg}`);
+  return json.data;
+}
+
+describe('disputes', () => {
+  it('the buyer refuses receipt with a reason and evidence, asks 客服 in, follows the request, rates it; cancels an unpaid order after confirming', async () => {
+    // The buyer: a session, a real name, and their game account (buyer1) to receive coins.
+    const buyerPhone = phoneNumber('137');
+    const session = await hook<Session>('/dev/session', { phone: buyerPhone });
+    const headers = { 'x-token': session.token };
+    expect(
+      (await apiCall(identification, { realName: '冯买家', idCard: idNumber('19920808', '357') }, headers)).code,
+    ).toBe('200');
+    const game = await gameLogin('buyer1');
+
+    // Two coin lots of the demo market on the buyer's server: one bought and paid, one left unpaid.
+    const lots = await apiCall<{ list: Array<{ id: string }> }>(
+      commodityList,
+      { type: 2, masterServerId: 'm1', pageSize: 30, sort: 'priceAsc' },
+      { 'x-appid': 'demo-legend' },
+    );
+    const placed: Array<{ orderId: string; totalAmount: number }> = [];
+    for (const lot of lots.data.list) {
+      if (placed.length === 2) break;
+      const order = await apiCall<{ orderId: string; totalAmount: number }>(
+        h5sdkOrderPlace,
+        { ...game, commodityId: lot.id, requestKey: `disputes-${Date.now()}-${lot.id}`, agreement: true },
+        headers,
+      );
+      if (order.code === '200') placed.push(order.data);
+    }
+    expect(placed).toHaveLength(2);
+    const [bought, unpaid] = placed as [(typeof placed)[0], (typeof placed)[0]];
+    const pay = await apiCall<{ tradeNo: string }>(
+      wapAlipay,
+      { bizNo: bought.orderId, totalAmount: bought.totalAmount, payPrice: bought.totalAmount },
+      headers,
+    );
+    await fetch(`${baseUrl()}/sandbox/api/pay/${pay.data.tradeNo}/succeed`, { method: 'POST' });
+    await expect
+      .poll(
+        async () => (await apiCall<{ status: number }>(orderInfo, { orderId: bought.orderId }, headers)).data.status,
+        {
+          timeout: 15_000,
+        },
+      )
+      .toBe(51);
+
+    // On a PC the refusal is a centred dialog over the order page.
+    const pc = await openAs(
+      session,
+      DESKTOP,
+      `${baseUrl()}/web/pages/orderNew/orderDetail/orderDetail?orderId=${bought.orderId}`,
+    );
+    await expect.poll(() => pc.getByTestId('order-status').textContent()).toBe('待收货');
+    const evidence = await pc.screenshot();
+    await pc.getByTestId('order-reject').click();
+    await pc.getByTestId('refusal-sheet').waitFor();
+    await pc.getByTestId('refusal-reason-未收到商品').click();
+    await pc.getByTestId('refusal-details').fill('游戏内邮件和背包都没有看到这笔金币');
+    await pc.getByTestId('refusal-image-input').setInputFiles({
+      name: 'evidence.png',
+      mimeType: 'image/png',
+      buffer: evidence,
+    });
+    await expect.poll(() => pc.getByTestId('refusal-image').textContent()).not.toContain('上传中');
+    await docShot(pc, 'disputes-refusal-pc');
+    await pc.getByRole('button', { name: '取消' }).first().click();
+    await pc.getByTestId('refusal-sheet').waitFor({ state: 'detached' });
+
+    // On the phone: a reason is required; details; two images, one removed; then the confirm step.
+    const phone = await openAs(
+      session,
+      MOBILE,
+      `${baseUrl()}/h5/pages/orderNew/orderDetail/orderDetail?orderId=${bought.orderId}`,
+    );
+    await expect.poll(() => phone.getByTestId('order-status').textContent()).toBe('待收货');
+    await phone.getByTestId('order-reject').click();
+    const sheet = phone.getByTestId('refusal-sheet');
+    await sheet.waitFor();
+    expect(await phone.getByTestId('refusal-submit').isDisabled()).toBe(true);
+    await phone.getByTestId('refusal-reason-数量不对').click();
+    await phone.getByTestId('refusal-details').fill('只收到一半的金币');
+    await phone.getByTestId('refusal-image-input').setInputFiles([
+      { name: 'evidence-1.png', mimeType: 'image/png', buffer: evidence },
+      { name: 'evidence-2.png', mimeType: 'image/png', buffer: evidence },
+    ]);
+    await expect.poll(() => phone.getByTestId('refusal-image').count()).toBe(2);
+    await phone.getByTestId('refusal-image-remove').last().click();
+    await expect.poll(() => phone.getByTestId('refusal-image').count()).toBe(1);
+    await expect.poll(() => phone.getByTestId('refusal-image').textContent()).not.toContain('上传中');
+    await docShot(phone, 'disputes-refusal-phone');
+    await phone.getByTestId('refusal-submit').click();
+    const confirm = phone.getByTestId('modal-refuse-confirm');
+    await confirm.waitFor();
+    expect(await confirm.textContent()).toContain('确认拒绝收货？客服将介入处理，款项暂不结算');
+    await phone.getByTestId('modal-button-确认拒绝').click();
+    await expect.poll(() => phone.getByTestId('order-status').textContent()).toBe('拒绝收货');
+    await sheet.waitFor({ state: 'detached' });
+
+    // 联系客服 from the order page: a reason, then the request's progress.
+    await phone.getByTestId('support-ask').click();
+    await phone.getByTestId('support-reason-交付内容有误').click();
+    await phone.getByTestId('support-request-details').fill('金币数量与商品描述不一致，已上传截图');
+    await phone.getByTestId('support-request-submit').click();
+    await expect.poll(() => phone.getByTestId('support-state').textContent()).toBe('等待客服接入');
+    expect(await phone.getByTestId('support-progress').textContent()).toContain(
+      '交付内容有误：金币数量与商品描述不一致，已上传截图',
+    );
+    await phone.getByTestId('order-support').scrollIntoViewIfNeeded();
+    await docShot(phone, 'disputes-support-waiting');
+
+    // 客服 joins from the workbench, then closes it with a refund; the buyer rates the service.
+    const staff = (
+      await ops<{ token: string }>('POST', '/login', undefined, { username: 'ops-cs', password: 'demo-cs-123' })
+    ).token;
+    const waiting = await ops<{ list: Array<{ id: string; orderId: string }> }>('GET', '/support', staff);
+    const request = waiting.list.find((r) => r.orderId === bought.orderId)!;
+    expect(request).toBeTruthy();
+    await ops('POST', `/support/${request.id}/join`, staff);
+    await expect.poll(() => phone.getByTestId('support-state').textContent(), { timeout: 15_000 }).toBe('客服已介入');
+    await ops('POST', `/support/${request.id}/close`, staff, { outcome: 'refund', note: '核实少发，收回退款' });
+    await phone.reload();
+    await expect.poll(() => phone.getByTestId('support-state').textContent()).toBe('已处理：退款');
+    await expect.poll(() => phone.getByTestId('order-status').textContent()).toBe('已退回');
+    await phone.getByTestId('support-star-4').click();
+    await phone.getByTestId('support-rating-comment').fill('处理及时，态度很好');
+    await phone.getByTestId('support-rating-submit').click();
+    await expect.poll(() => phone.getByTestId('support-rating-given').textContent()).toContain('处理及时，态度很好');
+    // The chat where 客服 talked.
+    await phone.getByTestId('support-chat').click();
+    await phone.getByTestId('im-chat').waitFor();
+
+    // The unpaid order: 取消订单 asks first; 再想想 keeps it.
+    await phone.goto(`${baseUrl()}/h5/pages/orderNew/orderDetail/orderDetail?orderId=${unpaid.orderId}`);
+    await expect.poll(() => phone.getByTestId('order-status').textContent()).toBe('待支付');
+    await phone.getByTestId('order-cancel').click();
+    await phone.getByTestId('modal-button-再想想').click();
+    expect(await phone.getByTestId('order-status').textContent()).toBe('待支付');
+    await phone.getByTestId('order-cancel').click();
+    await phone.getByTestId('modal-button-确认取消').click();
+    await expect.poll(() => phone.getByTestId('order-status').textContent()).toBe('取消订单');
+
+    // The service page: on the phone, and on a PC where the link is copied through the guide.
+    await phone.goto(`${baseUrl()}/h5/pages/service/service`);
+    await expect.poll(() => phone.getByTestId('service-link').textContent()).toMatch(/^https:\/\//);
+    await docShot(phone, 'disputes-service-phone');
+    await phone.context().close();
+    await pc.goto(`${baseUrl()}/web/pages/service/service`);
+    await expect.poll(() => pc.getByTestId('service-link').textContent()).toMatch(/^https:\/\//);
+    await pc.getByTestId('service-qr').locator('svg').waitFor();
+    await docShot(pc, 'disputes-service-pc');
+    await pc.getByTestId('service-open').click();
+    await pc.getByTestId('service-guide').waitFor();
+    await pc.getByTestId('modal-button-复制链接').click();
+    await pc.getByTestId('toast').filter({ hasText: '链接复制成功' }).first().waitFor();
+    expect(await pc.evaluate(() => navigator.clipboard.readText())).toBe(
+      (await pc.getByTestId('service-link').textContent())?.trim(),
+    );
+    await pc.context().close();
+  });
+});
