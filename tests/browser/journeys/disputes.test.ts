@@ -151,6 +151,8 @@ describe('disputes', () => {
       '交付内容有误：金币数量与商品描述不一致，已上传截图',
     );
     await phone.getByTestId('order-support').scrollIntoViewIfNeeded();
+    await phone.getByTestId('toast').first().waitFor({ state: 'detached' });
+    await phone.locator('.msg-banner').first().waitFor({ state: 'detached' });
     await docShot(phone, 'disputes-support-waiting');
 
     // 客服 joins from the workbench, then closes it with a refund; the buyer rates the service.
@@ -170,6 +172,9 @@ describe('disputes', () => {
     await phone.getByTestId('support-rating-comment').fill('处理及时，态度很好');
     await phone.getByTestId('support-rating-submit').click();
     await expect.poll(() => phone.getByTestId('support-rating-given').textContent()).toContain('处理及时，态度很好');
+    await phone.getByTestId('toast').first().waitFor({ state: 'detached' });
+    await phone.getByTestId('order-support').scrollIntoViewIfNeeded();
+    await docShot(phone, 'disputes-support-rated');
     // The chat where 客服 talked.
     await phone.getByTestId('support-chat').click();
     await phone.getByTestId('im-chat').waitFor();

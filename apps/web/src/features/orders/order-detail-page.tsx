@@ -165,79 +165,81 @@ export default function OrderDetailPage({
         </div>
       ) : null}
       {Support ? <Support scene={scene} orderId={o.orderId} status={o.status} pc={pc} /> : null}
-      <div className="order-actions">
-        <Link
-          className="btn btn-ghost btn-block"
-          to={paths.conversation(scene, { orderId: o.orderId })}
-          data-testid="order-chat"
-        >
-          {buyer ? '联系卖家' : '联系买家'}
-        </Link>
-        {Urge && buyer && o.status === 2 ? <Urge orderId={o.orderId} kind="delivery" /> : null}
-        {Urge && !buyer && o.status === 51 ? <Urge orderId={o.orderId} kind="receipt" /> : null}
-      </div>
-      <div className="order-actions">
-        {buyer && o.status === 1 ? (
-          <>
-            <button
-              type="button"
-              className="btn btn-ghost btn-block"
-              disabled={act.isPending}
-              onClick={() =>
-                showModal({
-                  id: 'cancel-confirm',
-                  title: '取消订单',
-                  content: '确定取消该订单吗？取消后商品将重新上架，可能被其他买家购买。',
-                  buttons: [
-                    { text: '再想想' },
-                    { text: '确认取消', primary: true, onClick: () => act.mutate({ action: 'cancel' }) },
-                  ],
-                })
-              }
-              data-testid="order-cancel"
-            >
-              取消订单
-            </button>
-            <Link
-              className="btn btn-primary btn-block"
-              to={paths.cashier(scene, o.orderId)}
-              data-testid="order-pay-now"
-            >
-              去支付
-            </Link>
-          </>
-        ) : null}
-        {buyer && o.status === 51 ? (
-          <>
-            <button
-              type="button"
-              className="btn btn-ghost btn-block"
-              disabled={act.isPending}
-              onClick={() => setRefusing(true)}
-              data-testid="order-reject"
-            >
-              拒绝收货
-            </button>
-            <button
-              type="button"
-              className="btn btn-primary btn-block"
-              disabled={act.isPending}
-              onClick={() =>
-                showModal({
-                  title: '确认收货',
-                  content: '请确认已在游戏中收到商品。确认后款项将转给卖家。',
-                  buttons: [
-                    { text: '取消' },
-                    { text: '确认收货', primary: true, onClick: () => act.mutate({ action: 'confirm' }) },
-                  ],
-                })
-              }
-              data-testid="order-confirm-receipt"
-            >
-              确认收货
-            </button>
-          </>
-        ) : null}
+      <div className="order-action-bar">
+        <div className="order-actions">
+          <Link
+            className="btn btn-ghost btn-block"
+            to={paths.conversation(scene, { orderId: o.orderId })}
+            data-testid="order-chat"
+          >
+            {buyer ? '联系卖家' : '联系买家'}
+          </Link>
+          {Urge && buyer && o.status === 2 ? <Urge orderId={o.orderId} kind="delivery" /> : null}
+          {Urge && !buyer && o.status === 51 ? <Urge orderId={o.orderId} kind="receipt" /> : null}
+        </div>
+        <div className="order-actions">
+          {buyer && o.status === 1 ? (
+            <>
+              <button
+                type="button"
+                className="btn btn-ghost btn-block"
+                disabled={act.isPending}
+                onClick={() =>
+                  showModal({
+                    id: 'cancel-confirm',
+                    title: '取消订单',
+                    content: '确定取消该订单吗？取消后商品将重新上架，可能被其他买家购买。',
+                    buttons: [
+                      { text: '再想想' },
+                      { text: '确认取消', primary: true, onClick: () => act.mutate({ action: 'cancel' }) },
+                    ],
+                  })
+                }
+                data-testid="order-cancel"
+              >
+                取消订单
+              </button>
+              <Link
+                className="btn btn-primary btn-block"
+                to={paths.cashier(scene, o.orderId)}
+                data-testid="order-pay-now"
+              >
+                去支付
+              </Link>
+            </>
+          ) : null}
+          {buyer && o.status === 51 ? (
+            <>
+              <button
+                type="button"
+                className="btn btn-ghost btn-block"
+                disabled={act.isPending}
+                onClick={() => setRefusing(true)}
+                data-testid="order-reject"
+              >
+                拒绝收货
+              </button>
+              <button
+                type="button"
+                className="btn btn-primary btn-block"
+                disabled={act.isPending}
+                onClick={() =>
+                  showModal({
+                    title: '确认收货',
+                    content: '请确认已在游戏中收到商品。确认后款项将转给卖家。',
+                    buttons: [
+                      { text: '取消' },
+                      { text: '确认收货', primary: true, onClick: () => act.mutate({ action: 'confirm' }) },
+                    ],
+                  })
+                }
+                data-testid="order-confirm-receipt"
+              >
+                确认收货
+              </button>
+            </>
+          ) : null}
+        </div>
       </div>
       {refusing && o.status === 51 ? (
         <RefusalSheet

@@ -162,6 +162,20 @@ function Rating({ orderId }: { orderId: string }) {
   );
 }
 
+function ChatIcon() {
+  return (
+    <svg width="16" height="16" viewBox="0 0 24 24" fill="none" aria-hidden="true">
+      <path
+        d="M4 5.5A2.5 2.5 0 0 1 6.5 3h11A2.5 2.5 0 0 1 20 5.5v8a2.5 2.5 0 0 1-2.5 2.5H10l-4.2 3.6c-.5.4-1.3.1-1.3-.6V16A2.5 2.5 0 0 1 4 13.5v-8Z"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinejoin="round"
+      />
+      <path d="M8.5 9.5h7M8.5 12.5h4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
+}
+
 function Progress({ intervention, scene }: { intervention: Intervention; scene: string }) {
   const p = progressOf(intervention);
   const steps = ['提交申请', '客服介入', '处理完成'];
@@ -180,18 +194,18 @@ function Progress({ intervention, scene }: { intervention: Intervention; scene: 
         ))}
       </ol>
       <div className="support-hint">{p.hint}</div>
-      <div className="order-line">
+      <div className="support-line">
         <span className="muted">申请原因</span>
         <span className="support-reason-text">{intervention.reason}</span>
       </div>
-      <div className="order-line">
+      <div className="support-line">
         <span className="muted">申请时间</span>
         <span>
           {when(intervention.createdAt)} · {intervention.askedBy === 'buyer' ? '买家' : '卖家'}发起
         </span>
       </div>
       {intervention.closedAt ? (
-        <div className="order-line">
+        <div className="support-line">
           <span className="muted">处理时间</span>
           <span>{when(intervention.closedAt)}</span>
         </div>
@@ -201,7 +215,10 @@ function Progress({ intervention, scene }: { intervention: Intervention; scene: 
         to={paths.conversation(scene, { orderId: intervention.orderId })}
         data-testid="support-chat"
       >
-        <span>💬 {intervention.status === 'closed' ? '查看订单聊天记录' : '进入订单聊天，与客服沟通'}</span>
+        <span className="support-chat-text">
+          <ChatIcon />
+          {intervention.status === 'closed' ? '查看订单聊天记录' : '进入订单聊天，与客服沟通'}
+        </span>
         <span>›</span>
       </Link>
     </div>
@@ -227,9 +244,9 @@ export function OrderSupport({ scene, orderId, status, pc = false }: OrderSuppor
   const askable = ASKABLE.has(status);
   if (!intervention && !askable) return null;
   return (
-    <div className="card order-box support-card" data-testid="order-support">
+    <div className="card support-card" data-testid="order-support">
       <div className="support-head">
-        <div className="order-row-title">客服介入</div>
+        <div className="support-title">客服介入</div>
         {!intervention || intervention.status === 'closed' ? (
           askable ? (
             <button type="button" className="support-ask" onClick={() => setAsking(true)} data-testid="support-ask">

@@ -148,7 +148,7 @@ export default function ServicePage() {
   );
   const orders = (
     <div className="card service-card">
-      <div className="order-row-title">订单问题</div>
+      <div className="support-title">订单问题</div>
       <div className="muted" style={{ fontSize: 13, lineHeight: 1.6 }}>
         与某笔订单有关的问题，请在订单详情页点击「联系客服」，客服会进入该订单的聊天处理，进度可在订单页查看。
       </div>
@@ -160,7 +160,7 @@ export default function ServicePage() {
   );
   const faq = (
     <div className="card service-card">
-      <div className="order-row-title">常见问题</div>
+      <div className="support-title">常见问题</div>
       <ul className="service-faq">
         {FAQ.map((f) => (
           <li key={f.q}>
@@ -195,7 +195,7 @@ export default function ServicePage() {
             </div>
             <div>
               <div className="card service-card service-qr-card">
-                <div className="order-row-title">微信扫码联系客服</div>
+                <div className="support-title">微信扫码联系客服</div>
                 <div className="service-qr" data-testid="service-qr">
                   {qr ? (
                     // biome-ignore lint/security/noDangerouslySetInnerHtml: uqr's own SVG of the link
