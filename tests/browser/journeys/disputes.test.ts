@@ -1,6 +1,7 @@
 import { commodityList } from '@app/protocol/calls/exchange';
+import { gameTokenLogin } from '@app/protocol/calls/game';
 import { identification } from '@app/protocol/calls/identity';
-import { h5sdkOrderPlace, orderInfo } from '@app/protocol/calls/orders';
+import { getSellOrderList, h5sdkOrderPlace, orderInfo } from '@app/protocol/calls/orders';
 import { wapAlipay } from '@app/protocol/calls/pay';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,6 +29,27 @@ async function openAs(session: Session, size: typeof MOBILE | typeof DESKTOP, ur
   }, session);
   await page.goto(url);
   return page;
+}
+
+/** The market seller (seller01, seller02, …) whose 我卖出的 holds the order: their session. */
+async function sellerOf(orderId: string): Promise<Session> {
+  for (let i = 1; i <= 60; i++) {
+    const game = await gameLogin(`seller${String(i).padStart(2, '0')}`).catch(() => undefined);
+    if (!game) break;
+    const login = await apiCall<Session>(gameTokenLogin, {
+      gameId: game.gameId,
+      gameToken: game.gameToken,
+      serverId: game.serverId ?? 's1',
+    });
+    if (login.code !== '200') continue;
+    const sold = await apiCall<{ list: Array<{ orderId: string }> }>(
+      getSellOrderList,
+      {},
+      { 'x-token': login.data.token },
+    );
+    if (sold.data.list.some((o) => o.orderId === orderId)) return login.data;
+  }
+  throw new Error(`no market seller sold order ${orderId}`);
 }
 
 /** The customer-service console's API (/ops/v1), as the workbench calls it. */
@@ -88,6 +110,26 @@ describe('disputes', () => {
         },
       )
       .toBe(51);
+
+    // The seller reminds the buyer to confirm (提醒收货): then the button waits, with its countdown, across a reload.
+    const seller = await openAs(
+      await sellerOf(bought.orderId),
+      MOBILE,
+      `${baseUrl()}/h5/pages/orderNew/orderDetail/orderDetail?orderId=${bought.orderId}`,
+    );
+    await expect.poll(() => seller.getByTestId('order-status').textContent()).toBe('等待买家收货');
+    await seller.getByTestId('urge-receipt').click();
+    await seller.getByTestId('toast').filter({ hasText: '已提醒买家确认收货' }).first().waitFor();
+    await expect
+      .poll(() => seller.getByTestId('urge-receipt').textContent())
+      .toMatch(/^提醒收货（(10:00|09:[45]\d)）$/);
+    expect(await seller.getByTestId('urge-receipt').isDisabled()).toBe(true);
+    await seller.reload();
+    await expect
+      .poll(() => seller.getByTestId('urge-receipt').textContent())
+      .toMatch(/^提醒收货（(10:00|09:[45]\d)）$/);
+    expect(await seller.getByTestId('urge-receipt').isDisabled()).toBe(true);
+    await seller.context().close();
 
     // On a PC the refusal is a centred dialog over the order page.
     const pc = await openAs(
