@@ -242,6 +242,7 @@ describe('disputes', () => {
     await docShot(pc, 'disputes-service-pc');
     await pc.getByTestId('service-open').click();
     await pc.getByTestId('service-guide').waitFor();
+    await pc.waitForTimeout(400); // the mask's fade-in
     await docShot(pc, 'disputes-service-guide-pc');
     await pc.getByTestId('modal-button-复制链接').click();
     await pc.getByTestId('toast').filter({ hasText: '链接复制成功' }).first().waitFor();
