@@ -31,6 +31,16 @@ async function openAs(session: Session, size: typeof MOBILE | typeof DESKTOP, ur
   return page;
 }
 
+/** Until the finite CSS animations (a mask's fade-in, a sheet's slide-up) have finished, for a screenshot. */
+const settled = (page: Page) =>
+  page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (a) => a.playState === 'finished' || a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY,
+      ),
+  );
+
 /** The market seller (seller01, seller02, …) whose 我卖出的 holds the order: their session. */
 async function sellerOf(orderId: string): Promise<Session> {
   for (let i = 1; i <= 60; i++) {
@@ -149,6 +159,7 @@ describe('disputes', () => {
       buffer: evidence,
     });
     await expect.poll(() => pc.getByTestId('refusal-image').textContent()).not.toContain('上传中');
+    await settled(pc);
     await docShot(pc, 'disputes-refusal-pc');
     await pc.getByRole('button', { name: '取消' }).first().click();
     await pc.getByTestId('refusal-sheet').waitFor({ state: 'detached' });
@@ -174,6 +185,7 @@ describe('disputes', () => {
     await phone.getByTestId('refusal-image-remove').last().click();
     await expect.poll(() => phone.getByTestId('refusal-image').count()).toBe(1);
     await expect.poll(() => phone.getByTestId('refusal-image').textContent()).not.toContain('上传中');
+    await settled(phone);
     await docShot(phone, 'disputes-refusal-phone');
     await phone.getByTestId('refusal-submit').click();
     const confirm = phone.getByTestId('modal-refuse-confirm');
@@ -242,7 +254,7 @@ describe('disputes', () => {
     await docShot(pc, 'disputes-service-pc');
     await pc.getByTestId('service-open').click();
     await pc.getByTestId('service-guide').waitFor();
-    await pc.waitForTimeout(400); // the mask's fade-in
+    await settled(pc);
     await docShot(pc, 'disputes-service-guide-pc');
     await pc.getByTestId('modal-button-复制链接').click();
     await pc.getByTestId('toast').filter({ hasText: '链接复制成功' }).first().waitFor();

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { MobileLayout } from '../../components/mobile-layout';
 import { Modal } from '../../components/modal';
 import { PcLayout } from '../../components/pc-layout';
+import { Portal } from '../../components/portal';
 import { callHost, hasHost } from '../../lib/bridge';
 import { copyText } from '../../lib/copy-text';
 import { paths } from '../../lib/paths';
@@ -70,22 +71,24 @@ function useQrSvg(url: string | undefined): string | null {
 
 function Guide({ url, pc, onClose }: { url: string; pc: boolean; onClose: () => void }) {
   return (
-    <Modal
-      title="请复制链接后打开"
-      testId="service-guide"
-      content={
-        <div>
-          <div>{pc ? '电脑端无法直接打开企业微信客服' : '当前环境无法直接打开客服页面'}，请按以下步骤联系客服：</div>
-          <ol className="service-guide-steps">
-            <li>点击下方「复制链接」</li>
-            <li>{pc ? '发送到手机微信，或在手机浏览器中粘贴打开' : '打开微信或手机浏览器，粘贴并访问'}</li>
-            <li>进入企业微信客服会话，描述您的问题</li>
-          </ol>
-        </div>
-      }
-      buttons={[{ text: '取消' }, { text: '复制链接', primary: true, onClick: () => void copyLink(url) }]}
-      onClose={onClose}
-    />
+    <Portal>
+      <Modal
+        title="请复制链接后打开"
+        testId="service-guide"
+        content={
+          <div>
+            <div>{pc ? '电脑端无法直接打开企业微信客服' : '当前环境无法直接打开客服页面'}，请按以下步骤联系客服：</div>
+            <ol className="service-guide-steps">
+              <li>点击下方「复制链接」</li>
+              <li>{pc ? '发送到手机微信，或在手机浏览器中粘贴打开' : '打开微信或手机浏览器，粘贴并访问'}</li>
+              <li>进入企业微信客服会话，描述您的问题</li>
+            </ol>
+          </div>
+        }
+        buttons={[{ text: '取消' }, { text: '复制链接', primary: true, onClick: () => void copyLink(url) }]}
+        onClose={onClose}
+      />
+    </Portal>
   );
 }
 
