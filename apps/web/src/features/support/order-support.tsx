@@ -13,8 +13,8 @@ import './support.css';
 
 type Reason = (typeof INTERVENTION_REASONS)[number];
 
-/** The statuses in which a side may still ask 客服 in: paid, delivered, refused, settling. */
-const ASKABLE = new Set([2, 51, -5, 32]);
+/** An order nobody paid for needs no customer service (the server refuses it too): unpaid, cancelled, timed out. */
+const UNPAID = new Set([1, -1, -2]);
 
 const when = (s: number) =>
   new Date(s * 1000).toLocaleString('zh-CN', {
@@ -241,7 +241,7 @@ export function OrderSupport({ scene, orderId, status, pc = false }: OrderSuppor
   const cs = useCustomerService(orderId);
   const [asking, setAsking] = useState(false);
   const intervention = cs.data?.intervention ?? null;
-  const askable = ASKABLE.has(status);
+  const askable = !UNPAID.has(status);
   if (!intervention && !askable) return null;
   return (
     <div className="card support-card" data-testid="order-support">
