@@ -208,6 +208,12 @@ describe('disputes', () => {
     await phone.getByTestId('toast').first().waitFor({ state: 'detached' });
     await phone.locator('.msg-banner').first().waitFor({ state: 'detached' });
     await docShot(phone, 'disputes-support-waiting');
+    // The PC order page shows the same request.
+    await pc.reload();
+    await expect.poll(() => pc.getByTestId('support-state').textContent()).toBe('等待客服接入');
+    expect(await pc.getByTestId('order-status').textContent()).toBe('拒绝收货');
+    await pc.getByTestId('order-support').scrollIntoViewIfNeeded();
+    await docShot(pc, 'disputes-support-pc');
 
     // 客服 joins from the workbench, then closes it with a refund; the buyer rates the service.
     const staff = (
