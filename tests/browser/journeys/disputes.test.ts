@@ -250,7 +250,9 @@ describe('disputes', () => {
     await expect.poll(() => phone.getByTestId('order-status').textContent()).toBe('取消订单');
 
     // The service page: on the phone, and on a PC where the link is copied through the guide.
-    await phone.goto(`${baseUrl()}/h5/pages/service/service`);
+    await phone.goto(`${baseUrl()}/h5/pages/my/index`);
+    await phone.getByTestId('my-service-entry').click();
+    await phone.waitForURL(/\/h5\/pages\/service\/service$/);
     await expect.poll(() => phone.getByTestId('service-link').textContent()).toMatch(/^https:\/\//);
     await docShot(phone, 'disputes-service-phone');
     await phone.context().close();

@@ -106,6 +106,7 @@ export default function MyPage({ RealNameDialog }: { RealNameDialog: RealNameDia
             />
           )}
           <EntryLink to={paths.collections(scene)} label="我的收藏" testId="my-collect-entry" />
+          <EntryLink to={paths.service(scene)} label="联系客服" hint="交易纠纷、账号申诉" testId="my-service-entry" />
         </div>
       ) : null}
       {loggedIn && data ? (
