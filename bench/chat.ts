@@ -1,0 +1,390 @@
+/**
+ * The order chat at scale (issue 15): `npm run bench:chat`.
+ *
+ *  1. creates bench_chat_<pid> on the PostgreSQL of BENCH_PG_URL, migrates it with the server's own
+ *     migrate(), seeds USERS users, USERS/2 order groups of two members (openGroup) and a chat token
+ *     per user (issueChatToken);
+ *  2. starts two server processes on it sharing one Redis (REDIS_URL, its own REDIS_PREFIX), so
+ *     every delivery crosses Redis pub/sub: the buyer of each group on process A, the seller on B;
+ *  3. reads each process's RSS (/proc/<pid>/status VmRSS, median of samples) before the sockets
+ *     connect and after all of them are logged in and idle: bytes per idle socket;
+ *  4. sends RATE text messages/s for SECONDS, spread over the groups (each account sends once per
+ *     USERS/RATE seconds, far under IM_LIMITS), each body carrying its send time; the other member's
+ *     socket records now − sent. Every message must be acked and reach the other member exactly once
+ *     (and come back to the sender's own socket once, as the server pushes to every member);
+ *  5. writes bench/results/chat.json, prints a table, stops the servers, drops the database and
+ *     deletes the Redis keys of the prefix.
+ *
+ * Env: BENCH_CHAT_USERS (5000), BENCH_CHAT_RATE (500), BENCH_CHAT_SECONDS (30), BENCH_PG_URL,
+ * BENCH_REDIS_URL (redis://127.0.0.1:6379).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { IM_LIMITS, IM_SOCKET_PATH } from '@app/protocol/im';
+import Redis from 'ioredis';
+import pg from 'pg';
+import WebSocket from 'ws';
+import { migrate, openDatabase } from '../apps/server/src/platform/db/database';
+import { openGroup } from '../apps/server/src/modules/im/im.service';
+import { issueChatToken } from '../apps/server/src/modules/im/im-tokens';
+import { freePort, type RunningServer, startServer } from '../tests/start-server';
+import { localEnv } from './bench-env';
+
+const USERS = Number(process.env.BENCH_CHAT_USERS ?? 5_000);
+const RATE = Number(process.env.BENCH_CHAT_RATE ?? 500);
+const SECONDS = Number(process.env.BENCH_CHAT_SECONDS ?? 30);
+const GROUPS = Math.floor(USERS / 2);
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const PREFIX = `bench_chat_${process.pid}:`;
+const TARGET_P99_MS = 100;
+const TARGET_BYTES_PER_SOCKET = 20 * 1024;
+const log = (line: string) => console.info(`chat: ${line}`);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+if (RATE / USERS > IM_LIMITS.messagesPerWindow / IM_LIMITS.windowSeconds / 2)
+  throw new Error(`${RATE} messages/s over ${USERS} accounts would meet the chat's rate limit`);
+
+const admin =
+  process.env.BENCH_PG_URL ??
+  `postgres://${encodeURIComponent(process.env.PGUSER ?? os.userInfo().username)}@127.0.0.1:5432/postgres`;
+const withDb = (name: string) => {
+  const u = new URL(admin);
+  u.pathname = `/${name}`;
+  return u.toString();
+};
+async function sql(url: string, text: string, values: unknown[] = []) {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return await c.query(text, values);
+  } finally {
+    await c.end();
+  }
+}
+
+/** Runs `work(i)` for i in [0, count) with at most `width` at once. */
+async function pool(count: number, width: number, work: (i: number) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < count) await work(next++);
+    }),
+  );
+}
+
+/** VmRSS of a process, in bytes. */
+const rss = (pid: number) => {
+  const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/);
+  return Number(line?.[1] ?? 0) * 1024;
+};
+/** CPU seconds (user + system) a process has used. */
+const cpuSeconds = (pid: number) => {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+/** The median RSS of `samples` readings one second apart, per pid. */
+async function settledRss(pids: number[], samples = 5) {
+  const seen: number[][] = pids.map(() => []);
+  for (let s = 0; s < samples; s++) {
+    if (s > 0) await sleep(1000);
+    pids.forEach((pid, i) => seen[i]?.push(rss(pid)));
+  }
+  return seen.map(median);
+}
+const percentile = (sorted: Float64Array, p: number) =>
+  sorted.length === 0 ? Number.NaN : (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number);
+const round = (x: number) => Math.round(x * 10) / 10;
+
+interface Client {
+  index: number;
+  account: string;
+  token: string;
+  groupId: string;
+  server: 0 | 1;
+  socket: WebSocket | null;
+}
+
+const dbName = `bench_chat_${process.pid}`;
+await sql(admin, `create database ${dbName}`);
+const url = withDb(dbName);
+const db = await openDatabase({ url, dataDir: null });
+const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 2 });
+const servers: RunningServer[] = [];
+const clients: Client[] = [];
+try {
+  await redis.connect();
+  const t0 = performance.now();
+  await migrate(db);
+  await sql(
+    url,
+    `insert into users (uid, mobile, nickname, avatar, has_authentication)
+     select '8' || lpad(g::text, 7, '0'), '1880' || lpad(g::text, 7, '0'), '聊天压测' || g, '', true
+     from generate_series(0, $1 - 1) g`,
+    [GROUPS * 2],
+  );
+  const uid = (i: number) => `8${String(i).padStart(7, '0')}`;
+  const groupKeys: string[] = new Array(GROUPS);
+  await pool(GROUPS, 8, async (g) => {
+    const id = await openGroup(db, {
+      kind: 'order',
+      refId: 9_000_000 + g,
+      title: `压测订单 ${g}`,
+      members: [
+        { account: uid(2 * g), role: 'buyer' },
+        { account: uid(2 * g + 1), role: 'seller' },
+      ],
+    });
+    groupKeys[g] = `g${id}`;
+  });
+  for (let i = 0; i < GROUPS * 2; i++)
+    clients.push({
+      index: i,
+      account: uid(i),
+      token: '',
+      groupId: groupKeys[Math.floor(i / 2)] as string,
+      server: (i % 2) as 0 | 1,
+      socket: null,
+    });
+  await pool(clients.length, 8, async (i) => {
+    const c = clients[i] as Client;
+    c.token = await issueChatToken(db, c.account);
+  });
+  log(`seeded ${clients.length} users, ${GROUPS} groups and their chat tokens in ${round((performance.now() - t0) / 1000)} s`);
+
+  // Two processes, one after the other (the first boot writes the codec key and settings).
+  const env = {
+    ...localEnv(),
+    WEB_DIST: '/nonexistent',
+    DATABASE_URL: url,
+    REDIS_URL,
+    REDIS_PREFIX: PREFIX,
+    DEMO_MARKET: '0',
+    SWEEP_MS: '0',
+    LOG_LEVEL: 'warn',
+  };
+  for (let s = 0; s < 2; s++) servers.push(await startServer(await freePort(), env));
+  const pids = servers.map((s) => s.child.pid as number);
+  const wsUrl = (server: 0 | 1) => `${servers[server]?.baseUrl.replace('http', 'ws')}${IM_SOCKET_PATH}`;
+
+  // What the clients see.
+  const total = Math.round(RATE * SECONDS);
+  const sentAt = new Float64Array(total);
+  const ackMs = new Float64Array(total).fill(Number.NaN);
+  const deliveryMs = new Float64Array(total).fill(Number.NaN);
+  const toOther = new Uint16Array(total);
+  const echoed = new Uint16Array(total);
+  const nacks: Record<string, number> = {};
+  let stray = 0;
+  let closedEarly = 0;
+  let loadRunning = false;
+
+  const onFrame = (c: Client, text: string) => {
+    const frame = JSON.parse(text) as
+      | { t: 'msg'; message: { sender: string; body: string } }
+      | { t: 'ack'; ref: string }
+      | { t: 'nack'; ref: string; msg: string }
+      | { t: string };
+    if (frame.t === 'msg' && 'message' in frame) {
+      const m = /^bench (\d+) /.exec(frame.message.body);
+      if (!m) return;
+      const n = Number(m[1]);
+      if (frame.message.sender === c.account) echoed[n] = (echoed[n] ?? 0) + 1;
+      else {
+        if (toOther[n] === 0) deliveryMs[n] = performance.now() - (sentAt[n] as number);
+        toOther[n] = (toOther[n] ?? 0) + 1;
+      }
+    } else if (frame.t === 'ack' && 'ref' in frame) {
+      const n = Number(frame.ref);
+      if (n >= 0 && n < total) ackMs[n] = performance.now() - (sentAt[n] as number);
+    } else if (frame.t === 'nack' && 'msg' in frame) nacks[frame.msg] = (nacks[frame.msg] ?? 0) + 1;
+    else if (frame.t !== 'login') stray++;
+  };
+
+  /** Opens the client's socket on its process and logs in; settles once the server says login. */
+  const connect = (c: Client) =>
+    new Promise<void>((resolve, reject) => {
+      const socket = new WebSocket(wsUrl(c.server), { perMessageDeflate: false });
+      let loggedIn = false;
+      socket.on('open', () => socket.send(JSON.stringify({ t: 'login', account: c.account, token: c.token })));
+      socket.on('message', (data) => {
+        const text = String(data);
+        if (!loggedIn) {
+          if (text.startsWith('{"t":"login"')) {
+            loggedIn = true;
+            c.socket = socket;
+            resolve();
+          } else reject(new Error(`login of ${c.account} refused: ${text}`));
+          return;
+        }
+        onFrame(c, text);
+      });
+      socket.on('error', (e) => {
+        if (!loggedIn) reject(e);
+      });
+      socket.on('close', () => {
+        if (loggedIn && c.socket === socket) {
+          c.socket = null;
+          if (loadRunning) closedEarly++;
+        }
+      });
+    });
+  const closeAll = async (list: Client[]) => {
+    await Promise.all(
+      list.map(
+        (c) =>
+          new Promise<void>((resolve) => {
+            const s = c.socket;
+            if (!s) return resolve();
+            s.once('close', () => resolve());
+            s.close(1000);
+          }),
+      ),
+    );
+  };
+
+  // Warm-up: the socket code paths run once on both processes (a few logins and one message per
+  // group), then those sockets close, so the "before" reading holds the loaded code, not sockets.
+  const warm = clients.slice(0, 20);
+  await Promise.all(warm.map(connect));
+  for (const c of warm.filter((x) => x.server === 0))
+    c.socket?.send(JSON.stringify({ t: 'send', ref: 'warm', groupId: c.groupId, kind: 'text', body: 'warm-up' }));
+  await sleep(1000);
+  await closeAll(warm);
+  await sleep(2000);
+
+  const before = await settledRss(pids);
+  log(`RSS before: ${before.map((b) => `${round(b / 2 ** 20)} MB`).join(' / ')}`);
+  const tc = performance.now();
+  await pool(clients.length, 100, (i) => connect(clients[i] as Client));
+  const connectSeconds = (performance.now() - tc) / 1000;
+  const perServer = [0, 1].map((s) => clients.filter((c) => c.server === s && c.socket).length);
+  log(`${perServer.join(' + ')} sockets logged in in ${round(connectSeconds)} s; idling…`);
+  await sleep(5000);
+  const after = await settledRss(pids);
+  const bytesPerSocket = after.map((a, i) => (a - (before[i] as number)) / (perServer[i] as number));
+  log(
+    `RSS after: ${after.map((a) => `${round(a / 2 ** 20)} MB`).join(' / ')}; per idle socket ${bytesPerSocket.map((b) => `${round(b / 1024)} KB`).join(' / ')}`,
+  );
+
+  // Load: message n goes to group n mod GROUPS, from the buyer then the seller on alternate rounds.
+  const lag = monitorEventLoopDelay({ resolution: 10 });
+  lag.enable();
+  const cpu0 = pids.map(cpuSeconds);
+  let sent = 0;
+  let unsendable = 0;
+  loadRunning = true;
+  const tl = performance.now();
+  await new Promise<void>((resolve) => {
+    const tick = () => {
+      const due = Math.min(total, Math.floor(((performance.now() - tl) / 1000) * RATE));
+      while (sent < due) {
+        const n = sent++;
+        const g = n % GROUPS;
+        const c = clients[2 * g + (Math.floor(n / GROUPS) % 2)] as Client;
+        sentAt[n] = performance.now();
+        if (!c.socket || c.socket.readyState !== WebSocket.OPEN) {
+          unsendable++;
+          continue;
+        }
+        c.socket.send(
+          JSON.stringify({ t: 'send', ref: String(n), groupId: c.groupId, kind: 'text', body: `bench ${n} ${sentAt[n]}` }),
+        );
+      }
+      if (sent >= total) resolve();
+      else setTimeout(tick, 5);
+    };
+    tick();
+  });
+  const loadSeconds = (performance.now() - tl) / 1000;
+  // Drain: wait until every acked message reached its other member (10 s at most).
+  const drainStart = performance.now();
+  const count = (xs: ArrayLike<number>, ok: (x: number) => boolean) => {
+    let k = 0;
+    for (let i = 0; i < xs.length; i++) if (ok(xs[i] as number)) k++;
+    return k;
+  };
+  while (performance.now() - drainStart < 10_000) {
+    if (count(toOther, (x) => x > 0) + unsendable >= total && count(echoed, (x) => x > 0) + unsendable >= total) break;
+    await sleep(100);
+  }
+  loadRunning = false;
+  lag.disable();
+  const cpu = pids.map((pid, i) => (cpuSeconds(pid) - (cpu0[i] as number)) / loadSeconds);
+
+  const delivered = Float64Array.from(deliveryMs.filter((x) => !Number.isNaN(x))).sort();
+  const acks = Float64Array.from(ackMs.filter((x) => !Number.isNaN(x))).sort();
+  const summary = (xs: Float64Array) => ({
+    p50: round(percentile(xs, 50)),
+    p95: round(percentile(xs, 95)),
+    p99: round(percentile(xs, 99)),
+    max: round(xs[xs.length - 1] ?? Number.NaN),
+  });
+  const delivery = summary(delivered);
+  const messages = {
+    planned: total,
+    sent: total - unsendable,
+    acked: acks.length,
+    nacked: nacks,
+    receivedByOther: count(toOther, (x) => x > 0),
+    lost: count(toOther, (x) => x === 0) - unsendable,
+    duplicated: count(toOther, (x) => x > 1),
+    echoedToSender: count(echoed, (x) => x > 0),
+    echoLost: count(echoed, (x) => x === 0) - unsendable,
+    echoDuplicated: count(echoed, (x) => x > 1),
+    strayFrames: stray,
+    socketsClosedDuringLoad: closedEarly,
+  };
+  const result = {
+    date: new Date().toISOString(),
+    machine: `${os.cpus().length} cores ${os.cpus()[0]?.model ?? ''}`,
+    loadAverage: os.loadavg().map(round),
+    settings: { users: clients.length, groups: GROUPS, processes: 2, rate: RATE, seconds: SECONDS },
+    sockets: { perProcess: perServer, connectSeconds: round(connectSeconds) },
+    memory: {
+      rssBeforeBytes: before,
+      rssAfterBytes: after,
+      bytesPerIdleSocket: bytesPerSocket.map(Math.round),
+      target: TARGET_BYTES_PER_SOCKET,
+      met: bytesPerSocket.every((b) => b < TARGET_BYTES_PER_SOCKET),
+    },
+    load: {
+      seconds: round(loadSeconds),
+      messagesPerSecond: round((total - unsendable) / loadSeconds),
+      serverCpuCores: cpu.map((c) => Math.round(c * 100) / 100),
+      clientEventLoopDelayMs: { p50: round(lag.percentile(50) / 1e6), p99: round(lag.percentile(99) / 1e6), max: round(lag.max / 1e6) },
+    },
+    deliveryMs: { ...delivery, target: TARGET_P99_MS, met: delivery.p99 < TARGET_P99_MS },
+    ackMs: summary(acks),
+    messages,
+  };
+  fs.mkdirSync('bench/results', { recursive: true });
+  fs.writeFileSync('bench/results/chat.json', `${JSON.stringify(result, null, 2)}\n`);
+  const mb = (b: number) => `${round(b / 2 ** 20)} MB`;
+  console.info(`
+| process | sockets | RSS before | RSS after | per idle socket | CPU under load |
+| ------- | ------- | ---------- | --------- | --------------- | -------------- |
+${[0, 1].map((i) => `| ${'AB'[i]}       | ${perServer[i]}    | ${mb(before[i] as number)}   | ${mb(after[i] as number)}  | ${round((bytesPerSocket[i] as number) / 1024)} KB | ${Math.round((cpu[i] as number) * 100)} % of a core |`).join('\n')}
+
+| messages/s | sent | acked | to other member | lost | dup | p50 ms | p95 ms | p99 ms | max ms | ack p99 ms |
+| ---------- | ---- | ----- | --------------- | ---- | --- | ------ | ------ | ------ | ------ | ---------- |
+| ${result.load.messagesPerSecond} | ${messages.sent} | ${messages.acked} | ${messages.receivedByOther} | ${messages.lost} | ${messages.duplicated} | ${delivery.p50} | ${delivery.p95} | ${delivery.p99} | ${delivery.max} | ${result.ackMs.p99} |
+
+delivery p99 < ${TARGET_P99_MS} ms: ${result.deliveryMs.met ? 'MET' : 'MISSED'}; memory per idle socket < 20 KB: ${result.memory.met ? 'MET' : 'MISSED'}${Object.keys(nacks).length ? `; nacks ${JSON.stringify(nacks)}` : ''}
+`);
+} finally {
+  for (const c of clients) c.socket?.terminate();
+  await Promise.all(servers.map((s) => s.stop()));
+  await db.destroy();
+  await sql(admin, `drop database if exists ${dbName} with (force)`);
+  let cursor = '0';
+  let removed = 0;
+  do {
+    const [nextCursor, keys] = await redis.scan(cursor, 'MATCH', `${PREFIX}*`, 'COUNT', 1000);
+    cursor = nextCursor;
+    if (keys.length > 0) removed += await redis.del(...keys);
+  } while (cursor !== '0');
+  redis.disconnect();
+  log(`cleaned up: servers stopped, ${dbName} dropped, ${removed} Redis keys of ${PREFIX} deleted`);
+}
