@@ -25,9 +25,9 @@ import { IM_LIMITS, IM_SOCKET_PATH } from '@app/protocol/im';
 import Redis from 'ioredis';
 import pg from 'pg';
 import WebSocket from 'ws';
-import { migrate, openDatabase } from '../apps/server/src/platform/db/database';
 import { openGroup } from '../apps/server/src/modules/im/im.service';
 import { issueChatToken } from '../apps/server/src/modules/im/im-tokens';
+import { migrate, openDatabase } from '../apps/server/src/platform/db/database';
 import { freePort, type RunningServer, startServer } from '../tests/start-server';
 import { localEnv } from './bench-env';
 
@@ -83,18 +83,72 @@ const cpuSeconds = (pid: number) => {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
   return (Number(fields[11]) + Number(fields[12])) / 100;
 };
+/** Seconds the process's threads spent runnable but waiting for a CPU (the run queue), from schedstat. */
+const runQueueSeconds = (pid: number) => {
+  let ns = 0;
+  for (const task of fs.readdirSync(`/proc/${pid}/task`))
+    ns += Number(fs.readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[1] ?? 0);
+  return ns / 1e9;
+};
+
+/**
+ * The server's own V8 through its inspector (each server runs with --inspect on a loopback port;
+ * no server code is added): a full GC, then process.memoryUsage().
+ */
+async function collectAndMeasure(inspectPort: number): Promise<NodeJS.MemoryUsage> {
+  const [target] = (await (await fetch(`http://127.0.0.1:${inspectPort}/json/list`)).json()) as {
+    webSocketDebuggerUrl: string;
+  }[];
+  const socket = new WebSocket(target?.webSocketDebuggerUrl as string, { perMessageDeflate: false });
+  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+  let id = 0;
+  const call = (method: string, params: object = {}) =>
+    new Promise<{ result?: { result?: { value?: unknown } } }>((resolve) => {
+      const mine = ++id;
+      const onMessage = (data: WebSocket.RawData) => {
+        const answer = JSON.parse(String(data));
+        if (answer.id !== mine) return;
+        socket.off('message', onMessage);
+        resolve(answer);
+      };
+      socket.on('message', onMessage);
+      socket.send(JSON.stringify({ id: mine, method, params }));
+    });
+  try {
+    await call('HeapProfiler.collectGarbage');
+    await call('HeapProfiler.collectGarbage');
+    const answer = await call('Runtime.evaluate', {
+      expression: 'JSON.stringify(process.memoryUsage())',
+      returnByValue: true,
+    });
+    return JSON.parse(String(answer.result?.result?.value));
+  } finally {
+    socket.close();
+  }
+}
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
-/** The median RSS of `samples` readings one second apart, per pid. */
-async function settledRss(pids: number[], samples = 5) {
+/**
+ * Per process: a forced GC, then the median VmRSS of `samples` readings one second apart, and the
+ * V8 heap and external memory after that GC.
+ */
+async function settledMemory(pids: number[], inspectPorts: number[], samples = 5) {
+  const v8 = await Promise.all(inspectPorts.map(collectAndMeasure));
   const seen: number[][] = pids.map(() => []);
   for (let s = 0; s < samples; s++) {
     if (s > 0) await sleep(1000);
     pids.forEach((pid, i) => seen[i]?.push(rss(pid)));
   }
-  return seen.map(median);
+  return pids.map((_, i) => ({
+    rss: median(seen[i] as number[]),
+    heapUsed: v8[i]?.heapUsed as number,
+    external: v8[i]?.external as number,
+  }));
 }
 const percentile = (sorted: Float64Array, p: number) =>
-  sorted.length === 0 ? Number.NaN : (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number);
+  sorted.length === 0
+    ? Number.NaN
+    : (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number);
 const round = (x: number) => Math.round(x * 10) / 10;
 
 interface Client {
@@ -151,7 +205,9 @@ try {
     const c = clients[i] as Client;
     c.token = await issueChatToken(db, c.account);
   });
-  log(`seeded ${clients.length} users, ${GROUPS} groups and their chat tokens in ${round((performance.now() - t0) / 1000)} s`);
+  log(
+    `seeded ${clients.length} users, ${GROUPS} groups and their chat tokens in ${round((performance.now() - t0) / 1000)} s`,
+  );
 
   // Two processes, one after the other (the first boot writes the codec key and settings).
   const env = {
@@ -164,7 +220,16 @@ try {
     SWEEP_MS: '0',
     LOG_LEVEL: 'warn',
   };
-  for (let s = 0; s < 2; s++) servers.push(await startServer(await freePort(), env));
+  const inspectPorts: number[] = [];
+  for (let s = 0; s < 2; s++) {
+    inspectPorts.push(await freePort());
+    servers.push(
+      await startServer(await freePort(), {
+        ...env,
+        NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --inspect=127.0.0.1:${inspectPorts[s]}`.trim(),
+      }),
+    );
+  }
   const pids = servers.map((s) => s.child.pid as number);
   const wsUrl = (server: 0 | 1) => `${servers[server]?.baseUrl.replace('http', 'ws')}${IM_SOCKET_PATH}`;
 
@@ -254,7 +319,8 @@ try {
   await closeAll(warm);
   await sleep(2000);
 
-  const before = await settledRss(pids);
+  const beforeMem = await settledMemory(pids, inspectPorts);
+  const before = beforeMem.map((m) => m.rss);
   log(`RSS before: ${before.map((b) => `${round(b / 2 ** 20)} MB`).join(' / ')}`);
   const tc = performance.now();
   await pool(clients.length, 100, (i) => connect(clients[i] as Client));
@@ -262,16 +328,45 @@ try {
   const perServer = [0, 1].map((s) => clients.filter((c) => c.server === s && c.socket).length);
   log(`${perServer.join(' + ')} sockets logged in in ${round(connectSeconds)} s; idling…`);
   await sleep(5000);
-  const after = await settledRss(pids);
+  const afterMem = await settledMemory(pids, inspectPorts);
+  const after = afterMem.map((m) => m.rss);
   const bytesPerSocket = after.map((a, i) => (a - (before[i] as number)) / (perServer[i] as number));
+  /** The same difference in the V8 heap plus external memory (buffers) alone, after a forced GC. */
+  const jsBytesPerSocket = afterMem.map(
+    (a, i) =>
+      (a.heapUsed + a.external - (beforeMem[i]?.heapUsed ?? 0) - (beforeMem[i]?.external ?? 0)) /
+      (perServer[i] as number),
+  );
   log(
-    `RSS after: ${after.map((a) => `${round(a / 2 ** 20)} MB`).join(' / ')}; per idle socket ${bytesPerSocket.map((b) => `${round(b / 1024)} KB`).join(' / ')}`,
+    `RSS after: ${after.map((a) => `${round(a / 2 ** 20)} MB`).join(' / ')}; per idle socket ${bytesPerSocket.map((b) => `${round(b / 1024)} KB`).join(' / ')} (V8 heap + external: ${jsBytesPerSocket.map((b) => `${round(b / 1024)} KB`).join(' / ')})`,
   );
 
   // Load: message n goes to group n mod GROUPS, from the buyer then the seller on alternate rounds.
   const lag = monitorEventLoopDelay({ resolution: 10 });
   lag.enable();
   const cpu0 = pids.map(cpuSeconds);
+  const queue0 = pids.map(runQueueSeconds);
+  // What the database connections wait on, sampled every 500 ms during the load (a brief profile).
+  const waits: Record<string, number> = {};
+  let waitSamples = 0;
+  const sampler = new pg.Client({ connectionString: url });
+  await sampler.connect();
+  const sampling = setInterval(() => {
+    void sampler
+      .query(
+        `select state, coalesce(wait_event_type || ':' || wait_event, 'cpu') as wait, count(*)::int as n
+         from pg_stat_activity where datname = $1 and pid <> pg_backend_pid() group by 1, 2`,
+        [dbName],
+      )
+      .then((r) => {
+        waitSamples++;
+        for (const row of r.rows) {
+          const k = `${row.state} ${row.wait}`;
+          waits[k] = (waits[k] ?? 0) + row.n;
+        }
+      })
+      .catch(() => {});
+  }, 500);
   let sent = 0;
   let unsendable = 0;
   loadRunning = true;
@@ -289,7 +384,13 @@ try {
           continue;
         }
         c.socket.send(
-          JSON.stringify({ t: 'send', ref: String(n), groupId: c.groupId, kind: 'text', body: `bench ${n} ${sentAt[n]}` }),
+          JSON.stringify({
+            t: 'send',
+            ref: String(n),
+            groupId: c.groupId,
+            kind: 'text',
+            body: `bench ${n} ${sentAt[n]}`,
+          }),
         );
       }
       if (sent >= total) resolve();
@@ -311,7 +412,16 @@ try {
   }
   loadRunning = false;
   lag.disable();
-  const cpu = pids.map((pid, i) => (cpuSeconds(pid) - (cpu0[i] as number)) / loadSeconds);
+  clearInterval(sampling);
+  await sampler.end();
+  const dbWaits = Object.fromEntries(
+    Object.entries(waits)
+      .sort((a, b) => b[1] - a[1])
+      .map(([k, n]) => [k, round(n / Math.max(1, waitSamples))]),
+  );
+  const activeSeconds = (performance.now() - tl) / 1000;
+  const cpu = pids.map((pid, i) => (cpuSeconds(pid) - (cpu0[i] as number)) / activeSeconds);
+  const waitedForCpu = pids.map((pid, i) => (runQueueSeconds(pid) - (queue0[i] as number)) / activeSeconds);
 
   const delivered = Float64Array.from(deliveryMs.filter((x) => !Number.isNaN(x))).sort();
   const acks = Float64Array.from(ackMs.filter((x) => !Number.isNaN(x))).sort();
@@ -346,6 +456,9 @@ try {
       rssBeforeBytes: before,
       rssAfterBytes: after,
       bytesPerIdleSocket: bytesPerSocket.map(Math.round),
+      heapBefore: beforeMem.map(({ heapUsed, external }) => ({ heapUsed, external })),
+      heapAfter: afterMem.map(({ heapUsed, external }) => ({ heapUsed, external })),
+      heapAndExternalBytesPerIdleSocket: jsBytesPerSocket.map(Math.round),
       target: TARGET_BYTES_PER_SOCKET,
       met: bytesPerSocket.every((b) => b < TARGET_BYTES_PER_SOCKET),
     },
@@ -353,7 +466,15 @@ try {
       seconds: round(loadSeconds),
       messagesPerSecond: round((total - unsendable) / loadSeconds),
       serverCpuCores: cpu.map((c) => Math.round(c * 100) / 100),
-      clientEventLoopDelayMs: { p50: round(lag.percentile(50) / 1e6), p99: round(lag.percentile(99) / 1e6), max: round(lag.max / 1e6) },
+      /** Seconds per second the server's threads waited in the run queue for a core (a busy machine). */
+      serverRunQueueWait: waitedForCpu.map((c) => Math.round(c * 100) / 100),
+      /** Mean number of the servers' database connections in each state / wait event during the load. */
+      dbConnections: dbWaits,
+      clientEventLoopDelayMs: {
+        p50: round(lag.percentile(50) / 1e6),
+        p99: round(lag.percentile(99) / 1e6),
+        max: round(lag.max / 1e6),
+      },
     },
     deliveryMs: { ...delivery, target: TARGET_P99_MS, met: delivery.p99 < TARGET_P99_MS },
     ackMs: summary(acks),
@@ -363,9 +484,9 @@ try {
   fs.writeFileSync('bench/results/chat.json', `${JSON.stringify(result, null, 2)}\n`);
   const mb = (b: number) => `${round(b / 2 ** 20)} MB`;
   console.info(`
-| process | sockets | RSS before | RSS after | per idle socket | CPU under load |
-| ------- | ------- | ---------- | --------- | --------------- | -------------- |
-${[0, 1].map((i) => `| ${'AB'[i]}       | ${perServer[i]}    | ${mb(before[i] as number)}   | ${mb(after[i] as number)}  | ${round((bytesPerSocket[i] as number) / 1024)} KB | ${Math.round((cpu[i] as number) * 100)} % of a core |`).join('\n')}
+| process | sockets | RSS before | RSS after | per idle socket (RSS) | (heap + external) | CPU under load | waiting for a CPU |
+| ------- | ------- | ---------- | --------- | --------------------- | ----------------- | -------------- | ----------------- |
+${[0, 1].map((i) => `| ${'AB'[i]} | ${perServer[i]} | ${mb(before[i] as number)} | ${mb(after[i] as number)} | ${round((bytesPerSocket[i] as number) / 1024)} KB | ${round((jsBytesPerSocket[i] as number) / 1024)} KB | ${Math.round((cpu[i] as number) * 100)} % of a core | ${Math.round((waitedForCpu[i] as number) * 100)} % |`).join('\n')}
 
 | messages/s | sent | acked | to other member | lost | dup | p50 ms | p95 ms | p99 ms | max ms | ack p99 ms |
 | ---------- | ---- | ----- | --------------- | ---- | --- | ------ | ------ | ------ | ------ | ---------- |
