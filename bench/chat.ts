@@ -91,39 +91,94 @@ const runQueueSeconds = (pid: number) => {
   return ns / 1e9;
 };
 
-/**
- * The server's own V8 through its inspector (each server runs with --inspect on a loopback port;
- * no server code is added): a full GC, then process.memoryUsage().
- */
-async function collectAndMeasure(inspectPort: number): Promise<NodeJS.MemoryUsage> {
+/** A session on a server's own V8 through its inspector (each server runs with --inspect on a loopback port). */
+async function inspect(inspectPort: number) {
   const [target] = (await (await fetch(`http://127.0.0.1:${inspectPort}/json/list`)).json()) as {
     webSocketDebuggerUrl: string;
   }[];
   const socket = new WebSocket(target?.webSocketDebuggerUrl as string, { perMessageDeflate: false });
   await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
   let id = 0;
-  const call = (method: string, params: object = {}) =>
-    new Promise<{ result?: { result?: { value?: unknown } } }>((resolve) => {
+  const call = <T = unknown>(method: string, params: object = {}) =>
+    new Promise<T>((resolve) => {
       const mine = ++id;
       const onMessage = (data: WebSocket.RawData) => {
         const answer = JSON.parse(String(data));
         if (answer.id !== mine) return;
         socket.off('message', onMessage);
-        resolve(answer);
+        resolve(answer.result);
       };
       socket.on('message', onMessage);
       socket.send(JSON.stringify({ id: mine, method, params }));
     });
+  return { call, close: () => socket.close() };
+}
+
+/** A full GC in the server, then its process.memoryUsage() (no server code added). */
+async function collectAndMeasure(inspectPort: number): Promise<NodeJS.MemoryUsage> {
+  const session = await inspect(inspectPort);
   try {
-    await call('HeapProfiler.collectGarbage');
-    await call('HeapProfiler.collectGarbage');
-    const answer = await call('Runtime.evaluate', {
+    await session.call('HeapProfiler.collectGarbage');
+    await session.call('HeapProfiler.collectGarbage');
+    const answer = await session.call<{ result: { value: string } }>('Runtime.evaluate', {
       expression: 'JSON.stringify(process.memoryUsage())',
       returnByValue: true,
     });
-    return JSON.parse(String(answer.result?.result?.value));
+    return JSON.parse(String(answer.result.value));
   } finally {
-    socket.close();
+    session.close();
+  }
+}
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  hitCount?: number;
+}
+/** Where a frame's code lives: a package of node_modules, the project's own code, node itself, or V8. */
+const areaOf = (url: string, fn: string) => {
+  if (!url) return fn.startsWith('(') ? fn : '(native)';
+  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
+  if (pkg) return pkg[1] as string;
+  if (url.startsWith('node:')) return 'node internals';
+  const own = /\/(apps|packages)\/([^/]+)\//.exec(url);
+  return own ? `${own[1]}/${own[2]}` : url;
+};
+/** A CPU profile of a server for `ms`: the share of samples by area and the busiest functions (self time). */
+async function profile(inspectPort: number, ms: number) {
+  const session = await inspect(inspectPort);
+  try {
+    await session.call('Profiler.enable');
+    await session.call('Profiler.setSamplingInterval', { interval: 500 });
+    await session.call('Profiler.start');
+    await sleep(ms);
+    const { profile: p } = await session.call<{ profile: { nodes: ProfileNode[] } }>('Profiler.stop');
+    const total = p.nodes.reduce((n, x) => n + (x.hitCount ?? 0), 0);
+    const byArea: Record<string, number> = {};
+    const byFunction: Record<string, number> = {};
+    for (const node of p.nodes) {
+      const { functionName, url, lineNumber } = node.callFrame;
+      const hits = node.hitCount ?? 0;
+      const area = areaOf(url, functionName);
+      byArea[area] = (byArea[area] ?? 0) + hits;
+      const name = `${functionName || '(anonymous)'} ${url.split('/').slice(-2).join('/')}:${lineNumber + 1}`;
+      byFunction[name] = (byFunction[name] ?? 0) + hits;
+    }
+    const top = (xs: Record<string, number>, n: number) =>
+      Object.fromEntries(
+        Object.entries(xs)
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, n)
+          .map(([k, v]) => [k, Math.round((1000 * v) / total) / 10]),
+      );
+    return {
+      seconds: ms / 1000,
+      samples: total,
+      percentByArea: top(byArea, 15),
+      percentByFunction: top(byFunction, 20),
+    };
+  } finally {
+    session.close();
   }
 }
 
@@ -137,7 +192,7 @@ async function settledMemory(pids: number[], inspectPorts: number[], samples = 5
   const seen: number[][] = pids.map(() => []);
   for (let s = 0; s < samples; s++) {
     if (s > 0) await sleep(1000);
-    pids.forEach((pid, i) => seen[i]?.push(rss(pid)));
+    for (const [i, pid] of pids.entries()) seen[i]?.push(rss(pid));
   }
   return pids.map((_, i) => ({
     rss: median(seen[i] as number[]),
@@ -369,6 +424,11 @@ try {
   }, 500);
   let sent = 0;
   let unsendable = 0;
+  // BENCH_CHAT_PROFILE=1: a CPU profile of process A for 5 s from the load's middle.
+  const profiled =
+    process.env.BENCH_CHAT_PROFILE === '1'
+      ? sleep((SECONDS * 1000) / 2 - 2500).then(() => profile(inspectPorts[0] as number, 5000))
+      : Promise.resolve(null);
   loadRunning = true;
   const tl = performance.now();
   await new Promise<void>((resolve) => {
@@ -399,17 +459,25 @@ try {
     tick();
   });
   const loadSeconds = (performance.now() - tl) / 1000;
-  // Drain: wait until every acked message reached its other member (10 s at most).
-  const drainStart = performance.now();
+  // Drain: wait until every message reached both members' sockets, as long as deliveries go on.
+  let lastProgress = performance.now();
+  let lastCount = -1;
   const count = (xs: ArrayLike<number>, ok: (x: number) => boolean) => {
     let k = 0;
     for (let i = 0; i < xs.length; i++) if (ok(xs[i] as number)) k++;
     return k;
   };
-  while (performance.now() - drainStart < 10_000) {
-    if (count(toOther, (x) => x > 0) + unsendable >= total && count(echoed, (x) => x > 0) + unsendable >= total) break;
+  for (;;) {
+    const got = count(toOther, (x) => x > 0) + count(echoed, (x) => x > 0);
+    if (got + 2 * unsendable >= 2 * total) break;
+    if (got !== lastCount) {
+      lastCount = got;
+      lastProgress = performance.now();
+    } else if (performance.now() - lastProgress > 5000) break;
     await sleep(100);
   }
+  const drainSeconds = (performance.now() - tl) / 1000 - loadSeconds;
+  const cpuProfile = await profiled;
   loadRunning = false;
   lag.disable();
   clearInterval(sampling);
@@ -465,6 +533,10 @@ try {
     load: {
       seconds: round(loadSeconds),
       messagesPerSecond: round((total - unsendable) / loadSeconds),
+      /** Seconds after the last send until the last delivery (the servers' backlog when they fall behind). */
+      drainSeconds: round(drainSeconds),
+      /** Messages the servers got through per second, from the first send to the last delivery. */
+      deliveredPerSecond: round(count(toOther, (x) => x > 0) / activeSeconds),
       serverCpuCores: cpu.map((c) => Math.round(c * 100) / 100),
       /** Seconds per second the server's threads waited in the run queue for a core (a busy machine). */
       serverRunQueueWait: waitedForCpu.map((c) => Math.round(c * 100) / 100),
@@ -479,6 +551,7 @@ try {
     deliveryMs: { ...delivery, target: TARGET_P99_MS, met: delivery.p99 < TARGET_P99_MS },
     ackMs: summary(acks),
     messages,
+    cpuProfileOfProcessA: cpuProfile,
   };
   fs.mkdirSync('bench/results', { recursive: true });
   fs.writeFileSync('bench/results/chat.json', `${JSON.stringify(result, null, 2)}\n`);
