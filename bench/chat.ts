@@ -422,6 +422,12 @@ try {
       })
       .catch(() => {});
   }, 500);
+  // The machine's responsiveness during the load: a Redis PING from this process every 100 ms.
+  const pings: number[] = [];
+  const pinging = setInterval(() => {
+    const t = performance.now();
+    void redis.ping().then(() => pings.push(performance.now() - t));
+  }, 100);
   let sent = 0;
   let unsendable = 0;
   // BENCH_CHAT_PROFILE=1: a CPU profile of process A for 5 s from the load's middle.
@@ -481,6 +487,7 @@ try {
   loadRunning = false;
   lag.disable();
   clearInterval(sampling);
+  clearInterval(pinging);
   await sampler.end();
   const dbWaits = Object.fromEntries(
     Object.entries(waits)
@@ -542,6 +549,8 @@ try {
       serverRunQueueWait: waitedForCpu.map((c) => Math.round(c * 100) / 100),
       /** Mean number of the servers' database connections in each state / wait event during the load. */
       dbConnections: dbWaits,
+      /** A Redis PING's round trip from the bench process during the load: how long one hop waits on this machine. */
+      redisPingMs: summary(Float64Array.from(pings).sort()),
       clientEventLoopDelayMs: {
         p50: round(lag.percentile(50) / 1e6),
         p99: round(lag.percentile(99) / 1e6),
