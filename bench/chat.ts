@@ -433,7 +433,9 @@ try {
   // BENCH_CHAT_PROFILE=1: a CPU profile of process A for 5 s from the load's middle.
   const profiled =
     process.env.BENCH_CHAT_PROFILE === '1'
-      ? sleep((SECONDS * 1000) / 2 - 2500).then(() => profile(inspectPorts[0] as number, 5000))
+      ? sleep((SECONDS * 1000) / 2 - 2500)
+          .then(() => profile(inspectPorts[0] as number, 5000))
+          .catch((error: unknown) => ({ failed: String(error) }))
       : Promise.resolve(null);
   loadRunning = true;
   const tl = performance.now();
