@@ -6,17 +6,20 @@
  *     per user (issueChatToken);
  *  2. starts two server processes on it sharing one Redis (REDIS_URL, its own REDIS_PREFIX), so
  *     every delivery crosses Redis pub/sub: the buyer of each group on process A, the seller on B;
- *  3. reads each process's RSS (/proc/<pid>/status VmRSS, median of samples) before the sockets
- *     connect and after all of them are logged in and idle: bytes per idle socket;
+ *  3. reads each process's RSS (/proc/<pid>/status VmRSS, median of samples) and, after a GC forced
+ *     through its inspector, its V8 heap + external memory, before the sockets connect and after all
+ *     of them are logged in and idle: bytes per idle socket;
  *  4. sends RATE text messages/s for SECONDS, spread over the groups (each account sends once per
  *     USERS/RATE seconds, far under IM_LIMITS), each body carrying its send time; the other member's
  *     socket records now − sent. Every message must be acked and reach the other member exactly once
  *     (and come back to the sender's own socket once, as the server pushes to every member);
- *  5. writes bench/results/chat.json, prints a table, stops the servers, drops the database and
+ *  5. meanwhile reads the servers' CPU and run-queue wait, their database connections' waits, a
+ *     Redis PING's round trip, and (BENCH_CHAT_PROFILE=1) a 5 s CPU profile of process A;
+ *  6. writes bench/results/chat.json, prints a table, stops the servers, drops the database and
  *     deletes the Redis keys of the prefix.
  *
- * Env: BENCH_CHAT_USERS (5000), BENCH_CHAT_RATE (500), BENCH_CHAT_SECONDS (30), BENCH_PG_URL,
- * BENCH_REDIS_URL (redis://127.0.0.1:6379).
+ * Env: BENCH_CHAT_USERS (5000), BENCH_CHAT_RATE (500), BENCH_CHAT_SECONDS (30), BENCH_CHAT_PROFILE,
+ * BENCH_PG_URL, BENCH_REDIS_URL (redis://127.0.0.1:6379).
  */
 import fs from 'node:fs';
 import os from 'node:os';
