@@ -1,18 +1,47 @@
 import { defineConfig } from 'vitest/config';
 
-/** Unit and server tests. Browser journeys have their own config (tests/browser/vitest.config.ts). */
+/**
+ * Unit and server tests. Browser journeys have their own config (tests/browser/vitest.config.ts).
+ * Two workers (one per core); most files share a worker's modules (isolate: false), which saves
+ * loading the app's module graph again for every file. The files that mock a module, start
+ * processes or stop servers under way keep a worker of their own (the `isolated` project).
+ * Every server test file copies the database global-setup.ts migrated once for the run.
+ */
+const isolated = [
+  'apps/server/test/local-mode.test.ts',
+  'apps/server/test/crash-restart.test.ts',
+  'apps/server/test/graceful-stop.test.ts',
+  'apps/server/test/partner-games.test.ts',
+];
+
+const shared = {
+  environment: 'node',
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  pool: 'forks',
+  setupFiles: ['./tests/fail-on-console-error.ts'],
+} as const;
+
 export default defineConfig({
   test: {
-    include: [
-      'packages/*/test/**/*.test.ts',
-      'apps/server/test/**/*.test.ts',
-      'apps/demo-game/test/**/*.test.ts',
-      'apps/web/src/**/*.test.ts',
+    maxWorkers: 2,
+    globalSetup: ['./apps/server/test/global-setup.ts'],
+    projects: [
+      {
+        test: {
+          ...shared,
+          name: 'shared',
+          include: [
+            'packages/*/test/**/*.test.ts',
+            'apps/server/test/**/*.test.ts',
+            'apps/demo-game/test/**/*.test.ts',
+            'apps/web/src/**/*.test.ts',
+          ],
+          exclude: isolated,
+          isolate: false,
+        },
+      },
+      { test: { ...shared, name: 'isolated', include: isolated, isolate: true } },
     ],
-    environment: 'node',
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-    pool: 'forks',
-    setupFiles: ['./tests/fail-on-console-error.ts'],
   },
 });
