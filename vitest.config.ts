@@ -18,9 +18,9 @@ const shared = {
   environment: 'node',
   testTimeout: 30_000,
   hookTimeout: 60_000,
-  pool: 'forks',
+  pool: 'forks' as const,
   setupFiles: ['./tests/fail-on-console-error.ts'],
-} as const;
+};
 
 export default defineConfig({
   test: {
