@@ -4,7 +4,8 @@ import { defineConfig } from 'vitest/config';
  * Unit and server tests. Browser journeys have their own config (tests/browser/vitest.config.ts).
  * Two workers (one per core); most files share a worker's modules (isolate: false), which saves
  * loading the app's module graph again for every file. The files that mock a module, start
- * processes or stop servers under way keep a worker of their own (the `isolated` project).
+ * processes or stop servers under way keep a worker of their own (the `isolated` project), one
+ * file at a time after the others.
  * Every server test file copies the database global-setup.ts migrated once for the run.
  */
 const isolated = [
@@ -41,9 +42,12 @@ export default defineConfig({
           isolate: false,
         },
       },
-      // These start servers, migrate databases of their own and stop them: on two busy cores a
-      // test took 38 s (5 s when one worker ran alone), so they get twice the time.
-      { test: { ...shared, name: 'isolated', include: isolated, isolate: true, testTimeout: 60_000 } },
+      // These start servers, migrate databases of their own and stop them, timed: beside another
+      // worker on a busy machine they ran out of time (38 s and more where 5 s was usual). They run
+      // one at a time after the shared files (a project with maxWorkers 1), with twice the time.
+      {
+        test: { ...shared, name: 'isolated', include: isolated, isolate: true, maxWorkers: 1, testTimeout: 60_000 },
+      },
     ],
   },
 });
