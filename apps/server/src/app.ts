@@ -13,15 +13,18 @@ import { gamesModule } from './modules/games/games.module';
 import { identityModule } from './modules/identity/identity.module';
 import { imModule } from './modules/im/im.module';
 import { marketModule } from './modules/market/market.module';
+import { noticesModule } from './modules/notices/notices.module';
 import { opsModule } from './modules/ops/ops.module';
 import { hasOpenOrders } from './modules/orders/order.service';
+import { orderEvents } from './modules/orders/order-events';
 import { ordersModule } from './modules/orders/orders.module';
 import { type PaymentsHandle, paymentsModule } from './modules/payments/payments.module';
 import { smsModule } from './modules/sms/sms.module';
 import { systemModule } from './modules/system/system.module';
 import { trackingModule } from './modules/tracking/tracking.module';
+import { pushOn } from './modules/user/settings.service';
 import { userModule } from './modules/user/user.module';
-import { boundPhone, markAuthenticated } from './modules/user/user.queries';
+import { boundPhone, markAuthenticated, uidOf } from './modules/user/user.queries';
 import { userBalances } from './modules/wallet/ledger';
 import { withdrawalModule } from './modules/withdrawal/withdrawal.module';
 import { hasPendingWithdrawal } from './modules/withdrawal/withdrawal.service';
@@ -108,13 +111,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Nothing in flight when an account closes: each module answers for what it holds of the user.
   const removal = { balances: userBalances, hasOpenOrders, hasActiveListings, hasLiveOffers, hasPendingWithdrawal };
   userModule(app, { platform, sms, identity, providers, removal, config });
-  await imModule(app, { platform, rates, redis, redisPrefix: config.REDIS_PREFIX });
+  const chat = await imModule(app, { platform, rates, redis, redisPrefix: config.REDIS_PREFIX, storage });
+  const notices = noticesModule(app, { platform, chat, audience: { uidOf, pushOn } });
   gamesModule(app, { platform, gateway, sms, config });
   await consignmentModule(app, { platform, gateway, sms, sweepEveryMs: config.SWEEP_MS });
-  const orders = ordersModule(app, { platform, gateway, sweepEveryMs: config.SWEEP_MS });
-  bargainModule(app, { platform, gateway, sweepEveryMs: config.SWEEP_MS });
+  // The order chat and the notifications hear of each order.
+  const events = orderEvents({ db, chat, notices, log: app.log });
+  const orders = ordersModule(app, { platform, gateway, sweepEveryMs: config.SWEEP_MS, events });
+  const offers = bargainModule(app, { platform, gateway, sweepEveryMs: config.SWEEP_MS, events, notices });
   const demoStaff = config.APP_ENV !== 'production';
-  await opsModule(app, { db, gateway, pii: identity.pii, rates, bootstrapToken: opsToken(config), demoStaff });
+  await opsModule(app, { db, gateway, events, pii: identity.pii, rates, bootstrapToken: opsToken(config), demoStaff });
   couponModule(app, { platform });
   app.decorate('payments', await paymentsModule(app, { platform, config, production, onPaid: orders.deliverPaid }));
   const withdrawals = withdrawalModule(app, { platform, identity, config });
@@ -122,7 +128,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const market = await marketModule(app, { platform, gateway, games, demoGames, seedDemo });
   app.decorate('prepareMarket', market.prepare);
   await trackingModule(app, { platform });
-  if (providers) devModule(app, { platform, config, gateway, sms: sms.sms, providers, withdrawals });
+  if (providers) devModule(app, { platform, config, gateway, sms: sms.sms, providers, withdrawals, orders, offers });
 
   openApiRoute(app);
   await serveWeb(app, config.webDist);

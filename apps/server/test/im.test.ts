@@ -1,4 +1,10 @@
-import { conversationList, imGroup, tencentUserSig } from '@app/protocol/calls/im';
+import {
+  conversationList,
+  generateIMAssertSignedUrl,
+  generateIMAssertToken,
+  imGroup,
+  tencentUserSig,
+} from '@app/protocol/calls/im';
 import { IM_CODES, IM_LIMITS, IM_MESSAGES, IM_SOCKET_PATH, type ImServerFrame } from '@app/protocol/im';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -190,6 +196,48 @@ describe('the order chat', () => {
     const mark = await b.next('read');
     expect(mark.account).toBe(seller.uid);
     expect((await list(seller.token)).unread).toBe(0);
+    for (const c of [b, s]) c.ws.close();
+  });
+
+  it('sends images uploaded through the presigned URL, shown to members only through a short-lived URL', async () => {
+    const PNG = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const upload = async (token: string) => {
+      const url = (await client.call(generateIMAssertSignedUrl, { typeName: 'png' }, { token })).data as string;
+      expect(url).toMatch(/^\/storage\/objects\/private\/im\//);
+      const put = await t.app.inject({ method: 'PUT', url, headers: { 'content-type': 'image/png' }, payload: PNG });
+      expect(put.statusCode).toBe(200);
+      return url.split('?')[0] as string;
+    };
+    const b = await loggedIn(t.app, client, buyer.token);
+    const s = await loggedIn(t.app, client, seller.token);
+    const mine = await upload(buyer.token);
+    b.send({ t: 'send', ref: 'img', groupId: groupKey, kind: 'image', body: mine });
+    const ack = await b.next('ack', (f) => f.ref === 'img');
+    expect(ack.message.kind).toBe('image');
+    expect((await s.next('msg', (f) => f.message.kind === 'image')).message.seq).toBe(ack.message.seq);
+    const shown = await client.call(
+      generateIMAssertToken,
+      { groupId: groupKey, seq: ack.message.seq },
+      { token: seller.token },
+    );
+    const get = await t.app.inject({ method: 'GET', url: (shown.data as { url: string }).url });
+    expect(get.statusCode).toBe(200);
+    expect(get.rawPayload.equals(PNG)).toBe(true);
+    // Not a member: no URL. Someone else's upload, or nothing uploaded: refused.
+    expect(
+      (await client.call(generateIMAssertToken, { groupId: groupKey, seq: ack.message.seq }, { token: stranger.token }))
+        .msg,
+    ).toBe(IM_MESSAGES.notMember);
+    const theirs = await upload(seller.token);
+    b.send({ t: 'send', ref: 'theirs', groupId: groupKey, kind: 'image', body: theirs });
+    expect((await b.next('nack', (f) => f.ref === 'theirs')).msg).toBe(IM_MESSAGES.badImage);
+    const unsent = (await client.call(generateIMAssertSignedUrl, { typeName: 'png' }, { token: buyer.token }))
+      .data as string;
+    b.send({ t: 'send', ref: 'none', groupId: groupKey, kind: 'image', body: unsent.split('?')[0] });
+    expect((await b.next('nack', (f) => f.ref === 'none')).msg).toBe(IM_MESSAGES.badImage);
     for (const c of [b, s]) c.ws.close();
   });
 

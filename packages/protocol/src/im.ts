@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Notice } from './notices';
 
 /**
  * The order chat's socket protocol (docs/protocol.md, "The chat socket"): JSON text frames over one
@@ -107,4 +108,6 @@ export type ImServerFrame =
   | { t: 'history'; ref: string; groupId: string; messages: ImMessage[]; more: boolean; readOnly: boolean }
   | { t: 'read'; groupId: string; account: string; seq: number }
   | { t: 'presence'; ref: string; groupId: string; online: string[] }
+  /** A new notification of the message centre (only while the user's push switch is on). */
+  | { t: 'notice'; notice: Notice }
   | { t: 'pong' };

@@ -61,6 +61,8 @@ const myCoupon = () => import('../features/coupon/my-coupon-page');
 const opsConsole = () => import('../features/ops/ops-console-page');
 const myOffers = () => import('../features/bargain/my-offers-page');
 const receivedOffers = () => import('../features/bargain/received-offers-page');
+const conversation = () => import('../features/im/conversation-page');
+const messages = () => import('./pages/messages-page');
 
 /** The pages every scene has, under /{scene}/pages/... (platform-shell §2). */
 function sceneRoutes(scene: string): RouteObject[] {
@@ -94,6 +96,9 @@ function sceneRoutes(scene: string): RouteObject[] {
     { path: pagePath(scene, 'coupons'), element: page(myCoupon) },
     { path: pagePath(scene, 'myOffers'), element: page(myOffers) },
     { path: pagePath(scene, 'receivedOffers'), element: page(receivedOffers) },
+    { path: pagePath(scene, 'conversation'), element: page(conversation) },
+    { path: pagePath(scene, 'conversationIos'), element: page(conversation) },
+    { path: pagePath(scene, 'messages'), element: page(messages) },
   ];
 }
 

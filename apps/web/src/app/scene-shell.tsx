@@ -11,6 +11,7 @@ import { isNavigationAllowed, sceneOfPath } from '../lib/platform';
 import { showToast } from '../lib/ui-bus';
 import { applyPcZoom } from './launch';
 import { MaintenanceGate } from './maintenance-gate';
+import { MessageBanner } from './message-banner';
 
 /**
  * The frame of every page: the navigation guard (a path outside the current scene's pages is
@@ -40,6 +41,7 @@ export function SceneShell() {
       <ModalHost />
       <SaleUnlockHost />
       <NoLineHost />
+      <MessageBanner />
     </>
   );
 }

@@ -29,6 +29,8 @@ export const copy = {
   codePlaceholder: '请输入验证码',
   sendCode: '获取验证码',
   resend: '重新发送',
+  send: '发送',
+  messages: '消息',
   agreePrefix: '我已阅读并同意',
   agreeRequired: '请先阅读并同意用户协议',
   userAgreement: '《用户服务协议》',

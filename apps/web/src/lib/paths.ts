@@ -35,6 +35,11 @@ export const PAGES = {
   coupons: 'userCenter/myCoupon/myCoupon',
   myOffers: 'bargain/myOffers',
   receivedOffers: 'bargain/receivedOffers',
+  /** The order chat (platform-shell §2); indexIos is the same page on iOS. */
+  conversation: 'personalTransaction/IM/conversation/index2',
+  conversationIos: 'personalTransaction/IM/conversation/indexIos',
+  /** The message centre: conversations and notifications. */
+  messages: 'message/index',
 } as const;
 
 export type PageName = keyof typeof PAGES;
@@ -131,6 +136,14 @@ export const paths = {
   coupons: (scene: string) => pagePath(scene, 'coupons'),
   myOffers: (scene: string) => pagePath(scene, 'myOffers'),
   receivedOffers: (scene: string) => pagePath(scene, 'receivedOffers'),
+  /** The chat of one order (or a group the message centre lists). */
+  conversation: (scene: string, chat: { orderId?: string; groupId?: string }) => {
+    const query = new URLSearchParams();
+    if (chat.orderId) query.set('orderId', chat.orderId);
+    if (chat.groupId) query.set('groupId', chat.groupId);
+    return `${pagePath(scene, 'conversation')}?${query}`;
+  },
+  messages: (scene: string) => pagePath(scene, 'messages'),
 
   /** The agreements the server serves (not pages of the app). */
   agreement: (name: 'userAgreement' | 'privacyPolicy' | 'tradingRules') => `/agreements/${name}`,

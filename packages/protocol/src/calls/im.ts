@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall } from '../contract';
 import { imMessageSchema } from '../im';
 import { ROW_ID } from '../validation';
+import { imageSuffixSchema } from './identity';
 
 /**
  * The chat's calls beside its socket (packages/protocol/src/im.ts): the chat login (named
@@ -59,4 +60,32 @@ export const conversationList = defineCall({
   summary: "The viewer's chats, the latest message first, with unread counts",
   request: z.object({}),
   response: z.object({ list: z.array(conversationSchema), unread: z.number().int() }),
+});
+
+export const generateIMAssertSignedUrl = defineCall({
+  service: 'user',
+  call: 'generateIMAssertSignedUrl',
+  version: 1,
+  access: 'df',
+  method: 'POST',
+  scene: 'app',
+  summary:
+    'A presigned PUT URL for one chat image (10 minutes; PNG/JPEG/WebP/GIF up to 5 MB, content checked); the URL without its query is what the image message carries',
+  request: z.object({ typeName: imageSuffixSchema }),
+  response: z.string(),
+});
+
+export const generateIMAssertToken = defineCall({
+  service: 'user',
+  call: 'generateIMAssertToken',
+  version: 1,
+  access: 'df',
+  method: 'POST',
+  scene: 'app',
+  summary: 'A short-lived URL to show one image message of a group the viewer is a member of',
+  request: z.object({
+    groupId: z.string().regex(/^g[1-9][0-9]{0,17}$/, { error: '会话不存在' }),
+    seq: z.number().int().min(1),
+  }),
+  response: z.object({ url: z.string(), expireTime: z.number().int() }),
 });

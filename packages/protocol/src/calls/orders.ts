@@ -245,6 +245,14 @@ export const itemReject = defineCall({
   method: 'POST',
   scene: 'app',
   summary: 'The buyer refuses receipt (拒绝收货, -5): customer service takes the order over',
-  request: z.object({ orderId, reason: z.string().trim().min(2, { error: '请填写拒绝收货的原因' }).max(200) }),
+  request: z.object({
+    orderId,
+    reason: z.string().trim().min(2, { error: '请填写拒绝收货的原因' }).max(200),
+    /** Evidence: up to 3 images uploaded through generateIMAssertSignedUrl; they go into the order's chat. */
+    images: z.array(z.string().max(500)).max(3, { error: '最多上传3张凭证图片' }).optional(),
+  }),
   response: orderSchema,
 });
+
+/** The reasons 拒绝收货 offers (the buyer picks one, then may add details). */
+export const REFUSAL_REASONS = ['未收到商品', '商品与描述不符', '数量不对', '角色信息不符', '其他'] as const;

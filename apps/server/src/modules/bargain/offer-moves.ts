@@ -10,8 +10,8 @@ import type { DbHandle } from '../../platform/db/handle';
 import { AppError } from '../../platform/errors';
 import { listingsNoLongerBuyable } from '../exchange/listings';
 import { orderStates } from '../orders/order.queries';
-import type { OrderDeps } from '../orders/order.service';
 import { type BargainTables, bargainDb, type OffersTable } from './bargain.tables';
+import { type OfferDeps, tellOffer } from './offer.service';
 
 export type OfferRow = Selectable<OffersTable>;
 
@@ -59,7 +59,7 @@ export async function followOrder(
  * The offers' deadlines: unanswered after OFFER_ANSWER_HOURS, or whose listing left the market
  * (sold, delisted, taken back), they lapse (55); agreed ones follow their orders. Each moves once.
  */
-export async function sweepOffers(deps: OrderDeps, now = (deps.now ?? Date.now)()) {
+export async function sweepOffers(deps: OfferDeps, now = (deps.now ?? Date.now)()) {
   const { db } = deps;
   const late = await db
     .selectFrom('offers')
@@ -74,8 +74,10 @@ export async function sweepOffers(deps: OrderDeps, now = (deps.now ?? Date.now)(
       await moveOffer(db, id, BargainStatus.AWAITING_SELLER, BargainStatus.SYSTEM_CANCELLED, {
         note: `卖家未在${OFFER_ANSWER_HOURS}小时内回应`,
       })
-    )
+    ) {
       lapsed++;
+      await tellOffer(deps, id, 'offerLapsed');
+    }
   // Whose listing left the market: the offers waiting for an answer in batches by id, their listings asked at once.
   const gone: Array<{ id: number }> = [];
   for (let after = 0; gone.length < 200; ) {
@@ -100,8 +102,10 @@ export async function sweepOffers(deps: OrderDeps, now = (deps.now ?? Date.now)(
       await moveOffer(db, id, BargainStatus.AWAITING_SELLER, BargainStatus.SYSTEM_CANCELLED, {
         note: '商品已售出或已下架',
       })
-    )
+    ) {
       lapsed++;
+      await tellOffer(deps, id, 'offerLapsed');
+    }
   // Only agreed offers whose order moved on: those still waiting for payment never fill the batch.
   // The agreed offers in batches by id, their orders' states asked at once (the orders module's).
   const agreed: Array<{ id: number; status: number; order_status: number }> = [];

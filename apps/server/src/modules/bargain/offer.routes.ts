@@ -15,15 +15,13 @@ import { ErrorCode } from '@app/protocol/errors';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/errors';
 import { type CallPlatform, registerCall } from '../../platform/http/register-call';
-import type { GameGateway } from '../games/game-gateway';
-import type { OrderDeps } from '../orders/order.service';
+import type { OfferDeps } from './offer.service';
 import * as offers from './offer.service';
 import { offersOf, viewOffer } from './offer-view';
 
 /** Offers (出价): thin routes over offer.service, app (logged in) and in-game (game token) variants. */
-export function offerRoutes(app: FastifyInstance, platform: CallPlatform, gateway: GameGateway): void {
+export function offerRoutes(app: FastifyInstance, platform: CallPlatform, deps: OfferDeps): void {
   const { db } = platform;
-  const deps: OrderDeps = { db, gateway };
   const signedIn = (user: { userId: number; uid: string } | null | undefined) => {
     if (!user) throw new AppError(ErrorCode.LOGIN_TIMEOUT);
     return user;

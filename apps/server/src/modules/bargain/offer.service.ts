@@ -8,6 +8,7 @@ import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import { listingById } from '../exchange/listings';
 import { sellSetup } from '../market/sell-setup';
+import type { NoticesHandle } from '../notices/notices.module';
 import { checkBuyer, checkListingOpen, deliveryTarget } from '../orders/buyer-checks';
 import { type OrderDeps, type PlaceInput, placeOrder } from '../orders/order.service';
 import { uidOf } from '../user/user.queries';
@@ -32,7 +33,29 @@ export interface CreateOfferInput extends Omit<PlaceInput, 'couponId'> {
  * buyer, the lock) and where the goods would go, checked with the game now; nothing is reserved
  * or paid. The same request key answers the same offer; one live offer per buyer and listing.
  */
-export async function createOffer(deps: OrderDeps, input: CreateOfferInput): Promise<OfferRow> {
+/** An order's deps and the notifications the offers' sides get. */
+export type OfferDeps = OrderDeps & { notices?: NoticesHandle };
+
+/** Tells the side an offer's news concerns (after its change committed): the seller of a new offer, the buyer otherwise. */
+export async function tellOffer(
+  deps: OfferDeps,
+  offerId: number,
+  kind: 'offerReceived' | 'offerAgreed' | 'offerRefused' | 'offerLapsed',
+): Promise<void> {
+  if (!deps.notices) return;
+  const row = await deps.db.selectFrom('offers').selectAll().where('id', '=', offerId).executeTakeFirst();
+  if (!row) return;
+  const listing = await listingById(deps.db, row.commodity_id);
+  await deps.notices.notify(kind === 'offerReceived' ? row.seller_user_id : row.buyer_user_id, {
+    kind,
+    subject: listing?.title ?? '商品',
+    amount: Number(row.price_fen),
+    commodityId: row.commodity_id,
+    offerId: row.id,
+  });
+}
+
+export async function createOffer(deps: OfferDeps, input: CreateOfferInput): Promise<OfferRow> {
   const { db } = deps;
   const now = (deps.now ?? Date.now)();
   const repeated = await db
@@ -62,7 +85,7 @@ export async function createOffer(deps: OrderDeps, input: CreateOfferInput): Pro
   const target = await deliveryTarget(deps, input, listing);
   const sellerUserId = listing.seller_user_id;
   try {
-    return await db.transaction().execute(async (trx) => {
+    const created = await db.transaction().execute(async (trx) => {
       // A buyer closing their account meanwhile: either it waits for this offer and sees it, or it closed first.
       await holdOpenAccount(trx, input.buyer.userId);
       return trx
@@ -81,6 +104,8 @@ export async function createOffer(deps: OrderDeps, input: CreateOfferInput): Pro
         .returningAll()
         .executeTakeFirstOrThrow();
     });
+    await tellOffer(deps, created.id, 'offerReceived');
+    return created;
   } catch (error) {
     // Two offers racing: the unique index let one in.
     if (await live()) throw refuseLive();
@@ -113,7 +138,7 @@ function openFor(row: OfferRow, now: number) {
  * reserves the listing and moves the offer to 21, so either all of it happens or none. The
  * buyer then pays within OFFER_PAY_MINUTES like any order (or it lapses and the listing returns).
  */
-export async function agreeOffer(deps: OrderDeps, sellerUserId: number, offerId: string): Promise<OfferRow> {
+export async function agreeOffer(deps: OfferDeps, sellerUserId: number, offerId: string): Promise<OfferRow> {
   const { db } = deps;
   const row = await offerOf(db, offerId);
   if (row.seller_user_id !== sellerUserId) throw new AppError(ErrorCode.BAD_PARAMS, '只有卖家可以处理出价');
@@ -150,12 +175,13 @@ export async function agreeOffer(deps: OrderDeps, sellerUserId: number, offerId:
   );
   // Not placed: the buyer's own unpaid order of this listing came back (placeOrder resumes it).
   if (!moved) throw new AppError(ErrorCode.BAD_PARAMS, '商品已被拍下或已下架，暂时无法同意出价');
+  await tellOffer(deps, row.id, 'offerAgreed');
   return offerOf(db, offerId);
 }
 
 /** The seller refuses (53) or the buyer withdraws (51) an offer that waits for the seller. */
 export async function endOffer(
-  deps: OrderDeps,
+  deps: OfferDeps,
   userId: number,
   offerId: string,
   by: 'seller' | 'buyer',
@@ -170,5 +196,6 @@ export async function endOffer(
   const note = by === 'seller' && reason.trim() ? `卖家：${reason.trim()}` : '';
   if (!(await moveOffer(deps.db, row.id, BargainStatus.AWAITING_SELLER, to, { note })))
     throw new AppError(ErrorCode.BAD_PARAMS, '出价已处理或已失效');
+  if (by === 'seller') await tellOffer(deps, row.id, 'offerRefused');
   return offerOf(deps.db, offerId);
 }

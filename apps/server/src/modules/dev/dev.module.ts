@@ -3,11 +3,8 @@ import type { Config } from '../../config';
 import type { CallPlatform } from '../../platform/http/register-call';
 import type { SandboxProviders } from '../../platform/identity-providers/identity-providers';
 import { ConsoleSmsProvider, type SmsProvider } from '../../platform/sms/sms-provider';
-import { sweepOffers } from '../bargain/offer-moves';
 import { sweepListings } from '../consignment/listing-sweeper';
 import type { GameGateway } from '../games/game-gateway';
-import { sweepDeliveries } from '../orders/delivery.service';
-import { expireUnpaidOrders } from '../orders/order.service';
 import { devRoutes } from './dev.routes';
 
 /**
@@ -25,6 +22,11 @@ export function devModule(
     providers: SandboxProviders;
     /** The withdrawal module's sweeper, with the clock at `now`. */
     withdrawals: { sweep: (now: number) => Promise<number> };
+    /** The orders' and the offers' sweepers, with their modules' deps (the chat and notifications told). */
+    orders: {
+      sweep: (now: number) => Promise<{ expired: number; delivered: number; confirmed: number; settled: number }>;
+    };
+    offers: { sweep: (now: number) => Promise<unknown> };
   },
 ): void {
   const { db } = deps.platform;
@@ -36,13 +38,13 @@ export function devModule(
     providers: deps.providers,
     sweep: async (aheadMs) => {
       const now = Date.now() + aheadMs;
-      const orderDeps = { db, gateway: deps.gateway };
+      const { expired, ...orders } = await deps.orders.sweep(now);
       return {
-        listings: await sweepListings(orderDeps, now),
-        unpaid: await expireUnpaidOrders(orderDeps, now),
-        orders: await sweepDeliveries(orderDeps, now),
+        listings: await sweepListings({ db, gateway: deps.gateway }, now),
+        unpaid: expired,
+        orders,
         withdrawals: await deps.withdrawals.sweep(now),
-        offers: await sweepOffers(orderDeps, now),
+        offers: await deps.offers.sweep(now),
       };
     },
   });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { ImMessage } from '@app/protocol/im';
+import type { Notice } from '@app/protocol/notices';
 import type { RedisClient } from '../../platform/redis';
 
 /**
@@ -12,6 +13,7 @@ import type { RedisClient } from '../../platform/redis';
 export type ImEvent =
   | { type: 'msg'; to: string[]; message: ImMessage }
   | { type: 'read'; to: string[]; groupId: string; account: string; seq: number }
+  | { type: 'notice'; to: string[]; notice: Notice }
   /** A chat token logged in again elsewhere: the older socket is closed with 3003. */
   | { type: 'kick'; tokenHash: string; keep: string };
 

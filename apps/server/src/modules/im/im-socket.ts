@@ -14,6 +14,8 @@ import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Db } from '../../platform/db/database';
 import type { RateStore } from '../../platform/rate/rate-store';
+import { MAX_IMAGE_BYTES, type ObjectStorage } from '../../platform/storage/object-storage';
+import { imageFolder } from './im.routes';
 import { appendMessage, groupIdOf, history, isReadOnly, markRead, memberAccounts, membership } from './im.service';
 import type { ImBus, ImEvent } from './im-bus';
 import { chatTokenValid } from './im-tokens';
@@ -36,8 +38,11 @@ const LOGIN_WITHIN_MS = 10_000;
 const HEARTBEAT_MS = 30_000;
 const CONTROL = new RegExp(CONTROL_CHARS.source, 'g');
 
-export function imSocket(app: FastifyInstance, deps: { db: Db; bus: ImBus; rates: RateStore }): void {
-  const { db, bus, rates } = deps;
+export function imSocket(
+  app: FastifyInstance,
+  deps: { db: Db; bus: ImBus; rates: RateStore; storage: ObjectStorage },
+): void {
+  const { db, bus, rates, storage } = deps;
   const byAccount = new Map<string, Set<Connection>>();
 
   const send = (conn: Connection, frame: ImServerFrame) => {
@@ -59,7 +64,9 @@ export function imSocket(app: FastifyInstance, deps: { db: Db; bus: ImBus; rates
     const frame: ImServerFrame =
       event.type === 'msg'
         ? { t: 'msg', message: event.message }
-        : { t: 'read', groupId: event.groupId, account: event.account, seq: event.seq };
+        : event.type === 'notice'
+          ? { t: 'notice', notice: event.notice }
+          : { t: 'read', groupId: event.groupId, account: event.account, seq: event.seq };
     for (const account of event.to) for (const conn of byAccount.get(account) ?? []) send(conn, frame);
   });
 
@@ -99,23 +106,39 @@ export function imSocket(app: FastifyInstance, deps: { db: Db; bus: ImBus; rates
     return member;
   }
 
+  async function ownImage(account: string, url: string): Promise<string | null> {
+    const key = storage.keyOfUrl(url);
+    if (!key?.startsWith(imageFolder(account))) return null;
+    const stat = await storage.stat(key);
+    return stat && stat.size <= MAX_IMAGE_BYTES && stat.contentType.startsWith('image/') ? key : null;
+  }
+
   async function sendMessage(conn: Connection, frame: Extract<ImClientFrame, { t: 'send' }>) {
     const account = conn.account as string;
     const member = await memberOf(conn, frame.ref, frame.groupId);
     if (!member) return;
     if (isReadOnly(member.ended_at)) return send(conn, { t: 'nack', ref: frame.ref, msg: IM_MESSAGES.readOnly });
     const body = frame.kind === 'text' ? frame.body.replace(CONTROL, '').trim() : frame.body;
+    // An image: an object this account uploaded through generateIMAssertSignedUrl, an image within the cap.
+    const imageKey = frame.kind === 'image' ? await ownImage(account, body) : null;
+    if (frame.kind === 'image' && !imageKey)
+      return send(conn, { t: 'nack', ref: frame.ref, msg: IM_MESSAGES.badImage });
     if (body.length === 0) return send(conn, { t: 'nack', ref: frame.ref, msg: IM_MESSAGES.empty });
     if ([...body].length > IM_LIMITS.textChars)
       return send(conn, { t: 'nack', ref: frame.ref, msg: IM_MESSAGES.tooLong });
     // An order card shows the group's own order only.
     if (frame.kind === 'order' && (member.kind !== 'order' || body !== String(member.ref_id)))
       return send(conn, { t: 'nack', ref: frame.ref, msg: IM_MESSAGES.badFrame });
-    if (frame.kind === 'image') return send(conn, { t: 'nack', ref: frame.ref, msg: IM_MESSAGES.badImage });
     if ((await rates.hit(`im:send:${account}`, IM_LIMITS.windowSeconds)) > IM_LIMITS.messagesPerWindow)
       return send(conn, { t: 'nack', ref: frame.ref, msg: IM_MESSAGES.tooFrequent });
     const groupId = groupIdOf(frame.groupId);
-    const message = await appendMessage(db, { groupId, sender: account, role: member.role, kind: frame.kind, body });
+    const message = await appendMessage(db, {
+      groupId,
+      sender: account,
+      role: member.role,
+      kind: frame.kind,
+      body: imageKey ?? body,
+    });
     send(conn, { t: 'ack', ref: frame.ref, message });
     await bus.publish({ type: 'msg', to: await memberAccounts(db, groupId), message });
   }

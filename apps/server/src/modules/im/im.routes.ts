@@ -1,10 +1,21 @@
-import { conversationList, imGroup, tencentUserSig } from '@app/protocol/calls/im';
+import { randomUUID } from 'node:crypto';
+import {
+  conversationList,
+  generateIMAssertSignedUrl,
+  generateIMAssertToken,
+  imGroup,
+  tencentUserSig,
+} from '@app/protocol/calls/im';
+import { ErrorCode } from '@app/protocol/errors';
+import { IM_MESSAGES } from '@app/protocol/im';
 import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../platform/errors';
 import { type CallPlatform, registerCall } from '../../platform/http/register-call';
-import { conversations, groupKey, groupOf, isReadOnly, membership } from './im.service';
+import { IMAGE_TYPES, type ObjectStorage, UPLOAD_URL_TTL_SECONDS } from '../../platform/storage/object-storage';
+import { conversations, groupIdOf, groupKey, groupOf, isReadOnly, membership, messageAt } from './im.service';
 import { issueChatToken } from './im-tokens';
 
-export function imRoutes(app: FastifyInstance, platform: CallPlatform): void {
+export function imRoutes(app: FastifyInstance, platform: CallPlatform, storage: ObjectStorage): void {
   const { db } = platform;
 
   registerCall(app, platform, tencentUserSig, async (_input, ctx) => ({
@@ -24,4 +35,25 @@ export function imRoutes(app: FastifyInstance, platform: CallPlatform): void {
     const list = await conversations(db, ctx.user.uid);
     return { list, unread: list.reduce((sum, c) => sum + c.unread, 0) };
   });
+
+  // Chat images are private: uploaded under the sender's folder, shown through a short-lived URL to members only.
+  registerCall(app, platform, generateIMAssertSignedUrl, (input, ctx) => {
+    const key = `${imageFolder(ctx.user.uid)}${randomUUID()}.${input.typeName}`;
+    return storage.presignPut(key, IMAGE_TYPES[input.typeName]).url;
+  });
+
+  registerCall(app, platform, generateIMAssertToken, async (input, ctx) => {
+    const groupId = groupIdOf(input.groupId);
+    const member = await membership(db, groupId, ctx.user.uid);
+    if (!member) throw new AppError(ErrorCode.BAD_PARAMS, IM_MESSAGES.notMember);
+    const message = await messageAt(db, groupId, input.seq);
+    if (message?.kind !== 'image') throw new AppError(ErrorCode.BAD_PARAMS, IM_MESSAGES.badImage);
+    return {
+      url: storage.presignGet(message.body, UPLOAD_URL_TTL_SECONDS),
+      expireTime: Math.floor(Date.now() / 1000) + UPLOAD_URL_TTL_SECONDS,
+    };
+  });
 }
+
+/** Where one account's chat images go; an image message must name an object in the sender's own folder. */
+export const imageFolder = (account: string) => `private/im/${account.replace(/[^A-Za-z0-9_-]/g, '_')}/`;

@@ -239,3 +239,13 @@ export async function conversations(db: DbHandle, account: string) {
     }))
     .sort((a, b) => (b.last?.at ?? 0) - (a.last?.at ?? 0));
 }
+
+/** One message of a group by its seq. */
+export async function messageAt(db: DbHandle, groupId: number, seq: number) {
+  return imDb(db)
+    .selectFrom('im_messages')
+    .selectAll()
+    .where('group_id', '=', groupId)
+    .where('seq', '=', seq)
+    .executeTakeFirst();
+}

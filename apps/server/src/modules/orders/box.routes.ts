@@ -17,6 +17,7 @@ import type { GameGateway } from '../games/game-gateway';
 import { serverOf } from '../market/catalogue';
 import { gameAccountsOf } from '../user/game-accounts';
 import { type OrderDeps, placeOrder, viewerOrder } from './order.service';
+import type { OrderEvents } from './order-events';
 import { toOrder } from './order-view';
 
 /** The buyer's game accounts of a game (the accounts they logged into the game with). */
@@ -24,9 +25,14 @@ const linkedAccounts = async (db: Db, userId: number, applicationId: string) =>
   (await gameAccountsOf(db, userId, applicationId)).map((a) => a.accountId);
 
 /** The box flow: servers, the buyer's roles there, whether one can receive, and ordering for it. */
-export function boxRoutes(app: FastifyInstance, platform: CallPlatform, gateway: GameGateway): void {
+export function boxRoutes(
+  app: FastifyInstance,
+  platform: CallPlatform,
+  gateway: GameGateway,
+  events?: OrderEvents,
+): void {
   const { db } = platform;
-  const deps: OrderDeps = { db, gateway };
+  const deps: OrderDeps = { db, gateway, ...(events ? { events } : {}) };
   const myRoles = async (userId: number, applicationId: string) => {
     const accounts = await linkedAccounts(db, userId, applicationId);
     return (await Promise.all(accounts.map((a) => gateway.roles(applicationId, a)))).flatMap((r) => r.roles);

@@ -169,4 +169,5 @@ export async function resolveRefusedReceipt(
       }),
     );
   });
+  await deps.events?.happened(order.id, 'refunded');
 }

@@ -45,20 +45,22 @@ export async function deliverOrder(deps: OrderDeps, orderId: number): Promise<De
     );
   } catch (error) {
     if (!(error instanceof PartnerRefusal)) return 'retry';
-    await db.transaction().execute(async (trx) => {
+    const returned = await db.transaction().execute(async (trx) => {
       if (
         !(await moveOrder(trx, order.id, OrderStatus.PAID, OrderStatus.RETURNED, {
           note: `交付失败：${error.message}，款项已退回余额`,
         }))
       )
-        return;
+        return false;
       await moveListing(trx, listing.id, ListingStatus.SELLING, ListingStatus.ON_SALE);
       await refundToBuyer(trx, order);
+      return true;
     });
+    if (returned) await deps.events?.happened(order.id, 'deliveryFailed', error.message);
     return 'returned';
   }
   const { signature, repeated: _repeated, ...receipt } = result;
-  await db.transaction().execute(async (trx) => {
+  const delivered = await db.transaction().execute(async (trx) => {
     if (
       !(await moveOrder(trx, order.id, OrderStatus.PAID, OrderStatus.AWAITING_RECEIPT, {
         delivered_at: now,
@@ -66,7 +68,7 @@ export async function deliverOrder(deps: OrderDeps, orderId: number): Promise<De
         receipt_signature: signature,
       }))
     )
-      return;
+      return false;
     await moveListing(trx, listing.id, ListingStatus.SELLING, ListingStatus.INVALID, { note: '已售出' });
     await recordSale(trx, listing, {
       title: order.title,
@@ -74,7 +76,9 @@ export async function deliverOrder(deps: OrderDeps, orderId: number): Promise<De
       priceFen: Number(order.price_fen),
       soldAt: now,
     });
+    return true;
   });
+  if (delivered) await deps.events?.happened(order.id, 'delivered');
   return 'delivered';
 }
 type GameGatewayTransfer = OrderDeps['gateway']['transfer'];
@@ -106,7 +110,7 @@ export async function confirm(
   by: 'buyer' | 'timeout' | { customerService: string; onMoved?: (trx: Kysely<Database>) => Promise<void> },
 ) {
   const now = (deps.now ?? Date.now)();
-  return deps.db.transaction().execute(async (trx) => {
+  const confirmed = await deps.db.transaction().execute(async (trx) => {
     const order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
     const settleAt = new Date(now + SETTLE_PROTECTION_HOURS * 3_600_000);
     const from = typeof by === 'object' ? OrderStatus.RECEIPT_REFUSED : OrderStatus.AWAITING_RECEIPT;
@@ -167,6 +171,12 @@ export async function confirm(
     if (typeof by === 'object') await by.onMoved?.(trx);
     return true;
   });
+  if (confirmed)
+    await deps.events?.happened(
+      orderId,
+      by === 'timeout' ? 'autoConfirmed' : by === 'buyer' ? 'confirmed' : 'csConfirmed',
+    );
+  return confirmed;
 }
 
 export async function confirmReceipt(deps: OrderDeps, buyerUserId: number, orderId: string) {
@@ -184,6 +194,7 @@ export async function rejectReceipt(deps: OrderDeps, buyerUserId: number, orderI
     note: `买家拒绝收货：${reason}。客服将介入处理`,
   });
   if (!moved) throw new AppError(ErrorCode.BAD_PARAMS, '订单不在待收货状态');
+  await deps.events?.happened(row.id, 'refused', reason);
   return viewerOrder(deps.db, buyerUserId, orderId);
 }
 
@@ -222,7 +233,10 @@ export async function sweepDeliveries(deps: OrderDeps, now = (deps.now ?? Date.n
         await resolvePending(trx, { key: `settle:${o.id}:post`, pendingKey: `settle:${o.id}`, action: 'post' });
       return true;
     });
-    if (done) settled++;
+    if (done) {
+      settled++;
+      await deps.events?.happened(o.id, 'settled');
+    }
   }
   return { delivered, confirmed, settled };
 }

@@ -20,11 +20,17 @@ import { type CallPlatform, registerCall } from '../../platform/http/register-ca
 import type { GameGateway } from '../games/game-gateway';
 import { confirmReceipt, rejectReceipt } from './delivery.service';
 import * as orders from './order.service';
+import type { OrderEvents } from './order-events';
 import { toOrders, toOrder as view } from './order-view';
 
-export function orderRoutes(app: FastifyInstance, platform: CallPlatform, gateway: GameGateway): void {
+export function orderRoutes(
+  app: FastifyInstance,
+  platform: CallPlatform,
+  gateway: GameGateway,
+  events?: OrderEvents,
+): void {
   const { db } = platform;
-  const deps: orders.OrderDeps = { db, gateway };
+  const deps: orders.OrderDeps = { db, gateway, ...(events ? { events } : {}) };
   const toOrder = (d: typeof db, row: Parameters<typeof view>[1], viewer: number) =>
     view(d, row, viewer, gateway.receiptHolds);
 

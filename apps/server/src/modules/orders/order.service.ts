@@ -11,6 +11,7 @@ import { buyerFeePercent } from '../market/catalogue';
 import { holdOpenAccount } from '../user/user.service';
 import { releaseOrderHolds } from '../wallet/ledger';
 import { checkBuyer, checkListingOpen, deliveryTarget } from './buyer-checks';
+import type { OrderEvents } from './order-events';
 import { moveOrder } from './order-moves';
 import type { OrderRow } from './order-view';
 
@@ -18,6 +19,8 @@ export interface OrderDeps {
   db: Db;
   gateway: GameGateway;
   now?: () => number;
+  /** The order chat and the notifications (order-events.ts); absent, nobody is told. */
+  events?: OrderEvents;
 }
 
 /** An unpaid order waits this long for its payment, then ends 支付超时 and the listing is on sale again. */
@@ -90,7 +93,7 @@ export async function placeOrder(deps: OrderDeps, input: PlaceInput, agreed?: Ag
   const buyerFee = Math.round((price * feePercent) / 100);
   const sellerId = listing.seller_user_id;
   try {
-    return await db.transaction().execute(async (trx) => {
+    const placed = await db.transaction().execute(async (trx) => {
       // A buyer closing their account meanwhile: either it waits for this order and sees it, or it closed first.
       await holdOpenAccount(trx, input.buyer.userId);
       if (!(await moveListing(trx, listing.id, ListingStatus.ON_SALE, ListingStatus.SELLING)))
@@ -118,6 +121,12 @@ export async function placeOrder(deps: OrderDeps, input: PlaceInput, agreed?: Ag
         .returning('id')
         .executeTakeFirstOrThrow();
       await agreed?.onPlaced(trx, inserted.id);
+      await deps.events?.opened(trx, {
+        id: inserted.id,
+        buyerUserId: input.buyer.userId,
+        sellerUserId: sellerId,
+        title: listing.title,
+      });
       // A coupon pays part of it (the platform's subsidy): held by this order until it is paid or ends.
       const coupon = input.couponId
         ? await lockCoupon(
@@ -136,6 +145,8 @@ export async function placeOrder(deps: OrderDeps, input: PlaceInput, agreed?: Ag
         .returningAll()
         .executeTakeFirstOrThrow();
     });
+    await deps.events?.happened(placed.id, 'placed');
+    return placed;
   } catch (error) {
     // The same request key placed concurrently: answer the order that won.
     const winner = await existingOrder(db, input.buyer.userId, input.requestKey);
@@ -242,8 +253,12 @@ export async function changeOrderCoupon(
 }
 
 /** 待支付 → an end (取消订单 or 支付超时), and the listing back on sale, in one transaction. */
-async function endUnpaid(db: Db, row: OrderRow, to: typeof OrderStatus.CANCELLED | typeof OrderStatus.PAYMENT_TIMEOUT) {
-  return db.transaction().execute(async (trx) => {
+async function endUnpaid(
+  deps: OrderDeps,
+  row: OrderRow,
+  to: typeof OrderStatus.CANCELLED | typeof OrderStatus.PAYMENT_TIMEOUT,
+) {
+  const ended = await deps.db.transaction().execute(async (trx) => {
     if (!(await moveOrder(trx, row.id, OrderStatus.AWAITING_PAYMENT, to, { expires_at: null }))) return false;
     await moveListing(trx, row.commodity_id, ListingStatus.SELLING, ListingStatus.ON_SALE);
     // A combined payment's balance part was reserved, a coupon held: both are the buyer's again.
@@ -251,12 +266,14 @@ async function endUnpaid(db: Db, row: OrderRow, to: typeof OrderStatus.CANCELLED
     await releaseCoupon(trx, row.id);
     return true;
   });
+  if (ended) await deps.events?.happened(row.id, to === OrderStatus.CANCELLED ? 'cancelled' : 'timedOut');
+  return ended;
 }
 
 export async function cancelOrder(deps: OrderDeps, userId: number, orderId: string): Promise<OrderRow> {
   const row = await viewerOrder(deps.db, userId, orderId);
   if (row.buyer_user_id !== userId) throw new AppError(ErrorCode.BAD_PARAMS, '只有买家可以取消订单');
-  if (row.status !== OrderStatus.AWAITING_PAYMENT || !(await endUnpaid(deps.db, row, OrderStatus.CANCELLED)))
+  if (row.status !== OrderStatus.AWAITING_PAYMENT || !(await endUnpaid(deps, row, OrderStatus.CANCELLED)))
     throw new AppError(ErrorCode.BAD_PARAMS, '订单已支付或已关闭，无法取消');
   return viewerOrder(deps.db, userId, orderId);
 }
@@ -271,6 +288,6 @@ export async function expireUnpaidOrders(deps: OrderDeps, now = (deps.now ?? Dat
     .limit(500)
     .execute();
   let expired = 0;
-  for (const row of due) if (await endUnpaid(deps.db, row, OrderStatus.PAYMENT_TIMEOUT)) expired++;
+  for (const row of due) if (await endUnpaid(deps, row, OrderStatus.PAYMENT_TIMEOUT)) expired++;
   return expired;
 }

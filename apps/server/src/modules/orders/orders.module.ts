@@ -6,6 +6,7 @@ import { boxRoutes } from './box.routes';
 import { deliverOrder, sweepDeliveries } from './delivery.service';
 import { orderRoutes } from './order.routes';
 import { expireUnpaidOrders } from './order.service';
+import type { OrderEvents } from './order-events';
 
 /**
  * Orders: placing (the listing reserved in the same transaction), resuming, cancelling, the
@@ -13,22 +14,27 @@ import { expireUnpaidOrders } from './order.service';
  */
 export function ordersModule(
   app: FastifyInstance,
-  deps: { platform: CallPlatform; gateway: GameGateway; sweepEveryMs: number },
-): { deliverPaid: (orderId: number) => void } {
-  const { platform, gateway } = deps;
-  const orderDeps = { db: platform.db, gateway };
-  orderRoutes(app, platform, gateway);
-  boxRoutes(app, platform, gateway);
-  sweepEvery(app, deps.sweepEveryMs, 'orders', async () => {
-    const expired = await expireUnpaidOrders(orderDeps);
-    return { expired, ...(await sweepDeliveries(orderDeps)) };
+  deps: { platform: CallPlatform; gateway: GameGateway; sweepEveryMs: number; events?: OrderEvents },
+): {
+  deliverPaid: (orderId: number) => void;
+  sweep: (now: number) => Promise<{ expired: number; delivered: number; confirmed: number; settled: number }>;
+} {
+  const { platform, gateway, events } = deps;
+  const orderDeps = { db: platform.db, gateway, ...(events ? { events } : {}) };
+  orderRoutes(app, platform, gateway, events);
+  boxRoutes(app, platform, gateway, events);
+  const sweep = async (now: number) => ({
+    expired: await expireUnpaidOrders(orderDeps, now),
+    ...(await sweepDeliveries(orderDeps, now)),
   });
+  sweepEvery(app, deps.sweepEveryMs, 'orders', () => sweep(Date.now()));
   return {
+    sweep,
     // Paid: the game delivers now; if this fails or the process dies, the order sweeper delivers later.
     deliverPaid: (orderId) => {
-      deliverOrder(orderDeps, orderId).catch((error: unknown) =>
-        app.log.warn({ err: error, orderId }, 'delivery failed; the sweeper retries'),
-      );
+      Promise.resolve(events?.happened(orderId, 'paid'))
+        .then(() => deliverOrder(orderDeps, orderId))
+        .catch((error: unknown) => app.log.warn({ err: error, orderId }, 'delivery failed; the sweeper retries'));
     },
   };
 }

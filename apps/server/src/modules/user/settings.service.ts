@@ -31,3 +31,8 @@ export async function isGrayUser(db: Db, userId: number): Promise<boolean> {
   const row = await db.selectFrom('user_settings').select('gray').where('user_id', '=', userId).executeTakeFirst();
   return row?.gray ?? false;
 }
+
+/** The push switch (pushSwitch): on unless the user turned it off. */
+export async function pushOn(db: Db, userId: number): Promise<boolean> {
+  return (await getSwitches(db, userId)).push === 1;
+}

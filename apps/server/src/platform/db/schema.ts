@@ -5,6 +5,7 @@ import type { ExchangeTables } from '../../modules/exchange/exchange.tables';
 import type { IdentityTables } from '../../modules/identity/identity.tables';
 import type { ImTables } from '../../modules/im/im.tables';
 import type { MarketTables } from '../../modules/market/market.tables';
+import type { NoticesTables } from '../../modules/notices/notices.tables';
 import type { OpsTables } from '../../modules/ops/ops.tables';
 import type { OrdersTables } from '../../modules/orders/orders.tables';
 import type { PaymentsTables } from '../../modules/payments/payments.tables';
@@ -36,4 +37,5 @@ export interface Database
     WithdrawalTables,
     CouponTables,
     OpsTables,
-    ImTables {}
+    ImTables,
+    NoticesTables {}

@@ -128,6 +128,15 @@ export default function OrderDetailPage() {
         </div>
       ) : null}
       <div style={{ display: 'flex', gap: 8, padding: '0 12px 12px' }}>
+        <Link
+          className="btn btn-ghost btn-block"
+          to={paths.conversation(scene, { orderId: o.orderId })}
+          data-testid="order-chat"
+        >
+          {buyer ? '联系卖家' : '联系买家'}
+        </Link>
+      </div>
+      <div style={{ display: 'flex', gap: 8, padding: '0 12px 12px' }}>
         {buyer && o.status === 1 ? (
           <>
             <button

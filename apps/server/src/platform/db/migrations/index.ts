@@ -23,6 +23,7 @@ import * as m0022 from './0022-order-reclaim';
 import * as m0024 from './0024-staff';
 import * as m0026 from './0026-im';
 import * as m0027 from './0027-order-payment-started';
+import * as m0028 from './0028-notices';
 
 /** Migrations in order; a name once shipped never changes. */
 export const migrations: Record<string, { up: readonly string[] }> = {
@@ -51,4 +52,5 @@ export const migrations: Record<string, { up: readonly string[] }> = {
   '0024-staff': m0024,
   '0026-im': m0026,
   '0027-order-payment-started': m0027,
+  '0028-notices': m0028,
 };

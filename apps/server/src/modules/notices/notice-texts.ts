@@ -1,0 +1,116 @@
+import { formatPriceFen } from '@app/protocol/format';
+import type { NoticeExtInfo, NoticeKind, NoticePosition } from '@app/protocol/notices';
+
+/** What a module tells about an event; the words and the jump are the notices module's. */
+export interface NoticeFacts {
+  kind: NoticeKind;
+  /** The listing's or the coupon's name. */
+  subject: string;
+  /** Fen: the offered price, the order's money, the withdrawal, the new price. */
+  amount?: number;
+  commodityId?: number;
+  orderId?: number;
+  offerId?: number;
+}
+
+interface Text {
+  title: string;
+  content: string;
+  position: NoticePosition | null;
+  ext: NoticeExtInfo;
+}
+
+const id = (n: number | undefined) => (n === undefined ? undefined : String(n));
+
+/** The zh-CN words of each notification and where it leads (packages/protocol NOTICE_POSITIONS). */
+export function noticeText(f: NoticeFacts): Text {
+  const money = f.amount === undefined ? '' : formatPriceFen(f.amount);
+  const s = `「${f.subject}」`;
+  const offer = (flow: 1 | 2) => ({ commodityId: id(f.commodityId), offerId: id(f.offerId), flow });
+  const order = { orderId: id(f.orderId), commodityId: id(f.commodityId) };
+  const texts: Record<NoticeKind, () => Text> = {
+    offerReceived: () => ({
+      title: '收到新的出价',
+      content: `买家对${s}出价 ${money}，请在 24 小时内处理`,
+      position: 3,
+      ext: offer(2),
+    }),
+    offerAgreed: () => ({
+      title: '卖家同意了您的出价',
+      content: `${s}已按 ${money} 为您下单，请尽快完成支付`,
+      position: 3,
+      ext: offer(1),
+    }),
+    offerRefused: () => ({
+      title: '卖家拒绝了您的出价',
+      content: `您对${s}的出价 ${money} 未被接受`,
+      position: 3,
+      ext: offer(1),
+    }),
+    offerLapsed: () => ({
+      title: '出价已失效',
+      content: `您对${s}的出价 ${money} 已超时失效`,
+      position: 3,
+      ext: offer(1),
+    }),
+    orderPaid: () => ({
+      title: '买家已付款',
+      content: `${s}买家已付款 ${money}，平台正在通过游戏交付`,
+      position: 6,
+      ext: order,
+    }),
+    orderDelivered: () => ({
+      title: '商品已交付',
+      content: `${s}已交付到您的角色，请在游戏中查收后确认收货`,
+      position: 6,
+      ext: order,
+    }),
+    orderSettled: () => ({
+      title: '货款已到账',
+      content: `${s}的货款 ${money} 已转入您的余额`,
+      position: 6,
+      ext: order,
+    }),
+    orderRefunded: () => ({ title: '订单已退款', content: `${s}已退款 ${money} 到您的余额`, position: 6, ext: order }),
+    withdrawalPaid: () => ({
+      title: '提现已到账',
+      content: `提现 ${money} 已打款到您的支付宝账户`,
+      position: null,
+      ext: {},
+    }),
+    withdrawalRefused: () => ({
+      title: '提现未成功',
+      content: `提现 ${money} 未能完成，金额已退回余额`,
+      position: null,
+      ext: {},
+    }),
+    couponGranted: () => ({ title: '获得优惠券', content: `您获得了${s}，下单时可用`, position: 5, ext: {} }),
+    urgeDelivery: () => ({ title: '买家催您发货', content: `${s}买家已付款，请尽快处理交付`, position: 6, ext: order }),
+    urgeReceipt: () => ({
+      title: '卖家提醒您确认收货',
+      content: `${s}已交付，请在游戏中查收后确认收货`,
+      position: 6,
+      ext: order,
+    }),
+    serviceJoined: () => ({
+      title: '客服已介入',
+      content: `客服已进入${s}的订单聊天，请在聊天中说明情况`,
+      position: 6,
+      ext: order,
+    }),
+    serviceClosed: () => ({
+      title: '客服处理完成',
+      content: `${s}的客服处理已完成，欢迎为本次服务评分`,
+      position: 6,
+      ext: order,
+    }),
+    priceDrop: () => ({
+      title: '收藏的商品降价了',
+      content: `${s}降价至 ${money}`,
+      position: 4,
+      ext: { commodityId: id(f.commodityId) },
+    }),
+  };
+  const text = texts[f.kind]();
+  return { ...text, ext: JSON.parse(JSON.stringify(text.ext)) as NoticeExtInfo };
+}

@@ -1,0 +1,106 @@
+import { formatPriceFen } from '@app/protocol/format';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DbHandle } from '../../platform/db/handle';
+import type { ChatHandle } from '../im/im.module';
+import type { NoticesHandle } from '../notices/notices.module';
+import { uidsOf } from '../user/user.queries';
+import { type DeliveryReceipt, ordersDb } from './orders.tables';
+
+/**
+ * What the order chat and the notifications hear of an order. The group opens inside the placing
+ * transaction (it exists exactly when the order does); every later event is told after its change
+ * committed, in the system voice (官方) and, for the side it concerns, as a notification. Telling
+ * never fails the order: a fault here is logged and the order goes on.
+ */
+export type OrderEvent =
+  | 'placed'
+  | 'paid'
+  | 'delivered'
+  | 'deliveryFailed'
+  | 'confirmed'
+  | 'autoConfirmed'
+  | 'csConfirmed'
+  | 'refused'
+  | 'refunded'
+  | 'settled'
+  | 'cancelled'
+  | 'timedOut';
+
+export interface OrderEvents {
+  opened(trx: DbHandle, order: { id: number; buyerUserId: number; sellerUserId: number; title: string }): Promise<void>;
+  happened(orderId: number, event: OrderEvent, detail?: string): Promise<void>;
+}
+
+/** After these the order is over: the chat stays writable for some days, then read-only. */
+const FINAL: ReadonlySet<OrderEvent> = new Set(['settled', 'cancelled', 'timedOut', 'refunded', 'deliveryFailed']);
+
+const receiptWords = (r: DeliveryReceipt | null) => {
+  if (!r) return '';
+  const what =
+    r.kind === 'role'
+      ? '角色'
+      : r.kind === 'coins'
+        ? `${r.coinType ?? '游戏币'} ×${r.amount ?? 0}`
+        : `道具 ${r.itemIds?.length ?? 0} 件`;
+  const at = new Date(r.at * 1000).toLocaleString('zh-CN', { hour12: false, timeZone: 'Asia/Shanghai' });
+  return `交付凭证：${what} → ${r.to}，${at}，游戏已签名。`;
+};
+
+export function orderEvents(deps: {
+  db: DbHandle;
+  chat: ChatHandle;
+  notices: NoticesHandle;
+  log: FastifyBaseLogger;
+}): OrderEvents {
+  const { db, chat, notices } = deps;
+  return {
+    async opened(trx, order) {
+      const uids = await uidsOf(trx, [order.buyerUserId, order.sellerUserId]);
+      const buyer = uids.get(order.buyerUserId);
+      const seller = uids.get(order.sellerUserId);
+      await chat.openGroup(trx, {
+        kind: 'order',
+        refId: order.id,
+        title: order.title,
+        members: [
+          ...(buyer ? [{ account: buyer, role: 'buyer' as const }] : []),
+          ...(seller ? [{ account: seller, role: 'seller' as const }] : []),
+        ],
+      });
+    },
+
+    async happened(orderId, event, detail = '') {
+      try {
+        const o = await ordersDb(db).selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+        if (!o) return;
+        const sellerGets = Number(o.price_fen) - Number(o.seller_fee_fen);
+        const words: Record<OrderEvent, string> = {
+          placed: `买家已下单，订单金额 ${formatPriceFen(Number(o.total_fen))}，等待买家付款。交易请在平台内完成，勿私下转账。`,
+          paid: '买家已付款，平台正在通过游戏交付商品，请稍候。',
+          delivered: `商品已交付到买家账号。${receiptWords(o.receipt)}请买家在游戏中查收后确认收货。`,
+          deliveryFailed: `游戏未能交付（${detail}），订单已退回，款项已退还买家余额。`,
+          confirmed: '买家已确认收货，货款将在保障期结束后结算给卖家。',
+          autoConfirmed: '买家超时未确认，系统已自动确认收货，货款将在保障期结束后结算给卖家。',
+          csConfirmed: '客服核实交付无误，已确认收货。',
+          refused: `买家拒绝收货${detail ? `（${detail}）` : ''}，客服将介入处理，请双方在此说明情况。`,
+          refunded: '客服已处理退款：游戏已收回商品，款项已退还买家余额。',
+          settled: `交易完成，货款 ${formatPriceFen(sellerGets)} 已结算给卖家。`,
+          cancelled: '买家已取消订单。',
+          timedOut: '买家未在时限内付款，订单已关闭。',
+        };
+        await chat.say('order', o.id, words[event]);
+        if (FINAL.has(event)) await chat.end(db, 'order', o.id);
+        const fact = { subject: o.title, commodityId: o.commodity_id, orderId: o.id };
+        if (event === 'paid')
+          await notices.notify(o.seller_user_id, { kind: 'orderPaid', amount: Number(o.price_fen), ...fact });
+        if (event === 'delivered') await notices.notify(o.buyer_user_id, { kind: 'orderDelivered', ...fact });
+        if (event === 'settled')
+          await notices.notify(o.seller_user_id, { kind: 'orderSettled', amount: sellerGets, ...fact });
+        if (event === 'refunded' || event === 'deliveryFailed')
+          await notices.notify(o.buyer_user_id, { kind: 'orderRefunded', amount: Number(o.total_fen), ...fact });
+      } catch (error) {
+        deps.log.error({ err: error, orderId, event }, 'order event not told');
+      }
+    },
+  };
+}

@@ -1,0 +1,47 @@
+import { tencentUserSig } from '@app/protocol/calls/im';
+import { useEffect, useState } from 'react';
+import { callApi } from '../../lib/api/call-api';
+import { storage } from '../../lib/storage';
+import { ChatClient, type ChatState, chatSocketUrl } from './chat-client';
+
+/**
+ * The page's one chat connection, opened while a user is logged in. Its login is kept as
+ * tencentAccount / tencentToken (platform-shell §3) and cleared with the session.
+ */
+let client: ChatClient | null = null;
+
+export function chatClient(): ChatClient {
+  if (client) return client;
+  client = new ChatClient({
+    url: chatSocketUrl(globalThis.location),
+    async login(fresh) {
+      const account = storage.get('tencentAccount');
+      const token = storage.get('tencentToken');
+      if (!fresh && account && token && account === storage.get('uid')) return { account, token };
+      const sig = await callApi(tencentUserSig, {}, { ignoreError: true });
+      storage.set('tencentAccount', sig.account);
+      storage.set('tencentToken', sig.token);
+      return sig;
+    },
+    forgetLogin() {
+      storage.remove('tencentAccount');
+      storage.remove('tencentToken');
+    },
+  });
+  return client;
+}
+
+/** Starts the chat when logged in; answers the connection's state. */
+export function useChat(): { client: ChatClient; state: ChatState } {
+  const chat = chatClient();
+  const [state, setState] = useState(chat.state);
+  useEffect(() => {
+    const off = chat.onState(setState);
+    if (storage.get('token')) chat.start();
+    setState(chat.state);
+    return () => {
+      off();
+    };
+  }, [chat]);
+  return { client: chat, state };
+}

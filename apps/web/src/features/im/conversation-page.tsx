@@ -1,0 +1,299 @@
+import { formatPriceFen } from '@app/protocol/format';
+import { IM_LIMITS, IM_MESSAGES, type ImMessage, imRoleLabel } from '@app/protocol/im';
+import { type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { EmptyState } from '../../components/empty-state';
+import { MobileLayout } from '../../components/mobile-layout';
+import { PcLayout } from '../../components/pc-layout';
+import { copy } from '../../lib/copy';
+import { paths } from '../../lib/paths';
+import { sceneOfPath } from '../../lib/platform';
+import { storage } from '../../lib/storage';
+import { showToast } from '../../lib/ui-bus';
+import { uploadChatImage, useChatImage } from './api/chat-image';
+import { useChatOrder } from './api/get-chat-order';
+import { useImGroup } from './api/get-im-group';
+import { useChat } from './chat';
+import './im.css';
+
+const time = (ms: number) =>
+  new Date(ms).toLocaleString('zh-CN', {
+    hour12: false,
+    month: 'numeric',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+
+function ChatImage({ m }: { m: ImMessage }) {
+  const image = useChatImage(m.groupId, m.seq);
+  return image.data ? (
+    <a href={image.data.url} target="_blank" rel="noreferrer" className="im-bubble im-image">
+      <img src={image.data.url} alt="聊天图片" />
+    </a>
+  ) : (
+    <div className="im-bubble im-image im-image-loading">图片加载中…</div>
+  );
+}
+
+function Bubble({ m, mine, scene }: { m: ImMessage; mine: boolean; scene: string }) {
+  if (m.role === 'system')
+    return (
+      <div className="im-system" data-testid="im-system">
+        <span className="im-tag im-tag-system">{imRoleLabel.system}</span>
+        {m.body}
+      </div>
+    );
+  return (
+    <div className={`im-row${mine ? ' mine' : ''}`} data-testid="im-message" data-seq={m.seq}>
+      {mine ? null : <span className={`im-tag im-tag-${m.role}`}>{imRoleLabel[m.role]}</span>}
+      {m.kind === 'image' ? (
+        <ChatImage m={m} />
+      ) : m.kind === 'order' ? (
+        <Link to={paths.orderDetail(scene, m.body)} className="im-bubble im-order-card">
+          订单 {m.body}
+          <span className="muted">查看订单详情 ›</span>
+        </Link>
+      ) : (
+        <div className="im-bubble">{m.body}</div>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The order chat (/app/pages/personalTransaction/IM/conversation/index2, indexIos on iOS, and every
+ * scene's equivalent): the order above, the messages with who said them (买家 / 卖家 / 官方 / 客服),
+ * earlier pages on request, and the input while the chat is open. Params: orderId, or groupId;
+ * tencentAccount / tencentToken when the app hands its chat login over.
+ */
+export default function ConversationPage() {
+  const scene = sceneOfPath(globalThis.location.pathname) ?? 'h5';
+  const [params] = useSearchParams();
+  const orderId = params.get('orderId') ?? '';
+  useState(() => {
+    const account = params.get('tencentAccount');
+    const token = params.get('tencentToken');
+    if (account && token) {
+      storage.set('tencentAccount', account);
+      storage.set('tencentToken', token);
+    }
+    return null;
+  });
+  const group = useImGroup(orderId);
+  const groupId = params.get('groupId') ?? group.data?.groupId ?? null;
+  const order = useChatOrder(orderId);
+  const { client, state } = useChat();
+  const [messages, setMessages] = useState<ImMessage[]>([]);
+  const [more, setMore] = useState(false);
+  const [readOnly, setReadOnly] = useState(false);
+  const [ready, setReady] = useState(false);
+  const [text, setText] = useState('');
+  const [sending, setSending] = useState(false);
+  const bottom = useRef<HTMLDivElement>(null);
+  const stick = useRef(true);
+
+  // The newest page first, then every later message once, from this socket or after a reconnect.
+  useEffect(() => {
+    if (!groupId || state !== 'online') return;
+    let off: (() => void) | null = null;
+    let cancelled = false;
+    client
+      .history(groupId)
+      .then((page) => {
+        if (cancelled) return;
+        setMessages(page.messages);
+        setMore(page.more);
+        setReadOnly(page.readOnly);
+        setReady(true);
+        const last = page.messages.at(-1)?.seq ?? 0;
+        if (last) client.markRead(groupId, last);
+        off = client.watch(groupId, last, (fresh) => {
+          setMessages((old) => [...old, ...fresh]);
+          const newest = fresh.at(-1);
+          if (newest && document.visibilityState === 'visible') client.markRead(groupId, newest.seq);
+        });
+      })
+      .catch((error: Error) => {
+        setReady(true);
+        showToast(error.message);
+      });
+    return () => {
+      cancelled = true;
+      off?.();
+    };
+  }, [client, groupId, state]);
+
+  // Each new batch of messages (the count changes) scrolls to the newest unless the user paged back.
+  const count = messages.length;
+  useLayoutEffect(() => {
+    if (count > 0 && stick.current) bottom.current?.scrollIntoView({ block: 'end' });
+  }, [count]);
+
+  const earlier = async () => {
+    if (!groupId || !messages[0]) return;
+    stick.current = false;
+    const page = await client.history(groupId, { before: messages[0].seq });
+    setMessages((old) => [...page.messages, ...old]);
+    setMore(page.more);
+  };
+
+  const sendImage = async (file: File | undefined) => {
+    if (!file || !groupId || sending) return;
+    setSending(true);
+    stick.current = true;
+    try {
+      await client.send(groupId, 'image', await uploadChatImage(file));
+    } catch (error) {
+      showToast((error as Error).message);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const send = async (kind: 'text' | 'order', body: string) => {
+    if (!groupId || sending) return;
+    if (kind === 'text' && body.trim().length === 0) return showToast(IM_MESSAGES.empty);
+    setSending(true);
+    stick.current = true;
+    try {
+      await client.send(groupId, kind, body);
+      if (kind === 'text') setText('');
+    } catch (error) {
+      showToast((error as Error).message);
+    } finally {
+      setSending(false);
+    }
+  };
+  const onKey = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      void send('text', text);
+    }
+  };
+
+  const me = client.account ?? storage.get('uid');
+  const o = order.data;
+  const counterpart = o ? (o.role === 'buyer' ? '卖家' : '买家') : '';
+  const title = counterpart ? `与${counterpart}沟通` : '订单聊天';
+  const closed = (!group.isPending || params.get('groupId')) && !groupId;
+
+  const body = closed ? (
+    <EmptyState
+      title={IM_MESSAGES.closed}
+      action={
+        orderId ? (
+          <Link className="btn btn-ghost" to={paths.orderDetail(scene, orderId)}>
+            查看订单
+          </Link>
+        ) : (
+          <Link className="btn btn-ghost" to={paths.messages(scene)}>
+            返回消息
+          </Link>
+        )
+      }
+    />
+  ) : (
+    <div className="im-chat" data-testid="im-chat">
+      {o ? (
+        <Link to={paths.orderDetail(scene, o.orderId)} className="im-order" data-testid="im-order">
+          <img src={o.firstImg} alt="" width={48} height={48} />
+          <div className="im-order-main">
+            <div className="im-order-title">{o.title}</div>
+            <div className="muted">
+              {formatPriceFen(o.price)} · <b>{o.statusLabel}</b>
+            </div>
+          </div>
+          <span className="muted">订单详情 ›</span>
+        </Link>
+      ) : null}
+      <div className="im-messages" data-testid="im-messages">
+        {state === 'failed' ? (
+          <div className="im-system">聊天连接失败，请刷新页面重试</div>
+        ) : state !== 'online' || !ready ? (
+          <div className="im-system">正在连接…</div>
+        ) : null}
+        {more ? (
+          <button type="button" className="im-earlier" onClick={() => void earlier()} data-testid="im-earlier">
+            查看更早的消息
+          </button>
+        ) : null}
+        {ready && messages.length === 0 ? (
+          <div className="im-system">还没有消息，说点什么吧。交易请在平台内完成，勿私下转账。</div>
+        ) : null}
+        {messages.map((m, i) => {
+          const prev = messages[i - 1];
+          return (
+            <div key={m.seq}>
+              {!prev || m.at - prev.at > 5 * 60_000 ? <div className="im-time">{time(m.at)}</div> : null}
+              <Bubble m={m} mine={m.sender === me} scene={scene} />
+            </div>
+          );
+        })}
+        <div ref={bottom} />
+      </div>
+      {readOnly ? (
+        <div className="im-readonly" data-testid="im-readonly">
+          {IM_MESSAGES.readOnly}
+        </div>
+      ) : (
+        <div className="im-input">
+          {orderId ? (
+            <button
+              type="button"
+              className="im-send-order"
+              disabled={sending || state !== 'online'}
+              onClick={() => void send('order', orderId)}
+              data-testid="im-send-order"
+            >
+              发订单
+            </button>
+          ) : null}
+          <label
+            className={`im-send-order${sending || state !== 'online' ? ' disabled' : ''}`}
+            data-testid="im-send-image"
+          >
+            图片
+            <input
+              type="file"
+              accept="image/png,image/jpeg,image/webp,image/gif,image/heic"
+              hidden
+              disabled={sending || state !== 'online'}
+              onChange={(e) => {
+                void sendImage(e.target.files?.[0]);
+                e.target.value = '';
+              }}
+            />
+          </label>
+          <textarea
+            value={text}
+            maxLength={IM_LIMITS.textChars}
+            rows={1}
+            placeholder="输入消息…"
+            onChange={(e) => setText(e.target.value)}
+            onKeyDown={onKey}
+            data-testid="im-text"
+          />
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={sending || state !== 'online' || text.trim().length === 0}
+            onClick={() => void send('text', text)}
+            data-testid="im-send"
+          >
+            {copy.send}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+
+  if (scene === 'web' || scene === 'webpc' || scene === 'h5pc')
+    return (
+      <PcLayout scene={scene}>
+        <h2 className="order-pc-title">{title}</h2>
+        <div className="im-pc">{body}</div>
+      </PcLayout>
+    );
+  return <MobileLayout title={title}>{body}</MobileLayout>;
+}

@@ -1,0 +1,1 @@
+export const noticeKeys = { list: ['notices', 'list'] as const };

@@ -1,0 +1,69 @@
+import type { Notice } from '@app/protocol/notices';
+import { useNavigate } from 'react-router';
+import { EmptyState } from '../../components/empty-state';
+import { showToast } from '../../lib/ui-bus';
+import { useNotices } from './api/get-notices';
+import { useReadNotices } from './api/read-notices';
+import { noticeJump } from './notice-jump';
+import './notices.css';
+
+const when = (ms: number) =>
+  new Date(ms).toLocaleString('zh-CN', {
+    hour12: false,
+    month: 'numeric',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+
+/** The notifications of the message centre, newest first; tapping one marks it read and jumps. */
+export function NoticeList({ scene }: { scene: string }) {
+  const notices = useNotices();
+  const read = useReadNotices();
+  const navigate = useNavigate();
+  const open = (n: Notice) => {
+    if (!n.read) read.mutate({ id: n.id });
+    const jump = noticeJump(scene, n);
+    if (!jump) return;
+    if ('refused' in jump) return showToast(jump.refused);
+    navigate(jump.to);
+  };
+  const list = notices.data?.pages.flatMap((p) => p.list) ?? [];
+  if (notices.isPending) return <div className="card skeleton" style={{ height: 72, margin: 12 }} />;
+  if (list.length === 0) return <EmptyState title="暂无通知" hint="出价、订单、提现和优惠券的进展会通知您" />;
+  return (
+    <ul className="notice-list" data-testid="notice-list">
+      {list.map((n) => (
+        <li key={n.id}>
+          <button
+            type="button"
+            className={`notice-row${n.read ? '' : ' unread'}`}
+            onClick={() => open(n)}
+            data-testid="notice"
+          >
+            <span className="notice-head">
+              <b>{n.title}</b>
+              <span className="muted">{when(n.at)}</span>
+            </span>
+            <span className="notice-content">{n.content}</span>
+            {n.position !== null ? <span className="notice-more">查看详情 ›</span> : null}
+          </button>
+        </li>
+      ))}
+      {notices.hasNextPage ? (
+        <li>
+          <button type="button" className="notice-next" onClick={() => void notices.fetchNextPage()}>
+            加载更多
+          </button>
+        </li>
+      ) : null}
+    </ul>
+  );
+}
+
+/** The unread count of notifications, for the tab and 全部已读. */
+export function useUnreadNotices(enabled = true): { unread: number; readAll: () => void } {
+  const notices = useNotices(enabled);
+  const read = useReadNotices();
+  return { unread: notices.data?.pages[0]?.unread ?? 0, readAll: () => read.mutate({ all: true }) };
+}
