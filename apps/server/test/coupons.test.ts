@@ -3,9 +3,9 @@ import { cannotUseCouponList, couponList, joinEvent, joinEventDetail, useCouponL
 import { cancelOrder, h5sdkOrderPlace, itemConfirm } from '@app/protocol/calls/orders';
 import { wapAlipay } from '@app/protocol/calls/pay';
 import { describe, expect, it } from 'vitest';
+import { Accounts, balanceOf } from '../src/modules/ledger/ledger';
+import { checkLedger } from '../src/modules/ledger/ledger-check';
 import { sweepDeliveries } from '../src/modules/orders/delivery.service';
-import { Accounts, balanceOf } from '../src/modules/wallet/ledger';
-import { checkLedger } from '../src/modules/wallet/ledger-check';
 import { expectCode, sdkPlayer, useTestApp, useTestClient } from './helpers';
 
 const t = useTestApp();

@@ -6,9 +6,9 @@ import { ListingStatus } from '@app/protocol/statuses/listing-status';
 import { OrderStatus } from '@app/protocol/statuses/order-status';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { GameGateway } from '../src/modules/games/game-gateway';
+import { Accounts, balanceOf } from '../src/modules/ledger/ledger';
+import { checkLedger } from '../src/modules/ledger/ledger-check';
 import { deliverOrder, sweepDeliveries } from '../src/modules/orders/delivery.service';
-import { Accounts, balanceOf } from '../src/modules/wallet/ledger';
-import { checkLedger } from '../src/modules/wallet/ledger-check';
 import { expectCode, sdkPlayer, useTestApp, useTestClient } from './helpers';
 import { opsApi } from './ops-helpers';
 
@@ -181,7 +181,7 @@ describe('delivery, receipt and settlement', () => {
       .where('status', '=', 1)
       .execute();
     // The payment itself, as the notification would have booked it.
-    const { transfer } = await import('../src/modules/wallet/ledger');
+    const { transfer } = await import('../src/modules/ledger/ledger');
     await transfer(t.db, {
       key: `pay:test-${order.orderId}`,
       debit: Accounts.gateway('sandbox'),

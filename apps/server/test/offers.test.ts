@@ -15,8 +15,8 @@ import { wapAlipay } from '@app/protocol/calls/pay';
 import { ListingStatus } from '@app/protocol/statuses/listing-status';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sweepOffers } from '../src/modules/bargain/offer-moves';
+import { checkLedger } from '../src/modules/ledger/ledger-check';
 import { expireUnpaidOrders } from '../src/modules/orders/order.service';
-import { checkLedger } from '../src/modules/wallet/ledger-check';
 import { expectCode, loginAs, sdkPlayer, useTestApp, useTestClient } from './helpers';
 
 let seller: Awaited<ReturnType<typeof sdkPlayer>>;

@@ -16,14 +16,14 @@ import { ListingStatus } from '@app/protocol/statuses/listing-status';
 import { OrderStatus } from '@app/protocol/statuses/order-status';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { GameGateway } from '../src/modules/games/game-gateway';
+import { Accounts, balanceOf } from '../src/modules/ledger/ledger';
+import { checkLedger } from '../src/modules/ledger/ledger-check';
 import { sweepDeliveries } from '../src/modules/orders/delivery.service';
 import {
   changeOrderCoupon as changeCouponService,
   expireUnpaidOrders,
   placeOrder,
 } from '../src/modules/orders/order.service';
-import { Accounts, balanceOf } from '../src/modules/wallet/ledger';
-import { checkLedger } from '../src/modules/wallet/ledger-check';
 import { demoGameLogin, expectCode, loginAs, sdkPlayer, useTestApp, useTestClient } from './helpers';
 
 const t = useTestApp();

@@ -3,12 +3,12 @@ import { cancelOrder, h5sdkOrderPlace, orderInfo } from '@app/protocol/calls/ord
 import { balancePay, combinedPay, isAvailableCombinationPay, wapAlipay } from '@app/protocol/calls/pay';
 import { OrderStatus } from '@app/protocol/statuses/order-status';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { Accounts, balanceOf, transfer } from '../src/modules/ledger/ledger';
+import { checkLedger } from '../src/modules/ledger/ledger-check';
 import { expireUnpaidOrders } from '../src/modules/orders/order.service';
 import { fenToYuanText } from '../src/modules/payments/pay-gateway';
 import { startPayment } from '../src/modules/payments/payment.service';
 import { SANDBOX_APP_ID, SANDBOX_SELLER_ID, sandboxSign } from '../src/modules/payments/sandbox-gateway';
-import { Accounts, balanceOf, transfer } from '../src/modules/wallet/ledger';
-import { checkLedger } from '../src/modules/wallet/ledger-check';
 import { ensureSecret } from '../src/platform/secrets';
 import { expectCode, sdkPlayer, useTestApp, useTestClient } from './helpers';
 

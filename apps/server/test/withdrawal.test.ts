@@ -8,8 +8,8 @@ import {
   extractUserInfo,
 } from '@app/protocol/calls/withdrawal';
 import { describe, expect, it } from 'vitest';
-import { Accounts, balanceOf, transfer } from '../src/modules/wallet/ledger';
-import { checkLedger } from '../src/modules/wallet/ledger-check';
+import { Accounts, balanceOf, transfer } from '../src/modules/ledger/ledger';
+import { checkLedger } from '../src/modules/ledger/ledger-check';
 import { createSandboxPayout } from '../src/modules/withdrawal/payout-provider';
 import { sweepWithdrawals } from '../src/modules/withdrawal/withdrawal.service';
 import { createPiiCipher } from '../src/platform/crypto/pii';

@@ -7,9 +7,9 @@ import { checkRemoveAccount, removeAccount, sendSms } from '@app/protocol/calls/
 import { extractCancel, extractSave } from '@app/protocol/calls/withdrawal';
 import { OrderStatus } from '@app/protocol/statuses/order-status';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { Accounts, resolvePending, transfer } from '../../src/modules/ledger/ledger';
+import { checkLedger } from '../../src/modules/ledger/ledger-check';
 import { placeOrder } from '../../src/modules/orders/order.service';
-import { Accounts, resolvePending, transfer } from '../../src/modules/wallet/ledger';
-import { checkLedger } from '../../src/modules/wallet/ledger-check';
 import {
   demoGameLogin,
   expectCode,

@@ -8,9 +8,9 @@ import { BargainStatus } from '@app/protocol/statuses/bargain-status';
 import { ListingStatus } from '@app/protocol/statuses/listing-status';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { Accounts, transfer, userBalances } from '../../src/modules/ledger/ledger';
+import { checkLedger } from '../../src/modules/ledger/ledger-check';
 import { FEEDBACK_PER_DAY } from '../../src/modules/user/feedback.routes';
-import { Accounts, transfer, userBalances } from '../../src/modules/wallet/ledger';
-import { checkLedger } from '../../src/modules/wallet/ledger-check';
 import { type Envelope, idNumber, loginAs, sdkPlayer, testDb, useTestApp, useTestClient } from '../helpers';
 
 /**

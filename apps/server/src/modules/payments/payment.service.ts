@@ -4,8 +4,8 @@ import { type PayChannel, thirdPartyOf } from '@app/protocol/pay-channel';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import { useCoupon } from '../coupon/coupon.service';
+import { Accounts, balanceOf, LedgerError, resolvePending, transfer, transferState } from '../ledger/ledger';
 import { lockOrderTotal, markOrderPaid, markPaymentStarted, orderToPay } from '../orders/order-payments';
-import { Accounts, balanceOf, LedgerError, resolvePending, transfer, transferState } from '../wallet/ledger';
 import type { PayGateway, VerifiedNotice } from './pay-gateway';
 import { paymentsDb } from './payments.tables';
 

@@ -9,7 +9,7 @@ import {
 } from '@app/protocol/calls/withdrawal';
 import type { FastifyInstance } from 'fastify';
 import { type CallPlatform, registerCall } from '../../platform/http/register-call';
-import { Accounts, balanceOf } from '../wallet/ledger';
+import { Accounts, balanceOf } from '../ledger/ledger';
 import * as withdrawal from './withdrawal.service';
 import { withdrawalDb } from './withdrawal.tables';
 

@@ -13,7 +13,7 @@ import { maskName } from '../../platform/crypto/pii';
 import type { Db } from '../../platform/db/database';
 import { lockKey } from '../../platform/db/locks';
 import { AppError } from '../../platform/errors';
-import { Accounts, LedgerError, resolvePending, transfer } from '../wallet/ledger';
+import { Accounts, LedgerError, resolvePending, transfer } from '../ledger/ledger';
 import type { PayoutProvider } from './payout-provider';
 import { type WithdrawalsTable, withdrawalDb } from './withdrawal.tables';
 
