@@ -27,3 +27,9 @@ export const demoGamesEnv = (): Record<string, string> => ({
   ...productionSettings(),
   ...LIMITS_OUT_OF_THE_WAY,
 });
+
+/** The local environment (no production keys needed), the API limits out of the way: the chat benchmark's. */
+export const localEnv = (): Record<string, string> => ({
+  APP_ENV: 'local',
+  ...LIMITS_OUT_OF_THE_WAY,
+});

@@ -6,7 +6,9 @@
  *  2. the codec's CPU cost per request on the server side (open + verify + seal) in-process;
  *  3. when PostgreSQL answers (BENCH_PG_URL, default the local server; BENCH_MARKET=0 skips it),
  *     the commodity list at 1,000,000 listings: bench/market-list.ts; then orders placed per second
- *     (bench/orders.ts, BENCH_ORDERS=0 skips it).
+ *     (bench/orders.ts, BENCH_ORDERS=0 skips it); then, when Redis answers too (BENCH_REDIS_URL,
+ *     default redis://127.0.0.1:6379), the order chat at 5,000 sockets on two processes
+ *     (bench/chat.ts, BENCH_CHAT=0 skips it).
  * Figures go to stdout and bench/results/latest.json (the market's in full to bench/results/market.json).
  */
 import { constants, publicEncrypt, randomBytes } from 'node:crypto';
@@ -170,4 +172,25 @@ else {
   const { spawnSync } = await import('node:child_process');
   const done = spawnSync(process.execPath, ['--import', 'tsx', 'bench/orders.ts'], { stdio: 'inherit' });
   if (done.status !== 0) console.warn('orders: the benchmark failed');
+}
+
+// The order chat at scale (bench/chat.ts; BENCH_CHAT=0 skips it): PostgreSQL and Redis both needed.
+const redisReachable = async () => {
+  const { connect } = await import('node:net');
+  const at = new URL(process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379');
+  return new Promise<boolean>((resolve) => {
+    const socket = connect(Number(at.port || 6379), at.hostname, () => {
+      socket.end();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+};
+if (process.env.BENCH_CHAT === '0') console.info('chat: skipped (BENCH_CHAT=0)');
+else if (!(await postgresReachable())) console.info('chat: skipped (no PostgreSQL at BENCH_PG_URL)');
+else if (!(await redisReachable())) console.info('chat: skipped (no Redis at BENCH_REDIS_URL)');
+else {
+  const { spawnSync } = await import('node:child_process');
+  const done = spawnSync(process.execPath, ['--import', 'tsx', 'bench/chat.ts'], { stdio: 'inherit' });
+  if (done.status !== 0) console.warn('chat: the benchmark failed');
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: unit and server tests on PGlite, the server tests again on PostgreSQL (and Redis)
 // when reachable, then the browser journeys in Chromium. In CI (CI=1) a missing PostgreSQL,
-// Redis or Chromium is a failure, not a skip.
+// Redis or Chromium is a failure, not a skip. `npm run test:fast` (`fast`) is the first leg
+// alone, the everyday loop; `unit` is the first two, `browser` the last.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -38,14 +39,18 @@ function run(title, command, args, env = {}) {
 const only = process.argv[2];
 const hasPg = await reachable(pgUrl);
 const hasRedis = await reachable(redisUrl);
-if (ci && (!hasPg || !hasRedis)) {
+if (ci && ((only !== 'fast' && !hasPg) || !hasRedis)) {
   console.error(`CI needs PostgreSQL (${pgUrl}) and Redis (${redisUrl}).`);
   process.exit(1);
 }
 const redisEnv = hasRedis ? { TEST_REDIS_URL: redisUrl } : {};
 
-if (!only || only === 'unit') {
+if (!only || only === 'unit' || only === 'fast') {
   run('unit and server tests on PGlite', 'npx', ['vitest', 'run'], { TEST_DB: 'pglite', ...redisEnv });
+  if (!hasRedis) console.info(`\n(Redis not reachable at ${redisUrl}: the tests that need it were skipped)`);
+}
+
+if (!only || only === 'unit') {
   if (hasPg)
     run('server tests on PostgreSQL', 'npx', ['vitest', 'run', 'apps/server'], {
       TEST_DB: 'postgres',

@@ -9,16 +9,11 @@ import {
 import { gameTokenLogin } from '@app/protocol/calls/game';
 import { identification } from '@app/protocol/calls/identity';
 import { ListingStatus } from '@app/protocol/statuses/listing-status';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, demoGameLogin, expectCode, idNumber, loginAs, type TestApp, type TestClient } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { demoGameLogin, expectCode, idNumber, loginAs, useTestApp, useTestClient } from './helpers';
 
-let t: TestApp;
-let app: TestClient;
-beforeAll(async () => {
-  t = await createTestApp();
-  app = await t.client('APP');
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const app = useTestClient(t, 'APP');
 
 /** A coin listing of a seller on a server (the order path does not care how it was listed). */
 async function listing(serverId: string, masterServerId: string) {

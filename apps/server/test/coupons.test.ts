@@ -2,21 +2,15 @@ import { publishCoin } from '@app/protocol/calls/consignment';
 import { cannotUseCouponList, couponList, joinEvent, joinEventDetail, useCouponList } from '@app/protocol/calls/coupon';
 import { cancelOrder, h5sdkOrderPlace, itemConfirm } from '@app/protocol/calls/orders';
 import { wapAlipay } from '@app/protocol/calls/pay';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { Accounts, balanceOf } from '../src/modules/ledger/ledger';
+import { checkLedger } from '../src/modules/ledger/ledger-check';
 import { sweepDeliveries } from '../src/modules/orders/delivery.service';
-import { Accounts, balanceOf } from '../src/modules/wallet/ledger';
-import { checkLedger } from '../src/modules/wallet/ledger-check';
-import { createTestApp, expectCode, sdkPlayer, type TestApp, type TestClient } from './helpers';
+import { expectCode, sdkPlayer, useTestApp, useTestClient } from './helpers';
 
-let t: TestApp;
-let sdk: TestClient;
-let app: TestClient;
-beforeAll(async () => {
-  t = await createTestApp();
-  sdk = await t.client('H5SDK');
-  app = await t.client('APP');
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const sdk = useTestClient(t, 'H5SDK');
+const app = useTestClient(t, 'APP');
 
 const _seq = 0;
 const sdkUser = (account: string) => sdkPlayer(t, sdk, account, '1330000');

@@ -13,9 +13,9 @@ import { OrderStatus } from '@app/protocol/statuses/order-status';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, type RunningServer, startServer } from '../../../tests/start-server';
+import { checkLedger } from '../src/modules/ledger/ledger-check';
 import { fenToYuanText } from '../src/modules/payments/pay-gateway';
 import { SANDBOX_APP_ID, SANDBOX_SELLER_ID, sandboxSign } from '../src/modules/payments/sandbox-gateway';
-import { checkLedger } from '../src/modules/wallet/ledger-check';
 import { type Db, openDatabase } from '../src/platform/db/database';
 import {
   createTestClient,
@@ -262,7 +262,7 @@ describe('crash between payment and delivery', () => {
     await server.stop();
     const check = spawnSync(
       process.execPath,
-      ['--import', 'tsx', 'apps/server/src/modules/wallet/ledger-check.cli.ts'],
+      ['--import', 'tsx', 'apps/server/src/modules/ledger/ledger-check.cli.ts'],
       {
         env: { ...process.env, DATA_DIR: dataDir, ...(pg?.url ? { DATABASE_URL: pg.url } : {}) },
         encoding: 'utf8',

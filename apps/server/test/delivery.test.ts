@@ -4,23 +4,17 @@ import { h5sdkOrderPlace, itemConfirm, itemReject, orderInfo } from '@app/protoc
 import { wapAlipay } from '@app/protocol/calls/pay';
 import { ListingStatus } from '@app/protocol/statuses/listing-status';
 import { OrderStatus } from '@app/protocol/statuses/order-status';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { GameGateway } from '../src/modules/games/game-gateway';
+import { Accounts, balanceOf } from '../src/modules/ledger/ledger';
+import { checkLedger } from '../src/modules/ledger/ledger-check';
 import { deliverOrder, sweepDeliveries } from '../src/modules/orders/delivery.service';
-import { Accounts, balanceOf } from '../src/modules/wallet/ledger';
-import { checkLedger } from '../src/modules/wallet/ledger-check';
-import { createTestApp, expectCode, sdkPlayer, type TestApp, type TestClient } from './helpers';
+import { expectCode, sdkPlayer, useTestApp, useTestClient } from './helpers';
 import { opsApi } from './ops-helpers';
 
-let t: TestApp;
-let sdk: TestClient;
-let app: TestClient;
-beforeAll(async () => {
-  t = await createTestApp();
-  sdk = await t.client('H5SDK');
-  app = await t.client('APP');
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const sdk = useTestClient(t, 'H5SDK');
+const app = useTestClient(t, 'APP');
 
 const _seq = 0;
 const sdkUser = (account: string) => sdkPlayer(t, sdk, account, '1310000');
@@ -187,7 +181,7 @@ describe('delivery, receipt and settlement', () => {
       .where('status', '=', 1)
       .execute();
     // The payment itself, as the notification would have booked it.
-    const { transfer } = await import('../src/modules/wallet/ledger');
+    const { transfer } = await import('../src/modules/ledger/ledger');
     await transfer(t.db, {
       key: `pay:test-${order.orderId}`,
       debit: Accounts.gateway('sandbox'),

@@ -2,18 +2,13 @@ import { constants, publicEncrypt, randomBytes } from 'node:crypto';
 import { checkVersion, clientConfig } from '@app/protocol/calls/system';
 import { computeSign } from '@app/protocol/codec/sign';
 import { callPath } from '@app/protocol/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, expectCode, type TestApp, type TestClient } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { expectCode, useTestApp, useTestClient } from './helpers';
 
-let t: TestApp;
-let client: TestClient;
 const path = callPath(checkVersion);
 
-beforeAll(async () => {
-  t = await createTestApp();
-  client = await t.client('H5');
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const client = useTestClient(t, 'H5');
 
 /** A signed plaintext exactly as PROTOCOL.md describes, with hand-chosen fields. */
 function signed(fields: Record<string, unknown>, secret = client.keys.signSecret) {

@@ -10,17 +10,12 @@ import {
   roleList,
   serverAll,
 } from '@app/protocol/calls/game';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, demoGameLogin, expectCode, type TestApp, type TestClient } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { demoGameLogin, expectCode, useTestApp, useTestClient } from './helpers';
 
-let t: TestApp;
-let client: TestClient;
 const appId = { headers: { 'x-appid': 'demo-legend' } };
-beforeAll(async () => {
-  t = await createTestApp();
-  client = await t.client('H5SDK');
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const client = useTestClient(t, 'H5SDK');
 
 const gameLogin = (account: string) => demoGameLogin(t, account);
 

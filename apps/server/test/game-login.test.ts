@@ -6,16 +6,11 @@ import {
   serverList,
 } from '@app/protocol/calls/game';
 import { getTradeId, userInfo } from '@app/protocol/calls/user';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, demoGameLogin, expectCode, type TestApp, type TestClient } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { demoGameLogin, expectCode, useTestApp, useTestClient } from './helpers';
 
-let t: TestApp;
-let client: TestClient;
-beforeAll(async () => {
-  t = await createTestApp();
-  client = await t.client('H5SDK');
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const client = useTestClient(t, 'H5SDK');
 
 const gameLogin = (account: string) => demoGameLogin(t, account);
 

@@ -10,7 +10,7 @@ import { type ClientCodec, createClientCodec } from '@app/protocol/codec/client'
 import { type CallDef, type CallInput, callPath } from '@app/protocol/contract';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { type Db, openDatabase } from '../src/platform/db/database';
@@ -18,7 +18,8 @@ import { productionSettings } from './production-env';
 
 /**
  * A fresh database per test file: PGlite in memory by default, or a new PostgreSQL database
- * on the server of TEST_PG_URL when TEST_DB=postgres (dropped when the file ends).
+ * on the server of TEST_PG_URL when TEST_DB=postgres (dropped when the file ends). Either is a
+ * copy of the database global-setup.ts migrated once for the run.
  */
 export const testDb = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -29,16 +30,41 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+let pgliteTemplate: { file: string; dump: Blob } | undefined;
+function pgliteDump(): Blob | undefined {
+  const file = inject('pgliteTemplate');
+  if (!file) return undefined;
+  if (pgliteTemplate?.file !== file) pgliteTemplate = { file, dump: new Blob([fs.readFileSync(file)]) };
+  return pgliteTemplate.dump;
+}
+
+/** PostgreSQL copies a template for one connection at a time: another copy under way is waited out. */
+async function createDatabase(admin: pg.Client, name: string, template: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
+      return;
+    } catch (error) {
+      const busy = (error as { code?: string }).code === '55006';
+      if (!busy || attempt >= 200) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 100));
+    }
+  }
+}
+
 export async function freshDatabase(): Promise<TestDatabase> {
   if (testDb === 'pglite') {
-    const db = await openDatabase({ dataDir: null });
+    const db = await openDatabase({ dataDir: null, loadDataDir: pgliteDump() });
     return { db, url: undefined, drop: () => db.destroy() };
   }
   const name = `mk_test_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
   await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  try {
+    await createDatabase(admin, name, inject('pgTemplate'));
+  } finally {
+    await admin.end();
+  }
   const url = new URL(PG_ADMIN_URL);
   url.pathname = `/${name}`;
   const db = await openDatabase({ url: url.toString(), dataDir: null });
@@ -95,6 +121,28 @@ export async function createTestApp(overrides: Record<string, string> = {}, shar
       if (!shared) await database.drop();
     },
   };
+}
+
+/**
+ * The app of a test file (or of a describe block): built before its tests, closed after them.
+ * The answer is filled in by the beforeAll hook, so it can be declared at the top of the file.
+ */
+export function useTestApp(overrides: Record<string, string> = {}, options: { timeout?: number } = {}): TestApp {
+  const t = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(t, await createTestApp(overrides));
+  }, options.timeout);
+  afterAll(() => t.close?.());
+  return t;
+}
+
+/** A client of the app of useTestApp, booted (clientConfig) before the tests. */
+export function useTestClient(t: TestApp, source?: string): TestClient {
+  const client = {} as TestClient;
+  beforeAll(async () => {
+    Object.assign(client, await t.client(source));
+  });
+  return client;
 }
 
 export interface Envelope {
@@ -189,12 +237,16 @@ export async function demoGameLogin(app: TestApp, account: string): Promise<Game
   ).json().data;
 }
 
+/** Counted per test file, also when files share a worker's modules (isolate: false). */
 let playerSeq = 0;
+let playerSeqFile: string | undefined;
 /**
  * A player of the demo game in the SDK view, ready to buy and sell: logged in with the game token,
  * a bound phone (phonePrefix + a counter), a real name, the sale lock open.
  */
 export async function sdkPlayer(t: TestApp, sdk: TestClient, account: string, phonePrefix = '1380000') {
+  const file = expect.getState().testPath;
+  if (file !== playerSeqFile) [playerSeqFile, playerSeq] = [file, 0];
   const seq = ++playerSeq;
   const info = await demoGameLogin(t, account);
   const pt = { gameId: info.gameId, gameToken: info.gameToken, serverId: info.serverId };

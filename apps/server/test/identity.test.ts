@@ -1,19 +1,14 @@
 import { checkAuthentication, identification } from '@app/protocol/calls/identity';
 import { userInfo } from '@app/protocol/calls/user';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, expectCode, idNumber, loginAs, type TestApp, type TestClient } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { expectCode, idNumber, loginAs, useTestApp, useTestClient } from './helpers';
 
 const today = new Date(Date.now() + 8 * 3_600_000);
 const ymd = (y: number) =>
   `${y}${String(today.getUTCMonth() + 1).padStart(2, '0')}${String(today.getUTCDate()).padStart(2, '0')}`;
 
-let t: TestApp;
-let client: TestClient;
-beforeAll(async () => {
-  t = await createTestApp();
-  client = await t.client('H5');
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const client = useTestClient(t, 'H5');
 
 describe('real-name verification', () => {
   it('refuses a wrong checksum, a minor and empty fields with their messages', async () => {

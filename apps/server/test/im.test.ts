@@ -5,12 +5,21 @@ import {
   imGroup,
   tencentUserSig,
 } from '@app/protocol/calls/im';
+import { logout } from '@app/protocol/calls/user';
 import { IM_CODES, IM_LIMITS, IM_MESSAGES, IM_SOCKET_PATH, type ImServerFrame } from '@app/protocol/im';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import { openGroup } from '../src/modules/im/im.service';
-import { createTestApp, freshDatabase, loginAs, type TestApp, type TestClient, type TestDatabase } from './helpers';
+import {
+  createTestApp,
+  expectCode,
+  freshDatabase,
+  loginAs,
+  type TestApp,
+  type TestClient,
+  type TestDatabase,
+} from './helpers';
 
 /** A chat socket of the test: the frames it got, and waiting for the next one that matches. */
 async function chat(app: FastifyInstance) {
@@ -277,6 +286,18 @@ describe('the order chat', () => {
     c.send({ t: 'send', ref: 1, groupId: groupKey, kind: 'text', body: 'x' });
     expect((await c.closed()).code).toBe(1008);
     b.ws.close();
+  });
+
+  it('ends a chat login with the session that asked for it', async () => {
+    const session = await loginAs(t, '13900000009');
+    const sig = (await client.call(tencentUserSig, {}, { token: session.token })).data as {
+      account: string;
+      token: string;
+    };
+    expectCode(await client.call(logout, {}, { token: session.token }), '200');
+    const after = await chat(t.app);
+    after.send({ t: 'login', ...sig });
+    expect(await after.next('error')).toEqual({ t: 'error', code: IM_CODES.RELOGIN, msg: IM_MESSAGES.relogin });
   });
 
   it('tells the older socket of the same chat login 3003 when the token logs in again', async () => {

@@ -8,8 +8,8 @@ import {
   LedgerError,
   resolvePending,
   transfer,
-} from '../src/modules/wallet/ledger';
-import { checkLedger } from '../src/modules/wallet/ledger-check';
+} from '../src/modules/ledger/ledger';
+import { checkLedger } from '../src/modules/ledger/ledger-check';
 import type { Db } from '../src/platform/db/database';
 import { freshDatabase, type TestDatabase } from './helpers';
 

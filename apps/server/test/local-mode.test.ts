@@ -1,9 +1,9 @@
 import { Writable } from 'node:stream';
 import { SERVER_PATH, SERVER_PATH_PREFIXES } from '@app/protocol/server-paths';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app';
 import { prettyLogs } from '../src/platform/log/destination';
-import { createTestApp, freshDatabase, type TestApp, testConfig } from './helpers';
+import { freshDatabase, testConfig, useTestApp } from './helpers';
 
 /** Every route any Fastify instance of this file registers (the app's own, its plugins', the demo games'). */
 const routes = vi.hoisted(() => new Set<string>());
@@ -19,11 +19,8 @@ vi.mock('fastify', async (importOriginal) => {
   return { ...actual, default: create };
 });
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+/** The app of the file: its routes are what the mock above collects. */
+useTestApp();
 
 describe('the paths the server answers', () => {
   it('are all under a prefix of SERVER_PATH_PREFIXES, which the Vite dev server proxies', () => {

@@ -13,25 +13,11 @@ import {
 import { appConsignmentSMSVerifyCode } from '@app/protocol/calls/market';
 import { sendSms } from '@app/protocol/calls/user';
 import { ListingStatus } from '@app/protocol/statuses/listing-status';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  demoGameLogin,
-  expectCode,
-  idNumber,
-  loginAs,
-  smsOutbox,
-  type TestApp,
-  type TestClient,
-} from './helpers';
+import { describe, expect, it } from 'vitest';
+import { demoGameLogin, expectCode, idNumber, loginAs, smsOutbox, useTestApp, useTestClient } from './helpers';
 
-let t: TestApp;
-let app: TestClient;
-beforeAll(async () => {
-  t = await createTestApp();
-  app = await t.client('APP');
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const app = useTestClient(t, 'APP');
 
 async function readySeller(phone: string, seq: string) {
   const { token } = await loginAs(t, phone);

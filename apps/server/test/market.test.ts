@@ -14,20 +14,15 @@ import {
   updateChannelList,
 } from '@app/protocol/calls/market-games';
 import type { CallOutput } from '@app/protocol/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, demoGameLogin, expectCode, loginAs, type TestApp, type TestClient } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { demoGameLogin, expectCode, loginAs, useTestApp, useTestClient } from './helpers';
 
 type Page = CallOutput<typeof commodityList>;
 type Detail = CallOutput<typeof commodityDetail>;
 
-let t: TestApp;
-let client: TestClient;
 const legend = { headers: { 'x-appid': 'demo-legend' } };
-beforeAll(async () => {
-  t = await createTestApp({ DEMO_MARKET: '1' });
-  client = await t.client('H5');
-}, 120_000);
-afterAll(() => t.close());
+const t = useTestApp({ DEMO_MARKET: '1' }, { timeout: 120_000 });
+const client = useTestClient(t, 'H5');
 
 const list = async (params: Record<string, unknown>, appId = 'demo-legend') => {
   const res = await client.call(commodityList, params, { headers: { 'x-appid': appId } });

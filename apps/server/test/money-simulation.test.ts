@@ -3,20 +3,20 @@ import { ListingStatus } from '@app/protocol/statuses/listing-status';
 import { OrderStatus } from '@app/protocol/statuses/order-status';
 import fc from 'fast-check';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { agreeOffer, createOffer } from '../src/modules/bargain/offer.service';
 import type { GameGateway } from '../src/modules/games/game-gateway';
+import { Accounts, balanceOf, transfer } from '../src/modules/ledger/ledger';
+import { checkLedger } from '../src/modules/ledger/ledger-check';
 import { resolveRefusedReceipt } from '../src/modules/orders/customer-service';
 import { confirmReceipt, deliverOrder, rejectReceipt, sweepDeliveries } from '../src/modules/orders/delivery.service';
 import { cancelOrder, expireUnpaidOrders, placeOrder } from '../src/modules/orders/order.service';
 import type { PayGateway } from '../src/modules/payments/pay-gateway';
 import { applyNotice, payWithBalance, startPayment } from '../src/modules/payments/payment.service';
-import { Accounts, balanceOf, transfer } from '../src/modules/wallet/ledger';
-import { checkLedger } from '../src/modules/wallet/ledger-check';
 import { createSandboxPayout } from '../src/modules/withdrawal/payout-provider';
 import { cancelWithdrawal, requestWithdrawal, sweepWithdrawals } from '../src/modules/withdrawal/withdrawal.service';
 import { createPiiCipher } from '../src/platform/crypto/pii';
-import { createTestApp, type TestApp } from './helpers';
+import { useTestApp } from './helpers';
 
 /**
  * A model-based simulation of the money (issue 7): random sequences of orders, payments (third
@@ -31,11 +31,7 @@ import { createTestApp, type TestApp } from './helpers';
  */
 const RUNS = Number(process.env.SIM_RUNS ?? 200);
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ DEMO_GAME: '1' });
-});
-afterAll(() => t.close());
+const t = useTestApp({ DEMO_GAME: '1' });
 
 type Op =
   | { k: 'place'; buyer: number; listing: number }

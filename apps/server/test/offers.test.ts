@@ -13,25 +13,21 @@ import { publishCoin } from '@app/protocol/calls/consignment';
 import { orderInfo } from '@app/protocol/calls/orders';
 import { wapAlipay } from '@app/protocol/calls/pay';
 import { ListingStatus } from '@app/protocol/statuses/listing-status';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sweepOffers } from '../src/modules/bargain/offer-moves';
+import { checkLedger } from '../src/modules/ledger/ledger-check';
 import { expireUnpaidOrders } from '../src/modules/orders/order.service';
-import { checkLedger } from '../src/modules/wallet/ledger-check';
-import { createTestApp, expectCode, loginAs, sdkPlayer, type TestApp, type TestClient } from './helpers';
+import { expectCode, loginAs, sdkPlayer, useTestApp, useTestClient } from './helpers';
 
-let t: TestApp;
-let sdk: TestClient;
-let app: TestClient;
 let seller: Awaited<ReturnType<typeof sdkPlayer>>;
 let buyer: Awaited<ReturnType<typeof sdkPlayer>>;
+const t = useTestApp();
+const sdk = useTestClient(t, 'H5SDK');
+const app = useTestClient(t, 'APP');
 beforeAll(async () => {
-  t = await createTestApp();
-  sdk = await t.client('H5SDK');
-  app = await t.client('APP');
   seller = await sdkPlayer(t, sdk, 'player1', '1381000');
   buyer = await sdkPlayer(t, sdk, 'buyer1', '1382000');
 });
-afterAll(() => t.close());
 
 let keys = 0;
 const listCoins = async (price: number, coinNum = 10_000) => {

@@ -8,24 +8,20 @@ import { getPushSwitch, pushSwitch } from '@app/protocol/calls/user-help';
 import { IM_SOCKET_PATH } from '@app/protocol/im';
 import type { Notice } from '@app/protocol/notices';
 import { OrderStatus } from '@app/protocol/statuses/order-status';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { groupIdOf, history } from '../src/modules/im/im.service';
-import { createTestApp, expectCode, loginAs, sdkPlayer, type TestApp, type TestClient } from './helpers';
+import { expectCode, loginAs, sdkPlayer, useTestApp, useTestClient } from './helpers';
 
 /** The order chat and the notifications as an order and an offer go: every event told, to the right side. */
-let t: TestApp;
-let sdk: TestClient;
-let app: TestClient;
 let seller: Awaited<ReturnType<typeof sdkPlayer>>;
 let buyer: Awaited<ReturnType<typeof sdkPlayer>>;
+const t = useTestApp();
+const sdk = useTestClient(t, 'H5SDK');
+const app = useTestClient(t, 'APP');
 beforeAll(async () => {
-  t = await createTestApp();
-  sdk = await t.client('H5SDK');
-  app = await t.client('APP');
   seller = await sdkPlayer(t, sdk, 'player1', '1383000');
   buyer = await sdkPlayer(t, sdk, 'buyer1', '1384000');
 });
-afterAll(() => t.close());
 
 let keys = 0;
 const listCoins = async (price: number) => {

@@ -14,27 +14,21 @@ import {
 import { wapAlipay } from '@app/protocol/calls/pay';
 import { ListingStatus } from '@app/protocol/statuses/listing-status';
 import { OrderStatus } from '@app/protocol/statuses/order-status';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { GameGateway } from '../src/modules/games/game-gateway';
+import { Accounts, balanceOf } from '../src/modules/ledger/ledger';
+import { checkLedger } from '../src/modules/ledger/ledger-check';
 import { sweepDeliveries } from '../src/modules/orders/delivery.service';
 import {
   changeOrderCoupon as changeCouponService,
   expireUnpaidOrders,
   placeOrder,
 } from '../src/modules/orders/order.service';
-import { Accounts, balanceOf } from '../src/modules/wallet/ledger';
-import { checkLedger } from '../src/modules/wallet/ledger-check';
-import { createTestApp, demoGameLogin, expectCode, loginAs, sdkPlayer, type TestApp, type TestClient } from './helpers';
+import { demoGameLogin, expectCode, loginAs, sdkPlayer, useTestApp, useTestClient } from './helpers';
 
-let t: TestApp;
-let sdk: TestClient;
-let app: TestClient;
-beforeAll(async () => {
-  t = await createTestApp();
-  sdk = await t.client('H5SDK');
-  app = await t.client('APP');
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const sdk = useTestClient(t, 'H5SDK');
+const app = useTestClient(t, 'APP');
 
 const _seq = 0;
 /** A player in the SDK view with a bound phone and real name (and the sale lock open to sell). */
@@ -298,15 +292,9 @@ describe('two hundred buyers racing for one role', () => {
 
 describe('the seller’s orders and the coupon on the cashier', () => {
   // A market of its own: the demo accounts above have sold their roles already.
-  let m: TestApp;
-  let msdk: TestClient;
-  let mapp: TestClient;
-  beforeAll(async () => {
-    m = await createTestApp();
-    msdk = await m.client('H5SDK');
-    mapp = await m.client('APP');
-  });
-  afterAll(() => m.close());
+  const m = useTestApp();
+  const msdk = useTestClient(m, 'H5SDK');
+  const mapp = useTestClient(m, 'APP');
 
   type O = { orderId: string; status: number; totalAmount: number; couponAmount: number; couponName: string };
   type C = { id: string; name: string; status: string };

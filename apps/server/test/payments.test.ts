@@ -2,25 +2,19 @@ import { publishCoin } from '@app/protocol/calls/consignment';
 import { cancelOrder, h5sdkOrderPlace, orderInfo } from '@app/protocol/calls/orders';
 import { balancePay, combinedPay, isAvailableCombinationPay, wapAlipay } from '@app/protocol/calls/pay';
 import { OrderStatus } from '@app/protocol/statuses/order-status';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Accounts, balanceOf, transfer } from '../src/modules/ledger/ledger';
+import { checkLedger } from '../src/modules/ledger/ledger-check';
 import { expireUnpaidOrders } from '../src/modules/orders/order.service';
 import { fenToYuanText } from '../src/modules/payments/pay-gateway';
 import { startPayment } from '../src/modules/payments/payment.service';
 import { SANDBOX_APP_ID, SANDBOX_SELLER_ID, sandboxSign } from '../src/modules/payments/sandbox-gateway';
-import { Accounts, balanceOf, transfer } from '../src/modules/wallet/ledger';
-import { checkLedger } from '../src/modules/wallet/ledger-check';
 import { ensureSecret } from '../src/platform/secrets';
-import { createTestApp, expectCode, sdkPlayer, type TestApp, type TestClient } from './helpers';
+import { expectCode, sdkPlayer, useTestApp, useTestClient } from './helpers';
 
-let t: TestApp;
-let sdk: TestClient;
-let app: TestClient;
-beforeAll(async () => {
-  t = await createTestApp();
-  sdk = await t.client('H5SDK');
-  app = await t.client('APP');
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const sdk = useTestClient(t, 'H5SDK');
+const app = useTestClient(t, 'APP');
 
 const _seq = 0;
 const sdkUser = (account: string) => sdkPlayer(t, sdk, account, '1320000');

@@ -3,17 +3,12 @@ import { gameTokenLogin } from '@app/protocol/calls/game';
 import { identification } from '@app/protocol/calls/identity';
 import { appConsignmentSMSVerifyCode, h5sdkVerifyCode } from '@app/protocol/calls/market';
 import { bindPhone, sendSms, userAccountDetail } from '@app/protocol/calls/user';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { issueSession } from '../src/platform/auth/sessions';
-import { createTestApp, expectCode, idNumber, loginAs, smsOutbox, type TestApp, type TestClient } from './helpers';
+import { expectCode, idNumber, loginAs, smsOutbox, useTestApp, useTestClient } from './helpers';
 
-let t: TestApp;
-let client: TestClient;
-beforeAll(async () => {
-  t = await createTestApp();
-  client = await t.client('APP');
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const client = useTestClient(t, 'APP');
 
 describe('selling prerequisites and the sale lock', () => {
   it('walks bound phone → real name → 30315 → unlocked', async () => {

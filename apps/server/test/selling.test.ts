@@ -23,32 +23,25 @@ import { identification } from '@app/protocol/calls/identity';
 import { h5sdkVerifyCode } from '@app/protocol/calls/market';
 import { bindPhone, sendSms } from '@app/protocol/calls/user';
 import { ListingStatus } from '@app/protocol/statuses/listing-status';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { publishListing } from '../src/modules/consignment/listing.service';
 import { sweepListings } from '../src/modules/consignment/listing-sweeper';
 import { takeBack as takeBackListing } from '../src/modules/consignment/shelf.service';
 import type { GameGateway } from '../src/modules/games/game-gateway';
 import {
-  createTestApp,
   demoGameLogin,
   expectCode,
   type GameLoginInfo,
   idNumber,
   loginAs,
   smsOutbox,
-  type TestApp,
-  type TestClient,
+  useTestApp,
+  useTestClient,
 } from './helpers';
 
-let t: TestApp;
-let sdk: TestClient;
-let app: TestClient;
-beforeAll(async () => {
-  t = await createTestApp();
-  sdk = await t.client('H5SDK');
-  app = await t.client('APP');
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const sdk = useTestClient(t, 'H5SDK');
+const app = useTestClient(t, 'APP');
 
 interface Seller {
   info: GameLoginInfo;

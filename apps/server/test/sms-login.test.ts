@@ -1,17 +1,20 @@
 import { phoneLogin, sendSms, userInfo } from '@app/protocol/calls/user';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, expectCode, freshDatabase, type TestApp, type TestClient, type TestDatabase } from './helpers';
+import {
+  createTestApp,
+  expectCode,
+  freshDatabase,
+  type TestApp,
+  type TestDatabase,
+  useTestApp,
+  useTestClient,
+} from './helpers';
 
-let t: TestApp;
-let client: TestClient;
 let phoneSeq = 13900000000;
 const nextPhone = () => String(++phoneSeq);
 
-beforeAll(async () => {
-  t = await createTestApp();
-  client = await t.client('H5');
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const client = useTestClient(t, 'H5');
 
 async function outbox(app: TestApp, phone: string): Promise<Array<{ code: string; smsType: string }>> {
   return (await app.app.inject({ method: 'GET', url: `/dev/sms/outbox?phone=${phone}` })).json().data;

@@ -15,25 +15,21 @@ import { wapAlipay } from '@app/protocol/calls/pay';
 import { IM_SOCKET_PATH, type ImServerFrame } from '@app/protocol/im';
 import type { Notice } from '@app/protocol/notices';
 import { OrderStatus } from '@app/protocol/statuses/order-status';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { groupIdOf, history } from '../src/modules/im/im.service';
-import { createTestApp, expectCode, loginAs, sdkPlayer, type TestApp, type TestClient } from './helpers';
+import { expectCode, loginAs, sdkPlayer, useTestApp, useTestClient } from './helpers';
 import { opsApi } from './ops-helpers';
 
 /** Customer service in the order chat: asked by a side, joined and decided by staff, rated once; the urges. */
-let t: TestApp;
-let sdk: TestClient;
-let app: TestClient;
 let seller: Awaited<ReturnType<typeof sdkPlayer>>;
 let buyer: Awaited<ReturnType<typeof sdkPlayer>>;
+const t = useTestApp();
+const sdk = useTestClient(t, 'H5SDK');
+const app = useTestClient(t, 'APP');
 beforeAll(async () => {
-  t = await createTestApp();
-  sdk = await t.client('H5SDK');
-  app = await t.client('APP');
   seller = await sdkPlayer(t, sdk, 'player1', '1385000');
   buyer = await sdkPlayer(t, sdk, 'buyer1', '1386000');
 });
-afterAll(() => t.close());
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',

@@ -1,19 +1,13 @@
 import { commodityList } from '@app/protocol/calls/exchange';
 import { checkVersion } from '@app/protocol/calls/system';
 import { userInfo } from '@app/protocol/calls/user';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { findOrCreateUserByMobile } from '../src/modules/user/user.service';
 import { issueSession } from '../src/platform/auth/sessions';
-import { createTestApp, expectCode, type TestApp, type TestClient } from './helpers';
+import { createTestApp, expectCode, useTestApp, useTestClient } from './helpers';
 
-let t: TestApp;
-let client: TestClient;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  client = await t.client('APP');
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const client = useTestClient(t, 'APP');
 
 describe('maintenance and environments', () => {
   it('reads the maintenance switch from the database', async () => {

@@ -1,14 +1,9 @@
 import { oneClickLogin, qqAppLogin, userInfo, wxAppLogin } from '@app/protocol/calls/user';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, expectCode, type TestApp, type TestClient } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { expectCode, useTestApp, useTestClient } from './helpers';
 
-let t: TestApp;
-let client: TestClient;
-beforeAll(async () => {
-  t = await createTestApp();
-  client = await t.client('APP');
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const client = useTestClient(t, 'APP');
 
 const codeFor = async (provider: string, value: string): Promise<string> =>
   (await t.app.inject({ method: 'POST', url: '/dev/oauth/code', payload: { provider, value } })).json().data.code;

@@ -1,19 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { trackingSign } from '@app/protocol/tracking';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from './helpers';
 
-let t: TestApp;
 let appid: string;
 let secret: string;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   const config = (await t.app.inject({ method: 'GET', url: '/pb/api/app/system/v1/clientConfig?source=H5' })).json()
     .data;
   appid = config.trackingAppId;
   secret = config.trackingSecret;
 });
-afterAll(() => t.close());
 
 const event = (name: string) => ({
   device: { deviceId: 'd1', os: 'ios' },

@@ -1,22 +1,19 @@
 import { generateUploadUrl, identificationByUploadImg } from '@app/protocol/calls/identity';
 import { feedbackPreSignedUrl } from '@app/protocol/calls/user-help';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, expectCode, idNumber, loginAs, type TestApp, type TestClient } from './helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectCode, idNumber, loginAs, useTestApp, useTestClient } from './helpers';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
 
-let t: TestApp;
-let client: TestClient;
 let token: string;
+const t = useTestApp();
+const client = useTestClient(t, 'H5');
 beforeAll(async () => {
-  t = await createTestApp();
-  client = await t.client('H5');
   token = (await loginAs(t, '13400000001')).token;
 });
-afterAll(() => t.close());
 
 const put = (url: string, body: Buffer, type: string) =>
   t.app.inject({ method: 'PUT', url, headers: { 'content-type': type }, payload: body });

@@ -9,16 +9,11 @@ import {
   pushSwitch,
   userFeedbackTypeList,
 } from '@app/protocol/calls/user-help';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, expectCode, loginAs, smsOutbox, type TestApp, type TestClient } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { expectCode, loginAs, smsOutbox, useTestApp, useTestClient } from './helpers';
 
-let t: TestApp;
-let client: TestClient;
-beforeAll(async () => {
-  t = await createTestApp();
-  client = await t.client('APP');
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const client = useTestClient(t, 'APP');
 
 describe('user settings and help', () => {
   it('keeps the push and recommendation switches per user', async () => {

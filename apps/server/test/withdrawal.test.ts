@@ -7,22 +7,17 @@ import {
   extractSave,
   extractUserInfo,
 } from '@app/protocol/calls/withdrawal';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Accounts, balanceOf, transfer } from '../src/modules/wallet/ledger';
-import { checkLedger } from '../src/modules/wallet/ledger-check';
+import { describe, expect, it } from 'vitest';
+import { Accounts, balanceOf, transfer } from '../src/modules/ledger/ledger';
+import { checkLedger } from '../src/modules/ledger/ledger-check';
 import { createSandboxPayout } from '../src/modules/withdrawal/payout-provider';
 import { sweepWithdrawals } from '../src/modules/withdrawal/withdrawal.service';
 import { createPiiCipher } from '../src/platform/crypto/pii';
 import { ensureSecret } from '../src/platform/secrets';
-import { createTestApp, expectCode, idNumber, loginAs, type TestApp, type TestClient } from './helpers';
+import { expectCode, idNumber, loginAs, useTestApp, useTestClient } from './helpers';
 
-let t: TestApp;
-let app: TestClient;
-beforeAll(async () => {
-  t = await createTestApp();
-  app = await t.client('APP');
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const app = useTestClient(t, 'APP');
 
 describe('withdrawal', () => {
   it('needs the real name on the payout account, freezes the amount for review, cancels, pays out, fails back', async () => {

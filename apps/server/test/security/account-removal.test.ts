@@ -6,40 +6,35 @@ import { cancelOrder, h5sdkOrderPlace } from '@app/protocol/calls/orders';
 import { checkRemoveAccount, removeAccount, sendSms } from '@app/protocol/calls/user';
 import { extractCancel, extractSave } from '@app/protocol/calls/withdrawal';
 import { OrderStatus } from '@app/protocol/statuses/order-status';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Accounts, resolvePending, transfer } from '../../src/modules/ledger/ledger';
+import { checkLedger } from '../../src/modules/ledger/ledger-check';
 import { placeOrder } from '../../src/modules/orders/order.service';
-import { Accounts, resolvePending, transfer } from '../../src/modules/wallet/ledger';
-import { checkLedger } from '../../src/modules/wallet/ledger-check';
 import {
-  createTestApp,
   demoGameLogin,
   expectCode,
   idNumber,
   loginAs,
   sdkPlayer,
   smsOutbox,
-  type TestApp,
-  type TestClient,
   testDb,
+  useTestApp,
+  useTestClient,
 } from '../helpers';
 
 /**
  * An account closes only when nothing of the user's is in flight: money (available or waiting to
  * settle), orders as buyer or seller, listings, offers, withdrawals. Each refusal says why.
  */
-let t: TestApp;
-let app: TestClient;
-let sdk: TestClient;
 let seller: Awaited<ReturnType<typeof sdkPlayer>>;
 let buyer: Awaited<ReturnType<typeof sdkPlayer>>;
+const t = useTestApp();
+const app = useTestClient(t, 'APP');
+const sdk = useTestClient(t, 'H5SDK');
 beforeAll(async () => {
-  t = await createTestApp();
-  app = await t.client('APP');
-  sdk = await t.client('H5SDK');
   seller = await sdkPlayer(t, sdk, 'player1', '1362100');
   buyer = await sdkPlayer(t, sdk, 'buyer1', '1362200');
 });
-afterAll(() => t.close());
 
 const BALANCE = (amount: string) => `您的账户还有余额 ${amount}，请先提现后再注销`;
 const INCOMING = (amount: string) => `您有待入账的金额 ${amount}，请入账并提现后再注销`;

@@ -3,25 +3,22 @@ import { publishAccountCheck } from '@app/protocol/calls/consignment';
 import { bindUserPrePublishKey, finishPrePublish, prePublishCheck } from '@app/protocol/calls/consignment-keys';
 import { getJyhKeyInfo } from '@app/protocol/calls/game';
 import { ListingStatus } from '@app/protocol/statuses/listing-status';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { KEY_LOOKUP_LIMITS, limitKeyLookups } from '../../src/modules/consignment/key-lookup-limits';
 import { memoryRateStore } from '../../src/platform/rate/rate-store';
-import { createTestApp, expectCode, loginAs, sdkPlayer, type TestApp, type TestClient } from '../helpers';
+import { expectCode, loginAs, sdkPlayer, useTestApp, useTestClient } from '../helpers';
 
 /**
  * Issue 13, item 1: a consignment key (寄售码) is the seller's alone. Only the user linked to the
  * game account the key was issued for may check, bind or use it; the anonymous lookup is gone.
  */
-let t: TestApp;
-let sdk: TestClient;
-let app: TestClient;
 let owner: Awaited<ReturnType<typeof sdkPlayer>>;
 let stranger: Awaited<ReturnType<typeof sdkPlayer>>;
 let key: string;
+const t = useTestApp();
+const sdk = useTestClient(t, 'H5SDK');
+const app = useTestClient(t, 'APP');
 beforeAll(async () => {
-  t = await createTestApp();
-  sdk = await t.client('H5SDK');
-  app = await t.client('APP');
   // Both are ready sellers (phone, real name, sale lock open): only the key's owner differs.
   owner = await sdkPlayer(t, sdk, 'player2', '1371111');
   stranger = await sdkPlayer(t, sdk, 'player1', '1372222');
@@ -35,7 +32,6 @@ beforeAll(async () => {
   expect(issued.ok).toBe(true);
   key = issued.data.key;
 });
-afterAll(() => t.close());
 
 const keyRow = () =>
   t.db.selectFrom('consignment_keys').selectAll().where('jyh_key', '=', key.replaceAll('-', '')).executeTakeFirst();

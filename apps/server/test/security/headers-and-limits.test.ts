@@ -8,10 +8,10 @@ import { checkVersion } from '@app/protocol/calls/system';
 import { logout, sendSms, userInfo } from '@app/protocol/calls/user';
 import { trackingSign } from '@app/protocol/tracking';
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { safeReturnUrl } from '../../src/modules/payments/payment.service';
 import { securityHeaders } from '../../src/platform/http/security-headers';
-import { createTestApp, expectCode, loginAs, type TestApp } from '../helpers';
+import { createTestApp, expectCode, loginAs, type TestApp, useTestApp } from '../helpers';
 
 /** Issue 13 items 5, 6 and 7: headers on every page, logout that ends the session, limits, small holes. */
 const GAME_ORIGIN = 'https://game.example.com';
@@ -40,11 +40,7 @@ const directive = (csp: unknown, name: string) =>
     .find((d) => d.startsWith(`${name} `));
 
 /** One app for headers, logout, the SMS cap without TRUST_PROXY and the banner links (a fresh app costs seconds). */
-let shared: TestApp;
-beforeAll(async () => {
-  shared = await createTestApp({ WEB_DIST: webDist(), FRAME_ANCESTORS: GAME_ORIGIN });
-});
-afterAll(() => shared.close());
+const shared = useTestApp({ WEB_DIST: webDist(), FRAME_ANCESTORS: GAME_ORIGIN });
 
 describe('security headers', () => {
   const t = {
@@ -108,15 +104,13 @@ describe('logout', () => {
 });
 
 describe('rate limits', () => {
-  let t: TestApp;
   let boot: { trackingAppId: string; trackingSecret: string };
+  const t = useTestApp(LIMITS);
   beforeAll(async () => {
-    t = await createTestApp(LIMITS);
     boot = (
       await t.app.inject({ url: '/pb/api/app/system/v1/clientConfig?source=H5', remoteAddress: '192.0.2.1' })
     ).json().data;
   });
-  afterAll(() => t.close());
 
   it('lets 100 of a burst of 300 list calls from one client through and refuses the rest in zh-CN', async () => {
     const client = await t.client();

@@ -7,35 +7,20 @@ import { ErrorCode } from '@app/protocol/errors';
 import { BargainStatus } from '@app/protocol/statuses/bargain-status';
 import { ListingStatus } from '@app/protocol/statuses/listing-status';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { Accounts, transfer, userBalances } from '../../src/modules/ledger/ledger';
+import { checkLedger } from '../../src/modules/ledger/ledger-check';
 import { FEEDBACK_PER_DAY } from '../../src/modules/user/feedback.routes';
-import { Accounts, transfer, userBalances } from '../../src/modules/wallet/ledger';
-import { checkLedger } from '../../src/modules/wallet/ledger-check';
-import {
-  createTestApp,
-  type Envelope,
-  idNumber,
-  loginAs,
-  sdkPlayer,
-  type TestApp,
-  type TestClient,
-  testDb,
-} from '../helpers';
+import { type Envelope, idNumber, loginAs, sdkPlayer, testDb, useTestApp, useTestClient } from '../helpers';
 
 /**
  * Every count-then-insert limit, asked many times at once through the HTTP API. PGlite runs one
  * query at a time and hides a missing guard; on PostgreSQL (TEST_DB=postgres) the requests
  * really overlap, and exactly the limit must get through.
  */
-let t: TestApp;
-let app: TestClient;
-let sdk: TestClient;
-beforeAll(async () => {
-  t = await createTestApp();
-  app = await t.client('APP');
-  sdk = await t.client('H5SDK');
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const app = useTestClient(t, 'APP');
+const sdk = useTestClient(t, 'H5SDK');
 
 /** The answers split into accepted and refused, the refusals as [code, msg]. */
 function split(results: Envelope[]) {

@@ -1,23 +1,20 @@
 import type { CallDef } from '@app/protocol/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { callRegistry } from '../../src/platform/http/register-call';
-import { createTestApp, type Envelope, loginAs, type TestApp, type TestClient } from '../helpers';
+import { type Envelope, loginAs, useTestApp, useTestClient } from '../helpers';
 
 /**
  * Every call of the exchange API, fed ids past PostgreSQL's integer and text with a NUL byte in
  * every field it declares: each answers a clear refusal (or a normal answer), never HTTP 500.
  */
-let t: TestApp;
-let client: TestClient;
 let token: string;
 
+const t = useTestApp();
+const client = useTestClient(t, 'H5');
 beforeAll(async () => {
-  t = await createTestApp();
-  client = await t.client('H5');
   token = (await loginAs(t, '13900009901')).token;
 });
-afterAll(() => t.close());
 
 const fieldsOf = (def: CallDef): string[] => (def.request instanceof z.ZodObject ? Object.keys(def.request.shape) : []);
 

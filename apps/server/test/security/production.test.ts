@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { issueSession } from '../../src/platform/auth/sessions';
-import { createTestApp, createTestClient, expectCode, freshDatabase, type TestDatabase, testConfig } from '../helpers';
+import { createTestClient, expectCode, freshDatabase, type TestDatabase, testConfig, useTestApp } from '../helpers';
 import { productionSettings } from '../production-env';
 
 /**
@@ -84,11 +84,7 @@ describe('production refuses to start without its real parts', () => {
 });
 
 describe('production started with its real parts', () => {
-  let t: Awaited<ReturnType<typeof createTestApp>>;
-  beforeAll(async () => {
-    t = await createTestApp({ APP_ENV: 'production' });
-  });
-  afterAll(() => t?.close());
+  const t = useTestApp({ APP_ENV: 'production' });
 
   it('has no demo game, sandbox payments, sandbox logins or test hooks', async () => {
     const answers = await Promise.all(

@@ -2,10 +2,10 @@ import { publishCoin } from '@app/protocol/calls/consignment';
 import { h5sdkOrderPlace, itemReject, orderInfo } from '@app/protocol/calls/orders';
 import { wapAlipay } from '@app/protocol/calls/pay';
 import type { AuditPage, StaffLoginAnswer, TotpSetup } from '@app/protocol/ops';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { totpCodeAt } from '../../src/modules/ops/totp';
 import { sweepDeliveries } from '../../src/modules/orders/delivery.service';
-import { createTestApp, expectCode, sdkPlayer, type TestApp, type TestClient } from '../helpers';
+import { expectCode, sdkPlayer, useTestApp, useTestClient } from '../helpers';
 import { opsApi } from '../ops-helpers';
 
 /**
@@ -16,11 +16,7 @@ import { opsApi } from '../ops-helpers';
 const BOOTSTRAP_TOKEN = 'bootstrap-secret-0123456789';
 
 describe('bootstrap of the first admin (production: no demo accounts)', () => {
-  let prod: TestApp;
-  beforeAll(async () => {
-    prod = await createTestApp({ APP_ENV: 'production', OPS_TOKEN: BOOTSTRAP_TOKEN });
-  });
-  afterAll(() => prod.close());
+  const prod = useTestApp({ APP_ENV: 'production', OPS_TOKEN: BOOTSTRAP_TOKEN });
 
   it('seeds no demo staff in production', async () => {
     expect(await prod.db.selectFrom('staff').select('username').execute()).toEqual([]);
@@ -76,17 +72,13 @@ describe('bootstrap of the first admin (production: no demo accounts)', () => {
 });
 
 describe('staff of the console', () => {
-  let t: TestApp;
-  let sdk: TestClient;
-  let app: TestClient;
   let ops: ReturnType<typeof opsApi>;
+  const t = useTestApp();
+  const sdk = useTestClient(t, 'H5SDK');
+  const app = useTestClient(t, 'APP');
   beforeAll(async () => {
-    t = await createTestApp();
-    sdk = await t.client('H5SDK');
-    app = await t.client('APP');
     ops = opsApi(t);
   });
-  afterAll(() => t.close());
 
   it('locks a username after 5 wrong passwords, and an address after 20, in zh-CN', async () => {
     const member = await ops.staffMember('lock-me', 'cs');

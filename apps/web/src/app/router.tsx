@@ -99,6 +99,7 @@ function sceneRoutes(scene: string): RouteObject[] {
     { path: pagePath(scene, 'receivedOffers'), element: page(receivedOffers) },
     { path: pagePath(scene, 'conversation'), element: page(conversation) },
     { path: pagePath(scene, 'conversationIos'), element: page(conversation) },
+    { path: pagePath(scene, 'conversationWorkbench'), element: page(conversation) },
     { path: pagePath(scene, 'messages'), element: page(messages) },
     { path: pagePath(scene, 'service'), element: page(service) },
   ];

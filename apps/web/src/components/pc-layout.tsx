@@ -17,6 +17,9 @@ export function PcLayout({ scene, children }: { scene: string; children: ReactNo
             <NavLink to={paths.home(scene)}>{copy.home}</NavLink>
             <NavLink to={paths.list(scene)}>{copy.gameLobby}</NavLink>
             <NavLink to={pagePath(scene, 'userCenter')}>{copy.myPage}</NavLink>
+            <NavLink to={paths.messages(scene)} data-testid="pc-nav-messages">
+              {copy.messages}
+            </NavLink>
           </nav>
           <div className="pc-header-right">
             <Link to={paths.list(scene)} className="pc-search">

@@ -38,6 +38,8 @@ export const PAGES = {
   /** The order chat (platform-shell §2); indexIos is the same page on iOS. */
   conversation: 'personalTransaction/IM/conversation/index2',
   conversationIos: 'personalTransaction/IM/conversation/indexIos',
+  /** The same chat for customer service (the console opens it with the staff member's chat login). */
+  conversationWorkbench: 'personalTransaction/IM/conversation/indexForWorkingTable',
   /** The message centre: conversations and notifications. */
   messages: 'message/index',
   /** 联系客服: the work-chat link of customer service (PcLayout on the PC scenes, MobileLayout elsewhere). */

@@ -16,7 +16,16 @@ import type { Db } from '../../platform/db/database';
 import type { RateStore } from '../../platform/rate/rate-store';
 import type { ObjectStorage } from '../../platform/storage/object-storage';
 import { ownImage } from './chat-images';
-import { appendMessage, groupIdOf, history, isReadOnly, markRead, memberAccounts, membership } from './im.service';
+import {
+  appendMessage,
+  groupIdOf,
+  groupMembers,
+  history,
+  isReadOnly,
+  markRead,
+  memberAccounts,
+  membership,
+} from './im.service';
 import type { ImBus, ImEvent } from './im-bus';
 import { chatTokenValid } from './im-tokens';
 
@@ -44,6 +53,9 @@ export function imSocket(
 ): void {
   const { db, bus, rates, storage } = deps;
   const byAccount = new Map<string, Set<Connection>>();
+  const byToken = new Map<string, Connection>();
+  // Frames being handled: a stopping server lets them finish before the database and Redis close.
+  const inFlight = new Set<Promise<void>>();
 
   const send = (conn: Connection, frame: ImServerFrame) => {
     if (conn.socket.readyState === conn.socket.OPEN) conn.socket.send(JSON.stringify(frame));
@@ -55,10 +67,8 @@ export function imSocket(
 
   bus.onEvent((event: ImEvent) => {
     if (event.type === 'kick') {
-      for (const conns of byAccount.values())
-        for (const conn of conns)
-          if (conn.tokenHash === event.tokenHash && conn.id !== event.keep)
-            refuse(conn, IM_CODES.KICKED, IM_MESSAGES.kicked, 4003);
+      const conn = byToken.get(event.tokenHash);
+      if (conn && conn.id !== event.keep) refuse(conn, IM_CODES.KICKED, IM_MESSAGES.kicked, 4003);
       return;
     }
     const frame: ImServerFrame =
@@ -81,6 +91,7 @@ export function imSocket(
   heartbeat.unref();
   app.addHook('onClose', async () => {
     clearInterval(heartbeat);
+    await Promise.allSettled([...inFlight]);
     for (const conns of byAccount.values()) for (const conn of conns) conn.socket.close(1001, 'server stopping');
   });
 
@@ -92,6 +103,7 @@ export function imSocket(
     conn.tokenHash = createHash('sha256').update(frame.token).digest('hex');
     // One live socket per chat login: the newer one stays, the older is told 3003.
     await bus.publish({ type: 'kick', tokenHash: conn.tokenHash, keep: conn.id });
+    byToken.set(conn.tokenHash, conn);
     const conns = byAccount.get(frame.account) ?? new Set();
     conns.add(conn);
     byAccount.set(frame.account, conns);
@@ -108,9 +120,11 @@ export function imSocket(
 
   async function sendMessage(conn: Connection, frame: Extract<ImClientFrame, { t: 'send' }>) {
     const account = conn.account as string;
-    const member = await memberOf(conn, frame.ref, frame.groupId);
-    if (!member) return;
-    if (isReadOnly(member.ended_at)) return send(conn, { t: 'nack', ref: frame.ref, msg: IM_MESSAGES.readOnly });
+    const groupId = groupIdOf(frame.groupId);
+    const group = await groupMembers(db, groupId);
+    const member = group?.members.find((m) => m.account === account);
+    if (!group || !member) return send(conn, { t: 'nack', ref: frame.ref, msg: IM_MESSAGES.notMember });
+    if (isReadOnly(group.endedAt)) return send(conn, { t: 'nack', ref: frame.ref, msg: IM_MESSAGES.readOnly });
     const body = frame.kind === 'text' ? frame.body.replace(CONTROL, '').trim() : frame.body;
     // An image: an object this account uploaded through generateIMAssertSignedUrl, an image within the cap.
     const imageKey = frame.kind === 'image' ? await ownImage(storage, account, body) : null;
@@ -120,11 +134,10 @@ export function imSocket(
     if ([...body].length > IM_LIMITS.textChars)
       return send(conn, { t: 'nack', ref: frame.ref, msg: IM_MESSAGES.tooLong });
     // An order card shows the group's own order only.
-    if (frame.kind === 'order' && (member.kind !== 'order' || body !== String(member.ref_id)))
+    if (frame.kind === 'order' && (group.kind !== 'order' || body !== String(group.refId)))
       return send(conn, { t: 'nack', ref: frame.ref, msg: IM_MESSAGES.badFrame });
     if ((await rates.hit(`im:send:${account}`, IM_LIMITS.windowSeconds)) > IM_LIMITS.messagesPerWindow)
       return send(conn, { t: 'nack', ref: frame.ref, msg: IM_MESSAGES.tooFrequent });
-    const groupId = groupIdOf(frame.groupId);
     const message = await appendMessage(db, {
       groupId,
       sender: account,
@@ -133,7 +146,7 @@ export function imSocket(
       body: imageKey ?? body,
     });
     send(conn, { t: 'ack', ref: frame.ref, message });
-    await bus.publish({ type: 'msg', to: await memberAccounts(db, groupId), message });
+    await bus.publish({ type: 'msg', to: group.members.map((m) => m.account), message });
   }
 
   async function handle(conn: Connection, frame: ImClientFrame) {
@@ -186,17 +199,21 @@ export function imSocket(
       }
       if (!parsed?.success) return refuse(conn, ErrorCode.BAD_PARAMS, IM_MESSAGES.badFrame, 1008);
       const frame = parsed.data;
-      queue = queue
+      const done = queue
         .then(() => handle(conn, frame))
         .catch((error: unknown) => {
           app.log.error({ err: error }, 'chat frame failed');
           if (frame.t === 'send' || frame.t === 'history' || frame.t === 'presence')
             send(conn, { t: 'nack', ref: frame.ref, msg: '系统繁忙，请稍后再试' });
         });
+      queue = done;
+      inFlight.add(done);
+      void done.finally(() => inFlight.delete(done));
     });
     socket.on('close', () => {
       clearTimeout(loginTimer);
       if (!conn.account) return;
+      if (conn.tokenHash && byToken.get(conn.tokenHash) === conn) byToken.delete(conn.tokenHash);
       const conns = byAccount.get(conn.account);
       conns?.delete(conn);
       if (conns?.size === 0) byAccount.delete(conn.account);

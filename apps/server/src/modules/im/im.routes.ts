@@ -21,7 +21,7 @@ export function imRoutes(app: FastifyInstance, platform: CallPlatform, storage: 
 
   registerCall(app, platform, tencentUserSig, async (_input, ctx) => ({
     account: ctx.user.uid,
-    token: await issueChatToken(db, ctx.user.uid),
+    token: await issueChatToken(db, ctx.user.uid, ctx.user.token),
   }));
 
   // Only the order's members learn its group; anyone else hears what a missing group says.

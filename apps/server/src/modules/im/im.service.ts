@@ -71,6 +71,27 @@ export async function endGroup(db: DbHandle, kind: ImGroupKind, refId: number, a
 export const isReadOnly = (endedAt: Date | null, now = Date.now()) =>
   endedAt !== null && now - endedAt.getTime() > IM_LIMITS.writableDaysAfterEnd * 86_400_000;
 
+/**
+ * The group's members and state at once (what a send needs: is the sender one, with which role,
+ * may it still be written, who gets the message); null when the group does not exist.
+ */
+export async function groupMembers(db: DbHandle, groupId: number) {
+  const rows = await imDb(db)
+    .selectFrom('im_groups')
+    .leftJoin('im_members', 'im_members.group_id', 'im_groups.id')
+    .select(['im_groups.kind', 'im_groups.ref_id', 'im_groups.ended_at', 'im_members.account', 'im_members.role'])
+    .where('im_groups.id', '=', groupId)
+    .execute();
+  const first = rows[0];
+  if (!first) return null;
+  return {
+    kind: first.kind,
+    refId: first.ref_id,
+    endedAt: first.ended_at,
+    members: rows.flatMap((r) => (r.account && r.role ? [{ account: r.account, role: r.role }] : [])),
+  };
+}
+
 /** The member's side in the group and the group's state; undefined for a non-member or no group. */
 export async function membership(db: DbHandle, groupId: number, account: string) {
   return imDb(db)
@@ -125,41 +146,24 @@ export const toMessage = (r: MessageRow): ImMessage => ({
 });
 
 /**
- * Appends a message: the group's row is locked while its next seq is taken, so messages of one
- * group commit in seq order. Inside the caller's transaction when it passes one.
+ * Appends a message in one statement (one round trip, its own transaction unless the caller's):
+ * the group's row is locked while its next seq is taken, so messages of one group commit in seq
+ * order; what the sender writes is read by them.
  */
 export async function appendMessage(db: DbHandle, message: NewMessage): Promise<ImMessage> {
-  const write = async (tx: DbHandle) => {
-    const im = imDb(tx);
-    const { last_seq } = await im
-      .updateTable('im_groups')
-      .set({ last_seq: sql<number>`last_seq + 1` })
-      .where('id', '=', message.groupId)
-      .returning('last_seq')
-      .executeTakeFirstOrThrow();
-    const row = await im
-      .insertInto('im_messages')
-      .values({
-        group_id: message.groupId,
-        seq: last_seq,
-        sender: message.sender,
-        role: message.role,
-        kind: message.kind,
-        body: message.body,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    // What one writes oneself is read.
-    if (message.role !== 'system')
-      await im
-        .updateTable('im_members')
-        .set({ read_seq: last_seq })
-        .where('group_id', '=', message.groupId)
-        .where('account', '=', message.sender)
-        .execute();
-    return toMessage(row);
-  };
-  return db.isTransaction ? write(db) : db.transaction().execute(write);
+  const { rows } = await sql<MessageRow>`
+    with next as (
+      update im_groups set last_seq = last_seq + 1 where id = ${message.groupId} returning last_seq
+    ), own as (
+      update im_members set read_seq = (select last_seq from next)
+      where group_id = ${message.groupId} and account = ${message.sender} and ${message.role !== 'system'}
+    )
+    insert into im_messages (group_id, seq, sender, role, kind, body)
+    select ${message.groupId}, last_seq, ${message.sender}, ${message.role}, ${message.kind}, ${message.body} from next
+    returning id, group_id, seq, sender, role, kind, body, created_at`.execute(db);
+  const row = rows[0];
+  if (!row) throw new Error(`chat group ${message.groupId} does not exist`);
+  return toMessage(row);
 }
 
 export async function history(

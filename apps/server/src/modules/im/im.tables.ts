@@ -38,6 +38,8 @@ export interface ImMessagesTable {
 export interface ImTokensTable {
   token_hash: string;
   account: string;
+  /** The session that asked for it (a user's chat login ends with the session); null for customer service's. */
+  session_hash: string | null;
   expires_at: Date;
   created_at: CreatedAt;
 }

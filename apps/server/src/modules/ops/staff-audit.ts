@@ -1,5 +1,6 @@
 import type { AuditEntry, AuditPage, OrderNote, StaffAction } from '@app/protocol/ops';
 import type { Db } from '../../platform/db/database';
+import { opsDb } from './ops.tables';
 
 /** One staff action: who, what, on which order or staff member, the values before and after, from where. */
 export interface AuditRecord {
@@ -17,7 +18,7 @@ const json = (value: unknown) => (value === undefined || value === null ? null :
 
 /** Written with the `db` handed in: the action's own transaction where there is one. */
 export async function writeAudit(db: Db, record: AuditRecord): Promise<void> {
-  await db
+  await opsDb(db)
     .insertInto('staff_audit')
     .values({
       staff_id: record.staffId,
@@ -37,7 +38,7 @@ export async function listAudit(
   db: Db,
   query: { order?: string | undefined; page: number; pageSize: number },
 ): Promise<AuditPage> {
-  let base = db.selectFrom('staff_audit');
+  let base = opsDb(db).selectFrom('staff_audit');
   const order = query.order?.trim();
   if (order) {
     base = /^\d{1,9}$/.test(order)
@@ -92,7 +93,7 @@ export async function listAudit(
 export async function orderNotes(db: Db, orderIds: number[]): Promise<Map<number, OrderNote[]>> {
   const notes = new Map<number, OrderNote[]>();
   if (orderIds.length === 0) return notes;
-  const rows = await db
+  const rows = await opsDb(db)
     .selectFrom('staff_audit')
     .leftJoin('staff', 'staff.id', 'staff_audit.staff_id')
     .select(['staff_audit.order_id', 'staff_audit.after', 'staff_audit.created_at', 'staff.display_name'])

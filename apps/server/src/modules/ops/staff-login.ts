@@ -2,6 +2,7 @@ import { ErrorCode } from '@app/protocol/errors';
 import { StaffAction, type StaffLoginAnswer } from '@app/protocol/ops';
 import { AppError } from '../../platform/errors';
 import type { RateStore } from '../../platform/rate/rate-store';
+import { opsDb } from './ops.tables';
 import { hashOfNobody, verifyPassword } from './password';
 import { type StaffDeps, toMember } from './staff.service';
 import { writeAudit } from './staff-audit';
@@ -40,7 +41,7 @@ export async function staffLogin(
     throw new AppError(code, message);
   };
 
-  const row = await db.selectFrom('staff').selectAll().where('username', '=', input.username).executeTakeFirst();
+  const row = await opsDb(db).selectFrom('staff').selectAll().where('username', '=', input.username).executeTakeFirst();
   const passwordOk = await verifyPassword(input.password, row?.password_hash ?? (await hashOfNobody()));
   if (!row || !passwordOk) return failed(ErrorCode.STAFF_LOGIN_FAILED);
   if (row.disabled_at) throw new AppError(ErrorCode.STAFF_LOGIN_FAILED, '账号已停用，请联系管理员');
@@ -55,7 +56,7 @@ export async function staffLogin(
   const session = await issueStaffSession(db, row.id, ip);
   const now = new Date();
   await db.transaction().execute(async (trx) => {
-    await trx
+    await opsDb(trx)
       .updateTable('staff')
       .set({ last_login_at: now, ...(step === null ? {} : { totp_last_step: step }) })
       .where('id', '=', row.id)

@@ -3,6 +3,7 @@ import { ErrorCode } from '@app/protocol/errors';
 import type { StaffRole } from '@app/protocol/ops';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
+import { opsDb } from './ops.tables';
 
 /**
  * Staff sessions: a random bearer token for the console; the table keeps only its SHA-256. A
@@ -23,7 +24,7 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 export async function issueStaffSession(db: Db, staffId: number, ip: string, now = Date.now()) {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = now + STAFF_SESSION_HOURS * 3_600_000;
-  await db
+  await opsDb(db)
     .insertInto('staff_sessions')
     .values({ token_hash: hashToken(token), staff_id: staffId, ip, expires_at: new Date(expiresAt), revoked_at: null })
     .execute();
@@ -34,7 +35,7 @@ export async function issueStaffSession(db: Db, staffId: number, ip: string, now
 export async function requireStaff(db: Db, authorization: string | undefined): Promise<StaffPrincipal> {
   const token = /^Bearer\s+(\S{20,200})$/i.exec(authorization ?? '')?.[1];
   if (!token) throw new AppError(ErrorCode.STAFF_LOGIN_REQUIRED);
-  const row = await db
+  const row = await opsDb(db)
     .selectFrom('staff_sessions')
     .innerJoin('staff', 'staff.id', 'staff_sessions.staff_id')
     .select([
@@ -56,7 +57,7 @@ export async function requireStaff(db: Db, authorization: string | undefined): P
 }
 
 export async function revokeStaffSession(db: Db, token: string): Promise<void> {
-  await db
+  await opsDb(db)
     .updateTable('staff_sessions')
     .set({ revoked_at: new Date() })
     .where('token_hash', '=', hashToken(token))
@@ -66,7 +67,7 @@ export async function revokeStaffSession(db: Db, token: string): Promise<void> {
 
 /** Every open session of a staff member (disabled, password reset by an admin), but `keep`. */
 export async function revokeAllStaffSessions(db: Db, staffId: number, keep?: string): Promise<void> {
-  let query = db
+  let query = opsDb(db)
     .updateTable('staff_sessions')
     .set({ revoked_at: new Date() })
     .where('staff_id', '=', staffId)

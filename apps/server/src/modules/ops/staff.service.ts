@@ -3,7 +3,7 @@ import { StaffAction, type StaffMember, type StaffRole, type TotpSetup } from '@
 import type { PiiCipher } from '../../platform/crypto/pii';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
-import type { StaffTable } from './ops.tables';
+import { opsDb, type StaffTable } from './ops.tables';
 import { hashPassword, verifyPassword } from './password';
 import { writeAudit } from './staff-audit';
 import { revokeAllStaffSessions, type StaffPrincipal } from './staff-sessions';
@@ -45,19 +45,20 @@ const memberColumns = [
 const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
 
 export async function staffMember(db: Db, id: number): Promise<StaffMember> {
-  const row = await db.selectFrom('staff').select(memberColumns).where('id', '=', id).executeTakeFirst();
+  const row = await opsDb(db).selectFrom('staff').select(memberColumns).where('id', '=', id).executeTakeFirst();
   if (!row) throw new AppError(ErrorCode.BAD_PARAMS, '员工不存在');
   return toMember(row);
 }
 
 export async function listStaff(db: Db): Promise<StaffMember[]> {
-  const rows = await db.selectFrom('staff').select(memberColumns).orderBy('id', 'asc').execute();
+  const rows = await opsDb(db).selectFrom('staff').select(memberColumns).orderBy('id', 'asc').execute();
   return rows.map(toMember);
 }
 
 export async function hasAdmin(db: Db): Promise<boolean> {
   return (
-    (await db.selectFrom('staff').select('id').where('role', '=', 'admin').limit(1).executeTakeFirst()) !== undefined
+    (await opsDb(db).selectFrom('staff').select('id').where('role', '=', 'admin').limit(1).executeTakeFirst()) !==
+    undefined
   );
 }
 
@@ -74,7 +75,7 @@ export async function bootstrapAdmin(
   const passwordHash = await hashPassword(input.password);
   try {
     return await db.transaction().execute(async (trx) => {
-      const row = await trx
+      const row = await opsDb(trx)
         .insertInto('staff')
         .values({
           username: input.username,
@@ -108,10 +109,10 @@ export const DEMO_STAFF = [
 ] as const;
 
 export async function seedDemoStaff(db: Db): Promise<void> {
-  const existing = await db.selectFrom('staff').select('id').limit(1).executeTakeFirst();
+  const existing = await opsDb(db).selectFrom('staff').select('id').limit(1).executeTakeFirst();
   if (existing) return;
   for (const s of DEMO_STAFF) {
-    await db
+    await opsDb(db)
       .insertInto('staff')
       .values({
         username: s.username,
@@ -137,7 +138,7 @@ export async function createStaff(
 ): Promise<StaffMember> {
   const passwordHash = await hashPassword(input.password);
   return db.transaction().execute(async (trx) => {
-    const row = await trx
+    const row = await opsDb(trx)
       .insertInto('staff')
       .values({
         username: input.username,
@@ -173,7 +174,7 @@ export async function updateStaff(
     throw new AppError(ErrorCode.BAD_PARAMS, '不能修改自己的角色');
   if (id === actor.id && change.disabled) throw new AppError(ErrorCode.BAD_PARAMS, '不能停用自己的账号');
   return db.transaction().execute(async (trx) => {
-    const before = await trx
+    const before = await opsDb(trx)
       .selectFrom('staff')
       .select(['role', 'disabled_at'])
       .where('id', '=', id)
@@ -181,7 +182,7 @@ export async function updateStaff(
       .executeTakeFirst();
     if (!before) throw new AppError(ErrorCode.BAD_PARAMS, '员工不存在');
     if (change.role !== undefined && change.role !== before.role) {
-      await trx.updateTable('staff').set({ role: change.role }).where('id', '=', id).execute();
+      await opsDb(trx).updateTable('staff').set({ role: change.role }).where('id', '=', id).execute();
       await writeAudit(trx, {
         staffId: actor.id,
         action: StaffAction.STAFF_ROLE,
@@ -193,7 +194,7 @@ export async function updateStaff(
     }
     const wasDisabled = before.disabled_at !== null;
     if (change.disabled !== undefined && change.disabled !== wasDisabled) {
-      await trx
+      await opsDb(trx)
         .updateTable('staff')
         .set({ disabled_at: change.disabled ? new Date() : null })
         .where('id', '=', id)
@@ -222,9 +223,13 @@ export async function resetStaffPassword(
 ): Promise<StaffMember> {
   const passwordHash = await hashPassword(input.password);
   return db.transaction().execute(async (trx) => {
-    const before = await trx.selectFrom('staff').select(['totp_enabled_at']).where('id', '=', id).executeTakeFirst();
+    const before = await opsDb(trx)
+      .selectFrom('staff')
+      .select(['totp_enabled_at'])
+      .where('id', '=', id)
+      .executeTakeFirst();
     if (!before) throw new AppError(ErrorCode.BAD_PARAMS, '员工不存在');
-    await trx
+    await opsDb(trx)
       .updateTable('staff')
       .set({
         password_hash: passwordHash,
@@ -252,13 +257,17 @@ export async function changeOwnPassword(
   input: { current: string; password: string },
   ip: string,
 ): Promise<void> {
-  const row = await db.selectFrom('staff').select('password_hash').where('id', '=', me.id).executeTakeFirstOrThrow();
+  const row = await opsDb(db)
+    .selectFrom('staff')
+    .select('password_hash')
+    .where('id', '=', me.id)
+    .executeTakeFirstOrThrow();
   if (!(await verifyPassword(input.current, row.password_hash)))
     throw new AppError(ErrorCode.BAD_PARAMS, '当前密码不正确');
   if (input.current === input.password) throw new AppError(ErrorCode.BAD_PARAMS, '新密码不能与当前密码相同');
   const passwordHash = await hashPassword(input.password);
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable('staff').set({ password_hash: passwordHash }).where('id', '=', me.id).execute();
+    await opsDb(trx).updateTable('staff').set({ password_hash: passwordHash }).where('id', '=', me.id).execute();
     await revokeAllStaffSessions(trx, me.id, me.token);
     await writeAudit(trx, { staffId: me.id, action: StaffAction.OWN_PASSWORD, after: { passwordChanged: true }, ip });
   });
@@ -266,14 +275,14 @@ export async function changeOwnPassword(
 
 /** A new secret to put in an authenticator app; it counts only once a code from it is confirmed. */
 export async function setupTotp(deps: StaffDeps, me: StaffPrincipal): Promise<TotpSetup> {
-  const row = await deps.db
+  const row = await opsDb(deps.db)
     .selectFrom('staff')
     .select('totp_enabled_at')
     .where('id', '=', me.id)
     .executeTakeFirstOrThrow();
   if (row.totp_enabled_at) throw new AppError(ErrorCode.BAD_PARAMS, '两步验证已开启');
   const secret = newTotpSecret();
-  await deps.db
+  await opsDb(deps.db)
     .updateTable('staff')
     .set({ totp_secret: deps.pii.seal(secret) })
     .where('id', '=', me.id)
@@ -282,7 +291,7 @@ export async function setupTotp(deps: StaffDeps, me: StaffPrincipal): Promise<To
 }
 
 export async function enableTotp(deps: StaffDeps, me: StaffPrincipal, code: string, ip: string): Promise<void> {
-  const row = await deps.db
+  const row = await opsDb(deps.db)
     .selectFrom('staff')
     .select(['totp_secret', 'totp_enabled_at'])
     .where('id', '=', me.id)
@@ -292,7 +301,7 @@ export async function enableTotp(deps: StaffDeps, me: StaffPrincipal, code: stri
   const step = totpStep(deps.pii.open(row.totp_secret), code);
   if (step === null) throw new AppError(ErrorCode.BAD_PARAMS, '动态验证码不正确，请核对手机时间后重试');
   await deps.db.transaction().execute(async (trx) => {
-    await trx
+    await opsDb(trx)
       .updateTable('staff')
       .set({ totp_enabled_at: new Date(), totp_last_step: step })
       .where('id', '=', me.id)
@@ -308,7 +317,7 @@ export async function enableTotp(deps: StaffDeps, me: StaffPrincipal, code: stri
 }
 
 export async function disableTotp(deps: StaffDeps, me: StaffPrincipal, code: string, ip: string): Promise<void> {
-  const row = await deps.db
+  const row = await opsDb(deps.db)
     .selectFrom('staff')
     .select(['totp_secret', 'totp_enabled_at'])
     .where('id', '=', me.id)
@@ -317,7 +326,7 @@ export async function disableTotp(deps: StaffDeps, me: StaffPrincipal, code: str
   if (totpStep(deps.pii.open(row.totp_secret), code) === null)
     throw new AppError(ErrorCode.BAD_PARAMS, '动态验证码不正确，请核对手机时间后重试');
   await deps.db.transaction().execute(async (trx) => {
-    await trx
+    await opsDb(trx)
       .updateTable('staff')
       .set({ totp_secret: null, totp_enabled_at: null, totp_last_step: null })
       .where('id', '=', me.id)

@@ -10,7 +10,7 @@ import { AppError } from '../../platform/errors';
 import { releaseCoupon } from '../coupon/coupon.service';
 import { moveListing } from '../exchange/listing-moves';
 import { listingById, recordSale } from '../exchange/listings';
-import { Accounts, resolvePending, transfer } from '../wallet/ledger';
+import { Accounts, resolvePending, transfer } from '../ledger/ledger';
 import type { OrderDeps } from './order.service';
 import { viewerOrder } from './order.service';
 import { moveOrder } from './order-moves';

@@ -46,7 +46,7 @@ const receiptWords = (r: DeliveryReceipt | null) => {
       : r.kind === 'coins'
         ? `${r.coinType ?? '游戏币'} ×${r.amount ?? 0}`
         : `道具 ${r.itemIds?.length ?? 0} 件`;
-  const at = new Date(r.at * 1000).toLocaleString('zh-CN', { hour12: false, timeZone: 'Asia/Shanghai' });
+  const at = new Date(r.at).toLocaleString('zh-CN', { hour12: false, timeZone: 'Asia/Shanghai' });
   return `交付凭证：${what} → ${r.to}，${at}，游戏已签名。`;
 };
 

@@ -4,9 +4,10 @@ import { type PayChannel, thirdPartyOf } from '@app/protocol/pay-channel';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import { useCoupon } from '../coupon/coupon.service';
+import { Accounts, balanceOf, LedgerError, resolvePending, transfer, transferState } from '../ledger/ledger';
 import { lockOrderTotal, markOrderPaid, markPaymentStarted, orderToPay } from '../orders/order-payments';
-import { Accounts, balanceOf, LedgerError, resolvePending, transfer, transferState } from '../wallet/ledger';
 import type { PayGateway, VerifiedNotice } from './pay-gateway';
+import { paymentsDb } from './payments.tables';
 
 export interface PaymentDeps {
   db: Db;
@@ -58,7 +59,7 @@ export async function startPayment(deps: PaymentDeps, req: PayRequest) {
   if (req.totalAmount !== total || req.balancePart + req.thirdPart !== total || req.thirdPart <= 0)
     throw new AppError(ErrorCode.BAD_PARAMS, '支付金额与订单金额不一致，请刷新后重试');
   const gateway = gatewayOf(deps, req.channel);
-  const open = await deps.db
+  const open = await paymentsDb(deps.db)
     .selectFrom('payments')
     .selectAll()
     .where('order_id', '=', order.id)
@@ -76,7 +77,7 @@ export async function startPayment(deps: PaymentDeps, req: PayRequest) {
       await markPaymentStarted(trx, order.id, new Date((deps.now ?? Date.now)()));
       // Another way of paying was chosen: the earlier attempts stop holding balance.
       for (const p of open) {
-        await trx
+        await paymentsDb(trx)
           .updateTable('payments')
           .set({ status: 'closed', updated_at: new Date() })
           .where('id', '=', p.id)
@@ -91,7 +92,7 @@ export async function startPayment(deps: PaymentDeps, req: PayRequest) {
             if (!(e instanceof LedgerError && e.reason === 'NOT_PENDING')) throw e;
           });
       }
-      await trx
+      await paymentsDb(trx)
         .insertInto('payments')
         .values({
           trade_no: tradeNo,
@@ -166,7 +167,7 @@ export async function payWithBalance(
     await markPaymentStarted(trx, order.id, now);
     if (!(await markOrderPaid(trx, order.id, 3, now))) throw new AppError(ErrorCode.BAD_PARAMS, '订单已支付或已关闭');
     await useCoupon(trx, order.id, now);
-    await trx
+    await paymentsDb(trx)
       .insertInto('payments')
       .values({
         trade_no: tradeNo,
@@ -217,7 +218,7 @@ export async function applyNotice(
   gatewayName: string,
   notice: VerifiedNotice,
 ): Promise<NoticeOutcome> {
-  const payment = await deps.db
+  const payment = await paymentsDb(deps.db)
     .selectFrom('payments')
     .selectAll()
     .where('trade_no', '=', notice.tradeNo)
@@ -227,7 +228,7 @@ export async function applyNotice(
   if (notice.outcome === 'closed') {
     if (payment.status !== 'created') return 'repeat';
     await deps.db.transaction().execute(async (trx) => {
-      const closed = await trx
+      const closed = await paymentsDb(trx)
         .updateTable('payments')
         .set({ status: 'closed', updated_at: new Date() })
         .where('id', '=', payment.id)
@@ -248,7 +249,7 @@ export async function applyNotice(
   if (payment.status === 'paid' || payment.status === 'refunded') return 'repeat';
   const outcome = await deps.db.transaction().execute(async (trx): Promise<NoticeOutcome> => {
     const now = new Date((deps.now ?? Date.now)());
-    const claimed = await trx
+    const claimed = await paymentsDb(trx)
       .updateTable('payments')
       .set({ status: 'paid', paid_at: now, provider_trade_no: notice.providerTradeNo, updated_at: now })
       .where('id', '=', payment.id)
@@ -285,7 +286,7 @@ export async function applyNotice(
       orderId: payment.order_id,
     });
     if (hold === 'pending') await resolvePending(trx, { key: `${holdKey}:void`, pendingKey: holdKey, action: 'void' });
-    await trx
+    await paymentsDb(trx)
       .updateTable('payments')
       .set({ status: 'refunded', note: '订单已关闭，款项已退回余额' })
       .where('id', '=', payment.id)

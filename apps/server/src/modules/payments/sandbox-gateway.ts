@@ -2,6 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { payChannelLabel } from '@app/protocol/pay-channel';
 import type { Db } from '../../platform/db/database';
 import { type PayGateway, yuanTextToFen } from './pay-gateway';
+import { paymentsDb } from './payments.tables';
 
 export const SANDBOX_APP_ID = 'sandbox-app';
 export const SANDBOX_SELLER_ID = 'sandbox-seller';
@@ -25,7 +26,7 @@ export function createSandboxGateway(db: Db, secret: string): PayGateway {
   return {
     name: 'sandbox',
     async create(input) {
-      await db
+      await paymentsDb(db)
         .insertInto('sandbox_trades')
         .values({
           trade_no: input.tradeNo,

@@ -2,6 +2,7 @@ import { formatPriceFen } from '@app/protocol/format';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db/database';
 import { fenToYuanText } from './pay-gateway';
+import { paymentsDb } from './payments.tables';
 import { SANDBOX_APP_ID, SANDBOX_SELLER_ID, sandboxSign } from './sandbox-gateway';
 
 /** Resend delays of an unanswered notification (seconds), then hourly for about a day, as Alipay does. */
@@ -17,7 +18,11 @@ const escapeHtml = (s: string) =>
  */
 export function sandboxPayRoutes(app: FastifyInstance, db: Db, secret: string) {
   async function notify(tradeNo: string, now = Date.now()): Promise<boolean> {
-    const trade = await db.selectFrom('sandbox_trades').selectAll().where('trade_no', '=', tradeNo).executeTakeFirst();
+    const trade = await paymentsDb(db)
+      .selectFrom('sandbox_trades')
+      .selectAll()
+      .where('trade_no', '=', tradeNo)
+      .executeTakeFirst();
     if (!trade || trade.status === 'open' || trade.acknowledged_at) return Boolean(trade?.acknowledged_at);
     const params: Record<string, string> = {
       app_id: SANDBOX_APP_ID,
@@ -37,7 +42,7 @@ export function sandboxPayRoutes(app: FastifyInstance, db: Db, secret: string) {
       acknowledged = false;
     }
     const attempts = trade.attempts + 1;
-    await db
+    await paymentsDb(db)
       .updateTable('sandbox_trades')
       .set(
         acknowledged
@@ -55,7 +60,7 @@ export function sandboxPayRoutes(app: FastifyInstance, db: Db, secret: string) {
 
   /** Resends every notification that is due (the sandbox's retry loop). */
   async function deliverDue(now = Date.now()): Promise<number> {
-    const due = await db
+    const due = await paymentsDb(db)
       .selectFrom('sandbox_trades')
       .select('trade_no')
       .where('acknowledged_at', 'is', null)
@@ -68,7 +73,7 @@ export function sandboxPayRoutes(app: FastifyInstance, db: Db, secret: string) {
   }
 
   app.get<{ Params: { tradeNo: string } }>('/sandbox/pay/:tradeNo', async (request, reply) => {
-    const trade = await db
+    const trade = await paymentsDb(db)
       .selectFrom('sandbox_trades')
       .selectAll()
       .where('trade_no', '=', request.params.tradeNo)
@@ -107,7 +112,7 @@ document.getElementById('cancel')?.addEventListener('click',()=>go('cancel'));
     app.post<{ Params: { tradeNo: string } }>(
       `/sandbox/api/pay/:tradeNo/${outcome === 'succeeded' ? 'succeed' : 'cancel'}`,
       async (request, reply) => {
-        const moved = await db
+        const moved = await paymentsDb(db)
           .updateTable('sandbox_trades')
           .set({ status: outcome, next_attempt_at: new Date() })
           .where('trade_no', '=', request.params.tradeNo)

@@ -6,6 +6,7 @@ import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import type { RateStore } from '../../platform/rate/rate-store';
 import type { SmsProvider } from '../../platform/sms/sms-provider';
+import { smsDb } from './sms.tables';
 
 /**
  * SMS codes. The spec fixes 4 digits (about 13 bits); these limits make guessing hopeless
@@ -69,7 +70,7 @@ export async function sendCode(
   }
   await deps.db.transaction().execute(async (trx) => {
     // A new code replaces the previous one of the same purpose.
-    await trx
+    await smsDb(trx)
       .updateTable('sms_codes')
       .set({ burned_at: new Date() })
       .where('phone', '=', input.phone)
@@ -77,7 +78,7 @@ export async function sendCode(
       .where('consumed_at', 'is', null)
       .where('burned_at', 'is', null)
       .execute();
-    await trx
+    await smsDb(trx)
       .insertInto('sms_codes')
       .values({
         phone: input.phone,
@@ -96,7 +97,7 @@ export async function consumeCode(
   deps: Pick<SmsDeps, 'db' | 'hashSecret'>,
   input: { phone: string; smsType: SmsType; code: string },
 ): Promise<void> {
-  const row = await deps.db
+  const row = await smsDb(deps.db)
     .selectFrom('sms_codes')
     .selectAll()
     .where('phone', '=', input.phone)
@@ -111,7 +112,7 @@ export async function consumeCode(
 
   const given = Buffer.from(hashCode(deps.hashSecret, input.phone, input.smsType, input.code), 'hex');
   if (!timingSafeEqual(given, Buffer.from(row.code_hash, 'hex'))) {
-    const updated = await deps.db
+    const updated = await smsDb(deps.db)
       .updateTable('sms_codes')
       .set({
         tries: sql`tries + 1`,
@@ -125,7 +126,7 @@ export async function consumeCode(
     if (!updated || updated.tries >= SMS_LIMITS.maxTries) throw new AppError(ErrorCode.SMS_CODE_BURNED);
     throw new AppError(ErrorCode.SMS_CODE_WRONG);
   }
-  const used = await deps.db
+  const used = await smsDb(deps.db)
     .updateTable('sms_codes')
     .set({ consumed_at: new Date() })
     .where('id', '=', row.id)

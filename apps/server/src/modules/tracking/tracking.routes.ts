@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { NonceStore } from '../../platform/codec/nonce-store';
 import type { Db } from '../../platform/db/database';
 import { hasControlChars } from '../../platform/http/register-call';
+import { trackingDb } from './tracking.tables';
 
 const WINDOW_SECONDS = 300;
 const refused = { code: ErrorCode.BAD_ENVELOPE, msg: '请求无效，请刷新页面后重试', data: null };
@@ -55,7 +56,7 @@ export async function trackingRoutes(
         : trackingEventSchema.transform((e) => [e]).safeParse(parsed);
       if (!events.success || hasControlChars(events.data))
         return reply.send({ code: ErrorCode.BAD_PARAMS, msg: '参数错误', data: null });
-      await opts.db
+      await trackingDb(opts.db)
         .insertInto('tracking_events')
         .values(
           events.data.map((e) => ({

@@ -1,7 +1,7 @@
 import { getTradeId, userAccountDetail, userInfo } from '@app/protocol/calls/user';
 import type { FastifyInstance } from 'fastify';
 import { type CallPlatform, registerCall } from '../../platform/http/register-call';
-import { Accounts, balanceOf } from '../wallet/ledger';
+import { Accounts, balanceOf } from '../ledger/ledger';
 import { saleUnlockedUntil } from './sale-lock.service';
 import { getUserProfile } from './user.service';
 

@@ -9,8 +9,9 @@ import {
 } from '@app/protocol/calls/withdrawal';
 import type { FastifyInstance } from 'fastify';
 import { type CallPlatform, registerCall } from '../../platform/http/register-call';
-import { Accounts, balanceOf } from '../wallet/ledger';
+import { Accounts, balanceOf } from '../ledger/ledger';
 import * as withdrawal from './withdrawal.service';
+import { withdrawalDb } from './withdrawal.tables';
 
 /** The withdrawal calls (extractApply.*) of the h5 and app cash-withdrawal pages. */
 export function withdrawalRoutes(
@@ -40,7 +41,7 @@ export function withdrawalRoutes(
     withdrawal.toWithdrawal(await withdrawal.cancelWithdrawal(deps, ctx.user.userId, input.id)),
   );
   registerCall(app, platform, extractPage, async (input, ctx) => {
-    const rows = await db
+    const rows = await withdrawalDb(db)
       .selectFrom('withdrawals')
       .selectAll()
       .where('user_id', '=', ctx.user.userId)

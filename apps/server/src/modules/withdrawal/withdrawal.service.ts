@@ -13,9 +13,9 @@ import { maskName } from '../../platform/crypto/pii';
 import type { Db } from '../../platform/db/database';
 import { lockKey } from '../../platform/db/locks';
 import { AppError } from '../../platform/errors';
-import { Accounts, LedgerError, resolvePending, transfer } from '../wallet/ledger';
+import { Accounts, LedgerError, resolvePending, transfer } from '../ledger/ledger';
 import type { PayoutProvider } from './payout-provider';
-import type { WithdrawalsTable } from './withdrawal.tables';
+import { type WithdrawalsTable, withdrawalDb } from './withdrawal.tables';
 
 export interface WithdrawalDeps {
   db: Db;
@@ -82,7 +82,7 @@ export async function requestWithdrawal(
   return deps.db.transaction().execute(async (trx) => {
     // The day's count and the new request under one lock per user: concurrent requests count in turn.
     await lockKey(trx, 'withdrawal:user', userId);
-    const count = await trx
+    const count = await withdrawalDb(trx)
       .selectFrom('withdrawals')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('user_id', '=', userId)
@@ -91,7 +91,7 @@ export async function requestWithdrawal(
       .executeTakeFirstOrThrow();
     if (Number(count.n) >= config.dailyCount)
       throw new AppError(ErrorCode.BAD_PARAMS, `每天最多提现${config.dailyCount}次`);
-    const row = await trx
+    const row = await withdrawalDb(trx)
       .insertInto('withdrawals')
       .values({
         user_id: userId,
@@ -121,7 +121,7 @@ export async function requestWithdrawal(
 
 /** Whether the user has a withdrawal in review or being paid out. */
 export async function hasPendingWithdrawal(db: Db, userId: number): Promise<boolean> {
-  const row = await db
+  const row = await withdrawalDb(db)
     .selectFrom('withdrawals')
     .select('id')
     .where('user_id', '=', userId)
@@ -132,7 +132,7 @@ export async function hasPendingWithdrawal(db: Db, userId: number): Promise<bool
 }
 
 async function ownRow(db: Db, userId: number, id: string): Promise<Row> {
-  const row = await db
+  const row = await withdrawalDb(db)
     .selectFrom('withdrawals')
     .selectAll()
     .where('id', '=', Number(id))
@@ -153,7 +153,7 @@ async function finish(
   extra: { reason?: string; providerRef?: string } = {},
 ): Promise<boolean> {
   return deps.db.transaction().execute(async (trx) => {
-    const moved = await trx
+    const moved = await withdrawalDb(trx)
       .updateTable('withdrawals')
       .set({
         status: to,
@@ -188,7 +188,7 @@ export async function cancelWithdrawal(deps: WithdrawalDeps, userId: number, id:
  * paying by a crash is asked again; the provider answers a repeated request with its first result.
  */
 export async function sweepWithdrawals(deps: WithdrawalDeps, now = (deps.now ?? Date.now)()) {
-  const due = await deps.db
+  const due = await withdrawalDb(deps.db)
     .selectFrom('withdrawals')
     .selectAll()
     .where('status', 'in', ['reviewing', 'paying'])
@@ -198,7 +198,7 @@ export async function sweepWithdrawals(deps: WithdrawalDeps, now = (deps.now ?? 
   let paid = 0;
   for (const row of due) {
     if (row.status === 'reviewing') {
-      const claimed = await deps.db
+      const claimed = await withdrawalDb(deps.db)
         .updateTable('withdrawals')
         .set({ status: 'paying', updated_at: new Date() })
         .where('id', '=', row.id)

@@ -50,6 +50,16 @@ export async function requireSession(db: Db, token: string | undefined, uidOf: U
   return { userId: row.user_id, uid, token };
 }
 
+/** Whether the session behind a token hash is still live (a chat login lives only as long as its session). */
+export async function sessionAlive(db: DbHandle, tokenHash: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('sessions')
+    .select(['expires_at', 'revoked_at'])
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  return row !== undefined && !row.revoked_at && row.expires_at.getTime() > Date.now();
+}
+
 export async function revokeSession(db: Db, token: string): Promise<void> {
   await db.updateTable('sessions').set({ revoked_at: new Date() }).where('token_hash', '=', hashToken(token)).execute();
 }

@@ -24,6 +24,8 @@ export interface DatabaseOptions {
   /** postgres:// URL; without it, PGlite in `dataDir` (or in memory when dataDir is null). */
   url?: string | undefined;
   dataDir: string | null;
+  /** PGlite only: start from this dump (`dumpDataDir`) of a database, such as a migrated template. */
+  loadDataDir?: Blob | undefined;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Db> {
@@ -40,6 +42,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
   const pglite = await PGlite.create({
     dataDir: options.dataDir ? path.join(options.dataDir, 'pglite') : undefined,
     extensions: { pg_trgm },
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     parsers: { [INT8_OID]: toSafeNumber, [NUMERIC_OID]: toSafeNumber },
   });
   return new Kysely<Database>({ dialect: new PGliteDialect(pglite) });

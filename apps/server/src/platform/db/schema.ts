@@ -4,6 +4,7 @@ import type { CouponTables } from '../../modules/coupon/coupon.tables';
 import type { ExchangeTables } from '../../modules/exchange/exchange.tables';
 import type { IdentityTables } from '../../modules/identity/identity.tables';
 import type { ImTables } from '../../modules/im/im.tables';
+import type { LedgerTables } from '../../modules/ledger/ledger.tables';
 import type { MarketTables } from '../../modules/market/market.tables';
 import type { NoticesTables } from '../../modules/notices/notices.tables';
 import type { OpsTables } from '../../modules/ops/ops.tables';
@@ -13,7 +14,6 @@ import type { SmsTables } from '../../modules/sms/sms.tables';
 import type { SupportTables } from '../../modules/support/support.tables';
 import type { TrackingTables } from '../../modules/tracking/tracking.tables';
 import type { UserTables } from '../../modules/user/user.tables';
-import type { WalletTables } from '../../modules/wallet/wallet.tables';
 import type { WithdrawalTables } from '../../modules/withdrawal/withdrawal.tables';
 import type { PlatformTables } from './platform.tables';
 
@@ -31,7 +31,7 @@ export interface Database
     IdentityTables,
     ConsignmentTables,
     TrackingTables,
-    WalletTables,
+    LedgerTables,
     OrdersTables,
     BargainTables,
     PaymentsTables,

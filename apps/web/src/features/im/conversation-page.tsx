@@ -6,7 +6,7 @@ import { EmptyState } from '../../components/empty-state';
 import { MobileLayout } from '../../components/mobile-layout';
 import { PcLayout } from '../../components/pc-layout';
 import { copy } from '../../lib/copy';
-import { paths } from '../../lib/paths';
+import { PAGES, paths } from '../../lib/paths';
 import { sceneOfPath } from '../../lib/platform';
 import { storage } from '../../lib/storage';
 import { showToast } from '../../lib/ui-bus';
@@ -71,19 +71,22 @@ export default function ConversationPage() {
   const scene = sceneOfPath(globalThis.location.pathname) ?? 'h5';
   const [params] = useSearchParams();
   const orderId = params.get('orderId') ?? '';
-  useState(() => {
+  // indexForWorkingTable: customer service, with the chat login the console handed over (no session).
+  const workbench = globalThis.location.pathname.endsWith(PAGES.conversationWorkbench);
+  const [fixed] = useState(() => {
     const account = params.get('tencentAccount');
     const token = params.get('tencentToken');
-    if (account && token) {
-      storage.set('tencentAccount', account);
-      storage.set('tencentToken', token);
-    }
+    if (!account || !token) return null;
+    if (workbench) return { account, token };
+    // The app hands its chat login to the page: kept like one fetched here.
+    storage.set('tencentAccount', account);
+    storage.set('tencentToken', token);
     return null;
   });
-  const group = useImGroup(orderId);
+  const group = useImGroup(workbench ? '' : orderId);
   const groupId = params.get('groupId') ?? group.data?.groupId ?? null;
-  const order = useChatOrder(orderId);
-  const { client, state } = useChat();
+  const order = useChatOrder(workbench ? '' : orderId);
+  const { client, state } = useChat(fixed);
   const [messages, setMessages] = useState<ImMessage[]>([]);
   const [more, setMore] = useState(false);
   const [readOnly, setReadOnly] = useState(false);
@@ -175,7 +178,7 @@ export default function ConversationPage() {
   const me = client.account ?? storage.get('uid');
   const o = order.data;
   const counterpart = o ? (o.role === 'buyer' ? '卖家' : '买家') : '';
-  const title = counterpart ? `与${counterpart}沟通` : '订单聊天';
+  const title = workbench ? `客服工作台 · 订单 ${orderId}` : counterpart ? `与${counterpart}沟通` : '订单聊天';
   const closed = (!group.isPending || params.get('groupId')) && !groupId;
 
   const body = closed ? (
@@ -238,7 +241,7 @@ export default function ConversationPage() {
         </div>
       ) : (
         <div className="im-input">
-          {orderId ? (
+          {orderId && !workbench ? (
             <button
               type="button"
               className="im-send-order"
@@ -249,22 +252,24 @@ export default function ConversationPage() {
               发订单
             </button>
           ) : null}
-          <label
-            className={`im-send-order${sending || state !== 'online' ? ' disabled' : ''}`}
-            data-testid="im-send-image"
-          >
-            图片
-            <input
-              type="file"
-              accept="image/png,image/jpeg,image/webp,image/gif,image/heic"
-              hidden
-              disabled={sending || state !== 'online'}
-              onChange={(e) => {
-                void sendImage(e.target.files?.[0]);
-                e.target.value = '';
-              }}
-            />
-          </label>
+          {workbench ? null : (
+            <label
+              className={`im-send-order${sending || state !== 'online' ? ' disabled' : ''}`}
+              data-testid="im-send-image"
+            >
+              图片
+              <input
+                type="file"
+                accept="image/png,image/jpeg,image/webp,image/gif,image/heic"
+                hidden
+                disabled={sending || state !== 'online'}
+                onChange={(e) => {
+                  void sendImage(e.target.files?.[0]);
+                  e.target.value = '';
+                }}
+              />
+            </label>
+          )}
           <textarea
             value={text}
             maxLength={IM_LIMITS.textChars}
@@ -291,9 +296,17 @@ export default function ConversationPage() {
   if (scene === 'web' || scene === 'webpc' || scene === 'h5pc')
     return (
       <PcLayout scene={scene}>
-        <h2 className="order-pc-title">{title}</h2>
-        <div className="im-pc">{body}</div>
+        <div className="im-pc">
+          <h2 className="order-pc-title">{title}</h2>
+          {body}
+        </div>
       </PcLayout>
+    );
+  if (workbench)
+    return (
+      <MobileLayout title={title}>
+        <div className="im-workbench">{body}</div>
+      </MobileLayout>
     );
   return <MobileLayout title={title}>{body}</MobileLayout>;
 }

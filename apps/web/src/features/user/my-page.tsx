@@ -92,6 +92,7 @@ export default function MyPage({ RealNameDialog }: { RealNameDialog: RealNameDia
             hint="在售、已下架、取回"
             testId="my-shelf-entry"
           />
+          <EntryLink to={paths.messages(scene)} label="消息" testId="my-messages-entry" />
           <EntryLink to={paths.orderList(scene)} label="我的订单" testId="my-orders-entry" />
           <EntryLink to={paths.myOffers(scene)} label="我的出价" testId="my-offers-entry" />
           <EntryLink to={paths.receivedOffers(scene)} label="收到的出价" testId="my-received-offers-entry" />

@@ -3,7 +3,8 @@
  * how far they have read, and its messages numbered 1, 2, 3… per group (`seq`, taken from the
  * group's row under its lock, so they commit in order and a client resumes after the last it saw).
  * Members are chat accounts: a user's uid, or `cs:<staff id>` for customer service. Chat logins
- * (tencentUserSig) are random tokens kept as their SHA-256, like sessions.
+ * (tencentUserSig) are random tokens kept as their SHA-256, like sessions, and live only as long
+ * as the session that asked for them (none for customer service's, which the console hands out).
  */
 export const up = [
   `create table im_groups (
@@ -39,6 +40,7 @@ export const up = [
   `create table im_tokens (
      token_hash text primary key,
      account text not null,
+     session_hash text,
      expires_at timestamptz not null,
      created_at timestamptz not null default now()
    )`,

@@ -65,6 +65,7 @@ export const opsKeys = {
   all: ['ops'] as const,
   me: ['ops', 'me'] as const,
   refused: ['ops', 'refused'] as const,
+  support: ['ops', 'support'] as const,
   audit: (order: string, page: number) => ['ops', 'audit', order, page] as const,
   staff: ['ops', 'staff'] as const,
 };

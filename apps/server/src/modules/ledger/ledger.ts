@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import type { Database } from '../../platform/db/schema';
-import type { LedgerTransfersTable } from './wallet.tables';
+import { type LedgerTransfersTable, ledgerDb } from './ledger.tables';
 
 /**
  * The ledger (docs/decisions/0009-ledger.md): every movement of money is one transfer between two
@@ -277,6 +277,10 @@ export async function releaseOrderHolds(db: Db | Trx, orderId: number): Promise<
 
 /** The state of the transfer of a key (a payment's balance hold: still pending, or resolved), undefined when none was made. */
 export async function transferState(db: Db | Trx, key: string): Promise<Transfer['state'] | undefined> {
-  const row = await db.selectFrom('ledger_transfers').select('state').where('key', '=', key).executeTakeFirst();
+  const row = await ledgerDb(db)
+    .selectFrom('ledger_transfers')
+    .select('state')
+    .where('key', '=', key)
+    .executeTakeFirst();
   return row?.state;
 }

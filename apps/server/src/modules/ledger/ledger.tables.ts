@@ -33,14 +33,14 @@ export interface LedgerTransfersTable {
   created_at: CreatedAt;
 }
 
-/** The tables the wallet module owns (docs/architecture.md): no other module reads or writes them, it calls this module's functions. */
-export interface WalletTables {
+/** The tables the ledger module owns (docs/architecture.md): no other module reads or writes them, it calls this module's functions. */
+export interface LedgerTables {
   ledger_accounts: LedgerAccountsTable;
   ledger_transfers: LedgerTransfersTable;
 }
 
 /** A handle or transaction that sees only these tables. */
-export type WalletDb = Kysely<WalletTables>;
+export type LedgerDb = Kysely<LedgerTables>;
 
 /** Narrows any handle (a transaction another module opened, too) to these tables. */
-export const walletDb = (db: DbHandle): WalletDb => db as WalletDb;
+export const ledgerDb = (db: DbHandle): LedgerDb => db as LedgerDb;

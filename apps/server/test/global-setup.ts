@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { Kysely } from 'kysely';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { migrate, openDatabase } from '../src/platform/db/database';
+import { PGliteDialect } from '../src/platform/db/pglite-dialect';
+import type { Database } from '../src/platform/db/schema';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** TEST_DB=pglite: a file holding the dump of a migrated PGlite database. */
+    pgliteTemplate: string;
+    /** TEST_DB=postgres: the name of a migrated database on the server of TEST_PG_URL to copy. */
+    pgTemplate: string;
+  }
+}
+
+/**
+ * Migrates one database for the whole run, which every test file then copies (helpers.ts
+ * freshDatabase): a PGlite dump loaded into a new PGlite, or CREATE DATABASE … TEMPLATE on
+ * PostgreSQL. Copying takes well under a second where migrating a new database took seconds.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  if (process.env.TEST_DB === 'postgres') {
+    const adminUrl = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+    const name = `mk_tpl_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+    await admin(adminUrl, `create database ${name}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const db = await openDatabase({ url: url.toString(), dataDir: null });
+    await migrate(db);
+    await db.destroy();
+    project.provide('pgTemplate', name);
+    project.provide('pgliteTemplate', '');
+    return () => admin(adminUrl, `drop database if exists ${name} with (force)`);
+  }
+  const pglite = await PGlite.create({ extensions: { pg_trgm } });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  await migrate(db);
+  const dump = await pglite.dumpDataDir('none');
+  await db.destroy();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'market-template-'));
+  const file = path.join(dir, 'migrated.tar');
+  fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  project.provide('pgliteTemplate', file);
+  project.provide('pgTemplate', '');
+  return async () => fs.rmSync(dir, { recursive: true, force: true });
+}
+
+async function admin(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,55 @@
+import type { Intervention } from '@app/protocol/calls/customer-service';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { opsFetch, opsKeys } from './ops-fetch';
+
+/** A customer-service request waiting in the workbench, with its order. */
+export interface SupportRequest extends Intervention {
+  order: {
+    orderId: number;
+    orderNo: string;
+    buyerUserId: number;
+    sellerUserId: number;
+    status: number;
+    title: string;
+  } | null;
+}
+
+export interface SupportJoin {
+  groupId: string;
+  login: { account: string; token: string };
+}
+
+const supportOptions = () =>
+  queryOptions({
+    queryKey: opsKeys.support,
+    queryFn: () => opsFetch<{ list: SupportRequest[] }>('/support'),
+    retry: false,
+    refetchInterval: 15_000,
+  });
+
+export const useSupportRequests = () => useQuery(supportOptions());
+
+/** Joins a request's order chat: answers the group and this staff member's chat login. */
+export function useJoinSupport() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (requestId: string) =>
+      opsFetch<SupportJoin>(`/support/${requestId}/join`, { method: 'POST', body: {} }),
+    onSettled: () => client.invalidateQueries({ queryKey: opsKeys.support }),
+  });
+}
+
+export function useCloseSupport() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      requestId,
+      ...body
+    }: {
+      requestId: string;
+      outcome: 'refund' | 'confirm' | 'close';
+      note: string;
+    }) => opsFetch<Intervention>(`/support/${requestId}/close`, { method: 'POST', body }),
+    onSettled: () => client.invalidateQueries({ queryKey: opsKeys.all }),
+  });
+}

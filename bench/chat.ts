@@ -1,0 +1,598 @@
+/**
+ * The order chat at scale (issue 15): `npm run bench:chat`.
+ *
+ *  1. creates bench_chat_<pid> on the PostgreSQL of BENCH_PG_URL, migrates it with the server's own
+ *     migrate(), seeds USERS users, USERS/2 order groups of two members (openGroup) and a chat token
+ *     per user (issueChatToken);
+ *  2. starts two server processes on it sharing one Redis (REDIS_URL, its own REDIS_PREFIX), so
+ *     every delivery crosses Redis pub/sub: the buyer of each group on process A, the seller on B;
+ *  3. reads each process's RSS (/proc/<pid>/status VmRSS, median of samples) and, after a GC forced
+ *     through its inspector, its V8 heap + external memory, before the sockets connect and after all
+ *     of them are logged in and idle: bytes per idle socket;
+ *  4. sends RATE text messages/s for SECONDS, spread over the groups (each account sends once per
+ *     USERS/RATE seconds, far under IM_LIMITS), each body carrying its send time; the other member's
+ *     socket records now − sent. Every message must be acked and reach the other member exactly once
+ *     (and come back to the sender's own socket once, as the server pushes to every member);
+ *  5. meanwhile reads the servers' CPU and run-queue wait, their database connections' waits, a
+ *     Redis PING's round trip, and (BENCH_CHAT_PROFILE=1) a 5 s CPU profile of process A;
+ *  6. writes bench/results/chat.json, prints a table, stops the servers, drops the database and
+ *     deletes the Redis keys of the prefix.
+ *
+ * Env: BENCH_CHAT_USERS (5000), BENCH_CHAT_RATE (500), BENCH_CHAT_SECONDS (30), BENCH_CHAT_PROFILE,
+ * BENCH_PG_URL, BENCH_REDIS_URL (redis://127.0.0.1:6379).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { IM_LIMITS, IM_SOCKET_PATH } from '@app/protocol/im';
+import Redis from 'ioredis';
+import pg from 'pg';
+import WebSocket from 'ws';
+import { openGroup } from '../apps/server/src/modules/im/im.service';
+import { issueChatToken } from '../apps/server/src/modules/im/im-tokens';
+import { migrate, openDatabase } from '../apps/server/src/platform/db/database';
+import { freePort, type RunningServer, startServer } from '../tests/start-server';
+import { localEnv } from './bench-env';
+
+const USERS = Number(process.env.BENCH_CHAT_USERS ?? 5_000);
+const RATE = Number(process.env.BENCH_CHAT_RATE ?? 500);
+const SECONDS = Number(process.env.BENCH_CHAT_SECONDS ?? 30);
+const GROUPS = Math.floor(USERS / 2);
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const PREFIX = `bench_chat_${process.pid}:`;
+const TARGET_P99_MS = 100;
+const TARGET_BYTES_PER_SOCKET = 20 * 1024;
+const log = (line: string) => console.info(`chat: ${line}`);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+if (RATE / USERS > IM_LIMITS.messagesPerWindow / IM_LIMITS.windowSeconds / 2)
+  throw new Error(`${RATE} messages/s over ${USERS} accounts would meet the chat's rate limit`);
+
+const admin =
+  process.env.BENCH_PG_URL ??
+  `postgres://${encodeURIComponent(process.env.PGUSER ?? os.userInfo().username)}@127.0.0.1:5432/postgres`;
+const withDb = (name: string) => {
+  const u = new URL(admin);
+  u.pathname = `/${name}`;
+  return u.toString();
+};
+async function sql(url: string, text: string, values: unknown[] = []) {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return await c.query(text, values);
+  } finally {
+    await c.end();
+  }
+}
+
+/** Runs `work(i)` for i in [0, count) with at most `width` at once. */
+async function pool(count: number, width: number, work: (i: number) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < count) await work(next++);
+    }),
+  );
+}
+
+/** VmRSS of a process, in bytes. */
+const rss = (pid: number) => {
+  const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/);
+  return Number(line?.[1] ?? 0) * 1024;
+};
+/** CPU seconds (user + system) a process has used. */
+const cpuSeconds = (pid: number) => {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
+/** Seconds the process's threads spent runnable but waiting for a CPU (the run queue), from schedstat. */
+const runQueueSeconds = (pid: number) => {
+  let ns = 0;
+  for (const task of fs.readdirSync(`/proc/${pid}/task`))
+    ns += Number(fs.readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[1] ?? 0);
+  return ns / 1e9;
+};
+
+/** A session on a server's own V8 through its inspector (each server runs with --inspect on a loopback port). */
+async function inspect(inspectPort: number) {
+  const [target] = (await (await fetch(`http://127.0.0.1:${inspectPort}/json/list`)).json()) as {
+    webSocketDebuggerUrl: string;
+  }[];
+  const socket = new WebSocket(target?.webSocketDebuggerUrl as string, { perMessageDeflate: false });
+  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+  let id = 0;
+  const call = <T = unknown>(method: string, params: object = {}) =>
+    new Promise<T>((resolve) => {
+      const mine = ++id;
+      const onMessage = (data: WebSocket.RawData) => {
+        const answer = JSON.parse(String(data));
+        if (answer.id !== mine) return;
+        socket.off('message', onMessage);
+        resolve(answer.result);
+      };
+      socket.on('message', onMessage);
+      socket.send(JSON.stringify({ id: mine, method, params }));
+    });
+  return { call, close: () => socket.close() };
+}
+
+/** A full GC in the server, then its process.memoryUsage() (no server code added). */
+async function collectAndMeasure(inspectPort: number): Promise<NodeJS.MemoryUsage> {
+  const session = await inspect(inspectPort);
+  try {
+    await session.call('HeapProfiler.collectGarbage');
+    await session.call('HeapProfiler.collectGarbage');
+    const answer = await session.call<{ result: { value: string } }>('Runtime.evaluate', {
+      expression: 'JSON.stringify(process.memoryUsage())',
+      returnByValue: true,
+    });
+    return JSON.parse(String(answer.result.value));
+  } finally {
+    session.close();
+  }
+}
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  hitCount?: number;
+}
+/** Where a frame's code lives: a package of node_modules, the project's own code, node itself, or V8. */
+const areaOf = (url: string, fn: string) => {
+  if (!url) return fn.startsWith('(') ? fn : '(native)';
+  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
+  if (pkg) return pkg[1] as string;
+  if (url.startsWith('node:')) return 'node internals';
+  const own = /\/(apps|packages)\/([^/]+)\//.exec(url);
+  return own ? `${own[1]}/${own[2]}` : url;
+};
+/** A CPU profile of a server for `ms`: the share of samples by area and the busiest functions (self time). */
+async function profile(inspectPort: number, ms: number) {
+  const session = await inspect(inspectPort);
+  try {
+    await session.call('Profiler.enable');
+    await session.call('Profiler.setSamplingInterval', { interval: 500 });
+    await session.call('Profiler.start');
+    await sleep(ms);
+    const { profile: p } = await session.call<{ profile: { nodes: ProfileNode[] } }>('Profiler.stop');
+    const total = p.nodes.reduce((n, x) => n + (x.hitCount ?? 0), 0);
+    const byArea: Record<string, number> = {};
+    const byFunction: Record<string, number> = {};
+    for (const node of p.nodes) {
+      const { functionName, url, lineNumber } = node.callFrame;
+      const hits = node.hitCount ?? 0;
+      const area = areaOf(url, functionName);
+      byArea[area] = (byArea[area] ?? 0) + hits;
+      const name = `${functionName || '(anonymous)'} ${url.split('/').slice(-2).join('/')}:${lineNumber + 1}`;
+      byFunction[name] = (byFunction[name] ?? 0) + hits;
+    }
+    const top = (xs: Record<string, number>, n: number) =>
+      Object.fromEntries(
+        Object.entries(xs)
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, n)
+          .map(([k, v]) => [k, Math.round((1000 * v) / total) / 10]),
+      );
+    return {
+      seconds: ms / 1000,
+      samples: total,
+      percentByArea: top(byArea, 15),
+      percentByFunction: top(byFunction, 20),
+    };
+  } finally {
+    session.close();
+  }
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+/**
+ * Per process: a forced GC, then the median VmRSS of `samples` readings one second apart, and the
+ * V8 heap and external memory after that GC.
+ */
+async function settledMemory(pids: number[], inspectPorts: number[], samples = 5) {
+  const v8 = await Promise.all(inspectPorts.map(collectAndMeasure));
+  const seen: number[][] = pids.map(() => []);
+  for (let s = 0; s < samples; s++) {
+    if (s > 0) await sleep(1000);
+    for (const [i, pid] of pids.entries()) seen[i]?.push(rss(pid));
+  }
+  return pids.map((_, i) => ({
+    rss: median(seen[i] as number[]),
+    heapUsed: v8[i]?.heapUsed as number,
+    external: v8[i]?.external as number,
+  }));
+}
+const percentile = (sorted: Float64Array, p: number) =>
+  sorted.length === 0
+    ? Number.NaN
+    : (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number);
+const round = (x: number) => Math.round(x * 10) / 10;
+
+interface Client {
+  index: number;
+  account: string;
+  token: string;
+  groupId: string;
+  server: 0 | 1;
+  socket: WebSocket | null;
+}
+
+const dbName = `bench_chat_${process.pid}`;
+await sql(admin, `create database ${dbName}`);
+const url = withDb(dbName);
+const db = await openDatabase({ url, dataDir: null });
+const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 2 });
+const servers: RunningServer[] = [];
+const clients: Client[] = [];
+try {
+  await redis.connect();
+  const t0 = performance.now();
+  await migrate(db);
+  await sql(
+    url,
+    `insert into users (uid, mobile, nickname, avatar, has_authentication)
+     select '8' || lpad(g::text, 7, '0'), '1880' || lpad(g::text, 7, '0'), '聊天压测' || g, '', true
+     from generate_series(0, $1 - 1) g`,
+    [GROUPS * 2],
+  );
+  const uid = (i: number) => `8${String(i).padStart(7, '0')}`;
+  const groupKeys: string[] = new Array(GROUPS);
+  await pool(GROUPS, 8, async (g) => {
+    const id = await openGroup(db, {
+      kind: 'order',
+      refId: 9_000_000 + g,
+      title: `压测订单 ${g}`,
+      members: [
+        { account: uid(2 * g), role: 'buyer' },
+        { account: uid(2 * g + 1), role: 'seller' },
+      ],
+    });
+    groupKeys[g] = `g${id}`;
+  });
+  for (let i = 0; i < GROUPS * 2; i++)
+    clients.push({
+      index: i,
+      account: uid(i),
+      token: '',
+      groupId: groupKeys[Math.floor(i / 2)] as string,
+      server: (i % 2) as 0 | 1,
+      socket: null,
+    });
+  await pool(clients.length, 8, async (i) => {
+    const c = clients[i] as Client;
+    c.token = await issueChatToken(db, c.account);
+  });
+  log(
+    `seeded ${clients.length} users, ${GROUPS} groups and their chat tokens in ${round((performance.now() - t0) / 1000)} s`,
+  );
+
+  // Two processes, one after the other (the first boot writes the codec key and settings).
+  const env = {
+    ...localEnv(),
+    WEB_DIST: '/nonexistent',
+    DATABASE_URL: url,
+    REDIS_URL,
+    REDIS_PREFIX: PREFIX,
+    DEMO_MARKET: '0',
+    SWEEP_MS: '0',
+    LOG_LEVEL: 'warn',
+  };
+  const inspectPorts: number[] = [];
+  for (let s = 0; s < 2; s++) {
+    inspectPorts.push(await freePort());
+    servers.push(
+      await startServer(await freePort(), {
+        ...env,
+        NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --inspect=127.0.0.1:${inspectPorts[s]}`.trim(),
+      }),
+    );
+  }
+  const pids = servers.map((s) => s.child.pid as number);
+  const wsUrl = (server: 0 | 1) => `${servers[server]?.baseUrl.replace('http', 'ws')}${IM_SOCKET_PATH}`;
+
+  // What the clients see.
+  const total = Math.round(RATE * SECONDS);
+  const sentAt = new Float64Array(total);
+  const ackMs = new Float64Array(total).fill(Number.NaN);
+  const deliveryMs = new Float64Array(total).fill(Number.NaN);
+  const toOther = new Uint16Array(total);
+  const echoed = new Uint16Array(total);
+  const nacks: Record<string, number> = {};
+  let stray = 0;
+  let closedEarly = 0;
+  let loadRunning = false;
+
+  const onFrame = (c: Client, text: string) => {
+    const frame = JSON.parse(text) as
+      | { t: 'msg'; message: { sender: string; body: string } }
+      | { t: 'ack'; ref: string }
+      | { t: 'nack'; ref: string; msg: string }
+      | { t: string };
+    if (frame.t === 'msg' && 'message' in frame) {
+      const m = /^bench (\d+) /.exec(frame.message.body);
+      if (!m) return;
+      const n = Number(m[1]);
+      if (frame.message.sender === c.account) echoed[n] = (echoed[n] ?? 0) + 1;
+      else {
+        if (toOther[n] === 0) deliveryMs[n] = performance.now() - (sentAt[n] as number);
+        toOther[n] = (toOther[n] ?? 0) + 1;
+      }
+    } else if (frame.t === 'ack' && 'ref' in frame) {
+      const n = Number(frame.ref);
+      if (n >= 0 && n < total) ackMs[n] = performance.now() - (sentAt[n] as number);
+    } else if (frame.t === 'nack' && 'msg' in frame) nacks[frame.msg] = (nacks[frame.msg] ?? 0) + 1;
+    else if (frame.t !== 'login') stray++;
+  };
+
+  /** Opens the client's socket on its process and logs in; settles once the server says login. */
+  const connect = (c: Client) =>
+    new Promise<void>((resolve, reject) => {
+      const socket = new WebSocket(wsUrl(c.server), { perMessageDeflate: false });
+      let loggedIn = false;
+      socket.on('open', () => socket.send(JSON.stringify({ t: 'login', account: c.account, token: c.token })));
+      socket.on('message', (data) => {
+        const text = String(data);
+        if (!loggedIn) {
+          if (text.startsWith('{"t":"login"')) {
+            loggedIn = true;
+            c.socket = socket;
+            resolve();
+          } else reject(new Error(`login of ${c.account} refused: ${text}`));
+          return;
+        }
+        onFrame(c, text);
+      });
+      socket.on('error', (e) => {
+        if (!loggedIn) reject(e);
+      });
+      socket.on('close', () => {
+        if (loggedIn && c.socket === socket) {
+          c.socket = null;
+          if (loadRunning) closedEarly++;
+        }
+      });
+    });
+  const closeAll = async (list: Client[]) => {
+    await Promise.all(
+      list.map(
+        (c) =>
+          new Promise<void>((resolve) => {
+            const s = c.socket;
+            if (!s) return resolve();
+            s.once('close', () => resolve());
+            s.close(1000);
+          }),
+      ),
+    );
+  };
+
+  // Warm-up: the socket code paths run once on both processes (a few logins and one message per
+  // group), then those sockets close, so the "before" reading holds the loaded code, not sockets.
+  const warm = clients.slice(0, 20);
+  await Promise.all(warm.map(connect));
+  for (const c of warm.filter((x) => x.server === 0))
+    c.socket?.send(JSON.stringify({ t: 'send', ref: 'warm', groupId: c.groupId, kind: 'text', body: 'warm-up' }));
+  await sleep(1000);
+  await closeAll(warm);
+  await sleep(2000);
+
+  const beforeMem = await settledMemory(pids, inspectPorts);
+  const before = beforeMem.map((m) => m.rss);
+  log(`RSS before: ${before.map((b) => `${round(b / 2 ** 20)} MB`).join(' / ')}`);
+  const tc = performance.now();
+  await pool(clients.length, 100, (i) => connect(clients[i] as Client));
+  const connectSeconds = (performance.now() - tc) / 1000;
+  const perServer = [0, 1].map((s) => clients.filter((c) => c.server === s && c.socket).length);
+  log(`${perServer.join(' + ')} sockets logged in in ${round(connectSeconds)} s; idling…`);
+  await sleep(5000);
+  const afterMem = await settledMemory(pids, inspectPorts);
+  const after = afterMem.map((m) => m.rss);
+  const bytesPerSocket = after.map((a, i) => (a - (before[i] as number)) / (perServer[i] as number));
+  /** The same difference in the V8 heap plus external memory (buffers) alone, after a forced GC. */
+  const jsBytesPerSocket = afterMem.map(
+    (a, i) =>
+      (a.heapUsed + a.external - (beforeMem[i]?.heapUsed ?? 0) - (beforeMem[i]?.external ?? 0)) /
+      (perServer[i] as number),
+  );
+  log(
+    `RSS after: ${after.map((a) => `${round(a / 2 ** 20)} MB`).join(' / ')}; per idle socket ${bytesPerSocket.map((b) => `${round(b / 1024)} KB`).join(' / ')} (V8 heap + external: ${jsBytesPerSocket.map((b) => `${round(b / 1024)} KB`).join(' / ')})`,
+  );
+
+  // Load: message n goes to group n mod GROUPS, from the buyer then the seller on alternate rounds.
+  const lag = monitorEventLoopDelay({ resolution: 10 });
+  lag.enable();
+  const cpu0 = pids.map(cpuSeconds);
+  const queue0 = pids.map(runQueueSeconds);
+  // What the database connections wait on, sampled every 500 ms during the load (a brief profile).
+  const waits: Record<string, number> = {};
+  let waitSamples = 0;
+  const sampler = new pg.Client({ connectionString: url });
+  await sampler.connect();
+  const sampling = setInterval(() => {
+    void sampler
+      .query(
+        `select state, coalesce(wait_event_type || ':' || wait_event, 'cpu') as wait, count(*)::int as n
+         from pg_stat_activity where datname = $1 and pid <> pg_backend_pid() group by 1, 2`,
+        [dbName],
+      )
+      .then((r) => {
+        waitSamples++;
+        for (const row of r.rows) {
+          const k = `${row.state} ${row.wait}`;
+          waits[k] = (waits[k] ?? 0) + row.n;
+        }
+      })
+      .catch(() => {});
+  }, 500);
+  // The machine's responsiveness during the load: a Redis PING from this process every 100 ms.
+  const pings: number[] = [];
+  const pinging = setInterval(() => {
+    const t = performance.now();
+    void redis.ping().then(() => pings.push(performance.now() - t));
+  }, 100);
+  let sent = 0;
+  let unsendable = 0;
+  // BENCH_CHAT_PROFILE=1: a CPU profile of process A for 5 s from the load's middle.
+  const profiled =
+    process.env.BENCH_CHAT_PROFILE === '1'
+      ? sleep((SECONDS * 1000) / 2 - 2500)
+          .then(() => profile(inspectPorts[0] as number, 5000))
+          .catch((error: unknown) => ({ failed: String(error) }))
+      : Promise.resolve(null);
+  loadRunning = true;
+  const tl = performance.now();
+  await new Promise<void>((resolve) => {
+    const tick = () => {
+      const due = Math.min(total, Math.floor(((performance.now() - tl) / 1000) * RATE));
+      while (sent < due) {
+        const n = sent++;
+        const g = n % GROUPS;
+        const c = clients[2 * g + (Math.floor(n / GROUPS) % 2)] as Client;
+        sentAt[n] = performance.now();
+        if (!c.socket || c.socket.readyState !== WebSocket.OPEN) {
+          unsendable++;
+          continue;
+        }
+        c.socket.send(
+          JSON.stringify({
+            t: 'send',
+            ref: String(n),
+            groupId: c.groupId,
+            kind: 'text',
+            body: `bench ${n} ${sentAt[n]}`,
+          }),
+        );
+      }
+      if (sent >= total) resolve();
+      else setTimeout(tick, 5);
+    };
+    tick();
+  });
+  const loadSeconds = (performance.now() - tl) / 1000;
+  // Drain: wait until every message reached both members' sockets, as long as deliveries go on.
+  let lastProgress = performance.now();
+  let lastCount = -1;
+  const count = (xs: ArrayLike<number>, ok: (x: number) => boolean) => {
+    let k = 0;
+    for (let i = 0; i < xs.length; i++) if (ok(xs[i] as number)) k++;
+    return k;
+  };
+  for (;;) {
+    const got = count(toOther, (x) => x > 0) + count(echoed, (x) => x > 0);
+    if (got + 2 * unsendable >= 2 * total) break;
+    if (got !== lastCount) {
+      lastCount = got;
+      lastProgress = performance.now();
+    } else if (performance.now() - lastProgress > 5000) break;
+    await sleep(100);
+  }
+  const drainSeconds = (performance.now() - tl) / 1000 - loadSeconds;
+  const cpuProfile = await profiled;
+  loadRunning = false;
+  lag.disable();
+  clearInterval(sampling);
+  clearInterval(pinging);
+  await sampler.end();
+  const dbWaits = Object.fromEntries(
+    Object.entries(waits)
+      .sort((a, b) => b[1] - a[1])
+      .map(([k, n]) => [k, round(n / Math.max(1, waitSamples))]),
+  );
+  const activeSeconds = (performance.now() - tl) / 1000;
+  const cpu = pids.map((pid, i) => (cpuSeconds(pid) - (cpu0[i] as number)) / activeSeconds);
+  const waitedForCpu = pids.map((pid, i) => (runQueueSeconds(pid) - (queue0[i] as number)) / activeSeconds);
+
+  const delivered = Float64Array.from(deliveryMs.filter((x) => !Number.isNaN(x))).sort();
+  const acks = Float64Array.from(ackMs.filter((x) => !Number.isNaN(x))).sort();
+  const summary = (xs: Float64Array) => ({
+    p50: round(percentile(xs, 50)),
+    p95: round(percentile(xs, 95)),
+    p99: round(percentile(xs, 99)),
+    max: round(xs[xs.length - 1] ?? Number.NaN),
+  });
+  const delivery = summary(delivered);
+  const messages = {
+    planned: total,
+    sent: total - unsendable,
+    acked: acks.length,
+    nacked: nacks,
+    receivedByOther: count(toOther, (x) => x > 0),
+    lost: count(toOther, (x) => x === 0) - unsendable,
+    duplicated: count(toOther, (x) => x > 1),
+    echoedToSender: count(echoed, (x) => x > 0),
+    echoLost: count(echoed, (x) => x === 0) - unsendable,
+    echoDuplicated: count(echoed, (x) => x > 1),
+    strayFrames: stray,
+    socketsClosedDuringLoad: closedEarly,
+  };
+  const result = {
+    date: new Date().toISOString(),
+    machine: `${os.cpus().length} cores ${os.cpus()[0]?.model ?? ''}`,
+    loadAverage: os.loadavg().map(round),
+    settings: { users: clients.length, groups: GROUPS, processes: 2, rate: RATE, seconds: SECONDS },
+    sockets: { perProcess: perServer, connectSeconds: round(connectSeconds) },
+    memory: {
+      rssBeforeBytes: before,
+      rssAfterBytes: after,
+      bytesPerIdleSocket: bytesPerSocket.map(Math.round),
+      heapBefore: beforeMem.map(({ heapUsed, external }) => ({ heapUsed, external })),
+      heapAfter: afterMem.map(({ heapUsed, external }) => ({ heapUsed, external })),
+      heapAndExternalBytesPerIdleSocket: jsBytesPerSocket.map(Math.round),
+      target: TARGET_BYTES_PER_SOCKET,
+      met: bytesPerSocket.every((b) => b < TARGET_BYTES_PER_SOCKET),
+    },
+    load: {
+      seconds: round(loadSeconds),
+      messagesPerSecond: round((total - unsendable) / loadSeconds),
+      /** Seconds after the last send until the last delivery (the servers' backlog when they fall behind). */
+      drainSeconds: round(drainSeconds),
+      /** Messages the servers got through per second, from the first send to the last delivery. */
+      deliveredPerSecond: round(count(toOther, (x) => x > 0) / activeSeconds),
+      serverCpuCores: cpu.map((c) => Math.round(c * 100) / 100),
+      /** Seconds per second the server's threads waited in the run queue for a core (a busy machine). */
+      serverRunQueueWait: waitedForCpu.map((c) => Math.round(c * 100) / 100),
+      /** Mean number of the servers' database connections in each state / wait event during the load. */
+      dbConnections: dbWaits,
+      /** A Redis PING's round trip from the bench process during the load: how long one hop waits on this machine. */
+      redisPingMs: summary(Float64Array.from(pings).sort()),
+      clientEventLoopDelayMs: {
+        p50: round(lag.percentile(50) / 1e6),
+        p99: round(lag.percentile(99) / 1e6),
+        max: round(lag.max / 1e6),
+      },
+    },
+    deliveryMs: { ...delivery, target: TARGET_P99_MS, met: delivery.p99 < TARGET_P99_MS },
+    ackMs: summary(acks),
+    messages,
+    cpuProfileOfProcessA: cpuProfile,
+  };
+  fs.mkdirSync('bench/results', { recursive: true });
+  fs.writeFileSync('bench/results/chat.json', `${JSON.stringify(result, null, 2)}\n`);
+  const mb = (b: number) => `${round(b / 2 ** 20)} MB`;
+  console.info(`
+| process | sockets | RSS before | RSS after | per idle socket (RSS) | (heap + external) | CPU under load | waiting for a CPU |
+| ------- | ------- | ---------- | --------- | --------------------- | ----------------- | -------------- | ----------------- |
+${[0, 1].map((i) => `| ${'AB'[i]} | ${perServer[i]} | ${mb(before[i] as number)} | ${mb(after[i] as number)} | ${round((bytesPerSocket[i] as number) / 1024)} KB | ${round((jsBytesPerSocket[i] as number) / 1024)} KB | ${Math.round((cpu[i] as number) * 100)} % of a core | ${Math.round((waitedForCpu[i] as number) * 100)} % |`).join('\n')}
+
+| messages/s | sent | acked | to other member | lost | dup | p50 ms | p95 ms | p99 ms | max ms | ack p99 ms |
+| ---------- | ---- | ----- | --------------- | ---- | --- | ------ | ------ | ------ | ------ | ---------- |
+| ${result.load.messagesPerSecond} | ${messages.sent} | ${messages.acked} | ${messages.receivedByOther} | ${messages.lost} | ${messages.duplicated} | ${delivery.p50} | ${delivery.p95} | ${delivery.p99} | ${delivery.max} | ${result.ackMs.p99} |
+
+delivery p99 < ${TARGET_P99_MS} ms: ${result.deliveryMs.met ? 'MET' : 'MISSED'}; memory per idle socket < 20 KB: ${result.memory.met ? 'MET' : 'MISSED'}${Object.keys(nacks).length ? `; nacks ${JSON.stringify(nacks)}` : ''}
+`);
+} finally {
+  for (const c of clients) c.socket?.terminate();
+  await Promise.all(servers.map((s) => s.stop()));
+  await db.destroy();
+  await sql(admin, `drop database if exists ${dbName} with (force)`);
+  let cursor = '0';
+  let removed = 0;
+  do {
+    const [nextCursor, keys] = await redis.scan(cursor, 'MATCH', `${PREFIX}*`, 'COUNT', 1000);
+    cursor = nextCursor;
+    if (keys.length > 0) removed += await redis.del(...keys);
+  } while (cursor !== '0');
+  redis.disconnect();
+  log(`cleaned up: servers stopped, ${dbName} dropped, ${removed} Redis keys of ${PREFIX} deleted`);
+}

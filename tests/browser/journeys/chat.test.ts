@@ -1,0 +1,159 @@
+import { publishCoin } from '@app/protocol/calls/consignment';
+import { customerServiceIntervention } from '@app/protocol/calls/customer-service';
+import { gameTokenLogin } from '@app/protocol/calls/game';
+import { identification } from '@app/protocol/calls/identity';
+import { h5sdkVerifyCode } from '@app/protocol/calls/market';
+import { h5sdkOrderPlace, orderInfo } from '@app/protocol/calls/orders';
+import { wapAlipay } from '@app/protocol/calls/pay';
+import { bindPhone, sendSms } from '@app/protocol/calls/user';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCall, baseUrl, DESKTOP, hook, launchBrowser, MOBILE } from '../browser';
+import { docShot, logIn, phoneNumber } from './market-helpers';
+import { gameLogin, idNumber, outbox } from './people';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+
+/** A market account of the demo game on the buyer's server (seller30…seller39: no other journey binds them) lists coins. */
+async function sellerWithCoins(serverId: string) {
+  for (let n = 30; n <= 39; n++) {
+    const game = await gameLogin(`seller${n}`);
+    if (game.serverId !== serverId) continue;
+    const pt = { gameId: game.gameId, gameToken: game.gameToken, serverId: game.serverId };
+    const login = await apiCall<{ token: string }>(gameTokenLogin, pt);
+    const seller = { 'x-token': login.data.token };
+    const phone = phoneNumber('133');
+    await apiCall(sendSms, { smsType: 'phoneLogin', phone });
+    await apiCall(bindPhone, { phone, code: (await outbox(phone))[0]!.code }, seller);
+    await apiCall(identification, { realName: '周卖家', idCard: idNumber('19850505', String(300 + n)) }, seller);
+    await apiCall(sendSms, { smsType: 'verifyCode', phone: 'auto' }, seller);
+    const unlock = (await outbox(phone)).find((m) => m.smsType === 'verifyCode')!.code;
+    expect((await apiCall(h5sdkVerifyCode, { ...pt, code: unlock }, seller)).data).toBe(true);
+    const listed = await apiCall<{ commodityId: string }>(
+      publishCoin,
+      { ...pt, coinType: 2, coinNum: 20_000, price: 2_000 },
+      seller,
+    );
+    if (listed.code === '200') return { commodityId: listed.data.commodityId, phone };
+  }
+  throw new Error('no market account could list coins');
+}
+
+describe('the order chat', () => {
+  it('buyer and seller talk on an order, the message centre and the banner follow, 客服 joins from the console', async () => {
+    const buyerGame = await gameLogin('buyer1');
+    const seller = await sellerWithCoins(buyerGame.serverId);
+    const buyerPhone = phoneNumber('138');
+    const buyer = { 'x-token': (await hook<{ token: string }>('/dev/session', { phone: buyerPhone })).token };
+    await apiCall(identification, { realName: '吴买家', idCard: idNumber('19920303', '579') }, buyer);
+    const order = await apiCall<{ orderId: string; totalAmount: number }>(
+      h5sdkOrderPlace,
+      { ...buyerGame, commodityId: seller.commodityId, requestKey: `chat-journey-${Date.now()}`, agreement: true },
+      buyer,
+    );
+    expect(`${order.code} ${order.msg}`).toBe('200 success');
+    const { orderId, totalAmount } = order.data;
+    const pay = await apiCall<{ tradeNo: string }>(
+      wapAlipay,
+      { bizNo: orderId, totalAmount, payPrice: totalAmount },
+      buyer,
+    );
+    await fetch(`${baseUrl()}/sandbox/api/pay/${pay.data.tradeNo}/succeed`, { method: 'POST' });
+    await expect
+      .poll(async () => (await apiCall<{ status: number }>(orderInfo, { orderId }, buyer)).data.status, {
+        timeout: 15_000,
+      })
+      .toBe(51);
+
+    // The buyer, on the phone: the order page's 联系卖家 opens the chat, where the system told every step.
+    const phone = await (await browser.newContext(MOBILE)).newPage();
+    await phone.goto(`${baseUrl()}/h5/pages/index/index`);
+    await logIn(phone, buyerPhone);
+    await phone.goto(`${baseUrl()}/h5/pages/orderNew/orderDetail/orderDetail?orderId=${orderId}`);
+    await phone.getByTestId('order-chat').click();
+    await phone.waitForURL(/personalTransaction\/IM\/conversation\/index2\?orderId=/);
+    const system = phone.getByTestId('im-system');
+    await expect.poll(() => system.count()).toBeGreaterThanOrEqual(3);
+    expect(await system.allTextContents()).toEqual(
+      expect.arrayContaining([expect.stringContaining('买家已下单'), expect.stringContaining('游戏已签名')]),
+    );
+    expect(await phone.getByTestId('im-order').textContent()).toContain('待收货');
+    await phone.getByTestId('im-text').fill('你好，金币已经到账了，<b>谢谢</b>');
+    await phone.getByTestId('im-send').click();
+    await expect
+      .poll(() => phone.getByTestId('im-message').last().textContent())
+      .toBe('你好，金币已经到账了，<b>谢谢</b>');
+
+    // The seller, on a PC: 消息 lists the chat with its unread count; opening it shows the buyer's words as text.
+    const pc = await (await browser.newContext(DESKTOP)).newPage();
+    await pc.goto(`${baseUrl()}/web/pages/index/index`);
+    await logIn(pc, seller.phone);
+    await pc.goto(`${baseUrl()}/web/pages/message/index`);
+    const row = pc.getByTestId('im-conversation').first();
+    await expect.poll(() => row.textContent()).toContain('谢谢');
+    // Unread: the three steps the system told and the buyer's message.
+    expect(await pc.getByTestId('im-unread').first().textContent()).toBe('4');
+    await docShot(pc, 'pc-messages');
+    await row.click();
+    await pc.waitForURL(/conversation\/index2/);
+    await expect.poll(() => pc.getByTestId('im-message').last().textContent()).toContain('金币已经到账');
+    expect(await pc.locator('.im-bubble b').count()).toBe(0);
+    await pc.getByTestId('im-text').fill('收到就好，有问题随时联系');
+    await pc.keyboard.press('Enter');
+    // The buyer sees the reply without reloading, labelled 卖家.
+    await expect.poll(() => phone.getByTestId('im-message').last().textContent()).toContain('卖家收到就好');
+    await docShot(phone, 'h5-chat');
+    await docShot(pc, 'pc-chat');
+
+    // Elsewhere in the app the banner shows the next message for 3 s; tapping it opens the chat.
+    await phone.goto(`${baseUrl()}/h5/pages/index/index`);
+    await phone.waitForTimeout(1_500);
+    await pc.getByTestId('im-text').fill('另外送您一点小礼物');
+    await pc.getByTestId('im-send').click();
+    const banner = phone.getByTestId('message-banner');
+    await banner.click();
+    await phone.waitForURL(/conversation\/index2\?groupId=/);
+    await expect.poll(() => phone.getByTestId('im-message').last().textContent()).toContain('小礼物');
+    // Once more for the picture; unanswered, it hides by itself.
+    await phone.goto(`${baseUrl()}/h5/pages/index/index`);
+    await phone.waitForTimeout(1_500);
+    await pc.getByTestId('im-text').fill('礼物已经发到您的角色邮箱');
+    await pc.getByTestId('im-send').click();
+    await banner.waitFor();
+    expect(await banner.textContent()).toContain('礼物已经发到您的角色邮箱');
+    await docShot(phone, 'h5-message-banner');
+    await banner.waitFor({ state: 'detached', timeout: 6_000 });
+    await phone.goBack();
+
+    // The buyer asks 客服 in; customer service joins from the console and speaks in the chat as 客服.
+    expect((await apiCall(customerServiceIntervention, { orderId, reason: '想确认交付记录' }, buyer)).code).toBe('200');
+    const desk = await (await browser.newContext(DESKTOP)).newPage();
+    desk.on('dialog', (d) => void d.accept());
+    await desk.goto(`${baseUrl()}/ops?tab=support`);
+    await desk.getByTestId('ops-username').fill('ops-cs');
+    await desk.getByTestId('ops-password').fill('demo-cs-123');
+    await desk.getByTestId('ops-login').click();
+    const card = desk.locator('[data-testid="ops-support"]').filter({ hasText: '想确认交付记录' });
+    await card.waitFor();
+    await docShot(desk, 'ops-support');
+    const [workbench] = await Promise.all([
+      desk.context().waitForEvent('page'),
+      card.getByTestId('ops-support-join').click(),
+    ]);
+    await workbench.waitForURL(/indexForWorkingTable/);
+    await expect.poll(() => workbench.getByTestId('im-system').last().textContent()).toContain('已进入聊天');
+    await workbench.getByTestId('im-text').fill('您好，我是客服，交付记录显示金币已到账。');
+    await workbench.getByTestId('im-send').click();
+    await expect.poll(() => phone.getByTestId('im-message').last().textContent()).toContain('客服您好，我是客服');
+    await docShot(workbench, 'ops-workbench-chat');
+    await card.getByTestId('ops-support-note').fill('买家确认已到账，结束工单');
+    await card.getByTestId('ops-support-close').click();
+    await expect.poll(() => card.count()).toBe(0);
+    await expect.poll(() => phone.getByTestId('im-system').last().textContent()).toContain('客服处理完成');
+    await Promise.all([phone.context().close(), pc.context().close(), desk.context().close()]);
+  });
+});
