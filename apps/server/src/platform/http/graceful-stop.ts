@@ -23,7 +23,10 @@ export function gracefulStop(app: FastifyInstance, options: { drainMs: number; q
   const last: Array<() => Promise<unknown> | unknown> = [];
 
   app.server.on('connection', () => arrivals++);
-  app.addHook('onRequest', async (_request, reply) => {
+  app.addHook('onRequest', async (request, reply) => {
+    // A chat socket is no request in flight: it lives until closed (the chat module closes them
+    // when the app closes, and its clients reconnect to another process).
+    if (request.headers.upgrade?.toLowerCase() === 'websocket') return;
     inFlight++;
     arrivals++;
     reply.raw.once('close', () => inFlight--);
