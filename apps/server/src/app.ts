@@ -22,6 +22,7 @@ import { ordersModule } from './modules/orders/orders.module';
 import { type PaymentsHandle, paymentsModule } from './modules/payments/payments.module';
 import { smsModule } from './modules/sms/sms.module';
 import { supportModule } from './modules/support/support.module';
+import { askForService } from './modules/support/support.service';
 import { systemModule } from './modules/system/system.module';
 import { trackingModule } from './modules/tracking/tracking.module';
 import { pushOn } from './modules/user/settings.service';
@@ -117,11 +118,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   gamesModule(app, { platform, gateway, sms, config });
   await consignmentModule(app, { platform, gateway, sms, sweepEveryMs: config.SWEEP_MS });
   // The order chat and the notifications hear of each order.
-  const events = orderEvents({ db, chat, notices, log: app.log });
+  const support = supportModule(app, { platform, chat, notices, rates });
+  // 拒绝收货 opens a customer-service case in the order's chat (the support module's, handed in).
+  const openCase = (orderId: number, buyerUserId: number, reason: string) =>
+    askForService(support, buyerUserId, orderId, reason).then(() => undefined);
+  const events = orderEvents({ db, chat, notices, openCase, log: app.log });
   const orders = ordersModule(app, { platform, gateway, sweepEveryMs: config.SWEEP_MS, events });
   const offers = bargainModule(app, { platform, gateway, sweepEveryMs: config.SWEEP_MS, events, notices });
   const demoStaff = config.APP_ENV !== 'production';
-  const support = supportModule(app, { platform, chat, notices, rates });
   await opsModule(app, {
     db,
     gateway,

@@ -118,7 +118,11 @@ describe('customer service in the order chat', () => {
           .data as Intervention
       ).id,
     ).toBe(request.id);
-    expect((await said(orderId)).at(-1)?.body).toBe('买家申请客服介入：数量不对。客服将尽快进入聊天处理。');
+    // The refusal itself opened the case, with its reason.
+    expect(request.reason).toBe('拒绝收货：数量不对：少了一半');
+    expect((await said(orderId)).map((m) => m.body)).toContain(
+      '买家申请客服介入：拒绝收货：数量不对：少了一半。客服将尽快进入聊天处理。',
+    );
 
     // The workbench: the request waits; 客服 joins the chat with their own chat login and speaks as 客服.
     const ops = opsApi(t);

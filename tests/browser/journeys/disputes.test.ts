@@ -195,15 +195,10 @@ describe('disputes', () => {
     await expect.poll(() => phone.getByTestId('order-status').textContent()).toBe('拒绝收货');
     await sheet.waitFor({ state: 'detached' });
 
-    // 联系客服 from the order page: a reason, then the request's progress.
-    await phone.getByTestId('support-ask').click();
-    await phone.getByTestId('support-reason-交付内容有误').click();
-    await phone.getByTestId('support-request-details').fill('金币数量与商品描述不一致，已上传截图');
-    await phone.getByTestId('support-request-submit').click();
+    // The refusal opened a customer-service case by itself: its progress, with the buyer's reason.
     await expect.poll(() => phone.getByTestId('support-state').textContent()).toBe('等待客服接入');
-    expect(await phone.getByTestId('support-progress').textContent()).toContain(
-      '交付内容有误：金币数量与商品描述不一致，已上传截图',
-    );
+    expect(await phone.getByTestId('support-progress').textContent()).toContain('拒绝收货：数量不对');
+    expect(await phone.getByTestId('support-ask').count()).toBe(0);
     await phone.getByTestId('order-support').scrollIntoViewIfNeeded();
     await phone.getByTestId('toast').first().waitFor({ state: 'detached' });
     await phone.locator('.msg-banner').first().waitFor({ state: 'detached' });

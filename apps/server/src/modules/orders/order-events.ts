@@ -54,6 +54,8 @@ export function orderEvents(deps: {
   db: DbHandle;
   chat: ChatHandle;
   notices: NoticesHandle;
+  /** Opens a customer-service case for a refused receipt (the support module's, handed in at composition). */
+  openCase?: (orderId: number, buyerUserId: number, reason: string) => Promise<void>;
   log: FastifyBaseLogger;
 }): OrderEvents {
   const { db, chat, notices } = deps;
@@ -109,6 +111,7 @@ export function orderEvents(deps: {
         };
         await chat.say('order', o.id, words[event]);
         if (FINAL.has(event)) await chat.end(db, 'order', o.id);
+        if (event === 'refused') await deps.openCase?.(o.id, o.buyer_user_id, `拒绝收货：${detail}`);
         const fact = { subject: o.title, commodityId: o.commodity_id, orderId: o.id };
         if (event === 'paid')
           await notices.notify(o.seller_user_id, { kind: 'orderPaid', amount: Number(o.price_fen), ...fact });

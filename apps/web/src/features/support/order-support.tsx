@@ -1,5 +1,5 @@
 import { INTERVENTION_REASONS, type Intervention } from '@app/protocol/calls/customer-service';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Chips, Sheet } from '../../components/sheet';
 import { paths } from '../../lib/paths';
@@ -239,6 +239,11 @@ interface OrderSupportProps {
  */
 export function OrderSupport({ scene, orderId, status, pc = false }: OrderSupportProps) {
   const cs = useCustomerService(orderId);
+  const { refetch } = cs;
+  // An order moving on can open a case by itself (拒绝收货 does): asked again on each status.
+  useEffect(() => {
+    if (status) void refetch();
+  }, [status, refetch]);
   const [asking, setAsking] = useState(false);
   const intervention = cs.data?.intervention ?? null;
   const askable = !UNPAID.has(status);
