@@ -136,9 +136,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     bootstrapToken: opsToken(config),
     demoStaff,
   });
-  couponModule(app, { platform });
+  couponModule(app, { platform, notices });
   app.decorate('payments', await paymentsModule(app, { platform, config, production, onPaid: orders.deliverPaid }));
-  const withdrawals = withdrawalModule(app, { platform, identity, config });
+  const withdrawals = withdrawalModule(app, { platform, identity, config, notices });
   const seedDemo = config.DEMO_GAME && config.DEMO_MARKET;
   const market = await marketModule(app, { platform, gateway, games, demoGames, seedDemo });
   app.decorate('prepareMarket', market.prepare);

@@ -1,16 +1,20 @@
 import { h5sdkCreateOfferOrder, offerAgree, offerBuyerCancel, offerRefuse } from '@app/protocol/calls/bargain';
 import { publishCoin } from '@app/protocol/calls/consignment';
+import { joinEvent } from '@app/protocol/calls/coupon';
+import { identification } from '@app/protocol/calls/identity';
 import { imGroup, tencentUserSig } from '@app/protocol/calls/im';
 import { noticeList, noticeRead } from '@app/protocol/calls/notices';
 import { cancelOrder, h5sdkOrderPlace, itemConfirm, itemReject, orderInfo } from '@app/protocol/calls/orders';
 import { wapAlipay } from '@app/protocol/calls/pay';
 import { getPushSwitch, pushSwitch } from '@app/protocol/calls/user-help';
+import { extractSave } from '@app/protocol/calls/withdrawal';
 import { IM_SOCKET_PATH } from '@app/protocol/im';
 import type { Notice } from '@app/protocol/notices';
 import { OrderStatus } from '@app/protocol/statuses/order-status';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { groupIdOf, history } from '../src/modules/im/im.service';
-import { expectCode, loginAs, sdkPlayer, useTestApp, useTestClient } from './helpers';
+import { Accounts, transfer } from '../src/modules/ledger/ledger';
+import { expectCode, idNumber, loginAs, sdkPlayer, useTestApp, useTestClient } from './helpers';
 
 /** The order chat and the notifications as an order and an offer go: every event told, to the right side. */
 let seller: Awaited<ReturnType<typeof sdkPlayer>>;
@@ -57,6 +61,12 @@ describe('an order told in its chat and as notifications', () => {
     const group = await chatOf(orderId);
     expect(group.groupId).toMatch(/^g\d+$/);
     expect(await chatOf(orderId, seller.token)).toEqual(group);
+    // orderInfo carries it too (teamInfo.groupId, business-flows §7).
+    expect(
+      ((await app.call(orderInfo, { orderId }, { token: buyer.token })).data as { teamInfo: unknown }).teamInfo,
+    ).toEqual({
+      groupId: group.groupId,
+    });
     const stranger = await loginAs(t, '13955550001');
     expect(await chatOf(orderId, stranger.token)).toEqual({ groupId: null, readOnly: true });
     const groupId = group.groupId as string;
@@ -214,5 +224,38 @@ describe('an order told in its chat and as notifications', () => {
     await expect.poll(() => frames.some((f) => f.t === 'pong')).toBe(true);
     expect(frames.filter((f) => f.t === 'notice')).toHaveLength(1);
     ws.close();
+  });
+});
+
+describe('notifications of withdrawals and coupons', () => {
+  it('tells a payout made and the coupons an event grants', async () => {
+    const { token, uid } = await loginAs(t, '13977770001');
+    const user = await t.db.selectFrom('users').select('id').where('uid', '=', uid).executeTakeFirstOrThrow();
+    expectCode(
+      await app.call(identification, { realName: '林小风', idCard: idNumber('19930303', '881') }, { token }),
+      '200',
+    );
+    await transfer(t.db, {
+      key: 'notice-topup',
+      debit: Accounts.gateway('topup-test'),
+      credit: Accounts.userAvailable(user.id),
+      amount: 50_000,
+      code: 'topup',
+    });
+    expectCode(
+      await app.call(extractSave, { amount: 10_000, accountNo: '13977770001', accountName: '林小风' } as never, {
+        token,
+      }),
+      '200',
+    );
+    await sweep(24 * 60);
+    const money = (await notices(token)).list[0] as Notice;
+    expect(money).toMatchObject({ kind: 'withdrawalPaid', title: '提现已到账', position: null });
+    expect(money.content).toContain('100.00');
+
+    const granted = (await app.call(joinEvent, { eventId: 'newcomer' }, { token })).data as { granted: unknown[] };
+    const news = (await notices(token)).list.filter((n) => n.kind === 'couponGranted');
+    expect(news).toHaveLength(granted.granted.length);
+    expect(news[0]).toMatchObject({ title: '获得优惠券', position: 5 });
   });
 });

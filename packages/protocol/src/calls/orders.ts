@@ -160,9 +160,9 @@ export const orderInfo = defineCall({
   access: 'df',
   method: 'POST',
   scene: 'app',
-  summary: 'One order of the viewer, as buyer or seller',
+  summary: "One order of the viewer, as buyer or seller, with its chat group (teamInfo.groupId; null: none)",
   request: z.object({ orderId }),
-  response: orderSchema,
+  response: orderSchema.extend({ teamInfo: z.object({ groupId: z.string().nullable() }) }),
 });
 
 export const cancelOrder = defineCall({

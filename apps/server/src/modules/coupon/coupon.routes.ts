@@ -13,9 +13,10 @@ import { AppError } from '../../platform/errors';
 import { type CallPlatform, registerCall } from '../../platform/http/register-call';
 import { listingById } from '../exchange/listings';
 import { gameNames } from '../market/catalogue';
+import type { NoticesHandle } from '../notices/notices.module';
 import * as coupons from './coupon.service';
 
-export function couponRoutes(app: FastifyInstance, platform: CallPlatform): void {
+export function couponRoutes(app: FastifyInstance, platform: CallPlatform, notices?: NoticesHandle): void {
   const { db } = platform;
   const withNames = async (rows: Awaited<ReturnType<typeof coupons.userCoupons>>) =>
     gameNames(db, [...new Set(rows.flatMap((r) => r.application_ids))]);
@@ -104,6 +105,12 @@ export function couponRoutes(app: FastifyInstance, platform: CallPlatform): void
   registerCall(app, platform, joinEvent, async (input, ctx) => {
     const now = Date.now();
     const granted = await coupons.joinCouponEvent(db, ctx.user.userId, input.eventId, now);
+    for (const coupon of granted)
+      await notices?.notify(ctx.user.userId, {
+        kind: 'couponGranted',
+        subject: coupon.name,
+        amount: Number(coupon.amount_fen),
+      });
     const names = await withNames(granted);
     return { granted: granted.map((r) => coupons.toCoupon(r, names, null, now)) };
   });

@@ -32,6 +32,8 @@ export interface ChatHandle {
   /** Posts in the system voice (官方) after the caller's change committed; a missing group is skipped. */
   say(kind: ImGroupKind, refId: number, text: string): Promise<void>;
   end(db: DbHandle, kind: ImGroupKind, refId: number): Promise<void>;
+  /** The group key of an order's (or offer's) chat, null without one. */
+  groupKeyOf(kind: ImGroupKind, refId: number): Promise<string | null>;
   /** A chat login for an account that is not a user's (customer service: `cs:<staff id>`). */
   loginFor(account: string): Promise<{ account: string; token: string }>;
   /** Adds a member (customer service joining) to the group of an order; answers the group key, or null without a group. */
@@ -77,6 +79,10 @@ export async function imModule(
       await bus.publish({ type: 'msg', to: await memberAccounts(db, group.id), message });
     },
     end: (handle, kind, refId) => endGroup(handle, kind, refId),
+    async groupKeyOf(kind, refId) {
+      const group = await groupOf(db, kind, refId);
+      return group ? groupKey(group.id) : null;
+    },
     loginFor: async (account) => ({ account, token: await issueChatToken(db, account) }),
     async join(kind, refId, account, role) {
       const group = await groupOf(db, kind, refId);

@@ -31,6 +31,8 @@ export interface OrderEvents {
   happened(orderId: number, event: OrderEvent, detail?: string): Promise<void>;
   /** Whether the evidence images are the user's own chat uploads (checked before the order moves). */
   evidenceValid(userId: number, urls: readonly string[]): Promise<boolean>;
+  /** The order's chat group key (orderInfo's teamInfo.groupId), null without one. */
+  groupOf(orderId: number): Promise<string | null>;
   /** Posts the evidence into the order's chat as the user's images. */
   evidence(orderId: number, userId: number, urls: readonly string[]): Promise<void>;
 }
@@ -74,6 +76,8 @@ export function orderEvents(deps: {
         ],
       });
     },
+
+    groupOf: (orderId) => chat.groupKeyOf('order', orderId),
 
     async evidenceValid(userId, urls) {
       if (urls.length === 0) return true;

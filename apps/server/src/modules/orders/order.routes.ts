@@ -63,9 +63,11 @@ export function orderRoutes(
     const view = await toOrder(db, row, ctx.user.userId);
     return { orderId: view.orderId, status: view.status, statusLabel: view.statusLabel, expireTime: view.expireTime };
   });
-  registerCall(app, platform, orderInfo, async (input, ctx) =>
-    toOrder(db, await orders.viewerOrder(db, ctx.user.userId, input.orderId), ctx.user.userId),
-  );
+  registerCall(app, platform, orderInfo, async (input, ctx) => {
+    const row = await orders.viewerOrder(db, ctx.user.userId, input.orderId);
+    const view = await toOrder(db, row, ctx.user.userId);
+    return { ...view, teamInfo: { groupId: (await events?.groupOf(row.id)) ?? null } };
+  });
   registerCall(app, platform, cancelOrder, async (input, ctx) =>
     toOrder(db, await orders.cancelOrder(deps, ctx.user.userId, input.orderId), ctx.user.userId),
   );

@@ -3,6 +3,7 @@ import type { Config } from '../../config';
 import type { CallPlatform } from '../../platform/http/register-call';
 import { sweepEvery } from '../../platform/jobs/sweep-every';
 import type { IdentityHandle } from '../identity/identity.module';
+import type { NoticesHandle } from '../notices/notices.module';
 import { createSandboxPayout, createUnavailablePayout } from './payout-provider';
 import { withdrawalRoutes } from './withdrawal.routes';
 import type { WithdrawalDeps } from './withdrawal.service';
@@ -15,6 +16,7 @@ export function withdrawalModule(
     platform: CallPlatform;
     identity: IdentityHandle;
     config: Pick<Config, 'APP_ENV' | 'WITHDRAW_REVIEW_SECONDS' | 'SWEEP_MS'>;
+    notices?: NoticesHandle;
   },
 ): { sweep: (now: number) => Promise<number> } {
   const { identity, config } = deps;
@@ -27,6 +29,9 @@ export function withdrawalModule(
     hasAuthentication: async (userId) => (await identity.status(userId)).hasAuthentication === '1',
     maskedRealName: async (userId) => (await identity.status(userId)).realName,
     reviewSeconds: config.WITHDRAW_REVIEW_SECONDS,
+    notify: async (userId, kind, amountFen) => {
+      await deps.notices?.notify(userId, { kind, subject: '提现', amount: amountFen });
+    },
   };
   withdrawalRoutes(app, deps.platform, withdrawals);
   sweepEvery(app, config.SWEEP_MS, 'withdrawals', async () => ({ paid: await sweepWithdrawals(withdrawals) }));

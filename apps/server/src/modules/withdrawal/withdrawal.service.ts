@@ -28,6 +28,8 @@ export interface WithdrawalDeps {
   reviewSeconds: number;
   config?: WithdrawalConfig;
   now?: () => number;
+  /** Tells the user a payout was made or failed (the notices module's, handed in at composition). */
+  notify?: (userId: number, kind: 'withdrawalPaid' | 'withdrawalRefused', amountFen: number) => Promise<void>;
 }
 
 type Row = Selectable<WithdrawalsTable>;
@@ -152,7 +154,7 @@ async function finish(
   to: 'paid' | 'cancelled' | 'failed',
   extra: { reason?: string; providerRef?: string } = {},
 ): Promise<boolean> {
-  return deps.db.transaction().execute(async (trx) => {
+  const done = await deps.db.transaction().execute(async (trx) => {
     const moved = await withdrawalDb(trx)
       .updateTable('withdrawals')
       .set({
@@ -173,6 +175,10 @@ async function finish(
     if (Number(row.fee_fen) > 0) await resolvePending(trx, { key: `${k.fee}:${action}`, pendingKey: k.fee, action });
     return true;
   });
+  // The user cancelling needs no telling; a payout made or failed does.
+  if (done && to !== 'cancelled')
+    await deps.notify?.(row.user_id, to === 'paid' ? 'withdrawalPaid' : 'withdrawalRefused', Number(row.amount_fen));
+  return done;
 }
 
 export async function cancelWithdrawal(deps: WithdrawalDeps, userId: number, id: string): Promise<Row> {
