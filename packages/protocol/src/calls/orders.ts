@@ -160,7 +160,7 @@ export const orderInfo = defineCall({
   access: 'df',
   method: 'POST',
   scene: 'app',
-  summary: "One order of the viewer, as buyer or seller, with its chat group (teamInfo.groupId; null: none)",
+  summary: 'One order of the viewer, as buyer or seller, with its chat group (teamInfo.groupId; null: none)',
   request: z.object({ orderId }),
   response: orderSchema.extend({ teamInfo: z.object({ groupId: z.string().nullable() }) }),
 });
