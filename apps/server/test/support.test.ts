@@ -213,6 +213,22 @@ describe('customer service in the order chat', () => {
     expectCode(await app.call(rateCustomerService, { orderId, score: 3 }, { token: seller.token }), '200');
   });
 
+  it('races: both sides asking at once get one request; urges at once, one reminder', async () => {
+    const orderId = await deliveredOrder(6_200);
+    const asks = await Promise.all([
+      app.call(customerServiceIntervention, { orderId, reason: '买家同时申请' }, { token: buyer.token }),
+      app.call(customerServiceIntervention, { orderId, reason: '卖家同时申请' }, { token: seller.token }),
+      app.call(customerServiceIntervention, { orderId, reason: '买家再次申请' }, { token: buyer.token }),
+    ]);
+    expect(asks.map((a) => a.code)).toEqual(['200', '200', '200']);
+    expect(new Set(asks.map((a) => (a.data as Intervention).id)).size).toBe(1);
+    const urges = await Promise.all(
+      Array.from({ length: 5 }, () => app.call(urgeBuyerReceipt, { orderId }, { token: seller.token })),
+    );
+    expect(urges.filter((u) => u.code === '200')).toHaveLength(1);
+    expect((await said(orderId)).filter((m) => m.body.startsWith('卖家提醒'))).toHaveLength(1);
+  });
+
   it('urges once per 10 minutes, only the side and the status each is for', async () => {
     const orderId = await deliveredOrder(6_100);
     expectCode(

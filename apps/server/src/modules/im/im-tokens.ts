@@ -15,6 +15,7 @@ export async function issueChatToken(
   db: DbHandle,
   account: string,
   sessionToken: string | null = null,
+  ttlSeconds: number = IM_LIMITS.tokenSeconds,
 ): Promise<string> {
   const token = randomBytes(24).toString('base64url');
   const im = imDb(db);
@@ -25,7 +26,7 @@ export async function issueChatToken(
       token_hash: hash(token),
       account,
       session_hash: sessionToken === null ? null : hashToken(sessionToken),
-      expires_at: new Date(Date.now() + IM_LIMITS.tokenSeconds * 1000),
+      expires_at: new Date(Date.now() + ttlSeconds * 1000),
     })
     .execute();
   return token;

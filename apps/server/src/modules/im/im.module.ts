@@ -21,7 +21,10 @@ import {
   openGroup,
 } from './im.service';
 import type { ImGroupKind } from './im.tables';
-import { type ImBus, memoryBus, redisBus } from './im-bus';
+import { memoryBus, redisBus } from './im-bus';
+
+const STAFF_CHAT_SECONDS = 12 * 3600;
+
 import { imSocket } from './im-socket';
 import { issueChatToken } from './im-tokens';
 
@@ -44,7 +47,6 @@ export interface ChatHandle {
   postImages(kind: ImGroupKind, refId: number, account: string, urls: readonly string[]): Promise<void>;
   /** Pushes a notification to the account's sockets on every process. */
   notice(account: string, notice: Notice): Promise<void>;
-  bus: ImBus;
 }
 
 /** The order chat: its socket, its calls, and fan-out through Redis when configured (in process otherwise). */
@@ -83,7 +85,8 @@ export async function imModule(
       const group = await groupOf(db, kind, refId);
       return group ? groupKey(group.id) : null;
     },
-    loginFor: async (account) => ({ account, token: await issueChatToken(db, account) }),
+    // Customer service's chat login has no user session behind it: it lasts a staff session's 12 hours.
+    loginFor: async (account) => ({ account, token: await issueChatToken(db, account, null, STAFF_CHAT_SECONDS) }),
     async join(kind, refId, account, role) {
       const group = await groupOf(db, kind, refId);
       if (!group) return null;
@@ -112,6 +115,5 @@ export async function imModule(
       }
     },
     notice: (account, notice) => bus.publish({ type: 'notice', to: [account], notice }),
-    bus,
   };
 }

@@ -31,6 +31,9 @@ export interface ChatClientOptions {
   WebSocketImpl?: typeof WebSocket;
 }
 
+/** A dropped socket is tried again after 1 s, 2 s, 4 s… at most 10 s. */
+const RECONNECT_BASE_MS = 1000;
+
 type Pending = { resolve: (frame: ImServerFrame) => void; timer: ReturnType<typeof setTimeout> };
 export type ChatState = 'idle' | 'connecting' | 'online' | 'failed';
 
@@ -184,9 +187,7 @@ export class ChatClient {
     this.failures += 1;
     if (this.failures > IM_CLIENT.loginRetries) return this.setState('failed');
     this.setState('connecting');
-    const wait = fresh
-      ? IM_CLIENT.reloginAfterMs
-      : Math.min(10_000, IM_CLIENT.listenAfterMs * 2 ** (this.failures - 1));
+    const wait = fresh ? IM_CLIENT.reloginAfterMs : Math.min(10_000, RECONNECT_BASE_MS * 2 ** (this.failures - 1));
     this.retry = setTimeout(() => void this.open(fresh), wait);
   }
 
