@@ -134,7 +134,36 @@ describe('the order chat', () => {
     expect(await banner.textContent()).toContain('礼物已经发到您的角色邮箱');
     await docShot(phone, 'h5-message-banner');
     await banner.waitFor({ state: 'detached', timeout: 6_000 });
+    // The unread reply shows on the tab bar's 消息, and on the seller's PC header once the buyer answers.
+    await expect.poll(() => phone.getByTestId('tab-3').getByTestId('unread-badge').count()).toBe(1);
     await phone.goBack();
+    await expect.poll(() => phone.getByTestId('im-message').last().textContent()).toContain('角色邮箱');
+
+    // Reading back up, the buyer keeps his place: a new message is announced, not scrolled to.
+    for (let n = 1; n <= 10; n++) {
+      await pc.getByTestId('im-text').fill(`第${n}件礼物已发出`);
+      await pc.keyboard.press('Enter');
+      await expect.poll(() => phone.getByTestId('im-message').last().textContent()).toContain(`第${n}件礼物`);
+    }
+    const list = phone.getByTestId('im-messages');
+    expect(await list.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+    expect(await phone.getByTestId('im-new-notice').count()).toBe(0);
+    await list.evaluate((el) => {
+      el.scrollTop = 0;
+    });
+    await pc.getByTestId('im-text').fill('最后一件礼物也发了');
+    await pc.keyboard.press('Enter');
+    const notice = phone.getByTestId('im-new-notice');
+    await expect.poll(() => notice.textContent()).toContain('1 条新消息');
+    expect(await list.evaluate((el) => el.scrollTop)).toBe(0);
+    await docShot(phone, 'h5-chat-new-messages');
+    await notice.click();
+    await expect.poll(() => notice.count()).toBe(0);
+    await expect.poll(() => list.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight < 48)).toBe(true);
+    await phone.getByTestId('im-text').fill('都收到了，谢谢老板');
+    await phone.getByTestId('im-send').click();
+    await pc.goto(`${baseUrl()}/web/pages/index/index`);
+    await expect.poll(() => pc.getByTestId('pc-nav-messages').getByTestId('unread-badge').count()).toBe(1);
 
     // The buyer asks 客服 in; customer service joins from the console and speaks in the chat as 客服.
     expect((await apiCall(customerServiceIntervention, { orderId, reason: '想确认交付记录' }, buyer)).code).toBe('200');

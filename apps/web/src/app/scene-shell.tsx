@@ -12,6 +12,7 @@ import { showToast } from '../lib/ui-bus';
 import { applyPcZoom } from './launch';
 import { MaintenanceGate } from './maintenance-gate';
 import { MessageBanner } from './message-banner';
+import { UnreadTracker } from './unread-tracker';
 
 /**
  * The frame of every page: the navigation guard (a path outside the current scene's pages is
@@ -42,6 +43,7 @@ export function SceneShell() {
       <SaleUnlockHost />
       <NoLineHost />
       <MessageBanner />
+      <UnreadTracker />
     </>
   );
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import { copy } from '../lib/copy';
 import { pagePath, paths } from '../lib/paths';
+import { UnreadBadge } from './unread-badge';
 
 /** PC page: dark header with logo, nav and search, a 1200 px content column, footer. */
 export function PcLayout({ scene, children }: { scene: string; children: ReactNode }) {
@@ -19,6 +20,7 @@ export function PcLayout({ scene, children }: { scene: string; children: ReactNo
             <NavLink to={pagePath(scene, 'userCenter')}>{copy.myPage}</NavLink>
             <NavLink to={paths.messages(scene)} data-testid="pc-nav-messages">
               {copy.messages}
+              <UnreadBadge className="pc-nav-badge" />
             </NavLink>
           </nav>
           <div className="pc-header-right">

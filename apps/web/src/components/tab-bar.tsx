@@ -1,19 +1,36 @@
-import { NavLink } from 'react-router';
+import { NavLink, useLocation } from 'react-router';
 import { copy } from '../lib/copy';
-import { SCENE_PAGES } from '../lib/paths';
+import { pagePath, SCENE_PAGES } from '../lib/paths';
+import { sceneOfPath } from '../lib/platform';
+import { UnreadBadge } from './unread-badge';
+
+interface Tab {
+  id: number;
+  text: string;
+  /** null: the centre action, drawn without an icon. */
+  icon: string | null;
+  to: string;
+  badge?: boolean;
+}
 
 /** SDK tab bar: 首页 (id 0), 寄售 (id 2, centre action without icon), 我的 (id 1). */
-const SDK_TABS = [
+const SDK_TABS: readonly Tab[] = [
   { id: 0, text: copy.home, icon: '⌂', to: SCENE_PAGES.sdkHome },
   { id: 2, text: copy.consign, icon: null, to: SCENE_PAGES.sdkConsign },
   { id: 1, text: copy.mine, icon: '☺', to: SCENE_PAGES.sdkMy },
-] as const;
+];
 
-export function TabBar({
-  tabs = SDK_TABS,
-}: {
-  tabs?: ReadonlyArray<{ id: number; text: string; icon: string | null; to: string }>;
-}) {
+/** The H5 and app tab bar: 首页 (id 0), 消息 (id 3, with the unread count), 我的 (id 1). */
+const sceneTabs = (scene: string): readonly Tab[] => [
+  { id: 0, text: copy.home, icon: '⌂', to: pagePath(scene, 'home') },
+  { id: 3, text: copy.messages, icon: '✉', to: pagePath(scene, 'messages'), badge: true },
+  { id: 1, text: copy.mine, icon: '☺', to: pagePath(scene, 'userCenter') },
+];
+
+/** The bottom tab bar of the scene: the SDK keeps its own, the H5 and app scenes share one. */
+export function TabBar() {
+  const scene = sceneOfPath(useLocation().pathname) ?? 'h5';
+  const tabs = scene === 'h5sdk' ? SDK_TABS : sceneTabs(scene);
   return (
     <nav className="tabbar" data-testid="tab-bar">
       {tabs.map((tab) =>
@@ -30,6 +47,7 @@ export function TabBar({
           >
             <span className="tabbar-icon" aria-hidden="true">
               {tab.icon}
+              {tab.badge ? <UnreadBadge className="tabbar-badge" /> : null}
             </span>
             {tab.text}
           </NavLink>
@@ -38,3 +56,6 @@ export function TabBar({
     </nav>
   );
 }
+
+/** The scenes with a bottom tab bar on their home, 消息 and 我的 pages. */
+export const hasTabBar = (scene: string): boolean => scene === 'h5sdk' || scene === 'h5' || scene === 'app';

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { MobileLayout } from '../../components/mobile-layout';
 import { PcLayout } from '../../components/pc-layout';
+import { hasTabBar } from '../../components/tab-bar';
 import { ConversationList, useChatUnread } from '../../features/im/conversation-list';
 import { NoticeList, useUnreadNotices } from '../../features/notices/notice-list';
 import { copy } from '../../lib/copy';
@@ -81,7 +82,12 @@ export default function MessagesPage() {
       </PcLayout>
     );
   return (
-    <MobileLayout title={copy.messages} right={right}>
+    <MobileLayout
+      title={copy.messages}
+      right={right}
+      back={!hasTabBar(scene) || scene === 'h5sdk'}
+      tabBar={hasTabBar(scene) && scene !== 'h5sdk'}
+    >
       {body}
     </MobileLayout>
   );

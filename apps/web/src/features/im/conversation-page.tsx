@@ -94,7 +94,9 @@ export default function ConversationPage() {
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const bottom = useRef<HTMLDivElement>(null);
+  /** True while the newest message is in view: new ones scroll in; otherwise they are counted. */
   const stick = useRef(true);
+  const [unseen, setUnseen] = useState(0);
 
   // The newest page first, then every later message once, from this socket or after a reconnect.
   useEffect(() => {
@@ -113,6 +115,7 @@ export default function ConversationPage() {
         if (last) client.markRead(groupId, last);
         off = client.watch(groupId, last, (fresh) => {
           setMessages((old) => [...old, ...fresh]);
+          if (!stick.current) setUnseen((n) => n + fresh.filter((m) => m.sender !== client.account).length);
           const newest = fresh.at(-1);
           if (newest && document.visibilityState === 'visible') client.markRead(groupId, newest.seq);
         });
@@ -132,6 +135,17 @@ export default function ConversationPage() {
   useLayoutEffect(() => {
     if (count > 0 && stick.current) bottom.current?.scrollIntoView({ block: 'end' });
   }, [count]);
+
+  // Scrolled up to read, the user keeps his place; scrolled back down, the count of new ones clears.
+  const onScroll = (el: HTMLDivElement) => {
+    stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < 48;
+    if (stick.current) setUnseen(0);
+  };
+  const toNewest = () => {
+    stick.current = true;
+    setUnseen(0);
+    bottom.current?.scrollIntoView({ block: 'end', behavior: 'smooth' });
+  };
 
   const earlier = async () => {
     if (!groupId || !messages[0]) return;
@@ -210,7 +224,7 @@ export default function ConversationPage() {
           <span className="muted">订单详情 ›</span>
         </Link>
       ) : null}
-      <div className="im-messages" data-testid="im-messages">
+      <div className="im-messages" data-testid="im-messages" onScroll={(e) => onScroll(e.currentTarget)}>
         {state === 'failed' ? (
           <div className="im-system">聊天连接失败，请刷新页面重试</div>
         ) : state !== 'online' || !ready ? (
@@ -235,6 +249,11 @@ export default function ConversationPage() {
         })}
         <div ref={bottom} />
       </div>
+      {unseen > 0 ? (
+        <button type="button" className="im-new" onClick={toNewest} data-testid="im-new-notice">
+          {unseen > 99 ? '99+' : unseen} 条新消息 ↓
+        </button>
+      ) : null}
       {readOnly ? (
         <div className="im-readonly" data-testid="im-readonly">
           {IM_MESSAGES.readOnly}

@@ -4,6 +4,7 @@ import { type ComponentType, lazy, type ReactNode, Suspense, useState } from 're
 import { useNavigate } from 'react-router';
 import { MobileLayout } from '../../components/mobile-layout';
 import { PcLayout } from '../../components/pc-layout';
+import { hasTabBar } from '../../components/tab-bar';
 import { WhenVisible } from '../../components/when-visible';
 import { copy } from '../../lib/copy';
 import { paths } from '../../lib/paths';
@@ -109,7 +110,7 @@ export default function HomePage({ LatestListings, firstTimeGuide }: HomeSlots) 
       </PcLayout>
     );
   return (
-    <MobileLayout title={copy.brand} back={false} tabBar={scene === 'h5sdk'}>
+    <MobileLayout title={copy.brand} back={false} tabBar={hasTabBar(scene)}>
       <div data-testid="home-page" className="home-m">
         {banner}
         {gameCard}

@@ -2,6 +2,8 @@ import { Link } from 'react-router';
 import { MobileLayout } from '../../components/mobile-layout';
 import { PcLayout } from '../../components/pc-layout';
 import { HomeSkeleton } from '../../components/skeleton';
+import { hasTabBar } from '../../components/tab-bar';
+import { UnreadBadge } from '../../components/unread-badge';
 import { copy } from '../../lib/copy';
 import { paths, SCENE_PAGES } from '../../lib/paths';
 import { sceneOfPath } from '../../lib/platform';
@@ -12,10 +14,26 @@ import { type RealNameDialogSlot, SellEntry } from './sell-entry';
 /** My page: the user's masked profile, or the way to log in. */
 
 /** A row of 我的 that opens a page: the name on the left, a hint and › on the right. */
-function EntryLink({ to, label, hint, testId }: { to: string; label: string; hint?: string; testId: string }) {
+function EntryLink({
+  to,
+  label,
+  hint,
+  badge,
+  testId,
+}: {
+  to: string;
+  label: string;
+  hint?: string;
+  /** Shows the unread count of chats and notifications. */
+  badge?: boolean;
+  testId: string;
+}) {
   return (
     <Link to={to} style={{ display: 'flex', justifyContent: 'space-between', marginTop: 16 }} data-testid={testId}>
-      <span>{label}</span>
+      <span>
+        {label}
+        {badge ? <UnreadBadge className="entry-badge" /> : null}
+      </span>
       <span className="muted">{hint ? `${hint} ›` : '›'}</span>
     </Link>
   );
@@ -92,7 +110,7 @@ export default function MyPage({ RealNameDialog }: { RealNameDialog: RealNameDia
             hint="在售、已下架、取回"
             testId="my-shelf-entry"
           />
-          <EntryLink to={paths.messages(scene)} label="消息" testId="my-messages-entry" />
+          <EntryLink to={paths.messages(scene)} label="消息" badge testId="my-messages-entry" />
           <EntryLink to={paths.orderList(scene)} label="我的订单" testId="my-orders-entry" />
           <EntryLink to={paths.myOffers(scene)} label="我的出价" testId="my-offers-entry" />
           <EntryLink to={paths.receivedOffers(scene)} label="收到的出价" testId="my-received-offers-entry" />
@@ -130,7 +148,7 @@ export default function MyPage({ RealNameDialog }: { RealNameDialog: RealNameDia
   );
   if (scene === 'web' || scene === 'webpc') return <PcLayout scene={scene}>{body}</PcLayout>;
   return (
-    <MobileLayout title={copy.myPage} back={scene !== 'h5sdk'} tabBar={scene === 'h5sdk'}>
+    <MobileLayout title={copy.myPage} back={!hasTabBar(scene)} tabBar={hasTabBar(scene)}>
       {body}
     </MobileLayout>
   );

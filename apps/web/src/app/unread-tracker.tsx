@@ -1,0 +1,29 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { useChat } from '../features/im/chat';
+import { useChatUnread } from '../features/im/conversation-list';
+import { noticeKeys } from '../features/notices/api/notice-keys';
+import { useUnreadNotices } from '../features/notices/notice-list';
+import { storage } from '../lib/storage';
+import { setUnreadMessages } from '../lib/unread';
+
+/**
+ * Counts what is unread while a user is logged in — the chats (kept fresh by the socket) and the
+ * notifications (fetched again when one is pushed) — for the badges of the tab bar, the PC header and 我的.
+ */
+export function UnreadTracker() {
+  useLocation(); // the login state is read again on every navigation
+  const loggedIn = Boolean(storage.get('token'));
+  const chats = useChatUnread(loggedIn);
+  const notices = useUnreadNotices(loggedIn);
+  const { client } = useChat();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!loggedIn) return;
+    return client.onNotice(() => void queryClient.invalidateQueries({ queryKey: noticeKeys.list }));
+  }, [client, queryClient, loggedIn]);
+  const total = loggedIn ? chats.unread + notices.unread : 0;
+  useEffect(() => setUnreadMessages(total), [total]);
+  return null;
+}
