@@ -155,10 +155,19 @@ describe('offers (出价)', () => {
     await card(mobile, offerB).waitFor();
     await docShot(mobile, 'offers-mine');
 
-    // The seller, in their own browser: 我的 → 收到的出价, both waiting; agrees to one, refuses the other.
+    // The seller, in their own browser, was told: the tab bar's 消息 counts the two offers; the
+    // notification 收到新的出价 jumps to 收到的出价, both waiting; agrees to one, refuses the other.
     const sellerPage = await loggedInPage(seller);
     await sellerPage.goto(`${baseUrl()}/h5/pages/my/index`);
-    await sellerPage.getByTestId('my-received-offers-entry').click();
+    await expect.poll(() => sellerPage.getByTestId('tab-3').getByTestId('unread-badge').textContent()).toBe('2');
+    await sellerPage.getByTestId('tab-3').click();
+    await sellerPage.getByTestId('messages-tab-notices').click();
+    const told = sellerPage.getByTestId('notice').filter({ hasText: '收到新的出价' });
+    await expect.poll(() => told.count()).toBe(2);
+    expect(await told.first().textContent()).toContain('请在 24 小时内处理');
+    await docShot(sellerPage, 'notices-offer-received');
+    await told.first().click();
+    await sellerPage.waitForURL(/bargain\/receivedOffers/);
     const received = card(sellerPage, offerA!.offerId);
     await expect.poll(() => received.getByTestId('offer-status').textContent()).toBe('买家出价，请在倒计时内处理');
     await card(sellerPage, offerB).waitFor();
@@ -174,8 +183,12 @@ describe('offers (出价)', () => {
     await sellerPage.getByTestId('offer-confirm').getByTestId('modal-button-拒绝').click();
     await expect.poll(() => refused.getByTestId('offer-status').textContent()).toBe('您已拒绝');
 
-    // The buyer: the agreed offer is to be paid (21), the other refused.
-    await mobile.reload();
+    // The buyer: told in 消息 that the seller agreed; the notification leads to 我的出价, where the
+    // agreed offer is to be paid (21) and the other refused.
+    await mobile.goto(`${baseUrl()}/h5/pages/message/index`);
+    await mobile.getByTestId('messages-tab-notices').click();
+    await mobile.getByTestId('notice').filter({ hasText: '卖家同意了您的出价' }).click();
+    await mobile.waitForURL(/bargain\/myOffers/);
     await expect.poll(() => mine.getAttribute('data-status')).toBe('21');
     expect(await mine.getByTestId('offer-status').textContent()).toBe('卖家已同意，请在倒计时结束前付款');
     expect(await mine.getByTestId('offer-countdown').textContent()).toMatch(/^付款剩余 0[12]:\d\d:\d\d$/);
