@@ -3,6 +3,7 @@ import type { CallPlatform } from '../../platform/http/register-call';
 import type { GameGateway } from '../games/game-gateway';
 import type { SmsDeps } from '../sms/sms.service';
 import { keyRoutes } from './key.routes';
+import type { PriceDrop } from './listing.service';
 import { startListingSweeper } from './listing-sweeper';
 import { manualPresaleRoutes } from './manual-presale.routes';
 import { partnerCallbackRoutes } from './partner-callback.routes';
@@ -16,12 +17,19 @@ import { shelfRoutes } from './shelf.routes';
  */
 export async function consignmentModule(
   app: FastifyInstance,
-  deps: { platform: CallPlatform; gateway: GameGateway; sms: SmsDeps; sweepEveryMs: number },
+  deps: {
+    platform: CallPlatform;
+    gateway: GameGateway;
+    sms: SmsDeps;
+    sweepEveryMs: number;
+    /** 降价提醒: a listing back on sale cheaper than it was last on sale (told after the commit). */
+    priceDropped: (drop: PriceDrop) => Promise<void>;
+  },
 ): Promise<void> {
   const { platform } = deps;
   saleLockRoutes(app, platform, deps.sms);
   publishRoutes(app, platform, deps.gateway);
-  shelfRoutes(app, platform, deps.gateway);
+  shelfRoutes(app, platform, deps.gateway, deps.priceDropped);
   keyRoutes(app, platform, deps.gateway, deps.sms.rates);
   manualPresaleRoutes(app, platform, deps.gateway);
   await partnerCallbackRoutes(app, { db: platform.db, gateway: deps.gateway });

@@ -36,6 +36,18 @@ export interface ListingDeps {
   db: Db;
   gateway: GameGateway;
   now?: () => number;
+  /** 降价提醒: told after a listing went back on sale cheaper than it was last on sale (app.ts composes it). */
+  priceDropped?: (drop: PriceDrop) => Promise<void>;
+}
+
+/** A listing buyable again at a lower price than when it was last on sale. */
+export interface PriceDrop {
+  commodityId: number;
+  /** Not told of his own listing. */
+  sellerUserId: number | null;
+  title: string;
+  /** Fen: the new, lower price. */
+  priceFen: number;
 }
 
 export type Goods =

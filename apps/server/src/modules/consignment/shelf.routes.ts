@@ -13,13 +13,18 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/errors';
 import { type CallPlatform, registerCall } from '../../platform/http/register-call';
 import type { GameGateway } from '../games/game-gateway';
-import type { ListingDeps } from './listing.service';
+import type { ListingDeps, PriceDrop } from './listing.service';
 import * as shelf from './shelf.service';
 
 /** The seller's shelf: the listings and what each status allows. */
-export function shelfRoutes(app: FastifyInstance, platform: CallPlatform, gateway: GameGateway): void {
+export function shelfRoutes(
+  app: FastifyInstance,
+  platform: CallPlatform,
+  gateway: GameGateway,
+  priceDropped: (drop: PriceDrop) => Promise<void>,
+): void {
   const { db } = platform;
-  const deps: ListingDeps = { db, gateway };
+  const deps: ListingDeps = { db, gateway, priceDropped };
   registerCall(app, platform, myCommodity, (input, ctx) =>
     shelf.shelfPage(
       db,

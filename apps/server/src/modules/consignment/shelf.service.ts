@@ -9,7 +9,13 @@ import { AppError } from '../../platform/errors';
 import { toCard } from '../exchange/commodity.queries';
 import type { CommoditiesTable } from '../exchange/exchange.tables';
 import { moveListing } from '../exchange/listing-moves';
-import { editDelisted, priceFrozenProp, sellerListing, sellerListingsPage } from '../exchange/listings';
+import {
+  editDelisted,
+  lockRelistPrices,
+  priceFrozenProp,
+  sellerListing,
+  sellerListingsPage,
+} from '../exchange/listings';
 import { sellSetup } from '../market/sell-setup';
 import { checkDesignated, type ListingDeps, listingRow, putOnSale } from './listing.service';
 
@@ -100,19 +106,44 @@ export async function downShelf(deps: ListingDeps, sellerUserId: number, commodi
   return toShelfItem(await listingRow(deps.db, row.id));
 }
 
-/** 已下架 → 在售 for another commodityExpireHour (the game still holds it frozen). */
+/**
+ * 已下架 → 在售 for another commodityExpireHour (the game still holds it frozen).
+ *
+ * 降价提醒: a price changes only while the listing is delisted (modifyPrice and updatePreSaleInfo,
+ * editDelisted; publishFrozen prices a 上架中 prop nobody could collect; a manual pre-sale's price is
+ * its record's until it is listed), when no collector can buy it. So the drop is told here, when it is
+ * buyable again: the first price edit since it was on sale kept that price (last_on_sale_price_fen),
+ * this move reads it under the row's lock and clears it, and after the commit, when the price now is
+ * lower, the collectors hear once (deps.priceDropped: every collector but the seller, the new price).
+ * Edits that end at the old price or above, a relist without a price edit, a take-back: nothing.
+ * The notification never undoes the relist (it is told after, and swallows its failures).
+ */
 export async function onShelf(deps: ListingDeps, sellerUserId: number, commodityId: string): Promise<ShelfItem> {
   const row = await ownListing(deps.db, sellerUserId, commodityId);
   allowed(row, 'onShelf');
   const setup = await sellSetup(deps.db, row.application_id);
   if (!setup.consignmentOpen) throw new AppError(ErrorCode.BAD_PARAMS, '该游戏暂未开放寄售');
   const now = (deps.now ?? Date.now)();
-  const moved = await moveListing(deps.db, row.id, ListingStatus.DELISTED, ListingStatus.ON_SALE, {
-    expires_at: new Date(now + setup.rules.commodityExpireHour * 3_600_000),
-    published_at: new Date(now),
-    note: null,
+  const relisted = await deps.db.transaction().execute(async (trx) => {
+    const prices = await lockRelistPrices(trx, row.id);
+    if (!prices) return undefined;
+    const moved = await moveListing(trx, row.id, ListingStatus.DELISTED, ListingStatus.ON_SALE, {
+      expires_at: new Date(now + setup.rules.commodityExpireHour * 3_600_000),
+      published_at: new Date(now),
+      note: null,
+      last_on_sale_price_fen: null,
+    });
+    return moved ? prices : undefined;
   });
-  if (!moved) refuse(await listingRow(deps.db, row.id), 'onShelf');
+  if (!relisted) refuse(await listingRow(deps.db, row.id), 'onShelf');
+  const { lastOnSalePriceFen, priceFen } = relisted;
+  if (deps.priceDropped && lastOnSalePriceFen !== null && priceFen < lastOnSalePriceFen)
+    await deps.priceDropped({
+      commodityId: row.id,
+      sellerUserId: relisted.sellerUserId,
+      title: relisted.title,
+      priceFen,
+    });
   return toShelfItem(await listingRow(deps.db, row.id));
 }
 

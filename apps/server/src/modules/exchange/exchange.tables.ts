@@ -49,6 +49,8 @@ export interface CommoditiesTable {
   source: Generated<'sdk' | 'key' | 'demo' | 'manual'>;
   fee_fen: Generated<number>;
   pending_until: Date | null;
+  /** 降价提醒: the price when last on sale, while the seller reprices it delisted (migration 0030). */
+  last_on_sale_price_fen: number | null;
 }
 
 export interface CommodityImage {

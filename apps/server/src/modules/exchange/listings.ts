@@ -112,6 +112,7 @@ export async function leaveToSweeper(db: DbHandle, id: number, note: string): Pr
 /**
  * The seller's edit of a delisted listing (已下架 only): a price with its fee (a coin lot's unit
  * price follows), the pre-sale's delivery days, the description. Answers whether it changed.
+ * The first price edit since it was on sale keeps that price (last_on_sale_price_fen) for the relist.
  */
 export async function editDelisted(
   db: DbHandle,
@@ -134,6 +135,7 @@ export async function editDelisted(
     update = update.set({
       unit_price_wan: sql<number | null>`case when type = ${CommodityType.COIN} and coin_num > 0
         then round(${edit.price.fen} * 10000.0 / coin_num) else unit_price_wan end`,
+      last_on_sale_price_fen: sql<number>`coalesce(last_on_sale_price_fen, price_fen)`,
     });
   const changed = await update
     .where('id', '=', id)
@@ -141,6 +143,33 @@ export async function editDelisted(
     .returning('id')
     .executeTakeFirst();
   return changed !== undefined;
+}
+
+/**
+ * A delisted listing about to go back on sale, locked in the caller's transaction: its price now and
+ * the price it was last on sale at when the seller repriced it since (else null), for 降价提醒.
+ * The caller's move back on sale clears last_on_sale_price_fen.
+ */
+export async function lockRelistPrices(
+  db: DbHandle,
+  id: number,
+): Promise<
+  { title: string; sellerUserId: number | null; priceFen: number; lastOnSalePriceFen: number | null } | undefined
+> {
+  const row = await exchangeDb(db)
+    .selectFrom('commodities')
+    .select(['title', 'seller_user_id', 'price_fen', 'last_on_sale_price_fen'])
+    .where('id', '=', id)
+    .where('status', '=', ListingStatus.DELISTED)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    title: row.title,
+    sellerUserId: row.seller_user_id,
+    priceFen: Number(row.price_fen),
+    lastOnSalePriceFen: row.last_on_sale_price_fen === null ? null : Number(row.last_on_sale_price_fen),
+  };
 }
 
 /** A pre-frozen prop (上架中) gets its price, fee and chosen buyer; answers whether it was still waiting. */

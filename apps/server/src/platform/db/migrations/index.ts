@@ -25,6 +25,7 @@ import * as m0026 from './0026-im';
 import * as m0027 from './0027-order-payment-started';
 import * as m0028 from './0028-notices';
 import * as m0029 from './0029-support';
+import * as m0030 from './0030-listing-price-drop';
 
 /** Migrations in order; a name once shipped never changes. */
 export const migrations: Record<string, { up: readonly string[] }> = {
@@ -55,4 +56,5 @@ export const migrations: Record<string, { up: readonly string[] }> = {
   '0027-order-payment-started': m0027,
   '0028-notices': m0028,
   '0029-support': m0029,
+  '0030-listing-price-drop': m0030,
 };
