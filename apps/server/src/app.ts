@@ -4,7 +4,7 @@ import { type Config, opsToken, testHooksEnabled } from './config';
 import { bargainModule } from './modules/bargain/bargain.module';
 import { hasLiveOffers } from './modules/bargain/offer.service';
 import { consignmentModule } from './modules/consignment/consignment.module';
-import { hasActiveListings, type PriceDrop } from './modules/consignment/listing.service';
+import { hasActiveListings } from './modules/consignment/listing.service';
 import { couponModule } from './modules/coupon/coupon.module';
 import { devModule } from './modules/dev/dev.module';
 import { configuredGames } from './modules/games/configured-games';
@@ -13,7 +13,7 @@ import { gamesModule } from './modules/games/games.module';
 import { identityModule } from './modules/identity/identity.module';
 import { imModule } from './modules/im/im.module';
 import { userBalances } from './modules/ledger/ledger';
-import { collectorsOf } from './modules/market/collectors';
+import { tellPriceDrops } from './modules/market/collectors';
 import { marketModule } from './modules/market/market.module';
 import { noticesModule } from './modules/notices/notices.module';
 import { opsModule } from './modules/ops/ops.module';
@@ -117,21 +117,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const chat = await imModule(app, { platform, rates, redis, redisPrefix: config.REDIS_PREFIX, storage });
   const notices = noticesModule(app, { platform, chat, audience: { uidOf, pushOn } });
   gamesModule(app, { platform, gateway, sms, config });
-  // 降价提醒: a listing back on sale cheaper tells its collectors (the market's), never its seller.
-  const priceDropped = async (drop: PriceDrop) => {
-    try {
-      for (const userId of await collectorsOf(db, drop.commodityId))
-        if (userId !== drop.sellerUserId)
-          await notices.notify(userId, {
-            kind: 'priceDrop',
-            subject: drop.title,
-            amount: drop.priceFen,
-            commodityId: drop.commodityId,
-          });
-    } catch (error) {
-      app.log.error({ err: error, commodityId: drop.commodityId }, 'price drop not told');
-    }
-  };
+  // 降价提醒: the collectors (the market's) hear when a listing comes back on sale cheaper.
+  const priceDropped = tellPriceDrops(db, notices, app.log);
   await consignmentModule(app, { platform, gateway, sms, sweepEveryMs: config.SWEEP_MS, priceDropped });
   // The order chat and the notifications hear of each order.
   const support = supportModule(app, { platform, chat, notices, rates });
