@@ -124,7 +124,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const support = supportModule(app, { platform, chat, notices, rates });
   // 拒绝收货 opens a customer-service case in the order's chat (the support module's, handed in).
   const openCase = (orderId: number, buyerUserId: number, reason: string) =>
-    askForService(support, buyerUserId, orderId, reason).then(() => undefined);
+    askForService(support, buyerUserId, orderId, reason, false).then(() => undefined);
   const events = orderEvents({ db, chat, notices, openCase, log: app.log });
   const orders = ordersModule(app, { platform, gateway, sweepEveryMs: config.SWEEP_MS, events });
   const offers = bargainModule(app, { platform, gateway, sweepEveryMs: config.SWEEP_MS, events, notices });

@@ -81,3 +81,52 @@ export function Chips<T extends string>({
     </div>
   );
 }
+
+/** A required reason picked among a few, then optional words of up to 150 characters (refusals, 联系客服). */
+export function ReasonPicker<T extends string>({
+  label,
+  options,
+  picked,
+  onPick,
+  detailsLabel,
+  details,
+  onDetails,
+  placeholder,
+  testId,
+  detailsTestId,
+}: {
+  label: string;
+  options: readonly T[];
+  picked: T | null;
+  onPick: (value: T) => void;
+  detailsLabel: string;
+  details: string;
+  onDetails: (text: string) => void;
+  placeholder: string;
+  testId: string;
+  detailsTestId: string;
+}) {
+  return (
+    <>
+      <div className="form-label">
+        <span>
+          {label}
+          <span className="req">*</span>
+        </span>
+      </div>
+      <Chips options={options} value={picked} onChange={onPick} testId={testId} />
+      <div className="form-label">
+        <span>{detailsLabel}</span>
+        <small>{details.length}/150</small>
+      </div>
+      <textarea
+        className="form-textarea"
+        value={details}
+        maxLength={150}
+        placeholder={placeholder}
+        onChange={(e) => onDetails(e.target.value)}
+        data-testid={detailsTestId}
+      />
+    </>
+  );
+}

@@ -60,7 +60,17 @@ export async function latestRequest(db: DbHandle, orderId: number) {
     .executeTakeFirst();
 }
 
-export async function askForService(deps: SupportDeps, userId: number, orderId: number, reason: string): Promise<Row> {
+/**
+ * Opens the order's customer-service request (one at a time; asked twice, the open one answers).
+ * announce: false when what opened it already said so in the chat (a refused receipt).
+ */
+export async function askForService(
+  deps: SupportDeps,
+  userId: number,
+  orderId: number,
+  reason: string,
+  announce = true,
+): Promise<Row> {
   const { order, side } = await partyOf(deps.db, userId, orderId);
   if (UNPAID.includes(order.status)) throw new AppError(ErrorCode.BAD_PARAMS, '订单未支付，无需客服介入');
   const live = await latestRequest(deps.db, orderId);
@@ -83,11 +93,12 @@ export async function askForService(deps: SupportDeps, userId: number, orderId: 
     .executeTakeFirst();
   // The other side asked at the same moment: theirs is the request.
   if (!inserted) return (await latestRequest(deps.db, orderId)) as Row;
-  await deps.chat.say(
-    'order',
-    orderId,
-    `${side === 'buyer' ? '买家' : '卖家'}申请客服介入：${reason}。客服将尽快进入聊天处理。`,
-  );
+  if (announce)
+    await deps.chat.say(
+      'order',
+      orderId,
+      `${side === 'buyer' ? '买家' : '卖家'}申请客服介入：${reason}。客服将尽快进入聊天处理。`,
+    );
   return inserted;
 }
 

@@ -1,6 +1,6 @@
 import { REFUSAL_REASONS } from '@app/protocol/calls/orders';
 import { useEffect, useRef, useState } from 'react';
-import { Chips, Sheet } from '../../components/sheet';
+import { ReasonPicker, Sheet } from '../../components/sheet';
 import { showModal, showToast } from '../../lib/ui-bus';
 import { uploadEvidence } from './api/upload-evidence';
 
@@ -109,23 +109,17 @@ export function RefusalSheet({
         </>
       }
     >
-      <div className="form-label">
-        <span>
-          拒绝原因<span className="req">*</span>
-        </span>
-      </div>
-      <Chips options={REFUSAL_REASONS} value={picked} onChange={setPicked} testId="refusal-reason" />
-      <div className="form-label">
-        <span>补充说明</span>
-        <small>{details.length}/150</small>
-      </div>
-      <textarea
-        className="form-textarea"
-        value={details}
-        maxLength={150}
+      <ReasonPicker
+        label="拒绝原因"
+        options={REFUSAL_REASONS}
+        picked={picked}
+        onPick={setPicked}
+        detailsLabel="补充说明"
+        details={details}
+        onDetails={setDetails}
         placeholder="请描述收到的情况，如缺少的数量、不符的角色信息（选填）"
-        onChange={(e) => setDetails(e.target.value)}
-        data-testid="refusal-details"
+        testId="refusal-reason"
+        detailsTestId="refusal-details"
       />
       <div className="form-label">
         <span>上传凭证</span>

@@ -1,7 +1,7 @@
 import { INTERVENTION_REASONS, type Intervention } from '@app/protocol/calls/customer-service';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { Chips, Sheet } from '../../components/sheet';
+import { ReasonPicker, Sheet } from '../../components/sheet';
 import { paths } from '../../lib/paths';
 import { showToast } from '../../lib/ui-bus';
 import { useCustomerServiceIntervention } from './api/customer-service-intervention';
@@ -63,23 +63,17 @@ function RequestSheet({ orderId, pc, onClose }: { orderId: string; pc: boolean; 
         </>
       }
     >
-      <div className="form-label">
-        <span>
-          遇到的问题<span className="req">*</span>
-        </span>
-      </div>
-      <Chips options={INTERVENTION_REASONS} value={picked} onChange={setPicked} testId="support-reason" />
-      <div className="form-label">
-        <span>问题描述</span>
-        <small>{details.length}/150</small>
-      </div>
-      <textarea
-        className="form-textarea"
-        value={details}
-        maxLength={150}
+      <ReasonPicker
+        label="遇到的问题"
+        options={INTERVENTION_REASONS}
+        picked={picked}
+        onPick={setPicked}
+        detailsLabel="问题描述"
+        details={details}
+        onDetails={setDetails}
         placeholder="请描述具体情况，方便客服尽快处理（选填）"
-        onChange={(e) => setDetails(e.target.value)}
-        data-testid="support-request-details"
+        testId="support-reason"
+        detailsTestId="support-request-details"
       />
       <p className="support-tip">客服工作时间 9:00–22:00，一般 30 分钟内接入。请勿相信任何要求私下转账的消息。</p>
     </Sheet>
