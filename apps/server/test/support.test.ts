@@ -213,6 +213,24 @@ describe('customer service in the order chat', () => {
       '请选择评分',
     );
     expectCode(await app.call(rateCustomerService, { orderId, score: 3 }, { token: seller.token }), '200');
+
+    // Logging out of the console ends the chat login it handed out: the open workbench socket is
+    // told 2024 and closed, and the login no longer opens a socket.
+    const open = await t.app.injectWS(IM_SOCKET_PATH);
+    const openFrames: ImServerFrame[] = [];
+    open.on('message', (d) => openFrames.push(JSON.parse(String(d))));
+    const closed = new Promise<number>((resolve) => open.on('close', resolve));
+    open.send(JSON.stringify({ t: 'login', ...joined.data.login }));
+    await expect.poll(() => openFrames.some((f) => f.t === 'login')).toBe(true);
+    expect((await ops.call('POST', '/logout', { token: staff })).code).toBe('200');
+    expect(await closed).toBe(4001);
+    expect(openFrames.at(-1)).toMatchObject({ t: 'error', code: '2024' });
+    const again = await t.app.injectWS(IM_SOCKET_PATH);
+    const againFrames: ImServerFrame[] = [];
+    again.on('message', (d) => againFrames.push(JSON.parse(String(d))));
+    again.send(JSON.stringify({ t: 'login', ...joined.data.login }));
+    await expect.poll(() => againFrames[0]).toMatchObject({ t: 'error', code: '2024' });
+    again.close();
   });
 
   it('races: both sides asking at once get one request; urges at once, one reminder', async () => {

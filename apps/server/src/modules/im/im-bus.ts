@@ -15,7 +15,9 @@ export type ImEvent =
   | { type: 'read'; to: string[]; groupId: string; account: string; seq: number }
   | { type: 'notice'; to: string[]; notice: Notice }
   /** A chat token logged in again elsewhere: the older socket is closed with 3003. */
-  | { type: 'kick'; tokenHash: string; keep: string };
+  | { type: 'kick'; tokenHash: string; keep: string }
+  /** Chat logins ended (customer service logged out): their sockets are closed with 2024. */
+  | { type: 'logout'; tokenHashes: string[] };
 
 export interface ImBus {
   publish(event: ImEvent): Promise<void>;

@@ -71,6 +71,13 @@ export function imSocket(
       if (conn && conn.id !== event.keep) refuse(conn, IM_CODES.KICKED, IM_MESSAGES.kicked, 4003);
       return;
     }
+    if (event.type === 'logout') {
+      for (const hash of event.tokenHashes) {
+        const conn = byToken.get(hash);
+        if (conn) refuse(conn, IM_CODES.RELOGIN, IM_MESSAGES.relogin, 4001);
+      }
+      return;
+    }
     const frame: ImServerFrame =
       event.type === 'msg'
         ? { t: 'msg', message: event.message }

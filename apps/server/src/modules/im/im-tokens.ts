@@ -43,3 +43,9 @@ export async function chatTokenValid(db: DbHandle, account: string, token: strin
   // A user's chat login ends with the session that asked for it (logout, expiry, account removal).
   return row.session_hash === null || sessionAlive(db, row.session_hash);
 }
+
+/** Ends every chat login of the account; answers their hashes (their sockets are closed through the bus). */
+export async function endChatLogins(db: DbHandle, account: string): Promise<string[]> {
+  const rows = await imDb(db).deleteFrom('im_tokens').where('account', '=', account).returning('token_hash').execute();
+  return rows.map((r) => r.token_hash);
+}

@@ -26,7 +26,7 @@ import { memoryBus, redisBus } from './im-bus';
 const STAFF_CHAT_SECONDS = 12 * 3600;
 
 import { imSocket } from './im-socket';
-import { issueChatToken } from './im-tokens';
+import { endChatLogins, issueChatToken } from './im-tokens';
 
 /** What other modules do with the chat: open an order's group with the order, speak as the system, end it. */
 export interface ChatHandle {
@@ -39,6 +39,8 @@ export interface ChatHandle {
   groupKeyOf(kind: ImGroupKind, refId: number): Promise<string | null>;
   /** A chat login for an account that is not a user's (customer service: `cs:<staff id>`). */
   loginFor(account: string): Promise<{ account: string; token: string }>;
+  /** Ends every chat login of such an account and closes its sockets on every process (staff logged out). */
+  logoutOf(account: string): Promise<void>;
   /** Adds a member (customer service joining) to the group of an order; answers the group key, or null without a group. */
   join(kind: ImGroupKind, refId: number, account: string, role: 'cs'): Promise<string | null>;
   /** Whether each URL is a chat image the account uploaded (evidence checked before anything changes). */
@@ -87,6 +89,10 @@ export async function imModule(
     },
     // Customer service's chat login has no user session behind it: it lasts a staff session's 12 hours.
     loginFor: async (account) => ({ account, token: await issueChatToken(db, account, null, STAFF_CHAT_SECONDS) }),
+    async logoutOf(account) {
+      const tokenHashes = await endChatLogins(db, account);
+      if (tokenHashes.length > 0) await bus.publish({ type: 'logout', tokenHashes });
+    },
     async join(kind, refId, account, role) {
       const group = await groupOf(db, kind, refId);
       if (!group) return null;

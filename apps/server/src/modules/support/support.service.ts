@@ -147,8 +147,18 @@ export async function joinRequest(deps: SupportDeps, staff: { id: number; name: 
     const order = (await orderParties(deps.db, [row.order_id])).get(row.order_id);
     if (order) await tellBoth(deps, order, 'serviceJoined');
   }
-  return { groupId, login: await deps.chat.loginFor(`cs:${staff.id}`) };
+  return { groupId, login: await deps.chat.loginFor(csAccount(staff.id)) };
 }
+
+/** Customer service's chat account of a staff member. */
+const csAccount = (staffId: number) => `cs:${staffId}`;
+
+/**
+ * A staff member logged out of the console: the chat logins it handed out end with it, and their
+ * workbench sockets close (a chat login is not tied to one console session: logging out ends all).
+ */
+export const endStaffChat = (deps: SupportDeps, staffId: number): Promise<void> =>
+  deps.chat.logoutOf(csAccount(staffId));
 
 const OUTCOME_WORDS: Record<SupportOutcome, string> = {
   refund: '客服处理结果：退款给买家。',
