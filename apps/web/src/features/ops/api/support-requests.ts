@@ -1,4 +1,5 @@
 import type { Intervention } from '@app/protocol/calls/customer-service';
+import type { WorkbenchCase } from '@app/protocol/ops';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { opsFetch, opsKeys } from './ops-fetch';
 
@@ -28,6 +29,16 @@ const supportOptions = () =>
   });
 
 export const useSupportRequests = () => useQuery(supportOptions());
+
+/** The order of a request as the workbench shows it beside the chat: timeline, receipt (staff session). */
+export const useSupportCase = (requestId: string) =>
+  useQuery({
+    queryKey: opsKeys.supportCase(requestId),
+    queryFn: () => opsFetch<WorkbenchCase>(`/support/${requestId}/case`),
+    enabled: requestId !== '',
+    retry: false,
+    refetchInterval: 10_000,
+  });
 
 /** Joins a request's order chat: answers the group and this staff member's chat login. */
 export function useJoinSupport() {
