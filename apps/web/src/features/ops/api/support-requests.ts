@@ -2,6 +2,7 @@ import type { Intervention } from '@app/protocol/calls/customer-service';
 import type { WorkbenchCase } from '@app/protocol/ops';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { opsFetch, opsKeys } from './ops-fetch';
+import { announceOpsChange } from './ops-sync';
 
 /** A customer-service request waiting in the workbench, with its order. */
 export interface SupportRequest extends Intervention {
@@ -61,6 +62,7 @@ export function useCloseSupport() {
       outcome: 'refund' | 'confirm' | 'close';
       note: string;
     }) => opsFetch<Intervention>(`/support/${requestId}/close`, { method: 'POST', body }),
+    onSuccess: announceOpsChange,
     onSettled: () => client.invalidateQueries({ queryKey: opsKeys.all }),
   });
 }

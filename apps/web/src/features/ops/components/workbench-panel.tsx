@@ -2,6 +2,7 @@ import { formatPriceFen } from '@app/protocol/format';
 import type { WorkbenchCase, WorkbenchReceipt, WorkbenchStep } from '@app/protocol/ops';
 import { OrderStatus } from '@app/protocol/statuses/order-status';
 import { useSearchParams } from 'react-router';
+import { useOpsSync } from '../api/ops-sync';
 import { useSupportCase } from '../api/support-requests';
 import { formatTime } from './format';
 import { SupportDecide } from './support-decide';
@@ -75,6 +76,7 @@ export function WorkbenchPanel() {
   const [params] = useSearchParams();
   const requestId = params.get('requestId') ?? '';
   const found = useSupportCase(requestId);
+  useOpsSync();
   const c = found.data;
   return (
     <div className="ops-wb" data-testid="ops-wb-panel">
