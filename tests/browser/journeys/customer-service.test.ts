@@ -128,7 +128,9 @@ describe('customer service', () => {
     await workbench.waitForURL(/indexForWorkingTable\?.*requestId=/);
     const panel = workbench.getByTestId('ops-wb-panel');
     await expect.poll(() => workbench.getByTestId('ops-wb-status').textContent()).toBe('拒绝收货');
-    expect(await workbench.getByTestId('ops-wb-order').textContent()).toContain(orderId);
+    const summary = await workbench.getByTestId('ops-wb-order').textContent();
+    expect(summary).toContain(`买家实付${(totalAmount / 100).toFixed(2).replace(/^/, '¥')}`);
+    expect(summary).toContain('申请原因拒绝收货：商品与描述不符');
     const receipt = await workbench.getByTestId('ops-wb-receipt').textContent();
     expect(receipt).toContain('× 30000');
     expect(await workbench.getByTestId('ops-wb-signature').textContent()).toBe('签名有效');

@@ -309,7 +309,7 @@ export default function ConversationPage({ Beside }: { Beside?: ComponentType } 
       <div className="im-wb" data-testid="im-workbench">
         <header className="im-wb-top">
           <b>客服工作台</b>
-          <span>订单 {orderId}</span>
+          <span>订单聊天 · 以“客服”身份发言，买卖双方可见</span>
           <span className={`im-wb-online ${state}`}>{state === 'online' ? '聊天已连接' : '聊天连接中…'}</span>
         </header>
         <main className="im-wb-main">

@@ -26,19 +26,19 @@ function what(r: WorkbenchReceipt): string {
 function Receipt({ receipt }: { receipt: WorkbenchReceipt | null }) {
   if (!receipt) return <p className="ops-muted">暂无交付凭证（游戏尚未交付）</p>;
   return (
-    <dl className="ops-wb-fields" data-testid="ops-wb-receipt">
-      <dt>交付类型</dt>
-      <dd>{KIND_LABEL[receipt.kind] ?? receipt.kind}</dd>
+    <dl className="ops-wb-fields ops-wb-pairs" data-testid="ops-wb-receipt">
       <dt>交付内容</dt>
-      <dd>{what(receipt)}</dd>
+      <dd className="ops-wb-wide">
+        {KIND_LABEL[receipt.kind] ?? receipt.kind} · {what(receipt)}
+      </dd>
       <dt>交付到</dt>
       <dd className="ops-mono">{receipt.to}</dd>
-      <dt>交付时间</dt>
-      <dd>{formatTime(receipt.at)}</dd>
       <dt>挂单编号</dt>
       <dd className="ops-mono">{receipt.listingId}</dd>
+      <dt>交付时间</dt>
+      <dd className="ops-wb-wide">{formatTime(receipt.at)}</dd>
       <dt>游戏签名</dt>
-      <dd>
+      <dd className="ops-wb-wide">
         <span className={receipt.verified ? 'ops-wb-ok' : 'ops-wb-bad'} data-testid="ops-wb-signature">
           {receipt.verified ? '签名有效' : '签名无效'}
         </span>
@@ -96,9 +96,9 @@ export function WorkbenchPanel() {
                 {c.order.statusLabel}
               </span>
             </header>
-            <dl className="ops-wb-fields">
+            <dl className="ops-wb-fields ops-wb-pairs">
               <dt>订单号</dt>
-              <dd className="ops-mono">{c.order.orderNo}</dd>
+              <dd className="ops-mono ops-wb-wide">{c.order.orderNo}</dd>
               <dt>商品价格</dt>
               <dd>{formatPriceFen(c.order.price)}</dd>
               <dt>买家实付</dt>
@@ -108,13 +108,13 @@ export function WorkbenchPanel() {
               <dt>卖家</dt>
               <dd className="ops-mono">{c.order.sellerUid}</dd>
               <dt>工单</dt>
-              <dd>
+              <dd className="ops-wb-wide">
                 #{c.request.id} · {c.request.askedBy === 'buyer' ? '买家申请' : '卖家申请'} ·{' '}
                 {REQUEST_LABEL[c.request.status]}
                 {c.request.staffName ? ` · ${c.request.staffName}` : ''}
               </dd>
               <dt>申请原因</dt>
-              <dd className="ops-reason">{c.request.reason}</dd>
+              <dd className="ops-reason ops-wb-wide">{c.request.reason}</dd>
             </dl>
           </section>
           <section className="ops-wb-card">
