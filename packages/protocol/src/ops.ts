@@ -182,3 +182,53 @@ export interface AuditPage {
   page: number;
   pageSize: number;
 }
+
+/** One step of an order as the workbench shows it: the order's own moves, the 客服 request's, staff decisions and notes. */
+export interface WorkbenchStep {
+  at: number;
+  label: string;
+  detail: string;
+  /** Who did it: the system (the order's own moves), a side of the trade, or staff. */
+  by: 'system' | 'buyer' | 'seller' | 'staff';
+}
+
+/** The game's delivery receipt as the partner API signed it, with whether the signature holds. */
+export interface WorkbenchReceipt {
+  kind: string;
+  to: string;
+  at: number;
+  coinType: string | null;
+  amount: number | null;
+  itemIds: string[] | null;
+  listingId: string;
+  signature: string | null;
+  verified: boolean;
+}
+
+/** GET /ops/v1/support/:requestId/case: what 客服 sees beside the chat. */
+export interface WorkbenchCase {
+  request: {
+    id: string;
+    status: 'open' | 'joined' | 'closed';
+    reason: string;
+    askedBy: 'buyer' | 'seller';
+    staffName: string | null;
+    outcome: 'refund' | 'confirm' | 'close' | null;
+    createdAt: number;
+  };
+  order: {
+    orderId: string;
+    orderNo: string;
+    title: string;
+    applicationId: string;
+    status: number;
+    statusLabel: string;
+    buyerUid: string;
+    sellerUid: string;
+    price: number;
+    paid: number;
+    note: string;
+  };
+  receipt: WorkbenchReceipt | null;
+  timeline: WorkbenchStep[];
+}

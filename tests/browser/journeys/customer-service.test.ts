@@ -43,7 +43,7 @@ async function listCoins(serverId: string): Promise<{ data: { commodityId: strin
 }
 
 describe('customer service', () => {
-  it('the buyer refuses a delivery; customer service has the game take the coins back and refunds the buyer', async () => {
+  it('the buyer refuses a delivery; customer service joins the case from 客服工单, sees the timeline and receipt beside the chat and refunds from the workbench', async () => {
     // A seller lists coins from the game (their own pages have their own journey). A market account
     // of the demo game (seller20…seller29: no other journey binds them) that still holds the coins.
     const buyerGame = await gameLogin('buyer1');
@@ -111,12 +111,61 @@ describe('customer service', () => {
     await expect.poll(() => card.getByTestId('ops-staff-note').textContent()).toContain('演示客服');
     await card.getByTestId('ops-refund').click();
     await expect.poll(() => card.getByTestId('ops-error').textContent()).toBe('请填写处理说明（至少2个字）');
-    await card.getByTestId('ops-note').fill('核实买家反馈属实，收回金币退款');
     await docShot(desk, 'ops-refused-receipts');
+
+    // The refusal opened a 客服 request by itself: customer service joins it from 客服工单, and the
+    // workbench opens in its own window: the chat on the left, the order, its timeline and the
+    // game's signed receipt on the right.
+    await desk.getByTestId('ops-tab-support').click();
+    const request = desk.locator('[data-testid="ops-support"]').filter({ hasText: '拒绝收货：商品与描述不符' });
+    await request.waitFor();
+    expect(await request.textContent()).toContain('买家申请');
+    const [workbench] = await Promise.all([
+      desk.context().waitForEvent('page'),
+      request.getByTestId('ops-support-join').click(),
+    ]);
+    workbench.on('dialog', (d) => void d.accept());
+    await workbench.waitForURL(/indexForWorkingTable\?.*requestId=/);
+    const panel = workbench.getByTestId('ops-wb-panel');
+    await expect.poll(() => workbench.getByTestId('ops-wb-status').textContent()).toBe('拒绝收货');
+    const summary = await workbench.getByTestId('ops-wb-order').textContent();
+    expect(summary).toContain(`买家实付${(totalAmount / 100).toFixed(2).replace(/^/, '¥')}`);
+    expect(summary).toContain('申请原因拒绝收货：商品与描述不符');
+    const receipt = await workbench.getByTestId('ops-wb-receipt').textContent();
+    expect(receipt).toContain('× 30000');
+    expect(await workbench.getByTestId('ops-wb-signature').textContent()).toBe('签名有效');
+    const steps = workbench.getByTestId('ops-wb-step');
+    expect((await steps.allTextContents()).map((t) => t.slice(0, 4))).toEqual(
+      expect.arrayContaining(['买家下单', '买家付款', '游戏交付', '拒绝收货', '买家申请', '客服接入']),
+    );
+    expect(await workbench.getByTestId('ops-wb-timeline').textContent()).toContain('演示客服：已联系买家');
+    // Customer service writes in the chat as 客服; the panel stays beside it.
+    await expect.poll(() => workbench.getByTestId('im-system').last().textContent()).toContain('已进入聊天');
+    await workbench.getByTestId('im-text').fill('您好，我是客服。游戏交付记录已核实，请稍候，正在为您处理退款。');
+    await workbench.getByTestId('im-send').click();
+    await expect.poll(() => workbench.getByTestId('im-message').last().textContent()).toContain('正在为您处理退款');
+    await workbench.getByTestId('ops-support-note').fill('核实买家反馈属实，收回金币退款');
+    expect(await panel.getByTestId('ops-support-refund').textContent()).toBe('退款');
+    await docShot(workbench, 'ops-workbench');
+
+    // 退款 from the workbench: the game takes the coins back, the request closes, the card leaves the console.
     const before = (await apiCall<{ balance: { available: number } }>(userAccountDetail, {}, buyer)).data.balance
       .available;
-    await card.getByTestId('ops-refund').click();
+    await panel.getByTestId('ops-support-refund').click();
+    await expect
+      .poll(() => workbench.getByTestId('ops-wb-done').textContent(), { timeout: 15_000 })
+      .toContain('已退款给买家');
+    expect(await workbench.getByTestId('ops-wb-status').textContent()).toBe('已退回');
+    expect(await workbench.getByTestId('ops-wb-timeline').textContent()).toContain('客服退款');
+    await expect
+      .poll(() => workbench.getByTestId('im-system').last().textContent())
+      .toContain('客服处理结果：退款给买家');
+    await docShot(workbench, 'ops-workbench-refunded');
+    await workbench.close();
+    await desk.getByTestId('ops-tab-refused').click();
     await expect.poll(() => card.count()).toBe(0);
+    await desk.getByTestId('ops-tab-support').click();
+    await expect.poll(() => request.count()).toBe(0);
 
     // The buyer sees the order returned, the money back in the balance.
     await mobile.goto(orderPage);
@@ -138,11 +187,12 @@ describe('customer service', () => {
     await desk.getByTestId('ops-audit-order').fill(orderId);
     await desk.getByTestId('ops-audit-search').click();
     const rows = desk.getByTestId('ops-audit-row');
-    await expect.poll(() => rows.count()).toBe(2);
-    expect(await rows.nth(0).getAttribute('data-action')).toBe('order.refund');
-    expect(await rows.nth(0).textContent()).toContain('拒绝收货 → 已退回');
-    expect(await rows.nth(0).textContent()).toContain('演示客服');
-    expect(await rows.nth(1).getAttribute('data-action')).toBe('order.note');
+    await expect.poll(() => rows.count()).toBe(3);
+    expect(await rows.nth(0).getAttribute('data-action')).toBe('support.close');
+    expect(await rows.nth(1).getAttribute('data-action')).toBe('order.refund');
+    expect(await rows.nth(1).textContent()).toContain('拒绝收货 → 已退回');
+    expect(await rows.nth(1).textContent()).toContain('演示客服');
+    expect(await rows.nth(2).getAttribute('data-action')).toBe('order.note');
     await desk.getByTestId('ops-audit-order').fill('');
     await desk.getByTestId('ops-audit-search').click();
     await expect.poll(() => rows.count()).toBeGreaterThan(2);

@@ -62,6 +62,7 @@ const opsConsole = () => import('../features/ops/ops-console-page');
 const myOffers = () => import('../features/bargain/my-offers-page');
 const receivedOffers = () => import('../features/bargain/received-offers-page');
 const conversation = () => import('../features/im/conversation-page');
+const workbench = () => import('./pages/workbench-page');
 const messages = () => import('./pages/messages-page');
 const service = () => import('../features/support/service-page');
 
@@ -99,7 +100,7 @@ function sceneRoutes(scene: string): RouteObject[] {
     { path: pagePath(scene, 'receivedOffers'), element: page(receivedOffers) },
     { path: pagePath(scene, 'conversation'), element: page(conversation) },
     { path: pagePath(scene, 'conversationIos'), element: page(conversation) },
-    { path: pagePath(scene, 'conversationWorkbench'), element: page(conversation) },
+    { path: pagePath(scene, 'conversationWorkbench'), element: page(workbench) },
     { path: pagePath(scene, 'messages'), element: page(messages) },
     { path: pagePath(scene, 'service'), element: page(service) },
   ];

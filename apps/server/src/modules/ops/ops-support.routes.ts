@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { closeRequest, joinRequest, waitingRequests } from '../support/support.service';
 import type { OpsDeps } from './ops.module';
 import { ok, parse, staffOf } from './ops-http';
-import { resolveAsStaff } from './ops-orders';
+import { resolveAsStaff, workbenchCase } from './ops-orders';
 import { writeAudit } from './staff-audit';
 
 const requestParams = z.object({ requestId: z.string().regex(/^\d{1,9}$/, '工单号不正确') });
@@ -16,6 +16,12 @@ const requestParams = z.object({ requestId: z.string().regex(/^\d{1,9}$/, '工�
  */
 export function opsSupportRoutes(ops: FastifyInstance, deps: OpsDeps): void {
   ops.get('/support', { config: { access: 'orders' } }, async () => ok({ list: await waitingRequests(deps.db) }));
+
+  // The workbench beside the chat: the order, its timeline and the game's receipt (staff only, like every route here).
+  ops.get('/support/:requestId/case', { config: { access: 'orders' } }, async (request) => {
+    const { requestId } = parse(requestParams, request.params);
+    return ok(await workbenchCase(deps, Number(requestId)));
+  });
 
   ops.post('/support/:requestId/join', { config: { access: 'orders' } }, async (request) => {
     const { requestId } = parse(requestParams, request.params);

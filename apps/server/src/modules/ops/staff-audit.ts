@@ -113,3 +113,24 @@ export async function orderNotes(db: Db, orderIds: number[]): Promise<Map<number
   }
   return notes;
 }
+
+/** The staff actions on one order, oldest first: notes and decisions with who and when. */
+export async function orderActions(db: Db, orderId: number) {
+  const rows = await opsDb(db)
+    .selectFrom('staff_audit')
+    .leftJoin('staff', 'staff.id', 'staff_audit.staff_id')
+    .select(['staff_audit.action', 'staff_audit.after', 'staff_audit.created_at', 'staff.display_name'])
+    .where('staff_audit.order_id', '=', orderId)
+    .where('staff_audit.action', 'in', ['order.note', 'order.refund', 'order.confirm'])
+    .orderBy('staff_audit.id', 'asc')
+    .execute();
+  return rows.map((r) => {
+    const after = (r.after ?? {}) as { note?: string; reason?: string };
+    return {
+      action: r.action as StaffAction,
+      by: r.display_name ?? '',
+      text: String(r.action === 'order.note' ? (after.note ?? '') : (after.reason ?? '')),
+      at: r.created_at.getTime(),
+    };
+  });
+}

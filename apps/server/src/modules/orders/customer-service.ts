@@ -1,5 +1,6 @@
 import { PartnerRefusal } from '@app/game-partner/partner-errors';
 import { ErrorCode } from '@app/protocol/errors';
+import { formatPriceFen } from '@app/protocol/format';
 import { OrderStatus, orderStatusLabel } from '@app/protocol/statuses/order-status';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
@@ -9,7 +10,7 @@ import { uidsOf } from '../user/user.queries';
 import { confirm, refundToBuyer } from './delivery.service';
 import type { OrderDeps } from './order.service';
 import { moveOrder } from './order-moves';
-import { ordersDb } from './orders.tables';
+import { type DeliveryReceipt, ordersDb } from './orders.tables';
 
 /** Customer service's two answers to a refused receipt (拒绝收货, -5). */
 export type Resolution = 'refund' | 'confirm';
@@ -34,6 +35,73 @@ export async function orderReference(deps: Pick<OrderDeps, 'db'>, orderId: numbe
     .executeTakeFirst();
   if (!order) throw new AppError(ErrorCode.BAD_PARAMS, '订单不存在');
   return { orderId: order.id, orderNo: order.order_no, status: order.status as OrderStatus };
+}
+
+/** Whether the game's signature holds (a game no longer configured: it cannot be checked). */
+function holds(deps: OrderDeps, gameId: string, receipt: DeliveryReceipt, signature: string | null) {
+  try {
+    return deps.gateway.receiptHolds(gameId, receipt, signature);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * One order as the customer-service workbench shows it beside the chat: who and what, where it
+ * stands, the game's signed delivery receipt (checked against the game's key) and the order's own
+ * moves with their times, from the moments the order keeps.
+ */
+export async function orderForCase(deps: OrderDeps, orderId: number) {
+  const o = await ordersDb(deps.db).selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+  if (!o) throw new AppError(ErrorCode.BAD_PARAMS, '订单不存在');
+  const uids = await uidsOf(deps.db, [o.buyer_user_id, o.seller_user_id]);
+  const status = o.status as OrderStatus;
+  const steps: { at: number; label: string; detail: string }[] = [
+    { at: o.created_at.getTime(), label: '买家下单', detail: `实付 ${formatPriceFen(Number(o.total_fen))}` },
+  ];
+  if (o.paid_at) steps.push({ at: o.paid_at.getTime(), label: '买家付款', detail: '平台通过游戏交付' });
+  if (o.delivered_at)
+    steps.push({ at: o.delivered_at.getTime(), label: '游戏交付', detail: o.receipt ? `交付到 ${o.receipt.to}` : '' });
+  if (o.confirmed_at) steps.push({ at: o.confirmed_at.getTime(), label: '确认收货', detail: '' });
+  if (o.settle_at && status === OrderStatus.SETTLED)
+    steps.push({ at: o.settle_at.getTime(), label: '结算给卖家', detail: '' });
+  // The order keeps no moment of its later moves but its last one: that is when it came to stand where it is.
+  const ended: readonly OrderStatus[] = [
+    OrderStatus.RECEIPT_REFUSED,
+    OrderStatus.RETURNED,
+    OrderStatus.CANCELLED,
+    OrderStatus.PAYMENT_TIMEOUT,
+  ];
+  if (ended.includes(status)) steps.push({ at: o.updated_at.getTime(), label: label(status), detail: o.note });
+  return {
+    order: {
+      orderId: String(o.id),
+      orderNo: o.order_no,
+      title: o.title,
+      applicationId: o.application_id,
+      status,
+      statusLabel: label(status),
+      buyerUid: uids.get(o.buyer_user_id) ?? '',
+      sellerUid: uids.get(o.seller_user_id) ?? '',
+      price: Number(o.price_fen),
+      paid: Number(o.total_fen),
+      note: o.note,
+    },
+    receipt: o.receipt
+      ? {
+          kind: o.receipt.kind,
+          to: o.receipt.to,
+          at: o.receipt.at,
+          coinType: o.receipt.coinType ?? null,
+          amount: o.receipt.amount ?? null,
+          itemIds: o.receipt.itemIds ?? null,
+          listingId: o.receipt.listingId,
+          signature: o.receipt_signature,
+          verified: holds(deps, o.application_id, o.receipt, o.receipt_signature),
+        }
+      : null,
+    steps,
+  };
 }
 
 /** The orders waiting for customer service, oldest first: what was bought, the buyer's reason, the receipt. */

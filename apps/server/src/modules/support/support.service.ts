@@ -102,6 +102,16 @@ export async function askForService(
   return inserted;
 }
 
+/** Every request made on an order, oldest first (the workbench's timeline). */
+export async function requestsOfOrder(db: DbHandle, orderId: number) {
+  return supportDb(db)
+    .selectFrom('support_requests')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .orderBy('id', 'asc')
+    .execute();
+}
+
 /** The requests staff have to look at: waiting first, oldest first, with their orders. */
 export async function waitingRequests(db: DbHandle) {
   const rows = await supportDb(db)
@@ -118,7 +128,7 @@ export async function waitingRequests(db: DbHandle) {
   return rows.map((r) => ({ ...toIntervention(r), order: orders.get(r.order_id) ?? null }));
 }
 
-async function requestById(db: DbHandle, id: number) {
+export async function requestById(db: DbHandle, id: number) {
   const row = await supportDb(db).selectFrom('support_requests').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw new AppError(ErrorCode.BAD_PARAMS, '客服工单不存在');
   return row;

@@ -1,6 +1,6 @@
 import { formatPriceFen } from '@app/protocol/format';
 import { IM_LIMITS, IM_MESSAGES, type ImMessage, imRoleLabel } from '@app/protocol/im';
-import { type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type ComponentType, type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { MobileLayout } from '../../components/mobile-layout';
@@ -65,9 +65,11 @@ function Bubble({ m, mine, scene }: { m: ImMessage; mine: boolean; scene: string
  * The order chat (/app/pages/personalTransaction/IM/conversation/index2, indexIos on iOS, and every
  * scene's equivalent): the order above, the messages with who said them (买家 / 卖家 / 官方 / 客服),
  * earlier pages on request, and the input while the chat is open. Params: orderId, or groupId;
- * tencentAccount / tencentToken when the app hands its chat login over.
+ * tencentAccount / tencentToken when the app hands its chat login over. On the workbench
+ * (indexForWorkingTable) `Beside` is what 客服 sees next to the chat: the order, its timeline and
+ * receipt, the decision (composed in app/pages, it belongs to the console).
  */
-export default function ConversationPage() {
+export default function ConversationPage({ Beside }: { Beside?: ComponentType } = {}) {
   const scene = sceneOfPath(globalThis.location.pathname) ?? 'h5';
   const [params] = useSearchParams();
   const orderId = params.get('orderId') ?? '';
@@ -320,6 +322,24 @@ export default function ConversationPage() {
           {body}
         </div>
       </PcLayout>
+    );
+  if (workbench && Beside)
+    return (
+      <div className="im-wb" data-testid="im-workbench">
+        <header className="im-wb-top">
+          <b>客服工作台</b>
+          <span>订单聊天 · 以“客服”身份发言，买卖双方可见</span>
+          <span className={`im-wb-online ${state}`}>{state === 'online' ? '聊天已连接' : '聊天连接中…'}</span>
+        </header>
+        <main className="im-wb-main">
+          <section className="im-wb-chat" aria-label="订单聊天">
+            {body}
+          </section>
+          <aside className="im-wb-side" aria-label="订单信息">
+            <Beside />
+          </aside>
+        </main>
+      </div>
     );
   if (workbench)
     return (

@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { useMe } from './api/get-me';
 import { useLogout } from './api/logout';
 import { onSessionLost, opsKeys, opsSession } from './api/ops-fetch';
+import { useOpsSync } from './api/ops-sync';
 import { AuditTab } from './components/audit-tab';
 import { LoginForm } from './components/login-form';
 import { RefusedReceiptsTab } from './components/refused-receipts-tab';
@@ -90,6 +91,7 @@ export default function OpsConsolePage() {
   const client = useQueryClient();
   const [signedIn, setSignedIn] = useState(() => opsSession.token() !== null);
   const [notice, setNotice] = useState('');
+  useOpsSync();
   useEffect(
     () =>
       onSessionLost((why) => {

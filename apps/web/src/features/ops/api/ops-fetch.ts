@@ -66,6 +66,7 @@ export const opsKeys = {
   me: ['ops', 'me'] as const,
   refused: ['ops', 'refused'] as const,
   support: ['ops', 'support'] as const,
+  supportCase: (requestId: string) => ['ops', 'support', 'case', requestId] as const,
   audit: (order: string, page: number) => ['ops', 'audit', order, page] as const,
   staff: ['ops', 'staff'] as const,
 };

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { opsFetch, opsKeys } from './ops-fetch';
+import { announceOpsChange } from './ops-sync';
 
 export interface ResolveInput {
   orderId: string;
@@ -14,6 +15,7 @@ export function useResolveRefusedReceipt() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: resolveRefusedReceipt,
+    onSuccess: announceOpsChange,
     onSettled: () => client.invalidateQueries({ queryKey: opsKeys.refused }),
   });
 }

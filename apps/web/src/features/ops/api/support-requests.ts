@@ -1,6 +1,8 @@
 import type { Intervention } from '@app/protocol/calls/customer-service';
+import type { WorkbenchCase } from '@app/protocol/ops';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { opsFetch, opsKeys } from './ops-fetch';
+import { announceOpsChange } from './ops-sync';
 
 /** A customer-service request waiting in the workbench, with its order. */
 export interface SupportRequest extends Intervention {
@@ -29,6 +31,16 @@ const supportOptions = () =>
 
 export const useSupportRequests = () => useQuery(supportOptions());
 
+/** The order of a request as the workbench shows it beside the chat: timeline, receipt (staff session). */
+export const useSupportCase = (requestId: string) =>
+  useQuery({
+    queryKey: opsKeys.supportCase(requestId),
+    queryFn: () => opsFetch<WorkbenchCase>(`/support/${requestId}/case`),
+    enabled: requestId !== '',
+    retry: false,
+    refetchInterval: 10_000,
+  });
+
 /** Joins a request's order chat: answers the group and this staff member's chat login. */
 export function useJoinSupport() {
   const client = useQueryClient();
@@ -50,6 +62,7 @@ export function useCloseSupport() {
       outcome: 'refund' | 'confirm' | 'close';
       note: string;
     }) => opsFetch<Intervention>(`/support/${requestId}/close`, { method: 'POST', body }),
+    onSuccess: announceOpsChange,
     onSettled: () => client.invalidateQueries({ queryKey: opsKeys.all }),
   });
 }

@@ -1,16 +1,21 @@
 import { OrderStatus, orderStatusLabel } from '@app/protocol/statuses/order-status';
-import { useState } from 'react';
 import { pagePath } from '../../../lib/paths';
-import { type SupportRequest, useCloseSupport, useJoinSupport, useSupportRequests } from '../api/support-requests';
+import { type SupportRequest, useJoinSupport, useSupportRequests } from '../api/support-requests';
 import { formatTime } from './format';
+import { SupportDecide } from './support-decide';
 
 const STATUS_LABEL: Record<SupportRequest['status'], string> = { open: '待接入', joined: '处理中', closed: '已处理' };
 
-/** The order chat as 客服, in a new window: the workbench chat page with this staff member's chat login. */
-function chatUrl(joined: { groupId: string; login: { account: string; token: string } }, orderId: string) {
+/**
+ * The order chat as 客服, in a new window: the workbench chat page with this staff member's chat
+ * login and the request (the page reads the order beside the chat with this tab's console session,
+ * which the browser hands to the window it opens).
+ */
+function chatUrl(joined: { groupId: string; login: { account: string; token: string } }, request: SupportRequest) {
   const query = new URLSearchParams({
     groupId: joined.groupId,
-    orderId,
+    orderId: request.orderId,
+    requestId: request.id,
     tencentAccount: joined.login.account,
     tencentToken: joined.login.token,
   });
@@ -19,22 +24,11 @@ function chatUrl(joined: { groupId: string; login: { account: string; token: str
 
 function SupportCard({ request }: { request: SupportRequest }) {
   const join = useJoinSupport();
-  const close = useCloseSupport();
-  const [note, setNote] = useState('');
   const refused = request.order?.status === OrderStatus.RECEIPT_REFUSED;
   const openChat = () =>
     join.mutate(request.id, {
-      onSuccess: (joined) => globalThis.open(chatUrl(joined, request.orderId), `support-${request.id}`),
+      onSuccess: (joined) => globalThis.open(chatUrl(joined, request), `support-${request.id}`),
     });
-  const decide = (outcome: 'refund' | 'confirm' | 'close') => {
-    const question = {
-      refund: '确认退款？游戏将收回物品并退还买家货款',
-      confirm: '确认交付无误？订单将确认收货',
-      close: '结束工单？订单状态不变',
-    }[outcome];
-    if (globalThis.confirm(question)) close.mutate({ requestId: request.id, outcome, note });
-  };
-  const error = (join.error ?? close.error) as Error | null;
   return (
     <article className="ops-card" data-testid="ops-support" data-request-id={request.id}>
       <header>
@@ -73,49 +67,8 @@ function SupportCard({ request }: { request: SupportRequest }) {
           {request.status === 'open' ? '接入并打开聊天' : '打开聊天'}
         </button>
       </div>
-      {request.status === 'joined' ? (
-        <section className="ops-decide">
-          <textarea
-            placeholder="处理说明（至少2个字，双方可在聊天中看到处理结果）"
-            value={note}
-            maxLength={200}
-            onChange={(e) => setNote(e.target.value)}
-            data-testid="ops-support-note"
-          />
-          <div className="ops-actions">
-            {refused ? (
-              <>
-                <button
-                  type="button"
-                  className="ops-danger"
-                  onClick={() => decide('refund')}
-                  disabled={close.isPending}
-                >
-                  收回物品并退款
-                </button>
-                <button
-                  type="button"
-                  className="ops-secondary"
-                  onClick={() => decide('confirm')}
-                  disabled={close.isPending}
-                >
-                  确认交付无误
-                </button>
-              </>
-            ) : null}
-            <button
-              type="button"
-              className="ops-secondary"
-              onClick={() => decide('close')}
-              disabled={close.isPending}
-              data-testid="ops-support-close"
-            >
-              结束工单
-            </button>
-          </div>
-        </section>
-      ) : null}
-      {error ? <p className="ops-error">{error.message}</p> : null}
+      {request.status === 'joined' ? <SupportDecide requestId={request.id} refused={refused} /> : null}
+      {join.error ? <p className="ops-error">{join.error.message}</p> : null}
     </article>
   );
 }
