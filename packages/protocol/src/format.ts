@@ -54,3 +54,38 @@ export function formatLockRemaining(unlockAtSeconds: number, now: Date): string 
 export function lockMessage(unlockAtSeconds: number, now: Date): string {
   return `商品已锁定，请在${formatLockRemaining(unlockAtSeconds, now)}后重试下单`;
 }
+
+/** Every time the product shows is Beijing time, whatever the viewer's clock says. */
+const ZONE = 'Asia/Shanghai';
+
+/** '2026/11/24 21:47:19' (Unix milliseconds). */
+export const formatDateTime = (ms: number): string =>
+  new Date(ms).toLocaleString('zh-CN', { hour12: false, timeZone: ZONE });
+
+/** '11/24 21:47' (Unix milliseconds): chat lines, notifications, requests. */
+export const formatShortDateTime = (ms: number): string =>
+  new Date(ms).toLocaleString('zh-CN', {
+    hour12: false,
+    month: 'numeric',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: ZONE,
+  });
+
+/** '2026/11/24' (Unix milliseconds). */
+export const formatDate = (ms: number): string => new Date(ms).toLocaleDateString('zh-CN', { timeZone: ZONE });
+
+/** A list's time: '21:47' today, '11/24' before (Unix milliseconds). */
+export function formatListTime(ms: number, now: number = Date.now()): string {
+  const then = shanghaiDate(ms);
+  const today = shanghaiDate(now);
+  if (then.y === today.y && then.m === today.m && then.d === today.d)
+    return new Date(ms).toLocaleTimeString('zh-CN', {
+      hour12: false,
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone: ZONE,
+    });
+  return `${then.m}/${then.d}`;
+}

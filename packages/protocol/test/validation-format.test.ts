@@ -1,6 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatFeedTime, formatLockRemaining, formatPriceFen, lockMessage } from '../src/format';
+import {
+  formatCount,
+  formatDate,
+  formatDateTime,
+  formatFeedTime,
+  formatListTime,
+  formatLockRemaining,
+  formatPriceFen,
+  formatShortDateTime,
+  lockMessage,
+} from '../src/format';
 import {
   idCardBirthDate,
   isAdultIdCard,
@@ -109,5 +119,15 @@ describe('format', () => {
     expect(formatLockRemaining(unlock, now)).toBe('2天3小时4分钟');
     expect(lockMessage(unlock, now)).toBe('商品已锁定，请在2天3小时4分钟后重试下单');
     expect(formatLockRemaining(now.getTime() / 1000 - 5, now)).toBe('0天0小时0分钟');
+  });
+
+  it('shows times in Beijing time, whatever the clock of the viewer', () => {
+    // 16:30 UTC is 00:30 the next day in Beijing.
+    const at = Date.parse('2026-11-24T16:30:05Z');
+    expect(formatDateTime(at)).toBe('2026/11/25 00:30:05');
+    expect(formatShortDateTime(at)).toBe('11/25 00:30');
+    expect(formatDate(at)).toBe('2026/11/25');
+    expect(formatListTime(at, Date.parse('2026-11-25T01:00:00Z'))).toBe('00:30');
+    expect(formatListTime(at, Date.parse('2026-11-25T16:00:00Z'))).toBe('11/25');
   });
 });

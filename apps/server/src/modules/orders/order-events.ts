@@ -1,4 +1,4 @@
-import { formatPriceFen } from '@app/protocol/format';
+import { formatDateTime, formatPriceFen } from '@app/protocol/format';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbHandle } from '../../platform/db/handle';
 import type { ChatHandle } from '../im/im.module';
@@ -48,7 +48,7 @@ const receiptWords = (r: DeliveryReceipt | null) => {
       : r.kind === 'coins'
         ? `${r.coinType ?? '游戏币'} ×${r.amount ?? 0}`
         : `道具 ${r.itemIds?.length ?? 0} 件`;
-  const at = new Date(r.at).toLocaleString('zh-CN', { hour12: false, timeZone: 'Asia/Shanghai' });
+  const at = formatDateTime(r.at);
   return `交付凭证：${what} → ${r.to}，${at}，游戏已签名。`;
 };
 

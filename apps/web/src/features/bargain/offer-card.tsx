@@ -1,5 +1,5 @@
 import { OFFER_PAY_MINUTES, type Offer } from '@app/protocol/calls/bargain';
-import { formatPriceFen } from '@app/protocol/format';
+import { formatDateTime, formatPriceFen } from '@app/protocol/format';
 import { BargainStatus } from '@app/protocol/statuses/bargain-status';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -58,7 +58,7 @@ export function OfferCard({ offer, scene }: { offer: Offer; scene: string }) {
       data-status={offer.status}
     >
       <div className="offer-card-top">
-        <span className="muted">出价时间 {new Date(offer.createTime * 1000).toLocaleString('zh-CN')}</span>
+        <span className="muted">出价时间 {formatDateTime(offer.createTime * 1000)}</span>
         <span className="offer-status" data-testid="offer-status">
           {offer.statusLabel}
         </span>

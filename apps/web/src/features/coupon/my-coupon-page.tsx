@@ -1,5 +1,5 @@
 import { couponList, joinEvent, joinEventDetail } from '@app/protocol/calls/coupon';
-import { formatPriceFen } from '@app/protocol/format';
+import { formatDate, formatPriceFen } from '@app/protocol/format';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { MobileLayout } from '../../components/mobile-layout';
@@ -81,7 +81,7 @@ export default function MyCouponPage() {
                 {c.scopeText}
               </div>
               <div className="muted" style={{ fontSize: 12 }}>
-                {new Date(c.expireTime * 1000).toLocaleDateString('zh-CN')} 到期
+                {formatDate(c.expireTime * 1000)} 到期
                 {c.status === 'locked' ? ' · 待支付订单占用中' : ''}
               </div>
             </div>

@@ -1,4 +1,5 @@
 import type { Conversation } from '@app/protocol/calls/im';
+import { formatListTime } from '@app/protocol/format';
 import { imRoleLabel } from '@app/protocol/im';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -9,14 +10,6 @@ import { useConversations } from './api/get-conversations';
 import { imKeys } from './api/im-keys';
 import { useChat } from './chat';
 import './im.css';
-
-const when = (ms: number) => {
-  const d = new Date(ms);
-  const today = new Date();
-  return d.toDateString() === today.toDateString()
-    ? d.toLocaleTimeString('zh-CN', { hour12: false, hour: '2-digit', minute: '2-digit' })
-    : d.toLocaleDateString('zh-CN', { month: 'numeric', day: 'numeric' });
-};
 
 const preview = (c: Conversation) => {
   if (!c.last) return '暂无消息';
@@ -47,7 +40,7 @@ export function ConversationList({ scene }: { scene: string }) {
               <span className="im-list-last muted">{preview(c)}</span>
             </span>
             <span className="im-list-side">
-              <span className="muted">{c.last ? when(c.last.at) : ''}</span>
+              <span className="muted">{c.last ? formatListTime(c.last.at) : ''}</span>
               {c.unread > 0 ? (
                 <span className="im-badge" data-testid="im-unread">
                   {c.unread > 99 ? '99+' : c.unread}

@@ -1,4 +1,4 @@
-import { formatPriceFen } from '@app/protocol/format';
+import { formatPriceFen, formatShortDateTime } from '@app/protocol/format';
 import { IM_LIMITS, IM_MESSAGES, type ImMessage, imRoleLabel } from '@app/protocol/im';
 import { type ComponentType, type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -15,15 +15,6 @@ import { useChatOrder } from './api/get-chat-order';
 import { useImGroup } from './api/get-im-group';
 import { useChat } from './chat';
 import './im.css';
-
-const time = (ms: number) =>
-  new Date(ms).toLocaleString('zh-CN', {
-    hour12: false,
-    month: 'numeric',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
 
 function ChatImage({ m }: { m: ImMessage }) {
   const image = useChatImage(m.groupId, m.seq);
@@ -244,7 +235,7 @@ export default function ConversationPage({ Beside }: { Beside?: ComponentType } 
           const prev = messages[i - 1];
           return (
             <div key={m.seq}>
-              {!prev || m.at - prev.at > 5 * 60_000 ? <div className="im-time">{time(m.at)}</div> : null}
+              {!prev || m.at - prev.at > 5 * 60_000 ? <div className="im-time">{formatShortDateTime(m.at)}</div> : null}
               <Bubble m={m} mine={m.sender === me} scene={scene} />
             </div>
           );

@@ -1,3 +1,4 @@
+import { formatShortDateTime } from '@app/protocol/format';
 import type { Notice } from '@app/protocol/notices';
 import { useNavigate } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
@@ -6,15 +7,6 @@ import { useNotices } from './api/get-notices';
 import { useReadNotices } from './api/read-notices';
 import { noticeJump } from './notice-jump';
 import './notices.css';
-
-const when = (ms: number) =>
-  new Date(ms).toLocaleString('zh-CN', {
-    hour12: false,
-    month: 'numeric',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
 
 /** The notifications of the message centre, newest first; tapping one marks it read and jumps. */
 export function NoticeList({ scene }: { scene: string }) {
@@ -43,7 +35,7 @@ export function NoticeList({ scene }: { scene: string }) {
           >
             <span className="notice-head">
               <b>{n.title}</b>
-              <span className="muted">{when(n.at)}</span>
+              <span className="muted">{formatShortDateTime(n.at)}</span>
             </span>
             <span className="notice-content">{n.content}</span>
             {n.position !== null ? <span className="notice-more">查看详情 ›</span> : null}

@@ -1,4 +1,4 @@
-import { formatPriceFen } from '@app/protocol/format';
+import { formatDateTime, formatPriceFen } from '@app/protocol/format';
 import { type PayChannel, payChannelLabel } from '@app/protocol/pay-channel';
 import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -13,7 +13,7 @@ import { RefusalSheet } from './refusal-sheet';
 import { useCountdown } from './use-countdown';
 import './orders.css';
 
-const when = (s: number | null) => (s ? new Date(s * 1000).toLocaleString('zh-CN', { hour12: false }) : '');
+const when = (s: number | null) => (s ? formatDateTime(s * 1000) : '');
 
 /** What the order page shows of customer service (the support domain, passed in by app/pages). */
 export interface OrderSupportSlotProps {

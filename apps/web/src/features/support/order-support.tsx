@@ -1,4 +1,5 @@
 import { INTERVENTION_REASONS, type Intervention } from '@app/protocol/calls/customer-service';
+import { formatShortDateTime } from '@app/protocol/format';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { ReasonPicker, Sheet } from '../../components/sheet';
@@ -16,14 +17,7 @@ type Reason = (typeof INTERVENTION_REASONS)[number];
 /** An order nobody paid for needs no customer service (the server refuses it too): unpaid, cancelled, timed out. */
 const UNPAID = new Set([1, -1, -2]);
 
-const when = (s: number) =>
-  new Date(s * 1000).toLocaleString('zh-CN', {
-    hour12: false,
-    month: 'numeric',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
+const when = (s: number) => formatShortDateTime(s * 1000);
 
 function RequestSheet({ orderId, pc, onClose }: { orderId: string; pc: boolean; onClose: () => void }) {
   const [picked, setPicked] = useState<Reason | null>(null);

@@ -6,7 +6,7 @@ import {
   extractUserInfo,
   withdrawalFee,
 } from '@app/protocol/calls/withdrawal';
-import { formatPriceFen } from '@app/protocol/format';
+import { formatDateTime, formatPriceFen } from '@app/protocol/format';
 import { yuanToFen } from '@app/protocol/sell-rules';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -119,8 +119,7 @@ export default function WithdrawPage() {
                 {formatPriceFen(w.amount)} → {w.accountNo}
               </div>
               <div className="muted" style={{ fontSize: 12 }}>
-                {new Date(w.createTime * 1000).toLocaleString('zh-CN', { hour12: false })} · 到账{' '}
-                {formatPriceFen(w.arrival)}
+                {formatDateTime(w.createTime * 1000)} · 到账 {formatPriceFen(w.arrival)}
                 {w.reason ? ` · ${w.reason}` : ''}
               </div>
             </div>

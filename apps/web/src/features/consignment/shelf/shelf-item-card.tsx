@@ -1,5 +1,5 @@
 import type { ShelfItem } from '@app/protocol/calls/consignment-shelf';
-import { formatPriceFen } from '@app/protocol/format';
+import { formatDateTime, formatPriceFen } from '@app/protocol/format';
 
 export type ShelfAction = ShelfItem['actions'][number];
 
@@ -43,9 +43,7 @@ export function ShelfItemCard({
           <span className="muted">到手 {formatPriceFen(item.receive)}</span>
         </div>
         {item.expireTime ? (
-          <div className="muted shelf-meta">
-            {new Date(item.expireTime * 1000).toLocaleString('zh-CN', { hour12: false })} 到期自动下架
-          </div>
+          <div className="muted shelf-meta">{formatDateTime(item.expireTime * 1000)} 到期自动下架</div>
         ) : null}
         {item.note ? <div className="shelf-note">{item.note}</div> : null}
         {item.actions.length ? (
