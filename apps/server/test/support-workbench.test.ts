@@ -1,10 +1,8 @@
-import { publishCoin } from '@app/protocol/calls/consignment';
-import { h5sdkOrderPlace, itemReject, orderInfo } from '@app/protocol/calls/orders';
-import { wapAlipay } from '@app/protocol/calls/pay';
+import { itemReject, orderInfo } from '@app/protocol/calls/orders';
 import type { WorkbenchCase } from '@app/protocol/ops';
 import { OrderStatus } from '@app/protocol/statuses/order-status';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectCode, sdkPlayer, useTestApp, useTestClient } from './helpers';
+import { deliveredCoinOrder, expectCode, sdkPlayer, useTestApp, useTestClient } from './helpers';
 import { opsApi } from './ops-helpers';
 
 /** The customer-service workbench beside the chat: the order, its timeline and the game's receipt, for staff only. */
@@ -18,37 +16,12 @@ beforeAll(async () => {
   buyer = await sdkPlayer(t, sdk, 'buyer1', '1386100');
 });
 
-const status = async (orderId: string) =>
+const _status = async (orderId: string) =>
   ((await app.call(orderInfo, { orderId }, { token: buyer.token })).data as { status: number }).status;
 
 /** A coin lot bought, paid, delivered and refused by the buyer: the refusal opens the 客服 request. */
 async function refusedOrder(price: number) {
-  const lot = await sdk.call(
-    publishCoin,
-    { ...seller.pt, coinType: 2, coinNum: 10_000, price },
-    { token: seller.token },
-  );
-  expectCode(lot, '200');
-  const placed = await sdk.call(
-    h5sdkOrderPlace,
-    {
-      ...buyer.pt,
-      commodityId: (lot.data as { commodityId: string }).commodityId,
-      requestKey: `workbench-${price}-key`,
-      agreement: true,
-    },
-    { token: buyer.token },
-  );
-  expectCode(placed, '200');
-  const orderId = (placed.data as { orderId: string }).orderId;
-  const pay = await app.call(
-    wapAlipay,
-    { bizNo: orderId, totalAmount: price, payPrice: price },
-    { token: buyer.token },
-  );
-  await t.app.inject({ method: 'POST', url: `/sandbox/api/pay/${(pay.data as { tradeNo: string }).tradeNo}/succeed` });
-  await t.app.inject({ method: 'POST', url: '/dev/sweep', payload: { aheadMinutes: 0 } });
-  await expect.poll(() => status(orderId)).toBe(OrderStatus.AWAITING_RECEIPT);
+  const orderId = await deliveredCoinOrder(t, { sdk, app }, { seller, buyer }, price);
   expectCode(await app.call(itemReject, { orderId, reason: '数量不对' }, { token: buyer.token }), '200');
   return orderId;
 }

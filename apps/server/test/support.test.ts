@@ -1,4 +1,3 @@
-import { publishCoin } from '@app/protocol/calls/consignment';
 import {
   customerServiceIntervention,
   getCustomerService,
@@ -10,14 +9,13 @@ import {
 } from '@app/protocol/calls/customer-service';
 import { generateIMAssertSignedUrl, imGroup } from '@app/protocol/calls/im';
 import { noticeList } from '@app/protocol/calls/notices';
-import { h5sdkOrderPlace, itemReject, orderInfo } from '@app/protocol/calls/orders';
-import { wapAlipay } from '@app/protocol/calls/pay';
+import { itemReject, orderInfo } from '@app/protocol/calls/orders';
 import { IM_SOCKET_PATH, type ImServerFrame } from '@app/protocol/im';
 import type { Notice } from '@app/protocol/notices';
 import { OrderStatus } from '@app/protocol/statuses/order-status';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { groupIdOf, history } from '../src/modules/im/im.service';
-import { expectCode, loginAs, sdkPlayer, useTestApp, useTestClient } from './helpers';
+import { deliveredCoinOrder, expectCode, loginAs, sdkPlayer, useTestApp, useTestClient } from './helpers';
 import { opsApi } from './ops-helpers';
 
 /** Customer service in the order chat: asked by a side, joined and decided by staff, rated once; the urges. */
@@ -35,41 +33,13 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
-let keys = 0;
-const sweep = (aheadMinutes: number) => t.app.inject({ method: 'POST', url: '/dev/sweep', payload: { aheadMinutes } });
+const _keys = 0;
+const _sweep = (aheadMinutes: number) => t.app.inject({ method: 'POST', url: '/dev/sweep', payload: { aheadMinutes } });
 const status = async (orderId: string) =>
   ((await app.call(orderInfo, { orderId }, { token: buyer.token })).data as { status: number }).status;
 
 /** A coin lot bought, paid and delivered: the order waits for the buyer's receipt (51). */
-async function deliveredOrder(price: number) {
-  const lot = await sdk.call(
-    publishCoin,
-    { ...seller.pt, coinType: 2, coinNum: 10_000, price },
-    { token: seller.token },
-  );
-  expectCode(lot, '200');
-  const placed = await sdk.call(
-    h5sdkOrderPlace,
-    {
-      ...buyer.pt,
-      commodityId: (lot.data as { commodityId: string }).commodityId,
-      requestKey: `support-${++keys}-key`,
-      agreement: true,
-    },
-    { token: buyer.token },
-  );
-  expectCode(placed, '200');
-  const orderId = (placed.data as { orderId: string }).orderId;
-  const pay = await app.call(
-    wapAlipay,
-    { bizNo: orderId, totalAmount: price, payPrice: price },
-    { token: buyer.token },
-  );
-  await t.app.inject({ method: 'POST', url: `/sandbox/api/pay/${(pay.data as { tradeNo: string }).tradeNo}/succeed` });
-  await sweep(0);
-  await expect.poll(() => status(orderId)).toBe(OrderStatus.AWAITING_RECEIPT);
-  return orderId;
-}
+const deliveredOrder = (price: number) => deliveredCoinOrder(t, { sdk, app }, { seller, buyer }, price);
 
 const said = async (orderId: string) => {
   const group = (await app.call(imGroup, { orderId }, { token: buyer.token })).data as { groupId: string };
