@@ -1,16 +1,9 @@
-import { publishCoin } from '@app/protocol/calls/consignment';
 import { customerServiceIntervention } from '@app/protocol/calls/customer-service';
-import { gameTokenLogin } from '@app/protocol/calls/game';
-import { identification } from '@app/protocol/calls/identity';
-import { h5sdkVerifyCode } from '@app/protocol/calls/market';
-import { h5sdkOrderPlace, orderInfo } from '@app/protocol/calls/orders';
-import { wapAlipay } from '@app/protocol/calls/pay';
-import { bindPhone, sendSms } from '@app/protocol/calls/user';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, baseUrl, DESKTOP, hook, launchBrowser, MOBILE } from '../browser';
+import { apiCall, baseUrl, DESKTOP, launchBrowser, MOBILE } from '../browser';
 import { docShot, logIn, phoneNumber } from './market-helpers';
-import { gameLogin, idNumber, outbox } from './people';
+import { gameLogin, idNumber, paidAndDelivered, sellerAccounts, sellerListsCoins } from './people';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -18,63 +11,27 @@ beforeAll(async () => {
 });
 afterAll(() => browser.close());
 
-/**
- * A market account of the demo game on the buyer's server lists coins (seller30…seller39; another
- * journey may have bound one to a phone already: then the next one), and answers its session.
- */
-async function sellerWithCoins(serverId: string) {
-  for (let n = 30; n <= 39; n++) {
-    const game = await gameLogin(`seller${n}`);
-    if (game.serverId !== serverId) continue;
-    const pt = { gameId: game.gameId, gameToken: game.gameToken, serverId: game.serverId };
-    const login = await apiCall<{ token: string; uid: string }>(gameTokenLogin, pt);
-    const seller = { 'x-token': login.data.token };
-    const phone = phoneNumber('133');
-    await apiCall(sendSms, { smsType: 'phoneLogin', phone });
-    if ((await apiCall(bindPhone, { phone, code: (await outbox(phone))[0]!.code }, seller)).code !== '200') continue;
-    if (
-      (await apiCall(identification, { realName: '周卖家', idCard: idNumber('19850505', String(300 + n)) }, seller))
-        .code !== '200'
-    )
-      continue;
-    await apiCall(sendSms, { smsType: 'verifyCode', phone: 'auto' }, seller);
-    const unlock = (await outbox(phone)).find((m) => m.smsType === 'verifyCode')?.code;
-    if (!unlock || (await apiCall(h5sdkVerifyCode, { ...pt, code: unlock }, seller)).data !== true) continue;
-    const listed = await apiCall<{ commodityId: string }>(
-      publishCoin,
-      { ...pt, coinType: 2, coinNum: 20_000, price: 2_000 },
-      seller,
-    );
-    if (listed.code === '200') return { commodityId: listed.data.commodityId, phone };
-  }
-  throw new Error('no market account could list coins');
-}
-
 describe('the order chat', () => {
   it('buyer and seller talk on an order, the message centre and the banner follow, 客服 joins from the console', async () => {
     const buyerGame = await gameLogin('buyer1');
-    const seller = await sellerWithCoins(buyerGame.serverId);
+    const seller = await sellerListsCoins({
+      accounts: sellerAccounts(30, 39),
+      serverId: buyerGame.serverId,
+      coins: 20_000,
+      priceFen: 2_000,
+      realName: '周卖家',
+      birth: '19850505',
+      idBase: 300,
+      phonePrefix: '133',
+    });
     const buyerPhone = phoneNumber('138');
-    const buyer = { 'x-token': (await hook<{ token: string }>('/dev/session', { phone: buyerPhone })).token };
-    await apiCall(identification, { realName: '吴买家', idCard: idNumber('19920303', '579') }, buyer);
-    const order = await apiCall<{ orderId: string; totalAmount: number }>(
-      h5sdkOrderPlace,
-      { ...buyerGame, commodityId: seller.commodityId, requestKey: `chat-journey-${Date.now()}`, agreement: true },
-      buyer,
-    );
-    expect(`${order.code} ${order.msg}`).toBe('200 success');
-    const { orderId, totalAmount } = order.data;
-    const pay = await apiCall<{ tradeNo: string }>(
-      wapAlipay,
-      { bizNo: orderId, totalAmount, payPrice: totalAmount },
-      buyer,
-    );
-    await fetch(`${baseUrl()}/sandbox/api/pay/${pay.data.tradeNo}/succeed`, { method: 'POST' });
-    await expect
-      .poll(async () => (await apiCall<{ status: number }>(orderInfo, { orderId }, buyer)).data.status, {
-        timeout: 15_000,
-      })
-      .toBe(51);
+    const { orderId, buyer } = await paidAndDelivered({
+      buyerGame,
+      commodityId: seller.commodityId,
+      phone: buyerPhone,
+      realName: '吴买家',
+      idCard: idNumber('19920303', '579'),
+    });
 
     // The buyer, on the phone: the order page's 联系卖家 opens the chat, where the system told every step.
     const phone = await (await browser.newContext(MOBILE)).newPage();

@@ -1,15 +1,9 @@
-import { publishCoin } from '@app/protocol/calls/consignment';
-import { gameTokenLogin } from '@app/protocol/calls/game';
-import { identification } from '@app/protocol/calls/identity';
-import { h5sdkVerifyCode } from '@app/protocol/calls/market';
-import { h5sdkOrderPlace, orderInfo } from '@app/protocol/calls/orders';
-import { wapAlipay } from '@app/protocol/calls/pay';
-import { bindPhone, sendSms, userAccountDetail } from '@app/protocol/calls/user';
+import { userAccountDetail } from '@app/protocol/calls/user';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, baseUrl, DESKTOP, hook, launchBrowser, MOBILE } from '../browser';
+import { apiCall, baseUrl, DESKTOP, launchBrowser, MOBILE } from '../browser';
 import { docShot, logIn, phoneNumber } from './market-helpers';
-import { gameLogin, idNumber, outbox } from './people';
+import { gameLogin, idNumber, paidAndDelivered, sellerAccounts, sellerListsCoins } from './people';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -17,64 +11,30 @@ beforeAll(async () => {
 });
 afterAll(() => browser.close());
 
-/** The market accounts seller20…seller29 in turn until one on the buyer's server lists 30,000 coins at ¥30. */
-async function listCoins(serverId: string): Promise<{ data: { commodityId: string } }> {
-  for (let n = 20; n <= 29; n++) {
-    const game = await gameLogin(`seller${n}`);
-    if (game.serverId !== serverId) continue;
-    const pt = { gameId: game.gameId, gameToken: game.gameToken, serverId: game.serverId };
-    const login = await apiCall<{ token: string }>(gameTokenLogin, pt);
-    const seller = { 'x-token': login.data.token };
-    const phone = phoneNumber('135');
-    await apiCall(sendSms, { smsType: 'phoneLogin', phone });
-    await apiCall(bindPhone, { phone, code: (await outbox(phone))[0]!.code }, seller);
-    await apiCall(identification, { realName: '钱卖家', idCard: idNumber('19860606', String(200 + n)) }, seller);
-    await apiCall(sendSms, { smsType: 'verifyCode', phone: 'auto' }, seller);
-    const unlock = (await outbox(phone)).find((m) => m.smsType === 'verifyCode')!.code;
-    expect((await apiCall(h5sdkVerifyCode, { ...pt, code: unlock }, seller)).data).toBe(true);
-    const listed = await apiCall<{ commodityId: string }>(
-      publishCoin,
-      { ...pt, coinType: 2, coinNum: 30_000, price: 3_000 },
-      seller,
-    );
-    if (listed.code === '200') return listed;
-  }
-  throw new Error('no market account could list 30,000 coins');
-}
-
 describe('customer service', () => {
   it('the buyer refuses a delivery; customer service joins the case from 客服工单, sees the timeline and receipt beside the chat and refunds from the workbench', async () => {
     // A seller lists coins from the game (their own pages have their own journey). A market account
     // of the demo game (seller20…seller29: no other journey binds them) that still holds the coins.
     const buyerGame = await gameLogin('buyer1');
-    const listed = await listCoins(buyerGame.serverId);
+    const listed = await sellerListsCoins({
+      accounts: sellerAccounts(20, 29),
+      serverId: buyerGame.serverId,
+      coins: 30_000,
+      priceFen: 3_000,
+      realName: '钱卖家',
+      birth: '19860606',
+      idBase: 200,
+      phonePrefix: '135',
+    });
     // The buyer pays; the game delivers.
     const buyerPhone = phoneNumber('136');
-    const buyer = { 'x-token': (await hook<{ token: string }>('/dev/session', { phone: buyerPhone })).token };
-    await apiCall(identification, { realName: '孙买家', idCard: idNumber('19910202', '468') }, buyer);
-    const order = await apiCall<{ orderId: string; totalAmount: number }>(
-      h5sdkOrderPlace,
-      {
-        ...buyerGame,
-        commodityId: listed.data.commodityId,
-        requestKey: `cs-journey-${Date.now()}`,
-        agreement: true,
-      },
-      buyer,
-    );
-    expect(`${order.code} ${order.msg}`).toBe('200 success');
-    const { orderId, totalAmount } = order.data;
-    const pay = await apiCall<{ tradeNo: string }>(
-      wapAlipay,
-      { bizNo: orderId, totalAmount, payPrice: totalAmount },
-      buyer,
-    );
-    await fetch(`${baseUrl()}/sandbox/api/pay/${pay.data.tradeNo}/succeed`, { method: 'POST' });
-    await expect
-      .poll(async () => (await apiCall<{ status: number }>(orderInfo, { orderId }, buyer)).data.status, {
-        timeout: 15_000,
-      })
-      .toBe(51);
+    const { orderId, totalAmount, buyer } = await paidAndDelivered({
+      buyerGame,
+      commodityId: listed.commodityId,
+      phone: buyerPhone,
+      realName: '孙买家',
+      idCard: idNumber('19910202', '468'),
+    });
 
     // The buyer refuses the receipt on the order page.
     const mobile = await (await browser.newContext(MOBILE)).newPage();

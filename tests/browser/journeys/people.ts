@@ -1,4 +1,12 @@
-import { baseUrl } from '../browser';
+import { publishCoin } from '@app/protocol/calls/consignment';
+import { gameTokenLogin } from '@app/protocol/calls/game';
+import { identification } from '@app/protocol/calls/identity';
+import { h5sdkVerifyCode } from '@app/protocol/calls/market';
+import { h5sdkOrderPlace, orderInfo } from '@app/protocol/calls/orders';
+import { wapAlipay } from '@app/protocol/calls/pay';
+import { bindPhone, sendSms } from '@app/protocol/calls/user';
+import { expect } from 'vitest';
+import { apiCall, baseUrl, hook } from '../browser';
 
 /** A valid mainland ID number (GB 11643 checksum) for a birth date and a 3-digit sequence. */
 export function idNumber(birth: string, seq: string): string {
@@ -23,3 +31,81 @@ export const gameLogin = async (account: string) =>
       })
     ).json()
   ).data as { gameId: string; gameToken: string; serverId: string };
+
+/** seller{from}…seller{to}: the market accounts of the demo game a journey may use. */
+export const sellerAccounts = (from: number, to: number): string[] =>
+  Array.from({ length: to - from + 1 }, (_, i) => `seller${from + i}`);
+
+/**
+ * A market account of the demo game on `serverId` (tried in turn from `accounts`; one another
+ * journey has bound already is skipped) with a phone, a real name and the sale lock open lists
+ * `coins` coins at `priceFen`: answers the listing and the seller's phone.
+ */
+export async function sellerListsCoins(spec: {
+  accounts: readonly string[];
+  serverId: string;
+  coins: number;
+  priceFen: number;
+  realName: string;
+  birth: string;
+  /** The ID number's sequence is this plus the account's number (sellerNN). */
+  idBase: number;
+  phonePrefix: string;
+}): Promise<{ commodityId: string; phone: string }> {
+  for (const account of spec.accounts) {
+    const game = await gameLogin(account);
+    if (game.serverId !== spec.serverId) continue;
+    const pt = { gameId: game.gameId, gameToken: game.gameToken, serverId: game.serverId };
+    const login = await apiCall<{ token: string }>(gameTokenLogin, pt);
+    const seller = { 'x-token': login.data.token };
+    const phone = `${spec.phonePrefix}${String(Date.now()).slice(-8)}`;
+    await apiCall(sendSms, { smsType: 'phoneLogin', phone });
+    if ((await apiCall(bindPhone, { phone, code: (await outbox(phone))[0]!.code }, seller)).code !== '200') continue;
+    const id = idNumber(spec.birth, String(spec.idBase + Number(account.replace(/\D/g, ''))));
+    if ((await apiCall(identification, { realName: spec.realName, idCard: id }, seller)).code !== '200') continue;
+    await apiCall(sendSms, { smsType: 'verifyCode', phone: 'auto' }, seller);
+    const unlock = (await outbox(phone)).find((m) => m.smsType === 'verifyCode')?.code;
+    if (!unlock || (await apiCall(h5sdkVerifyCode, { ...pt, code: unlock }, seller)).data !== true) continue;
+    const listed = await apiCall<{ commodityId: string }>(
+      publishCoin,
+      { ...pt, coinType: 2, coinNum: spec.coins, price: spec.priceFen },
+      seller,
+    );
+    if (listed.code === '200') return { commodityId: listed.data.commodityId, phone };
+  }
+  throw new Error(`no market account of ${spec.accounts.join(', ')} could list ${spec.coins} coins`);
+}
+
+/**
+ * A buyer (a new phone with a real name) orders the listing from his game role, pays through the
+ * sandbox and the game delivers: answers the order, waiting for his receipt (51).
+ */
+export async function paidAndDelivered(spec: {
+  buyerGame: { gameId: string; gameToken: string; serverId: string };
+  commodityId: string;
+  phone: string;
+  realName: string;
+  idCard: string;
+}): Promise<{ orderId: string; totalAmount: number; buyer: { 'x-token': string } }> {
+  const buyer = { 'x-token': (await hook<{ token: string }>('/dev/session', { phone: spec.phone })).token };
+  await apiCall(identification, { realName: spec.realName, idCard: spec.idCard }, buyer);
+  const order = await apiCall<{ orderId: string; totalAmount: number }>(
+    h5sdkOrderPlace,
+    { ...spec.buyerGame, commodityId: spec.commodityId, requestKey: `journey-${Date.now()}`, agreement: true },
+    buyer,
+  );
+  if (order.code !== '200') throw new Error(`order refused: ${order.code} ${order.msg}`);
+  const { orderId, totalAmount } = order.data;
+  const pay = await apiCall<{ tradeNo: string }>(
+    wapAlipay,
+    { bizNo: orderId, totalAmount, payPrice: totalAmount },
+    buyer,
+  );
+  await fetch(`${baseUrl()}/sandbox/api/pay/${pay.data.tradeNo}/succeed`, { method: 'POST' });
+  await expect
+    .poll(async () => (await apiCall<{ status: number }>(orderInfo, { orderId }, buyer)).data.status, {
+      timeout: 15_000,
+    })
+    .toBe(51);
+  return { orderId, totalAmount, buyer };
+}
