@@ -55,3 +55,23 @@ export function defineCall<
 export function callPath(def: Pick<CallDef, 'access' | 'scene' | 'service' | 'version' | 'call'>): string {
   return `/${def.access}/api/${def.scene}/${def.service}/v${def.version}/${def.call}`;
 }
+
+/**
+ * The shorthand of a service whose calls are all the app scene's, with a user's session, POST, v1:
+ * `sessionCalls('coupon')('myCoupon', '我的优惠券', request, response)`; `prefix` groups them
+ * (`extractApply/`).
+ */
+export const sessionCalls =
+  (service: string, prefix = '') =>
+  <Req extends z.ZodType, Res extends z.ZodType>(name: string, summary: string, request: Req, response: Res) =>
+    defineCall({
+      service,
+      call: `${prefix}${name}`,
+      version: 1,
+      access: 'df',
+      method: 'POST',
+      scene: 'app',
+      summary,
+      request,
+      response,
+    });

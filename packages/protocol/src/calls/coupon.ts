@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from '../contract';
+import { sessionCalls } from '../contract';
 import { ROW_ID } from '../validation';
 
 /**
@@ -30,23 +30,7 @@ export type Coupon = z.infer<typeof couponSchema>;
 const list = z.object({ list: z.array(couponSchema) });
 const commodityId = z.string().regex(ROW_ID, { error: '商品不存在' });
 
-const call = <Req extends z.ZodType, Res extends z.ZodType>(
-  name: string,
-  summary: string,
-  request: Req,
-  response: Res,
-) =>
-  defineCall({
-    service: 'coupon',
-    call: name,
-    version: 1,
-    access: 'df',
-    method: 'POST',
-    scene: 'app',
-    summary,
-    request,
-    response,
-  });
+const call = sessionCalls('coupon');
 
 export const couponList = call(
   'couponList',

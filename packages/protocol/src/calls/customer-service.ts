@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from '../contract';
+import { sessionCalls } from '../contract';
 import { ROW_ID } from '../validation';
 
 /**
@@ -30,23 +30,7 @@ export const interventionSchema = z.object({
 });
 export type Intervention = z.infer<typeof interventionSchema>;
 
-const call = <Req extends z.ZodType, Res extends z.ZodType>(
-  name: string,
-  summary: string,
-  request: Req,
-  response: Res,
-) =>
-  defineCall({
-    service: 'exchange',
-    call: name,
-    version: 1,
-    access: 'df',
-    method: 'POST',
-    scene: 'app',
-    summary,
-    request,
-    response,
-  });
+const call = sessionCalls('exchange');
 
 export const customerServiceIntervention = call(
   'customerServiceIntervention',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from '../contract';
+import { sessionCalls } from '../contract';
 import { MAX_ROW_ID } from '../validation';
 import { publishAnswerSchema } from './consignment';
 
@@ -50,23 +50,7 @@ export const manualPresaleSchema = z.object({
 });
 export type ManualPresale = z.infer<typeof manualPresaleSchema>;
 
-const call = <Req extends z.ZodType, Res extends z.ZodType>(
-  name: string,
-  summary: string,
-  request: Req,
-  response: Res,
-) =>
-  defineCall({
-    service: 'exchange',
-    call: `manualPreSale/${name}`,
-    version: 1,
-    access: 'df',
-    method: 'POST',
-    scene: 'app',
-    summary,
-    request,
-    response,
-  });
+const call = sessionCalls('exchange', 'manualPreSale/');
 
 export const manualPreSaleCreate = call(
   'create',

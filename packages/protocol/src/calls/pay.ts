@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from '../contract';
+import { defineCall, sessionCalls } from '../contract';
 import { ROW_ID } from '../validation';
 
 /**
@@ -20,18 +20,9 @@ const payAnswerSchema = z.object({
   paid: z.boolean(),
 });
 
+const payCall = sessionCalls('pay');
 const call = <Req extends z.ZodType>(name: string, summary: string, request: Req) =>
-  defineCall({
-    service: 'pay',
-    call: name,
-    version: 1,
-    access: 'df',
-    method: 'POST',
-    scene: 'app',
-    summary,
-    request,
-    response: payAnswerSchema,
-  });
+  payCall(name, summary, request, payAnswerSchema);
 
 export const wapAlipay = call(
   'wap/alipay',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from '../contract';
+import { sessionCalls } from '../contract';
 import { ROW_ID } from '../validation';
 
 /**
@@ -37,23 +37,7 @@ export type Withdrawal = z.infer<typeof withdrawalSchema>;
 
 const id = z.string().regex(ROW_ID, { error: '提现记录不存在' });
 
-const call = <Req extends z.ZodType, Res extends z.ZodType>(
-  name: string,
-  summary: string,
-  request: Req,
-  response: Res,
-) =>
-  defineCall({
-    service: 'extract',
-    call: `extractApply/${name}`,
-    version: 1,
-    access: 'df',
-    method: 'POST',
-    scene: 'app',
-    summary,
-    request,
-    response,
-  });
+const call = sessionCalls('extract', 'extractApply/');
 
 export const withdrawalConfigSchema = z.object({
   minAmount: z.number().int(),
