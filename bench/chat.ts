@@ -33,6 +33,7 @@ import { issueChatToken } from '../apps/server/src/modules/im/im-tokens';
 import { migrate, openDatabase } from '../apps/server/src/platform/db/database';
 import { freePort, type RunningServer, startServer } from '../tests/start-server';
 import { localEnv } from './bench-env';
+import { adminUrl, sql, withDatabase } from './bench-pg';
 
 const USERS = Number(process.env.BENCH_CHAT_USERS ?? 5_000);
 const RATE = Number(process.env.BENCH_CHAT_RATE ?? 500);
@@ -48,23 +49,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 if (RATE / USERS > IM_LIMITS.messagesPerWindow / IM_LIMITS.windowSeconds / 2)
   throw new Error(`${RATE} messages/s over ${USERS} accounts would meet the chat's rate limit`);
 
-const admin =
-  process.env.BENCH_PG_URL ??
-  `postgres://${encodeURIComponent(process.env.PGUSER ?? os.userInfo().username)}@127.0.0.1:5432/postgres`;
-const withDb = (name: string) => {
-  const u = new URL(admin);
-  u.pathname = `/${name}`;
-  return u.toString();
-};
-async function sql(url: string, text: string, values: unknown[] = []) {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    return await c.query(text, values);
-  } finally {
-    await c.end();
-  }
-}
+const admin = adminUrl();
+const withDb = (name: string) => withDatabase(admin, name);
 
 /** Runs `work(i)` for i in [0, count) with at most `width` at once. */
 async function pool(count: number, width: number, work: (i: number) => Promise<void>) {

@@ -28,6 +28,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { startServer } from '../tests/start-server';
 import { productionEnv } from './bench-env';
+import { adminUrl, postgresReachable, sql, withDatabase } from './bench-pg';
 import { MARKET_CASES, type MarketCase } from './market-cases';
 import { type ExplainRow, explainMarket, printExplain } from './market-explain';
 import { type SeedResult, seedMarket } from './market-seed';
@@ -93,42 +94,8 @@ const figures = (connections: number, r: autocannon.Result, refused?: number): F
   ...(refused === undefined ? {} : { refused }),
 });
 
-function pgUser(): string {
-  return process.env.PGUSER ?? process.env.USER ?? os.userInfo().username;
-}
-
-function adminUrl(): string {
-  return process.env.BENCH_PG_URL ?? `postgres://${encodeURIComponent(pgUser())}@127.0.0.1:5432/postgres`;
-}
-
-function withDatabase(url: string, name: string): string {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
-/** True when the PostgreSQL of BENCH_PG_URL answers within two seconds. */
-export async function postgresReachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: adminUrl(), connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.query('select 1');
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
-
 async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl() });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
+  await sql(adminUrl(), statement);
 }
 
 /** The weighted request mix: each entry is a case and a page. */

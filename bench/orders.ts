@@ -17,9 +17,9 @@ import { h5sdkOrderPlace } from '@app/protocol/calls/orders';
 import { createClientCodec } from '@app/protocol/codec/client';
 import { callPath } from '@app/protocol/contract';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { startServer } from '../tests/start-server';
 import { demoGamesEnv } from './bench-env';
+import { adminUrl, sql, withDatabase } from './bench-pg';
 
 const SECONDS = Number(process.env.BENCH_ORDERS_SECONDS ?? 4);
 const LEVELS = (process.env.BENCH_ORDERS_CONNECTIONS ?? '1,4,8,16').split(',').map(Number);
@@ -28,24 +28,8 @@ const POOL = Number(process.env.BENCH_ORDERS_POOL ?? 3_000);
 const PATH = callPath(h5sdkOrderPlace);
 const log = (line: string) => console.info(line);
 
-const admin =
-  process.env.BENCH_PG_URL ??
-  `postgres://${encodeURIComponent(process.env.PGUSER ?? os.userInfo().username)}@127.0.0.1:5432/postgres`;
-const withDb = (name: string) => {
-  const u = new URL(admin);
-  u.pathname = `/${name}`;
-  return u.toString();
-};
-
-async function sql(url: string, text: string, values: unknown[] = []) {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    return await c.query(text, values);
-  } finally {
-    await c.end();
-  }
-}
+const admin = adminUrl();
+const withDb = (name: string) => withDatabase(admin, name);
 
 const dbName = `bench_orders_${process.pid}`;
 await sql(admin, `create database ${dbName}`);

@@ -27,7 +27,8 @@ import { computeSign } from '@app/protocol/codec/sign';
 import autocannon from 'autocannon';
 import { startServer } from '../tests/start-server';
 import { productionEnv } from './bench-env';
-import { postgresReachable, runMarketBench } from './market-list';
+import { postgresReachable } from './bench-pg';
+import { runMarketBench } from './market-list';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
