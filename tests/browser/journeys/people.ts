@@ -32,9 +32,13 @@ export const gameLogin = async (account: string) =>
     ).json()
   ).data as { gameId: string; gameToken: string; serverId: string };
 
-/** seller{from}…seller{to}: the market accounts of the demo game a journey may use. */
+/**
+ * seller{from}…seller{to}: market accounts of the demo game (seller01…seller45). Each journey keeps
+ * its own range, so none finds an account another bound: buying and disputes 01–02, chat 10–19,
+ * customer service 20–29, offers 30–45.
+ */
 export const sellerAccounts = (from: number, to: number): string[] =>
-  Array.from({ length: to - from + 1 }, (_, i) => `seller${from + i}`);
+  Array.from({ length: to - from + 1 }, (_, i) => `seller${String(from + i).padStart(2, '0')}`);
 
 /**
  * A market account of the demo game on `serverId` (tried in turn from `accounts`; one another

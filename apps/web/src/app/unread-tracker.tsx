@@ -15,8 +15,9 @@ import { setUnreadMessages } from '../lib/unread';
 export function UnreadTracker() {
   useLocation(); // the login state is read again on every navigation
   const loggedIn = Boolean(storage.get('token'));
-  const chats = useChatUnread(loggedIn);
-  const notices = useUnreadNotices(loggedIn);
+  // Quietly: an expired session is the page's to tell, once, not the counter's.
+  const chats = useChatUnread(loggedIn, true);
+  const notices = useUnreadNotices(loggedIn, true);
   const { client } = useChat();
   const queryClient = useQueryClient();
   useEffect(() => {

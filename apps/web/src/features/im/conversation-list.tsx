@@ -55,8 +55,8 @@ export function ConversationList({ scene }: { scene: string }) {
 }
 
 /** The unread count of the chats, kept fresh by the socket, and marking every chat read. */
-export function useChatUnread(enabled = true): { unread: number; readAll: () => void } {
-  const conversations = useConversations(enabled);
+export function useChatUnread(enabled = true, quiet = false): { unread: number; readAll: () => void } {
+  const conversations = useConversations(enabled, quiet);
   const queryClient = useQueryClient();
   const { client } = useChat();
   useEffect(() => {

@@ -54,8 +54,8 @@ export function NoticeList({ scene }: { scene: string }) {
 }
 
 /** The unread count of notifications, for the tab and 全部已读. */
-export function useUnreadNotices(enabled = true): { unread: number; readAll: () => void } {
-  const notices = useNotices(enabled);
+export function useUnreadNotices(enabled = true, quiet = false): { unread: number; readAll: () => void } {
+  const notices = useNotices(enabled, quiet);
   const read = useReadNotices();
   return { unread: notices.data?.pages[0]?.unread ?? 0, readAll: () => read.mutate({ all: true }) };
 }

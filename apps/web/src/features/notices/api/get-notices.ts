@@ -3,10 +3,11 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api/call-api';
 import { noticeKeys } from './notice-keys';
 
-export const useNotices = (enabled = true) =>
+/** quiet: for a badge in the background, where a refusal is the page's to show, not the counter's. */
+export const useNotices = (enabled = true, quiet = false) =>
   useInfiniteQuery({
-    queryKey: noticeKeys.list,
-    queryFn: ({ pageParam }) => callApi(noticeList, pageParam ? { before: pageParam } : {}),
+    queryKey: quiet ? noticeKeys.listQuiet : noticeKeys.list,
+    queryFn: ({ pageParam }) => callApi(noticeList, pageParam ? { before: pageParam } : {}, { ignoreError: quiet }),
     initialPageParam: '',
     getNextPageParam: (last) => (last.more ? last.list.at(-1)?.id : undefined),
     enabled,
