@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { backTarget } from './nav-bar';
+
+describe('the back arrow', () => {
+  it('goes back within the visit', () => {
+    expect(backTarget('k3x9a2', '/h5/pages/commodityDetail/index')).toBe(-1);
+  });
+
+  it("goes to the scene's home from the page the visit opened on (a shared link)", () => {
+    expect(backTarget('default', '/h5/pages/productNew/info')).toBe('/h5/pages/index/index');
+    expect(backTarget('default', '/app/pages/commodityDetail/index')).toBe('/app/pages/index/index');
+    expect(backTarget('default', '/h5sdk/pages/commodityDetail/index')).toBe('/h5sdk/pages/commodityList/list');
+  });
+});
