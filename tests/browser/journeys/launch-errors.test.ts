@@ -208,6 +208,11 @@ describe('a shared link and a sold listing', () => {
     expect(new URL(page.url()).pathname).toBe('/h5/pages/index/index');
     // Within a visit the arrow still goes back one page.
     await page.goto(`${baseUrl()}/h5/pages/commodityList/list?applicationId=demo-legend`);
+    // A double tap on the title brings the long list back to its top.
+    await page.getByTestId('commodity-card').nth(10).scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => globalThis.scrollY)).toBeGreaterThan(0);
+    await page.getByTestId('nav-title').dblclick();
+    await expect.poll(() => page.evaluate(() => globalThis.scrollY)).toBe(0);
     await page.getByTestId('commodity-card').first().click();
     await page.getByTestId('commodity-detail').waitFor();
     await page.getByTestId('nav-back').click();
