@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { runSyncLaunch } from './app/launch';
-import { Providers } from './app/providers';
+import { checkLoginOnLaunch, runSyncLaunch } from './app/launch';
+import { Providers, queryClient } from './app/providers';
 import { createAppRouter } from './app/router';
 import { startTracking } from './lib/tracking-queue';
 import './styles/tokens.css';
@@ -23,4 +23,5 @@ if (root) {
       </Providers>
     </StrictMode>,
   );
+  checkLoginOnLaunch(queryClient);
 }

@@ -1,5 +1,7 @@
 import { isPcScene, LEGACY_PATHS, type Platform, rootPathOfPlatform } from '@app/protocol/platform';
-import { pagePath } from '../lib/paths';
+import type { QueryClient } from '@tanstack/react-query';
+import { userInfoOptions } from '../features/user/api/get-user-info';
+import { PAGES, pagePath, paths, SCENE_PAGES } from '../lib/paths';
 import { detectPlatform, sceneOfPath } from '../lib/platform';
 import { storage } from '../lib/storage';
 
@@ -20,6 +22,59 @@ function launchRedirect(pathname: string, search: string, platform: Platform): s
     return withQuery(pagePath('web', 'detail'));
   }
   return null;
+}
+
+const truthy = (v: string | null) => v !== null && v !== '' && v !== '0' && v !== 'false';
+
+/**
+ * The entry parameters of a scene's home (business-flows §2, /app/pages/index/index):
+ * prePublishLockId opens the key sale (wxRoleSale when the key's type is 3), needLogin sends a
+ * visitor without a session to login and back to the home (needLogin=expiredLogin keeps its
+ * wording), fromPage=orderPaymentStatusGroupId is the return from a payment page: the order (or
+ * the order list). Answers null when the home is right. The key-sale pages read type themselves.
+ */
+export function entryRedirect(pathname: string, search: string, hasToken: boolean): string | null {
+  const scene = sceneOfPath(pathname);
+  if (!scene) return null;
+  const params = new URLSearchParams(search);
+  if (pathname === SCENE_PAGES.appKeySale && params.get('type') === '3') return `${SCENE_PAGES.appWxKeySale}?${params}`;
+  if (pathname !== pagePath(scene, 'home')) return null;
+  const lockId = params.get('prePublishLockId');
+  if (lockId && scene === 'app') {
+    const page = params.get('type') === '3' ? SCENE_PAGES.appWxKeySale : SCENE_PAGES.appKeySale;
+    const query = new URLSearchParams({ prePublishLockId: lockId });
+    for (const name of ['type', 'needLogin', 'platform'])
+      if (params.get(name)) query.set(name, params.get(name) as string);
+    return `${page}?${query}`;
+  }
+  const needLogin = params.get('needLogin');
+  if (truthy(needLogin) && !hasToken) {
+    if (needLogin === 'expiredLogin') return paths.loginExpired(scene);
+    params.delete('needLogin');
+    const rest = params.toString();
+    return paths.login(scene, `${pathname}${rest ? `?${rest}` : ''}`);
+  }
+  if (params.get('fromPage') === 'orderPaymentStatusGroupId') {
+    const orderId = params.get('orderId');
+    return orderId ? paths.orderDetail(scene, orderId, { paid: true }) : paths.orderList(scene);
+  }
+  return null;
+}
+
+/** The login check of launch (platform-shell §4): with a token, not on the IM conversation pages. */
+export function needsLoginCheck(pathname: string, hasToken: boolean): boolean {
+  if (!hasToken) return false;
+  const chats = [PAGES.conversation, PAGES.conversationIos, PAGES.conversationWorkbench];
+  return !chats.some((page) => pathname.endsWith(`/pages/${page}`));
+}
+
+/**
+ * Runs the login check: the user's info, through the request layer, whose expiry codes show the
+ * expired-login modal and lead to login (the info seeds the pages' cache too).
+ */
+export function checkLoginOnLaunch(queryClient: QueryClient): void {
+  if (!needsLoginCheck(globalThis.location.pathname, Boolean(storage.get('token')))) return;
+  void queryClient.prefetchQuery(userInfoOptions());
 }
 
 /** Gray flag from the query or the xEnv cookie, kept as X-Env (business-flows §9). */
@@ -44,5 +99,7 @@ export function runSyncLaunch(): Platform {
   rememberGray(search, document.cookie);
   const target = launchRedirect(pathname, search, platform);
   if (target) globalThis.history.replaceState(null, '', target);
+  const entry = entryRedirect(globalThis.location.pathname, globalThis.location.search, Boolean(storage.get('token')));
+  if (entry) globalThis.history.replaceState(null, '', entry);
   return platform;
 }

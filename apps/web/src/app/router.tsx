@@ -1,9 +1,9 @@
 import { SCENES } from '@app/protocol/platform';
 import { type ComponentType, lazy, Suspense, useEffect } from 'react';
 import { createBrowserRouter, type RouteObject, useLocation } from 'react-router';
-import { HomeSkeleton } from '../components/skeleton';
-import { forgetChunkReload } from '../lib/chunk-reload';
+import { forgetChunkReload, loadWithTimeout } from '../lib/chunk-reload';
 import { pagePath, SCENE_PAGES } from '../lib/paths';
+import { PageLoading } from './page-loading';
 import { RouteErrorPage } from './route-error-page';
 import { SceneShell } from './scene-shell';
 
@@ -15,9 +15,9 @@ function Loaded() {
 }
 
 const page = (load: () => Promise<{ default: ComponentType }>) => {
-  const Page = lazy(load);
+  const Page = lazy(loadWithTimeout(load));
   return (
-    <Suspense fallback={<HomeSkeleton />}>
+    <Suspense fallback={<PageLoading />}>
       <Page />
       <Loaded />
     </Suspense>

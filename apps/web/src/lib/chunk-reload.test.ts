@@ -1,5 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { forgetChunkReload, isChunkLoadError, mayReloadFor, reloadOnceFor } from './chunk-reload';
+import {
+  CHUNK_LOAD_TIMEOUT_MS,
+  forgetChunkReload,
+  isChunkLoadError,
+  loadWithTimeout,
+  mayReloadFor,
+  reloadOnceFor,
+} from './chunk-reload';
 
 function memoryStorage(): Storage {
   const data = new Map<string, string>();
@@ -57,5 +64,31 @@ describe('chunk reload', () => {
     expect(mayReloadFor('/h5/pages/index/index')).toBe(false);
     expect(reloadOnceFor('/h5/pages/index/index', reload)).toBe(false);
     expect(reload).not.toHaveBeenCalled();
+  });
+});
+
+describe('chunk timeout', () => {
+  it('gives a chunk up after 120 s as a failed chunk, and passes a loaded one through', async () => {
+    vi.useFakeTimers();
+    try {
+      expect(CHUNK_LOAD_TIMEOUT_MS).toBe(120_000);
+      const never = loadWithTimeout(() => new Promise<never>(() => undefined));
+      const late = never().catch((e: unknown) => e);
+      await vi.advanceTimersByTimeAsync(CHUNK_LOAD_TIMEOUT_MS - 1);
+      let settled = false;
+      void late.then(() => {
+        settled = true;
+      });
+      await Promise.resolve();
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      const error = await late;
+      expect(isChunkLoadError(error)).toBe(true);
+      await expect(loadWithTimeout(() => Promise.resolve('page'))()).resolves.toBe('page');
+      const failed = new TypeError('Failed to fetch dynamically imported module: /assets/x.js');
+      await expect(loadWithTimeout(() => Promise.reject(failed))()).rejects.toBe(failed);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -59,3 +59,34 @@ export function forgetChunkReload(address: string): void {
     // storage refused: nothing was kept either
   }
 }
+
+/** Page loading (platform-shell §9): the loading view after 2 s, a timeout after 10 s, a chunk given up after 120 s. */
+export const PAGE_LOADING_DELAY_MS = 2000;
+export const PAGE_LOADING_TIMEOUT_MS = 10_000;
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+
+/** A chunk that has not arrived in time: the same error as a failed one (reload once, then the error page). */
+export class ChunkLoadError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ChunkLoadError';
+  }
+}
+
+/** The page's code, or a ChunkLoadError when it has not arrived within `ms`. */
+export function loadWithTimeout<T>(load: () => Promise<T>, ms = CHUNK_LOAD_TIMEOUT_MS): () => Promise<T> {
+  return () =>
+    new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new ChunkLoadError(`Loading chunk timed out after ${ms} ms`)), ms);
+      load().then(
+        (value) => {
+          clearTimeout(timer);
+          resolve(value);
+        },
+        (error: unknown) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+      );
+    });
+}

@@ -81,11 +81,12 @@ export const paths = {
   /** Where 返回首页 leads: the SDK's home is its list (the tab bar's 首页); elsewhere the home page. */
   sceneHome: (scene: string) => (scene === 'h5sdk' ? SCENE_PAGES.sdkHome : pagePath(scene, 'home')),
 
-  /** The list, of one game and optionally of one type (1 role, 2 coin, 3 prop). */
-  list(scene: string, query: { applicationId?: string | null; type?: number } = {}): string {
+  /** The list, of one game and optionally of one type (1 role, 2 coin, 3 prop) or searching titles for a keyword. */
+  list(scene: string, query: { applicationId?: string | null; type?: number; keyword?: string } = {}): string {
     const q = new URLSearchParams();
     if (query.applicationId) q.set('applicationId', query.applicationId);
     if (query.type) q.set('type', String(query.type));
+    if (query.keyword) q.set('keyword', query.keyword);
     const search = q.toString();
     return `${pagePath(scene, 'list')}${search ? `?${search}` : ''}`;
   },

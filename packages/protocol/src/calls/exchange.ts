@@ -142,6 +142,8 @@ export const commodityDetailSchema = commodityCardSchema.extend({
   viewCount: z.number().int(),
   isMine: z.boolean(),
   fairPrice: priceBandSchema.nullable(),
+  /** A listing that ended in a sale (已售出): when (Unix seconds) and at what price (fen); null otherwise. */
+  sold: z.object({ soldAt: z.number().int(), price: z.number().int() }).nullable(),
 });
 export type CommodityDetail = z.infer<typeof commodityDetailSchema>;
 
@@ -153,7 +155,7 @@ export const commodityDetail = defineCall({
   method: 'GET',
   scene: 'app',
   summary:
-    'Everything a buyer needs about one listing: snapshot, screenshots, price and what the buyer pays, seller history, lock state, fair-price band; 30001 when it is gone',
+    'Everything a buyer needs about one listing: snapshot, screenshots, price and what the buyer pays, seller history, lock state, fair-price band; a sold listing stays readable with its sale (sold); 30001 when it is gone otherwise',
   request: z.object({ commodityId: commodityIdSchema }),
   response: commodityDetailSchema,
 });

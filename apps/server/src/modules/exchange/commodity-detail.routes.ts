@@ -26,12 +26,31 @@ export function rechargeLevel(fen: number): string {
 
 const maskName = (name: string) => (name.length <= 1 ? `${name}*` : `${name.slice(0, 1)}**${name.slice(-1)}`);
 
-/** A listing a buyer may look at: on sale or being sold, or any of the viewer's own; else 30001. */
-async function visibleCommodity(db: ExchangeDb, id: number, ctx: CallContext) {
+/** The last sale of a listing that is over (sold out): when, at what price; null if it was never sold. */
+async function lastSale(db: ExchangeDb, id: number) {
+  const trade = await db
+    .selectFrom('market_trades')
+    .select(['price_fen', 'sold_at'])
+    .where('commodity_id', '=', id)
+    .orderBy('sold_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return trade ? { soldAt: Math.floor(trade.sold_at.getTime() / 1000), price: trade.price_fen } : null;
+}
+
+/**
+ * A listing a buyer may look at: on sale or being sold, any of the viewer's own, or — with
+ * `sold` — one that ended in a sale (kept readable as 已售出, as 藏宝阁 keeps sold items; a shared
+ * link does not turn into a redirect); else 30001. Delisted, expired and taken-back ones stay 30001.
+ */
+async function visibleCommodity(db: ExchangeDb, id: number, ctx: CallContext, options: { sold?: boolean } = {}) {
   const row = await db.selectFrom('commodities').selectAll().where('id', '=', id).executeTakeFirst();
   const mine = Boolean(row && ctx.user && row.seller_user_id === ctx.user.userId);
-  if (!row || (!VISIBLE.includes(row.status) && !mine)) throw new AppError(ErrorCode.COMMODITY_NOT_EXIST);
-  return { row, mine };
+  if (!row) throw new AppError(ErrorCode.COMMODITY_NOT_EXIST);
+  const over = row.status === ListingStatus.INVALID;
+  const sale = over && (options.sold || mine) ? await lastSale(db, row.id) : null;
+  if (!VISIBLE.includes(row.status) && !mine && !sale) throw new AppError(ErrorCode.COMMODITY_NOT_EXIST);
+  return { row, mine, sale };
 }
 
 /** Comparable trades with the names of their servers (one lookup for the whole list). */
@@ -49,7 +68,7 @@ export function commodityDetailRoutes(app: FastifyInstance, platform: CallPlatfo
   const db = exchangeDb(platform.db);
 
   registerCall(app, platform, commodityDetail, async (input, ctx) => {
-    const { row, mine } = await visibleCommodity(db, Number(input.commodityId), ctx);
+    const { row, mine, sale } = await visibleCommodity(db, Number(input.commodityId), ctx, { sold: true });
     const [game, masterServerName, seller, sellerStats, collected, comparable] = await Promise.all([
       catalogue.game(row.application_id),
       catalogue.masterServerName(row.application_id, row.server_id),
@@ -105,6 +124,7 @@ export function commodityDetailRoutes(app: FastifyInstance, platform: CallPlatfo
       viewCount: row.view_count,
       isMine: mine,
       fairPrice: bandOf(comparable.map((t) => t.price_fen)),
+      sold: sale,
     };
   });
 
@@ -125,7 +145,7 @@ export function commodityDetailRoutes(app: FastifyInstance, platform: CallPlatfo
   });
 
   registerCall(app, platform, comparableSales, async (input, ctx) => {
-    const { row } = await visibleCommodity(db, Number(input.commodityId), ctx);
+    const { row } = await visibleCommodity(db, Number(input.commodityId), ctx, { sold: true });
     const trades = await comparableWithServers(db, catalogue, row);
     return {
       band: bandOf(trades.map((t) => t.price_fen)),

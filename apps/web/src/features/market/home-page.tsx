@@ -14,6 +14,7 @@ import { ChannelTabs } from './channel-tabs';
 import { CurrentGameCard } from './current-game-card';
 import { DownloadCard } from './download-card';
 import { Hero } from './hero';
+import { HomeSearch } from './home-search';
 import { currentScene, designUnit, isPcScene } from './market-layout';
 import { channelFilter } from './market-rules';
 import { PopularGamesSection } from './popular-games-section';
@@ -112,6 +113,7 @@ export default function HomePage({ LatestListings, firstTimeGuide }: HomeSlots) 
   return (
     <MobileLayout title={copy.brand} back={false} tabBar={hasTabBar(scene)}>
       <div data-testid="home-page" className="home-m">
+        <HomeSearch scene={scene} appId={appId} gameName={current.game?.gameName} />
         {banner}
         {gameCard}
         {popular}

@@ -1,4 +1,5 @@
 import { SMS_CODE_LENGTH, validatePhone, validateSmsCode } from '@app/protocol/validation';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AgreementTick } from '../../components/agreement-tick';
@@ -10,7 +11,9 @@ import { paths } from '../../lib/paths';
 import { sceneOfPath } from '../../lib/platform';
 import { useSmsSender } from '../../lib/queries/send-sms';
 import { showToast } from '../../lib/ui-bus';
+import { userInfoOptions } from './api/get-user-info';
 import { usePhoneLogin } from './api/phone-login';
+import { loginReturn } from './login-return';
 
 const field: React.CSSProperties = {
   display: 'flex',
@@ -28,7 +31,11 @@ const input: React.CSSProperties = {
   minWidth: 0,
 };
 
-/** SMS login for every scene; after login it returns to fromPage or the scene's home. */
+/**
+ * SMS login for every scene. Afterwards it returns to where the flow started (fromPage, or from
+ * with paramsStr / queryStr; login-return.ts), through real-name verification first when needAuth
+ * asks for it and the user is not verified yet (the ID upload page then returns to the same page).
+ */
 export default function LoginPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -39,6 +46,7 @@ export default function LoginPage() {
   const [codeSent, setCodeSent] = useState(false);
   const sendCode = useSmsSender();
   const login = usePhoneLogin();
+  const queryClient = useQueryClient();
 
   const send = async () => {
     const sent = await sendCode({ smsType: 'phoneLogin', phone });
@@ -52,8 +60,12 @@ export default function LoginPage() {
     if (!agreed) return showToast(copy.agreeRequired);
     try {
       await login.mutateAsync({ phone, code, package: 'game' });
-      const from = params.get('fromPage');
-      navigate(from?.startsWith(`/${scene}/`) ? from : paths.home(scene), { replace: true });
+      const { target, needAuth } = loginReturn(scene, params);
+      if (needAuth) {
+        const info = await queryClient.fetchQuery(userInfoOptions());
+        if (info?.hasAuthentication !== '1') return navigate(paths.realName(scene, target), { replace: true });
+      }
+      navigate(target, { replace: true });
     } catch {
       // the request layer has shown the reason
     }

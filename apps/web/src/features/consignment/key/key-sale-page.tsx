@@ -46,7 +46,8 @@ export default function KeySalePage({ sellerDialogs }: { sellerDialogs: SellerDi
   return (
     <MobileLayout title="寄售码寄售">
       <SellerGate dialogs={sellerDialogs} check={() => accountCheck.mutateAsync({})}>
-        <KeySaleForm scene={scene} initialKey={params.get('key') ?? ''} />
+        {/* The game's link carries the key as prePublishLockId (business-flows §2); `key` is this page's own. */}
+        <KeySaleForm scene={scene} initialKey={(params.get('key') || params.get('prePublishLockId')) ?? ''} />
       </SellerGate>
     </MobileLayout>
   );

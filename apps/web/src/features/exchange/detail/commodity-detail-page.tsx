@@ -15,6 +15,7 @@ import { ImageGallery } from './image-gallery';
 import { LockNotice, useLockState } from './lock-notice';
 import { RoleSnapshot } from './role-snapshot';
 import { SellerCard } from './seller-card';
+import { SoldBar, SoldNotice } from './sold-notice';
 import '../commodity.css';
 import './detail.css';
 
@@ -46,6 +47,12 @@ function DetailBody({
 }) {
   const { locked, message } = useLockState(detail.lockUntil);
   const tag = saleTagLabel(deriveSaleType(detail.saleType, detail.auctionEnable));
+  // A sold listing stays readable (已售出 and its price) with no way to buy or collect it.
+  const buyBar = detail.sold ? (
+    <SoldBar scene={scene} applicationId={detail.applicationId} pc={pc} />
+  ) : (
+    <BuyBar scene={scene} detail={detail} locked={locked} pc={pc} OfferDialog={OfferDialog} />
+  );
   const head = (
     <section className="card section" data-testid="detail-head">
       <h1 className="c-detail-title" data-testid="detail-title">
@@ -63,9 +70,10 @@ function DetailBody({
           预售商品：付款后卖家将在 {detail.deliverDays} 天内交付
         </div>
       ) : null}
-      {locked && message ? <LockNotice message={message} /> : null}
-      {pc ? <BuyBar scene={scene} detail={detail} locked={locked} pc OfferDialog={OfferDialog} /> : null}
-      {pc ? (
+      {locked && message && !detail.sold ? <LockNotice message={message} /> : null}
+      {detail.sold ? <SoldNotice sold={detail.sold} /> : null}
+      {pc ? buyBar : null}
+      {pc && !detail.sold ? (
         <div style={{ display: 'flex', gap: 8, marginTop: 12 }}>
           <CollectButton scene={scene} detail={detail} />
           <ShareButton id={detail.id} />
@@ -112,7 +120,7 @@ function DetailBody({
       <ImageGallery images={detail.images} fallback={detail.firstImg} />
       {head}
       {rest}
-      <BuyBar scene={scene} detail={detail} locked={locked} pc={false} OfferDialog={OfferDialog} />
+      {buyBar}
     </div>
   );
 }
@@ -138,12 +146,13 @@ export default function CommodityDetailPage({ OfferDialog }: { OfferDialog: Offe
     <EmptyState title={isError ? copy.commodity.notOnSale : '商品不存在'} hint="看看其他在售商品吧" />
   );
   if (pc) return <PcLayout scene={scene}>{body}</PcLayout>;
-  const right = data ? (
-    <>
-      <CollectButton scene={scene} detail={data} />
-      <ShareButton id={data.id} />
-    </>
-  ) : null;
+  const right =
+    data && !data.sold ? (
+      <>
+        <CollectButton scene={scene} detail={data} />
+        <ShareButton id={data.id} />
+      </>
+    ) : null;
   return (
     <MobileLayout title={title} right={right}>
       {body}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { entryRedirect, needsLoginCheck } from './launch';
+
+const home = '/app/pages/index/index';
+
+describe('entry parameters of the home', () => {
+  it('opens the key sale with prePublishLockId, wxRoleSale for a type-3 key', () => {
+    expect(entryRedirect(home, '?prePublishLockId=LOCK12345678&needLogin=1', false)).toBe(
+      '/app/pages/codeSale/roleSale?prePublishLockId=LOCK12345678&needLogin=1',
+    );
+    expect(entryRedirect(home, '?prePublishLockId=LOCK12345678&type=3', true)).toBe(
+      '/app/pages/codeSale/wxRoleSale?prePublishLockId=LOCK12345678&type=3',
+    );
+    expect(entryRedirect('/app/pages/codeSale/roleSale', '?prePublishLockId=L1&type=3', true)).toBe(
+      '/app/pages/codeSale/wxRoleSale?prePublishLockId=L1&type=3',
+    );
+    expect(entryRedirect('/app/pages/codeSale/roleSale', '?prePublishLockId=L1', true)).toBeNull();
+  });
+
+  it('sends a visitor to login with needLogin and back to the home without it', () => {
+    expect(entryRedirect(home, '?needLogin=1&tabTag=index', false)).toBe(
+      `/app/pages/login/login?fromPage=${encodeURIComponent('/app/pages/index/index?tabTag=index')}`,
+    );
+    expect(entryRedirect('/h5/pages/index/index', '?needLogin=expiredLogin', false)).toBe(
+      '/h5/pages/login/login?needLogin=expiredLogin',
+    );
+    expect(entryRedirect(home, '?needLogin=1', true)).toBeNull();
+    expect(entryRedirect(home, '?needLogin=0', false)).toBeNull();
+  });
+
+  it('returns from a payment page to the order with fromPage=orderPaymentStatusGroupId', () => {
+    expect(entryRedirect(home, '?fromPage=orderPaymentStatusGroupId&orderId=O123', true)).toBe(
+      '/app/pages/orderNew/orderDetail/orderDetail?orderId=O123&paid=1',
+    );
+    expect(entryRedirect('/h5/pages/index/index', '?fromPage=orderPaymentStatusGroupId', true)).toBe(
+      '/h5/pages/orderNew/orderList/orderList',
+    );
+  });
+
+  it('leaves every other page and a plain home alone', () => {
+    expect(entryRedirect(home, '', false)).toBeNull();
+    expect(entryRedirect(home, '?tabTag=index&tabView=VIndex', false)).toBeNull();
+    expect(entryRedirect('/h5/pages/index/index', '?prePublishLockId=LOCK12345678', true)).toBeNull();
+    expect(entryRedirect('/app/pages/userCenter/index', '?needLogin=1', false)).toBeNull();
+    expect(entryRedirect('/ops', '?needLogin=1', false)).toBeNull();
+  });
+});
+
+describe('the login check of launch', () => {
+  it('runs with a token, except on the IM conversation pages', () => {
+    expect(needsLoginCheck('/h5/pages/index/index', true)).toBe(true);
+    expect(needsLoginCheck('/h5/pages/index/index', false)).toBe(false);
+    expect(needsLoginCheck('/app/pages/personalTransaction/IM/conversation/index2', true)).toBe(false);
+    expect(needsLoginCheck('/app/pages/personalTransaction/IM/conversation/indexIos', true)).toBe(false);
+  });
+});
