@@ -93,7 +93,15 @@ describe('an order told in its chat and as notifications', () => {
     await expect.poll(() => systemSays(groupId)).toHaveLength(3);
     const said = await systemSays(groupId);
     expect(said[1]).toBe('买家已付款，平台正在通过游戏交付商品，请稍候。');
-    expect(said[2]).toMatch(/^商品已交付到买家账号。交付凭证：.+游戏已签名。请买家在游戏中查收后确认收货。$/);
+    // The receipt in words: the role by the name the player knows, never the game's ids.
+    expect(said[2]).toMatch(
+      /^商品已交付到买家账号。交付凭证：.+ → 角色「[^」]+」，.+游戏已签名。请买家在游戏中查收后确认收货。$/,
+    );
+    const { receipt } = (await app.call(orderInfo, { orderId }, { token: buyer.token })).data as {
+      receipt: { to: string; toName: string };
+    };
+    expect(said[2]).toContain(`角色「${receipt.toName}」`);
+    expect(said[2]).not.toContain(receipt.to);
 
     const sellerNews = await notices(seller.token);
     expect(sellerNews.list[0]).toMatchObject({ kind: 'orderPaid', position: 6, extInfo: { orderId }, read: false });

@@ -45,6 +45,7 @@ const orders = (n: number): OrderRow[] =>
     request_key: `k${i}`,
     deliver_account_id: 'a',
     deliver_role_id: 'r',
+    deliver_role_name: '霸天君临',
     pay_channel: null,
     expires_at: new Date(Date.now() + 60_000),
     paid_at: null,

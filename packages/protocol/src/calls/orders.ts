@@ -49,6 +49,8 @@ export const orderSchema = z.object({
     .object({
       kind: z.string(),
       to: z.string(),
+      /** The receiving role's name (the receipt's `to` is the game's id): null for a role bought. */
+      toName: z.string().nullable(),
       /** Unix seconds. */
       at: z.number().int(),
       coinType: z.string().nullable(),

@@ -41,7 +41,7 @@ export async function deliveryTarget(
     const account = await gateway.client(listing.application_id).account(accountId).catch(gateway.refusal);
     const slot = account.slots.find((s) => s.serverId === listing.server_id);
     if (slot && slot.used >= slot.limit) throw new AppError(ErrorCode.NO_ROLE_SLOT);
-    return { accountId, roleId: null };
+    return { accountId, roleId: null, roleName: null };
   }
   if (!roleId) throw new AppError(ErrorCode.BAD_PARAMS, '请选择收货角色');
   const { roles } = await gateway.roles(listing.application_id, accountId);
@@ -52,7 +52,7 @@ export async function deliveryTarget(
     throw new AppError(ErrorCode.BAD_PARAMS, '收货角色须与商品在同一主服');
   accountId = role.accountId;
   roleId = role.id;
-  return { accountId, roleId };
+  return { accountId, roleId, roleName: role.name };
 }
 
 /**

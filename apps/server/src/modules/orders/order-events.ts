@@ -40,7 +40,8 @@ export interface OrderEvents {
 /** After these the order is over: the chat stays writable for some days, then read-only. */
 const FINAL: ReadonlySet<OrderEvent> = new Set(['settled', 'cancelled', 'timedOut', 'refunded', 'deliveryFailed']);
 
-const receiptWords = (r: DeliveryReceipt | null) => {
+/** The receipt in words: what moved, to which role by its name (never the game's ids), when. */
+const receiptWords = (r: DeliveryReceipt | null, roleName: string | null) => {
   if (!r) return '';
   const what =
     r.kind === 'role'
@@ -49,7 +50,8 @@ const receiptWords = (r: DeliveryReceipt | null) => {
         ? `${r.coinType ?? '游戏币'} ×${r.amount ?? 0}`
         : `道具 ${r.itemIds?.length ?? 0} 件`;
   const at = formatDateTime(r.at);
-  return `交付凭证：${what} → ${r.to}，${at}，游戏已签名。`;
+  const to = r.kind === 'role' ? '买家的游戏账号' : roleName ? `角色「${roleName}」` : '买家的角色';
+  return `交付凭证：${what} → ${to}，${at}，游戏已签名。`;
 };
 
 export function orderEvents(deps: {
@@ -102,7 +104,7 @@ export function orderEvents(deps: {
         const words: Record<OrderEvent, string> = {
           placed: `买家已下单，订单金额 ${formatPriceFen(Number(o.total_fen))}，等待买家付款。交易请在平台内完成，勿私下转账。`,
           paid: '买家已付款，平台正在通过游戏交付商品，请稍候。',
-          delivered: `商品已交付到买家账号。${receiptWords(o.receipt)}请买家在游戏中查收后确认收货。`,
+          delivered: `商品已交付到买家账号。${receiptWords(o.receipt, o.deliver_role_name)}请买家在游戏中查收后确认收货。`,
           deliveryFailed: `游戏未能交付（${detail}），订单已退回，款项已退还买家余额。`,
           confirmed: '买家已确认收货，货款将在保障期结束后结算给卖家。',
           autoConfirmed: '买家超时未确认，系统已自动确认收货，货款将在保障期结束后结算给卖家。',

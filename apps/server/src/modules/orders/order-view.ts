@@ -95,6 +95,7 @@ function viewed(
       ? {
           kind: row.receipt.kind,
           to: row.receipt.to,
+          toName: row.deliver_role_name,
           at: Math.floor(row.receipt.at / 1000),
           coinType: row.receipt.coinType ?? null,
           amount: row.receipt.amount ?? null,

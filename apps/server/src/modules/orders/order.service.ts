@@ -116,6 +116,7 @@ export async function placeOrder(deps: OrderDeps, input: PlaceInput, agreed?: Ag
           request_key: input.requestKey,
           deliver_account_id: target.accountId,
           deliver_role_id: target.roleId,
+          deliver_role_name: target.roleName,
           expires_at: new Date(now + (agreed?.payMinutes ?? PAYMENT_MINUTES) * 60_000),
         })
         .returning('id')

@@ -21,6 +21,8 @@ export interface OrdersTable {
   request_key: string;
   deliver_account_id: string;
   deliver_role_id: string | null;
+  /** The role's name in the game when the order was placed (null for a role bought). */
+  deliver_role_name: string | null;
   pay_channel: number | null;
   expires_at: Date | null;
   paid_at: Date | null;

@@ -152,7 +152,7 @@ export default function OrderDetailPage({
           </div>
           <div className="order-line">
             <span>接收方</span>
-            <span>{o.receipt.to}</span>
+            <span>{o.receipt.kind === 'role' ? '您的游戏账号' : (o.receipt.toName ?? '您的角色')}</span>
           </div>
           <div className="order-line">
             <span>交付时间</span>

@@ -26,6 +26,7 @@ import * as m0027 from './0027-order-payment-started';
 import * as m0028 from './0028-notices';
 import * as m0029 from './0029-support';
 import * as m0030 from './0030-listing-price-drop';
+import * as m0031 from './0031-order-role-name';
 
 /** Migrations in order; a name once shipped never changes. */
 export const migrations: Record<string, { up: readonly string[] }> = {
@@ -57,4 +58,5 @@ export const migrations: Record<string, { up: readonly string[] }> = {
   '0028-notices': m0028,
   '0029-support': m0029,
   '0030-listing-price-drop': m0030,
+  '0031-order-role-name': m0031,
 };
