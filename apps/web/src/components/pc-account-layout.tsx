@@ -20,6 +20,7 @@ const MENU: ReadonlyArray<{ group: string; entries: readonly MenuEntry[] }> = [
       { page: 'myOffers', label: '我的出价' },
       { page: 'receivedOffers', label: '收到的出价' },
       { page: 'collections', label: '我的收藏' },
+      { page: 'manualPresale', label: '手动预售' },
     ],
   },
   {
@@ -32,7 +33,7 @@ const MENU: ReadonlyArray<{ group: string; entries: readonly MenuEntry[] }> = [
   {
     group: '账户',
     entries: [
-      { page: 'userCenter', label: '账户设置' },
+      { page: 'userCenter', label: '个人中心' },
       { page: 'messages', label: '消息', badge: true },
       { page: 'realNameStatus', label: '实名认证' },
       { page: 'service', label: '联系客服' },
@@ -47,7 +48,7 @@ const ACCOUNT_PAGES: Partial<Record<PageName, PageName>> = {
   shelf: 'shelf',
   retrieveRole: 'shelf',
   presaleDetail: 'shelf',
-  manualPresale: 'shelf',
+  manualPresale: 'manualPresale',
   myOffers: 'myOffers',
   receivedOffers: 'receivedOffers',
   collections: 'collections',

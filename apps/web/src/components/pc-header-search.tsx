@@ -13,7 +13,8 @@ function gameInView(hot: readonly Game[]): string {
 
 /**
  * The header search: games whose name (or pinyin initials) match are offered while typing; Enter
- * opens the one game the text names, or searches titles, role and server names in the game in view.
+ * opens the game the text names (the only one it matches), or searches titles, role and server names
+ * in the game in view.
  */
 export function PcHeaderSearch({ scene }: { scene: string }) {
   const navigate = useNavigate();
@@ -43,8 +44,9 @@ export function PcHeaderSearch({ scene }: { scene: string }) {
   };
   const submit = () => {
     const words = text.trim().slice(0, 30);
-    const exact = games.find((g) => g.gameName === words || g.initial.toLowerCase() === words.toLowerCase());
-    if (exact) openGame(exact);
+    // The text names a game when it is the one game whose name (or initials) it matches.
+    const named = words && keyword === words && games.length === 1 ? games[0] : undefined;
+    if (named) openGame(named);
     else searchListings(words);
   };
 

@@ -63,7 +63,7 @@ export default function MyCouponPage() {
           </button>
         ))}
       </div>
-      <div style={{ padding: '0 12px 12px' }} data-testid="coupon-list">
+      <div className="coupon-list" data-testid="coupon-list">
         {list.data?.list.length === 0 ? (
           <p className="muted" style={{ textAlign: 'center' }}>
             暂无优惠券

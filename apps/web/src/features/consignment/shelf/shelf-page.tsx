@@ -88,7 +88,7 @@ export default function ShelfPage({ retrieve = false }: { retrieve?: boolean }) 
           已下架的商品仍在游戏中冻结，点击“取回”解冻回到游戏中。
         </p>
       ) : null}
-      <div style={{ padding: '0 12px 12px' }} data-testid="shelf-list">
+      <div className="shelf-list" data-testid="shelf-list">
         {shelf.isPending ? <div className="card skeleton" style={{ height: 120 }} /> : null}
         {shelf.data && list.length === 0 ? (
           <div className="card" style={{ padding: 24, textAlign: 'center' }}>

@@ -63,7 +63,7 @@ export function PcCommodityList({ appId }: { appId: string }) {
   const filters = filtersFromQuery(params);
   const { type, sort = 'newest' } = filters;
   const page = pageOfQuery(params);
-  const { data, isLoading, isError, error, refetch, isPlaceholderData } = useQuery({
+  const { data, isLoading, isError, error, refetch, isPlaceholderData, isFetching } = useQuery({
     ...commodityListOptions(appId, { ...filters, page, pageSize: PC_PAGE_SIZE }),
     placeholderData: keepPreviousData,
   });
@@ -84,7 +84,7 @@ export function PcCommodityList({ appId }: { appId: string }) {
   const total = data?.total ?? 0;
 
   return (
-    <div className="pc-list" data-testid="commodity-list">
+    <div className="pc-list" data-testid="commodity-list" aria-busy={isFetching} data-query={params.toString()}>
       <aside className="pc-list-side" data-testid="pc-list-side">
         <div className="pc-side-title">游戏</div>
         <GameMenu appId={appId} onPick={pickGame} />
