@@ -96,7 +96,7 @@ describe('PC pages (web, 1440×900)', () => {
     const firstCard = await page.getByTestId('commodity-card').first().boundingBox();
     expect(side && firstCard && side.x + side.width <= firstCard.x).toBe(true);
     expect(await page.getByTestId('commodity-card').count()).toBe(20);
-    await docShot(page, 'pc-list');
+    await docShot(page, 'pc-list', true);
 
     // Page numbers: page 2 shows other listings; 上一页 comes back.
     const first = await cardIds(page);
