@@ -27,22 +27,21 @@ export default function CommodityListPage() {
   const appId = sdk ? storage.get('currentAppId') || listAppId(params) : listAppId(params);
   const gameName = useGameName(appId);
   useEffect(() => flushLeftovers(), []);
-  // No game named anywhere (a bare link, a first visit): the list asks for one.
-  const pick = (
-    <GamePick
-      pc={isPcScene(scene)}
-      onPick={(g) => setParams(new URLSearchParams({ applicationId: g.applicationId }))}
-    />
-  );
+  // On a PC a list that names no game (a bare link, a first visit) asks for one. The phone list
+  // keeps asking the server, which answers 'AppId异常' (platform-shell §6).
   if (isPcScene(scene))
     return (
       <PcLayout scene={scene} title={gameName ? `${gameName} 商品列表` : '商品列表'}>
-        {appId ? <PcCommodityList appId={appId} /> : pick}
+        {appId ? (
+          <PcCommodityList appId={appId} />
+        ) : (
+          <GamePick onPick={(g) => setParams(new URLSearchParams({ applicationId: g.applicationId }))} />
+        )}
       </PcLayout>
     );
   return (
     <MobileLayout title="商品列表" back={!sdk} tabBar={sdk}>
-      {appId ? <CommodityListBody appId={appId} sdk={sdk} /> : pick}
+      <CommodityListBody appId={appId} sdk={sdk} />
     </MobileLayout>
   );
 }

@@ -10,13 +10,13 @@ export function allGames(data: { hot: Game[]; groups: Array<{ games: Game[] }> }
   return games.filter((g, i) => games.findIndex((x) => x.applicationId === g.applicationId) === i);
 }
 
-/** A list opened without a game (游戏大厅, a bare link) asks for one instead of failing. */
-export function GamePick({ onPick, pc = false }: { onPick: (game: Game) => void; pc?: boolean }) {
+/** A PC list opened without a game (a bare link, a first visit) asks for one instead of failing. */
+export function GamePick({ onPick }: { onPick: (game: Game) => void }) {
   const { data, isLoading, isError, error, refetch } = useGameLobby('');
   const games = allGames(data);
   return (
-    <div data-testid="game-pick" style={pc ? undefined : { padding: 12 }}>
-      <h2 style={{ fontSize: pc ? 20 : 17, margin: '8px 0 4px' }}>请选择游戏</h2>
+    <div data-testid="game-pick">
+      <h2 style={{ fontSize: 20, margin: '8px 0 4px' }}>请选择游戏</h2>
       <div className="muted">选择游戏后查看在售的角色、游戏币和道具</div>
       {isLoading ? <div className="skeleton" style={{ height: 160, marginTop: 12 }} /> : null}
       {isError ? (
