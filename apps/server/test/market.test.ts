@@ -105,6 +105,23 @@ describe('commodityList filters and sorts', () => {
     expect(unit.msg).toBe('按单价排序仅适用于游戏币');
   });
 
+  it("counts the matches (the PC list's result count), the same on every page and after every filter", async () => {
+    const roles = await list({ type: 1, pageSize: 50 });
+    const all: string[] = roles.list.map((c) => c.id);
+    for (let page = 2; all.length < roles.total; page += 1)
+      all.push(...(await list({ type: 1, pageSize: 50, page })).list.map((c) => c.id));
+    expect(roles.total).toBeGreaterThan(0);
+    expect(new Set(all).size).toBe(roles.total);
+    expect((await list({ type: 1, pageSize: 10, page: 2 })).total).toBe(roles.total);
+    const cheap = await list({ type: 1, priceMax: 100_000, pageSize: 50 });
+    expect(cheap.total).toBe(
+      cheap.list.length +
+        (cheap.hasMore ? (await list({ type: 1, priceMax: 100_000, pageSize: 50, page: 2 })).list.length : 0),
+    );
+    expect(cheap.total).toBeLessThan(roles.total);
+    expect((await list({ keyword: '没有这种商品zz' })).total).toBe(0);
+  });
+
   it('sorts by price, level, unit price and newest, and pages without repeats', async () => {
     const asc = await list({ sort: 'priceAsc', pageSize: 50 });
     const prices = asc.list.map((c) => c.price);

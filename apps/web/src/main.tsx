@@ -7,6 +7,7 @@ import { createAppRouter } from './app/router';
 import { startTracking } from './lib/tracking-queue';
 import './styles/tokens.css';
 import './styles/base.css';
+import './styles/pc.css';
 
 runSyncLaunch();
 startTracking();

@@ -36,12 +36,14 @@ export async function cardPrices(page: Page): Promise<number[]> {
   return texts.map((t) => Math.round(Number(t.replace(/[¥,]/g, '')) * 100));
 }
 
-/** Opens the list, picks roles, the first single server and the price sort; answers that server's name. */
+/** On the list, picks roles, the first single server and the price sort; answers that server's name. */
 export async function filterRolesByServer(page: Page): Promise<string> {
   await page.getByTestId('commodity-card').first().waitFor();
   await page.getByTestId('type-tab-1').click();
   await page.waitForURL(/type=1/);
-  await page.getByTestId('open-filter').click();
+  // The phone opens its filter sheet; the PC list shows the same filters in its sidebar.
+  const sheet = page.getByTestId('open-filter');
+  if (await sheet.count()) await sheet.click();
   const server = page.getByTestId('server-option').first();
   const serverName = (await server.textContent()) ?? '';
   await server.click();

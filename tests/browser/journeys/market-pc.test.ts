@@ -1,16 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, DESKTOP, hook, launchBrowser } from '../browser';
-import {
-  cardPrices,
-  detailUrl,
-  docShot,
-  filterRolesByServer,
-  logIn,
-  newPage,
-  phoneNumber,
-  toast,
-} from './market-helpers';
+import { cardPrices, detailUrl, filterRolesByServer, logIn, newPage, phoneNumber, toast } from './market-helpers';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -55,7 +46,6 @@ describe('market on a PC (web)', () => {
     await page.reload();
     await page.getByTestId('commodity-detail').waitFor();
     await page.getByTestId('price-history').waitFor();
-    await docShot(page, 'pc-detail');
     await page.getByTestId('collect-toggle').click();
     await toast(page, '收藏成功');
     await page.goto(`${baseUrl()}/web/pages/userCenter/myCollect/index`);

@@ -1,4 +1,4 @@
-import { isPcScene, LEGACY_PATHS, type Platform, rootPathOfPlatform } from '@app/protocol/platform';
+import { isPcScene, LEGACY_PATHS, type Platform, rootPathOfPlatform, type Scene } from '@app/protocol/platform';
 import type { QueryClient } from '@tanstack/react-query';
 import { userInfoOptions } from '../features/user/api/get-user-info';
 import { PAGES, pagePath, paths, SCENE_PAGES } from '../lib/paths';
@@ -84,13 +84,22 @@ function rememberGray(search: string, cookie: string): void {
   else if (query === 'normal') storage.remove('X-Env');
 }
 
-/** PC scenes use zoom 0.85 in windows 500–1500 px wide (platform-shell §9). */
-export function applyPcZoom(): void {
-  const scene = sceneOfPath(globalThis.location.pathname);
-  const width = globalThis.innerWidth;
-  const zoom = scene && isPcScene(scene) && width >= 500 && width <= 1500 ? '0.85' : '';
-  // Zoom the PC page's bands, not the body: fixed overlays (masks, toasts) keep covering the window.
-  document.documentElement.classList.toggle('pc-zoom', zoom !== '');
+/** The page zoom of a window (platform-shell §9): 0.85 for PC scenes in windows 500–1500 px wide, else none. */
+export function pcZoomOf(scene: Scene | null, width: number): number | null {
+  return scene && isPcScene(scene) && width >= 500 && width <= 1500 ? 0.85 : null;
+}
+
+/**
+ * PC scenes use zoom 0.85 in windows 500–1500 px wide (platform-shell §9). The PC page's bands
+ * (header, content, footer: styles/pc.css) are zoomed, not the body: fixed overlays (masks,
+ * toasts) keep covering the window. Called on launch, on resize and on every navigation.
+ */
+export function applyPcZoom(scene: Scene | null = sceneOfPath(globalThis.location.pathname)): void {
+  const zoom = pcZoomOf(scene, globalThis.innerWidth);
+  const root = document.documentElement;
+  root.classList.toggle('pc-zoom', zoom !== null);
+  if (zoom === null) root.style.removeProperty('--pc-zoom');
+  else root.style.setProperty('--pc-zoom', String(zoom));
 }
 
 export function runSyncLaunch(): Platform {

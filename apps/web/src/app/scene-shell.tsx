@@ -29,10 +29,12 @@ export function SceneShell() {
     }
   }, [blocker]);
   useEffect(() => {
-    applyPcZoom();
-    globalThis.addEventListener('resize', applyPcZoom);
-    return () => globalThis.removeEventListener('resize', applyPcZoom);
+    const onResize = () => applyPcZoom();
+    globalThis.addEventListener('resize', onResize);
+    return () => globalThis.removeEventListener('resize', onResize);
   }, []);
+  // The scene can change with the path (a PC page linking to another scene's page): zoom follows.
+  useEffect(() => applyPcZoom(sceneOfPath(pathname)), [pathname]);
   return (
     <>
       <MaintenanceGate />

@@ -76,6 +76,8 @@ export const commodityList = defineCall({
     page: z.number().int(),
     pageSize: z.number().int(),
     hasMore: z.boolean(),
+    /** How many listings match, counted up to 1000 (1000 reads "1000+"): the PC list's count and page numbers. */
+    total: z.number().int(),
   }),
 });
 

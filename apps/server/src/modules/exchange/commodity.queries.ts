@@ -145,13 +145,31 @@ function pageQueries(db: ExchangeDb, q: ListQuery) {
   };
 }
 
-/** One page of listings on sale (no count of a big table: hasMore instead). */
+/** The PC list's result count stops here: a count never reads more than this many index entries. */
+export const LIST_TOTAL_CAP = 1000;
+
+/** How many listings match, counted up to LIST_TOTAL_CAP (a group's count covers the own server too). */
+async function countCommodities(db: ExchangeDb, q: ListQuery): Promise<number> {
+  const scope = q.groupOf ? { ...q, serverId: undefined, masterServerId: q.groupOf, groupOf: undefined } : q;
+  const capped = filtered(db, scope).select('id').limit(LIST_TOTAL_CAP).as('capped');
+  const row = await db
+    .selectFrom(capped)
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** One page of listings on sale, with the count of matches up to LIST_TOTAL_CAP (no full count of a big table). */
 export async function listCommodities(db: DbHandle, q: ListQuery) {
-  const { skip, queries } = pageQueries(exchangeDb(db), q);
-  const rows = (await Promise.all(queries.map((query) => query.execute())))
-    .flat()
-    .slice(skip, skip + q.pageSize + 1) as CardRow[];
+  const exchange = exchangeDb(db);
+  const { skip, queries } = pageQueries(exchange, q);
+  const [pages, total] = await Promise.all([
+    Promise.all(queries.map((query) => query.execute())),
+    countCommodities(exchange, q),
+  ]);
+  const rows = pages.flat().slice(skip, skip + q.pageSize + 1) as CardRow[];
   return {
+    total,
     list: rows.slice(0, q.pageSize).map((r) => toCard(r)),
     page: q.page,
     pageSize: q.pageSize,

@@ -2,7 +2,7 @@ import { couponList, joinEvent, joinEventDetail } from '@app/protocol/calls/coup
 import { formatDate, formatPriceFen } from '@app/protocol/format';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { MobileLayout } from '../../components/mobile-layout';
+import { PageFrame } from '../../components/pc-page-frame';
 import { callApi } from '../../lib/api/call-api';
 import { showToast } from '../../lib/ui-bus';
 import './coupon.css';
@@ -30,7 +30,7 @@ export default function MyCouponPage() {
     },
   });
   return (
-    <MobileLayout title="我的优惠券">
+    <PageFrame title="我的优惠券">
       {event.data && !event.data.joined ? (
         <div className="card coupon-event" data-testid="coupon-event">
           <div>
@@ -63,7 +63,7 @@ export default function MyCouponPage() {
           </button>
         ))}
       </div>
-      <div style={{ padding: '0 12px 12px' }} data-testid="coupon-list">
+      <div className="coupon-list" data-testid="coupon-list">
         {list.data?.list.length === 0 ? (
           <p className="muted" style={{ textAlign: 'center' }}>
             暂无优惠券
@@ -88,6 +88,6 @@ export default function MyCouponPage() {
           </div>
         ))}
       </div>
-    </MobileLayout>
+    </PageFrame>
   );
 }

@@ -1,25 +1,42 @@
+import { isPcScene } from '@app/protocol/platform';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { MobileLayout } from '../../components/mobile-layout';
 import { PcLayout } from '../../components/pc-layout';
 import { listAppId } from '../../lib/list-app-id';
 import { sceneOfPath } from '../../lib/platform';
+import { useGameLobby } from '../../lib/queries/get-game-lobby';
 import { storage } from '../../lib/storage';
 import { flushLeftovers } from './commodity-tracking';
 import { CommodityListBody } from './list/commodity-list-body';
+import { allGames, GamePick } from './list/game-pick';
+import { PcCommodityList } from './list/pc-commodity-list';
+
+/** The game's name for the window title ('仙侠·演示 商品列表'). */
+function useGameName(appId: string): string | undefined {
+  const { data } = useGameLobby('');
+  return allGames(data).find((g) => g.applicationId === appId)?.gameName;
+}
 
 /** /{scene}/pages/commodityList/list; in the SDK it is the SDK home (tab bar kept). */
 export default function CommodityListPage() {
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const scene = sceneOfPath(globalThis.location.pathname) ?? 'h5';
   const sdk = scene === 'h5sdk';
   // Inside the game the game session decides the game (currentAppId); elsewhere the query does.
   const appId = sdk ? storage.get('currentAppId') || listAppId(params) : listAppId(params);
+  const gameName = useGameName(appId);
   useEffect(() => flushLeftovers(), []);
-  if (scene === 'web' || scene === 'webpc')
+  // On a PC a list that names no game (a bare link, a first visit) asks for one. The phone list
+  // keeps asking the server, which answers 'AppId异常' (platform-shell §6).
+  if (isPcScene(scene))
     return (
-      <PcLayout scene={scene}>
-        <CommodityListBody appId={appId} pc />
+      <PcLayout scene={scene} title={gameName ? `${gameName} 商品列表` : '商品列表'}>
+        {appId ? (
+          <PcCommodityList appId={appId} />
+        ) : (
+          <GamePick onPick={(g) => setParams(new URLSearchParams({ applicationId: g.applicationId }))} />
+        )}
       </PcLayout>
     );
   return (

@@ -6,6 +6,7 @@ import { type ReactNode, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { MobileLayout } from '../../components/mobile-layout';
 import { PcLayout } from '../../components/pc-layout';
+import { isPcPage } from '../../components/pc-page-frame';
 import { configFor } from '../../lib/api/keys';
 import { paths } from '../../lib/paths';
 import { sceneOfPath } from '../../lib/platform';
@@ -74,7 +75,7 @@ export default function CashierPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const orderId = params.get('orderId') ?? '';
-  const pc = scene === 'web' || scene === 'webpc';
+  const pc = isPcPage(scene);
   // On a PC the order is asked for again while the buyer scans with a phone.
   const order = useOrder(orderId, pc ? 3000 : false);
   const balance = useBalance();
@@ -88,7 +89,7 @@ export default function CashierPage() {
   const countdown = useCountdown(o?.expireTime);
   const frame = (children: ReactNode) =>
     pc ? (
-      <PcLayout scene={scene}>
+      <PcLayout scene={scene} title="收银台">
         <h2 className="order-pc-title cashier-pc-title">收银台</h2>
         {children}
       </PcLayout>

@@ -1,7 +1,7 @@
 import { formatPriceFen } from '@app/protocol/format';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { MobileLayout } from '../../components/mobile-layout';
+import { PageFrame } from '../../components/pc-page-frame';
 import { gameToken } from '../../lib/game-token';
 import { paths } from '../../lib/paths';
 import { sceneOfPath } from '../../lib/platform';
@@ -37,9 +37,9 @@ export default function OrderConfirmPage() {
   const [agreed, setAgreed] = useState(false);
   if (!d)
     return (
-      <MobileLayout title="确认订单">
+      <PageFrame title="确认订单" center>
         <div className="card skeleton" style={{ margin: 12, height: 240 }} />
-      </MobileLayout>
+      </PageFrame>
     );
   const coupon = coupons.data?.usable.find((c) => c.id === couponId);
   const pay = d.buyerPays - (coupon?.amount ?? 0);
@@ -59,7 +59,7 @@ export default function OrderConfirmPage() {
     if (order) navigate(paths.cashier(scene, order.orderId), { replace: true });
   };
   return (
-    <MobileLayout title="确认订单">
+    <PageFrame title="确认订单" center>
       <div className="card order-box" data-testid="order-confirm">
         <div className="order-goods">
           <img src={d.firstImg} alt="" width={72} height={72} />
@@ -166,6 +166,6 @@ export default function OrderConfirmPage() {
           提交订单
         </button>
       </div>
-    </MobileLayout>
+    </PageFrame>
   );
 }

@@ -4,6 +4,7 @@ import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { MobileLayout } from '../../components/mobile-layout';
 import { PcLayout } from '../../components/pc-layout';
+import { isPcPage } from '../../components/pc-page-frame';
 import { paths } from '../../lib/paths';
 import { sceneOfPath } from '../../lib/platform';
 import { showModal, showToast } from '../../lib/ui-bus';
@@ -30,10 +31,10 @@ export interface UrgeSlotProps {
 }
 
 function Layout({ scene, children }: { scene: string; children: ReactNode }) {
-  if (scene === 'web' || scene === 'webpc' || scene === 'h5pc')
+  if (isPcPage(scene))
     return (
-      <PcLayout scene={scene}>
-        <h2 className="order-pc-title">订单详情</h2>
+      <PcLayout scene={scene} title="订单详情">
+        <h1 className="pc-page-heading">订单详情</h1>
         <div className="order-pc">{children}</div>
       </PcLayout>
     );

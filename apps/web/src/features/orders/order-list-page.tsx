@@ -3,6 +3,7 @@ import { formatPriceFen } from '@app/protocol/format';
 import { Link, useSearchParams } from 'react-router';
 import { MobileLayout } from '../../components/mobile-layout';
 import { PcLayout } from '../../components/pc-layout';
+import { isPcPage } from '../../components/pc-page-frame';
 import { paths } from '../../lib/paths';
 import { sceneOfPath } from '../../lib/platform';
 import { useMyOrders } from './api/get-my-orders';
@@ -89,10 +90,10 @@ export default function OrderListPage() {
       ))}
     </div>
   );
-  if (scene === 'web' || scene === 'webpc')
+  if (isPcPage(scene))
     return (
-      <PcLayout scene={scene}>
-        <h2 className="order-pc-title">我的订单</h2>
+      <PcLayout scene={scene} title="我的订单">
+        <h1 className="pc-page-heading">我的订单</h1>
         {body}
       </PcLayout>
     );

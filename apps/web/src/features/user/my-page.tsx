@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { MobileLayout } from '../../components/mobile-layout';
 import { PcLayout } from '../../components/pc-layout';
+import { isPcPage } from '../../components/pc-page-frame';
 import { HomeSkeleton } from '../../components/skeleton';
 import { hasTabBar } from '../../components/tab-bar';
 import { UnreadBadge } from '../../components/unread-badge';
@@ -146,7 +147,7 @@ export default function MyPage({ RealNameDialog }: { RealNameDialog: RealNameDia
       ) : null}
     </div>
   );
-  if (scene === 'web' || scene === 'webpc') return <PcLayout scene={scene}>{body}</PcLayout>;
+  if (isPcPage(scene)) return <PcLayout scene={scene}>{body}</PcLayout>;
   return (
     <MobileLayout title={copy.myPage} back={!hasTabBar(scene)} tabBar={hasTabBar(scene)}>
       {body}

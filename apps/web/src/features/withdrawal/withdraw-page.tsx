@@ -10,7 +10,7 @@ import { formatDateTime, formatPriceFen } from '@app/protocol/format';
 import { yuanToFen } from '@app/protocol/sell-rules';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { MobileLayout } from '../../components/mobile-layout';
+import { PageFrame } from '../../components/pc-page-frame';
 import { callApi } from '../../lib/api/call-api';
 import { showToast } from '../../lib/ui-bus';
 import '../../components/sell-form.css';
@@ -38,7 +38,7 @@ export default function WithdrawPage() {
   const fen = yuanToFen(amount);
   const fee = fen && config.data ? withdrawalFee(fen, config.data) : null;
   return (
-    <MobileLayout title="提现">
+    <PageFrame title="提现" pcTitle="余额与提现">
       <div className="card wallet-box" data-testid="wallet-balance">
         <div className="muted">可提现余额</div>
         <div className="wallet-amount">{formatPriceFen(info.data?.available ?? 0)}</div>
@@ -140,6 +140,6 @@ export default function WithdrawPage() {
           </div>
         ))}
       </div>
-    </MobileLayout>
+    </PageFrame>
   );
 }

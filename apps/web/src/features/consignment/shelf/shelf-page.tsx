@@ -2,7 +2,7 @@ import type { ShelfItem, ShelfTab } from '@app/protocol/calls/consignment-shelf'
 import { ListingStatus } from '@app/protocol/statuses/listing-status';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { MobileLayout } from '../../../components/mobile-layout';
+import { PageFrame } from '../../../components/pc-page-frame';
 import { SCENE_PAGES } from '../../../lib/paths';
 import { sceneOfPath } from '../../../lib/platform';
 import { showModal, showToast } from '../../../lib/ui-bus';
@@ -67,7 +67,7 @@ export default function ShelfPage({ retrieve = false }: { retrieve?: boolean }) 
   };
   const list = shelf.data?.list ?? [];
   return (
-    <MobileLayout title={retrieve ? '取回商品' : '我的货架'} tabBar={scene === 'h5sdk'}>
+    <PageFrame title={retrieve ? '取回商品' : '我的货架'} tabBar={scene === 'h5sdk'}>
       <div className="shelf-tabs" role="tablist">
         {TABS.map((t) => (
           <button
@@ -88,7 +88,7 @@ export default function ShelfPage({ retrieve = false }: { retrieve?: boolean }) 
           已下架的商品仍在游戏中冻结，点击“取回”解冻回到游戏中。
         </p>
       ) : null}
-      <div style={{ padding: '0 12px 12px' }} data-testid="shelf-list">
+      <div className="shelf-list" data-testid="shelf-list">
         {shelf.isPending ? <div className="card skeleton" style={{ height: 120 }} /> : null}
         {shelf.data && list.length === 0 ? (
           <div className="card" style={{ padding: 24, textAlign: 'center' }}>
@@ -105,6 +105,6 @@ export default function ShelfPage({ retrieve = false }: { retrieve?: boolean }) 
         ))}
       </div>
       {repricing ? <RepriceDialog item={repricing} onClose={() => setRepricing(null)} /> : null}
-    </MobileLayout>
+    </PageFrame>
   );
 }

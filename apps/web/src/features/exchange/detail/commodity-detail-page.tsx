@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { MobileLayout } from '../../../components/mobile-layout';
 import { PcLayout } from '../../../components/pc-layout';
+import { isPcPage } from '../../../components/pc-page-frame';
 import { copy } from '../../../lib/copy';
 import { paths } from '../../../lib/paths';
 import { sceneOfPath } from '../../../lib/platform';
@@ -133,7 +134,7 @@ function DetailBody({
 export default function CommodityDetailPage({ OfferDialog }: { OfferDialog: OfferDialogSlot }) {
   const [params] = useSearchParams();
   const scene = sceneOfPath(globalThis.location.pathname) ?? 'h5';
-  const pc = scene === 'web' || scene === 'webpc';
+  const pc = isPcPage(scene);
   const id = params.get('id') ?? '';
   const { data, isLoading, isError } = useCommodityDetail(id, params.get('applicationId'));
   const share = params.get('share') === 'share';
@@ -145,7 +146,12 @@ export default function CommodityDetailPage({ OfferDialog }: { OfferDialog: Offe
   ) : (
     <EmptyState title={isError ? copy.commodity.notOnSale : '商品不存在'} hint="看看其他在售商品吧" />
   );
-  if (pc) return <PcLayout scene={scene}>{body}</PcLayout>;
+  if (pc)
+    return (
+      <PcLayout scene={scene} title={data?.title}>
+        {body}
+      </PcLayout>
+    );
   const right =
     data && !data.sold ? (
       <>

@@ -8,15 +8,9 @@ import { countPanelFilters, filtersFromQuery, type ListFilters, queryWithFilters
 import { FilterPanel } from './filter-panel';
 import { KeywordBox } from './keyword-box';
 import { SortBar } from './sort-bar';
+import { TypeTabs } from './type-tabs';
 import { useLoadMore } from './use-load-more';
 import '../commodity.css';
-
-const TYPES = [
-  { type: undefined, label: '全部' },
-  { type: 1, label: copy.categories.role },
-  { type: 2, label: copy.categories.coin },
-  { type: 3, label: copy.categories.prop },
-] as const;
 
 export function CardSkeletons({ count = 4 }: { count?: number }) {
   return (
@@ -30,9 +24,9 @@ export function CardSkeletons({ count = 4 }: { count?: number }) {
 
 /**
  * The commodity list of one game, with its filters in the URL query: type tabs, keyword, sorts,
- * the filter panel and an endless list. Exported for the homes to embed.
+ * the filter panel and an endless list (the phone's; the PC list pages: pc-commodity-list).
  */
-export function CommodityListBody({ appId, sdk = false, pc = false }: { appId: string; sdk?: boolean; pc?: boolean }) {
+export function CommodityListBody({ appId, sdk = false }: { appId: string; sdk?: boolean }) {
   const [params, setParams] = useSearchParams();
   const [panelOpen, setPanelOpen] = useState(false);
   const filters = filtersFromQuery(params);
@@ -46,24 +40,10 @@ export function CommodityListBody({ appId, sdk = false, pc = false }: { appId: s
   const update = (next: ListFilters) => setParams(queryWithFilters(params, next));
 
   return (
-    <div data-testid="commodity-list" style={{ padding: pc ? 0 : '0 12px' }}>
+    <div data-testid="commodity-list" style={{ padding: '0 12px' }}>
       <div className="c-toolbar">
         <KeywordBox value={filters.keyword ?? ''} onSubmit={(keyword) => update({ ...filters, keyword })} />
-        <div className="c-tabs" role="tablist">
-          {TYPES.map((t) => (
-            <button
-              key={t.label}
-              type="button"
-              role="tab"
-              aria-selected={type === t.type}
-              data-testid={`type-tab-${t.type ?? 0}`}
-              className={`btn btn-sm ${type === t.type ? 'btn-primary' : 'btn-ghost'}`}
-              onClick={() => update(withType(filters, t.type))}
-            >
-              {t.label}
-            </button>
-          ))}
-        </div>
+        <TypeTabs type={type} onChange={(t) => update(withType(filters, t))} />
         <SortBar
           type={type}
           sort={sort}
@@ -84,7 +64,7 @@ export function CommodityListBody({ appId, sdk = false, pc = false }: { appId: s
         />
       ) : null}
       {data && unique.length === 0 ? <EmptyState title={copy.empty} hint={copy.emptyHint} /> : null}
-      <div className={pc ? 'c-grid-pc' : undefined}>
+      <div>
         {unique.map((item) => (
           <CommodityCard key={item.id} item={item} />
         ))}

@@ -42,17 +42,18 @@ function Chips<T>({
 
 const numText = (n: number | undefined) => (n === undefined ? '' : String(n));
 
-/** The filter panel: server, type-specific fields, price in 元 (sent in fen) and sale type. */
-export function FilterPanel({
+/**
+ * The filters: server, type-specific fields, price in 元 (sent in fen) and sale type. The phone
+ * shows them in a sheet (FilterPanel), the PC list in its sidebar.
+ */
+export function FilterForm({
   appId,
   filters,
   onApply,
-  onClose,
 }: {
   appId: string;
   filters: ListFilters;
   onApply: (f: ListFilters) => void;
-  onClose: () => void;
 }) {
   const { data: config } = useGameConfig(appId);
   const [server, setServer] = useState<ServerChoice>({
@@ -115,80 +116,99 @@ export function FilterPanel({
   };
 
   return (
+    <>
+      <h4 style={{ marginTop: 0 }}>区服</h4>
+      <ServerPicker appId={appId} value={server} onChange={setServer} />
+      {type === 1 ? (
+        <>
+          <h4>职业</h4>
+          <Chips
+            testId="filter-roleType"
+            value={roleType}
+            onChange={setRoleType}
+            options={[
+              { value: undefined, label: '全部' },
+              ...(config?.roleTypeList ?? []).map((r) => ({ value: r.type, label: r.name })),
+            ]}
+          />
+          <h4>等级</h4>
+          <div className="c-field">
+            {input('levelMin', '最低等级')}—{input('levelMax', '最高等级')}
+          </div>
+        </>
+      ) : null}
+      {type === 2 ? (
+        <>
+          <h4>币种</h4>
+          <Chips
+            testId="filter-coinType"
+            value={coinType}
+            onChange={setCoinType}
+            options={[
+              { value: undefined, label: '全部' },
+              ...(config?.coinTypeList ?? []).map((c) => ({ value: c.type, label: c.name })),
+            ]}
+          />
+          <h4>最少数量</h4>
+          <div className="c-field">{input('coinNumMin', '例如 100000')}</div>
+        </>
+      ) : null}
+      {type === 3 ? (
+        <>
+          <h4>道具类型</h4>
+          <Chips
+            testId="filter-subType"
+            value={subType}
+            onChange={setSubType}
+            options={[{ value: undefined, label: '全部' }, ...SUB_TYPES]}
+          />
+        </>
+      ) : null}
+      <h4>价格（元）</h4>
+      <div className="c-field">
+        {input('priceMin', '最低价')}—{input('priceMax', '最高价')}
+      </div>
+      <h4>出售方式</h4>
+      <Chips testId="filter-saleType" value={saleType} onChange={setSaleType} options={SALE_TYPES} />
+      {error ? (
+        <div className="c-field-error" role="alert" data-testid="filter-error">
+          {error}
+        </div>
+      ) : null}
+      <div className="c-panel-actions">
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm"
+          onClick={() => onApply({ type: filters.type, keyword: filters.keyword, sort: filters.sort })}
+        >
+          重置
+        </button>
+        <button type="button" className="btn btn-primary btn-sm" data-testid="filter-apply" onClick={apply}>
+          确定
+        </button>
+      </div>
+    </>
+  );
+}
+
+/** The filters in a sheet over the phone list. */
+export function FilterPanel({
+  appId,
+  filters,
+  onApply,
+  onClose,
+}: {
+  appId: string;
+  filters: ListFilters;
+  onApply: (f: ListFilters) => void;
+  onClose: () => void;
+}) {
+  return (
     <Portal>
       <div className="mask sheet-mask" data-testid="filter-panel">
         <button type="button" aria-label="关闭" onClick={onClose} style={{ position: 'absolute', inset: 0 }} />
         <div className="c-panel" role="dialog">
-          <h4 style={{ marginTop: 0 }}>区服</h4>
-          <ServerPicker appId={appId} value={server} onChange={setServer} />
-          {type === 1 ? (
-            <>
-              <h4>职业</h4>
-              <Chips
-                testId="filter-roleType"
-                value={roleType}
-                onChange={setRoleType}
-                options={[
-                  { value: undefined, label: '全部' },
-                  ...(config?.roleTypeList ?? []).map((r) => ({ value: r.type, label: r.name })),
-                ]}
-              />
-              <h4>等级</h4>
-              <div className="c-field">
-                {input('levelMin', '最低等级')}—{input('levelMax', '最高等级')}
-              </div>
-            </>
-          ) : null}
-          {type === 2 ? (
-            <>
-              <h4>币种</h4>
-              <Chips
-                testId="filter-coinType"
-                value={coinType}
-                onChange={setCoinType}
-                options={[
-                  { value: undefined, label: '全部' },
-                  ...(config?.coinTypeList ?? []).map((c) => ({ value: c.type, label: c.name })),
-                ]}
-              />
-              <h4>最少数量</h4>
-              <div className="c-field">{input('coinNumMin', '例如 100000')}</div>
-            </>
-          ) : null}
-          {type === 3 ? (
-            <>
-              <h4>道具类型</h4>
-              <Chips
-                testId="filter-subType"
-                value={subType}
-                onChange={setSubType}
-                options={[{ value: undefined, label: '全部' }, ...SUB_TYPES]}
-              />
-            </>
-          ) : null}
-          <h4>价格（元）</h4>
-          <div className="c-field">
-            {input('priceMin', '最低价')}—{input('priceMax', '最高价')}
-          </div>
-          <h4>出售方式</h4>
-          <Chips testId="filter-saleType" value={saleType} onChange={setSaleType} options={SALE_TYPES} />
-          {error ? (
-            <div className="c-field-error" role="alert" data-testid="filter-error">
-              {error}
-            </div>
-          ) : null}
-          <div className="c-panel-actions">
-            <button
-              type="button"
-              className="btn btn-ghost btn-sm"
-              onClick={() => onApply({ type: filters.type, keyword: filters.keyword, sort: filters.sort })}
-            >
-              重置
-            </button>
-            <button type="button" className="btn btn-primary btn-sm" data-testid="filter-apply" onClick={apply}>
-              确定
-            </button>
-          </div>
+          <FilterForm appId={appId} filters={filters} onApply={onApply} />
         </div>
       </div>
     </Portal>

@@ -11,8 +11,9 @@ export function SortBar({
   type: number | undefined;
   sort: CommoditySort;
   onChange: (s: CommoditySort) => void;
-  filterCount: number;
-  onOpenFilter: () => void;
+  /** The phone's 筛选 button (the PC list shows its filters in the sidebar instead). */
+  filterCount?: number;
+  onOpenFilter?: () => void;
 }) {
   const price = sort === 'priceAsc' ? '价格↑' : sort === 'priceDesc' ? '价格↓' : '价格';
   const level = sort === 'levelAsc' ? '等级↑' : sort === 'levelDesc' ? '等级↓' : '等级';
@@ -45,9 +46,11 @@ export function SortBar({
           )
         : null}
       {type === 2 ? item('单价最低', sort === 'unitPriceAsc', 'unitPriceAsc', 'sort-unit-price') : null}
-      <button type="button" className="c-chip c-filter-btn" data-testid="open-filter" onClick={onOpenFilter}>
-        筛选{filterCount > 0 ? ` (${filterCount})` : ''}
-      </button>
+      {onOpenFilter ? (
+        <button type="button" className="c-chip c-filter-btn" data-testid="open-filter" onClick={onOpenFilter}>
+          筛选{filterCount ? ` (${filterCount})` : ''}
+        </button>
+      ) : null}
     </div>
   );
 }
