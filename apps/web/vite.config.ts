@@ -30,7 +30,7 @@ export default defineConfig({
     outDir: 'dist',
     target: 'es2020',
     sourcemap: false,
-    // heic2any (HEIC → PNG) is large but loads only when a user picks a HEIC photo.
+    // heic-to (HEIC → JPEG) is large but loads only when a user picks a HEIC photo.
     chunkSizeWarningLimit: 1500,
     rollupOptions: {
       // React Query ships "use client" markers for server components; a client-only build ignores them.
