@@ -26,7 +26,7 @@ export function LinkGameGuide({
       {link.data ? (
         <a
           className="btn btn-primary btn-sm"
-          style={{ marginTop: 10, display: 'inline-block' }}
+          style={{ marginTop: 10, display: 'inline-flex', alignItems: 'center', justifyContent: 'center' }}
           href={link.data.url}
           target="_blank"
           rel="noopener noreferrer"

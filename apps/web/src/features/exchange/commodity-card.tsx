@@ -10,10 +10,10 @@ import { formatCount, formatPriceFen } from '@app/protocol/format';
 import { useRef } from 'react';
 import { Link } from 'react-router';
 import { LazyImage } from '../../components/lazy-image';
+import { styledImage } from '../../lib/image-style';
 import { paths } from '../../lib/paths';
 import { sceneOfPath } from '../../lib/platform';
 import { recordClick } from './commodity-tracking';
-import { styledImage } from './image-style';
 import { useExposure } from './use-exposure';
 import './commodity.css';
 

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { MobileLayout } from '../../components/mobile-layout';
 import { gameToken } from '../../lib/game-token';
+import { styledImage } from '../../lib/image-style';
 import { paths } from '../../lib/paths';
 import { sceneOfPath } from '../../lib/platform';
 import { useCommodityDetail } from '../../lib/queries/get-commodity-detail';
@@ -79,7 +80,7 @@ export default function OrderConfirmPage() {
     <MobileLayout title="确认订单">
       <div className="card order-box" data-testid="order-confirm">
         <div className="order-goods">
-          <img src={d.firstImg} alt="" width={72} height={72} />
+          <img src={styledImage(d.firstImg, 'rp50')} alt="" width={72} height={72} style={{ objectFit: 'cover' }} />
           <div>
             <div className="order-title">{d.title}</div>
             <div className="muted">
@@ -114,7 +115,7 @@ export default function OrderConfirmPage() {
             <p style={{ margin: '0 0 8px', fontSize: 13 }}>
               {noAccount
                 ? `您还没有绑定《${d.gameName}》的游戏账号，绑定后即可选择收货${roleGoods ? '账号' : '角色'}。`
-                : `您的游戏账号在「${d.masterServerName || d.serverName}」主服暂无角色，请先在该主服下的区服（如 ${d.serverName}）创建角色。`}
+                : `您的游戏账号在「${d.masterServerName || d.serverName}」暂无角色，请先在其下的区服（如 ${d.serverName}）创建角色。`}
             </p>
             {noAccount ? <LinkGameGuide applicationId={d.applicationId} gameName={d.gameName} compact /> : null}
             {options.length > usable.length ? (

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { Portal } from '../../../components/portal';
-import { styledImage } from '../image-style';
 import './gallery.css';
 
 type Shot = { kind: string; title: string; url: string };
 
-/** The listing's screenshots: a swipeable strip at half size (rp50); a tap opens the full image. */
+/** The listing's screenshots: a swipeable strip; a tap opens the full-screen viewer. */
 export function ImageGallery({ images, fallback }: { images: Shot[]; fallback: string }) {
   const shots = images.length > 0 ? images : fallback ? [{ kind: 'cover', title: '商品图', url: fallback }] : [];
   const [open, setOpen] = useState<number | null>(null);
@@ -22,7 +21,7 @@ export function ImageGallery({ images, fallback }: { images: Shot[]; fallback: s
             onClick={() => setOpen(i)}
             data-testid="gallery-image"
           >
-            <img src={styledImage(s.url, 'rp50')} alt={s.title} loading={i === 0 ? 'eager' : 'lazy'} />
+            <img src={s.url} alt={s.title} loading={i === 0 ? 'eager' : 'lazy'} />
             <span className="c-gallery-caption">
               {s.title} {i + 1}/{shots.length}
             </span>

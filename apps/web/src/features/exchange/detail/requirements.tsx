@@ -67,7 +67,7 @@ export function Requirements({ scene, detail }: { scene: string; detail: Commodi
         {title}
         <p className="muted" style={{ fontSize: 13, margin: '0 0 10px', lineHeight: 1.7 }}>
           购买需要完成实名认证、绑定《{detail.gameName}》游戏账号
-          {goods ? `，并在「${group}」主服有角色收货` : ''}。
+          {goods ? `，并在「${group}」有角色收货` : ''}。
         </p>
         <Link className="btn btn-primary btn-sm" to={paths.login(scene)} data-testid="req-login">
           登录查看我的条件
@@ -97,7 +97,7 @@ export function Requirements({ scene, detail }: { scene: string; detail: Commodi
               key: 'target',
               label: '收货角色',
               ok: true,
-              state: goods ? `当前登录的角色（须在「${group}」主服）` : '当前登录的游戏账号',
+              state: goods ? `当前登录的角色（须在「${group}」）` : '当前登录的游戏账号',
             },
           ]}
         />
@@ -139,12 +139,12 @@ export function Requirements({ scene, detail }: { scene: string; detail: Commodi
         ? '查询中'
         : roles.length > 0
           ? `${roles[0]?.roleName}（${roles[0]?.serverName}）${roles.length > 1 ? ` 等 ${roles.length} 个` : ''}`
-          : `在「${group}」主服暂无角色`,
+          : `在「${group}」暂无角色`,
       detail:
         readiness && roles.length === 0 ? (
           <p className="muted" style={{ margin: 0 }}>
             {linked
-              ? `请在游戏中「${group}」主服下的任一区服（如 ${detail.serverName}）创建角色，再用该游戏账号收货。`
+              ? `请在游戏中「${group}」下的任一区服（如 ${detail.serverName}）创建角色，再用该游戏账号收货。`
               : '绑定游戏账号后，在该主服下有角色即可收货。'}
           </p>
         ) : null,
