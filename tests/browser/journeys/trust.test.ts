@@ -2,10 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { commodityList } from '@app/protocol/calls/exchange';
+import { gameTokenLogin } from '@app/protocol/calls/game';
+import { bindPhone, sendSms } from '@app/protocol/calls/user';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, baseUrl, DESKTOP, hook, launchBrowser, MOBILE, screenshot } from '../browser';
 import { docShot } from './market-helpers';
+import { gameLogin, outbox } from './people';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -216,6 +219,27 @@ describe('trust before paying', () => {
     await page.getByTestId('order-submit').click();
     await toast(page, '请先按提示绑定游戏账号');
     await docShot(page, 'trust-order-way-forward');
+    await page.context().close();
+  });
+
+  it('shows each role of a linked game account with its server in the picker', async () => {
+    // seller16 logs in from the game and binds a new phone: the web session of that phone has his account.
+    const pt = await gameLogin('seller16');
+    const login = await apiCall<{ token: string }>(gameTokenLogin, pt);
+    const phone = `130${String(Date.now()).slice(-8)}`;
+    await apiCall(sendSms, { smsType: 'phoneLogin', phone });
+    const code = (await outbox(phone))[0]?.code ?? '';
+    expect((await apiCall(bindPhone, { phone, code }, { 'x-token': login.data.token })).code).toBe('200');
+    const id = await coinListing();
+    const page = await loggedInPage(phone, DESKTOP, 'web');
+    await page.goto(`${baseUrl()}/web/pages/orderNew/orderConfirmPlace/orderConfirmPlace?commodityId=${id}`);
+    const options = page.getByTestId('order-target').locator('option:not([value=""])');
+    await options.first().waitFor({ state: 'attached' });
+    const labels = await options.allTextContents();
+    expect(labels.every((l) => /（\d+级）· \S+/.test(l))).toBe(true);
+    const usable = page.getByTestId('order-target').locator('option:not([value=""]):not([disabled])').first();
+    await page.getByTestId('order-target').selectOption((await usable.getAttribute('value')) ?? '');
+    await docShot(page, 'trust-order-roles');
     await page.context().close();
   });
 
