@@ -20,6 +20,7 @@ import { opsModule } from './modules/ops/ops.module';
 import { hasOpenOrders } from './modules/orders/order.service';
 import { orderEvents } from './modules/orders/order-events';
 import { ordersModule } from './modules/orders/orders.module';
+import { sellerRecord } from './modules/orders/seller-record';
 import { type PaymentsHandle, paymentsModule } from './modules/payments/payments.module';
 import { smsModule } from './modules/sms/sms.module';
 import { supportModule } from './modules/support/support.module';
@@ -143,7 +144,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('payments', await paymentsModule(app, { platform, config, production, onPaid: orders.deliverPaid }));
   const withdrawals = withdrawalModule(app, { platform, identity, config, notices });
   const seedDemo = config.DEMO_GAME && config.DEMO_MARKET;
-  const market = await marketModule(app, { platform, gateway, games, demoGames, seedDemo });
+  const market = await marketModule(app, {
+    platform,
+    gateway,
+    games,
+    demoGames,
+    seedDemo,
+    sellerRecord: (userId) => sellerRecord(db, userId),
+  });
   app.decorate('prepareMarket', market.prepare);
   await trackingModule(app, { platform });
   if (providers) devModule(app, { platform, config, gateway, sms: sms.sms, providers, withdrawals, orders, offers });

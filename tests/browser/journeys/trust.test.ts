@@ -1,9 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { commodityList } from '@app/protocol/calls/exchange';
+import { gameTokenLogin } from '@app/protocol/calls/game';
+import { bindPhone, sendSms } from '@app/protocol/calls/user';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, DESKTOP, hook, launchBrowser, MOBILE, screenshot } from '../browser';
+import { apiCall, baseUrl, DESKTOP, hook, launchBrowser, MOBILE, screenshot } from '../browser';
+import { docShot } from './market-helpers';
+import { gameLogin, outbox } from './people';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -126,6 +131,135 @@ describe('seller prerequisites', () => {
     await screenshot(page, 'real-name-dialog-pc');
     await page.getByTestId('real-name-continue').click();
     await page.getByTestId('sale-unlock-dialog').waitFor();
+    await page.context().close();
+  });
+});
+
+/** A coin listing of the demo legend on sale now (its id). */
+async function coinListing(): Promise<string> {
+  const page = await apiCall<{ list: Array<{ id: string }> }>(
+    commodityList,
+    { type: 2, pageSize: 5 },
+    { 'x-appid': 'demo-legend' },
+  );
+  const id = page.data.list[0]?.id;
+  if (!id) throw new Error('no coin listing on sale');
+  return id;
+}
+
+const tinyPng = () => {
+  const png = path.join(os.tmpdir(), 'id-photo-trust.png');
+  fs.writeFileSync(
+    png,
+    Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+      'base64',
+    ),
+  );
+  return png;
+};
+
+describe('trust before paying', () => {
+  for (const [device, scene, shot] of [
+    [MOBILE, 'h5', 'trust-detail-h5'],
+    [DESKTOP, 'web', 'trust-detail-pc'],
+  ] as const) {
+    it(`shows a new user (${scene}) what the listing needs, with the actions inline, and how trading is protected`, async () => {
+      const id = await coinListing();
+      const page = await loggedInPage(`133${String(Date.now()).slice(-8)}`, device, scene);
+      await page.goto(`${baseUrl()}/${scene}/pages/commodityDetail/index?id=${id}`);
+      await page.getByTestId('requirements').waitFor();
+      await expect.poll(() => page.getByTestId('req-real-name').getAttribute('data-ok')).toBe('false');
+      await expect.poll(() => page.getByTestId('req-account').getAttribute('data-ok')).toBe('false');
+      expect(await page.getByTestId('req-role').getAttribute('data-ok')).toBe('false');
+      expect(await page.getByTestId('req-real-name-action').textContent()).toContain('去认证');
+      // Coins are shown by a drawn picture, never the seller's bag screenshot (it names his role).
+      expect(await page.getByTestId('gallery-image').first().locator('img').getAttribute('src')).toMatch(
+        /^\/market\/art\/coin\/\d\.svg\?/,
+      );
+      await page.getByTestId('req-account-action').click();
+      await page.getByTestId('link-game-guide').waitFor();
+      expect(await page.getByTestId('game-link').getAttribute('href')).toBe('/demo-game/host');
+      // Below the fold, the section loads when it comes near the screen.
+      await page.getByTestId('seller-card').scrollIntoViewIfNeeded();
+      await page.getByTestId('trust-section').scrollIntoViewIfNeeded();
+      await page.getByTestId('trust-steps').waitFor();
+      expect(await page.getByTestId('trust-section').textContent()).toContain('拒绝收货');
+      expect(await page.getByTestId('seller-rate').textContent()).toMatch(/%|暂无/);
+      await page.getByTestId('requirements').scrollIntoViewIfNeeded();
+      await docShot(page, shot, true);
+      await page.getByTestId('req-real-name-action').click();
+      await page.getByTestId('real-name-page').waitFor();
+      expect(new URL(page.url()).searchParams.get('from')).toContain(`commodityDetail/index?id=${id}`);
+      await page.context().close();
+    });
+  }
+
+  it('list cards show the 108×108 thumbnails of the server', async () => {
+    const page = await (await browser.newContext(MOBILE)).newPage();
+    await page.goto(`${baseUrl()}/h5/pages/commodityList/list?applicationId=demo-legend`);
+    const img = page.getByTestId('commodity-card').first().locator('img');
+    await img.waitFor();
+    expect(await img.getAttribute('src')).toMatch(/^\/storage\/styled\/.+!108x108/);
+    await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBe(108);
+    await docShot(page, 'trust-list-thumbnails');
+    await page.context().close();
+  });
+
+  it('gives a web buyer without a linked game account a way forward at 确认订单', async () => {
+    const id = await coinListing();
+    const page = await loggedInPage(`132${String(Date.now()).slice(-8)}`, DESKTOP, 'web');
+    await page.goto(`${baseUrl()}/web/pages/orderNew/orderConfirmPlace/orderConfirmPlace?commodityId=${id}`);
+    await page.getByTestId('order-way-forward').waitFor();
+    expect(await page.getByTestId('order-way-forward').textContent()).toContain('还没有绑定');
+    // The goods picture at 72 px is the server's half-size style.
+    expect(await page.getByTestId('order-confirm').locator('img').getAttribute('src')).toMatch(/!rp50\?/);
+    await page.getByTestId('game-link').waitFor();
+    await page.getByTestId('order-agree').check();
+    await page.getByTestId('order-submit').click();
+    await toast(page, '请先按提示绑定游戏账号');
+    await docShot(page, 'trust-order-way-forward');
+    await page.context().close();
+  });
+
+  it('shows each role of a linked game account with its server in the picker', async () => {
+    // seller16 logs in from the game and binds a new phone: the web session of that phone has his account.
+    const pt = await gameLogin('seller16');
+    const login = await apiCall<{ token: string }>(gameTokenLogin, pt);
+    const phone = `130${String(Date.now()).slice(-8)}`;
+    await apiCall(sendSms, { smsType: 'phoneLogin', phone });
+    const code = (await outbox(phone))[0]?.code ?? '';
+    expect((await apiCall(bindPhone, { phone, code }, { 'x-token': login.data.token })).code).toBe('200');
+    const id = await coinListing();
+    const page = await loggedInPage(phone, DESKTOP, 'web');
+    await page.goto(`${baseUrl()}/web/pages/orderNew/orderConfirmPlace/orderConfirmPlace?commodityId=${id}`);
+    const options = page.getByTestId('order-target').locator('option:not([value=""])');
+    await options.first().waitFor({ state: 'attached' });
+    const labels = await options.allTextContents();
+    expect(labels.every((l) => /（\d+级）· \S+/.test(l))).toBe(true);
+    const usable = page.getByTestId('order-target').locator('option:not([value=""]):not([disabled])').first();
+    await page.getByTestId('order-target').selectOption((await usable.getAttribute('value')) ?? '');
+    await docShot(page, 'trust-order-roles');
+    await page.context().close();
+  });
+
+  it('on PC, the real-name dialog takes the ID-photo path', async () => {
+    const page = await loggedInPage(`131${String(Date.now()).slice(-8)}`, DESKTOP, 'web');
+    await page.goto(`${baseUrl()}/web/pages/userCenter/index`);
+    await page.getByTestId('sell-entry').click();
+    await page.getByTestId('real-name-dialog').waitFor();
+    await page.getByTestId('mode-photos').click();
+    await page.getByTestId('real-name').fill('吴九');
+    await page.getByTestId('id-card').fill(idNumber('19920202', '468'));
+    const png = tinyPng();
+    await page.getByTestId('id-front').locator('input').setInputFiles(png);
+    await page.getByTestId('id-front').locator('img').waitFor();
+    await page.getByTestId('id-back').locator('input').setInputFiles(png);
+    await page.getByTestId('id-back').locator('img').waitFor();
+    await docShot(page, 'trust-real-name-photos-pc');
+    await page.getByTestId('real-name-submit').click();
+    await page.getByTestId('real-name-success').waitFor();
+    expect(await page.getByTestId('real-name-success').textContent()).toContain('姓名：吴*');
     await page.context().close();
   });
 });

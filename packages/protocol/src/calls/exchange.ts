@@ -138,6 +138,12 @@ export const commodityDetailSchema = commodityCardSchema.extend({
     soldCount: z.number().int(),
     onSaleCount: z.number().int(),
     memberSince: z.number().int(),
+    /** Unix seconds of the seller's first listing (null for the official consignment). */
+    listedSince: z.number().int().nullable().optional(),
+    /** Orders of this seller that ended: completed (交易成功) and returned (已退回 after a refused receipt). */
+    finishedOrders: z.number().int().optional(),
+    /** Percent (0–100, whole) of finished orders that completed; null before the first finished order. */
+    completionRate: z.number().int().min(0).max(100).nullable().optional(),
   }),
   collected: z.boolean(),
   collectCount: z.number().int(),

@@ -8,6 +8,7 @@ import type { CallContext } from '../../platform/http/call-context';
 import { type CallPlatform, registerCall } from '../../platform/http/register-call';
 import { type CardRow, toCard } from './commodity.queries';
 import { type ExchangeDb, exchangeDb } from './exchange.tables';
+import { goodsArt } from './goods-art';
 import type { ListingCatalogue } from './listing-catalogue';
 import { bandOf, coinSeries, comparableTrades, type Subject, sellerCounts } from './price-history.queries';
 
@@ -69,12 +70,14 @@ export function commodityDetailRoutes(app: FastifyInstance, platform: CallPlatfo
 
   registerCall(app, platform, commodityDetail, async (input, ctx) => {
     const { row, mine, sale } = await visibleCommodity(db, Number(input.commodityId), ctx, { sold: true });
-    const [game, masterServerName, seller, sellerStats, collected, comparable] = await Promise.all([
+    const [game, masterServerName, seller, sellerStats, record, collected, comparable] = await Promise.all([
       catalogue.game(row.application_id),
       catalogue.masterServerName(row.application_id, row.server_id),
       // The seller's name and age are the user module's.
       row.seller_user_id === null ? null : catalogue.seller(row.seller_user_id),
       row.seller_user_id === null ? null : sellerCounts(db, row.seller_user_id),
+      // Finished orders and the completion rate are the orders module's.
+      row.seller_user_id === null ? null : catalogue.sellerRecord(row.seller_user_id),
       ctx.user ? catalogue.isCollected(ctx.user.userId, row.id) : false,
       comparableWithServers(db, catalogue, row),
     ]);
@@ -94,7 +97,8 @@ export function commodityDetailRoutes(app: FastifyInstance, platform: CallPlatfo
       stock: row.stock,
       unitPricePerWan: row.unit_price_wan,
       description: row.description,
-      images: row.images,
+      // A role's screenshots; coins and props are shown by a drawn picture (goods-art.ts).
+      images: row.type === CommodityType.ROLE ? row.images : [{ kind: 'goods', title: '商品图', url: goodsArt(row) }],
       snapshot: snap
         ? {
             power: snap.power,
@@ -118,6 +122,9 @@ export function commodityDetailRoutes(app: FastifyInstance, platform: CallPlatfo
         soldCount: sellerStats?.sold ?? 0,
         onSaleCount: sellerStats?.onSale ?? 0,
         memberSince: seller ? Math.floor(seller.created_at.getTime() / 1000) : 0,
+        listedSince: seconds(sellerStats?.listedSince ?? null),
+        finishedOrders: record?.finishedOrders ?? 0,
+        completionRate: record?.completionRate ?? null,
       },
       collected: Boolean(collected),
       collectCount: row.collect_count,

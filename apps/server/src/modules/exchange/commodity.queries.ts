@@ -4,6 +4,7 @@ import { ListingStatus } from '@app/protocol/statuses/listing-status';
 import { type Selectable, type SelectQueryBuilder, sql } from 'kysely';
 import type { DbHandle } from '../../platform/db/handle';
 import { type CommoditiesTable, type ExchangeDb, type ExchangeTables, exchangeDb } from './exchange.tables';
+import { shownImage } from './goods-art';
 
 export type ListQuery = CommodityListQuery & {
   applicationId: string;
@@ -27,6 +28,7 @@ export const CARD_COLUMNS = [
   'coin_type_name',
   'coin_num',
   'sub_type',
+  'item_name',
   'first_img',
   'price_fen',
   'sale_type',
@@ -50,7 +52,7 @@ export function toCard(r: CardRow): CommodityCard {
     coinConfigTypeName: r.coin_type_name,
     coinNum: r.coin_num,
     subType: r.sub_type,
-    firstImg: r.first_img,
+    firstImg: shownImage(r),
     price: r.price_fen,
     saleType: r.sale_type,
     auctionEnable: r.auction_enable,

@@ -17,4 +17,9 @@ export interface ListingCatalogue {
   isCollected(userId: number, commodityId: number): Promise<boolean>;
   /** What a listing shows of its seller (the user module's sellerProfile). */
   seller(userId: number): Promise<{ nickname: string; created_at: Date } | undefined>;
+  /** A seller's finished orders and completion rate (the orders module's sellerRecord). */
+  sellerRecord(userId: number): Promise<{ finishedOrders: number; completionRate: number | null }>;
 }
+
+/** The orders module's answer, handed in by app.ts (the market cannot import the orders module). */
+export type SellerRecordOf = ListingCatalogue['sellerRecord'];

@@ -3,6 +3,7 @@ import { ListingStatus } from '@app/protocol/statuses/listing-status';
 import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import type { DbHandle } from '../../platform/db/handle';
 import { type CommoditiesTable, exchangeDb, type MarketTradesTable } from './exchange.tables';
+import { shownImage } from './goods-art';
 
 /**
  * The listing (commodities) as other modules use it: each function takes the caller's handle, so
@@ -50,7 +51,21 @@ export async function listingSummaries(db: DbHandle, ids: readonly number[]): Pr
   if (unique.length === 0) return new Map();
   const rows = await exchangeDb(db)
     .selectFrom('commodities')
-    .select(['id', 'application_id', 'type', 'title', 'game_name', 'server_name', 'first_img', 'price_fen', 'status'])
+    .select([
+      'id',
+      'application_id',
+      'type',
+      'title',
+      'game_name',
+      'server_name',
+      'first_img',
+      'price_fen',
+      'status',
+      'coin_type_name',
+      'coin_num',
+      'sub_type',
+      'item_name',
+    ])
     .where('id', 'in', unique)
     .execute();
   return new Map(
@@ -63,7 +78,7 @@ export async function listingSummaries(db: DbHandle, ids: readonly number[]): Pr
         title: r.title,
         gameName: r.game_name,
         serverName: r.server_name,
-        firstImg: r.first_img,
+        firstImg: shownImage(r),
         priceFen: Number(r.price_fen),
         status: r.status,
       },

@@ -105,8 +105,11 @@ export async function coinSeries(
 }
 
 /** A seller's listings on sale and sales made. */
-export async function sellerCounts(db: ExchangeDb, sellerUserId: number): Promise<{ onSale: number; sold: number }> {
-  const [onSale, sold] = await Promise.all([
+export async function sellerCounts(
+  db: ExchangeDb,
+  sellerUserId: number,
+): Promise<{ onSale: number; sold: number; listedSince: Date | null }> {
+  const [onSale, sold, first] = await Promise.all([
     db
       .selectFrom('commodities')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -119,6 +122,12 @@ export async function sellerCounts(db: ExchangeDb, sellerUserId: number): Promis
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('c.seller_user_id', '=', sellerUserId)
       .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('commodities')
+      .select((eb) => eb.fn.min('published_at').as('at'))
+      .where('seller_user_id', '=', sellerUserId)
+      .executeTakeFirst(),
   ]);
-  return { onSale: Number(onSale.n), sold: Number(sold.n) };
+  const at = first?.at ? new Date(first.at as Date | string) : null;
+  return { onSale: Number(onSale.n), sold: Number(sold.n), listedSince: at };
 }

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { DbHandle } from '../../platform/db/handle';
-import type { ListingCatalogue } from '../exchange/listing-catalogue';
+import type { ListingCatalogue, SellerRecordOf } from '../exchange/listing-catalogue';
 import { sellerProfile } from '../user/user.queries';
 import { type GamesTable, marketDb } from './market.tables';
 
@@ -102,7 +102,7 @@ export async function isCollected(db: DbHandle, userId: number, commodityId: num
 }
 
 /** The catalogue as the exchange's listing pages read it (the market module hands it to them). */
-export function listingCatalogue(db: DbHandle): ListingCatalogue {
+export function listingCatalogue(db: DbHandle, sellerRecord: SellerRecordOf): ListingCatalogue {
   return {
     async game(applicationId) {
       const game = await gameById(db, applicationId);
@@ -114,5 +114,6 @@ export function listingCatalogue(db: DbHandle): ListingCatalogue {
     crossServerGroups: () => crossServerGroups(db),
     isCollected: (userId, commodityId) => isCollected(db, userId, commodityId),
     seller: (userId) => sellerProfile(db, userId),
+    sellerRecord,
   };
 }

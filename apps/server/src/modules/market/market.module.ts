@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { CallPlatform } from '../../platform/http/register-call';
 import { commodityDetailRoutes } from '../exchange/commodity-detail.routes';
 import { commodityListRoutes } from '../exchange/commodity-list.routes';
+import type { SellerRecordOf } from '../exchange/listing-catalogue';
 import type { GameConfig, GameGateway } from '../games/game-gateway';
 import { listingCatalogue } from './catalogue';
 import { collectRoutes } from './collect.routes';
@@ -25,11 +26,13 @@ export async function marketModule(
     games: GameConfig[];
     demoGames: GameConfig[];
     seedDemo: boolean;
+    /** A seller's finished orders and completion rate (the orders module's, shown on a listing). */
+    sellerRecord: SellerRecordOf;
   },
 ) {
   const { platform } = deps;
   const counts = createCountCache(platform.db);
-  const catalogue = listingCatalogue(platform.db);
+  const catalogue = listingCatalogue(platform.db, deps.sellerRecord);
   commodityListRoutes(app, platform, catalogue);
   commodityDetailRoutes(app, platform, catalogue);
   gameRoutes(app, platform, { counts, gateway: deps.gateway });

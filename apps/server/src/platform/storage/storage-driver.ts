@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../db/database';
 import { ensureSecret } from '../secrets';
+import { imageStyleRoutes } from './image-styles';
 import { createLocalStorage } from './local-storage';
 import type { ObjectStorage } from './object-storage';
 import { createS3Storage } from './s3-storage';
@@ -10,7 +11,7 @@ import { localStorageRoutes } from './storage.routes';
 
 /**
  * Where uploads go (STORAGE_DRIVER): an S3-compatible bucket, or local files under UPLOAD_DIR
- * served by this process with signed URLs (its routes registered here). loadConfig has checked
+ * served by this process with signed URLs (its routes registered here); resized styles of any image. loadConfig has checked
  * that the chosen driver's settings are there.
  */
 export async function openStorage(
@@ -18,6 +19,8 @@ export async function openStorage(
   deps: { db: Db; config: Config; production: boolean },
 ): Promise<ObjectStorage> {
   const { config } = deps;
+  // Resized images (platform-shell §9) whichever driver stores the originals.
+  await imageStyleRoutes(app);
   if (config.STORAGE_DRIVER === 's3')
     return createS3Storage({
       endpoint: config.S3_ENDPOINT as string,

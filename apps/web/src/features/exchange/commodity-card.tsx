@@ -10,6 +10,7 @@ import { formatCount, formatPriceFen } from '@app/protocol/format';
 import { useRef } from 'react';
 import { Link } from 'react-router';
 import { LazyImage } from '../../components/lazy-image';
+import { styledImage } from '../../lib/image-style';
 import { paths } from '../../lib/paths';
 import { sceneOfPath } from '../../lib/platform';
 import { recordClick } from './commodity-tracking';
@@ -45,7 +46,7 @@ export function CommodityCard({ item, invalid = false }: { item: Card; invalid?:
       data-id={item.id}
       onClick={() => recordClick(item.id)}
     >
-      <LazyImage src={item.firstImg} alt={item.title} className="c-card-img" />
+      <LazyImage src={styledImage(item.firstImg, '108x108')} alt={item.title} className="c-card-img" />
       <div className="c-card-body">
         <div className="c-card-title">
           {tag ? <span className={`tag ${saleType === 1 ? 'tag-presale' : 'tag-auction'}`}>{tag}</span> : null}

@@ -35,11 +35,28 @@ export function IdPhotoSlot({
       }}
     >
       {state.kind === 'uploaded' ? (
-        <img
-          src={state.preview}
-          alt={label}
-          style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover' }}
-        />
+        <>
+          <img
+            src={state.preview}
+            alt={label}
+            style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover' }}
+          />
+          <span
+            style={{
+              position: 'absolute',
+              left: 0,
+              right: 0,
+              bottom: 0,
+              padding: '3px 6px',
+              background: 'rgba(0, 0, 0, 0.55)',
+              color: '#fff',
+              fontSize: 11,
+              textAlign: 'center',
+            }}
+          >
+            ✓ {label.replace(/（.*）/, '')} · 点击重新上传
+          </span>
+        </>
       ) : (
         <>
           <span style={{ fontSize: 26, color: 'var(--c-primary)' }}>{state.kind === 'uploading' ? '…' : '+'}</span>

@@ -3,7 +3,11 @@ import { Portal } from '../../components/portal';
 import { copy } from '../../lib/copy';
 import { LEGAL_NOTE, RealNameForm, type RealNameVersion, type VerifiedIdentity } from './real-name-form';
 
-/** Real-name dialog in its three versions, ending on the success panel (masked name and ID number). */
+/**
+ * Real-name dialog, ending on the success panel (masked name and ID number). Whoever opens it, the
+ * ID-photo path is offered beside the number (a buyer without the number at hand uploads the card):
+ * `number` opens on the number tab with the photo tab beside it, `photos` asks for the photos only.
+ */
 export function RealNameDialog({
   version,
   onClose,
@@ -40,7 +44,7 @@ export function RealNameDialog({
             </div>
           ) : (
             <>
-              <RealNameForm version={version} onDone={setDone} />
+              <RealNameForm version={version === 'photos' ? 'photos' : 'switchable'} onDone={setDone} />
               <button
                 type="button"
                 className="btn btn-block"

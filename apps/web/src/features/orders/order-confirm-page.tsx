@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageFrame } from '../../components/pc-page-frame';
 import { gameToken } from '../../lib/game-token';
+import { styledImage } from '../../lib/image-style';
 import { paths } from '../../lib/paths';
 import { sceneOfPath } from '../../lib/platform';
 import { useCommodityDetail } from '../../lib/queries/get-commodity-detail';
@@ -10,7 +11,9 @@ import { showToast } from '../../lib/ui-bus';
 import { useCoupons } from './api/get-coupons';
 import { usePlaceOrder } from './api/place-order';
 import './orders.css';
+import { LinkGameGuide } from '../../components/link-game-guide';
 import { targetFields, targetOptions, useDeliveryTargets } from '../../lib/delivery-targets';
+import { useServers } from '../../lib/queries/servers';
 import { requestKey } from '../../lib/request-key';
 
 /** The order's idempotency key: the same one while the buyer stays on this listing (a repeat resumes). */
@@ -30,6 +33,7 @@ export default function OrderConfirmPage() {
   const inGame = gameToken() !== null;
   const d = detail.data;
   const targets = useDeliveryTargets(d?.applicationId ?? '', !inGame && Boolean(d));
+  const servers = useServers(d?.applicationId ?? '', !inGame && Boolean(d) && d?.type !== 1);
   const coupons = useCoupons(commodityId, Boolean(d));
   const place = usePlaceOrder();
   const [target, setTarget] = useState('');
@@ -44,9 +48,23 @@ export default function OrderConfirmPage() {
   const coupon = coupons.data?.usable.find((c) => c.id === couponId);
   const pay = d.buyerPays - (coupon?.amount ?? 0);
   const roleGoods = d.type === 1;
-  const options = targetOptions(targets.data, roleGoods);
+  // Each role with its server; a role outside the listing's master server cannot receive (disabled).
+  const options = roleGoods
+    ? targetOptions(targets.data, true).map((o) => ({ ...o, disabled: false }))
+    : (targets.data?.roles ?? []).map((r) => {
+        const server = servers.data?.get(r.serverId);
+        const inGroup = !server || server.masterServerId === d.masterServerId;
+        return {
+          value: `${r.accountId}|${r.roleId}`,
+          label: `${r.roleName}（${r.level}级）· ${server?.serverName ?? r.serverId}${inGroup ? '' : ' · 不在同一主服'}`,
+          disabled: !inGroup,
+        };
+      });
+  const usable = options.filter((o) => !o.disabled);
+  const noAccount = targets.isSuccess && targets.data.accounts.length === 0;
   const submit = async () => {
     if (!agreed) return showToast('请先阅读并同意交易规则');
+    if (!inGame && !usable.length) return showToast(noAccount ? '请先按提示绑定游戏账号' : '请先在该主服创建收货角色');
     if (!inGame && !target) return showToast(roleGoods ? '请选择收货的游戏账号' : '请选择收货角色');
     const order = await place
       .mutateAsync({
@@ -62,7 +80,7 @@ export default function OrderConfirmPage() {
     <PageFrame title="确认订单" center>
       <div className="card order-box" data-testid="order-confirm">
         <div className="order-goods">
-          <img src={d.firstImg} alt="" width={72} height={72} />
+          <img src={styledImage(d.firstImg, 'rp50')} alt="" width={72} height={72} style={{ objectFit: 'cover' }} />
           <div>
             <div className="order-title">{d.title}</div>
             <div className="muted">
@@ -78,7 +96,7 @@ export default function OrderConfirmPage() {
           <p className="muted" style={{ margin: 0 }}>
             {roleGoods ? '角色将转移到您当前登录的游戏账号' : '将通过游戏发放到您当前登录的角色'}
           </p>
-        ) : options.length ? (
+        ) : usable.length ? (
           <select
             className="order-select"
             value={target}
@@ -87,15 +105,40 @@ export default function OrderConfirmPage() {
           >
             <option value="">{roleGoods ? '选择收货的游戏账号' : '选择收货角色'}</option>
             {options.map((o) => (
-              <option key={o.value} value={o.value}>
+              <option key={o.value} value={o.value} disabled={o.disabled}>
                 {o.label}
               </option>
             ))}
           </select>
+        ) : targets.isSuccess ? (
+          <div data-testid="order-way-forward">
+            <p style={{ margin: '0 0 8px', fontSize: 13 }}>
+              {noAccount
+                ? `您还没有绑定《${d.gameName}》的游戏账号，绑定后即可选择收货${roleGoods ? '账号' : '角色'}。`
+                : `您的游戏账号在「${d.masterServerName || d.serverName}」暂无角色，请先在其下的区服（如 ${d.serverName}）创建角色。`}
+            </p>
+            {noAccount ? <LinkGameGuide applicationId={d.applicationId} gameName={d.gameName} compact /> : null}
+            {options.length > usable.length ? (
+              <p className="muted" style={{ fontSize: 12, margin: '8px 0 0' }}>
+                {options
+                  .filter((o) => o.disabled)
+                  .map((o) => o.label)
+                  .join('；')}
+              </p>
+            ) : null}
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm"
+              style={{ marginTop: 10 }}
+              onClick={() => targets.refetch()}
+              disabled={targets.isFetching}
+              data-testid="order-targets-refresh"
+            >
+              {targets.isFetching ? '刷新中…' : '我已完成，刷新'}
+            </button>
+          </div>
         ) : (
-          <p className="muted" style={{ margin: 0 }}>
-            请先从游戏内打开交易平台登录一次，绑定您的游戏账号后再购买。
-          </p>
+          <div className="skeleton" style={{ height: 40 }} />
         )}
       </div>
       <div className="card order-box" data-testid="order-coupons">

@@ -14,9 +14,11 @@ import { commodityFacts } from '../commodity-card';
 import { BuyBar, CollectButton, type OfferDialogSlot, ShareButton } from './detail-actions';
 import { ImageGallery } from './image-gallery';
 import { LockNotice, useLockState } from './lock-notice';
+import { Requirements } from './requirements';
 import { RoleSnapshot } from './role-snapshot';
 import { SellerCard } from './seller-card';
 import { SoldBar, SoldNotice } from './sold-notice';
+import { TrustSection } from './trust-section';
 import '../commodity.css';
 import './detail.css';
 
@@ -89,8 +91,10 @@ function DetailBody({
   );
   const rest = (
     <>
+      <Requirements scene={scene} detail={detail} />
       <RoleSnapshot detail={detail} />
       <SellerCard seller={detail.seller} />
+      <TrustSection detail={detail} />
       {pc ? null : history}
       {share ? (
         <Link
