@@ -130,6 +130,7 @@ describe('checkRolePosition (h5sdk)', () => {
       roleId: info.roleId,
       online: true,
       inSafeZone: true,
+      locked: false,
       canIssueKey: true,
       msg: '角色在安全区，可在游戏内获取寄售码',
     });
@@ -143,6 +144,15 @@ describe('checkRolePosition (h5sdk)', () => {
     // The game refuses the key too: the two answers agree.
     expect((await play(info.gameToken, 'consignment-key', {})).json()).toMatchObject({ code: 'NOT_IN_SAFE_ZONE' });
     await play(info.gameToken, 'safe-zone', { inSafeZone: true });
+    // Once the game issued a key the role is held by it: no second key.
+    expect((await play(info.gameToken, 'consignment-key', {})).statusCode).toBe(200);
+    expect((await sdk.call(checkRolePosition, pt, { token })).data).toMatchObject({
+      inSafeZone: true,
+      locked: true,
+      canIssueKey: false,
+      msg: '角色正在寄售或已被寄售码锁定，请先取回或等待寄售码失效',
+    });
+    await play(info.gameToken, 'consignment-key/release', {});
   });
 
   it('refuses without a session, with a token the game does not know, and for an unknown game', async () => {

@@ -1,8 +1,10 @@
+import { checkRolePosition } from '@app/protocol/calls/consignment';
+import { gameTokenLogin } from '@app/protocol/calls/game';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, DESKTOP, launchBrowser, MOBILE } from '../browser';
+import { apiCall, baseUrl, DESKTOP, launchBrowser, MOBILE } from '../browser';
 import { docShot, logIn, newPage, phoneNumber, toast } from './market-helpers';
-import { gameLogin, sellerAccounts, sellerListsCoins } from './people';
+import { gameLogin, idNumber, sellerAccounts, sellerListsCoins } from './people';
 
 /** 我的 → 设置, 意见反馈, 常见问题, 注销账号, the agreements, and every page the issue found missing. */
 let browser: Browser;
@@ -22,6 +24,8 @@ describe('account pages', () => {
   it('设置 keeps a switch across a reload; an agreement opens full screen and closes with its back arrow', async () => {
     const page = await loggedInPage(MOBILE, phoneNumber('135'));
     await page.goto(`${baseUrl()}/h5/pages/userCenter/index`);
+    await page.getByTestId('my-settings-entry').waitFor();
+    await docShot(page, 'account-my-entries', true);
     await page.getByTestId('my-settings-entry').click();
     await page.getByTestId('settings-page').waitFor();
     const push = page.getByTestId('switch-push');
@@ -75,17 +79,19 @@ describe('account pages', () => {
 
     await page.getByTestId('my-faq-entry').click();
     await page.getByTestId('faq-page').waitFor();
-    const question = page.locator('[data-testid^="faq-q-"]').first();
-    await question.click();
-    await expect.poll(() => page.getByTestId('faq-answer').count()).toBe(1);
     await page.getByTestId('faq-category-资金').click();
     await expect.poll(() => page.locator('[data-testid^="faq-q-"]').count()).toBe(1);
+    await page.locator('[data-testid^="faq-q-"]').first().click();
+    await expect.poll(() => page.getByTestId('faq-answer').textContent()).toContain('提现');
+    await page.getByTestId('faq-category-全部').click();
+    await expect.poll(() => page.locator('[data-testid^="faq-q-"]').count()).toBeGreaterThan(3);
+    await page.getByTestId('toast').waitFor({ state: 'detached' });
     await docShot(page, 'account-faq', true);
     await page.context().close();
   });
 
   it('注销账号 is refused with its reason while the seller has a listing on sale', async () => {
-    const accounts = sellerAccounts(40, 45);
+    const accounts = sellerAccounts(40, 44);
     const seller = await sellerListsCoins({
       accounts,
       serverId: (await gameLogin(accounts[0] as string)).serverId,
@@ -156,6 +162,61 @@ describe('account pages', () => {
       await page.waitForURL(/\/h5\/pages\/userCenter\/cashWithdrawal\/cashWithdrawal\?from=legacy/);
       await page.getByTestId('wallet-balance').waitFor();
     }
+    await page.context().close();
+  });
+
+  it('inside the game view, real-name verification uses the h5sdk calls and 获取寄售码 asks where the role stands', async () => {
+    const game = await gameLogin('seller45');
+    const login = await apiCall<{ token: string; uid: string }>(gameTokenLogin, game);
+    const page = await newPage(browser, MOBILE);
+    await page.goto(`${baseUrl()}/h5sdk/pages/my/index`);
+    await page.evaluate(
+      ({ token, uid, info }) => {
+        localStorage.setItem('token', token);
+        localStorage.setItem('uid', uid);
+        localStorage.setItem('loginInfoStr', JSON.stringify(info));
+      },
+      {
+        token: login.data.token,
+        uid: login.data.uid,
+        info: { game_id: game.gameId, game_token: game.gameToken, server_id: game.serverId },
+      },
+    );
+    await page.goto(`${baseUrl()}/h5sdk/pages/my/index`);
+    await page.getByTestId('my-key-guide-entry').click();
+    await page.getByTestId('key-guide-page').waitFor();
+    // The page says what the game says of this role (the demo market lists it, so it is locked).
+    const position = await apiCall<{ msg: string; canIssueKey: boolean }>(checkRolePosition, game, {
+      'x-token': login.data.token,
+    });
+    expect(position.code).toBe('200');
+    await expect.poll(() => page.getByTestId('key-guide-verdict').textContent()).toBe(position.data.msg);
+    await docShot(page, 'account-sdk-key-guide', true);
+
+    await page.goto(`${baseUrl()}/h5sdk/pages/userCenter/cardIdRelevant/cardIdUpload/cardIdUpload`);
+    await page.getByTestId('mode-photos').click();
+    const shot = await page.screenshot({ clip: { x: 0, y: 0, width: 390, height: 240 } });
+    const uploads: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/h5sdk/identity/') || r.url().includes('/api/app/identity/')) uploads.push(r.url());
+    });
+    for (const side of ['id-front', 'id-back']) {
+      await page
+        .getByTestId(side)
+        .locator('input[type="file"]')
+        .setInputFiles({ name: `${side}.png`, mimeType: 'image/png', buffer: shot });
+      await page.getByTestId(side).locator('img').waitFor();
+    }
+    await page.getByTestId('real-name').fill('冯游戏');
+    await page.getByTestId('id-card').fill(idNumber('19890909', '468'));
+    await page.getByTestId('real-name-submit').click();
+    await page.getByTestId('real-name-status').waitFor();
+    await expect.poll(() => page.getByTestId('status-name').textContent()).toContain('冯*');
+    expect(uploads.map((u) => new URL(u).pathname)).toEqual([
+      '/pt/api/h5sdk/identity/v1/generateUploadUrl',
+      '/pt/api/h5sdk/identity/v1/generateUploadUrl',
+      '/pt/api/h5sdk/identity/v1/identificationByUploadImg',
+    ]);
     await page.context().close();
   });
 });

@@ -286,6 +286,8 @@ export const checkRolePosition = defineCall({
     serverName: z.string(),
     online: z.boolean(),
     inSafeZone: z.boolean(),
+    /** Frozen by a listing or held by a consignment key already. */
+    locked: z.boolean(),
     /** Online, in a safe zone and not held by a listing or another key. */
     canIssueKey: z.boolean(),
     msg: z.string(),

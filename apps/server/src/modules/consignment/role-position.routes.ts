@@ -35,6 +35,7 @@ export function rolePositionRoutes(app: FastifyInstance, platform: CallPlatform,
       serverName: snap.serverName,
       online: role.online,
       inSafeZone: role.inSafeZone,
+      locked: role.locked,
       canIssueKey: role.online && role.inSafeZone && !role.locked,
       msg: rolePositionMessage(role),
     };

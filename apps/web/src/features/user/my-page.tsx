@@ -137,7 +137,7 @@ export default function MyPage({ RealNameDialog }: { RealNameDialog: RealNameDia
         </div>
       ) : null}
       {isLoading ? null : (
-        <div className="card" style={{ marginTop: 12, padding: '0 16px 16px' }}>
+        <div className="card" style={{ marginTop: 12, padding: '0 16px 16px', display: 'flow-root' }}>
           {loggedIn ? <EntryLink to={paths.feedback(scene)} label="意见反馈" testId="my-feedback-entry" /> : null}
           <EntryLink to={paths.faq(scene)} label="常见问题" testId="my-faq-entry" />
           <EntryLink

@@ -68,6 +68,7 @@ export default function KeyGuidePage() {
             <div style={{ marginTop: 8, fontSize: 14 }}>
               <Check ok={role.online} label={role.online ? '角色在线' : '角色已掉线'} />
               <Check ok={role.inSafeZone} label={role.inSafeZone ? '角色在安全区' : '角色不在安全区'} />
+              <Check ok={!role.locked} label={role.locked ? '角色寄售中或已被寄售码锁定' : '角色未被寄售锁定'} />
             </div>
             <div
               style={{
