@@ -5,15 +5,7 @@ import { showToast } from '../../lib/ui-bus';
 import { AccountLayout, currentScene, LoginFirst } from './account-layout';
 import { useBoundPhone } from './api/check-bind-phone';
 import { BindPhoneForm } from './bind-phone-form';
-
-/** Where a page with `from` (and the older `queryStr`) goes next: only paths of this site. */
-export function returnTarget(search: string, fallback: string): string {
-  const q = new URLSearchParams(search);
-  const from = q.get('from') ?? q.get('fromPage');
-  if (!from?.startsWith('/') || from.startsWith('//')) return fallback;
-  const queryStr = q.get('queryStr');
-  return queryStr ? `${from}${from.includes('?') ? '&' : '?'}${queryStr.replace(/^\?/, '')}` : from;
-}
+import { returnTarget } from './return-target';
 
 /**
  * 绑定手机号 as a page (business-flows §2, params needAuth, from, queryStr): once bound, the

@@ -22,7 +22,7 @@ export function placeOf(search: string): Place | null {
 
 /** The page to go back to with the chosen place added to its query (only paths of this site). */
 export function withPlace(from: string, place: Place): string | null {
-  if (!from.startsWith('/') || from.startsWith('//')) return null;
+  if (!from.startsWith('/') || from[1] === '/' || from[1] === '\\') return null;
   const [path, query = ''] = from.split('?');
   const q = new URLSearchParams(query);
   q.set('latitude', place.latitude.toFixed(6));

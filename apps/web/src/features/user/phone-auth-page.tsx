@@ -6,7 +6,7 @@ import { showToast } from '../../lib/ui-bus';
 import { AccountLayout, currentScene, LoginFirst } from './account-layout';
 import { useBoundPhone } from './api/check-bind-phone';
 import { BindPhoneForm } from './bind-phone-form';
-import { returnTarget } from './bind-phone-page';
+import { returnTarget } from './return-target';
 
 /**
  * 手机号认证 (settingPage/phoneAuth, params from, queryStr): the bound phone, masked, and what it
