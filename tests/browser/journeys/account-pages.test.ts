@@ -13,6 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => browser.close());
 
+const SANGUO = '/demo-sanguo';
+
 async function loggedInPage(device: typeof MOBILE | typeof DESKTOP, phone: string, scene = 'h5'): Promise<Page> {
   const page = await newPage(browser, device);
   await page.goto(`${baseUrl()}/${scene}/pages/index/index`);
@@ -91,10 +93,12 @@ describe('account pages', () => {
   });
 
   it('注销账号 is refused with its reason while the seller has a listing on sale', async () => {
+    // Accounts of 三国: the journeys of 传奇 (offers, chat, customer service) share its market sellers.
     const accounts = sellerAccounts(40, 44);
     const seller = await sellerListsCoins({
+      game: SANGUO,
       accounts,
-      serverId: (await gameLogin(accounts[0] as string)).serverId,
+      serverId: (await gameLogin(accounts[0] as string, SANGUO)).serverId,
       coins: 20_000,
       priceFen: 2_000,
       realName: '郑注销',
@@ -166,7 +170,7 @@ describe('account pages', () => {
   });
 
   it('inside the game view, real-name verification uses the h5sdk calls and 获取寄售码 asks where the role stands', async () => {
-    const game = await gameLogin('seller45');
+    const game = await gameLogin('seller45', SANGUO);
     const login = await apiCall<{ token: string; uid: string }>(gameTokenLogin, game);
     const page = await newPage(browser, MOBILE);
     await page.goto(`${baseUrl()}/h5sdk/pages/my/index`);

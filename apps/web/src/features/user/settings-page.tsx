@@ -43,7 +43,7 @@ function SwitchRow({ name, label, desc, on }: { name: SwitchName; label: string;
 }
 
 /** A row that opens a page: the name, a hint and ›. */
-export function EntryRow({ to, label, hint, testId }: { to: string; label: string; hint?: string; testId: string }) {
+function EntryRow({ to, label, hint, testId }: { to: string; label: string; hint?: string; testId: string }) {
   return (
     <Link to={to} className="acct-row" data-testid={testId}>
       <span>{label}</span>
