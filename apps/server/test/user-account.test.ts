@@ -3,6 +3,7 @@ import {
   appParam,
   faqList,
   feedback,
+  feedbackPreSignedUrl,
   getPushSwitch,
   individualizedRecommendSwitch,
   isGrayEnv,
@@ -54,6 +55,26 @@ describe('user settings and help', () => {
       '10002',
       '请选择反馈类型',
     );
+  });
+
+  it('takes only screenshots the user uploaded for feedback', async () => {
+    const me = await loginAs(t, '13600000011');
+    const other = await loginAs(t, '13600000012');
+    const types = (await client.call(userFeedbackTypeList, {})).data as { list: Array<{ id: number }> };
+    const typeId = types.list[0]!.id;
+    const presign = async (token: string) =>
+      ((await client.call(feedbackPreSignedUrl, { typeName: 'png' }, { token })).data as string).split('?')[0]!;
+    const mine = await presign(me.token);
+    const theirs = await presign(other.token);
+    expect(mine).toContain(`/public/feedback/${me.uid}/`);
+    const content = '订单页面的倒计时不准确';
+    for (const images of [[theirs], [`${mine}?sig=1`], ['https://evil.example/x.png'], ['javascript:alert(1)']])
+      expectCode(
+        await client.call(feedback, { typeId, content, images }, { token: me.token }),
+        '10002',
+        '截图无效，请重新上传',
+      );
+    expectCode(await client.call(feedback, { typeId, content, images: [mine] }, { token: me.token }), '200');
   });
 
   it('lists the FAQ and the six agreements, whose pages exist', async () => {

@@ -20,11 +20,11 @@ export function idNumber(birth: string, seq: string): string {
 export const outbox = async (phone: string): Promise<Array<{ code: string; smsType: string }>> =>
   (await (await fetch(`${baseUrl()}/dev/sms/outbox?phone=${phone}`)).json()).data;
 
-/** The demo game's login of an account: its token and its first role's server. */
-export const gameLogin = async (account: string) =>
+/** The demo game's login of an account (传奇 unless another demo game's prefix is given): its token and its first role's server. */
+export const gameLogin = async (account: string, game = '/demo-game') =>
   (
     await (
-      await fetch(`${baseUrl()}/demo-game/api/login`, {
+      await fetch(`${baseUrl()}${game}/api/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ account, password: 'demo123' }),
@@ -55,9 +55,11 @@ export async function sellerListsCoins(spec: {
   /** The ID number's sequence is this plus the account's number (sellerNN). */
   idBase: number;
   phonePrefix: string;
+  /** Another demo game's prefix (/demo-sanguo), whose accounts no journey of 传奇 touches. */
+  game?: string;
 }): Promise<{ commodityId: string; phone: string }> {
   for (const account of spec.accounts) {
-    const game = await gameLogin(account);
+    const game = await gameLogin(account, spec.game);
     if (game.serverId !== spec.serverId) continue;
     const pt = { gameId: game.gameId, gameToken: game.gameToken, serverId: game.serverId };
     const login = await apiCall<{ token: string }>(gameTokenLogin, pt);

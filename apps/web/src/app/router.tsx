@@ -1,8 +1,8 @@
 import { SCENES } from '@app/protocol/platform';
 import { type ComponentType, lazy, Suspense, useEffect } from 'react';
-import { createBrowserRouter, type RouteObject, useLocation } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject, useLocation } from 'react-router';
 import { forgetChunkReload, loadWithTimeout } from '../lib/chunk-reload';
-import { pagePath, SCENE_PAGES } from '../lib/paths';
+import { pagePath, paths, SCENE_PAGES } from '../lib/paths';
 import { PageLoading } from './page-loading';
 import { RouteErrorPage } from './route-error-page';
 import { SceneShell } from './scene-shell';
@@ -12,6 +12,12 @@ function Loaded() {
   const { pathname, search } = useLocation();
   useEffect(() => forgetChunkReload(`${pathname}${search}`), [pathname, search]);
   return null;
+}
+
+/** The legacy cash-withdrawal web views (h5, app): the withdrawal page of that scene, query kept. */
+function LegacyWithdraw({ scene }: { scene: string }) {
+  const { search } = useLocation();
+  return <Navigate to={`${paths.withdraw(scene)}${search}`} replace />;
 }
 
 const page = (load: () => Promise<{ default: ComponentType }>) => {
@@ -65,6 +71,16 @@ const conversation = () => import('../features/im/conversation-page');
 const workbench = () => import('./pages/workbench-page');
 const messages = () => import('./pages/messages-page');
 const service = () => import('../features/support/service-page');
+const settings = () => import('../features/user/settings-page');
+const phoneAuth = () => import('../features/user/phone-auth-page');
+const removeAccount = () => import('../features/user/remove-account-page');
+const feedback = () => import('../features/user/feedback-page');
+const faq = () => import('../features/user/faq-page');
+const bindPhone = () => import('../features/user/bind-phone-page');
+const agreement = () => import('../features/user/agreement-page');
+const chooseLocation = () => import('../features/user/choose-location-page');
+const openLocation = () => import('../features/user/open-location-page');
+const keyGuide = () => import('../features/consignment/key/key-guide-page');
 
 /** The pages every scene has, under /{scene}/pages/... (platform-shell §2). */
 function sceneRoutes(scene: string): RouteObject[] {
@@ -103,6 +119,13 @@ function sceneRoutes(scene: string): RouteObject[] {
     { path: pagePath(scene, 'conversationWorkbench'), element: page(workbench) },
     { path: pagePath(scene, 'messages'), element: page(messages) },
     { path: pagePath(scene, 'service'), element: page(service) },
+    { path: pagePath(scene, 'settings'), element: page(settings) },
+    { path: pagePath(scene, 'phoneAuth'), element: page(phoneAuth) },
+    { path: pagePath(scene, 'removeAccount'), element: page(removeAccount) },
+    { path: pagePath(scene, 'feedback'), element: page(feedback) },
+    { path: pagePath(scene, 'faq'), element: page(faq) },
+    { path: pagePath(scene, 'bindPhone'), element: page(bindPhone) },
+    { path: pagePath(scene, 'agreementView'), element: page(agreement) },
   ];
 }
 
@@ -120,6 +143,12 @@ export function createAppRouter() {
         { path: SCENE_PAGES.websdkRetrieveRole, element: page(retrieveShelf) },
         { path: SCENE_PAGES.appKeySale, element: page(keySale) },
         { path: SCENE_PAGES.appWxKeySale, element: page(keySale) },
+        { path: SCENE_PAGES.websdkSale, element: page(consign) },
+        { path: SCENE_PAGES.sdkKeyGuide, element: page(keyGuide) },
+        { path: SCENE_PAGES.h5LegacyWithdraw, element: <LegacyWithdraw scene="h5" /> },
+        { path: SCENE_PAGES.appLegacyWithdraw, element: <LegacyWithdraw scene="app" /> },
+        { path: SCENE_PAGES.chooseLocation, element: page(chooseLocation) },
+        { path: SCENE_PAGES.openLocation, element: page(openLocation) },
         ...SCENES.flatMap(sceneRoutes),
         { path: '*', element: page(notFound) },
       ],

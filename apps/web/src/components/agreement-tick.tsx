@@ -1,7 +1,17 @@
 import { copy } from '../lib/copy';
-import { paths } from '../lib/paths';
+import { type AgreementKey, AgreementLink } from './agreement-modal';
 
-/** The agreement tick of login and phone binding: nothing is submitted until it is ticked. */
+/** The six agreements a user confirms (business-flows §5), each read full screen. */
+const CONFIRMED: AgreementKey[] = [
+  'userAgreement',
+  'privacyPolicy',
+  'childrenPrivacy',
+  'personalInfoList',
+  'thirdPartySharing',
+  'tradingRules',
+];
+
+/** The agreement tick of login and phone binding: nothing is submitted until it is ticked; each agreement opens full screen. */
 export function AgreementTick({
   checked,
   onChange,
@@ -32,15 +42,9 @@ export function AgreementTick({
       />
       <span>
         {copy.agreePrefix}
-        <a className="link" href={paths.agreement('userAgreement')} target="_blank" rel="noreferrer">
-          {copy.userAgreement}
-        </a>
-        <a className="link" href={paths.agreement('privacyPolicy')} target="_blank" rel="noreferrer">
-          {copy.privacyPolicy}
-        </a>
-        <a className="link" href={paths.agreement('tradingRules')} target="_blank" rel="noreferrer">
-          {copy.tradingRules}
-        </a>
+        {CONFIRMED.map((key) => (
+          <AgreementLink key={key} agreementKey={key} testId={`${testId}-${key}`} />
+        ))}
       </span>
     </label>
   );

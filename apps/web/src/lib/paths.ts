@@ -44,6 +44,17 @@ export const PAGES = {
   messages: 'message/index',
   /** 联系客服: the work-chat link of customer service (PcLayout on the PC scenes, MobileLayout elsewhere). */
   service: 'service/service',
+  /** 设置: the push and recommendation switches, account and security, agreements, 注销账号. */
+  settings: 'userCenter/settingPage/settingPage',
+  /** 手机号认证: the bound phone, or binding one (params from, queryStr). */
+  phoneAuth: 'userCenter/settingPage/phoneAuth',
+  removeAccount: 'userCenter/settingPage/removeAccount',
+  feedback: 'userCenter/feedback/feedback',
+  faq: 'userCenter/faq/faq',
+  /** 绑定手机号 as a page (params needAuth, from, queryStr). */
+  bindPhone: 'bindPhone/bindPhone',
+  /** One agreement as a page (param key), in every scene; web-sdk's is the spec's agreement page. */
+  agreementView: 'webViewH5/webViewH5',
 } as const;
 
 export type PageName = keyof typeof PAGES;
@@ -58,6 +69,16 @@ export const SCENE_PAGES = {
   websdkRetrieveRole: '/websdk/pages/getBackRole/index',
   appKeySale: '/app/pages/codeSale/roleSale',
   appWxKeySale: '/app/pages/codeSale/wxRoleSale',
+  /** web-sdk's consignment page (the SDK consign page). */
+  websdkSale: '/websdk/pages/sale/index',
+  /** 获取寄售码 in the game view: whether the role stands where the game issues a key. */
+  sdkKeyGuide: '/h5sdk/pages/codeSale/getKey',
+  /** The legacy cash-withdrawal web views of h5 and app (launch maps the older paths here). */
+  h5LegacyWithdraw: '/h5/pages/cashWithdrawal/index',
+  appLegacyWithdraw: '/app/pages/cashWithdrawal/index',
+  /** The system map pages: pick a place, or show one (any scene may open them). */
+  chooseLocation: '/choose-location',
+  openLocation: '/open-location',
   /** The customer-service console: no scene. */
   ops: '/ops',
 } as const;
@@ -152,6 +173,32 @@ export const paths = {
   /** 联系客服: the customer-service page of the scene. */
   service: (scene: string) => pagePath(scene, 'service'),
 
+  settings: (scene: string) => pagePath(scene, 'settings'),
+  feedback: (scene: string) => pagePath(scene, 'feedback'),
+  faq: (scene: string) => pagePath(scene, 'faq'),
+  removeAccount: (scene: string) => pagePath(scene, 'removeAccount'),
+  /** 手机号认证, coming back to `from` once a phone is bound. */
+  phoneAuth: (scene: string, from?: string) =>
+    `${pagePath(scene, 'phoneAuth')}${from ? `?from=${encodeURIComponent(from)}` : ''}`,
+  /** 绑定手机号, then the real-name form when `needAuth`, then `from`. */
+  bindPhone: (scene: string, query: { from?: string; needAuth?: boolean } = {}) => {
+    const q = new URLSearchParams();
+    if (query.needAuth) q.set('needAuth', '1');
+    if (query.from) q.set('from', query.from);
+    const search = q.toString();
+    return `${pagePath(scene, 'bindPhone')}${search ? `?${search}` : ''}`;
+  },
+  agreementView: (scene: string, key: string) => `${pagePath(scene, 'agreementView')}?key=${encodeURIComponent(key)}`,
+  /** The map page of one place (latitude, longitude, name, address). */
+  openLocation: (place: { latitude: number; longitude: number; name?: string; address?: string }) => {
+    const q = new URLSearchParams({ latitude: String(place.latitude), longitude: String(place.longitude) });
+    if (place.name) q.set('name', place.name);
+    if (place.address) q.set('address', place.address);
+    return `${SCENE_PAGES.openLocation}?${q}`;
+  },
+  /** Picks a place and goes back to `from` with latitude, longitude, name and address added to its query. */
+  chooseLocation: (from: string) => `${SCENE_PAGES.chooseLocation}?from=${encodeURIComponent(from)}`,
+
   /** The agreements the server serves (not pages of the app). */
-  agreement: (name: 'userAgreement' | 'privacyPolicy' | 'tradingRules') => `/agreements/${name}`,
+  agreement: (name: string) => `/agreements/${encodeURIComponent(name)}`,
 };

@@ -264,3 +264,32 @@ export const sellableItems = defineCall({
     ),
   }),
 });
+
+/**
+ * 角色位置: whether the token's role stands in a safe zone, asked before the game issues a
+ * consignment key (the game refuses a key outside one); the host bridge's checkSecurityZone
+ * answers the same from the game client. `msg` says what to do when the role may not get a key.
+ */
+export const checkRolePosition = defineCall({
+  service: 'market',
+  call: 'checkRolePosition',
+  version: 1,
+  access: 'pt',
+  method: 'POST',
+  scene: 'h5sdk',
+  operationId: 'h5sdk.checkRolePosition',
+  summary: "Whether the token's role is online and in a safe zone (where the game issues consignment keys)",
+  request: z.object(gameTokenFields),
+  response: z.object({
+    roleId: z.string(),
+    roleName: z.string(),
+    serverName: z.string(),
+    online: z.boolean(),
+    inSafeZone: z.boolean(),
+    /** Frozen by a listing or held by a consignment key already. */
+    locked: z.boolean(),
+    /** Online, in a safe zone and not held by a listing or another key. */
+    canIssueKey: z.boolean(),
+    msg: z.string(),
+  }),
+});

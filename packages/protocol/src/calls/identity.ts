@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../contract';
 import { ID_BACK_MISSING, ID_FRONT_MISSING, idCardSchema, realNameSchema } from '../validation';
+import { gameTokenFields } from './game';
 
 /** What any answer shows of a verified person: masked name and ID number, never whole. */
 const identityStatusSchema = z.object({
@@ -69,4 +70,37 @@ export const identificationByUploadImg = defineCall({
     idCard: idCardSchema,
   }),
   response: identityStatusSchema,
+});
+
+/**
+ * The same three calls inside the game view (h5sdk, pt): the game token rides along as on every
+ * h5sdk call and the X-Token says whose identity it is, so verification needs no detour through
+ * the app scene.
+ */
+
+export const h5sdkIdentification = defineCall({
+  ...identification,
+  access: 'pt',
+  scene: 'h5sdk',
+  operationId: 'h5sdk.identification',
+  summary: 'Real-name verification by name and ID number, from inside the game (game token and X-Token)',
+  request: identification.request.extend(gameTokenFields),
+});
+
+export const h5sdkGenerateUploadUrl = defineCall({
+  ...generateUploadUrl,
+  access: 'pt',
+  scene: 'h5sdk',
+  operationId: 'h5sdk.generateUploadUrl',
+  summary: 'A presigned PUT URL for one ID photo, from inside the game (game token and X-Token)',
+  request: generateUploadUrl.request.extend(gameTokenFields),
+});
+
+export const h5sdkIdentificationByUploadImg = defineCall({
+  ...identificationByUploadImg,
+  access: 'pt',
+  scene: 'h5sdk',
+  operationId: 'h5sdk.identificationByUploadImg',
+  summary: 'Real-name verification with the two ID photos and the number, from inside the game',
+  request: identificationByUploadImg.request.extend(gameTokenFields),
 });

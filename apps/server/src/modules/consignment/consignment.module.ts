@@ -8,6 +8,7 @@ import { startListingSweeper } from './listing-sweeper';
 import { manualPresaleRoutes } from './manual-presale.routes';
 import { partnerCallbackRoutes } from './partner-callback.routes';
 import { publishRoutes } from './publish.routes';
+import { rolePositionRoutes } from './role-position.routes';
 import { saleLockRoutes } from './sale-lock.routes';
 import { shelfRoutes } from './shelf.routes';
 
@@ -31,6 +32,7 @@ export async function consignmentModule(
   publishRoutes(app, platform, deps.gateway);
   shelfRoutes(app, platform, deps.gateway, deps.priceDropped);
   keyRoutes(app, platform, deps.gateway, deps.sms.rates);
+  rolePositionRoutes(app, platform, deps.gateway);
   manualPresaleRoutes(app, platform, deps.gateway);
   await partnerCallbackRoutes(app, { db: platform.db, gateway: deps.gateway });
   if (deps.sweepEveryMs > 0) {

@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import {
   checkAuthentication,
   generateUploadUrl,
+  h5sdkGenerateUploadUrl,
+  h5sdkIdentification,
+  h5sdkIdentificationByUploadImg,
   identification,
   identificationByUploadImg,
 } from '@app/protocol/calls/identity';
@@ -10,6 +13,7 @@ import { ErrorCode } from '@app/protocol/errors';
 import { ID_BACK_MISSING, ID_FRONT_MISSING } from '@app/protocol/validation';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/errors';
+import type { CallContext } from '../../platform/http/call-context';
 import { type CallPlatform, registerCall } from '../../platform/http/register-call';
 import { IMAGE_TYPES, type ObjectStorage } from '../../platform/storage/object-storage';
 import { type IdentityDeps, identityStatus, verifyByNumber } from './identity.service';
@@ -26,17 +30,23 @@ export function identityRoutes(
     if (!key || !stat?.contentType.startsWith('image/')) throw new AppError(ErrorCode.BAD_PARAMS, missing);
     return key;
   };
-  registerCall(app, platform, identificationByUploadImg, async (input, ctx) => {
-    const frontImage = await ownPhoto(input.idCardFrontImgUrl, ctx.user.uid, ID_FRONT_MISSING);
-    const backImage = await ownPhoto(input.idCardBehindImgUrl, ctx.user.uid, ID_BACK_MISSING);
-    return verifyByNumber(deps, ctx.user.userId, {
-      realName: input.realName,
-      idCard: input.idCard,
-      frontImage,
-      backImage,
-    });
-  });
-  registerCall(app, platform, identification, (input, ctx) => verifyByNumber(deps, ctx.user.userId, input));
+  const byPhotos = async (
+    input: { idCardFrontImgUrl: string; idCardBehindImgUrl: string; realName: string; idCard: string },
+    user: { userId: number; uid: string },
+  ) => {
+    const frontImage = await ownPhoto(input.idCardFrontImgUrl, user.uid, ID_FRONT_MISSING);
+    const backImage = await ownPhoto(input.idCardBehindImgUrl, user.uid, ID_BACK_MISSING);
+    return verifyByNumber(deps, user.userId, { realName: input.realName, idCard: input.idCard, frontImage, backImage });
+  };
+  registerCall(app, platform, identificationByUploadImg, (input, ctx) => byPhotos(input, ctx.user));
+  registerCall(app, platform, identification, (input, ctx) =>
+    verifyByNumber(deps, ctx.user.userId, { realName: input.realName, idCard: input.idCard }),
+  );
+  // Inside the game view: the same, for the X-Token's user (the game token only proves the scene).
+  registerCall(app, platform, h5sdkIdentificationByUploadImg, (input, ctx) => byPhotos(input, inGameUser(ctx)));
+  registerCall(app, platform, h5sdkIdentification, (input, ctx) =>
+    verifyByNumber(deps, inGameUser(ctx).userId, { realName: input.realName, idCard: input.idCard }),
+  );
   registerCall(app, platform, checkAuthentication, (_i, ctx) => identityStatus(deps, ctx.user.userId));
 }
 
@@ -45,8 +55,14 @@ export function uploadRoutes(app: FastifyInstance, platform: CallPlatform, stora
     const key = `public/feedback/${ctx.user.uid}/${randomUUID()}.${input.typeName}`;
     return storage.presignPut(key, IMAGE_TYPES[input.typeName]).url;
   });
-  registerCall(app, platform, generateUploadUrl, (input, ctx) => {
-    const key = `private/id/${ctx.user.uid}/${randomUUID()}.${input.typeName}`;
-    return storage.presignPut(key, IMAGE_TYPES[input.typeName]).url;
-  });
+  const idPhotoUrl = (uid: string, typeName: keyof typeof IMAGE_TYPES) =>
+    storage.presignPut(`private/id/${uid}/${randomUUID()}.${typeName}`, IMAGE_TYPES[typeName]).url;
+  registerCall(app, platform, generateUploadUrl, (input, ctx) => idPhotoUrl(ctx.user.uid, input.typeName));
+  registerCall(app, platform, h5sdkGenerateUploadUrl, (input, ctx) => idPhotoUrl(inGameUser(ctx).uid, input.typeName));
+}
+
+/** An h5sdk call's user: the X-Token's session (the game token alone says nothing of the exchange account). */
+function inGameUser(ctx: CallContext<'pt'>) {
+  if (!ctx.user) throw new AppError(ErrorCode.LOGIN_TIMEOUT);
+  return ctx.user;
 }

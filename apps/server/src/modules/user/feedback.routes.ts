@@ -18,6 +18,8 @@ export function feedbackRoutes(app: FastifyInstance, platform: CallPlatform, cus
   registerCall(app, platform, feedback, async (input, ctx) => {
     const type = await db.selectFrom('feedback_types').select('id').where('id', '=', input.typeId).executeTakeFirst();
     if (!type) throw new AppError(ErrorCode.BAD_PARAMS, '请选择反馈类型');
+    if (!input.images.every((url) => isOwnFeedbackImage(url, ctx.user.uid)))
+      throw new AppError(ErrorCode.BAD_PARAMS, '截图无效，请重新上传');
     // Counted and written under one lock per user: concurrent requests count in turn.
     const row = await db.transaction().execute(async (trx) => {
       await lockKey(trx, 'feedback:user', ctx.user.userId);
@@ -69,6 +71,18 @@ export function feedbackRoutes(app: FastifyInstance, platform: CallPlatform, cus
         .send(agreementPage('未找到', '该协议不存在。', ''));
     return reply.type('text/html; charset=utf-8').send(agreementPage(row.title, row.body, row.version));
   });
+}
+
+/** A screenshot this user uploaded through feedback/generatePreSignedUrl (public/feedback/<uid>/…), without a query. */
+export function isOwnFeedbackImage(url: string, uid: string): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url, 'http://relative.invalid');
+  } catch {
+    return false;
+  }
+  if (parsed.search || parsed.hash || !/^https?:$/.test(parsed.protocol)) return false;
+  return new RegExp(`/public/feedback/${uid}/[\\w-]+\\.(?:png|jpe?g|webp|gif)$`).test(parsed.pathname);
 }
 
 const escapeHtml = (text: string) =>

@@ -12,6 +12,7 @@ import { showToast } from '../../lib/ui-bus';
 import { useCreateOffer } from './api/create-offer';
 import { lowestOffer, readOfferPrice } from './offer-price';
 import './bargain.css';
+import { AgreementLink } from '../../components/agreement-modal';
 
 /** What the dialog needs of the listing (the detail page passes it; features do not import each other). */
 export interface OfferListing {
@@ -157,9 +158,7 @@ export default function OfferDialog({
             />
             <span>
               {copy.agreePrefix}
-              <a className="link" href={paths.agreement('tradingRules')} target="_blank" rel="noreferrer">
-                {copy.tradingRules}
-              </a>
+              <AgreementLink agreementKey="tradingRules">{copy.tradingRules}</AgreementLink>
             </span>
           </label>
           <button

@@ -126,9 +126,29 @@ export default function MyPage({ RealNameDialog }: { RealNameDialog: RealNameDia
             />
           )}
           <EntryLink to={paths.collections(scene)} label="我的收藏" testId="my-collect-entry" />
+          {scene === 'h5sdk' ? (
+            <EntryLink
+              to={SCENE_PAGES.sdkKeyGuide}
+              label="获取寄售码"
+              hint="游戏外寄售角色"
+              testId="my-key-guide-entry"
+            />
+          ) : null}
           <EntryLink to={paths.service(scene)} label="联系客服" hint="交易纠纷、账号申诉" testId="my-service-entry" />
         </div>
       ) : null}
+      {isLoading ? null : (
+        <div className="card" style={{ marginTop: 12, padding: '0 16px 16px', display: 'flow-root' }}>
+          {loggedIn ? <EntryLink to={paths.feedback(scene)} label="意见反馈" testId="my-feedback-entry" /> : null}
+          <EntryLink to={paths.faq(scene)} label="常见问题" testId="my-faq-entry" />
+          <EntryLink
+            to={paths.settings(scene)}
+            label="设置"
+            hint={loggedIn ? '消息推送、账号与安全、协议' : '协议与隐私'}
+            testId="my-settings-entry"
+          />
+        </div>
+      )}
       {loggedIn && data ? (
         <button
           type="button"

@@ -1,12 +1,17 @@
 import {
   checkAuthentication,
   generateUploadUrl,
+  h5sdkGenerateUploadUrl,
+  h5sdkIdentification,
+  h5sdkIdentificationByUploadImg,
   identification,
   identificationByUploadImg,
 } from '@app/protocol/calls/identity';
 import type { CallInput } from '@app/protocol/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api/call-api';
+import { gameToken } from '../../../lib/game-token';
+import { sceneOfPath } from '../../../lib/platform';
 import { storage } from '../../../lib/storage';
 import { uploadImage } from '../../../lib/upload-image';
 
@@ -22,12 +27,23 @@ export function useAuthentication() {
 type ByNumber = CallInput<typeof identification>;
 type ByPhotos = CallInput<typeof identificationByUploadImg>;
 
+/** Inside the game view the h5sdk variants carry the game token (no detour through the app scene). */
+const inGame = () => (sceneOfPath(globalThis.location.pathname) === 'h5sdk' ? gameToken() : null);
+
+function verify(input: ByNumber | ByPhotos) {
+  const pt = inGame();
+  if ('idCardFrontImgUrl' in input)
+    return pt
+      ? callApi(h5sdkIdentificationByUploadImg, { ...pt, ...input })
+      : callApi(identificationByUploadImg, input);
+  return pt ? callApi(h5sdkIdentification, { ...pt, ...input }) : callApi(identification, input);
+}
+
 /** Verifies by number alone, or with the two photos when both were uploaded. */
 export function useIdentify() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ByNumber | ByPhotos) =>
-      'idCardFrontImgUrl' in input ? callApi(identificationByUploadImg, input) : callApi(identification, input),
+    mutationFn: verify,
     onSuccess: (status) => {
       storage.set('hasAuthentication', status.hasAuthentication);
       queryClient.setQueryData(identityKeys.status, status);
@@ -38,4 +54,7 @@ export function useIdentify() {
 
 /** One ID photo through the identity's presigned PUT. */
 export const uploadIdPhoto = (file: File): Promise<string> =>
-  uploadImage(file, (typeName) => callApi(generateUploadUrl, { typeName }));
+  uploadImage(file, (typeName) => {
+    const pt = inGame();
+    return pt ? callApi(h5sdkGenerateUploadUrl, { ...pt, typeName }) : callApi(generateUploadUrl, { typeName });
+  });

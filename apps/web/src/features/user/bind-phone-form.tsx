@@ -1,0 +1,82 @@
+import { SMS_CODE_LENGTH } from '@app/protocol/validation';
+import { useState } from 'react';
+import { AgreementTick } from '../../components/agreement-tick';
+import { SmsCodeButton } from '../../components/sms-code-button';
+import { copy } from '../../lib/copy';
+import { useSmsSender } from '../../lib/queries/send-sms';
+import { useBindPhone } from './api/bind-phone';
+
+const input: React.CSSProperties = { flex: 1, border: 0, outline: 'none', fontSize: 16, minWidth: 0 };
+const row: React.CSSProperties = {
+  display: 'flex',
+  height: 48,
+  alignItems: 'center',
+  gap: 12,
+  borderBottom: '1px solid var(--c-border)',
+};
+
+/**
+ * Phone, SMS code and the agreements (business-flows §5): submit is enabled only when the phone, a
+ * sent code and the code are all there and the agreements are ticked; the login data is stored on
+ * success. Shared by the bind-phone dialog and the bindPhone and phoneAuth pages.
+ */
+export function BindPhoneForm({ onBound, submitText = '确认绑定' }: { onBound: () => void; submitText?: string }) {
+  const [phone, setPhone] = useState('');
+  const [code, setCode] = useState('');
+  const [sent, setSent] = useState(false);
+  const [agreed, setAgreed] = useState(false);
+  const sendCode = useSmsSender();
+  const bind = useBindPhone();
+  const ready = Boolean(phone && sent && code.length === SMS_CODE_LENGTH && agreed);
+  return (
+    <div data-testid="bind-phone-form">
+      <div style={row}>
+        <input
+          style={input}
+          maxLength={11}
+          inputMode="numeric"
+          placeholder={copy.phonePlaceholder}
+          value={phone}
+          onChange={(e) => setPhone(e.target.value.replace(/\D/g, ''))}
+          data-testid="bind-phone"
+        />
+      </div>
+      <div style={row}>
+        <input
+          style={input}
+          maxLength={SMS_CODE_LENGTH}
+          inputMode="numeric"
+          placeholder={copy.codePlaceholder}
+          value={code}
+          onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+          data-testid="bind-code"
+        />
+        <SmsCodeButton
+          onSend={async () => {
+            const ok = await sendCode({ smsType: 'phoneLogin', phone });
+            if (ok) setSent(true);
+            return ok;
+          }}
+        />
+      </div>
+      <AgreementTick checked={agreed} onChange={setAgreed} testId="bind-agree" />
+      <button
+        type="button"
+        className="btn btn-primary btn-block"
+        disabled={!ready || bind.isPending}
+        data-testid="bind-submit"
+        onClick={async () => {
+          if (!ready) return;
+          try {
+            await bind.mutateAsync({ phone, code });
+            onBound();
+          } catch {
+            // shown by the request layer
+          }
+        }}
+      >
+        {submitText}
+      </button>
+    </div>
+  );
+}
