@@ -4,12 +4,14 @@ import type { Plugin } from 'vite';
 /**
  * The web build of the contract without its schemas (docs/decisions/0010). The call definitions
  * of packages/protocol carry zod schemas for the server; the web reads only their path, method and
- * access, and takes its types from z.infer. So `zod`, imported by the call files and the tracking
- * signer, resolves there to an inert stand-in: building a schema does nothing, and parsing with
+ * access, and takes its types from z.infer. So `zod`, imported by the call files, the tracking
+ * signer, the chat frames and the notifications, resolves there to an inert stand-in: building a schema does nothing, and parsing with
  * one throws. Other importers (validation.ts, the web's own forms) keep the real zod, in the
  * chunks of the pages that use them.
  */
-const SCHEMA_ONLY = /packages[\\/]protocol[\\/]src[\\/](calls[\\/][^\\/]+|tracking)\.ts$/;
+// The chat's frames (im.ts) and the notifications (notices.ts) too: the web reads their constants and
+// labels on every page (the banner) but parses no frame with their schemas.
+const SCHEMA_ONLY = /packages[\\/]protocol[\\/]src[\\/](calls[\\/][^\\/]+|tracking|im|notices)\.ts$/;
 const PROTOCOL = /packages[\\/]protocol[\\/]src[\\/]/;
 const INERT_ID = '\0inert-zod';
 /** A protocol module that builds schemas, as imported by the call files: its own copy, on the inert zod. */
