@@ -15,7 +15,7 @@ describe('the order chat', () => {
   it('buyer and seller talk on an order, the message centre and the banner follow, 客服 joins from the console', async () => {
     const buyerGame = await gameLogin('buyer1');
     const seller = await sellerListsCoins({
-      accounts: sellerAccounts(10, 19),
+      accounts: sellerAccounts(10, 15),
       serverId: buyerGame.serverId,
       coins: 20_000,
       priceFen: 2_000,

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { baseUrl, type DESKTOP, hook, type MOBILE } from '../browser';
 
 /** Shared steps of the market journeys (market-h5, market-pc). */
@@ -34,6 +35,13 @@ export const phoneNumber = (prefix: string) => `${prefix}${String(Date.now()).sl
 export async function cardPrices(page: Page): Promise<number[]> {
   const texts = await page.getByTestId('card-price').allTextContents();
   return texts.map((t) => Math.round(Number(t.replace(/[¥,]/g, '')) * 100));
+}
+
+/** Waits until the cards are in ascending price (the sorted page replaces the one before it). */
+export async function sortedCardPrices(page: Page): Promise<number[]> {
+  const ascending = (p: number[]) => p.length > 0 && p.every((x, i) => i === 0 || (p[i - 1] as number) <= x);
+  await expect.poll(async () => ascending(await cardPrices(page))).toBe(true);
+  return cardPrices(page);
 }
 
 /** On the list, picks roles, the first single server and the price sort; answers that server's name. */

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, DESKTOP, hook, launchBrowser } from '../browser';
-import { cardPrices, detailUrl, filterRolesByServer, logIn, newPage, phoneNumber, toast } from './market-helpers';
+import { detailUrl, filterRolesByServer, logIn, newPage, phoneNumber, sortedCardPrices, toast } from './market-helpers';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -16,8 +16,8 @@ describe('market on a PC (web)', () => {
     await page.getByTestId('home-page').waitFor();
     await page.goto(`${baseUrl()}/web/pages/commodityList/list?applicationId=demo-xianxia`);
     const serverName = await filterRolesByServer(page);
-    const prices = await cardPrices(page);
-    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    // The price sort: ascending once the sorted page has replaced the one before.
+    await sortedCardPrices(page);
     for (const facts of await page.getByTestId('card-facts').allTextContents()) expect(facts).toContain(serverName);
 
     const card = page.getByTestId('commodity-card').first();

@@ -42,13 +42,13 @@ describe('PC pages (web, 1440×900)', () => {
     await page.reload();
     await page.getByTestId('home-page').waitFor();
     expect(await page.getByTestId('pc-user-phone').textContent()).toBe(`${phone.slice(0, 3)}****${phone.slice(-4)}`);
-    expect(await page.title()).toBe('首页 - 游戏交易平台');
+    await expect.poll(() => page.title()).toBe('首页 - 游戏交易平台');
     // platform-shell §9: a 1440 px window shows the PC page at 0.85.
     expect(await page.locator('.pc-main').evaluate((el) => getComputedStyle(el).zoom)).toBe('0.85');
 
     await page.getByTestId('pc-nav-lobby').click();
     await page.getByTestId('game-lobby').waitFor();
-    expect(await page.title()).toBe('游戏大厅 - 游戏交易平台');
+    await expect.poll(() => page.title()).toBe('游戏大厅 - 游戏交易平台');
     expect(await page.getByText('AppId异常').count()).toBe(0);
 
     // A list that names no game asks for one.
@@ -67,8 +67,8 @@ describe('PC pages (web, 1440×900)', () => {
     await page.getByTestId('pc-suggest-game').filter({ hasText: '仙侠' }).waitFor();
     await search.press('Enter');
     await page.waitForURL(/applicationId=demo-xianxia/);
-    await page.getByTestId('commodity-card').first().waitFor();
-    expect(await page.title()).toBe('仙侠·演示 商品列表 - 游戏交易平台');
+    await settled(page);
+    await expect.poll(() => page.title()).toBe('仙侠·演示 商品列表 - 游戏交易平台');
     // A server's name searches the listings of the game in view.
     await search.fill('昆仑一服');
     await search.press('Enter');
@@ -114,6 +114,8 @@ describe('PC pages (web, 1440×900)', () => {
     // Sidebar filters: roles on one server, a bad price range refused in zh-CN.
     await page.getByTestId('type-tab-1').click();
     await page.waitForURL(/type=1/);
+    // The roles' list and its sidebar settle before the filters are typed in (they start afresh).
+    await settled(page);
     await page.getByTestId('filter-priceMin').fill('500');
     await page.getByTestId('filter-priceMax').fill('100');
     await page.getByTestId('filter-apply').click();
@@ -152,7 +154,7 @@ describe('PC pages (web, 1440×900)', () => {
     await page.getByTestId('buy-button').click();
     await page.getByTestId('order-confirm').waitFor();
     await page.getByTestId('pc-center-card').waitFor();
-    expect(await page.title()).toBe('确认订单 - 游戏交易平台');
+    await expect.poll(() => page.title()).toBe('确认订单 - 游戏交易平台');
     await docShot(page, 'pc-order');
     await page.context().close();
   });
@@ -168,7 +170,7 @@ describe('PC pages (web, 1440×900)', () => {
       await page.getByTestId(`pc-menu-${p.entry}`).click();
       await page.getByTestId(p.mark).first().waitFor();
       expect(await page.getByTestId(`pc-menu-${p.entry}`).getAttribute('aria-current')).toBe('page');
-      expect(await page.title()).toBe(`${p.title} - 游戏交易平台`);
+      await expect.poll(() => page.title()).toBe(`${p.title} - 游戏交易平台`);
       // The menu stays left of the page.
       const menu = await page.getByTestId('pc-account-menu').boundingBox();
       const mark = await page.getByTestId(p.mark).first().boundingBox();

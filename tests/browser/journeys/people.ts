@@ -34,8 +34,8 @@ export const gameLogin = async (account: string, game = '/demo-game') =>
 
 /**
  * seller{from}…seller{to}: market accounts of the demo game (seller01…seller45). Each journey keeps
- * its own range, so none finds an account another bound: buying and disputes 01–02, chat 10–19,
- * customer service 20–29, offers 30–45.
+ * its own, so none finds an account another bound: buying and disputes 01–02, chat 10–15, trust 16,
+ * customer service 20–29, offers 30–45 (account pages use 三国's own accounts).
  */
 export const sellerAccounts = (from: number, to: number): string[] =>
   Array.from({ length: to - from + 1 }, (_, i) => `seller${String(from + i).padStart(2, '0')}`);

@@ -26,9 +26,8 @@ export function PcHeaderSearch({ scene }: { scene: string }) {
   const games = keyword ? (matched.data?.groups.flatMap((g) => g.games) ?? []) : [];
   const hot = all.data?.hot ?? [];
   const inView = gameInView(hot);
-  const inViewName = [...hot, ...(all.data?.groups.flatMap((g) => g.games) ?? [])].find(
-    (g) => g.applicationId === inView,
-  )?.gameName;
+  const allGames = all.data?.groups.flatMap((g) => g.games) ?? [];
+  const inViewName = [...hot, ...allGames].find((g) => g.applicationId === inView)?.gameName;
 
   const openGame = (game: Game) => {
     setOpen(false);
@@ -44,8 +43,16 @@ export function PcHeaderSearch({ scene }: { scene: string }) {
   };
   const submit = () => {
     const words = text.trim().slice(0, 30);
-    // The text names a game when it is the one game whose name (or initials) it matches.
-    const named = words && keyword === words && games.length === 1 ? games[0] : undefined;
+    // The text names a game when it is the one game whose name (or initials) it matches: by name at
+    // once (Enter may come before the suggestions caught up with the typing), else by the server's match.
+    const byName = allGames.filter((g) => g.gameName.includes(words));
+    const named = !words
+      ? undefined
+      : byName.length === 1
+        ? byName[0]
+        : keyword === words && games.length === 1
+          ? games[0]
+          : undefined;
     if (named) openGame(named);
     else searchListings(words);
   };
