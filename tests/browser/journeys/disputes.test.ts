@@ -1,13 +1,11 @@
-import { commodityList } from '@app/protocol/calls/exchange';
-import { gameTokenLogin } from '@app/protocol/calls/game';
 import { identification } from '@app/protocol/calls/identity';
-import { getSellOrderList, h5sdkOrderPlace, orderInfo } from '@app/protocol/calls/orders';
+import { h5sdkOrderPlace, orderInfo } from '@app/protocol/calls/orders';
 import { wapAlipay } from '@app/protocol/calls/pay';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, baseUrl, DESKTOP, hook, launchBrowser, MOBILE } from '../browser';
 import { docShot, phoneNumber } from './market-helpers';
-import { gameLogin, idNumber } from './people';
+import { gameLogin, idNumber, sellerAccounts, sellerListsCoins } from './people';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -41,27 +39,6 @@ const settled = (page: Page) =>
       ),
   );
 
-/** The market seller (seller01, seller02, …) whose 我卖出的 holds the order: their session. */
-async function sellerOf(orderId: string): Promise<Session> {
-  for (let i = 1; i <= 60; i++) {
-    const game = await gameLogin(`seller${String(i).padStart(2, '0')}`).catch(() => undefined);
-    if (!game) break;
-    const login = await apiCall<Session>(gameTokenLogin, {
-      gameId: game.gameId,
-      gameToken: game.gameToken,
-      serverId: game.serverId ?? 's1',
-    });
-    if (login.code !== '200') continue;
-    const sold = await apiCall<{ list: Array<{ orderId: string }> }>(
-      getSellOrderList,
-      {},
-      { 'x-token': login.data.token },
-    );
-    if (sold.data.list.some((o) => o.orderId === orderId)) return login.data;
-  }
-  throw new Error(`no market seller sold order ${orderId}`);
-}
-
 /** The customer-service console's API (/ops/v1), as the workbench calls it. */
 async function ops<T>(method: 'GET' | 'POST', url: string, token?: string, body?: unknown): Promise<T> {
   const res = await fetch(`${baseUrl()}/ops/v1${url}`, {
@@ -88,18 +65,23 @@ describe('disputes', () => {
     ).toBe('200');
     const game = await gameLogin('buyer1');
 
-    // Two coin lots of the demo market on the buyer's server: one bought and paid, one left unpaid.
-    const lots = await apiCall<{ list: Array<{ id: string }> }>(
-      commodityList,
-      { type: 2, masterServerId: 'm1', pageSize: 30, sort: 'priceAsc' },
-      { 'x-appid': 'demo-legend' },
-    );
+    // A market seller on the buyer's server lists two coin lots: one bought and paid, one left unpaid.
+    const listed = await sellerListsCoins({
+      accounts: sellerAccounts(3, 9),
+      serverId: game.serverId,
+      coins: 10_000,
+      priceFen: 2_780,
+      realName: '何卖家',
+      birth: '19840404',
+      idBase: 500,
+      phonePrefix: '132',
+      lots: 2,
+    });
     const placed: Array<{ orderId: string; totalAmount: number }> = [];
-    for (const lot of lots.data.list) {
-      if (placed.length === 2) break;
+    for (const id of listed.commodityIds) {
       const order = await apiCall<{ orderId: string; totalAmount: number }>(
         h5sdkOrderPlace,
-        { ...game, commodityId: lot.id, requestKey: `disputes-${Date.now()}-${lot.id}`, agreement: true },
+        { ...game, commodityId: id, requestKey: `disputes-${Date.now()}-${id}`, agreement: true },
         headers,
       );
       if (order.code === '200') placed.push(order.data);
@@ -123,7 +105,7 @@ describe('disputes', () => {
 
     // The seller reminds the buyer to confirm (提醒收货): then the button waits, with its countdown, across a reload.
     const seller = await openAs(
-      await sellerOf(bought.orderId),
+      await hook<Session>('/dev/session', { phone: listed.phone }),
       MOBILE,
       `${baseUrl()}/h5/pages/orderNew/orderDetail/orderDetail?orderId=${bought.orderId}`,
     );

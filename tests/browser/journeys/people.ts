@@ -34,7 +34,7 @@ export const gameLogin = async (account: string, game = '/demo-game') =>
 
 /**
  * seller{from}…seller{to}: market accounts of the demo game (seller01…seller45). Each journey keeps
- * its own, so none finds an account another bound: buying and disputes 01–02, chat 10–15, trust 16,
+ * its own, so none finds an account another bound: buying 01–02, disputes 03–09, chat 10–15, trust 16,
  * customer service 20–29, offers 30–45 (account pages use 三国's own accounts).
  */
 export const sellerAccounts = (from: number, to: number): string[] =>
@@ -57,7 +57,9 @@ export async function sellerListsCoins(spec: {
   phonePrefix: string;
   /** Another demo game's prefix (/demo-sanguo), whose accounts no journey of 传奇 touches. */
   game?: string;
-}): Promise<{ commodityId: string; phone: string }> {
+  /** How many such lots (one by default). */
+  lots?: number;
+}): Promise<{ commodityId: string; commodityIds: string[]; phone: string }> {
   for (const account of spec.accounts) {
     const game = await gameLogin(account, spec.game);
     if (game.serverId !== spec.serverId) continue;
@@ -72,12 +74,17 @@ export async function sellerListsCoins(spec: {
     await apiCall(sendSms, { smsType: 'verifyCode', phone: 'auto' }, seller);
     const unlock = (await outbox(phone)).find((m) => m.smsType === 'verifyCode')?.code;
     if (!unlock || (await apiCall(h5sdkVerifyCode, { ...pt, code: unlock }, seller)).data !== true) continue;
-    const listed = await apiCall<{ commodityId: string }>(
-      publishCoin,
-      { ...pt, coinType: 2, coinNum: spec.coins, price: spec.priceFen },
-      seller,
-    );
-    if (listed.code === '200') return { commodityId: listed.data.commodityId, phone };
+    const commodityIds: string[] = [];
+    for (let lot = 0; lot < (spec.lots ?? 1); lot++) {
+      const listed = await apiCall<{ commodityId: string }>(
+        publishCoin,
+        { ...pt, coinType: 2, coinNum: spec.coins, price: spec.priceFen },
+        seller,
+      );
+      if (listed.code === '200') commodityIds.push(listed.data.commodityId);
+    }
+    if (commodityIds.length === (spec.lots ?? 1))
+      return { commodityId: commodityIds[0] as string, commodityIds, phone };
   }
   throw new Error(`no market account of ${spec.accounts.join(', ')} could list ${spec.coins} coins`);
 }
