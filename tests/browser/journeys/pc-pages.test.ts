@@ -241,6 +241,19 @@ describe('PC pages (web, 1440×900)', () => {
       expect(await page.getByTestId(mark).count()).toBe(1);
     }
 
+    // The homes of h5pc and web-sdk, and web-sdk's sale page: PC pages, not a stretched phone page.
+    for (const scene of ['h5pc', 'websdk']) {
+      await page.goto(`${baseUrl()}/${scene}/pages/index/index`);
+      await pcPage();
+      await page.locator('.home-pc').waitFor();
+    }
+    await page.goto(`${baseUrl()}/websdk/pages/sale/index`);
+    await pcPage();
+    await page.getByTestId('pc-center-card').getByText('请从游戏内打开交易平台寄售').waitFor();
+    expect(await page.getByTestId('to-shelf').getAttribute('href')).toBe(
+      '/websdk/pages/userCenter/saleShelf/saleShelf',
+    );
+
     // The lobby: a letter bar above the list, inside the content column (not pinned to the window's edge).
     for (const scene of ['websdk', 'h5pc']) {
       await page.goto(`${baseUrl()}/${scene}/pages/gameLobby/index`);

@@ -6,7 +6,8 @@ import { isPcPage } from '../../components/pc-page-frame';
 import { sceneOfPath } from '../../lib/platform';
 import './market.css';
 
-export const isPcScene = (scene: Scene) => scene === 'web' || scene === 'webpc';
+/** The PC scenes (web, webpc, h5pc, websdk): the market's pages take the PC layout there. */
+export const isPcScene = (scene: Scene) => isPcPage(scene);
 
 export function currentScene(): Scene {
   return sceneOfPath(globalThis.location.pathname) ?? 'h5';
