@@ -148,6 +148,13 @@ describe('PC pages (web, 1440×900)', () => {
     const title = (await page.getByTestId('detail-title').textContent())?.trim() ?? '';
     expect(await page.title()).toContain(title.replace(/^(预售|拍卖)\s*/, ''));
     await page.getByTestId('price-history').waitFor();
+    // The seller card stands in the right column under the title, price and actions (as on 藏宝阁).
+    const seller = await page.getByTestId('seller-card').boundingBox();
+    if (!seller) throw new Error('the detail has no seller card');
+    expect(seller.x).toBeGreaterThanOrEqual(gallery.x + gallery.width);
+    expect(Math.abs(seller.x - head.x)).toBeLessThan(2);
+    expect(seller.y).toBeGreaterThanOrEqual(head.y + head.height);
+    expect(await page.getByTestId('detail-side').getByTestId('seller-card').count()).toBe(1);
     await docShot(page, 'pc-detail');
 
     // 立即购买: the order confirm page, a desktop card under the PC header.
@@ -177,6 +184,124 @@ describe('PC pages (web, 1440×900)', () => {
       expect(menu && mark && menu.x + menu.width <= mark.x).toBe(true);
       if (p.shot) await docShot(page, p.shot);
     }
+    await page.context().close();
+  });
+
+  it('manual presale, presale detail, retrieve role, the game lists and the lobby are PC pages in every PC scene', async () => {
+    const page = await newPage(browser, DESKTOP);
+    await page.goto(`${baseUrl()}/web/pages/index/index`);
+    await logIn(page, phoneNumber('139'));
+    /** The page under the PC header, with no phone nav bar. */
+    const pcPage = async () => {
+      await page.getByTestId('pc-logo').waitFor();
+      expect(await page.locator('.m-nav').count()).toBe(0);
+    };
+    /** The page in the account area: the menu on its left, `entry` lit. */
+    const inAccount = async (entry: string, mark: string) => {
+      await pcPage();
+      await page.getByTestId(mark).first().waitFor();
+      expect(await page.getByTestId(`pc-menu-${entry}`).getAttribute('aria-current')).toBe('page');
+      const menu = await page.getByTestId('pc-account-menu').boundingBox();
+      const box = await page.getByTestId(mark).first().boundingBox();
+      expect(menu && box && menu.x + menu.width <= box.x).toBe(true);
+    };
+
+    for (const scene of ['web', 'h5pc']) {
+      await page.goto(`${baseUrl()}/${scene}/pages/manualPreSale/manualPreSale`);
+      await inAccount('manualPresale', 'presale-steps');
+      await expect.poll(() => page.title()).toBe('手动预售 - 游戏交易平台');
+      if (scene === 'web') await docShot(page, 'pc-manual-presale');
+    }
+
+    // A listing's seller view (preSaledetails) in the account area, under 我的货架.
+    await page.goto(`${baseUrl()}/web/pages/commodityList/list?applicationId=demo-xianxia`);
+    await settled(page);
+    const id = await page.getByTestId('commodity-card').first().getAttribute('data-id');
+    await page.goto(`${baseUrl()}/webpc/pages/userCenter/saleShelf/preSaledetails?saleType=1&commodityId=${id}`);
+    await inAccount('shelf', 'presale-detail');
+    await docShot(page, 'pc-presale-detail');
+
+    // 取回商品: web's getBackRole and web-sdk's own path.
+    for (const path of ['/web/pages/getBackRole/getBackRole', '/websdk/pages/getBackRole/index']) {
+      await page.goto(`${baseUrl()}${path}`);
+      await inAccount('shelf', 'shelf-list');
+      await expect.poll(() => page.title()).toBe('取回商品 - 游戏交易平台');
+    }
+
+    // 热门 / 推荐游戏 in two columns under the PC header, in the scenes that had the phone page.
+    for (const [scene, path, mark] of [
+      ['websdk', 'popularGame/index', 'popular-games'],
+      ['h5pc', 'recommendGame/index', 'recommend-games'],
+    ] as const) {
+      await page.goto(`${baseUrl()}/${scene}/pages/${path}`);
+      await pcPage();
+      await page.getByTestId('game-row').nth(1).waitFor();
+      const [a, b] = await Promise.all([0, 1].map((i) => page.getByTestId('game-row').nth(i).boundingBox()));
+      expect(a && b && Math.abs(a.y - b.y) < 2 && b.x > a.x + a.width - 2).toBe(true);
+      expect(await page.getByTestId(mark).count()).toBe(1);
+    }
+
+    // The homes of h5pc and web-sdk, and web-sdk's sale page: PC pages, not a stretched phone page.
+    for (const scene of ['h5pc', 'websdk']) {
+      await page.goto(`${baseUrl()}/${scene}/pages/index/index`);
+      await pcPage();
+      await page.locator('.home-pc').waitFor();
+    }
+    await page.goto(`${baseUrl()}/websdk/pages/sale/index`);
+    await pcPage();
+    await page.getByTestId('pc-center-card').getByText('请从游戏内打开交易平台寄售').waitFor();
+    expect(await page.getByTestId('to-shelf').getAttribute('href')).toBe(
+      '/websdk/pages/userCenter/saleShelf/saleShelf',
+    );
+
+    // The lobby: a letter bar above the list, inside the content column (not pinned to the window's edge).
+    for (const scene of ['websdk', 'h5pc']) {
+      await page.goto(`${baseUrl()}/${scene}/pages/gameLobby/index`);
+      await pcPage();
+      await page.getByTestId('lobby-group').first().waitFor();
+      const bar = await page.getByTestId('lobby-index').boundingBox();
+      const group = await page.getByTestId('lobby-group').first().boundingBox();
+      const main = await page.locator('.pc-main').boundingBox();
+      if (!bar || !group || !main) throw new Error('the lobby has no letter bar, group or content column');
+      expect(bar.y + bar.height).toBeLessThanOrEqual(group.y);
+      expect(bar.width).toBeGreaterThan(bar.height);
+      expect(bar.x + bar.width).toBeLessThanOrEqual(main.x + main.width);
+      expect(await page.getByTestId('lobby-index').evaluate((el) => getComputedStyle(el).position)).not.toBe('fixed');
+      // A letter scrolls its group into view.
+      const last = page.getByTestId('lobby-index').locator('button').last();
+      const letter = (await last.textContent()) ?? '';
+      await last.click();
+      await expect
+        .poll(() =>
+          page
+            .getByTestId('lobby-group')
+            .last()
+            .evaluate((el) => el.getBoundingClientRect().top),
+        )
+        .toBeLessThan(900);
+      expect(await page.getByTestId('lobby-group').last().locator('.lobby-letter').textContent()).toBe(letter);
+      if (scene === 'websdk') await docShot(page, 'pc-lobby');
+    }
+    await page.context().close();
+  });
+
+  it('the footer agreements open full screen over the page and close with the back arrow', async () => {
+    const page = await newPage(browser, DESKTOP);
+    await page.goto(`${baseUrl()}/webpc/pages/gameLobby/index`);
+    await page.getByTestId('game-lobby').waitFor();
+    const url = page.url();
+    await page.getByTestId('pc-footer-privacyPolicy').click();
+    const modal = page.getByTestId('agreement-modal');
+    await modal.waitFor();
+    expect(await page.getByTestId('agreement-title').textContent()).toBe('用户隐私政策');
+    const box = await modal.boundingBox();
+    expect(box).toEqual({ x: 0, y: 0, width: 1440, height: 900 });
+    expect(page.url()).toBe(url);
+    await docShot(page, 'pc-footer-agreement');
+    await page.getByTestId('agreement-back').click();
+    await modal.waitFor({ state: 'detached' });
+    expect(page.url()).toBe(url);
+    await page.getByTestId('game-lobby').waitFor();
     await page.context().close();
   });
 });

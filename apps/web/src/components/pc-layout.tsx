@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { copy } from '../lib/copy';
 import { pagePath, paths } from '../lib/paths';
 import { useSessionUser } from '../lib/queries/get-session-user';
+import { AgreementLink } from './agreement-modal';
 import { accountEntryOf, PcAccountLayout } from './pc-account-layout';
 import { PcHeaderSearch } from './pc-header-search';
 import { pageOfPath, pcDocumentTitle } from './pc-page-title';
@@ -81,10 +82,18 @@ export function PcLayout({ scene, title, children }: { scene: string; title?: st
       </main>
       <footer className="pc-footer">
         <div>{copy.safeTrade.join(' · ')}</div>
-        <div>
-          <a href={paths.agreement('userAgreement')}>用户服务协议</a> ·{' '}
-          <a href={paths.agreement('privacyPolicy')}>隐私政策</a> ·{' '}
-          <a href={paths.agreement('tradingRules')}>交易规则</a>
+        <div className="pc-footer-links">
+          <AgreementLink agreementKey="userAgreement" testId="pc-footer-userAgreement">
+            用户服务协议
+          </AgreementLink>{' '}
+          ·{' '}
+          <AgreementLink agreementKey="privacyPolicy" testId="pc-footer-privacyPolicy">
+            隐私政策
+          </AgreementLink>{' '}
+          ·{' '}
+          <AgreementLink agreementKey="tradingRules" testId="pc-footer-tradingRules">
+            交易规则
+          </AgreementLink>
         </div>
         <div>抵制不良游戏，拒绝盗版游戏。注意自我保护，谨防受骗上当。适度游戏益脑，沉迷游戏伤身。</div>
       </footer>

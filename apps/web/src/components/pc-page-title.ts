@@ -1,4 +1,4 @@
-import { PAGES, type PageName, pagePath } from '../lib/paths';
+import { PAGES, type PageName, pagePath, SCENE_PAGES } from '../lib/paths';
 
 /** The name of each page for the window title (document.title) on the PC scenes. */
 const TITLES: Partial<Record<PageName, string>> = {
@@ -38,6 +38,8 @@ const TITLES: Partial<Record<PageName, string>> = {
 /** The page a path shows in a scene, or null (a path outside the scene's pages). */
 export function pageOfPath(scene: string, pathname: string): PageName | null {
   const clean = pathname.replace(/\/$/, '');
+  // web-sdk's retrieve shelf has a path of its own (platform-shell §2): the same page as getBackRole.
+  if (clean === SCENE_PAGES.websdkRetrieveRole) return 'retrieveRole';
   const names = Object.keys(PAGES) as PageName[];
   return names.find((name) => pagePath(scene, name) === clean) ?? null;
 }

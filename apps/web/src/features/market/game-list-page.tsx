@@ -1,12 +1,13 @@
 import type { Game } from '@app/protocol/calls/market-games';
 import { useNavigate } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
+import { isPcPage } from '../../components/pc-page-frame';
 import { copy } from '../../lib/copy';
 import { paths } from '../../lib/paths';
 import { type GameKind, useRecommendGameList } from './api/get-recommend-game-list';
 import { setCurrentGame } from './current-game';
 import { GameRow } from './game-card';
-import { currentScene, isPcScene, MarketLayout } from './market-layout';
+import { currentScene, MarketLayout } from './market-layout';
 import { useReachBottom } from './use-reach-bottom';
 
 /** Popular or recommended games, loading the next page within 300 px of the bottom. */
@@ -21,7 +22,7 @@ export function GameListPage({ kind, title }: { kind: GameKind; title: string })
     setCurrentGame(g);
     navigate(paths.list(scene, { applicationId: g.applicationId }));
   };
-  const pc = isPcScene(scene);
+  const pc = isPcPage(scene);
   return (
     <MarketLayout title={title}>
       <div className="card section" style={{ margin: pc ? 0 : 12 }} data-testid={`${kind}-games`}>

@@ -2,19 +2,20 @@ import type { Game } from '@app/protocol/calls/market-games';
 import { useDeferredValue, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
+import { isPcPage } from '../../components/pc-page-frame';
 import { copy } from '../../lib/copy';
 import { paths } from '../../lib/paths';
 import { useGameLobby } from '../../lib/queries/get-game-lobby';
 import { setCurrentGame } from './current-game';
 import { GameRow, GameTile } from './game-card';
-import { currentScene, isPcScene, MarketLayout } from './market-layout';
+import { currentScene, MarketLayout } from './market-layout';
 
 const letterId = (initial: string) => `lobby-${initial === '#' ? 'other' : initial}`;
 
 /** /{scene}/pages/gameLobby/index: hot games, then every game by pinyin initial with a letter index. */
 export default function GameLobbyPage() {
   const scene = currentScene();
-  const pc = isPcScene(scene);
+  const pc = isPcPage(scene);
   const navigate = useNavigate();
   const [keyword, setKeyword] = useState('');
   const deferred = useDeferredValue(keyword.trim());
@@ -26,9 +27,24 @@ export default function GameLobbyPage() {
   const groups = data?.groups ?? [];
   const jump = (initial: string) =>
     document.getElementById(letterId(initial))?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  // The A–Z index: pinned to the phone's right edge; on a PC a letter bar above the list.
+  const letters =
+    groups.length > 0 ? (
+      <nav className={pc ? 'lobby-index-pc' : 'lobby-index'} aria-label="字母索引" data-testid="lobby-index">
+        {groups.map((g) => (
+          <button key={g.initial} type="button" onClick={() => jump(g.initial)}>
+            {g.initial}
+          </button>
+        ))}
+      </nav>
+    ) : null;
   return (
     <MarketLayout title={copy.gameLobby}>
-      <div data-testid="game-lobby" style={{ padding: pc ? 0 : 12, paddingRight: pc ? 0 : 28 }}>
+      <div
+        data-testid="game-lobby"
+        className={pc ? 'lobby-pc' : undefined}
+        style={{ padding: pc ? 0 : 12, paddingRight: pc ? 0 : 28 }}
+      >
         <input
           type="search"
           className="search-input"
@@ -62,26 +78,19 @@ export default function GameLobbyPage() {
             </div>
           </section>
         ) : null}
+        {pc ? letters : null}
         {data && groups.length === 0 ? <EmptyState title="没有找到相关游戏" hint="换个关键词试试" /> : null}
         {groups.map((group) => (
           <section key={group.initial} id={letterId(group.initial)} style={{ marginTop: 12 }} data-testid="lobby-group">
             <div className="lobby-letter">{group.initial}</div>
-            <div className="card" style={{ padding: '0 12px' }}>
+            <div className={pc ? 'card lobby-group-pc' : 'card'} style={{ padding: '0 12px' }}>
               {group.games.map((g) => (
                 <GameRow key={g.applicationId} game={g} onClick={open} />
               ))}
             </div>
           </section>
         ))}
-        {groups.length > 0 ? (
-          <nav className="lobby-index" aria-label="字母索引" data-testid="lobby-index">
-            {groups.map((g) => (
-              <button key={g.initial} type="button" onClick={() => jump(g.initial)}>
-                {g.initial}
-              </button>
-            ))}
-          </nav>
-        ) : null}
+        {pc ? null : letters}
       </div>
     </MarketLayout>
   );

@@ -2,10 +2,12 @@ import type { Scene } from '@app/protocol/platform';
 import type { ReactNode } from 'react';
 import { MobileLayout } from '../../components/mobile-layout';
 import { PcLayout } from '../../components/pc-layout';
+import { isPcPage } from '../../components/pc-page-frame';
 import { sceneOfPath } from '../../lib/platform';
 import './market.css';
 
-export const isPcScene = (scene: Scene) => scene === 'web' || scene === 'webpc';
+/** The PC scenes (web, webpc, h5pc, websdk): the market's pages take the PC layout there. */
+export const isPcScene = (scene: Scene) => isPcPage(scene);
 
 export function currentScene(): Scene {
   return sceneOfPath(globalThis.location.pathname) ?? 'h5';
@@ -17,7 +19,7 @@ export function designUnit(scene: Scene): number {
   return Math.min(globalThis.innerWidth || 375, 540) / 375;
 }
 
-/** A market page: the PC layout on web scenes, the mobile layout elsewhere. */
+/** A market page: the PC layout on the four PC scenes (web, webpc, h5pc, websdk), the mobile layout elsewhere. */
 export function MarketLayout({
   title,
   back = true,
@@ -30,10 +32,10 @@ export function MarketLayout({
   children: ReactNode;
 }) {
   const scene = currentScene();
-  if (isPcScene(scene))
+  if (isPcPage(scene))
     return (
-      <PcLayout scene={scene}>
-        <h1 style={{ fontSize: 22, margin: '0 0 16px' }}>{title}</h1>
+      <PcLayout scene={scene} title={title}>
+        <h1 className="pc-page-heading">{title}</h1>
         {children}
       </PcLayout>
     );

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { MobileLayout } from '../../../components/mobile-layout';
+import { PageFrame } from '../../../components/pc-page-frame';
 import { paths } from '../../../lib/paths';
 import { sceneOfPath } from '../../../lib/platform';
 import { useLastPresale } from './api/manual-presale';
@@ -20,7 +20,7 @@ export default function ManualPresalePage() {
   const record = last.data ?? null;
   const step = !record ? 0 : record.status === 'draft' ? 1 : record.status === 'bound' ? 2 : 3;
   return (
-    <MobileLayout title="手动预售">
+    <PageFrame title="手动预售">
       <ol className="presale-steps" data-testid="presale-steps">
         {STEPS.map((s, i) => (
           <li key={s} className={i === step ? 'on' : i < step ? 'done' : ''}>
@@ -48,6 +48,6 @@ export default function ManualPresalePage() {
           />
         )}
       </div>
-    </MobileLayout>
+    </PageFrame>
   );
 }

@@ -5,7 +5,7 @@ import { type ListingStatus, listingActions } from '@app/protocol/statuses/listi
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { MobileLayout } from '../../../components/mobile-layout';
+import { PageFrame } from '../../../components/pc-page-frame';
 import { callApi } from '../../../lib/api/call-api';
 import { commodityDetailOptions } from '../../../lib/queries/get-commodity-detail';
 import { showToast } from '../../../lib/ui-bus';
@@ -35,14 +35,14 @@ export default function PresaleDetailPage() {
   });
   if (!d)
     return (
-      <MobileLayout title="预售详情">
+      <PageFrame title="预售详情">
         <div className="card skeleton" style={{ margin: 12, height: 240 }} />
-      </MobileLayout>
+      </PageFrame>
     );
   const receive = rules ? sellerReceives(d.price, rules).receive : null;
   const actions = d.isMine ? listingActions[d.status as ListingStatus] : [];
   return (
-    <MobileLayout title={d.saleType === 1 ? '预售详情' : '商品详情'}>
+    <PageFrame title={d.saleType === 1 ? '预售详情' : '商品详情'}>
       <div className="card" style={{ margin: 12, padding: 16 }} data-testid="presale-detail">
         <div style={{ display: 'flex', gap: 12 }}>
           <img src={d.firstImg} alt="" width={88} height={88} style={{ borderRadius: 8, objectFit: 'cover' }} />
@@ -116,7 +116,7 @@ export default function PresaleDetailPage() {
           onClose={() => setEditing(false)}
         />
       ) : null}
-    </MobileLayout>
+    </PageFrame>
   );
 }
 

@@ -1,9 +1,12 @@
 import { useIsMutating } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { LoadingOverlay } from '../../../components/loading-overlay';
 import { MobileLayout } from '../../../components/mobile-layout';
-import { SCENE_PAGES } from '../../../lib/paths';
+import { PcLayout } from '../../../components/pc-layout';
+import { isPcPage } from '../../../components/pc-page-frame';
+import { pagePath, SCENE_PAGES } from '../../../lib/paths';
+import { sceneOfPath } from '../../../lib/platform';
 import { showToast } from '../../../lib/ui-bus';
 import { consignmentKeys } from '../api/consignment-query-keys';
 import { gameToken } from '../api/game-token';
@@ -30,20 +33,38 @@ export default function ConsignPage({ sellerDialogs }: { sellerDialogs: SellerDi
   const [tab, setTab] = useState<(typeof TABS)[number]['key']>('role');
   const publishing = useIsMutating({ mutationKey: consignmentKeys.publish }) > 0;
   const inGame = gameToken() !== null;
+  // web-sdk's sale page (/websdk/pages/sale/index) is a PC page: the PC header, its own shelf.
+  const scene = sceneOfPath(globalThis.location.pathname) ?? 'h5sdk';
+  const pc = isPcPage(scene);
+  const shelf = pc ? pagePath(scene, 'shelf') : SCENE_PAGES.sdkShelf;
   const done = () => {
     showToast('寄售成功，商品已上架');
-    navigate(SCENE_PAGES.sdkShelf, { replace: true });
+    navigate(shelf, { replace: true });
   };
-  return (
-    <MobileLayout
-      title="我要寄售"
-      tabBar
-      right={
-        <Link to={SCENE_PAGES.sdkShelf} className="c-nav-action" data-testid="to-shelf">
-          我的货架
-        </Link>
-      }
-    >
+  const toShelf = (
+    <Link to={shelf} className={pc ? 'btn btn-ghost btn-sm' : 'c-nav-action'} data-testid="to-shelf">
+      我的货架
+    </Link>
+  );
+  // A plain function, not a component: the forms below keep their state across renders.
+  const frame = (children: ReactNode) =>
+    pc ? (
+      <PcLayout scene={scene} title="我要寄售">
+        <div className="pc-center-card" data-testid="pc-center-card">
+          <div className="pc-heading-row">
+            <h1 className="pc-page-heading">我要寄售</h1>
+            {toShelf}
+          </div>
+          {children}
+        </div>
+      </PcLayout>
+    ) : (
+      <MobileLayout title="我要寄售" tabBar right={toShelf}>
+        {children}
+      </MobileLayout>
+    );
+  return frame(
+    <>
       {!inGame ? (
         <p className="card" style={{ margin: 12, padding: 16 }}>
           请从游戏内打开交易平台寄售；游戏外可使用寄售码寄售。
@@ -77,6 +98,6 @@ export default function ConsignPage({ sellerDialogs }: { sellerDialogs: SellerDi
         </SellerGate>
       )}
       {publishing ? <LoadingOverlay variant="consign" /> : null}
-    </MobileLayout>
+    </>,
   );
 }

@@ -93,7 +93,7 @@ function DetailBody({
     <>
       <Requirements scene={scene} detail={detail} />
       <RoleSnapshot detail={detail} />
-      <SellerCard seller={detail.seller} />
+      {pc ? null : <SellerCard seller={detail.seller} />}
       <TrustSection detail={detail} />
       {pc ? null : history}
       {share ? (
@@ -114,8 +114,9 @@ function DetailBody({
           <ImageGallery images={detail.images} fallback={detail.firstImg} />
           {rest}
         </div>
-        <div className="c-detail-side">
+        <div className="c-detail-side" data-testid="detail-side">
           {head}
+          <SellerCard seller={detail.seller} />
           {history}
         </div>
       </div>
