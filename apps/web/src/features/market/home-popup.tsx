@@ -1,3 +1,4 @@
+import { X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { LazyImage } from '../../components/lazy-image';
 import type { Place } from '../../lib/queries/market-keys';
@@ -67,7 +68,7 @@ export function HomePopup({ place }: { place: Place }) {
           data-testid="home-popup-close"
           style={{ width: 34, height: 34, borderRadius: 17, border: '1.5px solid #fff', color: '#fff', fontSize: 18 }}
         >
-          ✕
+          <X size="1em" aria-hidden="true" />
         </button>
       </div>
     </div>
