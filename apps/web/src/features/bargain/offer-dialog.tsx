@@ -131,6 +131,7 @@ export default function OfferDialog({
             </p>
           ) : (
             <select
+              aria-label="收货角色"
               className="offer-select"
               value={target}
               onChange={(e) => {

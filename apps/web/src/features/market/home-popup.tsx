@@ -38,7 +38,7 @@ export function HomePopup({ place }: { place: Place }) {
   if (!open || !popup) return null;
   const close = () => setOpen(false);
   return (
-    <div className="mask" role="dialog" aria-modal="true" data-testid="home-popup">
+    <div className="mask" role="dialog" aria-modal="true" aria-label={popup.title} data-testid="home-popup">
       <div style={{ width: 290, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 16 }}>
         <button
           type="button"
