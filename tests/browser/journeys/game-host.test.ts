@@ -26,6 +26,8 @@ describe('the demo game host page', () => {
     await frame.getByTestId('tab-bar').waitFor();
     // First login of this account: the guide overlay explains the three tabs once.
     await frame.getByTestId('first-time-guide').waitFor();
+    // Remembered the moment it shows: a later visit never covers the home again, dismissed or not.
+    expect(await page.frames()[1]!.evaluate(() => localStorage.getItem('firstJumpIm'))).toBe('guided');
     await frame.getByTestId('first-time-guide-close').click();
     await frame.getByTestId('tab-1').click();
     await frame.getByTestId('my-nickname').waitFor();

@@ -72,6 +72,8 @@ describe('offline and the error page', () => {
       const error = page.getByTestId('route-error');
       await error.waitFor();
       expect(await error.getAttribute('data-kind')).toBe('chunk');
+      // The failure's own picture (a broken link), not the empty list's box.
+      expect(await error.getByTestId('empty-state').getAttribute('data-art')).toBe('error');
       expect(await error.textContent()).toContain('页面加载失败');
       // The search's toast has gone: the page alone in the picture.
       await page.getByTestId('toast').waitFor({ state: 'detached' });

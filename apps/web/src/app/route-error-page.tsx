@@ -49,6 +49,7 @@ export function RouteErrorPage() {
       <EmptyState
         title={title}
         hint={hint}
+        art={missing ? 'missing' : 'error'}
         action={
           <div style={{ display: 'flex', gap: 12, justifyContent: 'center', marginTop: 12 }}>
             <button type="button" className="btn btn-primary btn-sm" onClick={retry} data-testid="route-error-retry">

@@ -1,5 +1,6 @@
 import { type agreementKeys, appParam } from '@app/protocol/calls/user-help';
 import { useQuery } from '@tanstack/react-query';
+import { ChevronLeft } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { callApi } from '../lib/api/call-api';
 import { copy } from '../lib/copy';
@@ -81,7 +82,7 @@ export function AgreementModal({
               onClick={onClose}
               data-testid="agreement-back"
             >
-              ‹
+              <ChevronLeft size={24} aria-hidden="true" />
             </button>
           </div>
           <div className="m-nav-title" data-testid="agreement-title">

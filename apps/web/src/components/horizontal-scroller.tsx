@@ -1,3 +1,4 @@
+import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import {
   canGo,
@@ -47,7 +48,7 @@ export function HorizontalScroller<T>({
       onClick={() => click(dir)}
       data-testid={`${testId}-${dir < 0 ? 'prev' : 'next'}`}
     >
-      {dir < 0 ? '‹' : '›'}
+      {dir < 0 ? <ChevronLeft size="1em" aria-hidden="true" /> : <ChevronRight size="1em" aria-hidden="true" />}
     </button>
   );
   return (

@@ -1,3 +1,4 @@
+import { ChevronLeft } from 'lucide-react';
 import { type ReactNode, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { copy } from '../lib/copy';
@@ -55,7 +56,7 @@ export function NavBar({
       {showBack ? (
         <div className="m-nav-left">
           <button type="button" className="m-nav-back" aria-label={copy.back} onClick={back} data-testid="nav-back">
-            ‹
+            <ChevronLeft size={24} aria-hidden="true" />
           </button>
         </div>
       ) : null}

@@ -1,3 +1,4 @@
+import { X } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { Portal } from './portal';
 import './sheet.css';
@@ -41,7 +42,7 @@ export function Sheet({
               {subtitle ? <div className="form-sheet-subtitle">{subtitle}</div> : null}
             </div>
             <button type="button" className="form-sheet-close" aria-label="关闭" onClick={onClose}>
-              ✕
+              <X size="1em" aria-hidden="true" />
             </button>
           </div>
           <div className="form-sheet-body">{children}</div>

@@ -1,6 +1,7 @@
 import { OFFER_PAY_MINUTES, type Offer } from '@app/protocol/calls/bargain';
 import { formatDateTime, formatPriceFen } from '@app/protocol/format';
 import { BargainStatus } from '@app/protocol/statuses/bargain-status';
+import { ChevronRight } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Modal } from '../../components/modal';
@@ -136,7 +137,7 @@ export function OfferCard({ offer, scene }: { offer: Offer; scene: string }) {
       {offer.orderId && offer.status !== BargainStatus.AGREED ? (
         <div className="offer-actions">
           <Link className="link" to={paths.orderDetail(scene, offer.orderId)} data-testid="offer-order">
-            查看订单 ›
+            查看订单 <ChevronRight size="1em" aria-hidden="true" />
           </Link>
         </div>
       ) : null}

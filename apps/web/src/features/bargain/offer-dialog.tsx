@@ -1,5 +1,6 @@
 import { CommodityType } from '@app/protocol/commodity';
 import { formatPriceFen } from '@app/protocol/format';
+import { X } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Portal } from '../../components/portal';
@@ -87,7 +88,7 @@ export default function OfferDialog({
               出价
             </div>
             <button type="button" className="offer-dialog-close" aria-label="关闭" onClick={onClose}>
-              ×
+              <X size="1em" aria-hidden="true" />
             </button>
           </div>
           <div className="offer-goods">
@@ -130,6 +131,7 @@ export default function OfferDialog({
             </p>
           ) : (
             <select
+              aria-label="收货角色"
               className="offer-select"
               value={target}
               onChange={(e) => {

@@ -45,6 +45,7 @@ export function OfferList({ viewer }: { viewer: 1 | 2 }) {
       ) : offers.isError && !list.length ? (
         <EmptyState
           title="加载失败"
+          art="error"
           action={
             <button type="button" className="btn btn-ghost btn-sm" onClick={() => offers.refetch()}>
               重试

@@ -1,4 +1,5 @@
 import type { CommodityListRequest } from '@app/protocol/calls/exchange';
+import { ChevronRight } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
@@ -27,7 +28,7 @@ export function LatestListings({
       <div className="section-head">
         <span className="section-title">{copy.latest}</span>
         <Link className="section-more" to={paths.list(scene, { applicationId: appId })}>
-          {copy.viewAll} ›
+          {copy.viewAll} <ChevronRight size="1em" aria-hidden="true" />
         </Link>
       </div>
       {tabs}

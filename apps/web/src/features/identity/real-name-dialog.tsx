@@ -1,3 +1,4 @@
+import { CircleCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Portal } from '../../components/portal';
 import { copy } from '../../lib/copy';
@@ -27,7 +28,9 @@ export function RealNameDialog({
           </div>
           {done ? (
             <div style={{ textAlign: 'center', lineHeight: 2, margin: '12px 0' }} data-testid="real-name-success">
-              <div style={{ fontSize: 40, color: 'var(--c-success)' }}>✓</div>
+              <div style={{ fontSize: 40, color: 'var(--c-success)' }}>
+                <CircleCheck size="1em" aria-hidden="true" />
+              </div>
               <div>姓名：{done.realName}</div>
               <div>身份证号：{done.idCard}</div>
               <p className="muted" style={{ fontSize: 12 }}>

@@ -1,3 +1,4 @@
+import { Check, CircleAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import { MobileLayout } from '../../components/mobile-layout';
 import { PcLayout } from '../../components/pc-layout';
@@ -35,7 +36,7 @@ export default function RealNameStatusPage() {
               fontSize: 30,
             }}
           >
-            {verified ? '✓' : '!'}
+            {verified ? <Check size="1em" aria-hidden="true" /> : <CircleAlert size="1em" aria-hidden="true" />}
           </div>
           <div style={{ fontSize: 18, fontWeight: 700 }}>{verified ? '已完成实名认证' : '尚未实名认证'}</div>
           {verified ? (

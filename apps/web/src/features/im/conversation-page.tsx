@@ -1,5 +1,6 @@
 import { formatPriceFen, formatShortDateTime } from '@app/protocol/format';
 import { IM_LIMITS, IM_MESSAGES, type ImMessage, imRoleLabel } from '@app/protocol/im';
+import { ArrowDown, ChevronRight } from 'lucide-react';
 import { type ComponentType, type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
@@ -43,7 +44,9 @@ function Bubble({ m, mine, scene }: { m: ImMessage; mine: boolean; scene: string
       ) : m.kind === 'order' ? (
         <Link to={paths.orderDetail(scene, m.body)} className="im-bubble im-order-card">
           订单 {m.body}
-          <span className="muted">查看订单详情 ›</span>
+          <span className="muted">
+            查看订单详情 <ChevronRight size="1em" aria-hidden="true" />
+          </span>
         </Link>
       ) : (
         <div className="im-bubble">{m.body}</div>
@@ -214,7 +217,9 @@ export default function ConversationPage({ Beside }: { Beside?: ComponentType } 
               {formatPriceFen(o.price)} · <b>{o.statusLabel}</b>
             </div>
           </div>
-          <span className="muted">订单详情 ›</span>
+          <span className="muted">
+            订单详情 <ChevronRight size="1em" aria-hidden="true" />
+          </span>
         </Link>
       ) : null}
       <div className="im-messages" data-testid="im-messages" onScroll={(e) => onScroll(e.currentTarget)}>
@@ -244,7 +249,7 @@ export default function ConversationPage({ Beside }: { Beside?: ComponentType } 
       </div>
       {unseen > 0 ? (
         <button type="button" className="im-new" onClick={toNewest} data-testid="im-new-notice">
-          {unseen > 99 ? '99+' : unseen} 条新消息 ↓
+          {unseen > 99 ? '99+' : unseen} 条新消息 <ArrowDown size="1em" aria-hidden="true" />
         </button>
       ) : null}
       {readOnly ? (

@@ -1,3 +1,4 @@
+import { ArrowDown, ArrowUp } from 'lucide-react';
 import { useState } from 'react';
 import { showToast } from '../../lib/ui-bus';
 import { useUpdateChannelList } from './api/update-channel-list';
@@ -53,7 +54,7 @@ export function ChannelEditSheet({ channels, onClose }: { channels: Channel[]; o
               onClick={() => setList((l) => moveChannel(l, c.channelId, -1))}
               aria-label={`${c.name}上移`}
             >
-              ↑
+              <ArrowUp size="1em" aria-hidden="true" />
             </button>
             <button
               type="button"
@@ -62,7 +63,7 @@ export function ChannelEditSheet({ channels, onClose }: { channels: Channel[]; o
               onClick={() => setList((l) => moveChannel(l, c.channelId, 1))}
               aria-label={`${c.name}下移`}
             >
-              ↓
+              <ArrowDown size="1em" aria-hidden="true" />
             </button>
           </div>
         ))}

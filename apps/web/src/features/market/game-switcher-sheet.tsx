@@ -1,4 +1,5 @@
 import type { Game } from '@app/protocol/calls/market-games';
+import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
 import { usePlayedGameList } from './api/get-played-game-list';
@@ -39,7 +40,7 @@ export function GameSwitcherSheet({
           ))}
         </div>
         <Link className="sheet-option" to={paths.gameLobby(scene)} style={{ display: 'block', textAlign: 'center' }}>
-          去游戏大厅找更多游戏 ›
+          去游戏大厅找更多游戏 <ChevronRight size="1em" aria-hidden="true" />
         </Link>
         <button type="button" className="sheet-cancel" onClick={onClose}>
           取消

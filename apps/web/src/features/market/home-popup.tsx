@@ -1,3 +1,4 @@
+import { X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { LazyImage } from '../../components/lazy-image';
 import type { Place } from '../../lib/queries/market-keys';
@@ -37,7 +38,7 @@ export function HomePopup({ place }: { place: Place }) {
   if (!open || !popup) return null;
   const close = () => setOpen(false);
   return (
-    <div className="mask" role="dialog" aria-modal="true" data-testid="home-popup">
+    <div className="mask" role="dialog" aria-modal="true" aria-label={popup.title} data-testid="home-popup">
       <div style={{ width: 290, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 16 }}>
         <button
           type="button"
@@ -67,7 +68,7 @@ export function HomePopup({ place }: { place: Place }) {
           data-testid="home-popup-close"
           style={{ width: 34, height: 34, borderRadius: 17, border: '1.5px solid #fff', color: '#fff', fontSize: 18 }}
         >
-          ✕
+          <X size="1em" aria-hidden="true" />
         </button>
       </div>
     </div>

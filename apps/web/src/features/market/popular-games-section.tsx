@@ -1,4 +1,5 @@
 import type { Game } from '@app/protocol/calls/market-games';
+import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { copy } from '../../lib/copy';
 import { paths } from '../../lib/paths';
@@ -23,7 +24,7 @@ export function PopularGamesSection({
       <div className="section-head">
         <span className="section-title">{copy.hotGames}</span>
         <Link className="section-more" to={paths.popularGames(scene)}>
-          {copy.viewAll} ›
+          {copy.viewAll} <ChevronRight size="1em" aria-hidden="true" />
         </Link>
       </div>
       {isLoading ? <div className="skeleton" style={{ height: 86 }} /> : null}

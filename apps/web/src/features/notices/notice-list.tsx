@@ -1,5 +1,6 @@
 import { formatShortDateTime } from '@app/protocol/format';
 import type { Notice } from '@app/protocol/notices';
+import { ChevronRight } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { showToast } from '../../lib/ui-bus';
@@ -38,7 +39,11 @@ export function NoticeList({ scene }: { scene: string }) {
               <span className="muted">{formatShortDateTime(n.at)}</span>
             </span>
             <span className="notice-content">{n.content}</span>
-            {n.position !== null ? <span className="notice-more">查看详情 ›</span> : null}
+            {n.position !== null ? (
+              <span className="notice-more">
+                查看详情 <ChevronRight size="1em" aria-hidden="true" />
+              </span>
+            ) : null}
           </button>
         </li>
       ))}

@@ -98,6 +98,7 @@ export default function OrderConfirmPage() {
           </p>
         ) : usable.length ? (
           <select
+            aria-label="收货角色"
             className="order-select"
             value={target}
             onChange={(e) => setTarget(e.target.value)}

@@ -1,4 +1,5 @@
 import { REFUSAL_REASONS } from '@app/protocol/calls/orders';
+import { X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { ReasonPicker, Sheet } from '../../components/sheet';
 import { showModal, showToast } from '../../lib/ui-bus';
@@ -140,7 +141,7 @@ export function RefusalSheet({
               onClick={() => remove(e.key)}
               data-testid="refusal-image-remove"
             >
-              ✕
+              <X size="1em" aria-hidden="true" />
             </button>
           </div>
         ))}

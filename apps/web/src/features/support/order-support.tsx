@@ -1,5 +1,6 @@
 import { INTERVENTION_REASONS, type Intervention } from '@app/protocol/calls/customer-service';
 import { formatShortDateTime } from '@app/protocol/format';
+import { Check, ChevronRight, Star } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { ReasonPicker, Sheet } from '../../components/sheet';
@@ -89,11 +90,11 @@ function Stars({ value, onChange, size = 26 }: { value: number; onChange?: (n: n
             onClick={() => onChange(n)}
             data-testid={`support-star-${n}`}
           >
-            ★
+            <Star size="1em" fill="currentColor" aria-hidden="true" />
           </button>
         ) : (
           <span key={n} className={n <= value ? 'on' : undefined} style={{ fontSize: size }}>
-            ★
+            <Star size="1em" fill="currentColor" aria-hidden="true" />
           </span>
         ),
       )}
@@ -176,7 +177,9 @@ function Progress({ intervention, scene }: { intervention: Intervention; scene: 
       <ol className="support-steps">
         {steps.map((s, i) => (
           <li key={s} className={i <= p.step ? 'done' : undefined}>
-            <span className="support-step-mark">{i < p.step || p.step === 2 ? '✓' : i + 1}</span>
+            <span className="support-step-mark">
+              {i < p.step || p.step === 2 ? <Check size="1em" aria-hidden="true" /> : i + 1}
+            </span>
             {s}
           </li>
         ))}
@@ -207,7 +210,9 @@ function Progress({ intervention, scene }: { intervention: Intervention; scene: 
           <ChatIcon />
           {intervention.status === 'closed' ? '查看订单聊天记录' : '进入订单聊天，与客服沟通'}
         </span>
-        <span>›</span>
+        <span>
+          <ChevronRight size="1em" aria-hidden="true" />
+        </span>
       </Link>
     </div>
   );

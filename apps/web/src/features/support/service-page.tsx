@@ -1,5 +1,6 @@
 import { CLIENT_MESSAGES } from '@app/protocol/errors';
 import type { Scene } from '@app/protocol/platform';
+import { ChevronRight } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { MobileLayout } from '../../components/mobile-layout';
@@ -157,7 +158,9 @@ export default function ServicePage() {
       </div>
       <Link className="support-chat-link" to={paths.orderList(scene)} data-testid="service-orders">
         <span>查看我的订单</span>
-        <span>›</span>
+        <span>
+          <ChevronRight size="1em" aria-hidden="true" />
+        </span>
       </Link>
     </div>
   );

@@ -10,6 +10,7 @@ export default function NotFoundPage() {
     <div className="m-page" data-testid="not-found-page" style={{ justifyContent: 'center', background: '#fff' }}>
       <EmptyState
         title={copy.notFound}
+        art="missing"
         hint="链接可能已失效"
         action={
           <Link className="btn btn-primary btn-sm" to={paths.home(scene)} style={{ marginTop: 12 }}>

@@ -1,3 +1,4 @@
+import { ChevronRight } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { MobileLayout } from '../../components/mobile-layout';
@@ -24,7 +25,9 @@ export function AccountLayout({ title, children, testId }: { title: string; chil
             <Link to={pagePath(scene, 'userCenter')} className="link">
               {copy.myPage}
             </Link>
-            <span>›</span>
+            <span>
+              <ChevronRight size="1em" aria-hidden="true" />
+            </span>
             <span>{title}</span>
           </div>
           <h1 className="acct-pc-title">{title}</h1>

@@ -20,7 +20,7 @@ export default function AgreementPage() {
   if (!isAgreementKey(key))
     return (
       <AccountLayout title="协议" testId="agreement-page">
-        <EmptyState title="协议不存在" hint="链接可能已失效，请从设置中的「协议与隐私」查看" />
+        <EmptyState art="missing" title="协议不存在" hint="链接可能已失效，请从设置中的「协议与隐私」查看" />
       </AccountLayout>
     );
   const title = agreements.find((a) => a.key === key)?.title;

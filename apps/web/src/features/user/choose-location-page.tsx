@@ -1,3 +1,4 @@
+import { ChevronRight } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { showToast } from '../../lib/ui-bus';
@@ -53,7 +54,9 @@ export default function ChooseLocationPage() {
               {coords ? formatCoord({ ...coords, name, address }) : '需要您允许浏览器获取位置'}
             </span>
           </div>
-          <span className="acct-row-hint">›</span>
+          <span className="acct-row-hint">
+            <ChevronRight size="1em" aria-hidden="true" />
+          </span>
         </button>
       </div>
       <div className="acct-group">

@@ -1,3 +1,4 @@
+import { ChevronRight } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
@@ -66,11 +67,15 @@ export default function FaqPage() {
         <div className="acct-group-title">没有找到答案？</div>
         <Link to={paths.feedback(scene)} className="acct-row" data-testid="faq-feedback">
           <span>意见反馈</span>
-          <span className="acct-row-hint">›</span>
+          <span className="acct-row-hint">
+            <ChevronRight size="1em" aria-hidden="true" />
+          </span>
         </Link>
         <Link to={paths.service(scene)} className="acct-row" data-testid="faq-service">
           <span>联系客服</span>
-          <span className="acct-row-hint">›</span>
+          <span className="acct-row-hint">
+            <ChevronRight size="1em" aria-hidden="true" />
+          </span>
         </Link>
       </div>
     </AccountLayout>

@@ -1,3 +1,4 @@
+import { X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { HomeSkeleton } from '../../components/skeleton';
@@ -114,7 +115,7 @@ export default function FeedbackPage() {
                   aria-label="删除截图"
                   onClick={() => setShots((list) => list.filter((x) => x.id !== s.id))}
                 >
-                  ×
+                  <X size="1em" aria-hidden="true" />
                 </button>
               ) : (
                 <span className="spinner" style={{ position: 'absolute', inset: 0, margin: 'auto' }} />

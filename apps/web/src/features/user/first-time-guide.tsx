@@ -4,23 +4,43 @@ import { storage } from '../../lib/storage';
 
 const SEEN_KEY = 'firstJumpIm';
 
+/** The guide shows only on the account's first login (the host's count ≤ 1) and only if this device never showed it. */
+export const shouldGuide = (seen: string | null, loginTimes: unknown): boolean =>
+  seen !== 'guided' && Number.isFinite(Number(loginTimes)) && Number(loginTimes) <= 1;
+
+function markSeen() {
+  try {
+    storage.set(SEEN_KEY, 'guided');
+  } catch {
+    // storage refused (private mode): the guide may show again on a later visit
+  }
+}
+
 /**
- * The first-time guide overlay of the SDK view: shown when the host says this is the account's
- * first successful login (getGameLoginSuccessTimes ≤ 1) and not dismissed before.
+ * The first-time guide overlay of the SDK view: shown once per device, when the host says this is
+ * the account's first successful login (getGameLoginSuccessTimes ≤ 1). It is remembered as seen
+ * the moment it shows, so a later visit (a reload, the next launch, the guide never dismissed)
+ * never covers the home again.
  */
 export function FirstTimeGuide() {
   const [open, setOpen] = useState(false);
   useEffect(() => {
     if (storage.get(SEEN_KEY) === 'guided') return;
+    let live = true;
     callHost<number>('getGameLoginSuccessTimes')
-      .then((times) => setOpen(Number(times) <= 1))
+      .then((times) => {
+        // Read again: another mounted guide (home and the game session) may have shown it meanwhile.
+        if (!live || !shouldGuide(storage.get(SEEN_KEY), times)) return;
+        markSeen();
+        setOpen(true);
+      })
       .catch(() => {});
+    return () => {
+      live = false;
+    };
   }, []);
   if (!open) return null;
-  const close = () => {
-    storage.set(SEEN_KEY, 'guided');
-    setOpen(false);
-  };
+  const close = () => setOpen(false);
   return (
     <div className="mask" style={{ alignItems: 'flex-end', paddingBottom: 80 }} data-testid="first-time-guide">
       <div className="modal" style={{ padding: 20 }}>

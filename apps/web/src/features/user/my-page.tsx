@@ -1,3 +1,4 @@
+import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { MobileLayout } from '../../components/mobile-layout';
 import { PcLayout } from '../../components/pc-layout';
@@ -35,7 +36,10 @@ function EntryLink({
         {label}
         {badge ? <UnreadBadge className="entry-badge" /> : null}
       </span>
-      <span className="muted">{hint ? `${hint} ›` : '›'}</span>
+      <span className="muted">
+        {hint}
+        <ChevronRight size="1em" aria-hidden="true" />
+      </span>
     </Link>
   );
 }
@@ -102,7 +106,10 @@ export default function MyPage({ RealNameDialog }: { RealNameDialog: RealNameDia
             data-testid="my-real-name"
           >
             <span>实名认证</span>
-            <span className="muted">{data.hasAuthentication === '1' ? copy.verified : copy.notVerified} ›</span>
+            <span className="muted">
+              {data.hasAuthentication === '1' ? copy.verified : copy.notVerified}
+              <ChevronRight size="1em" aria-hidden="true" />
+            </span>
           </Link>
           <SellEntry scene={scene} RealNameDialog={RealNameDialog} />
           <EntryLink

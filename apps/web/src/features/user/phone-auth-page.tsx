@@ -1,3 +1,4 @@
+import { ChevronRight } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { HomeSkeleton } from '../../components/skeleton';
 import { paths } from '../../lib/paths';
@@ -43,7 +44,9 @@ export default function PhoneAuthPage() {
               data-testid="phone-change"
             >
               <span>更换手机号</span>
-              <span className="acct-row-hint">联系客服 ›</span>
+              <span className="acct-row-hint">
+                联系客服 <ChevronRight size="1em" aria-hidden="true" />
+              </span>
             </button>
           </div>
           {hasFrom ? (

@@ -1,4 +1,5 @@
 import { SMS_CODE_LENGTH } from '@app/protocol/validation';
+import { ChevronRight } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { HomeSkeleton } from '../../components/skeleton';
@@ -91,19 +92,27 @@ export default function RemoveAccountPage() {
           <div className="acct-group">
             <Link to={paths.withdraw(scene)} className="acct-row">
               <span>余额与提现</span>
-              <span className="acct-row-hint">›</span>
+              <span className="acct-row-hint">
+                <ChevronRight size="1em" aria-hidden="true" />
+              </span>
             </Link>
             <Link to={paths.orderList(scene)} className="acct-row">
               <span>我的订单</span>
-              <span className="acct-row-hint">›</span>
+              <span className="acct-row-hint">
+                <ChevronRight size="1em" aria-hidden="true" />
+              </span>
             </Link>
             <Link to={paths.shelf(scene)} className="acct-row">
               <span>我的货架</span>
-              <span className="acct-row-hint">›</span>
+              <span className="acct-row-hint">
+                <ChevronRight size="1em" aria-hidden="true" />
+              </span>
             </Link>
             <Link to={paths.myOffers(scene)} className="acct-row">
               <span>我的出价</span>
-              <span className="acct-row-hint">›</span>
+              <span className="acct-row-hint">
+                <ChevronRight size="1em" aria-hidden="true" />
+              </span>
             </Link>
           </div>
           <div className="acct-actions">

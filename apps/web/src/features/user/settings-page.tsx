@@ -1,3 +1,4 @@
+import { ChevronRight } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { type AgreementKey, AgreementModal, useAgreements } from '../../components/agreement-modal';
@@ -47,7 +48,10 @@ function EntryRow({ to, label, hint, testId }: { to: string; label: string; hint
   return (
     <Link to={to} className="acct-row" data-testid={testId}>
       <span>{label}</span>
-      <span className="acct-row-hint">{hint ? `${hint} ›` : '›'}</span>
+      <span className="acct-row-hint">
+        {hint}
+        <ChevronRight size="1em" aria-hidden="true" />
+      </span>
     </Link>
   );
 }
@@ -107,7 +111,9 @@ export default function SettingsPage() {
             data-testid={`settings-agreement-${a.key}`}
           >
             <span>{a.title}</span>
-            <span className="acct-row-hint">›</span>
+            <span className="acct-row-hint">
+              <ChevronRight size="1em" aria-hidden="true" />
+            </span>
           </button>
         ))}
       </div>

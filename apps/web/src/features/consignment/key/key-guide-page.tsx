@@ -1,3 +1,4 @@
+import { Check as CheckIcon, ChevronRight, CircleAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import { MobileLayout } from '../../../components/mobile-layout';
 import { HomeSkeleton } from '../../../components/skeleton';
@@ -28,7 +29,7 @@ function Check({ ok, label }: { ok: boolean; label: string }) {
           fontWeight: 700,
         }}
       >
-        {ok ? '✓' : '!'}
+        {ok ? <CheckIcon size="1em" aria-hidden="true" /> : <CircleAlert size="1em" aria-hidden="true" />}
       </span>
       <span>{label}</span>
     </div>
@@ -110,7 +111,7 @@ export default function KeyGuidePage() {
           className="muted"
           style={{ display: 'block', textAlign: 'center', marginTop: 16, fontSize: 13 }}
         >
-          查看常见问题 ›
+          查看常见问题 <ChevronRight size="1em" aria-hidden="true" />
         </Link>
       </div>
     </MobileLayout>

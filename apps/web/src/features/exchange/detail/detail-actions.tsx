@@ -1,6 +1,7 @@
 import type { CommodityDetail } from '@app/protocol/calls/exchange';
 import { deriveSaleType, salePriceLabel } from '@app/protocol/commodity';
 import { formatPriceFen } from '@app/protocol/format';
+import { Star } from 'lucide-react';
 import { type ComponentType, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { copy } from '../../../lib/copy';
@@ -36,7 +37,8 @@ export function CollectButton({ scene, detail }: { scene: string; detail: Commod
         );
       }}
     >
-      {detail.collected ? `★ ${t.collected}` : `☆ ${t.collect}`}
+      <Star size="1em" fill={detail.collected ? 'currentColor' : 'none'} aria-hidden="true" />{' '}
+      {detail.collected ? t.collected : t.collect}
     </button>
   );
 }

@@ -1,3 +1,4 @@
+import { ChevronLeft, ChevronRight, X } from 'lucide-react';
 import { useState } from 'react';
 import { Portal } from '../../../components/portal';
 import './gallery.css';
@@ -32,18 +33,18 @@ export function ImageGallery({ images, fallback }: { images: Shot[]; fallback: s
         <Portal>
           <div className="mask c-viewer" role="dialog" aria-label="查看大图" data-testid="image-viewer">
             <button type="button" className="c-viewer-close" aria-label="关闭" onClick={() => setOpen(null)}>
-              ×
+              <X size="1em" aria-hidden="true" />
             </button>
             <img src={current.url} alt={current.title} />
             <div className="c-viewer-bar">
               <button type="button" disabled={open === 0} onClick={() => setOpen((open ?? 0) - 1)}>
-                ‹ 上一张
+                <ChevronLeft size="1em" aria-hidden="true" /> 上一张
               </button>
               <span>
                 {current.title} {(open ?? 0) + 1}/{shots.length}
               </span>
               <button type="button" disabled={open === shots.length - 1} onClick={() => setOpen((open ?? 0) + 1)}>
-                下一张 ›
+                下一张 <ChevronRight size="1em" aria-hidden="true" />
               </button>
             </div>
           </div>

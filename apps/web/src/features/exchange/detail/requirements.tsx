@@ -1,5 +1,6 @@
 import type { CommodityDetail } from '@app/protocol/calls/exchange';
 import { CommodityType } from '@app/protocol/commodity';
+import { Check, ChevronRight, X } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { gameToken } from '../../../lib/game-token';
@@ -30,7 +31,13 @@ function RequirementRows({ rows }: { rows: Row[] }) {
         <li key={r.key} data-testid={`req-${r.key}`} data-ok={r.ok === null ? 'unknown' : String(r.ok)}>
           <div className="c-req-line">
             <span className={`c-req-mark ${r.ok ? 'ok' : r.ok === false ? 'no' : ''}`} aria-hidden="true">
-              {r.ok ? '✓' : r.ok === false ? '✗' : '·'}
+              {r.ok ? (
+                <Check size="1em" aria-hidden="true" />
+              ) : r.ok === false ? (
+                <X size="1em" aria-hidden="true" />
+              ) : (
+                '·'
+              )}
             </span>
             <span className="c-req-label">{r.label}</span>
             <span className="c-req-state muted">{r.state}</span>
@@ -82,7 +89,7 @@ export function Requirements({ scene, detail }: { scene: string; detail: Commodi
     action:
       readiness && !readiness.realName ? (
         <Link className="c-req-action" to={paths.realName(scene, here())} data-testid="req-real-name-action">
-          去认证 ›
+          去认证 <ChevronRight size="1em" aria-hidden="true" />
         </Link>
       ) : null,
   };

@@ -56,6 +56,7 @@ export function CommodityListBody({ appId, sdk = false }: { appId: string; sdk?:
       {isError ? (
         <EmptyState
           title={error.message || copy.networkError}
+          art="error"
           action={
             <button type="button" className="btn btn-ghost btn-sm" onClick={() => refetch()}>
               {copy.retry}

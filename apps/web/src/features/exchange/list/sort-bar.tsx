@@ -1,4 +1,6 @@
 import type { CommoditySort } from '@app/protocol/calls/exchange';
+import { ArrowDown, ArrowUp } from 'lucide-react';
+import type { ReactNode } from 'react';
 
 /** Sorts offered for a type: levels for roles, unit price for coins. */
 export function SortBar({
@@ -15,9 +17,16 @@ export function SortBar({
   filterCount?: number;
   onOpenFilter?: () => void;
 }) {
-  const price = sort === 'priceAsc' ? '价格↑' : sort === 'priceDesc' ? '价格↓' : '价格';
-  const level = sort === 'levelAsc' ? '等级↑' : sort === 'levelDesc' ? '等级↓' : '等级';
-  const item = (label: string, active: boolean, next: CommoditySort, testId: string) => (
+  // The direction of the active sort: 价格 ↑ (low first) or ↓; the screen reader hears 升序 / 降序.
+  const arrow = (asc: string, desc: string) =>
+    sort === asc ? (
+      <ArrowUp size="1em" aria-label="升序" />
+    ) : sort === desc ? (
+      <ArrowDown size="1em" aria-label="降序" />
+    ) : null;
+  const price = <>价格{arrow('priceAsc', 'priceDesc')}</>;
+  const level = <>等级{arrow('levelAsc', 'levelDesc')}</>;
+  const item = (label: ReactNode, active: boolean, next: CommoditySort, testId: string) => (
     <button
       type="button"
       className={`c-sort${active ? ' active' : ''}`}

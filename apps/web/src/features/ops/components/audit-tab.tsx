@@ -74,6 +74,7 @@ export function AuditTab() {
         </div>
         <form className="ops-inline" onSubmit={search}>
           <input
+            aria-label="订单号或订单ID"
             value={draft}
             onChange={(e) => setDraft(e.target.value)}
             placeholder="按订单号或订单ID筛选"

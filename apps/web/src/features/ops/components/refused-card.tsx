@@ -65,6 +65,7 @@ export function RefusedCard({ order }: { order: RefusedReceipt }) {
         ))}
         <div className="ops-inline">
           <input
+            aria-label="备注"
             value={memo}
             maxLength={200}
             onChange={(e) => {
@@ -87,6 +88,7 @@ export function RefusedCard({ order }: { order: RefusedReceipt }) {
         {addNote.error ? <p className="ops-error">{addNote.error.message}</p> : null}
       </section>
       <textarea
+        aria-label="处理说明"
         value={note}
         onChange={(e) => {
           setNote(e.target.value);

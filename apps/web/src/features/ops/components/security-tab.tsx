@@ -97,6 +97,7 @@ function TotpPanel({ me }: { me: StaffMember }) {
   const codeForm = (label: string) => (
     <form className="ops-inline" onSubmit={submit}>
       <input
+        aria-label="验证码"
         value={code}
         onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
         inputMode="numeric"

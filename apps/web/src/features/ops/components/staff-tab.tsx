@@ -141,6 +141,7 @@ function StaffRow({ member, me }: { member: StaffMember; me: StaffMember }) {
             {resetting ? (
               <div className="ops-inline">
                 <input
+                  aria-label="新密码"
                   type="password"
                   value={password}
                   onChange={(e) => setPassword(e.target.value)}
