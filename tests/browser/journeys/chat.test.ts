@@ -100,6 +100,8 @@ describe('the order chat', () => {
     for (let n = 1; n <= 10; n++) {
       await pc.getByTestId('im-text').fill(`第${n}件礼物已发出`);
       await pc.keyboard.press('Enter');
+      // Sent once the server acknowledged it (the box clears); Enter while one is in flight waits.
+      await expect.poll(() => pc.getByTestId('im-text').inputValue()).toBe('');
       await expect.poll(() => phone.getByTestId('im-message').last().textContent()).toContain(`第${n}件礼物`);
     }
     const list = phone.getByTestId('im-messages');
@@ -110,6 +112,7 @@ describe('the order chat', () => {
     });
     await pc.getByTestId('im-text').fill('最后一件礼物也发了');
     await pc.keyboard.press('Enter');
+    await expect.poll(() => pc.getByTestId('im-text').inputValue()).toBe('');
     const notice = phone.getByTestId('im-new-notice');
     await expect.poll(() => notice.textContent()).toContain('1 条新消息');
     expect(await list.evaluate((el) => el.scrollTop)).toBe(0);
