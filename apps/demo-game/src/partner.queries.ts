@@ -5,10 +5,53 @@ import { activePreLock, findRole, frozenAmount, isOnline, jobId, serverOf, skill
 
 /** What a partner may read of the game world (no changes here). */
 
+/** The stats each kind of item rolls (衣服, 武器, 特戒, 首饰, 时装, 专属首饰, 其他). */
+const STATS: Record<Item['subType'], ReadonlyArray<[string, number, 'range' | 'plus' | 'percent']>> = {
+  1: [
+    ['防御', 40, 'range'],
+    ['魔御', 30, 'range'],
+    ['生命', 300, 'plus'],
+  ],
+  2: [
+    ['攻击', 60, 'range'],
+    ['准确', 8, 'plus'],
+    ['幸运', 3, 'plus'],
+  ],
+  3: [
+    ['暴击', 6, 'percent'],
+    ['攻击', 30, 'range'],
+  ],
+  4: [
+    ['魔法', 40, 'range'],
+    ['道术', 30, 'range'],
+  ],
+  5: [
+    ['经验加成', 10, 'percent'],
+    ['生命', 200, 'plus'],
+  ],
+  6: [
+    ['全属性', 12, 'plus'],
+    ['暴击', 4, 'percent'],
+  ],
+  7: [['耐久', 50, 'plus']],
+};
+
+/** An item's attributes: the same for the same item on every read (drawn from its id). */
+export function itemAttributes(i: Pick<Item, 'id' | 'subType'>): Array<{ name: string; value: string }> {
+  let seed = 7;
+  for (const ch of i.id) seed = (seed * 31 + ch.charCodeAt(0)) % 1_000_003;
+  return STATS[i.subType].map(([name, base, kind], k) => {
+    const roll = base + ((seed >> k) % Math.max(2, Math.round(base / 2)));
+    const value = kind === 'range' ? `${roll}-${Math.round(roll * 1.5)}` : kind === 'plus' ? `+${roll}` : `+${roll}%`;
+    return { name, value };
+  });
+}
+
 const itemInfo = (i: Item): ItemInfo => ({
   id: i.id,
   name: i.name,
   subType: i.subType,
+  attributes: itemAttributes(i),
   place: i.place,
   tradable: i.tradable,
   frozen: i.frozenBy !== null,

@@ -208,6 +208,12 @@ describe('commodity detail, collections and the 30001 flow', () => {
     expectCode(res, '200');
     const d = res.data as Detail;
     expect(d.snapshot?.equipment.length).toBeGreaterThan(0);
+    // Each piece with its attributes as the game gave them when the role was listed.
+    for (const e of d.snapshot?.equipment ?? []) expect(e.attributes.length, e.name).toBeGreaterThan(0);
+    expect(d.snapshot?.equipment[0]?.attributes[0]).toMatchObject({
+      name: expect.any(String),
+      value: expect.stringMatching(/\d/),
+    });
     expect(d.images.length).toBe(4);
     expect(d.buyerPays).toBe(d.price + d.buyerFee);
     expect(d.seller.onSaleCount).toBeGreaterThan(0);

@@ -87,6 +87,8 @@ export interface ItemInfo {
   id: string;
   name: string;
   subType: SubTypeCode;
+  /** The item's attributes in the game's own words (攻击 120-180, 暴击 +3%), where the game has them. */
+  attributes?: Array<{ name: string; value: string }>;
   place: 'equipment' | 'bag' | 'warehouse';
   tradable: boolean;
   frozen: boolean;

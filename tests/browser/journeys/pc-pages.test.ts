@@ -138,6 +138,8 @@ describe('PC pages (web, 1440×900)', () => {
     await page.getByTestId('commodity-card').first().click();
     await page.getByTestId('commodity-detail').waitFor();
     await page.getByTestId('buy-button').waitFor();
+    // The role's equipment with the attributes the game gave (攻击 120-180).
+    expect(await page.getByTestId('equipment-attrs').first().textContent()).toMatch(/\S+ [+\d]/);
     const gallery = await page.getByTestId('image-gallery').boundingBox();
     const head = await page.getByTestId('detail-head').boundingBox();
     const buy = await page.getByTestId('buy-button').boundingBox();

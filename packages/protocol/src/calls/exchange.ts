@@ -120,7 +120,14 @@ export const commodityDetailSchema = commodityCardSchema.extend({
       power: z.number().int(),
       createdAt: z.number().int(),
       rechargeLevel: z.string(),
-      equipment: z.array(z.object({ name: z.string(), subTypeName: z.string() })),
+      equipment: z.array(
+        z.object({
+          name: z.string(),
+          subTypeName: z.string(),
+          /** The item's attributes in the game's words (攻击 120-180), empty where the game has none. */
+          attributes: z.array(z.object({ name: z.string(), value: z.string() })),
+        }),
+      ),
       coins: z.array(z.object({ coinType: z.string(), amount: z.number() })),
     })
     .nullable(),

@@ -286,7 +286,11 @@ export async function publishListing(deps: ListingDeps, input: PublishInput): Pr
               power: snap.roleAtt,
               createdAt: snap.createTime,
               recharge: snap.recharge,
-              equipment: snap.equipment.map((e) => ({ name: e.name, subType: e.subType })),
+              equipment: snap.equipment.map((e) => ({
+                name: e.name,
+                subType: e.subType,
+                attributes: e.attributes ?? [],
+              })),
               coins: snap.coins.map((c) => ({ coinType: c.coinType, amount: c.total })),
             })
           : null,

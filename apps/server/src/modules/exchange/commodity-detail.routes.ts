@@ -107,6 +107,8 @@ export function commodityDetailRoutes(app: FastifyInstance, platform: CallPlatfo
             equipment: snap.equipment.map((e) => ({
               name: e.name,
               subTypeName: propSubTypeLabel[e.subType as PropSubType] ?? '其他',
+              // What the game said of it when it was listed (none from a game that has no attributes).
+              attributes: e.attributes ?? [],
             })),
             coins: snap.coins,
           }

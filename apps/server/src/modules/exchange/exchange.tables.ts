@@ -64,7 +64,7 @@ export interface CommoditySnapshot {
   power: number;
   createdAt: number;
   recharge: number;
-  equipment: Array<{ name: string; subType: number }>;
+  equipment: Array<{ name: string; subType: number; attributes?: Array<{ name: string; value: string }> }>;
   coins: Array<{ coinType: string; amount: number }>;
 }
 

@@ -171,7 +171,11 @@ export async function seedDemoMarket(
                     power: snap.roleAtt,
                     createdAt: snap.createTime,
                     recharge: snap.recharge,
-                    equipment: snap.equipment.map((e) => ({ name: e.name, subType: e.subType })),
+                    equipment: snap.equipment.map((e) => ({
+                      name: e.name,
+                      subType: e.subType,
+                      attributes: e.attributes ?? [],
+                    })),
                     coins: snap.coins.map((c) => ({ coinType: c.coinType, amount: c.total })),
                   })
                 : null,

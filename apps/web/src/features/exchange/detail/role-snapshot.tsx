@@ -42,8 +42,15 @@ export function RoleSnapshot({ detail }: { detail: CommodityDetail }) {
           <div className="c-sub-title">装备</div>
           <ul className="c-list" data-testid="equipment-list">
             {s.equipment.map((e) => (
-              <li key={`${e.subTypeName}-${e.name}`}>
-                <span>{e.name}</span>
+              <li key={`${e.subTypeName}-${e.name}`} className="c-equip">
+                <span>
+                  {e.name}
+                  {e.attributes.length > 0 ? (
+                    <span className="c-equip-attrs" data-testid="equipment-attrs">
+                      {e.attributes.map((a) => `${a.name} ${a.value}`).join(' · ')}
+                    </span>
+                  ) : null}
+                </span>
                 <span className="muted">{e.subTypeName}</span>
               </li>
             ))}
