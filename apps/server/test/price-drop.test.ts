@@ -114,6 +114,20 @@ describe('降价提醒: the collectors of a listing back on sale at a lower pric
     expect(await priceDrops(fan)).toHaveLength(1);
   });
 
+  it('races: the same relist sent three times at once puts it on sale once and tells each collector once', async () => {
+    const id = await listing(seller, '70级道士 并发', 100_000);
+    await collect(fan, id);
+    const s = shelf(seller, id);
+    await s.down();
+    await s.reprice(70_000);
+    const before = (await priceDrops(fan)).length;
+    const codes = (
+      await Promise.all([1, 2, 3].map(() => app.call(onShelf, { commodityId: id }, { token: seller.token })))
+    ).map((r) => r.code);
+    expect(codes.filter((c) => c === '200')).toHaveLength(1);
+    expect((await priceDrops(fan)).length).toBe(before + 1);
+  });
+
   it('tells nothing of a raise, of the same price, or of a refused price', async () => {
     const id = await listing(seller, '80级法师 涨价', 100_000);
     await collect(fan, id);

@@ -77,6 +77,12 @@ describe('customer service in the order chat', () => {
       '10002',
       '订单不存在',
     );
+    // Nor may a stranger urge on someone else's order, or rate its customer service.
+    for (const call of [urgeSellerDelivery, urgeBuyerReceipt])
+      expect((await app.call(call, { orderId }, { token: stranger.token })).code).not.toBe('200');
+    expect((await app.call(rateCustomerService, { orderId, score: 1 }, { token: stranger.token })).code).not.toBe(
+      '200',
+    );
     const ask = await app.call(customerServiceIntervention, { orderId, reason: '数量不对' }, { token: buyer.token });
     expectCode(ask, '200');
     const request = ask.data as Intervention;
