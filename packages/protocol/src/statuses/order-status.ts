@@ -15,6 +15,13 @@ export const OrderStatus = {
 } as const;
 export type OrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus];
 
+/** Orders nobody paid for (unpaid, cancelled, timed out): no customer service, no urges. */
+export const UNPAID_ORDER_STATUSES: readonly number[] = [
+  OrderStatus.AWAITING_PAYMENT,
+  OrderStatus.CANCELLED,
+  OrderStatus.PAYMENT_TIMEOUT,
+];
+
 export const orderStatusLabel: Record<'buyer' | 'seller', Record<OrderStatus, string>> = {
   buyer: {
     1: '待支付',

@@ -1,7 +1,7 @@
 import type { Intervention } from '@app/protocol/calls/customer-service';
 import { URGE_MINUTES } from '@app/protocol/calls/customer-service';
 import { ErrorCode } from '@app/protocol/errors';
-import { OrderStatus } from '@app/protocol/statuses/order-status';
+import { OrderStatus, UNPAID_ORDER_STATUSES } from '@app/protocol/statuses/order-status';
 import type { Selectable } from 'kysely';
 import type { DbHandle } from '../../platform/db/handle';
 import { AppError } from '../../platform/errors';
@@ -48,7 +48,6 @@ export async function partyOf(db: DbHandle, userId: number, orderId: number) {
 }
 
 /** An order nobody paid for needs no customer service: it can simply be cancelled or left to lapse. */
-const UNPAID: readonly number[] = [OrderStatus.AWAITING_PAYMENT, OrderStatus.CANCELLED, OrderStatus.PAYMENT_TIMEOUT];
 
 export async function latestRequest(db: DbHandle, orderId: number) {
   return supportDb(db)
@@ -72,7 +71,8 @@ export async function askForService(
   announce = true,
 ): Promise<Row> {
   const { order, side } = await partyOf(deps.db, userId, orderId);
-  if (UNPAID.includes(order.status)) throw new AppError(ErrorCode.BAD_PARAMS, '订单未支付，无需客服介入');
+  if (UNPAID_ORDER_STATUSES.includes(order.status))
+    throw new AppError(ErrorCode.BAD_PARAMS, '订单未支付，无需客服介入');
   const live = await latestRequest(deps.db, orderId);
   if (live && live.status !== 'closed') return live;
   const inserted = await supportDb(deps.db)

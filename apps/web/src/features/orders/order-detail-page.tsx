@@ -1,5 +1,6 @@
 import { formatDateTime, formatPriceFen } from '@app/protocol/format';
 import { type PayChannel, payChannelLabel } from '@app/protocol/pay-channel';
+import { OrderStatus } from '@app/protocol/statuses/order-status';
 import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { MobileLayout } from '../../components/mobile-layout';
@@ -70,7 +71,7 @@ export default function OrderDetailPage({
   const order = useOrder(orderId, 3000);
   const act = useOrderAction(orderId);
   const o = order.data;
-  const countdown = useCountdown(o?.status === 1 ? o.expireTime : null);
+  const countdown = useCountdown(o?.status === OrderStatus.AWAITING_PAYMENT ? o.expireTime : null);
   if (!o || waiting)
     return (
       <Layout scene={scene}>
@@ -86,11 +87,13 @@ export default function OrderDetailPage({
         <div className="order-status" data-testid="order-status">
           {o.statusLabel}
         </div>
-        {o.status === 1 ? <div className="muted">剩余支付时间 {countdown}</div> : null}
-        {o.status === 51 && o.autoConfirmTime ? (
+        {o.status === OrderStatus.AWAITING_PAYMENT ? <div className="muted">剩余支付时间 {countdown}</div> : null}
+        {o.status === OrderStatus.AWAITING_RECEIPT && o.autoConfirmTime ? (
           <div className="muted">{when(o.autoConfirmTime)} 前未确认将自动确认收货</div>
         ) : null}
-        {o.status === 32 && o.settleTime && !buyer ? <div className="muted">{when(o.settleTime)} 到账</div> : null}
+        {o.status === OrderStatus.PENDING_SETTLEMENT && o.settleTime && !buyer ? (
+          <div className="muted">{when(o.settleTime)} 到账</div>
+        ) : null}
         {o.note ? <div className="order-note">{o.note}</div> : null}
       </div>
       <div className="card order-box">
@@ -175,11 +178,13 @@ export default function OrderDetailPage({
           >
             {buyer ? '联系卖家' : '联系买家'}
           </Link>
-          {Urge && buyer && o.status === 2 ? <Urge orderId={o.orderId} kind="delivery" /> : null}
-          {Urge && !buyer && o.status === 51 ? <Urge orderId={o.orderId} kind="receipt" /> : null}
+          {Urge && buyer && o.status === OrderStatus.PAID ? <Urge orderId={o.orderId} kind="delivery" /> : null}
+          {Urge && !buyer && o.status === OrderStatus.AWAITING_RECEIPT ? (
+            <Urge orderId={o.orderId} kind="receipt" />
+          ) : null}
         </div>
         <div className="order-actions">
-          {buyer && o.status === 1 ? (
+          {buyer && o.status === OrderStatus.AWAITING_PAYMENT ? (
             <>
               <button
                 type="button"
@@ -209,7 +214,7 @@ export default function OrderDetailPage({
               </Link>
             </>
           ) : null}
-          {buyer && o.status === 51 ? (
+          {buyer && o.status === OrderStatus.AWAITING_RECEIPT ? (
             <>
               <button
                 type="button"
@@ -242,7 +247,7 @@ export default function OrderDetailPage({
           ) : null}
         </div>
       </div>
-      {refusing && o.status === 51 ? (
+      {refusing && o.status === OrderStatus.AWAITING_RECEIPT ? (
         <RefusalSheet
           pc={pc}
           pending={act.isPending}

@@ -1,5 +1,6 @@
 import { INTERVENTION_REASONS, type Intervention } from '@app/protocol/calls/customer-service';
 import { formatShortDateTime } from '@app/protocol/format';
+import { UNPAID_ORDER_STATUSES } from '@app/protocol/statuses/order-status';
 import { Check, ChevronRight, Star } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -14,9 +15,6 @@ import { progressOf, reasonText } from './support-logic';
 import './support.css';
 
 type Reason = (typeof INTERVENTION_REASONS)[number];
-
-/** An order nobody paid for needs no customer service (the server refuses it too): unpaid, cancelled, timed out. */
-const UNPAID = new Set([1, -1, -2]);
 
 const when = (s: number) => formatShortDateTime(s * 1000);
 
@@ -239,7 +237,7 @@ export function OrderSupport({ scene, orderId, status, pc = false }: OrderSuppor
   }, [status, refetch]);
   const [asking, setAsking] = useState(false);
   const intervention = cs.data?.intervention ?? null;
-  const askable = !UNPAID.has(status);
+  const askable = !UNPAID_ORDER_STATUSES.includes(status);
   if (!intervention && !askable) return null;
   return (
     <div className="card support-card" data-testid="order-support">
