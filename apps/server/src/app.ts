@@ -6,6 +6,7 @@ import { hasLiveOffers } from './modules/bargain/offer.service';
 import { consignmentModule } from './modules/consignment/consignment.module';
 import { hasActiveListings } from './modules/consignment/listing.service';
 import { couponModule } from './modules/coupon/coupon.module';
+import { DepositKeepers } from './modules/deposits/deposit.service';
 import { devModule } from './modules/dev/dev.module';
 import { configuredGames } from './modules/games/configured-games';
 import type { GameGateway } from './modules/games/game-gateway';
@@ -127,6 +128,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const openCase = (orderId: number, buyerUserId: number, reason: string) =>
     askForService(support, buyerUserId, orderId, reason, false).then(() => undefined);
   const events = orderEvents({ db, chat, notices, openCase, log: app.log });
+  // What each purpose of a deposit (保证金) does once it is paid: the bargain and auction modules register theirs.
+  const depositKeepers = new DepositKeepers();
   const orders = ordersModule(app, { platform, gateway, sweepEveryMs: config.SWEEP_MS, events });
   const offers = bargainModule(app, { platform, gateway, sweepEveryMs: config.SWEEP_MS, events, notices });
   const demoStaff = config.APP_ENV !== 'production';
@@ -141,7 +144,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     demoStaff,
   });
   couponModule(app, { platform, notices });
-  app.decorate('payments', await paymentsModule(app, { platform, config, production, onPaid: orders.deliverPaid }));
+  app.decorate(
+    'payments',
+    await paymentsModule(app, { platform, config, production, onPaid: orders.deliverPaid, keepers: depositKeepers }),
+  );
   const withdrawals = withdrawalModule(app, { platform, identity, config, notices });
   const seedDemo = config.DEMO_GAME && config.DEMO_MARKET;
   const market = await marketModule(app, {

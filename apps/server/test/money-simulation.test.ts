@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { agreeOffer, createOffer } from '../src/modules/bargain/offer.service';
+import { DepositKeepers } from '../src/modules/deposits/deposit.service';
 import type { GameGateway } from '../src/modules/games/game-gateway';
 import { Accounts, balanceOf, transfer } from '../src/modules/ledger/ledger';
 import { checkLedger } from '../src/modules/ledger/ledger-check';
@@ -157,7 +158,7 @@ describe('the money, simulated', () => {
       ack: (ok) => ({ status: 200, contentType: 'text/plain', body: ok ? 'success' : 'fail' }),
     };
     const orderDeps = { db, gateway: game, now };
-    const payDeps = { db, gateways: { alipay: third, wechat: third }, now };
+    const payDeps = { db, gateways: { alipay: third, wechat: third }, now, keepers: new DepositKeepers() };
     const wdDeps = {
       db,
       pii: createPiiCipher('11'.repeat(32)),

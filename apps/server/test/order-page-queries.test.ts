@@ -39,6 +39,7 @@ const orders = (n: number): OrderRow[] =>
     price_fen: 10_000,
     buyer_fee_fen: 0,
     coupon_fen: 500,
+    deposit_fen: 0,
     total_fen: 9_500,
     seller_fee_fen: 500,
     status: i % 2 ? OrderStatus.AWAITING_PAYMENT : OrderStatus.PAID,

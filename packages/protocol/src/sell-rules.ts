@@ -36,6 +36,23 @@ export const sellRulesSchema = z.object({
   itemShelfLimit: z.number().int(),
   /** A prop sold or listed in the last N days cannot be consigned again. */
   itemCooldownDays: z.number().int(),
+  /** 还价 on normal listings and 拍卖 listings are open in this game (serverFunctionList says so). */
+  bargainOpen: z.boolean(),
+  auctionOpen: z.boolean(),
+  /**
+   * 保证金 (docs/decisions/0021-deposits.md): depositPercent of the proposed price (of an
+   * auction's start price), at least depositMinFen and at most depositMaxFen, never above half the
+   * price (an order it secures always leaves something to pay).
+   */
+  depositPercent: z.number(),
+  depositMinFen: z.number().int(),
+  depositMaxFen: z.number().int(),
+  /** A forfeited deposit: this share compensates the seller, the rest is the platform's. */
+  depositSellerPercent: z.number().int().min(0).max(100),
+  /** An auction runs between these many hours; each bid beats the current price by at least the listing's increment, itself at least this. */
+  auctionMinHours: z.number().int(),
+  auctionMaxHours: z.number().int(),
+  auctionMinIncrementFen: z.number().int(),
 });
 export type SellRules = z.infer<typeof sellRulesSchema>;
 
@@ -55,7 +72,30 @@ export const DEFAULT_SELL_RULES: SellRules = {
   roleMinRecharge: 0,
   itemShelfLimit: 10,
   itemCooldownDays: 30,
+  bargainOpen: true,
+  auctionOpen: true,
+  depositPercent: 5,
+  depositMinFen: 1_000,
+  depositMaxFen: 50_000,
+  depositSellerPercent: 80,
+  auctionMinHours: 1,
+  auctionMaxHours: 72,
+  auctionMinIncrementFen: 100,
 };
+
+type DepositRule = Pick<SellRules, 'depositPercent' | 'depositMinFen' | 'depositMaxFen' | 'depositSellerPercent'>;
+
+/** The deposit (保证金) for a proposed price: depositPercent of it, between the floor and the cap, never above half the price. */
+export function depositFor(priceFen: number, rules: DepositRule): number {
+  const share = Math.ceil((priceFen * Math.round(rules.depositPercent * 10)) / 1000);
+  return Math.max(1, Math.min(Math.floor(priceFen / 2), rules.depositMaxFen, Math.max(rules.depositMinFen, share)));
+}
+
+/** A forfeited deposit split: the seller's compensation (rounded down) and the platform's rest. */
+export function forfeitSplit(amountFen: number, rules: Pick<DepositRule, 'depositSellerPercent'>) {
+  const seller = Math.floor((amountFen * rules.depositSellerPercent) / 100);
+  return { seller, platform: amountFen - seller };
+}
 
 /** The platform's fee for a price: servicePercent of it, rounded to the fen, capped. */
 export function serviceFee(priceFen: number, rules: Pick<SellRules, 'servicePercent' | 'maxServiceCharge'>): number {

@@ -164,6 +164,7 @@ export async function agreeOffer(deps: OfferDeps, sellerUserId: number, offerId:
       priceFen: Number(row.price_fen),
       sellerFeeFen: sellerReceives(Number(row.price_fen), rules).fee,
       payMinutes: OFFER_PAY_MINUTES,
+      depositFen: 0,
       onPlaced: async (trx, orderId) => {
         moved = await moveOffer(trx, row.id, BargainStatus.AWAITING_SELLER, BargainStatus.AGREED, {
           order_id: orderId,

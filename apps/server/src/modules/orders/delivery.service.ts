@@ -83,17 +83,18 @@ export async function deliverOrder(deps: OrderDeps, orderId: number): Promise<De
 }
 type GameGatewayTransfer = OrderDeps['gateway']['transfer'];
 
-/** A returned order (-21): what the buyer paid leaves the escrow for their balance, their coupon is theirs again. */
+/** A returned order (-21): what the buyer paid (with the deposit applied to it) leaves the escrow for their balance, their coupon is theirs again. */
 export async function refundToBuyer(
   trx: Db,
-  order: { id: number; buyer_user_id: number; total_fen: number },
+  order: { id: number; buyer_user_id: number; total_fen: number; deposit_fen: number },
 ): Promise<void> {
   await releaseCoupon(trx, order.id);
   await transfer(trx, {
     key: `refund:${order.id}`,
     debit: Accounts.escrow,
     credit: Accounts.userAvailable(order.buyer_user_id),
-    amount: Number(order.total_fen),
+    // What the buyer paid, and the deposit applied to it.
+    amount: Number(order.total_fen) + Number(order.deposit_fen),
     code: 'refund',
     orderId: order.id,
   });

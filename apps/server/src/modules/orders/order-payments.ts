@@ -3,6 +3,7 @@ import { OrderStatus } from '@app/protocol/statuses/order-status';
 import { sql } from 'kysely';
 import type { DbHandle } from '../../platform/db/handle';
 import { AppError } from '../../platform/errors';
+import { applyOrderDeposit } from '../deposits/deposit.service';
 import { moveOrder } from './order-moves';
 import type { OrderRow } from './order-view';
 import { ordersDb } from './orders.tables';
@@ -50,11 +51,16 @@ export async function markPaymentStarted(trx: DbHandle, orderId: number, at: Dat
     .execute();
 }
 
-/** The order is paid (awaiting payment → paid, guarded): answers whether this call moved it. */
-export function markOrderPaid(trx: DbHandle, orderId: number, payChannel: number, at: Date): Promise<boolean> {
-  return moveOrder(trx, orderId, OrderStatus.AWAITING_PAYMENT, OrderStatus.PAID, {
+/**
+ * The order is paid (awaiting payment → paid, guarded): answers whether this call moved it. A
+ * deposit that secured it is applied in the same transaction: the escrow then holds the price.
+ */
+export async function markOrderPaid(trx: DbHandle, orderId: number, payChannel: number, at: Date): Promise<boolean> {
+  const moved = await moveOrder(trx, orderId, OrderStatus.AWAITING_PAYMENT, OrderStatus.PAID, {
     paid_at: at,
     pay_channel: payChannel,
     expires_at: null,
   });
+  if (moved) await applyOrderDeposit(trx, orderId, at);
+  return moved;
 }

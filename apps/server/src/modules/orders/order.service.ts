@@ -4,6 +4,7 @@ import { OrderStatus, orderTransitions } from '@app/protocol/statuses/order-stat
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import { lockCoupon, releaseCoupon } from '../coupon/coupon.service';
+import { forfeitOrderDeposit, returnOrderDeposit } from '../deposits/deposit.service';
 import { moveListing } from '../exchange/listing-moves';
 import { listingById } from '../exchange/listings';
 import type { GameGateway } from '../games/game-gateway';
@@ -60,6 +61,8 @@ export interface AgreedOffer {
   priceFen: number;
   sellerFeeFen: number;
   payMinutes: number;
+  /** The buyer's deposit securing it (held by the deposits module): that much less to pay. */
+  depositFen: number;
   onPlaced: (trx: Db, orderId: number) => Promise<void>;
 }
 
@@ -91,6 +94,7 @@ export async function placeOrder(deps: OrderDeps, input: PlaceInput, agreed?: Ag
   const feePercent = await buyerFeePercent(db, listing.application_id);
   const price = agreed ? agreed.priceFen : Number(listing.price_fen);
   const buyerFee = Math.round((price * feePercent) / 100);
+  const deposit = agreed?.depositFen ?? 0;
   const sellerId = listing.seller_user_id;
   try {
     const placed = await db.transaction().execute(async (trx) => {
@@ -110,7 +114,8 @@ export async function placeOrder(deps: OrderDeps, input: PlaceInput, agreed?: Ag
           title: listing.title,
           price_fen: price,
           buyer_fee_fen: buyerFee,
-          total_fen: price + buyerFee,
+          deposit_fen: deposit,
+          total_fen: price + buyerFee - deposit,
           seller_fee_fen: agreed ? agreed.sellerFeeFen : Number(listing.fee_fen),
           status: OrderStatus.AWAITING_PAYMENT,
           request_key: input.requestKey,
@@ -139,9 +144,11 @@ export async function placeOrder(deps: OrderDeps, input: PlaceInput, agreed?: Ag
             now,
           )
         : 0;
+      const total = price + buyerFee - coupon - deposit;
+      if (total < 1) throw new AppError(ErrorCode.BAD_PARAMS, '优惠券金额超过应付金额，无法使用');
       return trx
         .updateTable('orders')
-        .set({ order_no: orderNo(inserted.id, now), coupon_fen: coupon, total_fen: price + buyerFee - coupon })
+        .set({ order_no: orderNo(inserted.id, now), coupon_fen: coupon, total_fen: total })
         .where('id', '=', inserted.id)
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -243,9 +250,11 @@ export async function changeOrderCoupon(
           now,
         )
       : 0;
+    const total = price + Number(order.buyer_fee_fen) - coupon - Number(order.deposit_fen);
+    if (total < 1) throw new AppError(ErrorCode.BAD_PARAMS, '优惠券金额超过应付金额，无法使用');
     await trx
       .updateTable('orders')
-      .set({ coupon_fen: coupon, total_fen: price + Number(order.buyer_fee_fen) - coupon, updated_at: new Date() })
+      .set({ coupon_fen: coupon, total_fen: total, updated_at: new Date() })
       .where('id', '=', order.id)
       .where('status', '=', OrderStatus.AWAITING_PAYMENT)
       .execute();
@@ -253,18 +262,28 @@ export async function changeOrderCoupon(
   return viewerOrder(db, userId, orderId);
 }
 
-/** 待支付 → an end (取消订单 or 支付超时), and the listing back on sale, in one transaction. */
+/**
+ * 待支付 → an end (取消订单 or 支付超时), and the listing back on sale, in one transaction. A
+ * deposit that secured the order is forfeited (the buyer let it lapse or cancelled it), or returned
+ * when the seller withdraws (`bySeller`, with the bargain's own move in the same transaction).
+ */
 async function endUnpaid(
   deps: OrderDeps,
   row: OrderRow,
   to: typeof OrderStatus.CANCELLED | typeof OrderStatus.PAYMENT_TIMEOUT,
+  bySeller?: { note: string; onEnded: (trx: Db) => Promise<void> },
 ) {
   const ended = await deps.db.transaction().execute(async (trx) => {
-    if (!(await moveOrder(trx, row.id, OrderStatus.AWAITING_PAYMENT, to, { expires_at: null }))) return false;
+    const set = bySeller ? { expires_at: null, note: bySeller.note } : { expires_at: null };
+    if (!(await moveOrder(trx, row.id, OrderStatus.AWAITING_PAYMENT, to, set))) return false;
     await moveListing(trx, row.commodity_id, ListingStatus.SELLING, ListingStatus.ON_SALE);
     // A combined payment's balance part was reserved, a coupon held: both are the buyer's again.
     await releaseOrderHolds(trx, row.id);
     await releaseCoupon(trx, row.id);
+    if (bySeller) {
+      await returnOrderDeposit(trx, row.id);
+      await bySeller.onEnded(trx);
+    } else await forfeitOrderDeposit(trx, row.id);
     return true;
   });
   if (ended) await deps.events?.happened(row.id, to === OrderStatus.CANCELLED ? 'cancelled' : 'timedOut');
@@ -277,6 +296,21 @@ export async function cancelOrder(deps: OrderDeps, userId: number, orderId: stri
   if (row.status !== OrderStatus.AWAITING_PAYMENT || !(await endUnpaid(deps, row, OrderStatus.CANCELLED)))
     throw new AppError(ErrorCode.BAD_PARAMS, '订单已支付或已关闭，无法取消');
   return viewerOrder(deps.db, userId, orderId);
+}
+
+/**
+ * The seller withdraws an agreed bargain before it is paid: the order ends 取消订单, the listing is
+ * on sale again and the buyer's deposit goes back, with the bargain's move (52) in the same transaction.
+ */
+export async function withdrawAgreedOrder(
+  deps: OrderDeps,
+  sellerUserId: number,
+  orderId: number,
+  onEnded: (trx: Db) => Promise<void>,
+): Promise<boolean> {
+  const row = await deps.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+  if (!row || row.seller_user_id !== sellerUserId || row.status !== OrderStatus.AWAITING_PAYMENT) return false;
+  return endUnpaid(deps, row, OrderStatus.CANCELLED, { note: '卖家已取消，保证金已退回', onEnded });
 }
 
 /** The sweeper: unpaid orders past their deadline end 支付超时, each once. */

@@ -15,6 +15,8 @@ export interface OrdersTable {
   price_fen: number;
   buyer_fee_fen: Generated<number>;
   coupon_fen: Generated<number>;
+  /** The deposit (保证金) that secured it, applied to the price when it is paid (docs/decisions/0021-deposits.md). */
+  deposit_fen: Generated<number>;
   total_fen: number;
   seller_fee_fen: Generated<number>;
   status: number;

@@ -4,6 +4,13 @@ import { type PayChannel, thirdPartyOf } from '@app/protocol/pay-channel';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import { useCoupon } from '../coupon/coupon.service';
+import {
+  type DepositKeepers,
+  depositIdOfBizNo,
+  depositToPay,
+  holdPaidDeposit,
+  lockDeposit,
+} from '../deposits/deposit.service';
 import { Accounts, balanceOf, LedgerError, resolvePending, transfer, transferState } from '../ledger/ledger';
 import { lockOrderTotal, markOrderPaid, markPaymentStarted, orderToPay } from '../orders/order-payments';
 import type { PayGateway, VerifiedNotice } from './pay-gateway';
@@ -18,6 +25,8 @@ export interface PaymentDeps {
   onPaid?: (orderId: number) => void;
   /** Besides paths of this site, a cashier may return to this origin (the pre environment of gray users). */
   landingOrigin?: string | undefined;
+  /** What each purpose of a deposit (保证金) does once it is paid. */
+  keepers: DepositKeepers;
 }
 
 export interface PayRequest {
@@ -34,19 +43,48 @@ export interface PayRequest {
 const gatewayOf = (deps: PaymentDeps, channel: PayChannel) =>
   thirdPartyOf(channel) === 2 ? deps.gateways.wechat : deps.gateways.alipay;
 
-const unpaidOrder = (deps: PaymentDeps, userId: number, orderId: string) =>
-  orderToPay(deps.db, userId, orderId, (deps.now ?? Date.now)());
+/**
+ * What a cashier pays (its bizNo): an order, or a deposit ('D' and its id, docs/decisions/0021-deposits.md).
+ * Both are checked, locked and paid through the same calls, gateways and notifications.
+ */
+interface Payable {
+  kind: 'order' | 'deposit';
+  id: number;
+  total: number;
+  title: string;
+}
+
+async function payableToPay(deps: PaymentDeps, userId: number, bizNo: string): Promise<Payable> {
+  const now = (deps.now ?? Date.now)();
+  const depositId = depositIdOfBizNo(bizNo);
+  if (depositId !== null) {
+    const deposit = await depositToPay(deps.db, userId, depositId, now);
+    return { kind: 'deposit', id: deposit.id, total: Number(deposit.amount_fen), title: `保证金-${deposit.title}` };
+  }
+  const order = await orderToPay(deps.db, userId, bizNo, now);
+  return { kind: 'order', id: order.id, total: Number(order.total_fen), title: order.title };
+}
+
+const payableColumns = (p: Payable) =>
+  p.kind === 'order' ? { order_id: p.id, deposit_id: null } : { order_id: null, deposit_id: p.id };
 
 /**
  * Inside a payment's transaction: the order row locked (the coupon change locks it too) and its
- * total as the payment was checked against; otherwise the buyer pays again with the new amount.
+ * total as the payment was checked against, otherwise the buyer pays again with the new amount;
+ * a deposit's row locked, still waiting for its payment.
  */
-async function lockedTotal(trx: Db, orderId: number, expected: number): Promise<void> {
-  if ((await lockOrderTotal(trx, orderId)) !== expected)
+async function lockedTotal(trx: Db, payable: Payable): Promise<void> {
+  if (payable.kind === 'deposit') {
+    if ((await lockDeposit(trx, payable.id)).status !== 'unpaid')
+      throw new AppError(ErrorCode.BAD_PARAMS, '保证金已支付或已关闭');
+    return;
+  }
+  if ((await lockOrderTotal(trx, payable.id)) !== payable.total)
     throw new AppError(ErrorCode.BAD_PARAMS, '支付金额与订单金额不一致，请刷新后重试');
 }
 
-const newTradeNo = (orderId: number) => `P${orderId}${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+const newTradeNo = (p: Payable) =>
+  `${p.kind === 'deposit' ? 'D' : 'P'}${p.id}${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
 
 /**
  * Starts paying an order through a third party (with or without a balance part): the amounts must
@@ -54,27 +92,28 @@ const newTradeNo = (orderId: number) => `P${orderId}${Date.now().toString(36)}${
  * when the gateway says the rest is paid. The same request again answers the same cashier.
  */
 export async function startPayment(deps: PaymentDeps, req: PayRequest) {
-  const order = await unpaidOrder(deps, req.userId, req.orderId);
-  const total = Number(order.total_fen);
+  const payable = await payableToPay(deps, req.userId, req.orderId);
+  const total = payable.total;
   if (req.totalAmount !== total || req.balancePart + req.thirdPart !== total || req.thirdPart <= 0)
     throw new AppError(ErrorCode.BAD_PARAMS, '支付金额与订单金额不一致，请刷新后重试');
   const gateway = gatewayOf(deps, req.channel);
   const open = await paymentsDb(deps.db)
     .selectFrom('payments')
     .selectAll()
-    .where('order_id', '=', order.id)
+    .where(payable.kind === 'order' ? 'order_id' : 'deposit_id', '=', payable.id)
     .where('status', '=', 'created')
     .execute();
   const same = open.find(
     (p) =>
       p.channel === req.channel && Number(p.third_fen) === req.thirdPart && Number(p.balance_fen) === req.balancePart,
   );
-  const tradeNo = same?.trade_no ?? newTradeNo(order.id);
+  const tradeNo = same?.trade_no ?? newTradeNo(payable);
+  const orderId = payable.kind === 'order' ? payable.id : undefined;
   if (!same) {
     await deps.db.transaction().execute(async (trx) => {
       // The order row locked and its total read again: a coupon changed meanwhile changes the amount.
-      await lockedTotal(trx, order.id, total);
-      await markPaymentStarted(trx, order.id, new Date((deps.now ?? Date.now)()));
+      await lockedTotal(trx, payable);
+      if (orderId) await markPaymentStarted(trx, orderId, new Date((deps.now ?? Date.now)()));
       // Another way of paying was chosen: the earlier attempts stop holding balance.
       for (const p of open) {
         await paymentsDb(trx)
@@ -96,7 +135,7 @@ export async function startPayment(deps: PaymentDeps, req: PayRequest) {
         .insertInto('payments')
         .values({
           trade_no: tradeNo,
-          order_id: order.id,
+          ...payableColumns(payable),
           user_id: req.userId,
           channel: req.channel,
           provider: gateway.name,
@@ -112,7 +151,7 @@ export async function startPayment(deps: PaymentDeps, req: PayRequest) {
           amount: req.balancePart,
           code: 'balance_hold',
           pending: { timeoutAt: null },
-          orderId: order.id,
+          ...(orderId ? { orderId } : {}),
         }).catch((e: unknown) => {
           if (e instanceof LedgerError && e.reason === 'INSUFFICIENT_FUNDS')
             throw new AppError(ErrorCode.BAD_PARAMS, '余额不足');
@@ -123,7 +162,7 @@ export async function startPayment(deps: PaymentDeps, req: PayRequest) {
   const created = await gateway.create({
     tradeNo,
     amountFen: req.thirdPart,
-    subject: order.title,
+    subject: payable.title,
     channel: req.channel,
     kind: req.kind,
     returnUrl: safeReturnUrl(req.returnUrl, deps.landingOrigin),
@@ -151,27 +190,27 @@ export function safeReturnUrl(returnUrl: string, landingOrigin?: string): string
   return landingOrigin && url.origin === new URL(landingOrigin).origin ? url.href : '';
 }
 
-/** Pays the whole order from the balance, at once: the order is paid in the same transaction. */
+/**
+ * Pays the whole order (or deposit) from the balance, at once: the order is paid (the deposit
+ * held) in the same transaction.
+ */
 export async function payWithBalance(
   deps: PaymentDeps,
   req: { userId: number; orderId: string; totalAmount: number; balancePrice: number },
 ) {
-  const order = await unpaidOrder(deps, req.userId, req.orderId);
-  const total = Number(order.total_fen);
+  const payable = await payableToPay(deps, req.userId, req.orderId);
+  const total = payable.total;
   if (req.totalAmount !== total || req.balancePrice !== total)
     throw new AppError(ErrorCode.BAD_PARAMS, '支付金额与订单金额不一致，请刷新后重试');
-  const tradeNo = newTradeNo(order.id);
-  await deps.db.transaction().execute(async (trx) => {
+  const tradeNo = newTradeNo(payable);
+  const after = await deps.db.transaction().execute(async (trx) => {
     const now = new Date((deps.now ?? Date.now)());
-    await lockedTotal(trx, order.id, total);
-    await markPaymentStarted(trx, order.id, now);
-    if (!(await markOrderPaid(trx, order.id, 3, now))) throw new AppError(ErrorCode.BAD_PARAMS, '订单已支付或已关闭');
-    await useCoupon(trx, order.id, now);
+    await lockedTotal(trx, payable);
     await paymentsDb(trx)
       .insertInto('payments')
       .values({
         trade_no: tradeNo,
-        order_id: order.id,
+        ...payableColumns(payable),
         user_id: req.userId,
         channel: 3,
         provider: 'balance',
@@ -181,27 +220,34 @@ export async function payWithBalance(
         paid_at: now,
       })
       .execute();
+    // The deposit's money is on the balance already: holding it is all its payment does.
+    if (payable.kind === 'deposit') return (await holdPaidDeposit(trx, deps.keepers, payable.id, now)).afterCommit;
+    await markPaymentStarted(trx, payable.id, now);
+    if (!(await markOrderPaid(trx, payable.id, 3, now))) throw new AppError(ErrorCode.BAD_PARAMS, '订单已支付或已关闭');
+    await useCoupon(trx, payable.id, now);
     await transfer(trx, {
       key: `bal:${tradeNo}`,
       debit: Accounts.userAvailable(req.userId),
       credit: Accounts.escrow,
       amount: total,
       code: 'payment',
-      orderId: order.id,
+      orderId: payable.id,
     }).catch((e: unknown) => {
       if (e instanceof LedgerError && e.reason === 'INSUFFICIENT_FUNDS')
         throw new AppError(ErrorCode.BAD_PARAMS, '余额不足');
       throw e;
     });
+    return undefined;
   });
-  deps.onPaid?.(order.id);
+  if (payable.kind === 'order') deps.onPaid?.(payable.id);
+  await after?.();
   return { tradeNo, payUrl: '', qrCode: null, paid: true };
 }
 
 export async function combinationAvailable(deps: PaymentDeps, userId: number, orderId: string) {
-  const order = await unpaidOrder(deps, userId, orderId);
+  const payable = await payableToPay(deps, userId, orderId);
   const { available } = await balanceOf(deps.db, Accounts.userAvailable(userId));
-  const total = Number(order.total_fen);
+  const total = payable.total;
   return { available: available > 0 && available < total, balance: available, totalAmount: total };
 }
 
@@ -247,6 +293,9 @@ export async function applyNotice(
     return 'closed';
   }
   if (payment.status === 'paid' || payment.status === 'refunded') return 'repeat';
+  if (payment.deposit_id !== null) return applyDepositNotice(deps, gatewayName, payment, payment.deposit_id, notice);
+  const orderId = payment.order_id;
+  if (orderId === null) return 'refused';
   const outcome = await deps.db.transaction().execute(async (trx): Promise<NoticeOutcome> => {
     const now = new Date((deps.now ?? Date.now)());
     const claimed = await paymentsDb(trx)
@@ -263,17 +312,17 @@ export async function applyNotice(
       credit: Accounts.escrow,
       amount: Number(payment.third_fen),
       code: 'payment',
-      orderId: payment.order_id,
+      orderId,
     });
     const holdKey = `hold:${payment.trade_no}`;
     const hold = await transferState(trx, holdKey);
     const paidOrder =
       payment.status === 'created' &&
       (hold === undefined || hold === 'pending') &&
-      (await markOrderPaid(trx, payment.order_id, payment.channel, now));
+      (await markOrderPaid(trx, orderId, payment.channel, now));
     if (paidOrder) {
       if (hold) await resolvePending(trx, { key: `${holdKey}:post`, pendingKey: holdKey, action: 'post' });
-      await useCoupon(trx, payment.order_id, now);
+      await useCoupon(trx, orderId, now);
       return 'paid';
     }
     // The order ended (or another payment won): the money is the buyer's, on their balance.
@@ -283,7 +332,7 @@ export async function applyNotice(
       credit: Accounts.userAvailable(payment.user_id),
       amount: Number(payment.third_fen),
       code: 'refund_late_payment',
-      orderId: payment.order_id,
+      orderId,
     });
     if (hold === 'pending') await resolvePending(trx, { key: `${holdKey}:void`, pendingKey: holdKey, action: 'void' });
     await paymentsDb(trx)
@@ -293,6 +342,52 @@ export async function applyNotice(
       .execute();
     return 'late-refunded';
   });
-  if (outcome === 'paid') deps.onPaid?.(payment.order_id);
+  if (outcome === 'paid') deps.onPaid?.(orderId);
   return outcome;
+}
+
+/**
+ * A deposit's payment notified: the third-party money enters the buyer's balance, the balance part
+ * reserved at the start is freed, and the whole deposit is held from the balance if the deposit
+ * still waits and its proposal keeps it; otherwise it stays on the balance (a late payment, or a
+ * proposal that ended meanwhile, is never lost).
+ */
+async function applyDepositNotice(
+  deps: PaymentDeps,
+  gatewayName: string,
+  payment: { id: number; trade_no: string; user_id: number; third_fen: number },
+  depositId: number,
+  notice: VerifiedNotice,
+): Promise<NoticeOutcome> {
+  const result = await deps.db.transaction().execute(async (trx) => {
+    const now = new Date((deps.now ?? Date.now)());
+    const claimed = await paymentsDb(trx)
+      .updateTable('payments')
+      .set({ status: 'paid', paid_at: now, provider_trade_no: notice.providerTradeNo, updated_at: now })
+      .where('id', '=', payment.id)
+      .where('status', 'in', ['created', 'closed'])
+      .returning('id')
+      .executeTakeFirst();
+    if (!claimed) return { outcome: 'repeat' as const };
+    await transfer(trx, {
+      key: `pay:${payment.trade_no}`,
+      debit: Accounts.gateway(gatewayName),
+      credit: Accounts.userAvailable(payment.user_id),
+      amount: Number(payment.third_fen),
+      code: 'deposit_payment',
+    });
+    const holdKey = `hold:${payment.trade_no}`;
+    if ((await transferState(trx, holdKey)) === 'pending')
+      await resolvePending(trx, { key: `${holdKey}:void`, pendingKey: holdKey, action: 'void' });
+    const held = await holdPaidDeposit(trx, deps.keepers, depositId, now);
+    if (!held.held)
+      await paymentsDb(trx)
+        .updateTable('payments')
+        .set({ status: 'refunded', note: '保证金无需支付或已退回，款项已在余额中' })
+        .where('id', '=', payment.id)
+        .execute();
+    return { outcome: held.held ? ('paid' as const) : ('late-refunded' as const), after: held.afterCommit };
+  });
+  await result.after?.();
+  return result.outcome;
 }

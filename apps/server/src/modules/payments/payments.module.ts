@@ -4,6 +4,7 @@ import type { Config } from '../../config';
 import { AppError } from '../../platform/errors';
 import type { CallPlatform } from '../../platform/http/register-call';
 import { ensureSecret } from '../../platform/secrets';
+import type { DepositKeepers } from '../deposits/deposit.service';
 import { notifyRoutes } from './notify.routes';
 import { payRoutes } from './pay.routes';
 import type { PayGateway } from './pay-gateway';
@@ -33,6 +34,8 @@ export async function paymentsModule(
     production: boolean;
     /** A payment committed: the order module delivers. */
     onPaid: (orderId: number) => void;
+    /** What each purpose of a deposit does once it is paid (the bargain and auction modules register theirs). */
+    keepers: DepositKeepers;
   },
 ): Promise<PaymentsHandle> {
   const { platform, config } = deps;
@@ -47,6 +50,7 @@ export async function paymentsModule(
       wechat: wechat ?? sandbox ?? unconfigured('wechat'),
     },
     landingOrigin: config.PRE_BASE_URL?.replace(/\/$/, ''),
+    keepers: deps.keepers,
     onPaid: (orderId) => {
       // Test hook (crash-restart.test.ts): die after the payment's commit, before the game hears of it.
       if (config.FAULT_KILL_AFTER === 'payment-commit' && !deps.production) process.kill(process.pid, 'SIGKILL');

@@ -6,7 +6,9 @@ type CreatedAt = ColumnType<Date, Date | undefined, never>;
 export interface PaymentsTable {
   id: Generated<number>;
   trade_no: string;
-  order_id: number;
+  /** The order it pays, or the deposit (保证金): exactly one of them. */
+  order_id: number | null;
+  deposit_id: number | null;
   user_id: number;
   channel: number;
   provider: string;

@@ -1,6 +1,7 @@
 import type { BargainTables } from '../../modules/bargain/bargain.tables';
 import type { ConsignmentTables } from '../../modules/consignment/consignment.tables';
 import type { CouponTables } from '../../modules/coupon/coupon.tables';
+import type { DepositsTables } from '../../modules/deposits/deposits.tables';
 import type { ExchangeTables } from '../../modules/exchange/exchange.tables';
 import type { IdentityTables } from '../../modules/identity/identity.tables';
 import type { ImTables } from '../../modules/im/im.tables';
@@ -40,4 +41,5 @@ export interface Database
     OpsTables,
     ImTables,
     NoticesTables,
-    SupportTables {}
+    SupportTables,
+    DepositsTables {}

@@ -27,6 +27,7 @@ import * as m0028 from './0028-notices';
 import * as m0029 from './0029-support';
 import * as m0030 from './0030-listing-price-drop';
 import * as m0031 from './0031-order-role-name';
+import * as m0032 from './0032-deposits';
 
 /** Migrations in order; a name once shipped never changes. */
 export const migrations: Record<string, { up: readonly string[] }> = {
@@ -59,4 +60,5 @@ export const migrations: Record<string, { up: readonly string[] }> = {
   '0029-support': m0029,
   '0030-listing-price-drop': m0030,
   '0031-order-role-name': m0031,
+  '0032-deposits': m0032,
 };
