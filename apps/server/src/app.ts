@@ -7,6 +7,7 @@ import { consignmentModule } from './modules/consignment/consignment.module';
 import { hasActiveListings } from './modules/consignment/listing.service';
 import { couponModule } from './modules/coupon/coupon.module';
 import { DepositKeepers } from './modules/deposits/deposit.service';
+import { depositsModule } from './modules/deposits/deposits.module';
 import { devModule } from './modules/dev/dev.module';
 import { configuredGames } from './modules/games/configured-games';
 import type { GameGateway } from './modules/games/game-gateway';
@@ -130,6 +131,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const events = orderEvents({ db, chat, notices, openCase, log: app.log });
   // What each purpose of a deposit (保证金) does once it is paid: the bargain and auction modules register theirs.
   const depositKeepers = new DepositKeepers();
+  depositsModule(app, { platform });
   const orders = ordersModule(app, { platform, gateway, sweepEveryMs: config.SWEEP_MS, events });
   const offers = bargainModule(app, { platform, gateway, sweepEveryMs: config.SWEEP_MS, events, notices });
   const demoStaff = config.APP_ENV !== 'production';

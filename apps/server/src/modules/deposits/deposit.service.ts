@@ -60,6 +60,7 @@ export interface NewDeposit {
   applicationId: string;
   purpose: DepositPurpose;
   refId: number;
+  commodityId: number;
   title: string;
   amountFen: number;
   payBy: Date;
@@ -76,6 +77,7 @@ export async function createDeposit(trx: DbHandle, input: NewDeposit): Promise<D
       application_id: input.applicationId,
       purpose: input.purpose,
       ref_id: input.refId,
+      commodity_id: input.commodityId,
       title: input.title,
       amount_fen: input.amountFen,
       pay_by: input.payBy,

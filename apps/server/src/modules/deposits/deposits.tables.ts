@@ -14,6 +14,8 @@ export interface DepositsTable {
   purpose: DepositPurpose;
   /** The offer (还价 / 出价), or the auctioned listing. */
   ref_id: number;
+  /** The listing it is about. */
+  commodity_id: number;
   title: string;
   amount_fen: number;
   status: Generated<DepositState>;

@@ -15,6 +15,7 @@ export const up = [
      application_id text not null,
      purpose text not null check (purpose in ('bargain', 'offer', 'auction')),
      ref_id integer not null,
+     commodity_id integer not null references commodities(id),
      title text not null,
      amount_fen bigint not null check (amount_fen > 0),
      status text not null default 'unpaid'

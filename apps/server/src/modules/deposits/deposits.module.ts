@@ -1,0 +1,34 @@
+import { type Deposit, depositDetail, depositStateLabel } from '@app/protocol/calls/deposit';
+import { ErrorCode } from '@app/protocol/errors';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../platform/errors';
+import { type CallPlatform, registerCall } from '../../platform/http/register-call';
+import { type DepositRow, depositBizNo, depositById, depositIdOfBizNo } from './deposit.service';
+
+const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
+
+export function toDeposit(row: DepositRow): Deposit {
+  return {
+    bizNo: depositBizNo(row.id),
+    amount: Number(row.amount_fen),
+    title: row.title,
+    purpose: row.purpose,
+    refId: String(row.ref_id),
+    commodityId: String(row.commodity_id),
+    status: row.status,
+    statusLabel: depositStateLabel[row.status],
+    payBy: seconds(row.pay_by),
+    createTime: seconds(row.created_at),
+  };
+}
+
+/** Deposits (保证金): what the cashier reads of one; the bargain and auction modules make and resolve them. */
+export function depositsModule(app: FastifyInstance, deps: { platform: CallPlatform }): void {
+  const { platform } = deps;
+  registerCall(app, platform, depositDetail, async (input, ctx) => {
+    const id = depositIdOfBizNo(input.bizNo);
+    const row = id === null ? undefined : await depositById(platform.db, id);
+    if (!row || row.user_id !== ctx.user.userId) throw new AppError(ErrorCode.BAD_PARAMS, '保证金不存在');
+    return toDeposit(row);
+  });
+}
