@@ -6,7 +6,7 @@ import { hasLiveOffers } from './modules/bargain/offer.service';
 import { consignmentModule } from './modules/consignment/consignment.module';
 import { hasActiveListings } from './modules/consignment/listing.service';
 import { couponModule } from './modules/coupon/coupon.module';
-import { DepositKeepers } from './modules/deposits/deposit.service';
+import { DepositKeepers, hasLiveDeposits } from './modules/deposits/deposit.service';
 import { depositsModule } from './modules/deposits/deposits.module';
 import { devModule } from './modules/dev/dev.module';
 import { configuredGames } from './modules/games/configured-games';
@@ -115,7 +115,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     markVerified: markAuthenticated,
   });
   // Nothing in flight when an account closes: each module answers for what it holds of the user.
-  const removal = { balances: userBalances, hasOpenOrders, hasActiveListings, hasLiveOffers, hasPendingWithdrawal };
+  const removal = {
+    balances: userBalances,
+    hasOpenOrders,
+    hasActiveListings,
+    hasLiveOffers,
+    hasPendingWithdrawal,
+    hasLiveDeposits,
+  };
   userModule(app, { platform, sms, identity, providers, removal, config });
   const chat = await imModule(app, { platform, rates, redis, redisPrefix: config.REDIS_PREFIX, storage });
   const notices = noticesModule(app, { platform, chat, audience: { uidOf, pushOn } });
@@ -133,7 +140,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const depositKeepers = new DepositKeepers();
   depositsModule(app, { platform });
   const orders = ordersModule(app, { platform, gateway, sweepEveryMs: config.SWEEP_MS, events });
-  const offers = bargainModule(app, { platform, gateway, sweepEveryMs: config.SWEEP_MS, events, notices });
+  const offers = bargainModule(app, {
+    platform,
+    gateway,
+    sweepEveryMs: config.SWEEP_MS,
+    events,
+    notices,
+    keepers: depositKeepers,
+  });
   const demoStaff = config.APP_ENV !== 'production';
   await opsModule(app, {
     db,

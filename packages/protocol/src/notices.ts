@@ -22,6 +22,8 @@ export const NOTICE_KINDS = [
   'offerAgreed',
   'offerRefused',
   'offerLapsed',
+  'offerWithdrawn',
+  'depositCompensated',
   'orderPaid',
   'orderDelivered',
   'orderSettled',

@@ -40,7 +40,7 @@ const BALANCE = (amount: string) => `您的账户还有余额 ${amount}，请先
 const INCOMING = (amount: string) => `您有待入账的金额 ${amount}，请入账并提现后再注销`;
 const ORDERS = '您有进行中的订单，请完成或取消后再注销';
 const LISTINGS = '您有寄售中的商品，请下架并取回后再注销';
-const OFFERS = '您有等待卖家回应的出价，请撤回或处理后再注销';
+const OFFERS = '您有进行中的还价或出价，请撤回或处理后再注销';
 const WITHDRAWALS = '您有处理中的提现，请等待到账后再注销';
 
 const reasonsOf = async (token: string) =>

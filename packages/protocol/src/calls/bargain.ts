@@ -1,14 +1,16 @@
 import { z } from 'zod';
 import { defineCall } from '../contract';
 import { ROW_ID } from '../validation';
+import { depositSchema } from './deposit';
 import { gameTokenFields } from './game';
 
 /**
- * Offers (出价, business-flows §4 bargain/offer status, flow 'offer'): a buyer offers a price
- * below the listed one; the seller has OFFER_ANSWER_HOURS to agree or refuse. Agreeing places the
- * buyer's order at the offered price (the listing is reserved for them, as any order does) and
- * the buyer pays it within OFFER_PAY_MINUTES through the usual cashier. Nothing is paid to make
- * an offer, so there is no deposit to keep or return. Money in fen.
+ * 还价 (a normal listing whose seller allows it, flow 'bargain') and 出价 (a pre-sale, flow
+ * 'offer'), business-flows §4 and docs/decisions/0021-deposits.md: the buyer proposes a price below
+ * the listed one and pays its deposit (保证金) at the cashier within DEPOSIT_PAY_MINUTES (status 1);
+ * the seller then has OFFER_ANSWER_HOURS to agree or refuse (11). Agreeing places the buyer's order
+ * at the proposed price less the deposit (21); he pays within OFFER_PAY_MINUTES or forfeits it.
+ * The seller may withdraw an agreement before it is paid (52, the deposit back). Money in fen.
  */
 export const OFFER_ANSWER_HOURS = 24;
 export const OFFER_PAY_MINUTES = 120;
@@ -20,6 +22,8 @@ const offerId = z.string().regex(ROW_ID, { error: '出价不存在' });
 
 export const offerSchema = z.object({
   offerId: z.string(),
+  /** 'bargain' 还价 or 'offer' 出价: the wording of its status (bargainStatusLabel). */
+  flow: z.enum(['bargain', 'offer']),
   commodityId: z.string(),
   applicationId: z.string(),
   type: z.number().int(),
@@ -29,11 +33,13 @@ export const offerSchema = z.object({
   listPrice: z.number().int(),
   price: z.number().int(),
   status: z.number().int(),
-  /** In the viewer's words (bargainStatusLabel.offer). */
+  /** In the viewer's words (bargainStatusLabel[flow]). */
   statusLabel: z.string(),
+  /** The buyer's deposit: to pay at the cashier (status 1), held, returned, applied or forfeited. */
+  deposit: depositSchema.nullable(),
   /** 1 the buyer, 2 the seller. */
   viewer: z.union([z.literal(1), z.literal(2)]),
-  /** Unix seconds: the seller answers before it (11), the buyer pays before it (21); null after. */
+  /** Unix seconds: the buyer pays the deposit before it (1), the seller answers before it (11), the buyer pays before it (21); null after. */
   deadline: z.number().int().nullable(),
   /** The order placed when the seller agreed. */
   orderId: z.string().nullable(),
@@ -62,7 +68,7 @@ export const createOfferOrder = defineCall({
   method: 'POST',
   scene: 'app',
   summary:
-    'The buyer offers a price (出价) below the listed one: the same buyer checks as an order (phone, real name, not the seller 40002, the designated buyer, 40050 while locked, where the goods go); one live offer per buyer and listing; the seller answers within 24 h',
+    'The buyer proposes a price (还价 on a normal listing that allows it, 出价 on a pre-sale) below the listed one: the same buyer checks as an order (phone, real name, not the seller 40002, the designated buyer, 40050 while locked, where the goods go); one live proposal per buyer and listing; answers it with its deposit to pay at the cashier (status 1)',
   request: z.object(createFields),
   response: offerSchema,
 });
@@ -120,7 +126,7 @@ export const offerAgree = defineCall({
   method: 'POST',
   scene: 'app',
   summary:
-    'The seller agrees: the buyer’s order is placed at the offered price and the listing reserved for them in one transaction (21); the buyer pays within 120 minutes or the offer lapses and the listing is on sale again',
+    'The seller agrees: the buyer’s order is placed at the offered price less the deposit and the listing reserved for them in one transaction (21); the buyer pays within 120 minutes or forfeits the deposit (31/41) and the listing is on sale again',
   request: z.object({ offerId }),
   response: offerSchema,
 });
@@ -132,7 +138,8 @@ export const offerRefuse = defineCall({
   access: 'df',
   method: 'POST',
   scene: 'app',
-  summary: 'The seller refuses an offer that waits for them (53)',
+  summary:
+    'The seller refuses a proposal that waits for them (53, the deposit back), or withdraws an agreement the buyer has not paid yet (52, the deposit back, the order closed)',
   request: z.object({ offerId, reason: z.string().max(100).optional() }),
   response: offerSchema,
 });
@@ -144,7 +151,7 @@ export const offerBuyerCancel = defineCall({
   access: 'df',
   method: 'POST',
   scene: 'app',
-  summary: 'The buyer withdraws an offer the seller has not answered (51)',
+  summary: 'The buyer withdraws a proposal the seller has not answered (51; a held deposit goes back)',
   request: z.object({ offerId }),
   response: offerSchema,
 });
@@ -199,4 +206,39 @@ export const h5sdkBuyerCancel = defineCall({
   summary: 'bargain/buyerCancel from inside the game',
   request: z.object({ ...gameTokenFields, offerId }),
   response: offerSchema,
+});
+
+const fenOrNull = z.number().int({ error: '底价金额不正确' }).min(100, { error: '底价不能低于1元' }).nullable();
+
+export const bargainSettingSchema = z.object({
+  commodityId: z.string(),
+  /** The seller accepts 还价 on this listing. */
+  allowBargain: z.boolean(),
+  /** Proposals below it are refused at once (54); never shown to buyers. Null: no floor. */
+  floorPrice: z.number().int().nullable(),
+});
+
+export const bargainSetting = defineCall({
+  service: 'exchange',
+  call: 'commodity/bargainSetting',
+  version: 1,
+  access: 'df',
+  method: 'POST',
+  scene: 'app',
+  summary:
+    'The seller allows or refuses 还价 on one of his normal listings, with an optional hidden floor below its price; live proposals are not touched',
+  request: z.object({ commodityId, allowBargain: z.boolean(), floorPrice: fenOrNull.default(null) }),
+  response: bargainSettingSchema,
+});
+
+export const bargainSettingDetail = defineCall({
+  service: 'exchange',
+  call: 'commodity/bargainSetting/detail',
+  version: 1,
+  access: 'df',
+  method: 'GET',
+  scene: 'app',
+  summary: 'The 还价 setting of one of the seller’s listings',
+  request: z.object({ commodityId }),
+  response: bargainSettingSchema,
 });

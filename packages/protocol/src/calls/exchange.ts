@@ -159,6 +159,17 @@ export const commodityDetailSchema = commodityCardSchema.extend({
   fairPrice: priceBandSchema.nullable(),
   /** A listing that ended in a sale (已售出): when (Unix seconds) and at what price (fen); null otherwise. */
   sold: z.object({ soldAt: z.number().int(), price: z.number().int() }).nullable(),
+  /**
+   * Proposing a price with a deposit (docs/decisions/0021-deposits.md): flow 'bargain' (还价, a normal
+   * listing whose seller allows it), 'offer' (出价, a pre-sale) or null (an auction, or not allowed);
+   * the deposit rule the dialog shows (depositFor in sell-rules.ts).
+   */
+  negotiation: z.object({
+    flow: z.enum(['bargain', 'offer']).nullable(),
+    depositPercent: z.number(),
+    depositMinFen: z.number().int(),
+    depositMaxFen: z.number().int(),
+  }),
 });
 export type CommodityDetail = z.infer<typeof commodityDetailSchema>;
 

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { CallPlatform } from '../../platform/http/register-call';
 import { sweepEvery } from '../../platform/jobs/sweep-every';
+import type { DepositKeepers } from '../deposits/deposit.service';
 import type { GameGateway } from '../games/game-gateway';
 import type { NoticesHandle } from '../notices/notices.module';
 import type { OrderEvents } from '../orders/order-events';
 import { offerRoutes } from './offer.routes';
-import type { OfferDeps } from './offer.service';
+import { type OfferDeps, offerKeeper } from './offer.service';
 import { sweepOffers } from './offer-moves';
 
 /** Bargains and offers (出价): the calls, and the sweeper of their deadlines. */
@@ -17,6 +18,8 @@ export function bargainModule(
     sweepEveryMs: number;
     events?: OrderEvents;
     notices?: NoticesHandle;
+    /** A proposal's deposit paid: the keeper of 还价 and 出价 is registered here. */
+    keepers: DepositKeepers;
   },
 ): { sweep: (now: number) => ReturnType<typeof sweepOffers> } {
   const { platform, gateway, events, notices } = deps;
@@ -27,6 +30,8 @@ export function bargainModule(
     ...(notices ? { notices } : {}),
   };
   offerRoutes(app, platform, offerDeps);
+  deps.keepers.register('bargain', offerKeeper(offerDeps));
+  deps.keepers.register('offer', offerKeeper(offerDeps));
   sweepEvery(app, deps.sweepEveryMs, 'offers', () => sweepOffers(offerDeps));
   return { sweep: (now) => sweepOffers(offerDeps, now) };
 }

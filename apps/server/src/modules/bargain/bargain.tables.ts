@@ -9,6 +9,12 @@ export interface OffersTable {
   buyer_user_id: number;
   seller_user_id: number;
   price_fen: number;
+  /** 'bargain' 还价 on a normal listing, 'offer' 出价 on a pre-sale (migration 0032). */
+  flow: Generated<'bargain' | 'offer'>;
+  /** The deposit it asks (保证金, the deposits module holds it). */
+  deposit_fen: Generated<number>;
+  /** Its deposit was paid: from then on the seller sees it (null while it waits for the deposit, and when it never was). */
+  sent_at: Generated<Date | null>;
   status: number;
   request_key: string;
   deliver_account_id: string;

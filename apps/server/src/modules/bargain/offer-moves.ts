@@ -8,6 +8,13 @@ import type { Db } from '../../platform/db/database';
 import { guardedMove } from '../../platform/db/guarded-move';
 import type { DbHandle } from '../../platform/db/handle';
 import { AppError } from '../../platform/errors';
+import {
+  type DepositRow,
+  depositsOf,
+  lockDeposit,
+  releaseDeposit,
+  sellerCompensation,
+} from '../deposits/deposit.service';
 import { listingsNoLongerBuyable } from '../exchange/listings';
 import { orderStates } from '../orders/order.queries';
 import { type BargainTables, bargainDb, type OffersTable } from './bargain.tables';
@@ -27,64 +34,118 @@ export async function moveOffer(
   return guardedMove(bargainDb(db), 'offers', id, from, to, set);
 }
 
-export async function offerOf(db: Db, offerId: string): Promise<OfferRow> {
-  const row = await db.selectFrom('offers').selectAll().where('id', '=', Number(offerId)).executeTakeFirst();
+export async function offerOf(db: DbHandle, offerId: string | number): Promise<OfferRow> {
+  const row = await bargainDb(db).selectFrom('offers').selectAll().where('id', '=', Number(offerId)).executeTakeFirst();
   if (!row) throw new AppError(ErrorCode.BAD_PARAMS, '出价不存在');
   return row;
 }
 
+/** The deposit of a proposal (one per offer: its purpose is the offer's flow). */
+export async function depositOfOffer(
+  db: DbHandle,
+  row: Pick<OfferRow, 'id' | 'flow'>,
+): Promise<DepositRow | undefined> {
+  const [deposit] = await depositsOf(db, row.flow, [row.id]);
+  return deposit;
+}
+
 /**
- * An agreed offer follows its order, whose status it is read with: paid → 交易完成 (61), lapsed
- * → 41, cancelled by the buyer → 57. Answers the offer's status after it, or null when it stays.
- * The status is derived from the order's, so a sweeper and a reader moving it at once agree.
+ * Ends a proposal that has not been agreed (from 1 or 11) and its deposit with it, in one
+ * transaction: an unpaid deposit lapses (a late payment stays on the balance), a held one goes
+ * back. The deposit's row is locked before the offer's, as a deposit's payment does, so the two
+ * never wait on each other. Answers whether this call moved it.
+ */
+export async function endProposal(
+  db: Db,
+  row: Pick<OfferRow, 'id' | 'flow'>,
+  from: BargainStatus,
+  to: BargainStatus,
+  set: UpdateObject<BargainTables, 'offers'> = {},
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const deposit = await depositOfOffer(trx, row);
+    if (deposit) await lockDeposit(trx, deposit.id);
+    if (!(await moveOffer(trx, row.id, from, to, set))) return false;
+    if (deposit) await releaseDeposit(trx, deposit.id);
+    return true;
+  });
+}
+
+/**
+ * An agreed proposal follows its order, whose status it is read with: paid → 交易完成 (61); lapsed
+ * → 31 (还价) / 41 (出价); cancelled by the buyer → 32 / 42. The deposit moved with the order (the
+ * orders module applies or forfeits it in the order's own transaction). Answers the status after
+ * it, or null when it stays. Derived from the order's, so a sweeper and a reader agree.
  */
 export async function followOrder(
-  db: Db,
-  row: Pick<OfferRow, 'id' | 'status'>,
+  deps: OfferDeps,
+  row: Pick<OfferRow, 'id' | 'status' | 'flow'>,
   orderStatus: number | null,
 ): Promise<BargainStatus | null> {
   if (row.status !== BargainStatus.AGREED || orderStatus === null || orderStatus === OrderStatus.AWAITING_PAYMENT)
     return null;
+  const bargain = row.flow === 'bargain';
   const to =
     orderStatus === OrderStatus.PAYMENT_TIMEOUT
-      ? BargainStatus.BUYER_TIMEOUT_OFFER
+      ? bargain
+        ? BargainStatus.BUYER_TIMEOUT
+        : BargainStatus.BUYER_TIMEOUT_OFFER
       : orderStatus === OrderStatus.CANCELLED
-        ? BargainStatus.BUYER_REFUSED_TO_PAY
+        ? bargain
+          ? BargainStatus.BUYER_DEFAULTED
+          : BargainStatus.BUYER_DEFAULTED_OFFER
         : BargainStatus.COMPLETED;
-  await moveOffer(db, row.id, BargainStatus.AGREED, to);
+  if (!(await moveOffer(deps.db, row.id, BargainStatus.AGREED, to))) return null;
+  // The buyer defaulted: the seller hears of the compensation his balance received.
+  if (to !== BargainStatus.COMPLETED) {
+    const deposit = await depositOfOffer(deps.db, row);
+    if (deposit?.status === 'forfeited')
+      await tellOffer(deps, row.id, 'depositCompensated', await sellerCompensation(deps.db, deposit));
+  }
   return to;
 }
 
 /**
- * The offers' deadlines: unanswered after OFFER_ANSWER_HOURS, or whose listing left the market
- * (sold, delisted, taken back), they lapse (55); agreed ones follow their orders. Each moves once.
+ * The proposals' deadlines, each moved once: a deposit unpaid in time closes the proposal (55); a
+ * proposal the seller did not answer within OFFER_ANSWER_HOURS, or whose listing left the market
+ * (sold, delisted, taken back), ends with its deposit back (56; 55 when it was never paid); agreed
+ * ones follow their orders (a forfeited deposit's compensation is told to the seller).
  */
 export async function sweepOffers(deps: OfferDeps, now = (deps.now ?? Date.now)()) {
   const { db } = deps;
-  const late = await db
+  let lapsed = 0;
+  const end = async (row: Pick<OfferRow, 'id' | 'flow' | 'status'>, note: string) => {
+    const from = row.status as BargainStatus;
+    const to =
+      from === BargainStatus.AWAITING_DEPOSIT
+        ? BargainStatus.SYSTEM_CANCELLED
+        : BargainStatus.SYSTEM_CANCELLED_REFUNDED;
+    if (await endProposal(db, row, from, to, { note })) {
+      lapsed++;
+      if (from === BargainStatus.AWAITING_SELLER) await tellOffer(deps, row.id, 'offerLapsed');
+    }
+  };
+  const late = await bargainDb(db)
     .selectFrom('offers')
-    .select('id')
-    .where('status', '=', BargainStatus.AWAITING_SELLER)
+    .select(['id', 'flow', 'status'])
+    .where('status', 'in', [BargainStatus.AWAITING_DEPOSIT, BargainStatus.AWAITING_SELLER])
     .where('answer_by', '<=', new Date(now))
     .limit(200)
     .execute();
-  let lapsed = 0;
-  for (const { id } of late)
-    if (
-      await moveOffer(db, id, BargainStatus.AWAITING_SELLER, BargainStatus.SYSTEM_CANCELLED, {
-        note: `卖家未在${OFFER_ANSWER_HOURS}小时内回应`,
-      })
-    ) {
-      lapsed++;
-      await tellOffer(deps, id, 'offerLapsed');
-    }
-  // Whose listing left the market: the offers waiting for an answer in batches by id, their listings asked at once.
-  const gone: Array<{ id: number }> = [];
+  for (const row of late)
+    await end(
+      row,
+      row.status === BargainStatus.AWAITING_DEPOSIT
+        ? '保证金未在规定时间内支付'
+        : `卖家未在${OFFER_ANSWER_HOURS}小时内回应`,
+    );
+  // Whose listing left the market: the open proposals in batches by id, their listings asked at once.
+  const gone: Array<Pick<OfferRow, 'id' | 'flow' | 'status'>> = [];
   for (let after = 0; gone.length < 200; ) {
-    const waiting = await db
+    const waiting = await bargainDb(db)
       .selectFrom('offers')
-      .select(['id', 'commodity_id'])
-      .where('status', '=', BargainStatus.AWAITING_SELLER)
+      .select(['id', 'flow', 'status', 'commodity_id'])
+      .where('status', 'in', [BargainStatus.AWAITING_DEPOSIT, BargainStatus.AWAITING_SELLER])
       .where('id', '>', after)
       .orderBy('id')
       .limit(1000)
@@ -97,22 +158,13 @@ export async function sweepOffers(deps: OfferDeps, now = (deps.now ?? Date.now)(
     if (waiting.length < 1000) break;
     after = waiting[waiting.length - 1]?.id ?? after;
   }
-  for (const { id } of gone)
-    if (
-      await moveOffer(db, id, BargainStatus.AWAITING_SELLER, BargainStatus.SYSTEM_CANCELLED, {
-        note: '商品已售出或已下架',
-      })
-    ) {
-      lapsed++;
-      await tellOffer(deps, id, 'offerLapsed');
-    }
-  // Only agreed offers whose order moved on: those still waiting for payment never fill the batch.
-  // The agreed offers in batches by id, their orders' states asked at once (the orders module's).
-  const agreed: Array<{ id: number; status: number; order_status: number }> = [];
+  for (const row of gone) await end(row, '商品已售出或已下架');
+  // Only agreed proposals whose order moved on: those still waiting for payment never fill the batch.
+  const agreed: Array<Pick<OfferRow, 'id' | 'status' | 'flow'> & { order_status: number }> = [];
   for (let after = 0; agreed.length < 200; ) {
-    const batch = await db
+    const batch = await bargainDb(db)
       .selectFrom('offers')
-      .select(['id', 'status', 'order_id'])
+      .select(['id', 'status', 'flow', 'order_id'])
       .where('status', '=', BargainStatus.AGREED)
       .where('id', '>', after)
       .orderBy('id')
@@ -125,12 +177,12 @@ export async function sweepOffers(deps: OfferDeps, now = (deps.now ?? Date.now)(
     for (const o of batch) {
       const state = o.order_id === null ? undefined : states.get(o.order_id);
       if (state && state.status !== OrderStatus.AWAITING_PAYMENT && agreed.length < 200)
-        agreed.push({ id: o.id, status: o.status, order_status: state.status });
+        agreed.push({ id: o.id, status: o.status, flow: o.flow, order_status: state.status });
     }
     if (batch.length < 1000) break;
     after = batch[batch.length - 1]?.id ?? after;
   }
   let followed = 0;
-  for (const row of agreed) if (await followOrder(db, row, row.order_status)) followed++;
+  for (const row of agreed) if (await followOrder(deps, row, row.order_status)) followed++;
   return { lapsed, followed };
 }

@@ -230,6 +230,17 @@ export async function applyOrderDeposit(trx: DbHandle, orderId: number, now = ne
   return Number(row.amount_fen);
 }
 
+/** How a forfeited deposit is split under its game's rule. */
+async function splitOf(db: DbHandle, row: DepositRow) {
+  const { rules } = await sellSetup(db, row.application_id);
+  return forfeitSplit(Number(row.amount_fen), rules);
+}
+
+/** What the seller received of a forfeited deposit (0 for any other). */
+export async function sellerCompensation(db: DbHandle, row: DepositRow): Promise<number> {
+  return row.status === 'forfeited' ? (await splitOf(db, row)).seller : 0;
+}
+
 /**
  * The buyer defaulted: the hold is posted into the escrow and split, the seller's compensation to
  * his balance at once, the rest to the platform (the game's depositSellerPercent). Answers the split.
@@ -242,8 +253,7 @@ export async function forfeitDeposit(
   const row = await moveDeposit(trx, id, 'held', 'forfeited', { resolved_at: now });
   if (!row) return null;
   await resolvePending(trx, { key: `${holdKey(id)}:post`, pendingKey: holdKey(id), action: 'post' });
-  const { rules } = await sellSetup(trx, row.application_id);
-  const split = forfeitSplit(Number(row.amount_fen), rules);
+  const split = await splitOf(trx, row);
   const orderId = row.order_id ?? undefined;
   if (split.seller > 0)
     await transfer(trx, {

@@ -1,6 +1,7 @@
 import { coinPriceHistory, commodityDetail, commodityInfo, comparableSales } from '@app/protocol/calls/exchange';
 import { CommodityType, deriveSaleType, type PropSubType, propSubTypeLabel, SaleType } from '@app/protocol/commodity';
 import { ErrorCode } from '@app/protocol/errors';
+import { DEFAULT_SELL_RULES } from '@app/protocol/sell-rules';
 import { ListingStatus, listingStatusLabel } from '@app/protocol/statuses/listing-status';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/errors';
@@ -63,6 +64,17 @@ async function comparableWithServers(db: ExchangeDb, catalogue: ListingCatalogue
     trades.map((t) => t.server_id),
   );
   return trades.map((t) => ({ ...t, server_name: names.get(t.server_id) ?? null }));
+}
+
+/** How a buyer may propose a price: 出价 on a pre-sale, 还价 where the seller and the game allow it, nothing on an auction. */
+function negotiationFlow(
+  row: { sale_type: number; auction_enable: number; bargain_allowed: boolean },
+  bargainOpen: boolean,
+): 'bargain' | 'offer' | null {
+  const saleType = deriveSaleType(row.sale_type, row.auction_enable);
+  if (saleType === SaleType.PRESALE) return 'offer';
+  if (saleType === SaleType.NORMAL && row.bargain_allowed && bargainOpen) return 'bargain';
+  return null;
 }
 
 export function commodityDetailRoutes(app: FastifyInstance, platform: CallPlatform, catalogue: ListingCatalogue): void {
@@ -134,6 +146,12 @@ export function commodityDetailRoutes(app: FastifyInstance, platform: CallPlatfo
       isMine: mine,
       fairPrice: bandOf(comparable.map((t) => t.price_fen)),
       sold: sale,
+      negotiation: {
+        flow: negotiationFlow(row, game?.negotiation.bargainOpen ?? false),
+        depositPercent: game?.negotiation.depositPercent ?? DEFAULT_SELL_RULES.depositPercent,
+        depositMinFen: game?.negotiation.depositMinFen ?? DEFAULT_SELL_RULES.depositMinFen,
+        depositMaxFen: game?.negotiation.depositMaxFen ?? DEFAULT_SELL_RULES.depositMaxFen,
+      },
     };
   });
 

@@ -51,6 +51,9 @@ export interface CommoditiesTable {
   pending_until: Date | null;
   /** 降价提醒: the price when last on sale, while the seller reprices it delisted (migration 0030). */
   last_on_sale_price_fen: number | null;
+  /** 还价: the seller allows proposals, and refuses at once those below his hidden floor (migration 0032). */
+  bargain_allowed: Generated<boolean>;
+  bargain_floor_fen: number | null;
 }
 
 export interface CommodityImage {

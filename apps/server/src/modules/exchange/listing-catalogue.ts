@@ -1,3 +1,5 @@
+import type { SellRules } from '@app/protocol/sell-rules';
+
 /**
  * What the listing pages need of the market's catalogue (games, servers, collections) and of the
  * user module (a seller's name), given by the market module that registers these routes: the
@@ -5,9 +7,15 @@
  */
 export interface ListingCatalogue {
   /** A game's buyer fee (percent) and coin types, or undefined for an unknown game. */
-  game(
-    applicationId: string,
-  ): Promise<{ buyerFeePercent: number; coinTypes: Array<{ type: number; name: string }> } | undefined>;
+  game(applicationId: string): Promise<
+    | {
+        buyerFeePercent: number;
+        coinTypes: Array<{ type: number; name: string }>;
+        /** The game's rules of 还价 and its deposits (sell-rules.ts). */
+        negotiation: Pick<SellRules, 'bargainOpen' | 'depositPercent' | 'depositMinFen' | 'depositMaxFen'>;
+      }
+    | undefined
+  >;
   /** The master server a server trades in ('' when unknown). */
   masterServerName(applicationId: string, serverId: string): Promise<string>;
   /** Server names of one game by server id. */

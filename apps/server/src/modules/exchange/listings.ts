@@ -100,6 +100,25 @@ export async function listingsNoLongerBuyable(db: DbHandle, ids: readonly number
   return new Set(unique.filter((id) => !buyable.has(id)));
 }
 
+/**
+ * The seller's 还价 setting of his listing (docs/decisions/0021-deposits.md): allowed or not, and a
+ * hidden floor below the price. Answers the listing as it is now, or undefined when it is not his.
+ */
+export async function setBargainSetting(
+  db: DbHandle,
+  sellerUserId: number,
+  id: number,
+  setting: { allowed: boolean; floorFen: number | null },
+): Promise<Listing | undefined> {
+  return exchangeDb(db)
+    .updateTable('commodities')
+    .set({ bargain_allowed: setting.allowed, bargain_floor_fen: setting.floorFen, updated_at: new Date() })
+    .where('id', '=', id)
+    .where('seller_user_id', '=', sellerUserId)
+    .returningAll()
+    .executeTakeFirst();
+}
+
 /** Writes a new listing (its status and waits as given); answers its id. */
 export async function insertListing(db: DbHandle, listing: NewListing): Promise<number> {
   const row = await exchangeDb(db).insertInto('commodities').values(listing).returning('id').executeTakeFirstOrThrow();

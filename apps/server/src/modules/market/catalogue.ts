@@ -1,3 +1,4 @@
+import { DEFAULT_SELL_RULES } from '@app/protocol/sell-rules';
 import type { Selectable } from 'kysely';
 import type { DbHandle } from '../../platform/db/handle';
 import type { ListingCatalogue, SellerRecordOf } from '../exchange/listing-catalogue';
@@ -106,7 +107,18 @@ export function listingCatalogue(db: DbHandle, sellerRecord: SellerRecordOf): Li
   return {
     async game(applicationId) {
       const game = await gameById(db, applicationId);
-      return game && { buyerFeePercent: Number(game.buyer_fee_percent), coinTypes: game.coin_types };
+      if (!game) return undefined;
+      const rules = { ...DEFAULT_SELL_RULES, ...game.sell_rules };
+      return {
+        buyerFeePercent: Number(game.buyer_fee_percent),
+        coinTypes: game.coin_types,
+        negotiation: {
+          bargainOpen: rules.bargainOpen,
+          depositPercent: rules.depositPercent,
+          depositMinFen: rules.depositMinFen,
+          depositMaxFen: rules.depositMaxFen,
+        },
+      };
     },
     masterServerName: async (applicationId, serverId) =>
       (await serverOf(db, applicationId, serverId))?.masterServerName ?? '',

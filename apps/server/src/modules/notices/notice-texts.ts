@@ -11,6 +11,8 @@ export interface NoticeFacts {
   commodityId?: number;
   orderId?: number;
   offerId?: number;
+  /** An offer's flow: 还价 or 出价 (the default). */
+  verb?: '还价' | '出价';
 }
 
 interface Text {
@@ -26,32 +28,45 @@ const id = (n: number | undefined) => (n === undefined ? undefined : String(n));
 export function noticeText(f: NoticeFacts): Text {
   const money = f.amount === undefined ? '' : formatPriceFen(f.amount);
   const s = `「${f.subject}」`;
+  const v = f.verb ?? '出价';
   const offer = (flow: 1 | 2) => ({ commodityId: id(f.commodityId), offerId: id(f.offerId), flow });
   const order = { orderId: id(f.orderId), commodityId: id(f.commodityId) };
   const texts: Record<NoticeKind, () => Text> = {
     offerReceived: () => ({
-      title: '收到新的出价',
-      content: `买家对${s}出价 ${money}，请在 24 小时内处理`,
+      title: `收到新的${v}`,
+      content: `买家对${s}${v} ${money}，保证金已缴纳，请在 24 小时内处理`,
       position: 3,
       ext: offer(2),
     }),
     offerAgreed: () => ({
-      title: '卖家同意了您的出价',
-      content: `${s}已按 ${money} 为您下单，请尽快完成支付`,
+      title: `卖家同意了您的${v}`,
+      content: `${s}已按 ${money} 为您下单（保证金抵扣货款），请在倒计时内完成支付，超时将扣除保证金`,
       position: 3,
       ext: offer(1),
     }),
     offerRefused: () => ({
-      title: '卖家拒绝了您的出价',
-      content: `您对${s}的出价 ${money} 未被接受`,
+      title: `卖家拒绝了您的${v}`,
+      content: `您对${s}的${v} ${money} 未被接受，保证金已退回余额`,
       position: 3,
       ext: offer(1),
     }),
     offerLapsed: () => ({
-      title: '出价已失效',
-      content: `您对${s}的出价 ${money} 已超时失效`,
+      title: `${v}已失效`,
+      content: `您对${s}的${v} ${money} 已失效，已缴纳的保证金已退回余额`,
       position: 3,
       ext: offer(1),
+    }),
+    offerWithdrawn: () => ({
+      title: `卖家取消了${v}成交`,
+      content: `${s}的${v} ${money} 已被卖家取消，订单已关闭，保证金已退回余额`,
+      position: 3,
+      ext: offer(1),
+    }),
+    depositCompensated: () => ({
+      title: '买家违约，保证金赔付已到账',
+      content: `买家未按约定完成${s}的付款，保证金赔付 ${money} 已转入您的余额`,
+      position: 3,
+      ext: offer(2),
     }),
     orderPaid: () => ({
       title: '买家已付款',

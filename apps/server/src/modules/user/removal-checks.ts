@@ -17,6 +17,8 @@ export interface RemovalFacts {
   hasLiveOffers: (db: Db, userId: number) => Promise<boolean>;
   /** withdrawal: a request in review or being paid out. */
   hasPendingWithdrawal: (db: Db, userId: number) => Promise<boolean>;
+  /** deposits: a deposit (保证金) unpaid or held, as buyer or seller. */
+  hasLiveDeposits: (db: Db, userId: number) => Promise<boolean>;
 }
 
 /** The reasons an account cannot close, in the order the user should clear them. */
@@ -36,7 +38,8 @@ export function accountRemovalChecks(facts: RemovalFacts): RemovalCheck[] {
     },
     when(facts.hasOpenOrders, '您有进行中的订单，请完成或取消后再注销'),
     when(facts.hasActiveListings, '您有寄售中的商品，请下架并取回后再注销'),
-    when(facts.hasLiveOffers, '您有等待卖家回应的出价，请撤回或处理后再注销'),
+    when(facts.hasLiveOffers, '您有进行中的还价或出价，请撤回或处理后再注销'),
+    when(facts.hasLiveDeposits, '您有冻结中的保证金，请等待还价、出价或竞拍结束后再注销'),
     when(facts.hasPendingWithdrawal, '您有处理中的提现，请等待到账后再注销'),
   ];
 }

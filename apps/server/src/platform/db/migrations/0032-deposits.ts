@@ -39,6 +39,9 @@ export const up = [
   'alter table orders add constraint orders_total_check check (total_fen = price_fen + buyer_fee_fen - coupon_fen - deposit_fen)',
   "alter table offers add column flow text not null default 'offer' check (flow in ('bargain', 'offer'))",
   'alter table offers add column deposit_fen bigint not null default 0',
+  // When its deposit was paid and the seller could see it (the offers before deposits: at once).
+  'alter table offers add column sent_at timestamptz',
+  'update offers set sent_at = created_at',
   'drop index offers_live_idx',
   'create unique index offers_live_idx on offers (buyer_user_id, commodity_id) where status in (1, 11, 21)',
   'drop index offers_open_idx',
