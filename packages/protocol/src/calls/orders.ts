@@ -28,6 +28,8 @@ export const orderSchema = z.object({
   price: z.number().int(),
   buyerFee: z.number().int(),
   couponAmount: z.number().int(),
+  /** The deposit (保证金) of the 还价 / 出价 / auction that placed it, taken off what is left to pay. */
+  depositAmount: z.number().int(),
   /** The name of the coupon the order holds or used ('' without one). */
   couponName: z.string(),
   /** What the buyer pays. */

@@ -81,6 +81,7 @@ function viewed(
     price,
     buyerFee: Number(row.buyer_fee_fen),
     couponAmount: Number(row.coupon_fen),
+    depositAmount: Number(row.deposit_fen),
     couponName: coupon?.name ?? '',
     totalAmount: Number(row.total_fen),
     sellerFee: role === 'seller' ? sellerFee : 0,
