@@ -1,4 +1,6 @@
 import {
+  bargainSetting,
+  bargainSettingDetail,
   createOfferOrder,
   h5sdkBargainList,
   h5sdkCreateOfferOrder,
@@ -8,13 +10,16 @@ import {
   offerBuyerCancel,
   offerDetail,
   offerList,
+  offerRefuse,
 } from '@app/protocol/calls/bargain';
 import { publishCoin } from '@app/protocol/calls/consignment';
-import { orderInfo } from '@app/protocol/calls/orders';
-import { wapAlipay } from '@app/protocol/calls/pay';
+import { depositDetail } from '@app/protocol/calls/deposit';
+import { cancelOrder, orderInfo } from '@app/protocol/calls/orders';
+import { balancePay, wapAlipay } from '@app/protocol/calls/pay';
 import { ListingStatus } from '@app/protocol/statuses/listing-status';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sweepOffers } from '../src/modules/bargain/offer-moves';
+import { Accounts, balanceOf } from '../src/modules/ledger/ledger';
 import { checkLedger } from '../src/modules/ledger/ledger-check';
 import { expireUnpaidOrders } from '../src/modules/orders/order.service';
 import { expectCode, loginAs, sdkPlayer, useTestApp, useTestClient } from './helpers';
@@ -29,13 +34,21 @@ beforeAll(async () => {
   buyer = await sdkPlayer(t, sdk, 'buyer1', '1382000');
 });
 
+const deps = () => ({ db: t.db, gateway: t.app.gateway });
 let keys = 0;
-const listCoins = async (price: number, coinNum = 10_000) => {
+/** A coin lot of the seller's; bargaining allowed unless told otherwise. */
+const listCoins = async (price: number, coinNum = 10_000, allow = true) => {
   const lot = await sdk.call(publishCoin, { ...seller.pt, coinType: 2, coinNum, price }, { token: seller.token });
   expectCode(lot, '200');
-  return (lot.data as { commodityId: string }).commodityId;
+  const commodityId = (lot.data as { commodityId: string }).commodityId;
+  if (allow)
+    expectCode(
+      await app.call(bargainSetting, { commodityId, allowBargain: true, floorPrice: null }, { token: seller.token }),
+      '200',
+    );
+  return commodityId;
 };
-const offer = (commodityId: string, price: number, requestKey = `offer-key-${++keys}`) =>
+const propose = (commodityId: string, price: number, requestKey = `offer-key-${++keys}`) =>
   sdk.call(
     h5sdkCreateOfferOrder,
     { ...buyer.pt, commodityId, price, requestKey, agreement: true },
@@ -45,12 +58,39 @@ const detail = async (offerId: string, token = buyer.token) =>
   (await app.call(offerDetail, { offerId }, { token })).data as Offer;
 const listingStatus = async (id: string) =>
   (await t.db.selectFrom('commodities').select('status').where('id', '=', Number(id)).executeTakeFirstOrThrow()).status;
+const balance = (userId: number) => balanceOf(t.db, Accounts.userAvailable(userId));
+const fees = async () => (await balanceOf(t.db, Accounts.fees)).posted;
+/** Pays a deposit (or an order) through the sandbox's alipay; answers the trade. */
+const payThroughGateway = async (bizNo: string, amount: number) => {
+  const started = await app.call(wapAlipay, { bizNo, totalAmount: amount, payPrice: amount }, { token: buyer.token });
+  expectCode(started, '200');
+  const { tradeNo } = started.data as { tradeNo: string };
+  await t.app.inject({ method: 'POST', url: `/sandbox/api/pay/${tradeNo}/succeed` });
+  return tradeNo;
+};
+/** A proposal whose deposit is paid through a gateway: it waits for the seller (11). */
+const sentProposal = async (commodityId: string, price: number) => {
+  const made = await propose(commodityId, price);
+  expectCode(made, '200');
+  const o = made.data as Offer;
+  await payThroughGateway(o.deposit!.bizNo, o.deposit!.amount);
+  return detail(o.offerId);
+};
+const orderOf = async (orderId: string, token = buyer.token) =>
+  (await app.call(orderInfo, { orderId }, { token })).data as {
+    price: number;
+    totalAmount: number;
+    depositAmount: number;
+    status: number;
+  };
 
-describe('offers (出价)', () => {
-  it('checks the price and the buyer, keeps one live offer per buyer and listing, shows it to both sides only', async () => {
+describe('还价 with a deposit', () => {
+  it('checks the listing, the price and the buyer; the proposal waits for its deposit, seen by the buyer only', async () => {
+    const closed = await listCoins(10_000, 10_000, false);
+    expectCode(await propose(closed, 8_000), '10002', '该商品不支持还价');
     const id = await listCoins(10_000);
-    expectCode(await offer(id, 10_000), '10002', '出价须低于商品售价');
-    expectCode(await offer(id, 4_999), '10002', '出价不能低于售价的50%（¥50.00）');
+    expectCode(await propose(id, 10_000), '10002', '还价须低于商品售价');
+    expectCode(await propose(id, 4_999), '10002', '还价不能低于售价的50%（¥50.00）');
     expectCode(
       await sdk.call(
         h5sdkCreateOfferOrder,
@@ -60,7 +100,6 @@ describe('offers (出价)', () => {
       '40002',
     );
     const stranger = await loginAs(t, '13799990001');
-    // No real name yet: the buyer checks of an order apply.
     expectCode(
       await app.call(
         createOfferOrder,
@@ -70,41 +109,67 @@ describe('offers (出价)', () => {
       '10002',
       '请先完成实名认证',
     );
-    const made = await offer(id, 8_000, 'offer-same-key');
+    const made = await propose(id, 8_000, 'offer-same-key');
     expectCode(made, '200');
     const o = made.data as Offer;
-    expect(o).toMatchObject({ status: 11, statusLabel: '出价中，等待卖家回应', price: 8_000, listPrice: 10_000 });
-    expect(o.deadline).toBeGreaterThan(Date.now() / 1000 + 23 * 3600);
-    // The same request again answers the same offer; another one is refused while it lives.
-    expect(((await offer(id, 8_000, 'offer-same-key')).data as Offer).offerId).toBe(o.offerId);
-    expectCode(await offer(id, 9_000), '10002', '您已对该商品出价，请等待卖家回应');
+    // 5 % of ¥80 is ¥4, below the ¥10 floor of a deposit.
+    expect(o).toMatchObject({ flow: 'bargain', status: 1, statusLabel: '待支付保证金', price: 8_000 });
+    expect(o.deposit).toMatchObject({ amount: 1_000, status: 'unpaid', purpose: 'bargain' });
+    expect(o.deposit!.bizNo).toMatch(/^D\d+$/);
+    expect(o.deadline).toBeLessThanOrEqual(Date.now() / 1000 + 15 * 60 + 1);
+    expect(((await propose(id, 8_000, 'offer-same-key')).data as Offer).offerId).toBe(o.offerId);
+    expectCode(await propose(id, 9_000), '10002', '您已对该商品还价，请在还价记录中查看进度');
+    // The seller does not hear of it before its deposit is paid; a stranger never.
+    expectCode(await app.call(offerDetail, { offerId: o.offerId }, { token: seller.token }), '10002', '出价不存在');
+    const received = async () =>
+      ((await app.call(offerList, { viewer: 2 }, { token: seller.token })).data as { list: Offer[] }).list.map(
+        (x) => x.offerId,
+      );
+    expect(await received()).not.toContain(o.offerId);
+    expectCode(await app.call(offerDetail, { offerId: o.offerId }, { token: stranger.token }), '10002', '出价不存在');
+    expectCode(
+      await app.call(depositDetail, { bizNo: o.deposit!.bizNo }, { token: stranger.token }),
+      '10002',
+      '保证金不存在',
+    );
+    expectCode(await app.call(offerAgree, { offerId: o.offerId }, { token: seller.token }), '10002');
+
+    // Paid through a gateway: the money enters the buyer's balance and is held there.
+    await payThroughGateway(o.deposit!.bizNo, 1_000);
+    const sent = await detail(o.offerId);
+    expect(sent).toMatchObject({ status: 11, statusLabel: '还价中，等待卖家回应' });
+    expect(sent.deposit).toMatchObject({ status: 'held', statusLabel: '已冻结' });
+    expect(sent.deadline).toBeGreaterThan(Date.now() / 1000 + 23 * 3600);
+    expect(await balance(buyer.userId)).toMatchObject({ posted: 1_000, reserved: 1_000, available: 0 });
+    expect(await received()).toContain(o.offerId);
     expect(await detail(o.offerId, seller.token)).toMatchObject({
       viewer: 2,
-      statusLabel: '买家出价，请在倒计时内处理',
+      statusLabel: '买家还价，请在倒计时内处理',
     });
-    expectCode(await app.call(offerDetail, { offerId: o.offerId }, { token: stranger.token }), '10002', '出价不存在');
-    const received = (await sdk.call(h5sdkBargainList, { ...seller.pt, viewer: 2 }, { token: seller.token })).data as {
-      list: Offer[];
-    };
-    expect(received.list.map((x) => x.offerId)).toContain(o.offerId);
-    const made1 = (await app.call(offerList, { viewer: 1 }, { token: buyer.token })).data as { list: Offer[] };
-    expect(made1.list[0]).toMatchObject({ offerId: o.offerId, viewer: 1 });
-    // Nothing is reserved by an offer.
+    // The seller sees the deposit, never a way to pay it.
+    expect((await detail(o.offerId, seller.token)).deposit).toMatchObject({ amount: 1_000, bizNo: '' });
     expect(await listingStatus(id)).toBe(ListingStatus.ON_SALE);
 
-    // The buyer withdraws; the seller can no longer agree.
+    // The buyer withdraws: the deposit is free on his balance again.
     expectCode(await app.call(offerBuyerCancel, { offerId: o.offerId }, { token: seller.token }), '10002');
     expect((await app.call(offerBuyerCancel, { offerId: o.offerId }, { token: buyer.token })).data).toMatchObject({
       status: 51,
-      statusLabel: '您已撤回出价',
+      statusLabel: '您已取消还价，保证金已退回',
     });
+    expect(await balance(buyer.userId)).toMatchObject({ posted: 1_000, reserved: 0, available: 1_000 });
+
+    // A new one paid from that balance; the seller refuses it and the deposit goes back.
+    const again = (await propose(id, 7_000)).data as Offer;
     expectCode(
-      await app.call(offerAgree, { offerId: o.offerId }, { token: seller.token }),
-      '10002',
-      '出价已处理或已失效',
+      await app.call(
+        balancePay,
+        { bizNo: again.deposit!.bizNo, totalAmount: 1_000, balancePrice: 1_000 },
+        { token: buyer.token },
+      ),
+      '200',
     );
-    // A new offer may follow; the seller refuses it.
-    const again = (await offer(id, 7_000)).data as Offer;
+    expect(await detail(again.offerId)).toMatchObject({ status: 11 });
+    expect(await balance(buyer.userId)).toMatchObject({ reserved: 1_000, available: 0 });
     expect(
       (
         await sdk.call(
@@ -114,76 +179,212 @@ describe('offers (出价)', () => {
         )
       ).data,
     ).toMatchObject({ status: 53, statusLabel: '您已拒绝', note: '卖家：价格太低' });
-    expect(await detail(again.offerId)).toMatchObject({ statusLabel: '卖家已拒绝' });
+    expect(await detail(again.offerId)).toMatchObject({
+      statusLabel: '卖家已拒绝，保证金已退回',
+      deposit: { status: 'returned' },
+    });
+    expect(await balance(buyer.userId)).toMatchObject({ reserved: 0, available: 1_000 });
+    expect(await checkLedger(t.db)).toEqual([]);
   });
 
-  it('agreeing places the buyer’s order at the offered price and reserves the listing; paid, the offer is complete', async () => {
-    const id = await listCoins(20_000, 20_000);
-    const o = (await offer(id, 15_000)).data as Offer;
+  it('agreed and paid: the order is the price less the deposit, the deposit is applied, the books balance', async () => {
+    const id = await listCoins(40_000, 20_000);
+    const o = await sentProposal(id, 30_000);
+    // 5 % of ¥300.
+    expect(o.deposit!.amount).toBe(1_500);
     const agreed = (await app.call(offerAgree, { offerId: o.offerId }, { token: seller.token })).data as Offer;
     expect(agreed).toMatchObject({ status: 21, statusLabel: '已同意，等待买家付款' });
     expect(agreed.deadline).toBeGreaterThan(Date.now() / 1000 + 110 * 60);
     expect(await listingStatus(id)).toBe(ListingStatus.SELLING);
-    const order = (await app.call(orderInfo, { orderId: agreed.orderId! }, { token: buyer.token })).data as {
-      price: number;
-      totalAmount: number;
-      status: number;
-    };
-    expect(order).toMatchObject({ price: 15_000, status: 1 });
-    // The seller's fee follows the offered price.
+    const order = await orderOf(agreed.orderId!);
+    expect(order).toMatchObject({ price: 30_000, depositAmount: 1_500, status: 1 });
+    const buyerFee = order.totalAmount + 1_500 - 30_000;
+    expect(buyerFee).toBeGreaterThanOrEqual(0);
     const sellerView = (await app.call(orderInfo, { orderId: agreed.orderId! }, { token: seller.token })).data as {
       sellerFee: number;
       sellerReceive: number;
     };
-    expect(sellerView.sellerFee + sellerView.sellerReceive).toBe(15_000);
-    // Agreeing twice changes nothing.
+    expect(sellerView.sellerFee + sellerView.sellerReceive).toBe(30_000);
     expectCode(
       await app.call(offerAgree, { offerId: o.offerId }, { token: seller.token }),
       '10002',
       '出价已处理或已失效',
     );
-
-    const pay = (
-      await app.call(
-        wapAlipay,
-        { bizNo: agreed.orderId!, totalAmount: order.totalAmount, payPrice: order.totalAmount },
-        { token: buyer.token },
-      )
-    ).data as { tradeNo: string };
-    await t.app.inject({ method: 'POST', url: `/sandbox/api/pay/${pay.tradeNo}/succeed` });
-    expect(await detail(o.offerId)).toMatchObject({ status: 61, statusLabel: '交易完成', deadline: null });
+    const before = await balance(buyer.userId);
+    await payThroughGateway(agreed.orderId!, order.totalAmount);
+    expect(await detail(o.offerId)).toMatchObject({
+      status: 61,
+      statusLabel: '交易完成',
+      deadline: null,
+      deposit: { status: 'applied', statusLabel: '已抵扣货款' },
+    });
+    // The held deposit left his balance for the escrow: it paid part of the price.
+    expect(await balance(buyer.userId)).toMatchObject({
+      posted: before.posted - 1_500,
+      reserved: before.reserved - 1_500,
+    });
     expect(await checkLedger(t.db)).toEqual([]);
   });
 
-  it('an agreed offer the buyer does not pay lapses with its order; the listing is on sale again', async () => {
+  it('agreed and not paid: the deposit is forfeited, 80 % to the seller at once, the rest to the platform', async () => {
     const id = await listCoins(30_000, 30_000);
-    const o = (await offer(id, 20_000)).data as Offer;
+    const o = await sentProposal(id, 20_000);
+    expect(o.deposit!.amount).toBe(1_000);
     const agreed = (await app.call(offerAgree, { offerId: o.offerId }, { token: seller.token })).data as Offer;
-    expect(await expireUnpaidOrders({ db: t.db, gateway: t.app.gateway }, Date.now() + 60 * 60_000)).toBe(0);
-    expect(await expireUnpaidOrders({ db: t.db, gateway: t.app.gateway }, Date.now() + 121 * 60_000)).toBe(1);
-    expect(await sweepOffers({ db: t.db, gateway: t.app.gateway })).toMatchObject({ followed: 1 });
-    expect(await detail(agreed.offerId)).toMatchObject({ status: 41, statusLabel: '付款超时，出价已失效' });
+    const sellerBefore = await balance(seller.userId);
+    const feesBefore = await fees();
+    expect(await expireUnpaidOrders(deps(), Date.now() + 60 * 60_000)).toBe(0);
+    expect(await expireUnpaidOrders(deps(), Date.now() + 121 * 60_000)).toBe(1);
+    expect(await sweepOffers(deps())).toMatchObject({ followed: 1 });
+    expect(await detail(agreed.offerId)).toMatchObject({
+      status: 31,
+      statusLabel: '付款超时，保证金已扣除',
+      deposit: { status: 'forfeited' },
+    });
+    expect(await detail(agreed.offerId, seller.token)).toMatchObject({
+      statusLabel: '买家付款超时，您已获得保证金赔付',
+    });
+    expect((await balance(seller.userId)).available - sellerBefore.available).toBe(800);
+    expect((await fees()) - feesBefore).toBe(200);
     expect(await listingStatus(id)).toBe(ListingStatus.ON_SALE);
+    expect(await checkLedger(t.db)).toEqual([]);
   });
 
-  it('an unanswered offer lapses after 24 hours; a withdrawal racing the agreement: exactly one wins', async () => {
-    const id = await listCoins(40_000, 40_000);
-    const o = (await offer(id, 30_000)).data as Offer;
-    expect(await sweepOffers({ db: t.db, gateway: t.app.gateway }, Date.now() + 23 * 3_600_000)).toMatchObject({
-      lapsed: 0,
+  it('agreed, then the buyer cancels the order (32, forfeited) or the seller withdraws (52, returned)', async () => {
+    const id = await listCoins(30_000, 30_000);
+    const first = await sentProposal(id, 25_000);
+    const agreed = (await app.call(offerAgree, { offerId: first.offerId }, { token: seller.token })).data as Offer;
+    expectCode(await app.call(cancelOrder, { orderId: agreed.orderId! }, { token: buyer.token }), '200');
+    await sweepOffers(deps());
+    expect(await detail(first.offerId)).toMatchObject({ status: 32, deposit: { status: 'forfeited' } });
+    expect(await listingStatus(id)).toBe(ListingStatus.ON_SALE);
+
+    const second = await sentProposal(id, 26_000);
+    const heldBefore = (await balance(buyer.userId)).reserved;
+    const agreed2 = (await app.call(offerAgree, { offerId: second.offerId }, { token: seller.token })).data as Offer;
+    // Only the seller withdraws his agreement.
+    expectCode(await app.call(offerRefuse, { offerId: second.offerId }, { token: buyer.token }), '10002');
+    expect((await app.call(offerRefuse, { offerId: second.offerId }, { token: seller.token })).data).toMatchObject({
+      status: 52,
+      statusLabel: '您已取消',
     });
-    expect(await sweepOffers({ db: t.db, gateway: t.app.gateway }, Date.now() + 25 * 3_600_000)).toMatchObject({
-      lapsed: 1,
+    expect(await detail(second.offerId)).toMatchObject({
+      statusLabel: '卖家已取消，保证金已退回',
+      deposit: { status: 'returned' },
     });
-    expect(await detail(o.offerId)).toMatchObject({ status: 55, note: '卖家未在24小时内回应' });
+    expect(await orderOf(agreed2.orderId!)).toMatchObject({ status: -2 });
+    expect(await listingStatus(id)).toBe(ListingStatus.ON_SALE);
+    expect((await balance(buyer.userId)).reserved).toBe(heldBefore - 1_300);
+    expect(await checkLedger(t.db)).toEqual([]);
+  });
+
+  it('the hidden floor refuses at once when the deposit arrives (54), and only then', async () => {
+    const id = await listCoins(20_000);
     expectCode(
-      await app.call(offerAgree, { offerId: o.offerId }, { token: seller.token }),
+      await app.call(
+        bargainSetting,
+        { commodityId: id, allowBargain: true, floorPrice: 20_000 },
+        { token: seller.token },
+      ),
       '10002',
-      '出价已处理或已失效',
+      '底价须低于商品售价',
+    );
+    expectCode(
+      await app.call(
+        bargainSetting,
+        { commodityId: id, allowBargain: true, floorPrice: 18_000 },
+        { token: buyer.token },
+      ),
+      '30001',
+    );
+    expectCode(
+      await app.call(
+        bargainSetting,
+        { commodityId: id, allowBargain: true, floorPrice: 18_000 },
+        { token: seller.token },
+      ),
+      '200',
+    );
+    expect((await app.call(bargainSettingDetail, { commodityId: id }, { token: seller.token })).data).toEqual({
+      commodityId: id,
+      allowBargain: true,
+      floorPrice: 18_000,
+    });
+    const low = await propose(id, 15_000);
+    // Nothing tells the buyer of the floor before he pays the deposit.
+    expect((low.data as Offer).status).toBe(1);
+    const available = (await balance(buyer.userId)).available;
+    await payThroughGateway((low.data as Offer).deposit!.bizNo, 1_000);
+    expect(await detail((low.data as Offer).offerId)).toMatchObject({
+      status: 54,
+      statusLabel: '低于卖家底价，已自动拒绝，保证金已退回',
+      deposit: { status: 'returned' },
+    });
+    expect((await balance(buyer.userId)).available).toBe(available + 1_000);
+    const high = await sentProposal(id, 18_000);
+    expect(high.status).toBe(11);
+    expect(await checkLedger(t.db)).toEqual([]);
+  });
+
+  it('deadlines: an unpaid deposit closes it (55) and a late payment stays on the balance; no answer or the listing gone returns it (56)', async () => {
+    const id = await listCoins(20_000);
+    const unpaid = (await propose(id, 15_000)).data as Offer;
+    // The cashier is opened before the deadline, paid after the proposal closed.
+    const started = await app.call(
+      wapAlipay,
+      { bizNo: unpaid.deposit!.bizNo, totalAmount: 1_000, payPrice: 1_000 },
+      { token: buyer.token },
+    );
+    await sweepOffers(deps(), Date.now() + 14 * 60_000);
+    expect(await detail(unpaid.offerId)).toMatchObject({ status: 1 });
+    await sweepOffers(deps(), Date.now() + 16 * 60_000);
+    expect(await detail(unpaid.offerId)).toMatchObject({
+      status: 55,
+      statusLabel: '保证金未支付，还价已关闭',
+      deposit: { status: 'lapsed' },
+    });
+    const available = (await balance(buyer.userId)).available;
+    await t.app.inject({
+      method: 'POST',
+      url: `/sandbox/api/pay/${(started.data as { tradeNo: string }).tradeNo}/succeed`,
+    });
+    expect(await detail(unpaid.offerId)).toMatchObject({ status: 55 });
+    expect((await balance(buyer.userId)).available).toBe(available + 1_000);
+    expectCode(
+      await app.call(
+        wapAlipay,
+        { bizNo: unpaid.deposit!.bizNo, totalAmount: 1_000, payPrice: 1_000 },
+        { token: buyer.token },
+      ),
+      '10002',
+      '保证金已支付或已关闭',
     );
 
+    const unanswered = await sentProposal(id, 15_000);
+    await sweepOffers(deps(), Date.now() + 23 * 3_600_000);
+    expect(await detail(unanswered.offerId)).toMatchObject({ status: 11 });
+    await sweepOffers(deps(), Date.now() + 25 * 3_600_000);
+    expect(await detail(unanswered.offerId)).toMatchObject({
+      status: 56,
+      note: '卖家未在24小时内回应',
+      deposit: { status: 'returned' },
+    });
+
+    const sold = await sentProposal(id, 16_000);
+    await t.db
+      .updateTable('commodities')
+      .set({ status: ListingStatus.DELISTED })
+      .where('id', '=', Number(id))
+      .execute();
+    await sweepOffers(deps());
+    expect(await detail(sold.offerId)).toMatchObject({ status: 56, note: '商品已售出或已下架' });
+    expect(await checkLedger(t.db)).toEqual([]);
+  });
+
+  it('races: agree against withdraw, and a deposit payment against a withdrawal — exactly one wins, the money follows', async () => {
+    const id = await listCoins(40_000, 40_000);
     for (let i = 0; i < 3; i++) {
-      const racing = (await offer(id, 30_000 + i * 100)).data as Offer;
+      const racing = await sentProposal(id, 30_000 + i * 100);
       const [agree, cancel] = await Promise.all([
         app.call(offerAgree, { offerId: racing.offerId }, { token: seller.token }),
         app.call(offerBuyerCancel, { offerId: racing.offerId }, { token: buyer.token }),
@@ -196,15 +397,65 @@ describe('offers (出价)', () => {
         .where('request_key', '=', `offer-${racing.offerId}`)
         .execute();
       if (agree.code === '200') {
-        expect(now.status).toBe(21);
+        expect(now).toMatchObject({ status: 21, deposit: { status: 'held' } });
         expect(orders).toHaveLength(1);
         expect(await listingStatus(id)).toBe(ListingStatus.SELLING);
-        await expireUnpaidOrders({ db: t.db, gateway: t.app.gateway }, Date.now() + 121 * 60_000);
+        await app.call(offerRefuse, { offerId: racing.offerId }, { token: seller.token });
       } else {
-        expect(now.status).toBe(51);
+        expect(now).toMatchObject({ status: 51, deposit: { status: 'returned' } });
         expect(orders).toHaveLength(0);
       }
       expect(await listingStatus(id)).toBe(ListingStatus.ON_SALE);
     }
+    for (let i = 0; i < 3; i++) {
+      const made = await propose(id, 31_000 + i * 100);
+      expectCode(made, '200');
+      const o = made.data as Offer;
+      const started = await app.call(
+        wapAlipay,
+        { bizNo: o.deposit!.bizNo, totalAmount: o.deposit!.amount, payPrice: o.deposit!.amount },
+        { token: buyer.token },
+      );
+      expectCode(started, '200');
+      const { tradeNo } = started.data as { tradeNo: string };
+      const available = (await balance(buyer.userId)).available;
+      const [, cancel] = await Promise.all([
+        t.app.inject({ method: 'POST', url: `/sandbox/api/pay/${tradeNo}/succeed` }),
+        app.call(offerBuyerCancel, { offerId: o.offerId }, { token: buyer.token }),
+      ]);
+      expectCode(cancel, '200');
+      // Whichever came first, the proposal is withdrawn and the payment is free on the balance.
+      expect(await detail(o.offerId)).toMatchObject({ status: 51 });
+      expect((await balance(buyer.userId)).available).toBe(available + o.deposit!.amount);
+    }
+    expect(await checkLedger(t.db)).toEqual([]);
+  });
+});
+
+describe('出价 on a pre-sale', () => {
+  it('speaks of 出价 and lapses to 41 with the deposit forfeited; the SDK lists it', async () => {
+    const id = await listCoins(30_000, 30_000, false);
+    // A pre-sale: 出价 needs no bargain setting.
+    await t.db.updateTable('commodities').set({ sale_type: 1 }).where('id', '=', Number(id)).execute();
+    const o = await sentProposal(id, 20_000);
+    expect(o).toMatchObject({ flow: 'offer', status: 11, statusLabel: '出价中，等待卖家回应' });
+    expectCode(
+      await app.call(
+        bargainSetting,
+        { commodityId: id, allowBargain: true, floorPrice: null },
+        { token: seller.token },
+      ),
+      '10002',
+      '预售和拍卖商品不支持设置还价',
+    );
+    const made = (await sdk.call(h5sdkBargainList, { ...buyer.pt, viewer: 1 }, { token: buyer.token })).data as {
+      list: Offer[];
+    };
+    expect(made.list[0]).toMatchObject({ offerId: o.offerId, flow: 'offer' });
+    await app.call(offerAgree, { offerId: o.offerId }, { token: seller.token });
+    await expireUnpaidOrders(deps(), Date.now() + 121 * 60_000);
+    await sweepOffers(deps());
+    expect(await detail(o.offerId)).toMatchObject({ status: 41, statusLabel: '付款超时，保证金已扣除' });
+    expect(await checkLedger(t.db)).toEqual([]);
   });
 });
