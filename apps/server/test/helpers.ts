@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { bargainSetting, h5sdkCreateOfferOrder, type Offer } from '@app/protocol/calls/bargain';
 import { publishCoin } from '@app/protocol/calls/consignment';
 import { gameTokenLogin } from '@app/protocol/calls/game';
 import { identification } from '@app/protocol/calls/identity';
@@ -317,4 +318,47 @@ export async function deliveredCoinOrder(
     ((await app.call(orderInfo, { orderId }, { token: buyer.token })).data as { status: number }).status;
   await expect.poll(status).toBe(OrderStatus.AWAITING_RECEIPT);
   return orderId;
+}
+
+/** 还价 allowed on one of the seller's listings (docs/decisions/0021-deposits.md). */
+export async function allowBargain(app: TestClient, sellerToken: string, commodityId: string): Promise<void> {
+  expectCode(
+    await app.call(bargainSetting, { commodityId, allowBargain: true, floorPrice: null }, { token: sellerToken }),
+    '200',
+  );
+}
+
+/**
+ * A buyer's 还价 (or 出价 on a pre-sale) from inside the game, its deposit paid through the
+ * sandbox: it waits for the seller (11). Answers the proposal as the buyer sees it then.
+ */
+export async function sentOffer(
+  t: TestApp,
+  clients: { sdk: TestClient; app: TestClient },
+  buyer: { pt: GamePt; token: string },
+  commodityId: string,
+  price: number,
+  requestKey: string,
+): Promise<Offer> {
+  const made = await clients.sdk.call(
+    h5sdkCreateOfferOrder,
+    { ...buyer.pt, commodityId, price, requestKey, agreement: true },
+    { token: buyer.token },
+  );
+  expectCode(made, '200');
+  const { deposit } = made.data as Offer;
+  if (!deposit) throw new Error('a proposal without its deposit');
+  if (deposit.status === 'unpaid') {
+    const pay = await clients.app.call(
+      wapAlipay,
+      { bizNo: deposit.bizNo, totalAmount: deposit.amount, payPrice: deposit.amount },
+      { token: buyer.token },
+    );
+    expectCode(pay, '200');
+    await t.app.inject({
+      method: 'POST',
+      url: `/sandbox/api/pay/${(pay.data as { tradeNo: string }).tradeNo}/succeed`,
+    });
+  }
+  return made.data as Offer;
 }

@@ -4,7 +4,8 @@ import { OrderStatus } from '@app/protocol/statuses/order-status';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { agreeOffer, createOffer } from '../src/modules/bargain/offer.service';
+import { agreeOffer, createOffer, endOffer, offerKeeper } from '../src/modules/bargain/offer.service';
+import { sweepOffers } from '../src/modules/bargain/offer-moves';
 import { DepositKeepers } from '../src/modules/deposits/deposit.service';
 import type { GameGateway } from '../src/modules/games/game-gateway';
 import { Accounts, balanceOf, transfer } from '../src/modules/ledger/ledger';
@@ -23,9 +24,11 @@ import { useTestApp } from './helpers';
  * A model-based simulation of the money (issue 7): random sequences of orders, payments (third
  * party, balance, combined), duplicate, late and wrong-amount notifications, cancellations,
  * timeouts, deliveries (and refused ones), confirmations, settlements, top-ups and withdrawals,
- * offers agreed into orders, refused receipts and customer service's refunds and confirmations
- * (with the game's reclaim done, refused or its answer lost).
- * After every step: the books balance; the escrow holds exactly what paid, unsettled orders hold;
+ * 还价 with deposits (paid through the gateway or the balance, late, withdrawn, refused, agreed,
+ * withdrawn by the seller, lapsed, defaulted: every status path), refused receipts and customer
+ * service's refunds and confirmations (with the game's reclaim done, refused or its answer lost).
+ * After every step: the books balance; the escrow holds exactly what paid, unsettled orders hold
+ * (with the deposits applied to them), and the deposits held are exactly the pending holds;
  * the third-party gateway let in exactly what was accepted; a listing has at most one live order
  * and is 出售中 exactly while it has one. A failure prints its seed and path (fast-check).
  * SIM_RUNS sets the number of sequences (CI runs the default).
@@ -47,6 +50,9 @@ type Op =
   | { k: 'withdraw'; user: number; amount: number }
   | { k: 'cancelWithdrawal'; which: number }
   | { k: 'offer'; buyer: number; listing: number; agree: boolean }
+  | { k: 'bargain'; buyer: number; listing: number; percent: number }
+  | { k: 'payDeposit'; which: number; how: 'gateway' | 'balance' | 'combined' }
+  | { k: 'answer'; which: number; how: 'agree' | 'refuse' | 'withdraw' | 'sellerCancel' }
   | { k: 'reject'; order: number }
   | { k: 'dispute'; buyer: number; listing: number }
   | { k: 'resolve'; order: number; refund: boolean; game: 'ok' | 'refused' | 'lost' };
@@ -88,6 +94,31 @@ const op: fc.Arbitrary<Op> = fc.oneof(
       agree: fc.boolean(),
     }),
     weight: 2,
+  },
+  {
+    arbitrary: fc.record({
+      k: fc.constant('bargain' as const),
+      buyer: fc.nat(2),
+      listing: fc.nat(3),
+      percent: fc.constantFrom(60, 80, 95),
+    }),
+    weight: 3,
+  },
+  {
+    arbitrary: fc.record({
+      k: fc.constant('payDeposit' as const),
+      which: fc.nat(),
+      how: fc.constantFrom('gateway' as const, 'balance' as const, 'combined' as const),
+    }),
+    weight: 3,
+  },
+  {
+    arbitrary: fc.record({
+      k: fc.constant('answer' as const),
+      which: fc.nat(),
+      how: fc.constantFrom('agree' as const, 'refuse' as const, 'withdraw' as const, 'sellerCancel' as const),
+    }),
+    weight: 3,
   },
   { arbitrary: fc.record({ k: fc.constant('reject' as const), order: fc.nat() }), weight: 1 },
   {
@@ -158,7 +189,10 @@ describe('the money, simulated', () => {
       ack: (ok) => ({ status: 200, contentType: 'text/plain', body: ok ? 'success' : 'fail' }),
     };
     const orderDeps = { db, gateway: game, now };
-    const payDeps = { db, gateways: { alipay: third, wechat: third }, now, keepers: new DepositKeepers() };
+    const keepers = new DepositKeepers();
+    keepers.register('bargain', offerKeeper(orderDeps));
+    keepers.register('offer', offerKeeper(orderDeps));
+    const payDeps = { db, gateways: { alipay: third, wechat: third }, now, keepers };
     const wdDeps = {
       db,
       pii: createPiiCipher('11'.repeat(32)),
@@ -214,11 +248,15 @@ describe('the money, simulated', () => {
               seller_user_id: seller.id,
               game_account_id: 'seller-sim',
               game_role_id: 'seller-role',
+              bargain_allowed: true,
+              // The dearest one refuses proposals below 90 % at once (54).
+              bargain_floor_fen: i === 3 ? Math.round(price * 0.9) : null,
             })),
           )
           .returning(['id', 'price_fen as price'])
           .execute();
         const orders: number[] = [];
+        const proposals: Array<{ id: number; buyer: number; bizNo: string; amount: number }> = [];
         const payments: Array<{ tradeNo: string; third: number }> = [];
         const withdrawals: Array<{ user: number; id: number }> = [];
         const accepted = new Set<string>();
@@ -323,6 +361,7 @@ describe('the money, simulated', () => {
           } else if (o.k === 'tick') {
             clock.now += o.minutes * 60_000;
             await expireUnpaidOrders(orderDeps, clock.now);
+            await sweepOffers(orderDeps, clock.now);
             await sweepDeliveries({ ...orderDeps, gateway: { ...game } as GameGateway }, clock.now);
             await sweepWithdrawals(wdDeps, clock.now);
           } else if (o.k === 'deliver' && order(o.order)) {
@@ -371,6 +410,79 @@ describe('the money, simulated', () => {
               const orderId = agreed && typeof agreed === 'object' && 'order_id' in agreed ? agreed.order_id : null;
               if (typeof orderId === 'number' && !orders.includes(orderId)) orders.push(orderId);
             }
+          } else if (o.k === 'bargain') {
+            const b = users[o.buyer]!;
+            const l = listings[o.listing]!;
+            const made = await quiet(
+              createOffer(orderDeps, {
+                buyer: { userId: b.id, uid: b.uid },
+                commodityId: String(l.id),
+                price: Math.round((Number(l.price) * o.percent) / 100),
+                requestKey: `sim-bargain-${run}-${done.length}`,
+                player: { accountId: `acct-${b.uid}`, roleId: `role-acct-${b.uid}` },
+              }),
+            );
+            if (made && typeof made === 'object' && 'id' in made) {
+              const row = made as { id: number; deposit_fen: number };
+              const deposit = await db
+                .selectFrom('deposits')
+                .select('id')
+                .where('purpose', '=', 'bargain')
+                .where('ref_id', '=', row.id)
+                .executeTakeFirstOrThrow();
+              if (!proposals.some((p) => p.id === row.id))
+                proposals.push({ id: row.id, buyer: b.id, bizNo: `D${deposit.id}`, amount: Number(row.deposit_fen) });
+            }
+          } else if (o.k === 'payDeposit' && proposals.length) {
+            const p = proposals[o.which % proposals.length]!;
+            if (o.how === 'balance') {
+              await transfer(db, {
+                key: `sim-topup-deposit-${run}-${done.length}`,
+                debit: Accounts.gateway('sim-topup'),
+                credit: Accounts.userAvailable(p.buyer),
+                amount: p.amount,
+                code: 'topup',
+              });
+              await quiet(
+                payWithBalance(payDeps, {
+                  userId: p.buyer,
+                  orderId: p.bizNo,
+                  totalAmount: p.amount,
+                  balancePrice: p.amount,
+                }),
+              );
+            } else {
+              const balance = (await balanceOf(db, Accounts.userAvailable(p.buyer))).available;
+              const part = o.how === 'combined' ? Math.min(balance, p.amount - 1) : 0;
+              const started = await quiet(
+                startPayment(payDeps, {
+                  userId: p.buyer,
+                  orderId: p.bizNo,
+                  channel: part > 0 ? 5 : 1,
+                  totalAmount: p.amount,
+                  balancePart: part,
+                  thirdPart: p.amount - part,
+                  returnUrl: '',
+                  kind: 'wap',
+                }),
+              );
+              const tradeNo =
+                started && typeof started === 'object' && 'tradeNo' in started
+                  ? (started as { tradeNo: string }).tradeNo
+                  : null;
+              if (tradeNo && !payments.some((x) => x.tradeNo === tradeNo))
+                payments.push({ tradeNo, third: p.amount - part });
+            }
+          } else if (o.k === 'answer' && proposals.length) {
+            const p = proposals[o.which % proposals.length]!;
+            const id = String(p.id);
+            if (o.how === 'agree') {
+              const agreed = await quiet(agreeOffer(orderDeps, seller.id, id));
+              const orderId = agreed && typeof agreed === 'object' && 'order_id' in agreed ? agreed.order_id : null;
+              if (typeof orderId === 'number' && !orders.includes(orderId)) orders.push(orderId);
+            } else if (o.how === 'withdraw') await quiet(endOffer(orderDeps, p.buyer, id, 'buyer'));
+            // The seller's refusal: of a proposal waiting for him (53), or of his agreement (52).
+            else await quiet(endOffer(orderDeps, seller.id, id, 'seller', '模拟'));
           } else if (o.k === 'dispute') {
             // A whole purchase up to a refused receipt: placed, paid from a topped-up balance, delivered, refused.
             const b = users[o.buyer]!;
@@ -433,12 +545,39 @@ describe('the money, simulated', () => {
           expect(await checkLedger(db)).toEqual([]);
           const held = await db
             .selectFrom('orders')
-            .select(sql<number>`coalesce(sum(total_fen), 0)`.as('sum'))
+            .select(sql<number>`coalesce(sum(total_fen + deposit_fen), 0)`.as('sum'))
             .where('status', 'in', [OrderStatus.PAID, OrderStatus.AWAITING_RECEIPT, OrderStatus.RECEIPT_REFUSED])
             .executeTakeFirstOrThrow();
           // What the escrow holds free: paid, undelivered or unconfirmed orders (a confirmed order's
           // seller share is reserved in it until the protection window ends).
           expect((await balanceOf(db, Accounts.escrow)).available).toBe(Number(held.sum));
+          // The deposits held are exactly the pending holds, and only proposals still open or agreed hold one.
+          const heldDeposits = await db
+            .selectFrom('deposits')
+            .select(['id', 'amount_fen', 'ref_id'])
+            .where('status', '=', 'held')
+            .execute();
+          const holds = await db
+            .selectFrom('ledger_transfers')
+            .select(['key', 'amount'])
+            .where('code', '=', 'deposit_hold')
+            .where('state', '=', 'pending')
+            .execute();
+          expect(holds.map((h) => `${h.key}:${Number(h.amount)}`).sort()).toEqual(
+            heldDeposits.map((d) => `deposit:${d.id}:${Number(d.amount_fen)}`).sort(),
+          );
+          if (heldDeposits.length) {
+            const open = await db
+              .selectFrom('offers')
+              .select(['id', 'status'])
+              .where(
+                'id',
+                'in',
+                heldDeposits.map((d) => d.ref_id),
+              )
+              .execute();
+            for (const row of open) expect([11, 21]).toContain(row.status);
+          }
           const live = await db
             .selectFrom('orders')
             .select(['commodity_id', 'status'])
@@ -484,5 +623,16 @@ describe('the money, simulated', () => {
       }),
       { numRuns: RUNS },
     );
+    // The sequences reached the ways a proposal and its deposit end, not only the easy ones.
+    const reached = await db.selectFrom('offers').select('status').distinct().execute();
+    const deposits = await db.selectFrom('deposits').select('status').distinct().execute();
+    if (RUNS >= 200) {
+      expect(reached.map((r) => r.status)).toEqual(
+        expect.arrayContaining([11, 21, 31, 32, 51, 52, 53, 54, 55, 56, 61]),
+      );
+      expect(deposits.map((d) => d.status)).toEqual(
+        expect.arrayContaining(['held', 'returned', 'applied', 'forfeited', 'lapsed']),
+      );
+    }
   }, 600_000);
 });

@@ -14,7 +14,16 @@ import { OrderStatus } from '@app/protocol/statuses/order-status';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { groupIdOf, history } from '../src/modules/im/im.service';
 import { Accounts, transfer } from '../src/modules/ledger/ledger';
-import { expectCode, idNumber, loginAs, sdkPlayer, useTestApp, useTestClient } from './helpers';
+import {
+  allowBargain,
+  expectCode,
+  idNumber,
+  loginAs,
+  sdkPlayer,
+  sentOffer,
+  useTestApp,
+  useTestClient,
+} from './helpers';
 
 /** The order chat and the notifications as an order and an offer go: every event told, to the right side. */
 let seller: Awaited<ReturnType<typeof sdkPlayer>>;
@@ -155,15 +164,9 @@ describe('an order told in its chat and as notifications', () => {
 
   it('tells the seller of an offer and the buyer of the answer; marks read one or all; honours the push switch', async () => {
     const commodityId = await listCoins(10_000);
-    const offer = async (price: number) => {
-      const res = await sdk.call(
-        h5sdkCreateOfferOrder,
-        { ...buyer.pt, commodityId, price, requestKey: `offer-chat-${++keys}`, agreement: true },
-        { token: buyer.token },
-      );
-      expectCode(res, '200');
-      return (res.data as { offerId: string }).offerId;
-    };
+    await allowBargain(app, seller.token, commodityId);
+    const offer = async (price: number) =>
+      (await sentOffer(t, { sdk, app }, buyer, commodityId, price, `offer-chat-${++keys}`)).offerId;
     const first = await offer(8_000);
     const received = (await notices(seller.token)).list[0] as Notice;
     expect(received).toMatchObject({
@@ -176,7 +179,7 @@ describe('an order told in its chat and as notifications', () => {
     expect((await notices(buyer.token)).list[0]).toMatchObject({ kind: 'offerRefused', extInfo: { flow: 1 } });
     const second = await offer(9_000);
     expectCode(await app.call(offerAgree, { offerId: second }, { token: seller.token }), '200');
-    expect((await notices(buyer.token)).list[0]).toMatchObject({ kind: 'offerAgreed', title: '卖家同意了您的出价' });
+    expect((await notices(buyer.token)).list[0]).toMatchObject({ kind: 'offerAgreed', title: '卖家同意了您的还价' });
 
     // Read marks: one, then all; another user's id changes nothing.
     const before = await notices(buyer.token);
@@ -202,20 +205,13 @@ describe('an order told in its chat and as notifications', () => {
     ws.send(JSON.stringify({ t: 'login', ...sig }));
     await expect.poll(() => frames.some((f) => f.t === 'login')).toBe(true);
     const other = await listCoins(10_100);
-    const offerOn = async (price: number) =>
-      expectCode(
-        await sdk.call(
-          h5sdkCreateOfferOrder,
-          { ...buyer.pt, commodityId: other, price, requestKey: `offer-push-${++keys}`, agreement: true },
-          { token: buyer.token },
-        ),
-        '200',
-      );
+    await allowBargain(app, seller.token, other);
+    const offerOn = async (price: number) => sentOffer(t, { sdk, app }, buyer, other, price, `offer-push-${++keys}`);
     await offerOn(9_000);
     await expect.poll(() => frames.filter((f) => f.t === 'notice').length).toBe(1);
     expect(frames.find((f) => f.t === 'notice')?.notice).toMatchObject({
       kind: 'offerReceived',
-      title: '收到新的出价',
+      title: '收到新的还价',
     });
     expectCode(await app.call(pushSwitch, { status: 0 }, { token: seller.token }), '200');
     expect(((await app.call(getPushSwitch, {}, { token: seller.token })).data as { push: number }).push).toBe(0);

@@ -11,7 +11,16 @@ import { describe, expect, it } from 'vitest';
 import { Accounts, transfer, userBalances } from '../../src/modules/ledger/ledger';
 import { checkLedger } from '../../src/modules/ledger/ledger-check';
 import { FEEDBACK_PER_DAY } from '../../src/modules/user/feedback.routes';
-import { type Envelope, idNumber, loginAs, sdkPlayer, testDb, useTestApp, useTestClient } from '../helpers';
+import {
+  allowBargain,
+  type Envelope,
+  idNumber,
+  loginAs,
+  sdkPlayer,
+  testDb,
+  useTestApp,
+  useTestClient,
+} from '../helpers';
 
 /**
  * Every count-then-insert limit, asked many times at once through the HTTP API. PGlite runs one
@@ -143,6 +152,7 @@ describe(`limits under concurrency (${testDb})`, () => {
     );
     expect(lot.code).toBe('200');
     const commodityId = (lot.data as { commodityId: string }).commodityId;
+    await allowBargain(app, seller.token, commodityId);
     const results = await Promise.all(
       Array.from({ length: 6 }, (_, i) =>
         sdk.call(
@@ -154,14 +164,22 @@ describe(`limits under concurrency (${testDb})`, () => {
     );
     const { accepted, refused } = split(results);
     expect(accepted).toHaveLength(1);
-    expect(refused).toEqual(Array(5).fill(['10002', '您已对该商品出价，请等待卖家回应']));
+    expect(refused).toEqual(Array(5).fill(['10002', '您已对该商品还价，请在还价记录中查看进度']));
     const live = await t.db
       .selectFrom('offers')
       .select('id')
       .where('buyer_user_id', '=', buyer.userId)
       .where('commodity_id', '=', Number(commodityId))
-      .where('status', 'in', [BargainStatus.AWAITING_SELLER, BargainStatus.AGREED])
+      .where('status', 'in', [BargainStatus.AWAITING_DEPOSIT, BargainStatus.AWAITING_SELLER, BargainStatus.AGREED])
       .execute();
     expect(live).toHaveLength(1);
+    // And one deposit to pay, for that one.
+    const deposits = await t.db
+      .selectFrom('deposits')
+      .select('ref_id')
+      .where('user_id', '=', buyer.userId)
+      .where('commodity_id', '=', Number(commodityId))
+      .execute();
+    expect(deposits.map((d) => d.ref_id)).toEqual(live.map((l) => l.id));
   });
 });

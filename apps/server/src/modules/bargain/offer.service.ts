@@ -199,15 +199,23 @@ export function offerKeeper(deps: OfferDeps): DepositKeeper {
 }
 
 /**
- * Whether the user has a proposal still open (waiting for its deposit or for the seller), as buyer
- * or seller. An agreed one has its order, which is the order module's to answer for.
+ * Whether the user has a proposal still open: as buyer, waiting for its deposit or for the seller;
+ * as seller, waiting for his answer (he never hears of one before its deposit). An agreed one has
+ * its order, which is the order module's to answer for.
  */
 export async function hasLiveOffers(db: Db, userId: number): Promise<boolean> {
   const row = await bargainDb(db)
     .selectFrom('offers')
     .select('id')
-    .where((eb) => eb.or([eb('buyer_user_id', '=', userId), eb('seller_user_id', '=', userId)]))
-    .where('status', 'in', [BargainStatus.AWAITING_DEPOSIT, BargainStatus.AWAITING_SELLER])
+    .where((eb) =>
+      eb.or([
+        eb.and([
+          eb('buyer_user_id', '=', userId),
+          eb('status', 'in', [BargainStatus.AWAITING_DEPOSIT, BargainStatus.AWAITING_SELLER]),
+        ]),
+        eb.and([eb('seller_user_id', '=', userId), eb('status', '=', BargainStatus.AWAITING_SELLER)]),
+      ]),
+    )
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;

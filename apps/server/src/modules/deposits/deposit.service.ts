@@ -288,13 +288,13 @@ export async function returnOrderDeposit(trx: DbHandle, orderId: number, now = n
   return row ? returnDeposit(trx, row.id, now) : false;
 }
 
-/** Whether the user has a deposit unpaid or held (an account with one cannot be closed). */
+/** Whether the user has a deposit held (his money, out of reach: an account with one cannot be closed). */
 export async function hasLiveDeposits(db: DbHandle, userId: number): Promise<boolean> {
   const row = await depositsDb(db)
     .selectFrom('deposits')
     .select('id')
-    .where((eb) => eb.or([eb('user_id', '=', userId), eb('seller_user_id', '=', userId)]))
-    .where('status', 'in', ['unpaid', 'held'])
+    .where('user_id', '=', userId)
+    .where('status', '=', 'held')
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;

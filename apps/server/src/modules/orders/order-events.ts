@@ -101,8 +101,12 @@ export function orderEvents(deps: {
         const o = await ordersDb(db).selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
         if (!o) return;
         const sellerGets = Number(o.price_fen) - Number(o.seller_fee_fen);
+        const deposit = Number(o.deposit_fen);
         const words: Record<OrderEvent, string> = {
-          placed: `买家已下单，订单金额 ${formatPriceFen(Number(o.total_fen))}，等待买家付款。交易请在平台内完成，勿私下转账。`,
+          placed:
+            deposit > 0
+              ? `卖家已同意以 ${formatPriceFen(Number(o.price_fen))} 成交，买家的保证金 ${formatPriceFen(deposit)} 抵扣货款，待付 ${formatPriceFen(Number(o.total_fen))}。请买家在倒计时内付款，超时将扣除保证金。交易请在平台内完成，勿私下转账。`
+              : `买家已下单，订单金额 ${formatPriceFen(Number(o.total_fen))}，等待买家付款。交易请在平台内完成，勿私下转账。`,
           paid: '买家已付款，平台正在通过游戏交付商品，请稍候。',
           delivered: `商品已交付到买家账号。${receiptWords(o.receipt, o.deliver_role_name)}请买家在游戏中查收后确认收货。`,
           deliveryFailed: `游戏未能交付（${detail}），订单已退回，款项已退还买家余额。`,
@@ -112,8 +116,15 @@ export function orderEvents(deps: {
           refused: `买家拒绝收货${detail ? `（${detail}）` : ''}，客服将介入处理，请双方在此说明情况。`,
           refunded: '客服已处理退款：游戏已收回商品，款项已退还买家余额。',
           settled: `交易完成，货款 ${formatPriceFen(sellerGets)} 已结算给卖家。`,
-          cancelled: '买家已取消订单。',
-          timedOut: '买家未在时限内付款，订单已关闭。',
+          cancelled: o.note.startsWith('卖家已取消')
+            ? '卖家已取消成交，订单已关闭，保证金已退回买家余额。'
+            : deposit > 0
+              ? '买家已取消订单，保证金按规则扣除，其中部分已赔付给卖家。'
+              : '买家已取消订单。',
+          timedOut:
+            deposit > 0
+              ? '买家未在时限内付款，订单已关闭，保证金按规则扣除，其中部分已赔付给卖家。'
+              : '买家未在时限内付款，订单已关闭。',
         };
         await chat.say('order', o.id, words[event]);
         if (FINAL.has(event)) await chat.end(db, 'order', o.id);
