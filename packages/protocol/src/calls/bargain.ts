@@ -169,6 +169,20 @@ export const h5sdkBargainList = defineCall({
   response: listResponse,
 });
 
+export const h5sdkPreSaleList = defineCall({
+  service: 'exchange',
+  call: 'preSaleList',
+  version: 1,
+  access: 'pt',
+  method: 'GET',
+  scene: 'h5sdk',
+  operationId: 'h5sdk.preSaleList',
+  summary:
+    'The 出价 on pre-sales only (flow offer) that I made (viewer 1) or received (viewer 2), from inside the game',
+  request: listRequest.extend(gameTokenFields),
+  response: listResponse,
+});
+
 export const h5sdkPreSaleAgree = defineCall({
   service: 'exchange',
   call: 'preSaleAgree',

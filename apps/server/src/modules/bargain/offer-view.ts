@@ -98,11 +98,19 @@ export async function viewOffer(deps: OfferDeps, offerId: string | number, viewe
  * The proposals a user made (viewer 1) or received (viewer 2: only those whose deposit was paid;
  * the seller never hears of the others), newest first.
  */
-export async function offersOf(deps: OfferDeps, userId: number, viewer: 1 | 2, page: number, pageSize: number) {
+export async function offersOf(
+  deps: OfferDeps,
+  userId: number,
+  viewer: 1 | 2,
+  page: number,
+  pageSize: number,
+  flow?: 'bargain' | 'offer',
+) {
   let q = bargainDb(deps.db)
     .selectFrom('offers')
     .selectAll()
     .where(viewer === 1 ? 'buyer_user_id' : 'seller_user_id', '=', userId);
+  if (flow) q = q.where('flow', '=', flow);
   if (viewer === 2) q = q.where('sent_at', 'is not', null);
   const rows = await q
     .orderBy('id', 'desc')

@@ -6,6 +6,7 @@ import {
   h5sdkBuyerCancel,
   h5sdkCreateOfferOrder,
   h5sdkPreSaleAgree,
+  h5sdkPreSaleList,
   h5sdkPreSaleRefuse,
   offerAgree,
   offerBuyerCancel,
@@ -48,6 +49,9 @@ export function offerRoutes(app: FastifyInstance, platform: CallPlatform, deps: 
   };
   registerCall(app, platform, offerList, (input, ctx) => list(ctx.user.userId, input));
   registerCall(app, platform, h5sdkBargainList, (input, ctx) => list(signedIn(ctx.user).userId, input));
+  registerCall(app, platform, h5sdkPreSaleList, (input, ctx) =>
+    offersOf(deps, signedIn(ctx.user).userId, input.viewer, input.page, input.pageSize, 'offer'),
+  );
 
   const agree = async (userId: number, offerId: string) =>
     view((await offers.agreeOffer(deps, userId, offerId)).id, userId);

@@ -7,6 +7,7 @@ import type { PriceDrop } from './listing.service';
 import { startListingSweeper } from './listing-sweeper';
 import { manualPresaleRoutes } from './manual-presale.routes';
 import { partnerCallbackRoutes } from './partner-callback.routes';
+import { preBuyKeyRoutes } from './pre-buy-key.routes';
 import { publishRoutes } from './publish.routes';
 import { rolePositionRoutes } from './role-position.routes';
 import { saleLockRoutes } from './sale-lock.routes';
@@ -34,6 +35,7 @@ export async function consignmentModule(
   keyRoutes(app, platform, deps.gateway, deps.sms.rates);
   rolePositionRoutes(app, platform, deps.gateway);
   manualPresaleRoutes(app, platform, deps.gateway);
+  preBuyKeyRoutes(app, platform);
   await partnerCallbackRoutes(app, { db: platform.db, gateway: deps.gateway });
   if (deps.sweepEveryMs > 0) {
     const stop = startListingSweeper({ db: platform.db, gateway: deps.gateway }, app.log, deps.sweepEveryMs);

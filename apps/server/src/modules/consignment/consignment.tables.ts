@@ -47,10 +47,22 @@ export interface ManualPresalesTable {
 }
 
 /** The tables the consignment module owns (docs/architecture.md): no other module reads or writes them, it calls this module's functions. */
+/** 预购码: a pre-sale's key that binds its holder as the designated buyer (migration 0034). */
+export interface PreBuyKeysTable {
+  key: string;
+  commodity_id: number;
+  seller_user_id: number;
+  expires_at: Date;
+  used_by: number | null;
+  used_at: Date | null;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
 export interface ConsignmentTables {
   manual_presales: ManualPresalesTable;
   role_screenshots: RoleScreenshotsTable;
   consignment_keys: ConsignmentKeysTable;
+  pre_buy_keys: PreBuyKeysTable;
 }
 
 /** A handle or transaction that sees only these tables. */

@@ -119,6 +119,27 @@ export async function setBargainSetting(
     .executeTakeFirst();
 }
 
+/**
+ * 预购码: the pre-sale's designated buyer becomes the key's holder, unless it is designated to
+ * someone else already or no longer on sale. Answers the listing, or undefined when refused.
+ */
+export async function designateBuyer(
+  db: DbHandle,
+  id: number,
+  sellerUserId: number,
+  buyerUid: string,
+): Promise<Listing | undefined> {
+  return exchangeDb(db)
+    .updateTable('commodities')
+    .set({ designated_trade_id: buyerUid, updated_at: new Date() })
+    .where('id', '=', id)
+    .where('seller_user_id', '=', sellerUserId)
+    .where('status', '=', 1)
+    .where((eb) => eb.or([eb('designated_trade_id', 'is', null), eb('designated_trade_id', '=', buyerUid)]))
+    .returningAll()
+    .executeTakeFirst();
+}
+
 /** Writes a new listing (its status and waits as given); answers its id. */
 export async function insertListing(db: DbHandle, listing: NewListing): Promise<number> {
   const row = await exchangeDb(db).insertInto('commodities').values(listing).returning('id').executeTakeFirstOrThrow();

@@ -1,0 +1,394 @@
+import { BargainStatus } from '@app/protocol/statuses/bargain-status';
+import { ListingStatus } from '@app/protocol/statuses/listing-status';
+import { OrderStatus } from '@app/protocol/statuses/order-status';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { agreeOffer, createOffer, endOffer, offerKeeper } from '../src/modules/bargain/offer.service';
+import { sweepOffers } from '../src/modules/bargain/offer-moves';
+import { DepositKeepers } from '../src/modules/deposits/deposit.service';
+import type { GameGateway } from '../src/modules/games/game-gateway';
+import { Accounts, balanceOf, transfer } from '../src/modules/ledger/ledger';
+import { checkLedger } from '../src/modules/ledger/ledger-check';
+import { cancelOrder, expireUnpaidOrders } from '../src/modules/orders/order.service';
+import type { PayGateway } from '../src/modules/payments/pay-gateway';
+import { applyNotice, payWithBalance, startPayment } from '../src/modules/payments/payment.service';
+import { useTestApp } from './helpers';
+
+/**
+ * The deposits (保证金) simulated (issue 17, docs/decisions/0021-deposits.md): random sequences of
+ * 还价 and 出价 on a seller's listings — deposits paid through the gateway (at once, late, or
+ * never), the balance or both; withdrawn, refused, agreed, the agreement withdrawn by the seller,
+ * the agreed order paid, cancelled or let lapse, the listing delisted, the clock moved past every
+ * deadline — against a model of where each deposit's money must be. After every step: each
+ * proposal's status agrees with its deposit's (1 unpaid, 11 held, 21 held until its order ends,
+ * ended ones resolved), the held deposits are exactly the pending holds, the seller's balance is
+ * exactly his share of the forfeited deposits and the platform's fees the rest, the escrow holds
+ * exactly the paid orders with their deposits applied; at the end of each sequence the books
+ * balance (checkLedger). DEPOSIT_SIM_RUNS sets the number of sequences (CI runs 1,000 per database).
+ */
+const RUNS = Number(process.env.DEPOSIT_SIM_RUNS ?? 300);
+
+const t = useTestApp({ DEMO_GAME: '1' });
+
+type Op =
+  | { k: 'propose'; buyer: number; listing: number; percent: number }
+  | { k: 'payDeposit'; which: number; how: 'gateway' | 'late' | 'balance' | 'combined' }
+  | { k: 'notify'; which: number }
+  | { k: 'answer'; which: number; how: 'agree' | 'refuse' | 'withdraw' }
+  | { k: 'agreedOrder'; which: number; how: 'pay' | 'cancel' }
+  | { k: 'delist'; listing: number }
+  | { k: 'tick'; minutes: number };
+
+const op: fc.Arbitrary<Op> = fc.oneof(
+  {
+    arbitrary: fc.record({
+      k: fc.constant('propose' as const),
+      buyer: fc.nat(1),
+      listing: fc.nat(2),
+      percent: fc.constantFrom(60, 85, 95),
+    }),
+    weight: 3,
+  },
+  {
+    arbitrary: fc.record({
+      k: fc.constant('payDeposit' as const),
+      which: fc.nat(),
+      how: fc.constantFrom('gateway' as const, 'late' as const, 'balance' as const, 'combined' as const),
+    }),
+    weight: 4,
+  },
+  { arbitrary: fc.record({ k: fc.constant('notify' as const), which: fc.nat() }), weight: 1 },
+  {
+    arbitrary: fc.record({
+      k: fc.constant('answer' as const),
+      which: fc.nat(),
+      how: fc.constantFrom('agree' as const, 'agree' as const, 'refuse' as const, 'withdraw' as const),
+    }),
+    weight: 4,
+  },
+  {
+    arbitrary: fc.record({
+      k: fc.constant('agreedOrder' as const),
+      which: fc.nat(),
+      how: fc.constantFrom('pay' as const, 'cancel' as const),
+    }),
+    weight: 2,
+  },
+  { arbitrary: fc.record({ k: fc.constant('delist' as const), listing: fc.nat(2) }), weight: 1 },
+  {
+    arbitrary: fc.record({ k: fc.constant('tick' as const), minutes: fc.constantFrom(10, 20, 150, 25 * 60) }),
+    weight: 2,
+  },
+);
+
+/** Which deposit states a proposal's status allows. */
+const allowed: Record<number, readonly string[]> = {
+  [BargainStatus.AWAITING_DEPOSIT]: ['unpaid'],
+  [BargainStatus.AWAITING_SELLER]: ['held'],
+  // Agreed: held until its order ends, which applies or forfeits it before the proposal follows.
+  [BargainStatus.AGREED]: ['held', 'applied', 'forfeited'],
+  [BargainStatus.BUYER_TIMEOUT]: ['forfeited'],
+  [BargainStatus.BUYER_TIMEOUT_OFFER]: ['forfeited'],
+  [BargainStatus.BUYER_DEFAULTED]: ['forfeited'],
+  [BargainStatus.BUYER_DEFAULTED_OFFER]: ['forfeited'],
+  [BargainStatus.BUYER_CANCELLED]: ['lapsed', 'returned'],
+  [BargainStatus.SELLER_CANCELLED]: ['returned'],
+  [BargainStatus.SELLER_REFUSED]: ['returned'],
+  [BargainStatus.SELLER_REFUSED_AT_ONCE]: ['returned'],
+  [BargainStatus.SYSTEM_CANCELLED]: ['lapsed'],
+  [BargainStatus.SYSTEM_CANCELLED_REFUNDED]: ['returned'],
+  [BargainStatus.COMPLETED]: ['applied'],
+};
+
+describe('the deposits, simulated', () => {
+  it('keep every deposit where the model says over random sequences of proposals, payments, answers and deadlines', async () => {
+    const db = t.db;
+    const clock = { now: Date.now() };
+    const now = () => clock.now;
+    const game: GameGateway = {
+      ...t.app.gateway,
+      roles: async (_g: string, accountId: string) => ({
+        roles: [
+          {
+            id: `role-${accountId}`,
+            accountId,
+            serverId: 's1',
+            name: '模拟',
+            roleClass: '战士',
+            jobId: 1,
+            level: 50,
+            power: 1,
+            createdAt: 0,
+            recharge: 0,
+            online: true,
+            locked: false,
+          },
+        ],
+      }),
+    } as GameGateway;
+    const third: PayGateway = {
+      name: 'dsim',
+      create: async (i) => ({ payUrl: `/dsim/${i.tradeNo}`, qrCode: null }),
+      verify: async () => null,
+      ack: (ok) => ({ status: 200, contentType: 'text/plain', body: ok ? 'success' : 'fail' }),
+    };
+    const deps = { db, gateway: game, now };
+    const keepers = new DepositKeepers();
+    keepers.register('bargain', offerKeeper(deps));
+    keepers.register('offer', offerKeeper(deps));
+    const payDeps = { db, gateways: { alipay: third, wechat: third }, now, keepers };
+    const reached = new Set<number>();
+
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { minLength: 4, maxLength: 14 }), async (ops) => {
+        run++;
+        const users = await db
+          .insertInto('users')
+          .values(
+            Array.from({ length: 3 }, (_, i) => ({
+              uid: `8${String(run).padStart(5, '0')}${i}`,
+              mobile: `157${String(run).padStart(6, '0')}${i}0`.slice(0, 11),
+              nickname: `保证金${run}-${i}`,
+              avatar: '',
+              has_authentication: true,
+            })),
+          )
+          .returning(['id', 'uid'])
+          .execute();
+        const seller = users[2]!;
+        // A normal listing allowing 还价 (with a hidden floor on the last), and a pre-sale for 出价.
+        const listings = await db
+          .insertInto('commodities')
+          .values(
+            [8_000, 40_000, 20_000].map((price, i) => ({
+              type: 2,
+              title: `保证金金币${run}-${i}`,
+              application_id: 'demo-legend',
+              game_name: '传奇·演示',
+              server_id: 's1',
+              server_name: '龙腾一区',
+              master_server_id: 'm1',
+              role_name: null,
+              role_class_name: null,
+              role_level: null,
+              coin_type_name: '金币',
+              coin_type: 2,
+              coin_num: 10_000,
+              first_img: '',
+              price_fen: price,
+              fee_fen: Math.round(price * 0.05),
+              sale_type: i === 2 ? 1 : 0,
+              auction_enable: 0,
+              status: ListingStatus.ON_SALE,
+              seller_user_id: seller.id,
+              game_account_id: 'seller-sim',
+              game_role_id: 'seller-role',
+              bargain_allowed: i !== 2,
+              bargain_floor_fen: i === 1 ? 36_000 : null,
+            })),
+          )
+          .returning(['id', 'price_fen as price'])
+          .execute();
+        const proposals: Array<{ id: number; buyer: number; bizNo: string; amount: number }> = [];
+        const trades: Array<{ tradeNo: string; third: number; done: boolean }> = [];
+        const feesBefore = (await balanceOf(db, Accounts.fees)).posted;
+        const escrowBefore = (await balanceOf(db, Accounts.escrow)).available;
+        const quiet = (p: Promise<unknown>) => p.catch((e: unknown) => e);
+        const topup = (userId: number, amount: number, key: string) =>
+          transfer(db, {
+            key,
+            debit: Accounts.gateway('dsim-topup'),
+            credit: Accounts.userAvailable(userId),
+            amount,
+            code: 'topup',
+          });
+        const notify = async (tr: { tradeNo: string; third: number; done: boolean }) => {
+          if (tr.done) return;
+          tr.done = true;
+          expect(
+            await applyNotice(payDeps, 'dsim', {
+              tradeNo: tr.tradeNo,
+              amountFen: tr.third,
+              providerTradeNo: `X${tr.tradeNo}`,
+              outcome: 'paid',
+            }),
+          ).toMatch(/^(paid|late-refunded)$/);
+        };
+        let step = 0;
+        for (const o of ops) {
+          step++;
+          const pick = () => (proposals.length && 'which' in o ? proposals[o.which % proposals.length] : undefined);
+          if (o.k === 'propose') {
+            const b = users[o.buyer]!;
+            const l = listings[o.listing]!;
+            const made = await quiet(
+              createOffer(deps, {
+                buyer: { userId: b.id, uid: b.uid },
+                commodityId: String(l.id),
+                price: Math.round((Number(l.price) * o.percent) / 100),
+                requestKey: `dsim-${run}-${step}`,
+                player: { accountId: `acct-${b.uid}`, roleId: `role-acct-${b.uid}` },
+              }),
+            );
+            if (made && typeof made === 'object' && 'id' in made && 'flow' in made) {
+              const row = made as { id: number; flow: 'bargain' | 'offer'; deposit_fen: number };
+              const deposit = await db
+                .selectFrom('deposits')
+                .select('id')
+                .where('purpose', '=', row.flow)
+                .where('ref_id', '=', row.id)
+                .executeTakeFirstOrThrow();
+              if (!proposals.some((x) => x.id === row.id))
+                proposals.push({ id: row.id, buyer: b.id, bizNo: `D${deposit.id}`, amount: Number(row.deposit_fen) });
+            }
+          } else if (o.k === 'payDeposit' && pick()) {
+            const x = pick()!;
+            if (o.how === 'balance') {
+              await topup(x.buyer, x.amount, `dsim-topup-${run}-${step}`);
+              await quiet(
+                payWithBalance(payDeps, {
+                  userId: x.buyer,
+                  orderId: x.bizNo,
+                  totalAmount: x.amount,
+                  balancePrice: x.amount,
+                }),
+              );
+            } else {
+              if (o.how === 'combined') await topup(x.buyer, Math.ceil(x.amount / 2), `dsim-topup-${run}-${step}`);
+              const { available } = await balanceOf(db, Accounts.userAvailable(x.buyer));
+              const part = o.how === 'combined' ? Math.min(available, x.amount - 1) : 0;
+              const started = await quiet(
+                startPayment(payDeps, {
+                  userId: x.buyer,
+                  orderId: x.bizNo,
+                  channel: part > 0 ? 5 : 1,
+                  totalAmount: x.amount,
+                  balancePart: part,
+                  thirdPart: x.amount - part,
+                  returnUrl: '',
+                  kind: 'wap',
+                }),
+              );
+              if (started && typeof started === 'object' && 'tradeNo' in started) {
+                const tradeNo = (started as { tradeNo: string }).tradeNo;
+                let tr = trades.find((y) => y.tradeNo === tradeNo);
+                if (!tr) {
+                  tr = { tradeNo, third: x.amount - part, done: false };
+                  trades.push(tr);
+                }
+                // 'late': the notification comes in a later step (or never).
+                if (o.how !== 'late') await notify(tr);
+              }
+            }
+          } else if (o.k === 'notify' && trades.length) {
+            await notify(trades[o.which % trades.length]!);
+          } else if (o.k === 'answer' && pick()) {
+            const x = pick()!;
+            if (o.how === 'agree') await quiet(agreeOffer(deps, seller.id, String(x.id)));
+            else if (o.how === 'withdraw') await quiet(endOffer(deps, x.buyer, String(x.id), 'buyer'));
+            // The seller refuses one waiting for him (53) or withdraws his agreement (52).
+            else await quiet(endOffer(deps, seller.id, String(x.id), 'seller'));
+          } else if (o.k === 'agreedOrder' && pick()) {
+            const x = pick()!;
+            const offer = await db
+              .selectFrom('offers')
+              .select('order_id')
+              .where('id', '=', x.id)
+              .executeTakeFirstOrThrow();
+            const order = offer.order_id
+              ? await db.selectFrom('orders').selectAll().where('id', '=', offer.order_id).executeTakeFirst()
+              : undefined;
+            if (order?.status === OrderStatus.AWAITING_PAYMENT) {
+              if (o.how === 'cancel') await quiet(cancelOrder(deps, x.buyer, String(order.id)));
+              else {
+                const total = Number(order.total_fen);
+                await topup(x.buyer, total, `dsim-topup-order-${run}-${step}`);
+                await quiet(
+                  payWithBalance(payDeps, {
+                    userId: x.buyer,
+                    orderId: String(order.id),
+                    totalAmount: total,
+                    balancePrice: total,
+                  }),
+                );
+              }
+            }
+          } else if (o.k === 'delist') {
+            await db
+              .updateTable('commodities')
+              .set({ status: ListingStatus.DELISTED })
+              .where('id', '=', listings[o.listing]!.id)
+              .where('status', '=', ListingStatus.ON_SALE)
+              .execute();
+          } else if (o.k === 'tick') {
+            clock.now += o.minutes * 60_000;
+            await expireUnpaidOrders(deps, clock.now);
+            await sweepOffers(deps, clock.now);
+          }
+
+          // The invariants of this run's proposals, after every step.
+          const ids = proposals.map((x) => x.id);
+          if (!ids.length) continue;
+          const offers = await db
+            .selectFrom('offers')
+            .select(['id', 'status', 'flow'])
+            .where('id', 'in', ids)
+            .execute();
+          const deposits = await db
+            .selectFrom('deposits')
+            .select(['id', 'ref_id', 'purpose', 'status', 'amount_fen', 'application_id'])
+            .where('ref_id', 'in', ids)
+            .where('purpose', 'in', ['bargain', 'offer'])
+            .execute();
+          for (const row of offers) {
+            reached.add(row.status);
+            const d = deposits.find((x) => x.ref_id === row.id && x.purpose === row.flow);
+            expect(d, `proposal ${row.id} has its deposit`).toBeDefined();
+            expect(allowed[row.status], `status ${row.status} with a ${d!.status} deposit`).toContain(d!.status);
+          }
+          const holds = await db
+            .selectFrom('ledger_transfers')
+            .select(['key', 'amount'])
+            .where('code', '=', 'deposit_hold')
+            .where('state', '=', 'pending')
+            .where(
+              'key',
+              'in',
+              deposits.map((d) => `deposit:${d.id}`),
+            )
+            .execute();
+          expect(holds.map((h) => `${h.key}=${Number(h.amount)}`).sort()).toEqual(
+            deposits
+              .filter((d) => d.status === 'held')
+              .map((d) => `deposit:${d.id}=${Number(d.amount_fen)}`)
+              .sort(),
+          );
+          // The seller receives nothing but compensations here: exactly 80 % of each forfeited deposit.
+          const forfeited = deposits.filter((d) => d.status === 'forfeited').map((d) => Number(d.amount_fen));
+          const compensation = forfeited.reduce((n, a) => n + Math.floor((a * 80) / 100), 0);
+          expect((await balanceOf(db, Accounts.userAvailable(seller.id))).posted).toBe(compensation);
+          // The escrow holds what paid orders hold: their totals and the deposits applied to them.
+          const paid = await db
+            .selectFrom('orders')
+            .select(['total_fen', 'deposit_fen', 'buyer_fee_fen'])
+            .where(
+              'commodity_id',
+              'in',
+              listings.map((l) => l.id),
+            )
+            .where('status', '=', OrderStatus.PAID)
+            .execute();
+          const inEscrow = paid.reduce((n, r) => n + Number(r.total_fen) + Number(r.deposit_fen), 0);
+          expect((await balanceOf(db, Accounts.escrow)).available - escrowBefore).toBe(inEscrow);
+          const platform = forfeited.reduce((n, a) => n + a - Math.floor((a * 80) / 100), 0);
+          expect((await balanceOf(db, Accounts.fees)).posted - feesBefore).toBe(platform);
+        }
+        expect(await checkLedger(db)).toEqual([]);
+      }),
+      { numRuns: RUNS },
+    );
+    if (RUNS >= 300)
+      expect([...reached]).toEqual(expect.arrayContaining([1, 11, 21, 31, 32, 41, 42, 51, 52, 53, 54, 55, 56, 61]));
+  }, 900_000);
+});
