@@ -1,10 +1,11 @@
-import { type ErrorCode, errorCatalogue, isErrorCode, MODAL_AUTO_HIDE_MS, messageOf } from '@app/protocol/errors';
+import { ErrorCode, errorCatalogue, isErrorCode, MODAL_AUTO_HIDE_MS, messageOf } from '@app/protocol/errors';
 import { lockMessage } from '@app/protocol/format';
 import { isGameScene, type Scene } from '@app/protocol/platform';
 import { copy } from '../copy';
 import { paths, SCENE_PAGES } from '../paths';
 import { clearLoginInfo } from '../storage';
 import { noLineChannel, saleUnlockChannel, showModal, showToast } from '../ui-bus';
+import { showCommodityNotExistModal, showSpeModal } from './modal-states';
 
 /** Where the app goes after a relaunch: a full navigation, as the original client's reLaunch. */
 export function relaunch(path: string): void {
@@ -16,8 +17,29 @@ function loginPathOf(scene: Scene): string {
   return paths.loginExpired(scene);
 }
 
+/**
+ * What a page-opening call loads, for the modal states no envelope code carries (platform-shell §4):
+ * 'commodity' — a listing opened by its id: 30001 flashes commodityNotExist and lands on the list;
+ * 'private' — something only its owner may view (an order): a refusal shows 'spe' with the
+ * server's message and closing it goes back, instead of a toast over an empty page.
+ */
+export type OpensPage = 'commodity' | 'private';
+
 /** The client side of the error catalogue: what each code does on screen (platform-shell §4, §8). */
-export function reactToCode(code: string, msg: string, scene: Scene, options: { justCheck?: boolean } = {}): void {
+export function reactToCode(
+  code: string,
+  msg: string,
+  scene: Scene,
+  options: { justCheck?: boolean; opens?: OpensPage } = {},
+): void {
+  if (options.opens === 'commodity' && code === ErrorCode.COMMODITY_NOT_EXIST) {
+    showCommodityNotExistModal(scene, messageOf(ErrorCode.COMMODITY_NOT_EXIST, 'web'));
+    return;
+  }
+  if (options.opens === 'private' && isErrorCode(code) && errorCatalogue[code].behaviour === 'showMessage') {
+    showSpeModal(msg || messageOf(code));
+    return;
+  }
   if (!isErrorCode(code)) {
     showToast(msg || copy.networkError);
     return;
