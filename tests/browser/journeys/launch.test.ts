@@ -107,7 +107,9 @@ describe('request errors', () => {
     await screenshot(page, 'expired-login-modal');
     await modal.getByTestId('modal-button-重新登录').click();
     await page.waitForURL(/login\/login/);
-    expect(path()).toBe('/h5/pages/login/login?needLogin=expiredLogin');
+    expect(path()).toBe(
+      `/h5/pages/login/login?needLogin=expiredLogin&fromPage=${encodeURIComponent('/h5/pages/userCenter/index')}`,
+    );
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   });
 

@@ -12,9 +12,18 @@ export function relaunch(path: string): void {
   globalThis.location.assign(path);
 }
 
-function loginPathOf(scene: Scene): string {
+/**
+ * The scene's login page with needLogin=expiredLogin, coming back afterwards to the page the
+ * session ran out on (fromPage); the H5 SDK goes to its commodity list.
+ */
+export function loginPathOf(
+  scene: Scene,
+  here = `${globalThis.location.pathname}${globalThis.location.search}`,
+): string {
   if (scene === 'h5sdk') return SCENE_PAGES.sdkHome;
-  return paths.loginExpired(scene);
+  const login = paths.loginExpired(scene);
+  if (here.startsWith(login.split('?')[0] ?? login)) return login;
+  return `${login}&fromPage=${encodeURIComponent(here)}`;
 }
 
 /**
