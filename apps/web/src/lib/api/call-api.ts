@@ -94,6 +94,6 @@ export async function callApi<D extends CallDef>(
   if (body.code === '200') return codec.openData(body.data, def.method, encrypt) as CallOutput<D>;
   if (body.code === '10001') forgetKeys();
   if (!options.ignoreError && !options.catchError)
-    reactToCode(body.code, body.msg, scene, { justCheck: options.justCheck, opens: options.opens });
+    reactToCode(body.code, body.msg, scene, { justCheck: options.justCheck, opens: options.opens, data: body.data });
   throw new ApiError(body.code, body.msg, body.data);
 }

@@ -35,11 +35,12 @@ describe('the modal states of a page-opening call', () => {
     });
     const shown: ModalSpec[] = [];
     const off = modalChannel.on((spec) => shown.push(spec));
-    reactToCode('30001', '商品不存在，即将跳转到商品列表', 'h5', { opens: 'commodity' });
+    const unknownId = { unknownId: true };
+    reactToCode('30001', '商品不存在，即将跳转到商品列表', 'h5', { opens: 'commodity', data: unknownId });
     vi.stubGlobal('location', { assign, pathname: '/web/pages/commodityDetail/index', search: '?id=999' });
-    reactToCode('30001', '商品不存在，即将跳转到商品列表', 'web', { opens: 'commodity' });
-    // Any other call keeps the 2 s 30001 modal.
-    reactToCode('30001', '商品不存在，即将跳转到商品列表', 'h5');
+    reactToCode('30001', '商品不存在，即将跳转到商品列表', 'web', { opens: 'commodity', data: unknownId });
+    // A listing that ended, and any other call, keep the 2 s 30001 modal.
+    reactToCode('30001', '商品不存在，即将跳转到商品列表', 'h5', { opens: 'commodity', data: null });
     off();
     expect(shown.map((m) => [m.id, m.autoHideMs])).toEqual([
       ['commodityNotExist', 50],

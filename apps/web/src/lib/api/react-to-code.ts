@@ -1,4 +1,11 @@
-import { ErrorCode, errorCatalogue, isErrorCode, MODAL_AUTO_HIDE_MS, messageOf } from '@app/protocol/errors';
+import {
+  ErrorCode,
+  errorCatalogue,
+  isErrorCode,
+  isUnknownCommodity,
+  MODAL_AUTO_HIDE_MS,
+  messageOf,
+} from '@app/protocol/errors';
 import { lockMessage } from '@app/protocol/format';
 import { isGameScene, type Scene } from '@app/protocol/platform';
 import { copy } from '../copy';
@@ -28,7 +35,8 @@ export function loginPathOf(
 
 /**
  * What a page-opening call loads, for the modal states no envelope code carries (platform-shell §4):
- * 'commodity' — a listing opened by its id: 30001 flashes commodityNotExist and lands on the list;
+ * 'commodity' — a listing opened by its id: 30001 for an id that never was a listing flashes
+ *   commodityNotExist and lands on the list (one that ended keeps the 2 s 30001 modal);
  * 'private' — something only its owner may view (an order): a refusal shows 'spe' with the
  * server's message and closing it goes back, instead of a toast over an empty page.
  */
@@ -39,9 +47,9 @@ export function reactToCode(
   code: string,
   msg: string,
   scene: Scene,
-  options: { justCheck?: boolean; opens?: OpensPage } = {},
+  options: { justCheck?: boolean; opens?: OpensPage; data?: unknown } = {},
 ): void {
-  if (options.opens === 'commodity' && code === ErrorCode.COMMODITY_NOT_EXIST) {
+  if (options.opens === 'commodity' && code === ErrorCode.COMMODITY_NOT_EXIST && isUnknownCommodity(options.data)) {
     showCommodityNotExistModal(scene, messageOf(ErrorCode.COMMODITY_NOT_EXIST, 'web'));
     return;
   }
