@@ -131,6 +131,15 @@ export const CLIENT_MESSAGES = {
   loginAgain: '重新登录',
 } as const;
 
+/**
+ * The data of a 30001 for a listing id that never was one (not a listing that ended): the web
+ * flashes commodityNotExist (50 ms) for it instead of the 2 s 30001 modal (platform-shell §4).
+ */
+export const UNKNOWN_COMMODITY_DATA = { unknownId: true } as const;
+
+export const isUnknownCommodity = (data: unknown): boolean =>
+  typeof data === 'object' && data !== null && (data as { unknownId?: unknown }).unknownId === true;
+
 /** Modal auto-hide times of platform-shell §4 and §9. */
 export const MODAL_AUTO_HIDE_MS = { commodityGone: 2000, commodityNotExist: 50 } as const;
 

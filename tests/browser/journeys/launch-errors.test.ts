@@ -1,4 +1,6 @@
 import { commodityList } from '@app/protocol/calls/exchange';
+import { userInfo } from '@app/protocol/calls/user';
+import { callPath } from '@app/protocol/contract';
 import { formatPriceFen } from '@app/protocol/format';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -290,6 +292,83 @@ describe('the home search box', () => {
     expect(url.searchParams.get('applicationId')).toBe('demo-legend');
     expect(await page.getByTestId('keyword-input').inputValue()).toBe(keyword);
     await page.getByTestId('commodity-card').first().waitFor();
+    await page.context().close();
+  });
+});
+
+describe('the login check at launch', () => {
+  it('a token the server no longer accepts: any page asks at launch, 重新登录, then back where he was', async () => {
+    const listing = await firstListing(1);
+    const page = await (await browser.newContext(MOBILE)).newPage();
+    const checks: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === callPath(userInfo)) checks.push(r.url());
+    });
+    await page.goto(`${baseUrl()}/h5/pages/index/index`);
+    await page.evaluate(() => localStorage.setItem('token', 'a-session-the-server-forgot'));
+    // The detail page itself needs no session: the modal comes from the launch check.
+    const here = `/h5/pages/commodityDetail/index?id=${listing.id}&applicationId=${listing.applicationId}`;
+    await page.goto(`${baseUrl()}${here}`);
+    const modal = page.getByTestId('modal-expiredLogin');
+    await modal.waitFor();
+    expect(checks.length).toBeGreaterThan(0);
+    expect(await modal.getByTestId('modal-content').textContent()).toBe('登录已过期，请重新登录');
+    await modal.getByTestId('modal-button-重新登录').click();
+    await page.getByTestId('login-form').waitFor();
+    expect(pathOf(page)).toBe(`/h5/pages/login/login?needLogin=expiredLogin&fromPage=${encodeURIComponent(here)}`);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await logInOnPage(page, phoneNumber('138'));
+    await page.getByTestId('commodity-detail').waitFor();
+    expect(pathOf(page)).toBe(here);
+    await page.context().close();
+  });
+
+  it('the IM conversation page makes no login check at launch', async () => {
+    const page = await (await browser.newContext(MOBILE)).newPage();
+    const checks: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === callPath(userInfo)) checks.push(r.url());
+    });
+    await page.goto(`${baseUrl()}/h5/pages/index/index`);
+    await page.evaluate(() => localStorage.setItem('token', 'a-session-the-server-forgot'));
+    checks.length = 0;
+    await page.goto(`${baseUrl()}/h5/pages/personalTransaction/IM/conversation/index2`, { waitUntil: 'networkidle' });
+    await page.getByTestId('im-chat').waitFor();
+    expect(checks).toEqual([]);
+    expect(await page.getByTestId('modal-expiredLogin').count()).toBe(0);
+    // The same token on any other page is checked (the control of the assertion above).
+    await page.goto(`${baseUrl()}/h5/pages/commodityList/list?applicationId=demo-legend`);
+    await page.getByTestId('modal-expiredLogin').waitFor();
+    expect(checks.length).toBeGreaterThan(0);
+    await page.context().close();
+  });
+});
+
+describe('modal states of a page', () => {
+  it("a listing id that does not exist flashes 商品不存在 and lands on the game's list, never a blank page", async () => {
+    const page = await (await browser.newContext(MOBILE)).newPage();
+    await page.goto(`${baseUrl()}/h5/pages/commodityDetail/index?id=987654321&applicationId=demo-legend`);
+    await page.waitForURL(/\/h5\/pages\/commodityList\/list\?applicationId=demo-legend$/);
+    await page.getByTestId('commodity-card').first().waitFor();
+    await page.context().close();
+  });
+
+  it("an order that is not his: 'spe' with 订单不存在, and closing it goes back", async () => {
+    const page = await (await browser.newContext(MOBILE)).newPage();
+    await page.goto(`${baseUrl()}/h5/pages/index/index`);
+    await logIn(page, phoneNumber('139'));
+    await page.goto(`${baseUrl()}/h5/pages/orderNew/orderList/orderList`);
+    await navigateInApp(page, '/h5/pages/orderNew/orderDetail/orderDetail?orderId=987654321');
+    const modal = page.getByTestId('modal-spe');
+    await modal.waitFor();
+    expect(await modal.getByTestId('modal-content').textContent()).toBe('订单不存在');
+    await docShot(page, 'spe-modal-phone');
+    await modal.getByTestId('modal-button-确定').click();
+    await page.waitForURL(/\/h5\/pages\/orderNew\/orderList\/orderList$/);
+    // Opened directly (the first page of the visit), closing goes to the scene's home.
+    await page.goto(`${baseUrl()}/h5/pages/orderNew/orderDetail/orderDetail?orderId=987654321`);
+    await page.getByTestId('modal-spe').getByTestId('modal-button-确定').click();
+    await page.getByTestId('home-page').waitFor();
     await page.context().close();
   });
 });

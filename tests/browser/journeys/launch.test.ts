@@ -79,6 +79,42 @@ describe('launch', () => {
   });
 });
 
+describe('the overly old app on the pre environment', () => {
+  const app = (version: string) =>
+    browser.newContext({
+      ...MOBILE,
+      userAgent: `Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 Mobile Safari/537.36 MarketApp/${version}`,
+    });
+
+  it("the Android app below 3.0.0 with the gray flag is told once at launch to download the latest ('redownload')", async () => {
+    const old = await (await app('2.9.0')).newPage();
+    await old.goto(`${baseUrl()}/app/pages/index/index?xEnv=gray`);
+    const modal = old.getByTestId('modal-redownload');
+    await modal.waitFor();
+    expect(await modal.getByTestId('modal-content').textContent()).toContain('版本过低');
+    await screenshot(old, 'redownload-modal');
+    await modal.getByTestId('modal-button-取消').click();
+    await modal.waitFor({ state: 'detached' });
+    // Once a visit: a relaunch does not ask again.
+    await old.reload();
+    await old.getByTestId('home-page').waitFor();
+    expect(await old.getByTestId('modal-redownload').count()).toBe(0);
+    await old.context().close();
+
+    // Without the gray flag, or with a current app, nothing is said.
+    for (const [version, query] of [
+      ['2.9.0', ''],
+      ['3.1.0', '?xEnv=gray'],
+    ] as const) {
+      const other = await (await app(version)).newPage();
+      await other.goto(`${baseUrl()}/app/pages/index/index${query}`);
+      await other.getByTestId('home-page').waitFor();
+      expect(await other.getByTestId('modal-redownload').count()).toBe(0);
+      await other.context().close();
+    }
+  });
+});
+
 describe('maintenance', () => {
   it('relaunches onto the under-maintenance page while the switch is on, and back when it is off', async () => {
     await hook('/dev/maintenance', { updating: 1, message: '系统升级中，预计30分钟后恢复' });
@@ -107,7 +143,9 @@ describe('request errors', () => {
     await screenshot(page, 'expired-login-modal');
     await modal.getByTestId('modal-button-重新登录').click();
     await page.waitForURL(/login\/login/);
-    expect(path()).toBe('/h5/pages/login/login?needLogin=expiredLogin');
+    expect(path()).toBe(
+      `/h5/pages/login/login?needLogin=expiredLogin&fromPage=${encodeURIComponent('/h5/pages/userCenter/index')}`,
+    );
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   });
 

@@ -287,6 +287,36 @@ describe('PC pages (web, 1440×900)', () => {
     await page.context().close();
   });
 
+  it('绑定手机号 and the under-maintenance page keep the PC header and footer with a desktop card in every PC scene', async () => {
+    const page = await newPage(browser, DESKTOP);
+    await page.goto(`${baseUrl()}/web/pages/index/index`);
+    await logIn(page, phoneNumber('139'));
+    /** `mark` in the PC centre card between the PC header and footer, no phone nav bar, at most `width` wide. */
+    const inPcCard = async (mark: string, width: number) => {
+      await page.getByTestId('pc-logo').waitFor();
+      await page.locator('.pc-footer').waitFor();
+      expect(await page.locator('.m-nav').count()).toBe(0);
+      const inner = page.getByTestId('pc-center-card').getByTestId(mark);
+      await inner.waitFor();
+      const box = await inner.boundingBox();
+      const header = await page.locator('.pc-header').boundingBox();
+      expect(box && header && box.width <= width && box.y >= header.y + header.height).toBe(true);
+    };
+    for (const scene of ['web', 'webpc', 'h5pc']) {
+      await page.goto(`${baseUrl()}/${scene}/pages/bindPhone/bindPhone`);
+      await inPcCard('bind-phone-page', 420);
+      await page.getByTestId('bind-phone-done').waitFor();
+      await expect.poll(() => page.title()).toBe('绑定手机号 - 游戏交易平台');
+      if (scene === 'web') await docShot(page, 'pc-bind-phone');
+
+      await page.goto(`${baseUrl()}/${scene}/pages/underMaintenance/underMaintenance`);
+      await inPcCard('maintenance-page', 760);
+      await page.getByTestId('maintenance-retry').waitFor();
+      if (scene === 'web') await docShot(page, 'pc-maintenance');
+    }
+    await page.context().close();
+  });
+
   it('the footer agreements open full screen over the page and close with the back arrow', async () => {
     const page = await newPage(browser, DESKTOP);
     await page.goto(`${baseUrl()}/webpc/pages/gameLobby/index`);

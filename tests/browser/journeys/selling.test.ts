@@ -206,6 +206,13 @@ describe('selling with a consignment key', () => {
       localStorage.setItem('token', s.token);
       localStorage.setItem('uid', s.uid);
     }, session);
+    // The game's link carries the lock id the role is held under: it opens the form on its key.
+    await page.goto(`${baseUrl()}/app/pages/codeSale/roleSale?prePublishLockId=00000000-not-a-lock`);
+    await expect.poll(() => page.getByTestId('key-problem').textContent()).toBe('寄售码无效');
+    expect(await page.getByTestId('key-input').inputValue()).toBe('');
+    await page.goto(`${baseUrl()}/app/pages/codeSale/roleSale?prePublishLockId=${issued.data.prePublishLockId}`);
+    await expect.poll(() => page.getByTestId('key-role').textContent()).toContain('新手买家');
+    expect(await page.getByTestId('key-input').inputValue()).toBe(key.replaceAll('-', ''));
     await page.goto(`${baseUrl()}/app/pages/codeSale/roleSale`);
     await page.getByTestId('key-input').fill('NOTAKEY1');
     await page.getByTestId('key-check').click();

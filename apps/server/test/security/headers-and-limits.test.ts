@@ -56,6 +56,8 @@ describe('security headers', () => {
     expect(directive(csp, 'frame-ancestors')).toBe(`frame-ancestors 'self' ${GAME_ORIGIN}`);
     // The page's own preloader runs by its hash; nothing else inline can.
     expect(directive(csp, 'script-src')).toBe(`script-src 'self' ${PRELOADER_HASH}`);
+    // Workers only from this site or the blob: the HEIC converter starts.
+    expect(directive(csp, 'worker-src')).toBe("worker-src 'self' blob:");
     expect(directive(csp, 'object-src')).toBe("object-src 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');

@@ -11,11 +11,13 @@ const isHeicFile = (file: File) => {
 
 /**
  * HEIC photos (iPhone) become JPEG before upload (platform-shell §5) with heic-to, a maintained
- * libheif build; the converter (a few MB) loads only when such a photo is picked.
+ * libheif build; the converter (a few MB) loads only when such a photo is picked. Its CSP build
+ * needs no eval: the page's policy allows only its blob: worker (worker-src). A page
+ * previews what this answers (a browser shows no HEIC); a JPEG, PNG or WebP comes back as it is.
  */
-async function normaliseImage(file: File): Promise<File> {
+export async function toUploadableImage(file: File): Promise<File> {
   if (!isHeicFile(file)) return file;
-  const { heicTo } = await import('heic-to');
+  const { heicTo } = await import('heic-to/csp');
   const blob = await heicTo({ blob: file, type: 'image/jpeg', quality: 0.9 }).catch(() => {
     throw new Error(CLIENT_MESSAGES.imageFormatError);
   });
@@ -32,7 +34,7 @@ export async function uploadImage(
   presign: (typeName: string) => Promise<string>,
   options: { timeoutMs?: number } = {},
 ): Promise<string> {
-  const file = await normaliseImage(original);
+  const file = await toUploadableImage(original);
   const suffix = (file.name.split('.').pop() ?? '').toLowerCase();
   const url = await presign(suffix);
   const type = new URL(url, globalThis.location.href).searchParams.get('type') ?? file.type;

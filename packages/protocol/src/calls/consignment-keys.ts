@@ -73,3 +73,24 @@ export const finishPrePublish = defineCall({
   }),
   response: publishAnswerSchema,
 });
+
+/**
+ * The game's link to the key sale carries the lock id the game holds the role under
+ * (prePublishLockId, business-flows §2), not the key: this resolves it to its key for the key's
+ * owner. An unknown lock id and another's answer the same 31001 as getJyhKeyInfo; whether the key
+ * can still be used is prePublishCheck's to say.
+ */
+export const prePublishLockKey = defineCall({
+  service: 'exchange',
+  call: 'prePublishLockKey',
+  version: 1,
+  access: 'df',
+  method: 'POST',
+  scene: 'app',
+  summary:
+    "The consignment key a game's prePublishLockId stands for, to the key's owner only; an unknown lock id and another's both answer 31001; counted with the key lookups (10005)",
+  request: z.object({
+    prePublishLockId: z.string().trim().min(1, { error: '寄售码无效' }).max(64, { error: '寄售码无效' }),
+  }),
+  response: z.object({ key: z.string(), applicationId: z.string() }),
+});

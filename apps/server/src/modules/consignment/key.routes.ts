@@ -1,5 +1,10 @@
 import { publishAccountCheck } from '@app/protocol/calls/consignment';
-import { bindUserPrePublishKey, finishPrePublish, prePublishCheck } from '@app/protocol/calls/consignment-keys';
+import {
+  bindUserPrePublishKey,
+  finishPrePublish,
+  prePublishCheck,
+  prePublishLockKey,
+} from '@app/protocol/calls/consignment-keys';
 import { getJyhKeyInfo } from '@app/protocol/calls/game';
 import { SaleType } from '@app/protocol/commodity';
 import { normalizeJyhKey } from '@app/protocol/consignment-key';
@@ -16,6 +21,7 @@ import {
   checkKey,
   claimKey,
   keyGame,
+  keyOfLock,
   keyRole,
   keyRow,
   ownKeyRow,
@@ -44,6 +50,12 @@ export function keyRoutes(
   registerCall(app, platform, getJyhKeyInfo, async (input, ctx) => {
     await limitKeyLookups(rates, { userId: ctx.user.userId, address: ctx.request.ip });
     return keyGame(db, input.jyhKey, ctx.user.userId);
+  });
+
+  /** The key a game's link stands for (its prePublishLockId), counted with the key lookups. */
+  registerCall(app, platform, prePublishLockKey, async (input, ctx) => {
+    await limitKeyLookups(rates, { userId: ctx.user.userId, address: ctx.request.ip });
+    return keyOfLock(db, input.prePublishLockId, ctx.user.userId);
   });
 
   registerCall(app, platform, prePublishCheck, async (input, ctx) => {

@@ -54,6 +54,21 @@ export async function keyGame(db: Db, key: string, userId: number, now = Date.no
   return { applicationId: row.game_id, expireTime: Math.floor(row.expires_at.getTime() / 1000) };
 }
 
+/**
+ * prePublishLockKey: the key a game's lock id stands for, for the key's owner only. An unknown lock
+ * id and another's answer the same 31001 (as getJyhKeyInfo), so nobody learns whether it exists.
+ */
+export async function keyOfLock(db: Db, lockId: string, userId: number) {
+  const row = await consignmentDb(db)
+    .selectFrom('consignment_keys')
+    .select(['jyh_key', 'game_id', 'account_id'])
+    .where('pre_publish_lock_id', '=', lockId)
+    .executeTakeFirst();
+  if (!row || !(await isLinkedGameAccount(db, userId, row.game_id, row.account_id)))
+    throw new AppError(ErrorCode.PRE_PUBLISH_KEY_INVALID);
+  return { key: row.jyh_key, applicationId: row.game_id };
+}
+
 /** Used (31008), expired (31006), bound to another seller's flow (31003). */
 export function checkKey(row: KeyRow, userId: number, now = Date.now()): void {
   if (row.used_at) throw new AppError(ErrorCode.PRE_PUBLISH_KEY_USED);

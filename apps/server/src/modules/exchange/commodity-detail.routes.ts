@@ -1,6 +1,6 @@
 import { coinPriceHistory, commodityDetail, commodityInfo, comparableSales } from '@app/protocol/calls/exchange';
 import { CommodityType, deriveSaleType, type PropSubType, propSubTypeLabel, SaleType } from '@app/protocol/commodity';
-import { ErrorCode } from '@app/protocol/errors';
+import { ErrorCode, UNKNOWN_COMMODITY_DATA } from '@app/protocol/errors';
 import { DEFAULT_SELL_RULES } from '@app/protocol/sell-rules';
 import { ListingStatus, listingStatusLabel } from '@app/protocol/statuses/listing-status';
 import type { FastifyInstance } from 'fastify';
@@ -43,12 +43,13 @@ async function lastSale(db: ExchangeDb, id: number) {
 /**
  * A listing a buyer may look at: on sale or being sold, any of the viewer's own, or — with
  * `sold` — one that ended in a sale (kept readable as 已售出, as 藏宝阁 keeps sold items; a shared
- * link does not turn into a redirect); else 30001. Delisted, expired and taken-back ones stay 30001.
+ * link does not turn into a redirect); else 30001. Delisted, expired and taken-back ones stay 30001;
+ * an id that never was a listing says so in the answer's data (UNKNOWN_COMMODITY_DATA).
  */
 async function visibleCommodity(db: ExchangeDb, id: number, ctx: CallContext, options: { sold?: boolean } = {}) {
   const row = await db.selectFrom('commodities').selectAll().where('id', '=', id).executeTakeFirst();
   const mine = Boolean(row && ctx.user && row.seller_user_id === ctx.user.userId);
-  if (!row) throw new AppError(ErrorCode.COMMODITY_NOT_EXIST);
+  if (!row) throw new AppError(ErrorCode.COMMODITY_NOT_EXIST, undefined, UNKNOWN_COMMODITY_DATA);
   const over = row.status === ListingStatus.INVALID;
   const sale = over && (options.sold || mine) ? await lastSale(db, row.id) : null;
   if (!VISIBLE.includes(row.status) && !mine && !sale) throw new AppError(ErrorCode.COMMODITY_NOT_EXIST);

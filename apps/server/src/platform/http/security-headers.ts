@@ -37,6 +37,8 @@ function contentSecurityPolicy(o: SecurityHeaderOptions, scriptSrc: string[], fr
     ['base-uri', ["'self'"]],
     ['object-src', ["'none'"]],
     ['script-src', ["'self'", ...scriptSrc]],
+    // The HEIC converter (heic-to) decodes in a worker it starts from a blob: URL.
+    ['worker-src', ["'self'", 'blob:']],
     // React writes style attributes; no inline script is ever allowed on the app's pages.
     ['style-src', ["'self'", "'unsafe-inline'"]],
     ['img-src', ["'self'", 'data:', 'blob:', 'https:']],

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { showToast } from '../../lib/ui-bus';
+import { toUploadableImage } from '../../lib/upload-image';
 import { uploadIdPhoto } from './api/identify';
 
 type SlotState = { kind: 'empty' } | { kind: 'uploading' } | { kind: 'uploaded'; preview: string; path: string };
@@ -74,8 +75,10 @@ export function IdPhotoSlot({
           if (!file) return;
           setState({ kind: 'uploading' });
           try {
-            const path = await uploadIdPhoto(file);
-            setState({ kind: 'uploaded', preview: URL.createObjectURL(file), path });
+            // A HEIC photo is previewed and sent as the JPEG it becomes.
+            const image = await toUploadableImage(file);
+            const path = await uploadIdPhoto(image);
+            setState({ kind: 'uploaded', preview: URL.createObjectURL(image), path });
             onUploaded(path);
           } catch (error) {
             setState({ kind: 'empty' });

@@ -1,17 +1,30 @@
 import { useQuery } from '@tanstack/react-query';
+import { PcLayout } from '../../components/pc-layout';
+import { isPcPage } from '../../components/pc-page-frame';
 import { copy } from '../../lib/copy';
 import { paths } from '../../lib/paths';
 import { checkVersionOptions } from './api/check-version';
 
-/** Shown while the maintenance switch is on; checks again and goes home when it is off. */
+/**
+ * Shown while the maintenance switch is on; checks again and goes home when it is off. On the PC
+ * scenes a desktop card between the PC header and footer, not a stretched phone page.
+ */
 export default function UnderMaintenancePage() {
   const { data, refetch, isFetching } = useQuery({ ...checkVersionOptions(), staleTime: 0 });
   const scene = globalThis.location.pathname.split('/')[1] ?? 'h5';
-  return (
+  const pc = isPcPage(scene);
+  const body = (
     <div
-      className="m-page"
+      className={pc ? 'maintenance-pc' : 'm-page'}
       data-testid="maintenance-page"
-      style={{ alignItems: 'center', justifyContent: 'center', background: '#fff', padding: 24 }}
+      style={{
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        background: '#fff',
+        padding: pc ? '48px 24px' : 24,
+      }}
     >
       <svg width="160" height="120" viewBox="0 0 160 120" aria-hidden="true">
         <rect x="20" y="30" width="120" height="74" rx="12" fill="#fff1eb" />
@@ -38,5 +51,14 @@ export default function UnderMaintenancePage() {
         {isFetching ? copy.loading : copy.retry}
       </button>
     </div>
+  );
+  if (!pc) return body;
+  // The PC scenes keep the PC header and footer: the message in a desktop card.
+  return (
+    <PcLayout scene={scene} title={copy.maintenanceTitle}>
+      <div className="pc-center-card" data-testid="pc-center-card">
+        {body}
+      </div>
+    </PcLayout>
   );
 }

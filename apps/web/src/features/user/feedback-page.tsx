@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { HomeSkeleton } from '../../components/skeleton';
 import { storage } from '../../lib/storage';
 import { showToast } from '../../lib/ui-bus';
+import { toUploadableImage } from '../../lib/upload-image';
 import { AccountLayout, LoginFirst } from './account-layout';
 import { useFeedbackTypes } from './api/get-feedback-types';
 import { FEEDBACK_MAX_IMAGES, uploadFeedbackImage, useSendFeedback } from './api/send-feedback';
@@ -14,7 +15,8 @@ const MAX_LENGTH = 500;
 /** A screenshot on its way up, or up (its address). */
 interface Shot {
   id: number;
-  preview: string;
+  /** The picture shown, once a HEIC photo has become a JPEG (null while it converts). */
+  preview: string | null;
   url: string | null;
 }
 
@@ -40,9 +42,14 @@ export default function FeedbackPage() {
 
   const addShot = async (picked: File) => {
     const id = ++seq.current;
-    setShots((list) => [...list, { id, preview: URL.createObjectURL(picked), url: null }]);
+    // Counted as uploading from the pick on, so a submit meanwhile waits for it.
+    setShots((list) => [...list, { id, preview: null, url: null }]);
     try {
-      const url = await uploadFeedbackImage(picked);
+      // A HEIC photo is previewed and sent as the JPEG it becomes.
+      const image = await toUploadableImage(picked);
+      const preview = URL.createObjectURL(image);
+      setShots((list) => list.map((s) => (s.id === id ? { ...s, preview } : s)));
+      const url = await uploadFeedbackImage(image);
       setShots((list) => list.map((s) => (s.id === id ? { ...s, url } : s)));
     } catch (error) {
       setShots((list) => list.filter((s) => s.id !== id));
@@ -107,7 +114,7 @@ export default function FeedbackPage() {
         <div className="acct-shots">
           {shots.map((s) => (
             <div key={s.id} className="acct-shot" data-testid="feedback-shot">
-              <img src={s.preview} alt="反馈截图" />
+              {s.preview ? <img src={s.preview} alt="反馈截图" /> : null}
               {s.url ? (
                 <button
                   type="button"

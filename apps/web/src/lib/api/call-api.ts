@@ -7,7 +7,7 @@ import { eventTrackingHeader } from '../tracking';
 import { showToast } from '../ui-bus';
 import { ApiError, NETWORK_ERROR_CODE } from './api-error';
 import { codecFor, forgetKeys } from './keys';
-import { reactToCode } from './react-to-code';
+import { type OpensPage, reactToCode } from './react-to-code';
 
 export interface CallOptions {
   /** Show nothing on a refusal; the caller gets the ApiError. */
@@ -16,6 +16,8 @@ export interface CallOptions {
   catchError?: boolean;
   /** GET check mode: codes 31001/31003/31006/31008 come back without a message. */
   justCheck?: boolean;
+  /** The call opens a page's subject: its refusals get that page's modal state (react-to-code.ts). */
+  opens?: OpensPage;
   /** Signed but not encrypted (public reads). */
   withOutEncrypt?: boolean;
   /** X-AppId of the game in view; defaults to the last game chosen. */
@@ -92,6 +94,6 @@ export async function callApi<D extends CallDef>(
   if (body.code === '200') return codec.openData(body.data, def.method, encrypt) as CallOutput<D>;
   if (body.code === '10001') forgetKeys();
   if (!options.ignoreError && !options.catchError)
-    reactToCode(body.code, body.msg, scene, { justCheck: options.justCheck });
+    reactToCode(body.code, body.msg, scene, { justCheck: options.justCheck, opens: options.opens, data: body.data });
   throw new ApiError(body.code, body.msg, body.data);
 }

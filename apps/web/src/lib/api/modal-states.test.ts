@@ -39,7 +39,7 @@ describe('modal states', () => {
   });
 
   it("'commodityNotExist' hides itself after 50 ms", () => {
-    const [modal] = capture(() => showCommodityNotExistModal());
+    const [modal] = capture(() => showCommodityNotExistModal('h5'));
     expect(modal).toMatchObject({ id: 'commodityNotExist', buttons: [], autoHideMs: 50 });
   });
 });

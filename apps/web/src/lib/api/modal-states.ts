@@ -1,4 +1,5 @@
 import { MODAL_AUTO_HIDE_MS } from '@app/protocol/errors';
+import type { Scene } from '@app/protocol/platform';
 import { copy } from '../copy';
 import { paths } from '../paths';
 import { sceneOfPath } from '../platform';
@@ -39,6 +40,25 @@ export function showRedownloadModal(downloadUrl: string, content = OLD_APP_MESSA
   });
 }
 
-export function showCommodityNotExistModal(content = '商品不存在'): void {
-  showModal({ id: 'commodityNotExist', content, buttons: [], autoHideMs: MODAL_AUTO_HIDE_MS.commodityNotExist });
+/**
+ * Where a listing that does not exist leaves the player: the list of the game he came from (the
+ * detail link carries its applicationId), else the scene's home (the desktop web scene has no
+ * bare list). Never the empty detail page.
+ */
+export function commodityNotExistLanding(scene: Scene, search: string): string {
+  const applicationId = new URLSearchParams(search).get('applicationId');
+  if (applicationId && scene !== 'web') return paths.list(scene, { applicationId });
+  return paths.sceneHome(scene);
+}
+
+/** 商品不存在 flashes (50 ms) and the player lands on the list or the scene's home. */
+export function showCommodityNotExistModal(scene: Scene, content = '商品不存在'): void {
+  const landing = commodityNotExistLanding(scene, globalThis.location?.search ?? '');
+  showModal({
+    id: 'commodityNotExist',
+    content,
+    buttons: [],
+    autoHideMs: MODAL_AUTO_HIDE_MS.commodityNotExist,
+    onClose: () => globalThis.location.assign(landing),
+  });
 }

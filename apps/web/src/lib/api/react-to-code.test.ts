@@ -24,3 +24,48 @@ describe('the ban modal', () => {
     expect(assign).toHaveBeenLastCalledWith('/h5/pages/service/service');
   });
 });
+
+describe('the modal states of a page-opening call', () => {
+  it("a listing opened by an id that does not exist flashes 'commodityNotExist' and lands on the game's list", () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', {
+      assign,
+      pathname: '/h5/pages/commodityDetail/index',
+      search: '?id=999&applicationId=7',
+    });
+    const shown: ModalSpec[] = [];
+    const off = modalChannel.on((spec) => shown.push(spec));
+    const unknownId = { unknownId: true };
+    reactToCode('30001', '商品不存在，即将跳转到商品列表', 'h5', { opens: 'commodity', data: unknownId });
+    vi.stubGlobal('location', { assign, pathname: '/web/pages/commodityDetail/index', search: '?id=999' });
+    reactToCode('30001', '商品不存在，即将跳转到商品列表', 'web', { opens: 'commodity', data: unknownId });
+    // A listing that ended, and any other call, keep the 2 s 30001 modal.
+    reactToCode('30001', '商品不存在，即将跳转到商品列表', 'h5', { opens: 'commodity', data: null });
+    off();
+    expect(shown.map((m) => [m.id, m.autoHideMs])).toEqual([
+      ['commodityNotExist', 50],
+      ['commodityNotExist', 50],
+      ['commodityGone', 2000],
+    ]);
+    shown[0]?.onClose?.();
+    expect(assign).toHaveBeenLastCalledWith('/h5/pages/commodityList/list?applicationId=7');
+    shown[1]?.onClose?.();
+    expect(assign).toHaveBeenLastCalledWith('/web/pages/index/index');
+  });
+
+  it("someone else's order shows 'spe' with the server's message; closing goes back", () => {
+    const back = vi.fn();
+    vi.stubGlobal('history', { length: 2, state: { idx: 1 }, back });
+    vi.stubGlobal('location', { assign: vi.fn(), pathname: '/h5/pages/orderNew/orderDetail/orderDetail', search: '' });
+    const shown: ModalSpec[] = [];
+    const off = modalChannel.on((spec) => shown.push(spec));
+    reactToCode('10002', '订单不存在', 'h5', { opens: 'private' });
+    // Session codes keep their own behaviour on such a page.
+    reactToCode('20118', '', 'h5', { opens: 'private' });
+    off();
+    expect(shown.map((m) => m.id)).toEqual(['spe', 'expiredLogin']);
+    expect(shown[0]?.content).toBe('订单不存在');
+    shown[0]?.onClose?.();
+    expect(back).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,23 +1,62 @@
-import { type ErrorCode, errorCatalogue, isErrorCode, MODAL_AUTO_HIDE_MS, messageOf } from '@app/protocol/errors';
+import {
+  ErrorCode,
+  errorCatalogue,
+  isErrorCode,
+  isUnknownCommodity,
+  MODAL_AUTO_HIDE_MS,
+  messageOf,
+} from '@app/protocol/errors';
 import { lockMessage } from '@app/protocol/format';
 import { isGameScene, type Scene } from '@app/protocol/platform';
 import { copy } from '../copy';
 import { paths, SCENE_PAGES } from '../paths';
 import { clearLoginInfo } from '../storage';
 import { noLineChannel, saleUnlockChannel, showModal, showToast } from '../ui-bus';
+import { showCommodityNotExistModal, showSpeModal } from './modal-states';
 
 /** Where the app goes after a relaunch: a full navigation, as the original client's reLaunch. */
 export function relaunch(path: string): void {
   globalThis.location.assign(path);
 }
 
-function loginPathOf(scene: Scene): string {
+/**
+ * The scene's login page with needLogin=expiredLogin, coming back afterwards to the page the
+ * session ran out on (fromPage); the H5 SDK goes to its commodity list.
+ */
+export function loginPathOf(
+  scene: Scene,
+  here = `${globalThis.location.pathname}${globalThis.location.search}`,
+): string {
   if (scene === 'h5sdk') return SCENE_PAGES.sdkHome;
-  return paths.loginExpired(scene);
+  const login = paths.loginExpired(scene);
+  if (here.startsWith(login.split('?')[0] ?? login)) return login;
+  return `${login}&fromPage=${encodeURIComponent(here)}`;
 }
 
+/**
+ * What a page-opening call loads, for the modal states no envelope code carries (platform-shell §4):
+ * 'commodity' — a listing opened by its id: 30001 for an id that never was a listing flashes
+ *   commodityNotExist and lands on the list (one that ended keeps the 2 s 30001 modal);
+ * 'private' — something only its owner may view (an order): a refusal shows 'spe' with the
+ * server's message and closing it goes back, instead of a toast over an empty page.
+ */
+export type OpensPage = 'commodity' | 'private';
+
 /** The client side of the error catalogue: what each code does on screen (platform-shell §4, §8). */
-export function reactToCode(code: string, msg: string, scene: Scene, options: { justCheck?: boolean } = {}): void {
+export function reactToCode(
+  code: string,
+  msg: string,
+  scene: Scene,
+  options: { justCheck?: boolean; opens?: OpensPage; data?: unknown } = {},
+): void {
+  if (options.opens === 'commodity' && code === ErrorCode.COMMODITY_NOT_EXIST && isUnknownCommodity(options.data)) {
+    showCommodityNotExistModal(scene, messageOf(ErrorCode.COMMODITY_NOT_EXIST, 'web'));
+    return;
+  }
+  if (options.opens === 'private' && isErrorCode(code) && errorCatalogue[code].behaviour === 'showMessage') {
+    showSpeModal(msg || messageOf(code));
+    return;
+  }
   if (!isErrorCode(code)) {
     showToast(msg || copy.networkError);
     return;

@@ -18,6 +18,7 @@ import { usePublishAccountCheck } from '../api/publish-account-check';
 import { ExtraFields, PriceField } from '../sell/price-field';
 import { type SellerDialogs, SellerGate } from '../sell/seller-gate';
 import { KeyRoleCard } from './key-role-card';
+import { useLockIdKey } from './resolve-lock-id';
 import '../../../components/sell-form.css';
 import '../sell/sell.css';
 
@@ -46,14 +47,40 @@ export default function KeySalePage({ sellerDialogs }: { sellerDialogs: SellerDi
   return (
     <MobileLayout title="寄售码寄售">
       <SellerGate dialogs={sellerDialogs} check={() => accountCheck.mutateAsync({})}>
-        {/* The game's link carries the key as prePublishLockId (business-flows §2); `key` is this page's own. */}
-        <KeySaleForm scene={scene} initialKey={(params.get('key') || params.get('prePublishLockId')) ?? ''} />
+        {/* `key` is this page's own; the game's link carries the lock id (prePublishLockId, business-flows §2). */}
+        <KeySaleEntry scene={scene} typedKey={params.get('key') ?? ''} lockId={params.get('prePublishLockId') ?? ''} />
       </SellerGate>
     </MobileLayout>
   );
 }
 
-function KeySaleForm({ scene, initialKey }: { scene: string; initialKey: string }) {
+/**
+ * The form, opened on the key the link stands for: a lock id is resolved to its key first (its
+ * owner's only); an unknown or another's lock id leaves the form empty, saying why.
+ */
+function KeySaleEntry({ scene, typedKey, lockId }: { scene: string; typedKey: string; lockId: string }) {
+  const resolved = useLockIdKey(typedKey ? '' : lockId);
+  if (typedKey || !lockId) return <KeySaleForm scene={scene} initialKey={typedKey} />;
+  if (resolved.isPending)
+    return <div className="card skeleton" style={{ margin: 12, height: 160 }} data-testid="key-resolving" />;
+  return (
+    <KeySaleForm
+      scene={scene}
+      initialKey={resolved.data?.key ?? ''}
+      lockProblem={resolved.error ? refusalText(resolved.error) : null}
+    />
+  );
+}
+
+function KeySaleForm({
+  scene,
+  initialKey,
+  lockProblem = null,
+}: {
+  scene: string;
+  initialKey: string;
+  lockProblem?: string | null;
+}) {
   const navigate = useNavigate();
   const [key, setKey] = useState(initialKey);
   const [checked, setChecked] = useState(initialKey);
@@ -77,7 +104,7 @@ function KeySaleForm({ scene, initialKey }: { scene: string; initialKey: string 
     conditions.mutate({ jyhKey: checked, quiet: true });
   }, [applicationId, bound, checked, bind.mutate, conditions.mutate]);
   const fen = yuanToFen(price);
-  const keyProblem = role.error ? refusalText(role.error) : null;
+  const keyProblem = role.error ? refusalText(role.error) : checked === '' ? lockProblem : null;
   const roleProblem = conditions.error ? refusalText(conditions.error) : null;
   const submit = async () => {
     const problem = fen === null ? '请输入正确的价格' : rules.data ? priceProblem(1, fen, rules.data.rules) : null;

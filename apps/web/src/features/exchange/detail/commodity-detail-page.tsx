@@ -134,7 +134,7 @@ function DetailBody({
 /**
  * /{scene}/pages/commodityDetail/index (and the h5 share page productNew/info): query id,
  * gameName, applicationId, type, chooseOrPage, infoTitle, share. A listing that is gone answers
- * 30001: the request layer shows its modal and relaunches the list (platform-shell §4, §8).
+ * 30001: the request layer flashes 商品不存在 (commodityNotExist) and lands on the list (platform-shell §4).
  */
 export default function CommodityDetailPage({ OfferDialog }: { OfferDialog: OfferDialogSlot }) {
   const [params] = useSearchParams();
