@@ -1,4 +1,4 @@
-import { h5sdkCreateOfferOrder, offerAgree, offerBuyerCancel, offerRefuse } from '@app/protocol/calls/bargain';
+import { offerAgree, offerBuyerCancel, offerRefuse } from '@app/protocol/calls/bargain';
 import { publishCoin } from '@app/protocol/calls/consignment';
 import { joinEvent } from '@app/protocol/calls/coupon';
 import { identification } from '@app/protocol/calls/identity';
