@@ -1,4 +1,5 @@
 import type { BargainTables } from '../../modules/bargain/bargain.tables';
+import type { BrokerTables } from '../../modules/broker/broker.tables';
 import type { ConsignmentTables } from '../../modules/consignment/consignment.tables';
 import type { CouponTables } from '../../modules/coupon/coupon.tables';
 import type { DepositsTables } from '../../modules/deposits/deposits.tables';
@@ -42,4 +43,5 @@ export interface Database
     ImTables,
     NoticesTables,
     SupportTables,
-    DepositsTables {}
+    DepositsTables,
+    BrokerTables {}

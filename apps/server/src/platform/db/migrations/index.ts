@@ -29,6 +29,7 @@ import * as m0030 from './0030-listing-price-drop';
 import * as m0031 from './0031-order-role-name';
 import * as m0032 from './0032-deposits';
 import * as m0034 from './0034-pre-buy-keys';
+import * as m0035 from './0035-broker';
 
 /** Migrations in order; a name once shipped never changes. */
 export const migrations: Record<string, { up: readonly string[] }> = {
@@ -63,4 +64,5 @@ export const migrations: Record<string, { up: readonly string[] }> = {
   '0031-order-role-name': m0031,
   '0032-deposits': m0032,
   '0034-pre-buy-keys': m0034,
+  '0035-broker': m0035,
 };
