@@ -26,11 +26,12 @@ export const depositPurposeLabel: Record<Deposit['purpose'], string> = {
   auction: '竞拍保证金',
 };
 
+const SELLER_DECIDES =
+  '卖家拒绝、超时未处理或您撤回时，保证金退回余额；卖家同意后付款时抵扣货款；同意后未按时付款或取消订单将扣除保证金，其中部分赔付卖家。';
+
 /** What happens to the deposit, one line per purpose. */
 export const depositRuleLine: Record<Deposit['purpose'], string> = {
-  bargain:
-    '卖家拒绝、超时未处理或您撤回时，保证金退回余额；成交后付款时抵扣货款；同意后未按时付款或取消订单将扣除保证金。',
-  offer:
-    '卖家拒绝、超时未处理或您撤回时，保证金退回余额；成交后付款时抵扣货款；同意后未按时付款或取消订单将扣除保证金。',
-  auction: '未中标时保证金退回余额；中标后付款时抵扣货款；中标后未按时付款将扣除保证金。',
+  bargain: SELLER_DECIDES,
+  offer: SELLER_DECIDES,
+  auction: '未中标时保证金退回余额；中标后付款时抵扣货款；中标后未按时付款将扣除保证金，其中部分赔付卖家。',
 };

@@ -62,7 +62,7 @@ export function BargainSettingDialog({ item, onClose }: { item: ShelfItem; onClo
               />
             </label>
             <p className="muted bargain-setting-note">
-              买家还价需支付保证金；您可在24小时内同意或拒绝，买家同意后未按时付款，您将获得保证金赔付。
+              买家还价需支付保证金，您可在24小时内同意或拒绝；您同意后买家未按时付款，您将获得保证金赔付。
             </p>
             {allow ? (
               <label className="sell-field" style={{ marginTop: 12 }}>
@@ -82,7 +82,12 @@ export function BargainSettingDialog({ item, onClose }: { item: ShelfItem; onClo
               </label>
             ) : null}
             {allow ? <p className="muted bargain-setting-note">底价对买家不可见，低于底价的还价将自动拒绝。</p> : null}
-            <p className="sell-problem" id="bargain-floor-problem" role="alert" data-testid="bargain-problem">
+            <p
+              className={problem ? 'sell-problem' : undefined}
+              id="bargain-floor-problem"
+              role="alert"
+              data-testid="bargain-problem"
+            >
               {problem ?? ''}
             </p>
           </>

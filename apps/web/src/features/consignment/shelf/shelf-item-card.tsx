@@ -25,7 +25,7 @@ export function ShelfItemCard({
   onBargain?: (() => void) | undefined;
 }) {
   return (
-    <div className="card shelf-item" data-testid="shelf-item" data-status={item.status}>
+    <div className="card shelf-item" data-testid="shelf-item" data-status={item.status} data-commodity-id={item.id}>
       <img src={item.firstImg} alt="" width={64} height={64} />
       <div className="shelf-main">
         <div className="shelf-head">
