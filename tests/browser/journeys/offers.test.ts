@@ -1,9 +1,16 @@
-import { bargainSetting, OFFER_PAY_MINUTES, offerAgree, offerList } from '@app/protocol/calls/bargain';
+import {
+  bargainSetting,
+  createOfferOrder,
+  OFFER_PAY_MINUTES,
+  offerAgree,
+  offerList,
+} from '@app/protocol/calls/bargain';
 import { publishCoin } from '@app/protocol/calls/consignment';
 import { gameTokenLogin, roleList } from '@app/protocol/calls/game';
 import { identification } from '@app/protocol/calls/identity';
 import { h5sdkVerifyCode } from '@app/protocol/calls/market';
 import { orderInfo } from '@app/protocol/calls/orders';
+import { wapAlipay } from '@app/protocol/calls/pay';
 import { bindPhone, sendSms, userAccountDetail } from '@app/protocol/calls/user';
 import { formatPriceFen } from '@app/protocol/format';
 import type { Browser, Page } from 'playwright-core';
@@ -90,6 +97,16 @@ async function loggedInPage(who: Player): Promise<Page> {
   return page;
 }
 
+/** Until the finite CSS animations (a mask's fade-in) have finished, for a screenshot. */
+const settled = (page: Page) =>
+  page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (a) => a.playState === 'finished' || a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY,
+      ),
+  );
+
 const card = (page: Page, offerId: string) => page.locator(`[data-testid="offer-card"][data-offer-id="${offerId}"]`);
 
 interface OfferView {
@@ -118,6 +135,37 @@ async function statusOnReload(page: Page, offerId: string, label: string): Promi
       { timeout: 20_000 },
     )
     .toBe(label);
+}
+
+/** The buyer proposes on a listing by the API and pays its deposit through the sandbox gateway; answers the proposal once it reached the seller (11). */
+async function proposeAndPay(buyer: Player, target: string, commodityId: string, price: number): Promise<string> {
+  const made = await apiCall<OfferView>(
+    createOfferOrder,
+    {
+      commodityId,
+      price,
+      requestKey: `offers-journey-${commodityId}-${Date.now()}`,
+      agreement: true,
+      gameAccountId: target.split('|')[0],
+      gameRoleId: target.split('|')[1],
+    },
+    buyer.headers,
+  );
+  expect(made.code).toBe('200');
+  const deposit = made.data.deposit!;
+  const pay = await apiCall<{ tradeNo: string }>(
+    wapAlipay,
+    { bizNo: deposit.bizNo, totalAmount: deposit.amount, payPrice: deposit.amount },
+    buyer.headers,
+  );
+  expect(pay.code).toBe('200');
+  await fetch(`${baseUrl()}/sandbox/api/pay/${pay.data.tradeNo}/succeed`, { method: 'POST' });
+  await expect
+    .poll(async () => (await proposals(buyer, 1)).find((o) => o.offerId === made.data.offerId)?.status, {
+      timeout: 15_000,
+    })
+    .toBe(11);
+  return made.data.offerId;
 }
 
 describe('还价 with a deposit (保证金)', () => {
@@ -149,6 +197,7 @@ describe('还价 with a deposit (保证金)', () => {
     await setting.getByTestId('bargain-save').click();
     await expect.poll(() => setting.getByTestId('bargain-problem').textContent()).toBe('底价需低于售价 ¥30.00');
     await setting.getByTestId('bargain-floor').fill('20');
+    await settled(sellerPage);
     await docShot(sellerPage, 'offers-bargain-setting');
     await setting.getByTestId('bargain-save').click();
     await toast(sellerPage, '已开启还价');
@@ -173,9 +222,11 @@ describe('还价 with a deposit (保证金)', () => {
     await dialog.getByTestId('offer-agree').check();
     await dialog.getByTestId('offer-submit').click();
     await expect.poll(() => dialog.getByTestId('offer-problem').textContent()).toBe('还价不能低于售价的50%（¥15.00）');
+    await settled(mobile);
     await docShot(mobile, 'offers-dialog-too-low');
     await dialog.getByTestId('offer-amount').fill('25');
     await expect.poll(() => dialog.getByTestId('offer-deposit-amount').textContent()).toBe('¥10.00');
+    await settled(mobile);
     await docShot(mobile, 'offers-dialog');
     expect(await proposals(buyer, 1)).toEqual([]);
     await dialog.getByTestId('offer-submit').click();
@@ -280,6 +331,7 @@ describe('还价 with a deposit (保证金)', () => {
     await dialog.getByTestId('offer-target').selectOption(target);
     await dialog.getByTestId('offer-agree').check();
     await expect.poll(() => dialog.getByTestId('offer-deposit-amount').textContent()).toBe('¥10.00');
+    await settled(desk);
     await docShot(desk, 'offers-dialog-pc');
     await dialog.getByTestId('offer-submit').click();
 
@@ -322,5 +374,47 @@ describe('还价 with a deposit (保证金)', () => {
       .poll(() => sellerPage.getByTestId('wallet-balance').textContent())
       .toContain(formatPriceFen(before + 800));
     await sellerPage.context().close();
+  });
+
+  it('the seller withdraws an agreement (取消成交) and refuses another proposal with a reason: the deposits go back', async () => {
+    const [, lotB] = lots as [string, string];
+    // The lapsed proposal put the listing back on sale.
+    const agreedOnce = await proposeAndPay(buyer, target, lotB, 2_200);
+    const sellerPage = await loggedInPage(seller);
+    await sellerPage.goto(`${baseUrl()}/h5/pages/bargain/receivedOffers`);
+    const first = card(sellerPage, agreedOnce);
+    await first.getByTestId('offer-agree-button').click();
+    await sellerPage.getByTestId('offer-confirm').getByTestId('modal-button-同意').click();
+    await first.getByTestId('offer-revoke').click();
+    await expect
+      .poll(() => sellerPage.getByTestId('offer-confirm').getByTestId('modal-content').textContent())
+      .toBe('取消后买家的订单将关闭，保证金全额退回买家，商品恢复在售。确定取消吗？');
+    await sellerPage.getByTestId('offer-confirm').getByTestId('modal-button-取消成交').click();
+    await toast(sellerPage, '已取消成交，商品已恢复在售');
+    await expect.poll(() => first.getByTestId('offer-status').textContent()).toBe('您已取消');
+    expect(await first.getByTestId('offer-deposit').textContent()).toBe('买家保证金 ¥10.00 · 已退回');
+
+    const refusedOne = await proposeAndPay(buyer, target, lotB, 2_100);
+    await sellerPage.reload();
+    const second = card(sellerPage, refusedOne);
+    await second.getByTestId('offer-refuse').click();
+    await sellerPage.getByTestId('offer-refuse-reason').fill('价格太低了');
+    await settled(sellerPage);
+    await docShot(sellerPage, 'offers-refuse');
+    await sellerPage.getByTestId('offer-confirm').getByTestId('modal-button-拒绝').click();
+    await expect.poll(() => second.getByTestId('offer-status').textContent()).toBe('您已拒绝');
+    await sellerPage.context().close();
+
+    // The buyer sees both ended with the deposit back, and the seller's reason.
+    const mobile = await loggedInPage(buyer);
+    await mobile.goto(`${baseUrl()}/h5/pages/bargain/myOffers`);
+    const withdrawn = card(mobile, agreedOnce);
+    await expect.poll(() => withdrawn.getByTestId('offer-status').textContent()).toBe('卖家已取消，保证金已退回');
+    expect(await withdrawn.getByTestId('offer-deposit').textContent()).toBe('保证金 ¥10.00 · 已退回');
+    const refused = card(mobile, refusedOne);
+    expect(await refused.getByTestId('offer-status').textContent()).toBe('卖家已拒绝，保证金已退回');
+    expect(await refused.getByTestId('offer-note').textContent()).toBe('卖家：价格太低了');
+    expect(await refused.getByTestId('offer-deposit').textContent()).toBe('保证金 ¥10.00 · 已退回');
+    await mobile.context().close();
   });
 });

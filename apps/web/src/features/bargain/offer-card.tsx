@@ -107,7 +107,11 @@ export function OfferCard({ offer, scene }: { offer: Offer; scene: string }) {
               {label} {timeLeft}
             </div>
           ) : null}
-          {offer.note ? <div className="muted offer-note">{offer.note}</div> : null}
+          {offer.note ? (
+            <div className="muted offer-note" data-testid="offer-note">
+              {offer.note}
+            </div>
+          ) : null}
         </div>
       </div>
       {actions.length ? (
