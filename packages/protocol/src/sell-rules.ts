@@ -86,7 +86,10 @@ export const DEFAULT_SELL_RULES: SellRules = {
 type DepositRule = Pick<SellRules, 'depositPercent' | 'depositMinFen' | 'depositMaxFen' | 'depositSellerPercent'>;
 
 /** The deposit (保证金) for a proposed price: depositPercent of it, between the floor and the cap, never above half the price. */
-export function depositFor(priceFen: number, rules: DepositRule): number {
+export function depositFor(
+  priceFen: number,
+  rules: Pick<DepositRule, 'depositPercent' | 'depositMinFen' | 'depositMaxFen'>,
+): number {
   const share = Math.ceil((priceFen * Math.round(rules.depositPercent * 10)) / 1000);
   return Math.max(1, Math.min(Math.floor(priceFen / 2), rules.depositMaxFen, Math.max(rules.depositMinFen, share)));
 }

@@ -1,16 +1,21 @@
-import { createOfferOrder, offerList } from '@app/protocol/calls/bargain';
+import {
+  bargainSetting,
+  createOfferOrder,
+  OFFER_PAY_MINUTES,
+  offerAgree,
+  offerList,
+} from '@app/protocol/calls/bargain';
 import { publishCoin } from '@app/protocol/calls/consignment';
 import { gameTokenLogin, roleList } from '@app/protocol/calls/game';
 import { identification } from '@app/protocol/calls/identity';
-import { conversationList } from '@app/protocol/calls/im';
 import { h5sdkVerifyCode } from '@app/protocol/calls/market';
-import { noticeList } from '@app/protocol/calls/notices';
 import { orderInfo } from '@app/protocol/calls/orders';
-import { bindPhone, sendSms } from '@app/protocol/calls/user';
+import { wapAlipay } from '@app/protocol/calls/pay';
+import { bindPhone, sendSms, userAccountDetail } from '@app/protocol/calls/user';
 import { formatPriceFen } from '@app/protocol/format';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, baseUrl, DESKTOP, launchBrowser, MOBILE, screenshot } from '../browser';
+import { apiCall, baseUrl, DESKTOP, hook, launchBrowser, MOBILE } from '../browser';
 import { detailUrl, docShot, phoneNumber, toast } from './market-helpers';
 import { gameLogin, idNumber, outbox } from './people';
 
@@ -92,154 +97,227 @@ async function loggedInPage(who: Player): Promise<Page> {
   return page;
 }
 
+/** Until the finite CSS animations (a mask's fade-in) have finished, for a screenshot. */
+const settled = (page: Page) =>
+  page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (a) => a.playState === 'finished' || a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY,
+      ),
+  );
+
 const card = (page: Page, offerId: string) => page.locator(`[data-testid="offer-card"][data-offer-id="${offerId}"]`);
 
-describe('offers (出价)', () => {
-  it('the buyer offers below the price, the seller agrees, the buyer pays the offer; another offer is refused', async () => {
-    const { seller, lots } = await listTwoLots();
-    const [lotA, lotB] = lots as [string, string];
-    const { buyer, target } = await buyerOn(seller.pt.serverId);
-    const myOffers = async () =>
-      (
-        await apiCall<{ list: Array<{ offerId: string; commodityId: string }> }>(
-          offerList,
-          { viewer: 1, page: 1, pageSize: 20 },
-          buyer.headers,
-        )
-      ).data.list;
+interface OfferView {
+  offerId: string;
+  commodityId: string;
+  status: number;
+  orderId: string | null;
+  deposit: { bizNo: string; amount: number; status: string } | null;
+}
 
-    // The buyer, on the H5 detail page: 出价 beside 立即购买; too low is said inline and nothing is sent.
+const proposals = async (who: Player, viewer: 1 | 2) =>
+  (await apiCall<{ list: OfferView[] }>(offerList, { viewer, page: 1, pageSize: 20 }, who.headers)).data.list;
+
+const available = async (who: Player) =>
+  (await apiCall<{ balance: { available: number } }>(userAccountDetail, {}, who.headers)).data.balance.available;
+
+/** The card's status after reloading until it reads so (the server moves a proposal on a payment's notification). */
+async function statusOnReload(page: Page, offerId: string, label: string): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        await card(page, offerId).waitFor();
+        return card(page, offerId).getByTestId('offer-status').textContent();
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(label);
+}
+
+/** The buyer proposes on a listing by the API and pays its deposit through the sandbox gateway; answers the proposal once it reached the seller (11). */
+async function proposeAndPay(buyer: Player, target: string, commodityId: string, price: number): Promise<string> {
+  const made = await apiCall<OfferView>(
+    createOfferOrder,
+    {
+      commodityId,
+      price,
+      requestKey: `offers-journey-${commodityId}-${Date.now()}`,
+      agreement: true,
+      gameAccountId: target.split('|')[0],
+      gameRoleId: target.split('|')[1],
+    },
+    buyer.headers,
+  );
+  expect(made.code).toBe('200');
+  const deposit = made.data.deposit!;
+  const pay = await apiCall<{ tradeNo: string }>(
+    wapAlipay,
+    { bizNo: deposit.bizNo, totalAmount: deposit.amount, payPrice: deposit.amount },
+    buyer.headers,
+  );
+  expect(pay.code).toBe('200');
+  await fetch(`${baseUrl()}/sandbox/api/pay/${pay.data.tradeNo}/succeed`, { method: 'POST' });
+  await expect
+    .poll(async () => (await proposals(buyer, 1)).find((o) => o.offerId === made.data.offerId)?.status, {
+      timeout: 15_000,
+    })
+    .toBe(11);
+  return made.data.offerId;
+}
+
+describe('还价 with a deposit (保证金)', () => {
+  let seller: Player;
+  let lots: string[];
+  let buyer: Player;
+  let target: string;
+  beforeAll(async () => {
+    ({ seller, lots } = await listTwoLots());
+    ({ buyer, target } = await buyerOn(seller.pt.serverId));
+  });
+
+  it('the seller allows 还价 on his shelf; the buyer proposes and pays the deposit; the seller agrees; the buyer pays the rest with the deposit taken off', async () => {
+    const [lotA] = lots as [string, string];
+    // Without the seller's leave a normal listing has no 还价.
     const mobile = await loggedInPage(buyer);
     await mobile.goto(detailUrl('h5', lotA));
+    await mobile.getByTestId('buy-button').waitFor();
+    expect(await mobile.getByTestId('offer-button').count()).toBe(0);
+
+    // The seller's shelf: 还价设置 on the lot, a floor at or above the price is refused inline.
+    const sellerPage = await loggedInPage(seller);
+    await sellerPage.goto(`${baseUrl()}/h5/pages/userCenter/saleShelf/saleShelf`);
+    const item = sellerPage.locator(`[data-testid="shelf-item"][data-commodity-id="${lotA}"]`);
+    await item.getByTestId('shelf-bargain').click();
+    const setting = sellerPage.getByTestId('bargain-setting-dialog');
+    await setting.getByTestId('bargain-allow').check();
+    await setting.getByTestId('bargain-floor').fill('30');
+    await setting.getByTestId('bargain-save').click();
+    await expect.poll(() => setting.getByTestId('bargain-problem').textContent()).toBe('底价需低于售价 ¥30.00');
+    await setting.getByTestId('bargain-floor').fill('20');
+    await settled(sellerPage);
+    await docShot(sellerPage, 'offers-bargain-setting');
+    await setting.getByTestId('bargain-save').click();
+    await toast(sellerPage, '已开启还价');
+    await item.getByTestId('shelf-bargain').click();
+    await expect.poll(() => setting.getByTestId('bargain-floor').inputValue()).toBe('20.00');
+    await setting.getByRole('button', { name: '取消' }).click();
+
+    // The buyer: 还价 beside 立即购买; too low is said inline; the deposit follows the typed price.
+    await mobile.reload();
     await mobile.getByTestId('offer-button').click();
     const dialog = mobile.getByTestId('offer-dialog');
     await dialog.waitFor();
+    expect(await mobile.getByTestId('offer-button').textContent()).toBe('还价');
+    expect(await dialog.locator('#offer-dialog-title').textContent()).toBe('还价');
     expect(await dialog.getByTestId('offer-list-price').textContent()).toBe('¥30.00');
+    expect(await dialog.getByTestId('offer-deposit-amount').textContent()).toBe('价格的5%，最低¥10.00，最高¥500.00');
+    expect(await dialog.getByTestId('offer-rules').textContent()).toContain(
+      '同意后未按时付款或取消订单将扣除保证金，其中部分赔付卖家',
+    );
     await dialog.getByTestId('offer-amount').fill('10');
     await dialog.getByTestId('offer-target').selectOption(target);
     await dialog.getByTestId('offer-agree').check();
     await dialog.getByTestId('offer-submit').click();
-    await expect.poll(() => dialog.getByTestId('offer-problem').textContent()).toBe('出价不能低于售价的50%（¥15.00）');
+    await expect.poll(() => dialog.getByTestId('offer-problem').textContent()).toBe('还价不能低于售价的50%（¥15.00）');
+    await settled(mobile);
     await docShot(mobile, 'offers-dialog-too-low');
-    await dialog.getByTestId('offer-amount').fill('30');
-    await dialog.getByTestId('offer-submit').click();
-    await expect.poll(() => dialog.getByTestId('offer-problem').textContent()).toBe('出价需低于售价 ¥30.00');
-    expect(await myOffers()).toEqual([]);
     await dialog.getByTestId('offer-amount').fill('25');
+    await expect.poll(() => dialog.getByTestId('offer-deposit-amount').textContent()).toBe('¥10.00');
+    await settled(mobile);
     await docShot(mobile, 'offers-dialog');
+    expect(await proposals(buyer, 1)).toEqual([]);
     await dialog.getByTestId('offer-submit').click();
-    await toast(mobile, '出价成功，等待卖家回应');
-    await mobile.waitForURL(/\/h5\/pages\/bargain\/myOffers$/);
-    const [offerA] = await myOffers();
-    expect(offerA?.commodityId).toBe(lotA);
-    const mine = card(mobile, offerA!.offerId);
-    await expect.poll(() => mine.getByTestId('offer-status').textContent()).toBe('出价中，等待卖家回应');
-    expect(await mine.getByTestId('offer-price').textContent()).toBe('¥25.00');
-    expect(await mine.getByTestId('offer-countdown').textContent()).toMatch(/^卖家回应剩余 2[34]:\d\d:\d\d$/);
-    await mine.getByTestId('offer-cancel').waitFor();
 
-    // A second offer, on the other lot (by API: the dialog was shown above).
-    const second = await apiCall<{ offerId: string }>(
-      createOfferOrder,
-      {
-        commodityId: lotB,
-        price: 2_000,
-        requestKey: `offers-journey-${Date.now()}`,
-        agreement: true,
-        gameAccountId: target.split('|')[0],
-        gameRoleId: target.split('|')[1],
-      },
-      buyer.headers,
-    );
-    expect(second.code).toBe('200');
-    const offerB = second.data.offerId;
-    await mobile.reload();
-    await card(mobile, offerB).waitFor();
+    // The cashier pays the deposit (bizNo D…), then brings the buyer back to his proposals.
+    await toast(mobile, '还价已提交，请支付保证金');
+    await mobile.waitForURL(/\/h5\/pages\/orderNew\/cashier\/cashier\?orderId=D\d+$/);
+    const [mine] = await proposals(buyer, 1);
+    expect(mine).toMatchObject({ commodityId: lotA, status: 1, deposit: { amount: 1_000, status: 'unpaid' } });
+    const cashier = mobile.getByTestId('cashier');
+    await expect.poll(() => cashier.getAttribute('data-mode')).toBe('deposit');
+    expect(await mobile.getByTestId('cashier-amount').textContent()).toBe('¥10.00');
+    expect(await mobile.getByTestId('deposit-title').textContent()).toContain('金币');
+    expect(await mobile.getByTestId('cashier-countdown').textContent()).toMatch(/^1[45]:\d\d$/);
+    expect(await mobile.getByTestId('deposit-rule').textContent()).toContain('保证金退回余额');
+    await mobile.getByTestId('toast').first().waitFor({ state: 'hidden' });
+    await docShot(mobile, 'offers-cashier-deposit');
+    await mobile.getByTestId('pay-channel-1').check();
+    await mobile.getByTestId('pay-submit').click();
+    await mobile.getByTestId('sandbox-pay').click();
+    await mobile.waitForURL(/\/h5\/pages\/bargain\/myOffers$/);
+    const offerId = mine!.offerId;
+    await statusOnReload(mobile, offerId, '还价中，等待卖家回应');
+    const mineCard = card(mobile, offerId);
+    expect(await mineCard.getByTestId('offer-deposit').textContent()).toBe('保证金 ¥10.00 · 冻结中');
+    expect(await mineCard.getByTestId('offer-countdown').textContent()).toMatch(/^卖家回应剩余 2[34]:\d\d:\d\d$/);
+    await mineCard.getByTestId('offer-withdraw').waitFor();
     await docShot(mobile, 'offers-mine');
 
-    // The seller, in their own browser, was told: the tab bar's 消息 counts the two offers; the
-    // notification 收到新的出价 jumps to 收到的出价, both waiting; agrees to one, refuses the other.
-    const sellerPage = await loggedInPage(seller);
-    await sellerPage.goto(`${baseUrl()}/h5/pages/my/index`);
-    // The badge is what the seller has unread (the two offers at least; another journey's order with
-    // one of his listings may have told him more).
-    const unread = async () =>
-      (await apiCall<{ unread: number }>(noticeList, {}, seller.headers)).data.unread +
-      (await apiCall<{ unread: number }>(conversationList, {}, seller.headers)).data.unread;
-    expect(await unread()).toBeGreaterThanOrEqual(2);
-    await expect
-      .poll(async () => Number(await sellerPage.getByTestId('tab-3').getByTestId('unread-badge').textContent()))
-      .toBe(await unread());
-    await sellerPage.getByTestId('tab-3').click();
+    // The seller is told once the deposit is held; the notification leads to 收到的还价/出价; he agrees.
+    await sellerPage.goto(`${baseUrl()}/h5/pages/message/index`);
     await sellerPage.getByTestId('messages-tab-notices').click();
-    const told = sellerPage.getByTestId('notice').filter({ hasText: '收到新的出价' });
-    await expect.poll(() => told.count()).toBe(2);
-    expect(await told.first().textContent()).toContain('请在 24 小时内处理');
+    const told = sellerPage.getByTestId('notice').filter({ hasText: '收到新的还价' });
+    await expect.poll(() => told.count()).toBe(1);
     await docShot(sellerPage, 'notices-offer-received');
-    await told.first().click();
+    await told.click();
     await sellerPage.waitForURL(/bargain\/receivedOffers/);
-    const received = card(sellerPage, offerA!.offerId);
-    await expect.poll(() => received.getByTestId('offer-status').textContent()).toBe('买家出价，请在倒计时内处理');
-    await card(sellerPage, offerB).waitFor();
+    const received = card(sellerPage, offerId);
+    await expect.poll(() => received.getByTestId('offer-status').textContent()).toBe('买家还价，请在倒计时内处理');
+    expect(await received.getByTestId('offer-deposit').textContent()).toBe('买家保证金 ¥10.00 · 冻结中');
+    expect(await received.getByTestId('offer-countdown').textContent()).toMatch(/^回应剩余 2[34]:\d\d:\d\d$/);
     await docShot(sellerPage, 'offers-received');
     await received.getByTestId('offer-agree-button').click();
     await expect
       .poll(() => sellerPage.getByTestId('offer-confirm').getByTestId('modal-content').textContent())
-      .toBe('同意后将为买家锁定该商品，买家需在120分钟内付款');
+      .toBe(`同意后将为买家锁定该商品，买家需在${OFFER_PAY_MINUTES}分钟内付款`);
     await sellerPage.getByTestId('offer-confirm').getByTestId('modal-button-同意').click();
     await expect.poll(() => received.getByTestId('offer-status').textContent()).toBe('已同意，等待买家付款');
-    const refused = card(sellerPage, offerB);
-    await refused.getByTestId('offer-refuse').click();
-    await sellerPage.getByTestId('offer-confirm').getByTestId('modal-button-拒绝').click();
-    await expect.poll(() => refused.getByTestId('offer-status').textContent()).toBe('您已拒绝');
+    await received.getByTestId('offer-revoke').waitFor();
 
-    // The buyer: told in 消息 that the seller agreed; the notification leads to 我的出价, where the
-    // agreed offer is to be paid (21) and the other refused.
-    await mobile.goto(`${baseUrl()}/h5/pages/message/index`);
-    await mobile.getByTestId('messages-tab-notices').click();
-    await mobile.getByTestId('notice').filter({ hasText: '卖家同意了您的出价' }).click();
-    await mobile.waitForURL(/bargain\/myOffers/);
-    await expect.poll(() => mine.getAttribute('data-status')).toBe('21');
-    expect(await mine.getByTestId('offer-status').textContent()).toBe('卖家已同意，请在倒计时结束前付款');
-    expect(await mine.getByTestId('offer-countdown').textContent()).toMatch(/^付款剩余 0[12]:\d\d:\d\d$/);
-    await expect.poll(() => card(mobile, offerB).getByTestId('offer-status').textContent()).toBe('卖家已拒绝');
-
-    // 去付款: the cashier of the order placed at the offered price.
-    await mine.getByTestId('offer-pay').click();
+    // The buyer pays the order: the deposit is taken off what is left to pay.
+    await statusOnReload(mobile, offerId, '卖家已同意，请在倒计时结束前付款，超时将扣除保证金');
+    expect(await mineCard.getByTestId('offer-to-pay').textContent()).toBe('付款时保证金抵扣 -¥10.00');
+    expect(await mineCard.getByTestId('offer-countdown').textContent()).toMatch(/^付款剩余 0[12]:\d\d:\d\d$/);
+    await mineCard.getByTestId('offer-pay').click();
     await mobile.getByTestId('cashier').waitFor();
     const orderId = new URL(mobile.url()).searchParams.get('orderId') ?? '';
-    const order = await apiCall<{ price: number; totalAmount: number; commodityId: string }>(
+    const order = await apiCall<{ price: number; totalAmount: number; depositAmount: number; buyerFee: number }>(
       orderInfo,
       { orderId },
       buyer.headers,
     );
-    expect(order.data).toMatchObject({ price: 2_500, commodityId: lotA });
+    expect(order.data).toMatchObject({ price: 2_500, depositAmount: 1_000 });
+    expect(await mobile.getByTestId('cashier-deposit').textContent()).toBe('保证金抵扣-¥10.00');
     expect(await mobile.getByTestId('cashier-total').textContent()).toBe(formatPriceFen(order.data.totalAmount));
     await mobile.getByTestId('pay-channel-1').check();
     await mobile.getByTestId('pay-submit').click();
     await mobile.getByTestId('sandbox-pay').click();
     await mobile.getByTestId('order-detail').waitFor();
+    expect(await mobile.getByTestId('order-deposit').textContent()).toBe('保证金抵扣-¥10.00');
 
-    // Once the order is paid the offer is 交易完成 (the server follows the order when the list is read).
+    // Once the order is paid the proposal is 交易完成 and the deposit went into the price.
     await mobile.goto(`${baseUrl()}/h5/pages/bargain/myOffers`);
-    await expect
-      .poll(
-        async () => {
-          await mobile.reload();
-          await mine.waitFor();
-          return mine.getByTestId('offer-status').textContent();
-        },
-        { timeout: 20_000 },
-      )
-      .toBe('交易完成');
-    expect(await card(mobile, offerB).getByTestId('offer-status').textContent()).toBe('卖家已拒绝');
+    await statusOnReload(mobile, offerId, '交易完成');
+    expect(await mineCard.getByTestId('offer-deposit').textContent()).toBe('保证金 ¥10.00 · 已抵扣货款');
     await docShot(mobile, 'offers-mine-done');
     await sellerPage.reload();
     await expect.poll(() => received.getByTestId('offer-status').textContent()).toBe('交易完成');
     await mobile.context().close();
     await sellerPage.context().close();
+  });
 
-    // On a PC (web scene): the refused lot is offered for again from its detail, then withdrawn.
+  it('on a PC the buyer proposes and pays the deposit by scanning; the seller agrees, the buyer never pays: the deposit is forfeited and the seller compensated in his wallet', async () => {
+    const [, lotB] = lots as [string, string];
+    const allowed = await apiCall(
+      bargainSetting,
+      { commodityId: lotB, allowBargain: true, floorPrice: null },
+      seller.headers,
+    );
+    expect(allowed.code).toBe('200');
+
     const desk = await (await browser.newContext(DESKTOP)).newPage();
     await desk.goto(`${baseUrl()}/web/pages/index/index`);
     await desk.evaluate((s) => {
@@ -247,25 +325,96 @@ describe('offers (出价)', () => {
       localStorage.setItem('uid', s.uid);
     }, buyer.session);
     await desk.goto(detailUrl('web', lotB));
-    await desk.getByTestId('offer-button').waitFor();
-    await screenshot(desk, 'offers-detail-pc');
     await desk.getByTestId('offer-button').click();
-    const pcDialog = desk.getByTestId('offer-dialog');
-    await pcDialog.getByTestId('offer-amount').fill('18.5');
-    await pcDialog.getByTestId('offer-target').selectOption(target);
-    await pcDialog.getByTestId('offer-submit').click();
-    await expect.poll(() => pcDialog.getByTestId('offer-problem').textContent()).toBe('请先阅读并同意交易规则');
-    await pcDialog.getByTestId('offer-agree').check();
-    await pcDialog.getByTestId('offer-submit').click();
-    await desk.waitForURL(/\/web\/pages\/bargain\/myOffers$/);
-    const third = desk.getByTestId('offer-card').filter({ hasText: '¥18.50' });
-    await expect.poll(() => third.getByTestId('offer-status').textContent()).toBe('出价中，等待卖家回应');
+    const dialog = desk.getByTestId('offer-dialog');
+    await dialog.getByTestId('offer-amount').fill('20');
+    await dialog.getByTestId('offer-target').selectOption(target);
+    await dialog.getByTestId('offer-agree').check();
+    await expect.poll(() => dialog.getByTestId('offer-deposit-amount').textContent()).toBe('¥10.00');
+    await settled(desk);
+    await docShot(desk, 'offers-dialog-pc');
+    await dialog.getByTestId('offer-submit').click();
+
+    // The PC cashier: the deposit on the left, 支付宝 by QR code; once paid it moves on by itself.
+    await desk.waitForURL(/\/web\/pages\/orderNew\/cashier\/cashier\?orderId=D\d+$/);
+    await desk.getByTestId('scan-qr').locator('svg').waitFor();
+    expect(await desk.getByTestId('cashier-amount').textContent()).toBe('¥10.00');
     await desk.getByTestId('toast').first().waitFor({ state: 'hidden' });
+    await docShot(desk, 'offers-cashier-deposit-pc');
+    const link = (await desk.getByTestId('scan-qr').getAttribute('data-link')) ?? '';
+    await fetch(`${link.replace('/sandbox/pay/', '/sandbox/api/pay/')}/succeed`, { method: 'POST' });
+    await desk.waitForURL(/\/web\/pages\/bargain\/myOffers$/, { timeout: 20_000 });
+    const offer = (await proposals(buyer, 1)).find((o) => o.commodityId === lotB)!;
+    await statusOnReload(desk, offer.offerId, '还价中，等待卖家回应');
     await docShot(desk, 'offers-mine-pc');
-    await third.getByTestId('offer-cancel').click();
-    await desk.getByTestId('offer-confirm').getByTestId('modal-button-撤回').click();
-    await expect.poll(() => third.getByTestId('offer-status').textContent()).toBe('您已撤回出价');
-    expect(await third.getByTestId('offer-cancel').count()).toBe(0);
+
+    // The seller agrees; the buyer lets the payment time run out (the sweeper, the clock moved on).
+    const before = await available(seller);
+    expect((await apiCall(offerAgree, { offerId: offer.offerId }, seller.headers)).code).toBe('200');
+    await hook('/dev/sweep', { aheadMinutes: OFFER_PAY_MINUTES + 1 });
+    await statusOnReload(desk, offer.offerId, '付款超时，保证金已扣除');
+    expect(await card(desk, offer.offerId).getByTestId('offer-deposit').textContent()).toBe('保证金 ¥10.00 · 已扣除');
     await desk.context().close();
+
+    // The seller: 80 % of the deposit is on his balance at once, told in 消息, on the card and in his wallet.
+    await expect.poll(() => available(seller), { timeout: 20_000 }).toBe(before + 800);
+    const sellerPage = await loggedInPage(seller);
+    await sellerPage.goto(`${baseUrl()}/h5/pages/bargain/receivedOffers`);
+    const received = card(sellerPage, offer.offerId);
+    await expect
+      .poll(() => received.getByTestId('offer-status').textContent())
+      .toBe('买家付款超时，您已获得保证金赔付');
+    expect(await received.getByTestId('offer-deposit').textContent()).toBe('买家保证金 ¥10.00 · 已获赔付 ¥8.00');
+    await docShot(sellerPage, 'offers-received-compensated');
+    await sellerPage.goto(`${baseUrl()}/h5/pages/message/index`);
+    await sellerPage.getByTestId('messages-tab-notices').click();
+    await sellerPage.getByTestId('notice').filter({ hasText: '买家违约，保证金赔付已到账' }).first().waitFor();
+    await sellerPage.goto(`${baseUrl()}/h5/pages/userCenter/cashWithdrawal/cashWithdrawal`);
+    await expect
+      .poll(() => sellerPage.getByTestId('wallet-balance').textContent())
+      .toContain(formatPriceFen(before + 800));
+    await sellerPage.context().close();
+  });
+
+  it('the seller withdraws an agreement (取消成交) and refuses another proposal with a reason: the deposits go back', async () => {
+    const [, lotB] = lots as [string, string];
+    // The lapsed proposal put the listing back on sale.
+    const agreedOnce = await proposeAndPay(buyer, target, lotB, 2_200);
+    const sellerPage = await loggedInPage(seller);
+    await sellerPage.goto(`${baseUrl()}/h5/pages/bargain/receivedOffers`);
+    const first = card(sellerPage, agreedOnce);
+    await first.getByTestId('offer-agree-button').click();
+    await sellerPage.getByTestId('offer-confirm').getByTestId('modal-button-同意').click();
+    await first.getByTestId('offer-revoke').click();
+    await expect
+      .poll(() => sellerPage.getByTestId('offer-confirm').getByTestId('modal-content').textContent())
+      .toBe('取消后买家的订单将关闭，保证金全额退回买家，商品恢复在售。确定取消吗？');
+    await sellerPage.getByTestId('offer-confirm').getByTestId('modal-button-取消成交').click();
+    await toast(sellerPage, '已取消成交，商品已恢复在售');
+    await expect.poll(() => first.getByTestId('offer-status').textContent()).toBe('您已取消');
+    expect(await first.getByTestId('offer-deposit').textContent()).toBe('买家保证金 ¥10.00 · 已退回');
+
+    const refusedOne = await proposeAndPay(buyer, target, lotB, 2_100);
+    await sellerPage.reload();
+    const second = card(sellerPage, refusedOne);
+    await second.getByTestId('offer-refuse').click();
+    await sellerPage.getByTestId('offer-refuse-reason').fill('价格太低了');
+    await settled(sellerPage);
+    await docShot(sellerPage, 'offers-refuse');
+    await sellerPage.getByTestId('offer-confirm').getByTestId('modal-button-拒绝').click();
+    await expect.poll(() => second.getByTestId('offer-status').textContent()).toBe('您已拒绝');
+    await sellerPage.context().close();
+
+    // The buyer sees both ended with the deposit back, and the seller's reason.
+    const mobile = await loggedInPage(buyer);
+    await mobile.goto(`${baseUrl()}/h5/pages/bargain/myOffers`);
+    const withdrawn = card(mobile, agreedOnce);
+    await expect.poll(() => withdrawn.getByTestId('offer-status').textContent()).toBe('卖家已取消，保证金已退回');
+    expect(await withdrawn.getByTestId('offer-deposit').textContent()).toBe('保证金 ¥10.00 · 已退回');
+    const refused = card(mobile, refusedOne);
+    expect(await refused.getByTestId('offer-status').textContent()).toBe('卖家已拒绝，保证金已退回');
+    expect(await refused.getByTestId('offer-note').textContent()).toBe('卖家：价格太低了');
+    expect(await refused.getByTestId('offer-deposit').textContent()).toBe('保证金 ¥10.00 · 已退回');
+    await mobile.context().close();
   });
 });

@@ -23,8 +23,8 @@ const resultCount = async (page: Page) =>
 const ACCOUNT_PAGES = [
   { entry: 'orderList', title: '我的订单', mark: 'order-list', shot: 'pc-account-orders' },
   { entry: 'shelf', title: '我的货架', mark: 'shelf-list', shot: 'pc-account-shelf' },
-  { entry: 'myOffers', title: '我的出价', mark: 'offer-list-1', shot: null },
-  { entry: 'receivedOffers', title: '收到的出价', mark: 'offer-list-2', shot: null },
+  { entry: 'myOffers', title: '我的还价/出价', mark: 'offer-list-1', shot: null },
+  { entry: 'receivedOffers', title: '收到的还价/出价', mark: 'offer-list-2', shot: null },
   { entry: 'collections', title: '我的收藏', mark: 'my-collect', shot: null },
   { entry: 'withdraw', title: '余额与提现', mark: 'wallet-balance', shot: 'pc-account-withdraw' },
   { entry: 'coupons', title: '我的优惠券', mark: 'coupon-event', shot: 'pc-account-coupons' },

@@ -17,8 +17,8 @@ const MENU: ReadonlyArray<{ group: string; entries: readonly MenuEntry[] }> = [
     entries: [
       { page: 'orderList', label: '我的订单' },
       { page: 'shelf', label: '我的货架' },
-      { page: 'myOffers', label: '我的出价' },
-      { page: 'receivedOffers', label: '收到的出价' },
+      { page: 'myOffers', label: '我的还价/出价' },
+      { page: 'receivedOffers', label: '收到的还价/出价' },
       { page: 'collections', label: '我的收藏' },
       { page: 'manualPresale', label: '手动预售' },
     ],

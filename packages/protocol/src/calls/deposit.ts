@@ -7,6 +7,9 @@ import { ROW_ID } from '../validation';
  * a bidder's place in an auction. It is paid at the cashier like an order, its bizNo 'D' and its
  * id; held until it is returned, applied to the price, or forfeited. Money in fen.
  */
+/** An unpaid deposit waits this long for its payment (the proposal then closes, 55). */
+export const DEPOSIT_PAY_MINUTES = 15;
+
 export const DEPOSIT_STATES = ['unpaid', 'held', 'returned', 'applied', 'forfeited', 'lapsed'] as const;
 export type DepositState = (typeof DEPOSIT_STATES)[number];
 

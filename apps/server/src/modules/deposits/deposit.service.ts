@@ -19,10 +19,10 @@ import { type DepositPurpose, type DepositState, type DepositsTable, depositsDb 
  * deposit's status in the caller's transaction, beside its ledger transfer.
  */
 export type DepositRow = Selectable<DepositsTable>;
-export type { DepositPurpose };
 
-/** An unpaid deposit waits this long for its payment (the proposal then closes, 55). */
-export const DEPOSIT_PAY_MINUTES = 15;
+/** An unpaid deposit waits this long for its payment (the proposal then closes, 55): the protocol's. */
+export { DEPOSIT_PAY_MINUTES } from '@app/protocol/calls/deposit';
+export type { DepositPurpose };
 
 export const depositBizNo = (id: number) => `D${id}`;
 /** The deposit id of a cashier's bizNo ('D123'), or null for an order's. */

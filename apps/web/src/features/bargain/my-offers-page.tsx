@@ -1,6 +1,6 @@
 import { OfferList } from './offer-list';
 
-/** /{scene}/pages/bargain/myOffers: the offers I made (出价), with withdraw and pay. */
+/** /{scene}/pages/bargain/myOffers: the 还价 and 出价 I made, with their deposits, withdraw and pay. */
 export default function MyOffersPage() {
   return <OfferList viewer={1} />;
 }

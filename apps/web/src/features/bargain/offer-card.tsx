@@ -1,4 +1,4 @@
-import { OFFER_PAY_MINUTES, type Offer } from '@app/protocol/calls/bargain';
+import type { Offer } from '@app/protocol/calls/bargain';
 import { formatDateTime, formatPriceFen } from '@app/protocol/format';
 import { BargainStatus } from '@app/protocol/statuses/bargain-status';
 import { ChevronRight } from 'lucide-react';
@@ -10,29 +10,16 @@ import { showToast } from '../../lib/ui-bus';
 import { useAgreeOffer } from './api/agree-offer';
 import { useCancelOffer } from './api/cancel-offer';
 import { useRefuseOffer } from './api/refuse-offer';
+import { flowNoun } from './offer-price';
+import { askWords, deadlineLabel, depositLine, offerActions } from './offer-view';
 import { useTimeLeft } from './use-time-left';
 
-type Ask = 'cancel' | 'agree' | 'refuse';
-const asks: Record<Ask, { title: string; content: string; ok: string }> = {
-  cancel: { title: '撤回出价', content: '确定撤回这次出价吗？', ok: '撤回' },
-  agree: {
-    title: '同意出价',
-    content: `同意后将为买家锁定该商品，买家需在${OFFER_PAY_MINUTES}分钟内付款`,
-    ok: '同意',
-  },
-  refuse: { title: '拒绝出价', content: '确定拒绝这次出价吗？', ok: '拒绝' },
-};
-const done: Record<Ask, string> = { cancel: '已撤回出价', agree: '已同意，等待买家付款', refuse: '已拒绝该出价' };
-
-/** What the countdown counts down to, in the viewer's words. */
-function deadlineLabel(offer: Offer): string {
-  if (offer.status === BargainStatus.AWAITING_SELLER) return offer.viewer === 1 ? '卖家回应剩余' : '回应剩余';
-  return offer.viewer === 1 ? '付款剩余' : '买家付款剩余';
-}
+type Ask = 'cancel' | 'withdraw' | 'agree' | 'refuse' | 'revoke';
 
 /**
- * One offer: the listing, its price against the offer, the status in the viewer's words, the time
- * left while it waits (11) or is to be paid (21), and what the viewer can do now.
+ * One proposal (还价 or 出价): the listing, its price against the proposal, the status in the
+ * viewer's words, the deposit and its state, the time left while it waits for the deposit (1), the
+ * seller (11) or the buyer's payment (21), and what the viewer can do now (offerActions).
  */
 export function OfferCard({ offer, scene }: { offer: Offer; scene: string }) {
   const navigate = useNavigate();
@@ -40,26 +27,52 @@ export function OfferCard({ offer, scene }: { offer: Offer; scene: string }) {
   const agree = useAgreeOffer();
   const refuse = useRefuseOffer();
   const [ask, setAsk] = useState<Ask | null>(null);
-  const live = offer.status === BargainStatus.AWAITING_SELLER || offer.status === BargainStatus.AGREED;
-  const timeLeft = useTimeLeft(live ? offer.deadline : null);
+  const [reason, setReason] = useState('');
+  const label = deadlineLabel(offer);
+  const timeLeft = useTimeLeft(label ? offer.deadline : null);
   const busy = cancel.isPending || agree.isPending || refuse.isPending;
   const buyer = offer.viewer === 1;
-  const waiting = offer.status === BargainStatus.AWAITING_SELLER;
+  const noun = flowNoun(offer.flow);
+  const actions = offerActions(offer);
+  const deposit = depositLine(offer);
   const run = async (what: Ask) => {
-    const act = what === 'cancel' ? cancel : what === 'agree' ? agree : refuse;
     // A refusal was shown by the request layer; the list is fetched again either way.
-    const answered = await act.mutateAsync(offer.offerId).catch(() => null);
-    if (answered) showToast(done[what]);
+    const act =
+      what === 'cancel' || what === 'withdraw'
+        ? cancel.mutateAsync(offer.offerId)
+        : what === 'agree'
+          ? agree.mutateAsync(offer.offerId)
+          : refuse.mutateAsync({ offerId: offer.offerId, ...(what === 'refuse' ? { reason: reason.trim() } : {}) });
+    const answered = await act.catch(() => null);
+    if (answered) showToast(askWords(offer.flow, what).done);
   };
+  const button = (what: Ask, text: string, primary = false) => (
+    <button
+      type="button"
+      className={`btn ${primary ? 'btn-primary' : 'btn-ghost'} btn-sm`}
+      disabled={busy}
+      onClick={() => {
+        setReason('');
+        setAsk(what);
+      }}
+      data-testid={`offer-${what === 'agree' ? 'agree-button' : what}`}
+    >
+      {text}
+    </button>
+  );
+  const words = ask ? askWords(offer.flow, ask) : null;
   return (
     <article
       className="card offer-card"
       data-testid="offer-card"
       data-offer-id={offer.offerId}
       data-status={offer.status}
+      data-flow={offer.flow}
     >
       <div className="offer-card-top">
-        <span className="muted">出价时间 {formatDateTime(offer.createTime * 1000)}</span>
+        <span className="muted">
+          <span className="offer-flow">{noun}</span> {formatDateTime(offer.createTime * 1000)}
+        </span>
         <span className="offer-status" data-testid="offer-status">
           {offer.statusLabel}
         </span>
@@ -73,65 +86,61 @@ export function OfferCard({ offer, scene }: { offer: Offer; scene: string }) {
               售价 <s>{formatPriceFen(offer.listPrice)}</s>
             </span>
             <span>
-              {buyer ? '我的出价' : '买家出价'}{' '}
+              {buyer ? `我的${noun}` : `买家${noun}`}{' '}
               <span className="price" data-testid="offer-price">
                 {formatPriceFen(offer.price)}
               </span>
             </span>
           </div>
-          {timeLeft ? (
-            <div className="offer-countdown" data-testid="offer-countdown">
-              {deadlineLabel(offer)} {timeLeft}
+          {deposit ? (
+            <div className="muted offer-deposit-line" data-testid="offer-deposit">
+              {deposit}
             </div>
           ) : null}
-          {offer.note ? <div className="muted offer-note">{offer.note}</div> : null}
+          {buyer && offer.status === BargainStatus.AGREED && offer.deposit ? (
+            <div className="offer-deposit-line" data-testid="offer-to-pay">
+              付款时保证金抵扣 <b className="price">-{formatPriceFen(offer.deposit.amount)}</b>
+            </div>
+          ) : null}
+          {timeLeft ? (
+            <div className="offer-countdown" data-testid="offer-countdown">
+              {label} {timeLeft}
+            </div>
+          ) : null}
+          {offer.note ? (
+            <div className="muted offer-note" data-testid="offer-note">
+              {offer.note}
+            </div>
+          ) : null}
         </div>
       </div>
-      {buyer && waiting ? (
+      {actions.length ? (
         <div className="offer-actions">
-          <button
-            type="button"
-            className="btn btn-ghost btn-sm"
-            disabled={busy}
-            onClick={() => setAsk('cancel')}
-            data-testid="offer-cancel"
-          >
-            撤回出价
-          </button>
-        </div>
-      ) : null}
-      {buyer && offer.status === BargainStatus.AGREED && offer.orderId ? (
-        <div className="offer-actions">
-          <button
-            type="button"
-            className="btn btn-primary btn-sm"
-            onClick={() => navigate(paths.cashier(scene, offer.orderId as string))}
-            data-testid="offer-pay"
-          >
-            去付款
-          </button>
-        </div>
-      ) : null}
-      {!buyer && waiting ? (
-        <div className="offer-actions">
-          <button
-            type="button"
-            className="btn btn-ghost btn-sm"
-            disabled={busy}
-            onClick={() => setAsk('refuse')}
-            data-testid="offer-refuse"
-          >
-            拒绝
-          </button>
-          <button
-            type="button"
-            className="btn btn-primary btn-sm"
-            disabled={busy}
-            onClick={() => setAsk('agree')}
-            data-testid="offer-agree-button"
-          >
-            同意
-          </button>
+          {actions.includes('cancel') ? button('cancel', `取消${noun}`) : null}
+          {actions.includes('payDeposit') && offer.deposit ? (
+            <button
+              type="button"
+              className="btn btn-primary btn-sm"
+              onClick={() => navigate(paths.cashier(scene, offer.deposit?.bizNo ?? ''))}
+              data-testid="offer-pay-deposit"
+            >
+              去支付保证金
+            </button>
+          ) : null}
+          {actions.includes('withdraw') ? button('withdraw', `撤回${noun}`) : null}
+          {actions.includes('payOrder') ? (
+            <button
+              type="button"
+              className="btn btn-primary btn-sm"
+              onClick={() => navigate(paths.cashier(scene, offer.orderId as string))}
+              data-testid="offer-pay"
+            >
+              去付款
+            </button>
+          ) : null}
+          {actions.includes('refuse') ? button('refuse', '拒绝') : null}
+          {actions.includes('agree') ? button('agree', '同意', true) : null}
+          {actions.includes('revoke') ? button('revoke', '取消成交') : null}
         </div>
       ) : null}
       {offer.orderId && offer.status !== BargainStatus.AGREED ? (
@@ -141,12 +150,28 @@ export function OfferCard({ offer, scene }: { offer: Offer; scene: string }) {
           </Link>
         </div>
       ) : null}
-      {ask ? (
+      {ask && words ? (
         <Modal
-          title={asks[ask].title}
-          content={asks[ask].content}
+          title={words.title}
+          content={
+            ask === 'refuse' ? (
+              <div className="offer-refuse">
+                <p>拒绝后保证金将退回买家。</p>
+                <textarea
+                  aria-label="拒绝原因"
+                  placeholder="拒绝原因（选填，买家可见）"
+                  maxLength={100}
+                  value={reason}
+                  onChange={(e) => setReason(e.target.value)}
+                  data-testid="offer-refuse-reason"
+                />
+              </div>
+            ) : (
+              words.content
+            )
+          }
           testId="offer-confirm"
-          buttons={[{ text: '取消' }, { text: asks[ask].ok, primary: true, onClick: () => void run(ask) }]}
+          buttons={[{ text: '再想想' }, { text: words.ok, primary: true, onClick: () => void run(ask) }]}
           onClose={() => setAsk(null)}
         />
       ) : null}

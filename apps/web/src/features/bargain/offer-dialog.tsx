@@ -1,3 +1,5 @@
+import { OFFER_ANSWER_HOURS, OFFER_PAY_MINUTES } from '@app/protocol/calls/bargain';
+import { DEPOSIT_PAY_MINUTES } from '@app/protocol/calls/deposit';
 import { CommodityType } from '@app/protocol/commodity';
 import { formatPriceFen } from '@app/protocol/format';
 import { X } from 'lucide-react';
@@ -11,7 +13,7 @@ import { paths } from '../../lib/paths';
 import { dropRequestKey, requestKey } from '../../lib/request-key';
 import { showToast } from '../../lib/ui-bus';
 import { useCreateOffer } from './api/create-offer';
-import { lowestOffer, readOfferPrice } from './offer-price';
+import { type DepositRuleView, depositPreview, type Flow, flowNoun, lowestOffer, readOfferPrice } from './offer-price';
 import './bargain.css';
 import { AgreementLink } from '../../components/agreement-modal';
 
@@ -24,17 +26,21 @@ export interface OfferListing {
   price: number;
   type: number;
   applicationId: string;
+  /** 还价 (bargain) or 出价 (offer), and the game's deposit rule. */
+  negotiation: DepositRuleView & { flow: Flow | null };
 }
 
 /** The offer's idempotency key: kept while the buyer stays on this listing, dropped once the offer is made. */
 const keyName = (commodityId: string) => `offerKey:${commodityId}`;
 
 /**
- * The 出价 dialog of the commodity detail (loaded when first opened): the listed price, the offer
- * in yuan checked as typed (below the price, at least half of it, whole yuan for a role), where the
+ * The 还价 / 出价 dialog of the commodity detail (loaded when first opened): the listed price, the
+ * proposal in yuan checked as typed (below the price, at least half of it, whole yuan for a role),
+ * the deposit (保证金) for it and what becomes of it, where the
  * goods go once the seller agrees (inside the game: the player's role; elsewhere a linked account or
  * role, as the order confirmation asks), the trading rules ticked. A refusal is said inline and
- * nothing is sent; the server's own refusals come back as its messages.
+ * nothing is sent; the server's own refusals come back as its messages. Once made, the proposal
+ * waits for its deposit: the cashier pays it (its bizNo 'D…').
  */
 export default function OfferDialog({
   scene,
@@ -56,9 +62,11 @@ export default function OfferDialog({
   const roleGoods = listing.type === CommodityType.ROLE;
   const options = targetOptions(targets.data, roleGoods);
   const noTarget = !inGame && targets.isSuccess && options.length === 0;
+  const noun = flowNoun(listing.negotiation.flow ?? 'offer');
+  const deposit = depositPreview(amount, listing.price, listing.type, listing.negotiation);
 
   const submit = async () => {
-    const read = readOfferPrice(amount, listing.price, listing.type);
+    const read = readOfferPrice(amount, listing.price, listing.type, noun);
     if (read.error !== null) return setProblem(read.error);
     if (!inGame && !target) return setProblem(roleGoods ? '请选择收货的游戏账号' : '请选择收货角色');
     if (!agreed) return setProblem('请先阅读并同意交易规则');
@@ -74,9 +82,14 @@ export default function OfferDialog({
     // A refusal was shown by the request layer (its message, zh-CN); the dialog stays as it was.
     if (!offer) return;
     dropRequestKey(keyName(listing.id));
-    showToast('出价成功，等待卖家回应');
     onClose();
-    navigate(paths.myOffers(scene));
+    if (offer.deposit && offer.deposit.status === 'unpaid') {
+      showToast(`${noun}已提交，请支付保证金`);
+      navigate(paths.cashier(scene, offer.deposit.bizNo));
+    } else {
+      showToast(`${noun}成功，等待卖家回应`);
+      navigate(paths.myOffers(scene));
+    }
   };
 
   return (
@@ -85,7 +98,7 @@ export default function OfferDialog({
         <div className="modal offer-dialog" data-testid="offer-dialog">
           <div className="offer-dialog-head">
             <div className="modal-title" id="offer-dialog-title">
-              出价
+              {noun}
             </div>
             <button type="button" className="offer-dialog-close" aria-label="关闭" onClick={onClose}>
               <X size="1em" aria-hidden="true" />
@@ -105,6 +118,7 @@ export default function OfferDialog({
             <input
               inputMode="decimal"
               placeholder={`${formatPriceFen(lowestOffer(listing.price), false)} 起，低于售价`}
+              aria-label={`${noun}金额`}
               value={amount}
               onChange={(e) => {
                 setAmount(e.target.value);
@@ -118,16 +132,27 @@ export default function OfferDialog({
           <p className="offer-problem" id="offer-problem" role="alert" data-testid="offer-problem">
             {problem ?? ''}
           </p>
-          <p className="muted offer-note">
-            卖家需在24小时内回应；同意后商品为您锁定，请在120分钟内付款，超时出价失效。出价无需预付。
-          </p>
+          <div className="offer-deposit" data-testid="offer-deposit">
+            <span>需支付保证金</span>
+            <b data-testid="offer-deposit-amount" data-fen={deposit.fen ?? ''}>
+              {deposit.text}
+            </b>
+          </div>
+          <ul className="muted offer-rules" data-testid="offer-rules">
+            <li>
+              提交后请在{DEPOSIT_PAY_MINUTES}分钟内支付保证金，支付后{noun}才会发送给卖家。
+            </li>
+            <li>卖家需在{OFFER_ANSWER_HOURS}小时内处理；卖家拒绝、超时未处理或您撤回时，保证金退回余额。</li>
+            <li>卖家同意后商品为您锁定，请在{OFFER_PAY_MINUTES}分钟内付款，付款时保证金抵扣货款。</li>
+            <li>同意后未按时付款或取消订单将扣除保证金，其中部分赔付卖家。</li>
+          </ul>
           {inGame ? (
             <p className="muted offer-note">
               {roleGoods ? '角色将转移到您当前登录的游戏账号' : '将通过游戏发放到您当前登录的角色'}
             </p>
           ) : noTarget ? (
             <p className="muted offer-note" data-testid="offer-no-target">
-              请先从游戏内打开交易平台登录一次，绑定您的游戏账号后再出价。
+              请先从游戏内打开交易平台登录一次，绑定您的游戏账号后再{noun}。
             </p>
           ) : (
             <select
@@ -170,7 +195,7 @@ export default function OfferDialog({
             onClick={submit}
             data-testid="offer-submit"
           >
-            提交出价
+            提交{noun}并支付保证金
           </button>
         </div>
       </div>

@@ -7,14 +7,12 @@ import { sceneOfPath } from '../../lib/platform';
 import { storage } from '../../lib/storage';
 import { useOffers } from './api/get-offers';
 import { OfferCard } from './offer-card';
+import { listWords } from './offer-view';
 import './bargain.css';
 
-const words = {
-  1: { title: '我的出价', empty: '还没有出价', hint: '在商品详情点「出价」，卖家同意后按出价付款' },
-  2: { title: '收到的出价', empty: '还没有收到出价', hint: '买家对您在售的商品出价后，会显示在这里' },
-} as const;
+const words = listWords;
 
-/** The offers of one side, newest first: the buyer's (我的出价) or the seller's (收到的出价). */
+/** The proposals (还价 and 出价) of one side, newest first: the buyer's or the seller's. */
 export function OfferList({ viewer }: { viewer: 1 | 2 }) {
   const scene = sceneOfPath(globalThis.location.pathname) ?? 'h5';
   const pc = scene === 'web' || scene === 'webpc';
@@ -28,7 +26,7 @@ export function OfferList({ viewer }: { viewer: 1 | 2 }) {
       {pc ? <h1 className="offer-page-title">{w.title}</h1> : null}
       {!loggedIn ? (
         <EmptyState
-          title="登录后查看出价"
+          title="登录后查看还价/出价"
           action={
             <Link
               className="btn btn-primary btn-sm"

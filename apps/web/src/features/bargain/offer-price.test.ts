@@ -20,6 +20,12 @@ describe('readOfferPrice', () => {
     expect(readOfferPrice('150', 20_000, 1)).toEqual({ fen: 15_000, error: null });
   });
 
+  it('speaks of 还价 on a normal listing', () => {
+    expect(readOfferPrice('', 3_000, 2, '还价').error).toBe('请输入还价金额');
+    expect(readOfferPrice('10', 3_000, 2, '还价').error).toBe('还价不能低于售价的50%（¥15.00）');
+    expect(readOfferPrice('30', 3_000, 2, '还价').error).toBe('还价需低于售价 ¥30.00');
+  });
+
   it('rounds the lowest offer up and never under ¥1', () => {
     expect(lowestOffer(3_001)).toBe(1_501);
     expect(lowestOffer(150)).toBe(100);

@@ -1,6 +1,5 @@
 import type { Order } from '@app/protocol/calls/orders';
 import { formatPriceFen } from '@app/protocol/format';
-import { payChannelLabel } from '@app/protocol/pay-channel';
 import { type Scene, xSourceOfScene } from '@app/protocol/platform';
 import { type ReactNode, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -18,6 +17,9 @@ import { useCoupons } from './api/get-coupons';
 import { useOrder } from './api/get-order';
 import { type PayChoice, usePay } from './api/pay-order';
 import { CashierCoupon } from './cashier-coupon';
+import { cashierMode } from './cashier-mode';
+import { DepositCashier } from './deposit-cashier';
+import { ChannelChoices, payChannels } from './pay-channels';
 import { ScanPay } from './scan-pay';
 import { useCountdown } from './use-countdown';
 import './orders.css';
@@ -49,6 +51,12 @@ function CashierSummary({ o, countdown, couponLocked }: { o: Order; countdown: s
         <span>商品价格</span>
         <span>{formatPriceFen(o.price)}</span>
       </div>
+      {o.depositAmount > 0 ? (
+        <div className="order-line" data-testid="cashier-deposit">
+          <span>保证金抵扣</span>
+          <span>-{formatPriceFen(o.depositAmount)}</span>
+        </div>
+      ) : null}
       {o.buyerFee > 0 ? (
         <div className="order-line">
           <span>服务费</span>
@@ -65,16 +73,24 @@ function CashierSummary({ o, countdown, couponLocked }: { o: Order; countdown: s
 }
 
 /**
- * /{scene}/pages/orderNew/cashier/cashier?orderId=…: the order's countdown, its coupon (held, or
+ * /{scene}/pages/orderNew/cashier/cashier?orderId=…: an order, or a deposit (保证金) when the
+ * parameter is its bizNo ('D…', DepositCashier).
+ */
+export default function CashierPage() {
+  const [params] = useSearchParams();
+  const bizNo = params.get('orderId') ?? '';
+  return cashierMode(bizNo) === 'deposit' ? <DepositCashier bizNo={bizNo} /> : <OrderCashier orderId={bizNo} />;
+}
+
+/**
+ * An order's cashier: its countdown, its coupon (held, or
  * one to pick), and the ways to pay (支付宝, 微信, 余额, 花呗, and balance plus a third party when
  * the balance covers part). A third party opens its cashier and returns to the order; balance pays
  * at once. On a PC: the order on the left, the channels on the right, 支付宝 by scanning a QR code.
  */
-export default function CashierPage() {
+function OrderCashier({ orderId }: { orderId: string }) {
   const scene = sceneOfPath(globalThis.location.pathname) ?? 'h5';
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const orderId = params.get('orderId') ?? '';
   const pc = isPcPage(scene);
   // On a PC the order is asked for again while the buyer scans with a phone.
   const order = useOrder(orderId, pc ? 3000 : false);
@@ -105,22 +121,7 @@ export default function CashierPage() {
   const couponChoice = o.couponAmount > 0 || (coupons.data?.usable.length ?? 0) > 0;
   const scanning = pc && channel === 1 && (scanAsked || (coupons.isSuccess && !couponChoice));
   const available = balance.data?.available ?? 0;
-  const channels: Array<{ c: PayChoice; ok: boolean; note?: string }> = [
-    { c: 1, ok: true, ...(pc ? { note: '扫码支付' } : {}) },
-    { c: 2, ok: true },
-    { c: 3, ok: available >= o.totalAmount, note: `可用 ${formatPriceFen(available)}` },
-    { c: 4, ok: true },
-    {
-      c: 5,
-      ok: Boolean(combination.data?.available),
-      note: `余额抵扣 ${formatPriceFen(Math.min(available, o.totalAmount))}`,
-    },
-    {
-      c: 6,
-      ok: Boolean(combination.data?.available),
-      note: `余额抵扣 ${formatPriceFen(Math.min(available, o.totalAmount))}`,
-    },
-  ];
+  const channels = payChannels(o.totalAmount, available, Boolean(combination.data?.available), pc);
   const submit = async () => {
     if (channel === 3) {
       if (Date.now() < guardUntil) return;
@@ -146,22 +147,9 @@ export default function CashierPage() {
   };
   const channelList = (
     <>
-      {channels.map((ch) => (
-        <label key={ch.c} className={`cashier-channel${ch.ok ? '' : ' off'}`}>
-          <input
-            type="radio"
-            name="channel"
-            disabled={!ch.ok || scanning}
-            checked={channel === ch.c}
-            onChange={() => setChannel(ch.c)}
-            data-testid={`pay-channel-${ch.c}`}
-          />
-          <span>{payChannelLabel[ch.c]}</span>
-          {ch.note ? <span className="muted">{ch.note}</span> : null}
-        </label>
-      ))}
+      <ChannelChoices channels={channels} channel={channel} onChange={setChannel} locked={scanning} />
       {scanning ? (
-        <ScanPay orderId={o.orderId} total={o.totalAmount} />
+        <ScanPay bizNo={o.orderId} total={o.totalAmount} />
       ) : pc && channel === 1 ? (
         <button
           type="button"

@@ -118,6 +118,12 @@ export default function OrderDetailPage({
           <span>商品价格</span>
           <span>{formatPriceFen(o.price)}</span>
         </div>
+        {o.depositAmount > 0 ? (
+          <div className="order-line" data-testid="order-deposit">
+            <span>保证金抵扣</span>
+            <span>-{formatPriceFen(o.depositAmount)}</span>
+          </div>
+        ) : null}
         {o.couponAmount ? (
           <div className="order-line">
             <span>优惠券</span>

@@ -4,18 +4,16 @@ import { callApi } from '../../lib/api/call-api';
 
 /**
  * PC scan pay: pay.scan.alipay answers the code; it is drawn as a QR code (uqr, loaded only here)
- * for the buyer's phone. The cashier keeps asking for the order, and moves on once it is paid.
+ * for the buyer's phone. The cashier keeps asking for the order (or deposit), and moves on once it is paid.
  */
-export function ScanPay({ orderId, total }: { orderId: string; total: number }) {
+export function ScanPay({ bizNo, total }: { bizNo: string; total: number }) {
   const [svg, setSvg] = useState<string | null>(null);
   const [link, setLink] = useState('');
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     let live = true;
     (async () => {
-      const answer = await callApi(scanAlipay, { bizNo: orderId, totalAmount: total, payPrice: total }).catch(
-        () => null,
-      );
+      const answer = await callApi(scanAlipay, { bizNo, totalAmount: total, payPrice: total }).catch(() => null);
       if (!answer?.qrCode || !live) return setFailed(true);
       const url = new URL(answer.qrCode, globalThis.location.origin).toString();
       const { renderSVG } = await import('uqr');
@@ -26,7 +24,7 @@ export function ScanPay({ orderId, total }: { orderId: string; total: number }) 
     return () => {
       live = false;
     };
-  }, [orderId, total]);
+  }, [bizNo, total]);
   if (failed) return <p className="muted">二维码生成失败，请刷新重试</p>;
   return (
     <div className="scan-pay" data-testid="scan-pay">

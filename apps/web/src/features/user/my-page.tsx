@@ -120,8 +120,8 @@ export default function MyPage({ RealNameDialog }: { RealNameDialog: RealNameDia
           />
           <EntryLink to={paths.messages(scene)} label="消息" badge testId="my-messages-entry" />
           <EntryLink to={paths.orderList(scene)} label="我的订单" testId="my-orders-entry" />
-          <EntryLink to={paths.myOffers(scene)} label="我的出价" testId="my-offers-entry" />
-          <EntryLink to={paths.receivedOffers(scene)} label="收到的出价" testId="my-received-offers-entry" />
+          <EntryLink to={paths.myOffers(scene)} label="我的还价/出价" testId="my-offers-entry" />
+          <EntryLink to={paths.receivedOffers(scene)} label="收到的还价/出价" testId="my-received-offers-entry" />
           <EntryLink to={paths.withdraw(scene)} label="余额与提现" testId="my-withdraw-entry" />
           <EntryLink to={paths.coupons(scene)} label="我的优惠券" testId="my-coupon-entry" />
           {scene === 'h5sdk' ? null : (

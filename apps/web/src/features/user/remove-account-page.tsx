@@ -109,7 +109,7 @@ export default function RemoveAccountPage() {
               </span>
             </Link>
             <Link to={paths.myOffers(scene)} className="acct-row">
-              <span>我的出价</span>
+              <span>我的还价/出价</span>
               <span className="acct-row-hint">
                 <ChevronRight size="1em" aria-hidden="true" />
               </span>

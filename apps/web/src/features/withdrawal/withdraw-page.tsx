@@ -45,6 +45,11 @@ export default function WithdrawPage() {
         <div className="muted" style={{ fontSize: 12 }}>
           冻结中 {formatPriceFen(info.data?.frozen ?? 0)} · 待入账 {formatPriceFen(info.data?.pending ?? 0)}
         </div>
+        {info.data?.frozen ? (
+          <div className="muted" style={{ fontSize: 12 }} data-testid="wallet-frozen-note">
+            冻结中含审核中的提现、待支付订单的余额部分，以及还价、出价、竞拍冻结的保证金
+          </div>
+        ) : null}
       </div>
       <div className="card wallet-box">
         <div className="sell-form" data-testid="withdraw-form">

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { bargainKeys } from './bargain-keys';
 
 /** An action on one offer answers it as it is now; both lists are fetched again. */
-export function useOfferMutation(act: (offerId: string) => Promise<Offer>) {
+export function useOfferMutation<I = string>(act: (input: I) => Promise<Offer>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: act,

@@ -16,13 +16,16 @@ export function ShelfItemCard({
   item,
   busy,
   onAction,
+  onBargain,
 }: {
   item: ShelfItem;
   busy: boolean;
   onAction: (action: ShelfAction) => void;
+  /** 还价设置, on the listings that take it (canSetBargain). */
+  onBargain?: (() => void) | undefined;
 }) {
   return (
-    <div className="card shelf-item" data-testid="shelf-item" data-status={item.status}>
+    <div className="card shelf-item" data-testid="shelf-item" data-status={item.status} data-commodity-id={item.id}>
       <img src={item.firstImg} alt="" width={64} height={64} />
       <div className="shelf-main">
         <div className="shelf-head">
@@ -46,8 +49,19 @@ export function ShelfItemCard({
           <div className="muted shelf-meta">{formatDateTime(item.expireTime * 1000)} 到期自动下架</div>
         ) : null}
         {item.note ? <div className="shelf-note">{item.note}</div> : null}
-        {item.actions.length ? (
+        {item.actions.length || onBargain ? (
           <div className="shelf-actions">
+            {onBargain ? (
+              <button
+                type="button"
+                className="btn btn-sm btn-ghost"
+                disabled={busy}
+                onClick={onBargain}
+                data-testid="shelf-bargain"
+              >
+                还价设置
+              </button>
+            ) : null}
             {item.actions.map((a) => (
               <button
                 key={a}

@@ -10,6 +10,8 @@ import { useDownShelf } from '../api/down-shelf';
 import { useShelf } from '../api/get-shelf';
 import { useOnShelf } from '../api/on-shelf';
 import { useTakeBack } from '../api/take-back';
+import { canSetBargain } from './bargain-floor';
+import { BargainSettingDialog } from './bargain-setting-dialog';
 import { RepriceDialog } from './reprice-dialog';
 import { type ShelfAction, ShelfItemCard, TYPE_TEXT } from './shelf-item-card';
 import '../../../components/sell-form.css';
@@ -36,6 +38,7 @@ export default function ShelfPage({ retrieve = false }: { retrieve?: boolean }) 
   const up = useOnShelf();
   const back = useTakeBack();
   const [repricing, setRepricing] = useState<ShelfItem | null>(null);
+  const [bargaining, setBargaining] = useState<ShelfItem | null>(null);
   const busy = down.isPending || up.isPending || back.isPending;
   const run = (item: ShelfItem, action: ShelfAction) => {
     if (action === 'modifyPrice') return setRepricing(item);
@@ -101,10 +104,17 @@ export default function ShelfPage({ retrieve = false }: { retrieve?: boolean }) 
           </div>
         ) : null}
         {list.map((item) => (
-          <ShelfItemCard key={item.id} item={item} busy={busy} onAction={(a) => run(item, a)} />
+          <ShelfItemCard
+            key={item.id}
+            item={item}
+            busy={busy}
+            onAction={(a) => run(item, a)}
+            onBargain={canSetBargain(item) ? () => setBargaining(item) : undefined}
+          />
         ))}
       </div>
       {repricing ? <RepriceDialog item={repricing} onClose={() => setRepricing(null)} /> : null}
+      {bargaining ? <BargainSettingDialog item={bargaining} onClose={() => setBargaining(null)} /> : null}
     </PageFrame>
   );
 }

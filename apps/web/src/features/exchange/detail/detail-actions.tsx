@@ -112,15 +112,16 @@ export function BuyBar({
           {detail.buyerFee > 0 ? `（含手续费 ${formatPriceFen(detail.buyerFee)}）` : ''}
         </div>
       </div>
-      {onSale && !detail.isMine ? (
+      {onSale && !detail.isMine && detail.negotiation.flow ? (
         <button
           type="button"
           className="btn btn-ghost"
           disabled={locked}
           data-testid="offer-button"
+          data-flow={detail.negotiation.flow}
           onClick={() => (loggedIn() ? setOffering(true) : navigate(paths.login(scene)))}
         >
-          出价
+          {detail.negotiation.flow === 'bargain' ? '还价' : '出价'}
         </button>
       ) : null}
       <button
