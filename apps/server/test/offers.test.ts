@@ -243,6 +243,7 @@ describe('还价 with a deposit', () => {
     });
     expect(await detail(agreed.offerId, seller.token)).toMatchObject({
       statusLabel: '买家付款超时，您已获得保证金赔付',
+      deposit: { status: 'forfeited', compensation: 800 },
     });
     expect((await balance(seller.userId)).available - sellerBefore.available).toBe(800);
     expect((await fees()) - feesBefore).toBe(200);

@@ -220,8 +220,14 @@ const merchantListingCall = (call: string, summary: string) =>
     response: brokerListingSchema,
   });
 
-export const brokerOnShelf = merchantListingCall('onShelf', 'The merchant puts a delisted listing with stock back on sale');
-export const brokerDownShelf = merchantListingCall('downShelf', 'The merchant takes a listing off sale (已下架); live orders go on');
+export const brokerOnShelf = merchantListingCall(
+  'onShelf',
+  'The merchant puts a delisted listing with stock back on sale',
+);
+export const brokerDownShelf = merchantListingCall(
+  'downShelf',
+  'The merchant takes a listing off sale (已下架); live orders go on',
+);
 export const delCommodity = merchantListingCall(
   'delCommodity',
   'The merchant deletes a delisted or sold-out listing; it leaves every list (its orders keep their record)',

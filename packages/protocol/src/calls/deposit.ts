@@ -35,6 +35,8 @@ export const depositSchema = z.object({
   statusLabel: z.string(),
   /** Unix seconds: an unpaid deposit is paid before it. */
   payBy: z.number().int(),
+  /** A forfeited deposit: what of it compensated the seller (the game's depositSellerPercent); 0 otherwise. */
+  compensation: z.number().int(),
   createTime: z.number().int(),
 });
 export type Deposit = z.infer<typeof depositSchema>;

@@ -2,7 +2,7 @@ import type { Offer } from '@app/protocol/calls/bargain';
 import { ErrorCode } from '@app/protocol/errors';
 import { BargainStatus, bargainStatusLabel } from '@app/protocol/statuses/bargain-status';
 import { AppError } from '../../platform/errors';
-import { type DepositRow, depositsOf } from '../deposits/deposit.service';
+import { type DepositRow, depositsOf, sellerCompensation } from '../deposits/deposit.service';
 import { toDeposit } from '../deposits/deposits.module';
 import { type ListingSummary, listingSummaries } from '../exchange/listings';
 import { orderStates } from '../orders/order.queries';
@@ -71,7 +71,12 @@ async function toOffer(
     status,
     statusLabel: bargainStatusLabel[row.flow][viewer][status as BargainStatus],
     // The buyer's own money: the seller sees the amount, never a way to pay it.
-    deposit: deposit ? { ...toDeposit(deposit), ...(viewer === 2 ? { bizNo: '' } : {}) } : null,
+    deposit: deposit
+      ? {
+          ...toDeposit(deposit, await sellerCompensation(deps.db, deposit)),
+          ...(viewer === 2 ? { bizNo: '' } : {}),
+        }
+      : null,
     viewer,
     deadline,
     orderId: row.order_id === null ? null : String(row.order_id),

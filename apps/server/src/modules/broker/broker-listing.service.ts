@@ -10,8 +10,8 @@ import { type Selectable, sql } from 'kysely';
 import type { DbHandle } from '../../platform/db/handle';
 import { AppError } from '../../platform/errors';
 import { serverOf } from '../market/catalogue';
-import { brokerConfig } from './broker-config';
 import { type BrokerListingsTable, brokerDb } from './broker.tables';
+import { brokerConfig } from './broker-config';
 import { approvedMerchant } from './merchant.service';
 
 export type BrokerListingRow = Selectable<BrokerListingsTable>;

@@ -4,8 +4,8 @@ import type { Selectable } from 'kysely';
 import type { DbHandle } from '../../platform/db/handle';
 import { AppError } from '../../platform/errors';
 import { phoneAndRealName } from '../user/user.queries';
-import { brokerConfig } from './broker-config';
 import { brokerDb, type MerchantState, type MerchantsTable } from './broker.tables';
+import { brokerConfig } from './broker-config';
 
 export type MerchantRow = Selectable<MerchantsTable>;
 
@@ -21,7 +21,11 @@ export const toMerchant = (row: MerchantRow): Merchant => ({
   createTime: seconds(row.created_at),
 });
 
-export async function merchantOf(db: DbHandle, userId: number, applicationId: string): Promise<MerchantRow | undefined> {
+export async function merchantOf(
+  db: DbHandle,
+  userId: number,
+  applicationId: string,
+): Promise<MerchantRow | undefined> {
   return brokerDb(db)
     .selectFrom('merchants')
     .selectAll()
@@ -126,7 +130,8 @@ export async function decideMerchant(
     .where('status', 'in', from)
     .returningAll()
     .executeTakeFirst();
-  if (!after) throw new AppError(ErrorCode.BAD_PARAMS, `商人当前状态为「${merchantStatusLabel[before.status]}」，无法操作`);
+  if (!after)
+    throw new AppError(ErrorCode.BAD_PARAMS, `商人当前状态为「${merchantStatusLabel[before.status]}」，无法操作`);
   return { before, after };
 }
 

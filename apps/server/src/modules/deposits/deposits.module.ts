@@ -3,11 +3,11 @@ import { ErrorCode } from '@app/protocol/errors';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/errors';
 import { type CallPlatform, registerCall } from '../../platform/http/register-call';
-import { type DepositRow, depositBizNo, depositById, depositIdOfBizNo } from './deposit.service';
+import { type DepositRow, depositBizNo, depositById, depositIdOfBizNo, sellerCompensation } from './deposit.service';
 
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
-export function toDeposit(row: DepositRow): Deposit {
+export function toDeposit(row: DepositRow, compensation = 0): Deposit {
   return {
     bizNo: depositBizNo(row.id),
     amount: Number(row.amount_fen),
@@ -18,6 +18,7 @@ export function toDeposit(row: DepositRow): Deposit {
     status: row.status,
     statusLabel: depositStateLabel[row.status],
     payBy: seconds(row.pay_by),
+    compensation,
     createTime: seconds(row.created_at),
   };
 }
@@ -29,6 +30,6 @@ export function depositsModule(app: FastifyInstance, deps: { platform: CallPlatf
     const id = depositIdOfBizNo(input.bizNo);
     const row = id === null ? undefined : await depositById(platform.db, id);
     if (!row || row.user_id !== ctx.user.userId) throw new AppError(ErrorCode.BAD_PARAMS, '保证金不存在');
-    return toDeposit(row);
+    return toDeposit(row, await sellerCompensation(platform.db, row));
   });
 }

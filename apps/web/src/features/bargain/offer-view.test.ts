@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { depositPreview } from './offer-price';
 import { deadlineLabel, depositLine, offerActions } from './offer-view';
 
-const deposit = (status: Deposit['status'], amount = 1_000): Deposit => ({
+const deposit = (status: Deposit['status'], amount = 1_000, compensation = 0): Deposit => ({
   bizNo: 'D7',
   amount,
   title: '30000金币',
@@ -14,6 +14,7 @@ const deposit = (status: Deposit['status'], amount = 1_000): Deposit => ({
   status,
   statusLabel: '',
   payBy: 0,
+  compensation,
   createTime: 0,
 });
 const offer = (status: number, viewer: 1 | 2, d: Deposit | null, orderId: string | null = null) =>
@@ -42,8 +43,9 @@ describe('depositLine', () => {
     expect(depositLine(offer(11, 1, null))).toBeNull();
   });
   it("tells the seller of a defaulted proposal his share of the buyer's deposit", () => {
-    expect(depositLine(offer(31, 2, deposit('forfeited')))).toBe('买家保证金 ¥10.00 · 已获赔付 ¥8.00');
-    expect(depositLine(offer(42, 2, deposit('forfeited', 1_999)))).toBe('买家保证金 ¥19.99 · 已获赔付 ¥15.99');
+    expect(depositLine(offer(31, 2, deposit('forfeited', 1_000, 800)))).toBe('买家保证金 ¥10.00 · 已获赔付 ¥8.00');
+    // The game's own share, as the server reports it.
+    expect(depositLine(offer(42, 2, deposit('forfeited', 1_999, 1_000)))).toBe('买家保证金 ¥19.99 · 已获赔付 ¥10.00');
     expect(depositLine(offer(11, 2, deposit('held')))).toBe('买家保证金 ¥10.00 · 冻结中');
   });
 });

@@ -1,6 +1,5 @@
 import { OFFER_PAY_MINUTES, type Offer } from '@app/protocol/calls/bargain';
 import { formatPriceFen } from '@app/protocol/format';
-import { DEFAULT_SELL_RULES, forfeitSplit } from '@app/protocol/sell-rules';
 import { BargainStatus } from '@app/protocol/statuses/bargain-status';
 import { flowNoun } from './offer-price';
 
@@ -26,14 +25,14 @@ const COMPENSATED: readonly number[] = [
 /**
  * The deposit line of a card: its amount and state (冻结中 / 已退回 / 已抵扣货款 / 已扣除); for
  * the seller of a proposal the buyer defaulted on, what he was paid of it (已获赔付, the game's
- * seller share, 80 % by default: docs/decisions/0021-deposits.md). Null without a deposit.
+ * seller share the server reports: docs/decisions/0021-deposits.md). Null without a deposit.
  */
 export function depositLine(offer: Pick<Offer, 'deposit' | 'status' | 'viewer'>): string | null {
   const d = offer.deposit;
   if (!d) return null;
   const head = `${offer.viewer === 1 ? '保证金' : '买家保证金'} ${formatPriceFen(d.amount)}`;
   if (offer.viewer === 2 && d.status === 'forfeited' && COMPENSATED.includes(offer.status))
-    return `${head} · 已获赔付 ${formatPriceFen(forfeitSplit(d.amount, DEFAULT_SELL_RULES).seller)}`;
+    return `${head} · 已获赔付 ${formatPriceFen(d.compensation)}`;
   return `${head} · ${depositWord[d.status]}`;
 }
 
