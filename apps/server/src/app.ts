@@ -3,6 +3,7 @@ import type { DestinationStream } from 'pino';
 import { type Config, opsToken, testHooksEnabled } from './config';
 import { bargainModule } from './modules/bargain/bargain.module';
 import { hasLiveOffers } from './modules/bargain/offer.service';
+import { brokerModule } from './modules/broker/broker.module';
 import { consignmentModule } from './modules/consignment/consignment.module';
 import { hasActiveListings } from './modules/consignment/listing.service';
 import { couponModule } from './modules/coupon/coupon.module';
@@ -174,7 +175,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     seedDemo,
     sellerRecord: (userId) => sellerRecord(db, userId),
   });
-  app.decorate('prepareMarket', market.prepare);
+  const broker = brokerModule(app, { platform, gateway, demoGames: seedDemo ? demoGames.map((g) => g.gameId) : [] });
+  app.decorate('prepareMarket', async () => {
+    await market.prepare();
+    await broker.prepare();
+  });
   await trackingModule(app, { platform });
   if (providers) devModule(app, { platform, config, gateway, sms: sms.sms, providers, withdrawals, orders, offers });
 

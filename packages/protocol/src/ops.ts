@@ -18,11 +18,11 @@ export const staffRoleLabel: Record<StaffRole, string> = {
 };
 
 /** What a role may do: orders (refused receipts, notes, refund/confirm), audit (操作日志), staff (员工). */
-export type StaffPermission = 'orders' | 'audit' | 'staff';
+export type StaffPermission = 'orders' | 'audit' | 'staff' | 'merchants';
 const permissions: Record<StaffRole, readonly StaffPermission[]> = {
   cs: ['orders'],
-  operator: ['orders', 'audit'],
-  admin: ['orders', 'audit', 'staff'],
+  operator: ['orders', 'audit', 'merchants'],
+  admin: ['orders', 'audit', 'staff', 'merchants'],
 };
 export const staffCan = (role: StaffRole, permission: StaffPermission): boolean =>
   permissions[role].includes(permission);
@@ -45,6 +45,7 @@ export const StaffAction = {
   OWN_PASSWORD: 'self.password',
   OWN_TOTP_ENABLE: 'self.totp_enable',
   OWN_TOTP_DISABLE: 'self.totp_disable',
+  MERCHANT_DECIDE: 'merchant.decide',
 } as const;
 export type StaffAction = (typeof StaffAction)[keyof typeof StaffAction];
 
@@ -65,6 +66,7 @@ export const staffActionLabel: Record<StaffAction, string> = {
   'self.password': '修改本人密码',
   'self.totp_enable': '开启两步验证',
   'self.totp_disable': '关闭两步验证',
+  'merchant.decide': '审核商人',
 };
 
 const staffUsername = z
@@ -123,6 +125,12 @@ export const resolvePayload = z.object({
 export const supportClosePayload = z.object({
   outcome: z.enum(['refund', 'confirm', 'close'], { message: '请选择处理结果' }),
   note: z.string().trim().min(2, '请填写处理说明（至少2个字）').max(200, '处理说明不超过200个字'),
+});
+/** A merchant decided on (docs/decisions/0022-broker.md): approve with the deposit or credit recorded, reject, suspend, restore. */
+export const merchantDecisionPayload = z.object({
+  decision: z.enum(['approve', 'reject', 'suspend', 'restore'], { message: '请选择审核结果' }),
+  creditFen: z.number().int('金额须精确到分').min(0, '金额不能为负').max(100_000_000_00, '金额过大').optional(),
+  note: z.string().trim().max(200, '说明不超过200个字').optional(),
 });
 export const auditQuery = z.object({
   order: z

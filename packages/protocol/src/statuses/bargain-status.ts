@@ -127,6 +127,3 @@ export const bargainTransitions: TransitionTable<BargainStatus> = {
   57: [],
   61: [],
 };
-
-/** The statuses in which a proposal still holds (or waits for) money: not ended. */
-export const LIVE_BARGAIN_STATUSES: readonly BargainStatus[] = [1, 11, 21];

@@ -129,7 +129,7 @@ export async function setBrokerStock(db: DbHandle, userId: number, id: string, s
     .updateTable('broker_listings')
     .set({
       stock,
-      status: sql<number>`case when ${stock} = 0 and status = 0 then 2 when ${stock} > 0 and status = 2 then 0 else status end`,
+      status: sql<number>`case when ${stock}::bigint = 0 and status = 0 then 2 when ${stock}::bigint > 0 and status = 2 then 0 else status end`,
       updated_at: new Date(),
     })
     .where('id', '=', row.id)
@@ -166,7 +166,7 @@ export async function moveBrokerListing(
             // Back on sale only with stock (an order may have taken the last coins meanwhile).
             status:
               action === 'onShelf'
-                ? sql<number>`case when stock > 0 then ${BrokerListingStatus.ON_SALE} else ${BrokerListingStatus.SOLD_OUT} end`
+                ? sql<number>`case when stock > 0 then ${sql.lit(BrokerListingStatus.ON_SALE)} else ${sql.lit(BrokerListingStatus.SOLD_OUT)} end`
                 : BrokerListingStatus.DELISTED,
             updated_at: now,
           },
@@ -265,7 +265,7 @@ export async function reserveBrokerStock(
     .set({
       stock: sql<number>`stock - ${quantity}`,
       sold_quantity: sql<number>`sold_quantity + ${quantity}`,
-      status: sql<number>`case when stock - ${quantity} = 0 then ${BrokerListingStatus.SOLD_OUT} else status end`,
+      status: sql<number>`case when stock - ${quantity} = 0 then ${sql.lit(BrokerListingStatus.SOLD_OUT)} else status end`,
       updated_at: new Date(),
     })
     .where('id', '=', id)
@@ -283,7 +283,7 @@ export async function releaseBrokerStock(trx: DbHandle, id: number, quantity: nu
     .set({
       stock: sql<number>`stock + ${quantity}`,
       sold_quantity: sql<number>`greatest(sold_quantity - ${quantity}, 0)`,
-      status: sql<number>`case when status = ${BrokerListingStatus.SOLD_OUT} then ${BrokerListingStatus.ON_SALE} else status end`,
+      status: sql<number>`case when status = ${sql.lit(BrokerListingStatus.SOLD_OUT)} then ${sql.lit(BrokerListingStatus.ON_SALE)} else status end`,
       updated_at: new Date(),
     })
     .where('id', '=', id)

@@ -35,6 +35,7 @@ const refusals: Record<StaffPermission, string> = {
   orders: '您的角色无权处理订单',
   audit: '仅运营和管理员可以查看操作日志',
   staff: '仅管理员可以管理员工',
+  merchants: '仅运营和管理员可以审核商人',
 };
 
 export function requireAccess(staff: StaffPrincipal, access: RouteAccess): void {

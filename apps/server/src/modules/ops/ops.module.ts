@@ -6,6 +6,7 @@ import type { OrderDeps } from '../orders/order.service';
 import type { SupportDeps } from '../support/support.service';
 import { opsRoutes } from './ops.routes';
 import { opsHttpStatus, requireAccess } from './ops-http';
+import { opsMerchantRoutes } from './ops-merchants.routes';
 import { opsSupportRoutes } from './ops-support.routes';
 import { sessionRoutes } from './session.routes';
 import { staffRoutes } from './staff.routes';
@@ -51,6 +52,7 @@ export async function opsModule(app: FastifyInstance, deps: OpsDeps): Promise<vo
       staffRoutes(ops, deps);
       opsRoutes(ops, deps);
       opsSupportRoutes(ops, deps);
+      opsMerchantRoutes(ops, deps);
     },
     { prefix: '/ops/v1' },
   );
