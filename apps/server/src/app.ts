@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { type Config, opsToken, testHooksEnabled } from './config';
+import { auctionModule } from './modules/auction/auction.module';
 import { bargainModule } from './modules/bargain/bargain.module';
 import { hasLiveOffers } from './modules/bargain/offer.service';
 import { consignmentModule } from './modules/consignment/consignment.module';
@@ -134,6 +135,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   depositsModule(app, { platform });
   const orders = ordersModule(app, { platform, gateway, sweepEveryMs: config.SWEEP_MS, events });
   const offers = bargainModule(app, { platform, gateway, sweepEveryMs: config.SWEEP_MS, events, notices });
+  const auctions = auctionModule(app, {
+    platform,
+    gateway,
+    keepers: depositKeepers,
+    sweepEveryMs: config.SWEEP_MS,
+    events,
+  });
   const demoStaff = config.APP_ENV !== 'production';
   await opsModule(app, {
     db,
@@ -160,9 +168,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     seedDemo,
     sellerRecord: (userId) => sellerRecord(db, userId),
   });
-  app.decorate('prepareMarket', market.prepare);
+  // The demo market's auction listings are made real once it is seeded.
+  app.decorate('prepareMarket', async () => {
+    await market.prepare();
+    if (seedDemo) await auctions.seedDemo();
+  });
   await trackingModule(app, { platform });
-  if (providers) devModule(app, { platform, config, gateway, sms: sms.sms, providers, withdrawals, orders, offers });
+  if (providers)
+    devModule(app, { platform, config, gateway, sms: sms.sms, providers, withdrawals, orders, offers, auctions });
 
   openApiRoute(app);
   await serveWeb(app, config.webDist);

@@ -1,3 +1,4 @@
+import type { AuctionTables } from '../../modules/auction/auction.tables';
 import type { BargainTables } from '../../modules/bargain/bargain.tables';
 import type { ConsignmentTables } from '../../modules/consignment/consignment.tables';
 import type { CouponTables } from '../../modules/coupon/coupon.tables';
@@ -42,4 +43,5 @@ export interface Database
     ImTables,
     NoticesTables,
     SupportTables,
-    DepositsTables {}
+    DepositsTables,
+    AuctionTables {}

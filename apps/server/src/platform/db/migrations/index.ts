@@ -28,6 +28,7 @@ import * as m0029 from './0029-support';
 import * as m0030 from './0030-listing-price-drop';
 import * as m0031 from './0031-order-role-name';
 import * as m0032 from './0032-deposits';
+import * as m0033 from './0033-auctions';
 
 /** Migrations in order; a name once shipped never changes. */
 export const migrations: Record<string, { up: readonly string[] }> = {
@@ -61,4 +62,5 @@ export const migrations: Record<string, { up: readonly string[] }> = {
   '0030-listing-price-drop': m0030,
   '0031-order-role-name': m0031,
   '0032-deposits': m0032,
+  '0033-auctions': m0033,
 };
