@@ -16,10 +16,13 @@ export function ShelfItemCard({
   item,
   busy,
   onAction,
+  onAuction,
 }: {
   item: ShelfItem;
   busy: boolean;
   onAction: (action: ShelfAction) => void;
+  /** 转为拍卖, where the shelf offers it. */
+  onAuction?: () => void;
 }) {
   return (
     <div className="card shelf-item" data-testid="shelf-item" data-status={item.status}>
@@ -46,8 +49,19 @@ export function ShelfItemCard({
           <div className="muted shelf-meta">{formatDateTime(item.expireTime * 1000)} 到期自动下架</div>
         ) : null}
         {item.note ? <div className="shelf-note">{item.note}</div> : null}
-        {item.actions.length ? (
+        {item.actions.length || onAuction ? (
           <div className="shelf-actions">
+            {onAuction ? (
+              <button
+                type="button"
+                className="btn btn-sm btn-ghost"
+                disabled={busy}
+                onClick={onAuction}
+                data-testid="shelf-auction"
+              >
+                转为拍卖
+              </button>
+            ) : null}
             {item.actions.map((a) => (
               <button
                 key={a}
