@@ -10,6 +10,7 @@ import {
   type MyBid,
 } from '@app/protocol/calls/auction';
 import { publishCoin } from '@app/protocol/calls/consignment';
+import { downShelf } from '@app/protocol/calls/consignment-shelf';
 import { serverFunctionList } from '@app/protocol/calls/market-games';
 import { cancelOrder, h5sdkOrderPlace } from '@app/protocol/calls/orders';
 import { wapAlipay } from '@app/protocol/calls/pay';
@@ -331,6 +332,20 @@ describe('bidding and the end', () => {
     });
     expect(await available(b1)).toBe(before + joined.amount);
     expect((await detail(id, b1)).me?.status).toBe(55);
+  });
+
+  it('the seller delists the listing while it runs: the auction is cancelled, every deposit goes back, the listing keeps its old price', async () => {
+    const id = await auctionOn(12_000, { start: 10_000 });
+    const before = await available(b1);
+    const { amount } = await takePart(b1, id);
+    expectCode(await bid(b1, id, 10_000), '200');
+    expectCode(await app.call(downShelf, { commodityId: id }, { token: seller.token }), '200');
+    await sweep();
+    expect(await auctionRow(id)).toMatchObject({ status: AuctionStatus.CANCELLED, note: '商品已下架，拍卖已取消' });
+    expect((await detail(id, b1)).me).toMatchObject({ status: 56, depositStatus: 'returned' });
+    expect(await available(b1)).toBe(before + amount);
+    expect(await listing(id)).toMatchObject({ auction_enable: 0, price_fen: 12_000, status: ListingStatus.DELISTED });
+    expectCode(await bid(b1, id, 10_500), '10002', '拍卖已结束');
   });
 
   it('anti-sniping: a bid in the last 5 minutes moves the end 5 minutes later; one earlier does not', async () => {

@@ -5,6 +5,7 @@ import { OrderStatus } from '@app/protocol/statuses/order-status';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbHandle } from '../../platform/db/handle';
 import { AppError } from '../../platform/errors';
+import { depositById } from '../deposits/deposit.service';
 import { endListingAuction, listingSummaries } from '../exchange/listings';
 import { orderStates } from '../orders/order.queries';
 import { type AuctionDeps, AuctionMoved, placeWinnerOrder } from './auction.service';
@@ -78,25 +79,31 @@ export async function followWinner(db: DbHandle, a: AuctionRow, orderStatus: num
   const paid = orderStatus !== OrderStatus.PAYMENT_TIMEOUT && orderStatus !== OrderStatus.CANCELLED;
   const winner = await auctionDb(db)
     .selectFrom('auction_bidders')
-    .select('id')
+    .select(['id', 'deposit_id'])
     .where('auction_id', '=', a.id)
     .where('user_id', '=', a.winner_user_id)
     .executeTakeFirstOrThrow();
-  return db.transaction().execute(async (trx) => {
-    if (!paid) await endListingAuction(trx, a.commodity_id, listPrice(a));
-    const to = paid ? AuctionStatus.SOLD : AuctionStatus.UNSOLD;
-    const note = paid
-      ? ''
+  // Unpaid: the orders module resolved his deposit with the order, forfeited (his default) or
+  // returned (not his doing): his place says which. Still held: its order's end is not through yet.
+  const deposit = paid || winner.deposit_id === null ? undefined : await depositById(db, winner.deposit_id);
+  if (!paid && deposit?.status === 'held') return false;
+  const to = paid
+    ? BargainStatus.COMPLETED
+    : deposit?.status === 'forfeited'
+      ? BargainStatus.BUYER_REFUSED_TO_PAY
+      : BargainStatus.SELLER_CANCELLED;
+  const note = paid
+    ? ''
+    : to === BargainStatus.SELLER_CANCELLED
+      ? '订单已关闭，已流拍'
       : orderStatus === OrderStatus.CANCELLED
         ? '中标者取消订单，已流拍'
         : '中标者付款超时，已流拍';
-    if (!(await moveAuction(trx, a.id, AuctionStatus.AWAITING_PAYMENT, to, { note }))) return false;
-    await moveBidder(
-      trx,
-      winner.id,
-      BargainStatus.AGREED,
-      paid ? BargainStatus.COMPLETED : BargainStatus.BUYER_REFUSED_TO_PAY,
-    );
+  return db.transaction().execute(async (trx) => {
+    if (!paid) await endListingAuction(trx, a.commodity_id, listPrice(a));
+    const status = paid ? AuctionStatus.SOLD : AuctionStatus.UNSOLD;
+    if (!(await moveAuction(trx, a.id, AuctionStatus.AWAITING_PAYMENT, status, { note }))) return false;
+    await moveBidder(trx, winner.id, BargainStatus.AGREED, to);
     return true;
   });
 }
