@@ -205,8 +205,10 @@ describe('an auction (拍卖)', () => {
     await docShot(phone, 'auction-detail-phone', true);
     await docShot(desk, 'auction-detail-pc', true);
 
-    // 竞拍管理: B's 被超越 tab holds it.
-    await desk.goto(`${baseUrl()}/web/pages/userCenter/bidManage/bid`);
+    // 竞拍管理 from the PC account menu: B's 被超越 tab holds it.
+    await desk.goto(`${baseUrl()}/web/pages/my/index`);
+    await desk.getByTestId('pc-menu-bidManage').click();
+    await desk.waitForURL(/userCenter\/bidManage\/bid$/);
     await desk.getByTestId('bid-tab-outbid').click();
     await desk.locator(`[data-testid="bid-card"][data-commodity-id="${id}"]`).waitFor();
     await docShot(desk, 'auction-bids-pc');
