@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { type Config, opsToken, testHooksEnabled } from './config';
+import { auctionModule } from './modules/auction/auction.module';
 import { bargainModule } from './modules/bargain/bargain.module';
 import { hasLiveOffers } from './modules/bargain/offer.service';
 import { brokerModule } from './modules/broker/broker.module';
@@ -149,6 +150,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     notices,
     keepers: depositKeepers,
   });
+  const auctions = auctionModule(app, {
+    platform,
+    gateway,
+    keepers: depositKeepers,
+    sweepEveryMs: config.SWEEP_MS,
+    events,
+  });
   const demoStaff = config.APP_ENV !== 'production';
   await opsModule(app, {
     db,
@@ -176,12 +184,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     sellerRecord: (userId) => sellerRecord(db, userId),
   });
   const broker = brokerModule(app, { platform, gateway, demoGames: seedDemo ? demoGames.map((g) => g.gameId) : [] });
+  // The demo market's auction listings are made real once it is seeded.
   app.decorate('prepareMarket', async () => {
     await market.prepare();
+    if (seedDemo) await auctions.seedDemo();
     await broker.prepare();
   });
   await trackingModule(app, { platform });
-  if (providers) devModule(app, { platform, config, gateway, sms: sms.sms, providers, withdrawals, orders, offers });
+  if (providers)
+    devModule(app, { platform, config, gateway, sms: sms.sms, providers, withdrawals, orders, offers, auctions });
 
   openApiRoute(app);
   await serveWeb(app, config.webDist);

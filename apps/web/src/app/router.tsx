@@ -54,7 +54,7 @@ const sdkHome = () => import('./pages/sdk-home-page');
 const manualPresale = () => import('../features/consignment/presale/manual-presale-page');
 const presaleDetail = () => import('../features/consignment/presale/presale-detail-page');
 const consign = () => import('./pages/consign-page');
-const shelf = () => import('../features/consignment/shelf/shelf-page');
+const shelf = () => import('./pages/shelf-page');
 const retrieveShelf = () => import('../features/consignment/shelf/retrieve-shelf-page');
 const keySale = () => import('./pages/key-sale-page');
 const orderConfirm = () => import('../features/orders/order-confirm-page');
@@ -67,6 +67,8 @@ const myCoupon = () => import('../features/coupon/my-coupon-page');
 const opsConsole = () => import('../features/ops/ops-console-page');
 const myOffers = () => import('../features/bargain/my-offers-page');
 const receivedOffers = () => import('../features/bargain/received-offers-page');
+const auctionDetail = () => import('../features/auction/auction-detail-page');
+const bidManage = () => import('../features/auction/bid-manage-page');
 const conversation = () => import('../features/im/conversation-page');
 const workbench = () => import('./pages/workbench-page');
 const messages = () => import('./pages/messages-page');
@@ -114,6 +116,8 @@ function sceneRoutes(scene: string): RouteObject[] {
     { path: pagePath(scene, 'coupons'), element: page(myCoupon) },
     { path: pagePath(scene, 'myOffers'), element: page(myOffers) },
     { path: pagePath(scene, 'receivedOffers'), element: page(receivedOffers) },
+    { path: pagePath(scene, 'auctionDetail'), element: page(auctionDetail) },
+    { path: pagePath(scene, 'bidManage'), element: page(bidManage) },
     { path: pagePath(scene, 'conversation'), element: page(conversation) },
     { path: pagePath(scene, 'conversationIos'), element: page(conversation) },
     { path: pagePath(scene, 'conversationWorkbench'), element: page(workbench) },

@@ -29,6 +29,8 @@ const TITLES: Partial<Record<PageName, string>> = {
   coupons: '我的优惠券',
   myOffers: '我的还价/出价',
   receivedOffers: '收到的还价/出价',
+  auctionDetail: '拍卖详情',
+  bidManage: '竞拍管理',
   conversation: '订单聊天',
   conversationIos: '订单聊天',
   messages: '消息',

@@ -35,6 +35,9 @@ export const PAGES = {
   coupons: 'userCenter/myCoupon/myCoupon',
   myOffers: 'bargain/myOffers',
   receivedOffers: 'bargain/receivedOffers',
+  /** 拍卖 (saleType 2): an auction's page, and 竞拍管理 (my bids by tab). */
+  auctionDetail: 'userCenter/saleShelf/auctiondetails/auctiondetails',
+  bidManage: 'userCenter/bidManage/bid',
   /** The order chat (platform-shell §2); indexIos is the same page on iOS. */
   conversation: 'personalTransaction/IM/conversation/index2',
   conversationIos: 'personalTransaction/IM/conversation/indexIos',
@@ -162,6 +165,9 @@ export const paths = {
   coupons: (scene: string) => pagePath(scene, 'coupons'),
   myOffers: (scene: string) => pagePath(scene, 'myOffers'),
   receivedOffers: (scene: string) => pagePath(scene, 'receivedOffers'),
+  auctionDetail: (scene: string, commodityId: string) =>
+    `${pagePath(scene, 'auctionDetail')}?saleType=2&commodityId=${encodeURIComponent(commodityId)}`,
+  bidManage: (scene: string) => pagePath(scene, 'bidManage'),
   /** The chat of one order (or a group the message centre lists). */
   conversation: (scene: string, chat: { orderId?: string; groupId?: string }) => {
     const query = new URLSearchParams();

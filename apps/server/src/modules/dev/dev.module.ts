@@ -1,5 +1,8 @@
+import { ErrorCode } from '@app/protocol/errors';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { Config } from '../../config';
+import { AppError } from '../../platform/errors';
 import type { CallPlatform } from '../../platform/http/register-call';
 import type { SandboxProviders } from '../../platform/identity-providers/identity-providers';
 import { ConsoleSmsProvider, type SmsProvider } from '../../platform/sms/sms-provider';
@@ -27,6 +30,11 @@ export function devModule(
       sweep: (now: number) => Promise<{ expired: number; delivered: number; confirmed: number; settled: number }>;
     };
     offers: { sweep: (now: number) => Promise<unknown> };
+    /** The auctions' sweeper, and the hook that moves a running auction's end. */
+    auctions?: {
+      sweep: (now: number) => Promise<unknown>;
+      moveEnd: (commodityId: number, endsAt: Date) => Promise<boolean>;
+    };
   },
 ): void {
   const { db } = deps.platform;
@@ -45,7 +53,17 @@ export function devModule(
         orders,
         withdrawals: await deps.withdrawals.sweep(now),
         offers: await deps.offers.sweep(now),
+        auctions: await deps.auctions?.sweep(now),
       };
     },
+  });
+  // Moves a running auction's end to `inSeconds` from now (a journey sees the anti-sniping and the end without waiting hours).
+  app.post('/dev/auction/end', async (request) => {
+    const body = z
+      .object({ commodityId: z.coerce.number().int().positive(), inSeconds: z.number().int().min(-86_400).max(86_400) })
+      .safeParse(request.body);
+    if (!body.success || !deps.auctions) throw new AppError(ErrorCode.BAD_PARAMS);
+    const moved = await deps.auctions.moveEnd(body.data.commodityId, new Date(Date.now() + body.data.inSeconds * 1000));
+    return { code: ErrorCode.OK, msg: 'success', data: { moved } };
   });
 }

@@ -468,3 +468,74 @@ export async function insertDemoTrades(db: DbHandle, trades: Insertable<MarketTr
       .values(trades.slice(i, i + 500))
       .execute();
 }
+
+/**
+ * The seller's listing on sale becomes an auction (auction module): the auction flag, its start
+ * price shown with its fee, and it stays on sale at least until `until`. Answers whether it was
+ * still his, on sale and not an auction already.
+ */
+export async function startListingAuction(
+  db: DbHandle,
+  id: number,
+  sellerUserId: number,
+  price: { fen: number; feeFen: number },
+  until: Date,
+): Promise<boolean> {
+  const changed = await exchangeDb(db)
+    .updateTable('commodities')
+    .set({
+      auction_enable: 1,
+      price_fen: price.fen,
+      fee_fen: price.feeFen,
+      expires_at: sql<Date>`greatest(coalesce(expires_at, ${until}), ${until})`,
+      updated_at: new Date(),
+    })
+    .where('id', '=', id)
+    .where('seller_user_id', '=', sellerUserId)
+    .where('status', '=', ListingStatus.ON_SALE)
+    .where('auction_enable', '=', 0)
+    .returning('id')
+    .executeTakeFirst();
+  return changed !== undefined;
+}
+
+/** An auction's current price shown on its listing (cards and sorting), on sale at least until `until`. */
+export async function showAuctionPrice(
+  db: DbHandle,
+  id: number,
+  price: { fen: number; feeFen: number },
+  until: Date,
+): Promise<void> {
+  await exchangeDb(db)
+    .updateTable('commodities')
+    .set({
+      price_fen: price.fen,
+      fee_fen: price.feeFen,
+      expires_at: sql<Date>`greatest(coalesce(expires_at, ${until}), ${until})`,
+    })
+    .where('id', '=', id)
+    .where('auction_enable', '=', 1)
+    .execute();
+}
+
+/** The auction ended without a sale: the listing is an ordinary one again, at the price it had before. */
+export async function endListingAuction(db: DbHandle, id: number, price: { fen: number; feeFen: number }) {
+  await exchangeDb(db)
+    .updateTable('commodities')
+    .set({ auction_enable: 0, price_fen: price.fen, fee_fen: price.feeFen, updated_at: new Date() })
+    .where('id', '=', id)
+    .where('auction_enable', '=', 1)
+    .execute();
+}
+
+/** Demo listings seeded as auctions (auction_enable) still on sale, for the auction module to make real. */
+export async function demoAuctionListings(db: DbHandle): Promise<Listing[]> {
+  return exchangeDb(db)
+    .selectFrom('commodities')
+    .selectAll()
+    .where('source', '=', 'demo')
+    .where('auction_enable', '=', 1)
+    .where('status', '=', ListingStatus.ON_SALE)
+    .orderBy('id')
+    .execute();
+}

@@ -23,6 +23,7 @@ import { allGames, gameById } from './catalogue';
 import { CHANNELS, orderChannels } from './channels';
 import { type CountCache, playedGames, toGame } from './games.queries';
 import { marketDb } from './market.tables';
+import { sellSetup } from './sell-setup';
 
 /** Games as the market shows them: lists, the lobby, played games, a game's config and functions. */
 export function gameRoutes(
@@ -137,14 +138,15 @@ export function gameRoutes(
       if (!server) throw new AppError(ErrorCode.BAD_PARAMS, '区服不存在');
     }
     const fn = (code: string, name: string, enabled: boolean) => ({ code, name, enabled });
+    const { rules } = await sellSetup(db, row.application_id);
     return {
       list: [
         fn('sellRole', '寄售角色', true),
         fn('sellCoin', '寄售游戏币', true),
         fn('sellItem', '寄售道具', true),
         fn('preSale', '角色预售', true),
-        fn('auction', '拍卖', true),
-        fn('bargain', '还价', true),
+        fn('auction', '拍卖', rules.auctionOpen),
+        fn('bargain', '还价', rules.bargainOpen),
         fn('crossServer', '跨服交易', row.cross_server),
       ],
     };

@@ -80,6 +80,8 @@ export async function placeOrder(deps: OrderDeps, input: PlaceInput, agreed?: Ag
   const listing = await listingById(db, Number(input.commodityId));
   if (!listing) throw new AppError(ErrorCode.COMMODITY_NOT_EXIST);
   if (listing.seller_user_id === input.buyer.userId) throw new AppError(ErrorCode.OWN_COMMODITY);
+  // An auction's listing is won by bidding (auction module), never bought at its shown price.
+  if (!agreed && listing.auction_enable === 1) throw new AppError(ErrorCode.BAD_PARAMS, '拍卖商品请参与竞拍');
   const mine = await db
     .selectFrom('orders')
     .selectAll()

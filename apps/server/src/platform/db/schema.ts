@@ -1,3 +1,4 @@
+import type { AuctionTables } from '../../modules/auction/auction.tables';
 import type { BargainTables } from '../../modules/bargain/bargain.tables';
 import type { BrokerTables } from '../../modules/broker/broker.tables';
 import type { ConsignmentTables } from '../../modules/consignment/consignment.tables';
@@ -44,4 +45,5 @@ export interface Database
     NoticesTables,
     SupportTables,
     DepositsTables,
-    BrokerTables {}
+    BrokerTables,
+    AuctionTables {}

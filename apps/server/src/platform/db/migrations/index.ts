@@ -28,6 +28,7 @@ import * as m0029 from './0029-support';
 import * as m0030 from './0030-listing-price-drop';
 import * as m0031 from './0031-order-role-name';
 import * as m0032 from './0032-deposits';
+import * as m0033 from './0033-auctions';
 import * as m0034 from './0034-pre-buy-keys';
 import * as m0035 from './0035-broker';
 
@@ -63,6 +64,7 @@ export const migrations: Record<string, { up: readonly string[] }> = {
   '0030-listing-price-drop': m0030,
   '0031-order-role-name': m0031,
   '0032-deposits': m0032,
+  '0033-auctions': m0033,
   '0034-pre-buy-keys': m0034,
   '0035-broker': m0035,
 };

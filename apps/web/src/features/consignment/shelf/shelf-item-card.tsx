@@ -17,12 +17,15 @@ export function ShelfItemCard({
   busy,
   onAction,
   onBargain,
+  onAuction,
 }: {
   item: ShelfItem;
   busy: boolean;
   onAction: (action: ShelfAction) => void;
   /** 还价设置, on the listings that take it (canSetBargain). */
   onBargain?: (() => void) | undefined;
+  /** 转为拍卖, where the shelf offers it. */
+  onAuction?: (() => void) | undefined;
 }) {
   return (
     <div className="card shelf-item" data-testid="shelf-item" data-status={item.status} data-commodity-id={item.id}>
@@ -49,7 +52,7 @@ export function ShelfItemCard({
           <div className="muted shelf-meta">{formatDateTime(item.expireTime * 1000)} 到期自动下架</div>
         ) : null}
         {item.note ? <div className="shelf-note">{item.note}</div> : null}
-        {item.actions.length || onBargain ? (
+        {item.actions.length || onBargain || onAuction ? (
           <div className="shelf-actions">
             {onBargain ? (
               <button
@@ -60,6 +63,17 @@ export function ShelfItemCard({
                 data-testid="shelf-bargain"
               >
                 还价设置
+              </button>
+            ) : null}
+            {onAuction ? (
+              <button
+                type="button"
+                className="btn btn-sm btn-ghost"
+                disabled={busy}
+                onClick={onAuction}
+                data-testid="shelf-auction"
+              >
+                转为拍卖
               </button>
             ) : null}
             {item.actions.map((a) => (

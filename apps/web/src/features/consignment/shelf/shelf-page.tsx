@@ -1,6 +1,6 @@
 import type { ShelfItem, ShelfTab } from '@app/protocol/calls/consignment-shelf';
 import { ListingStatus } from '@app/protocol/statuses/listing-status';
-import { useState } from 'react';
+import { type ComponentType, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { PageFrame } from '../../../components/pc-page-frame';
 import { SCENE_PAGES } from '../../../lib/paths';
@@ -26,11 +26,26 @@ const TABS: Array<{ key: ShelfTab; text: string }> = [
 ];
 
 /**
+ * The auction domain's 转为拍卖 dialog, filled in by app/ (a feature never imports another), lazy.
+ */
+export type AuctionDialogSlot = ComponentType<{
+  scene: string;
+  listing: { id: string; title: string; type: number; price: number };
+  onClose: () => void;
+}>;
+
+/**
  * The seller's shelf (/h5sdk/pages/shelves/shelves in the game, /{scene}/pages/userCenter/saleShelf/
  * saleShelf elsewhere; the retrieve shelf getBackRole opens on 已下架): every listing with its
  * status and exactly the actions that status allows (item.actions, listingActions).
  */
-export default function ShelfPage({ retrieve = false }: { retrieve?: boolean }) {
+export default function ShelfPage({
+  retrieve = false,
+  AuctionDialog,
+}: {
+  retrieve?: boolean;
+  AuctionDialog?: AuctionDialogSlot;
+}) {
   const scene = sceneOfPath(globalThis.location.pathname) ?? 'h5';
   const [tab, setTab] = useState<ShelfTab>(retrieve ? 'delisted' : 'all');
   const shelf = useShelf(tab, scene === 'h5sdk');
@@ -39,6 +54,7 @@ export default function ShelfPage({ retrieve = false }: { retrieve?: boolean }) 
   const back = useTakeBack();
   const [repricing, setRepricing] = useState<ShelfItem | null>(null);
   const [bargaining, setBargaining] = useState<ShelfItem | null>(null);
+  const [auctioning, setAuctioning] = useState<ShelfItem | null>(null);
   const busy = down.isPending || up.isPending || back.isPending;
   const run = (item: ShelfItem, action: ShelfAction) => {
     if (action === 'modifyPrice') return setRepricing(item);
@@ -110,11 +126,20 @@ export default function ShelfPage({ retrieve = false }: { retrieve?: boolean }) 
             busy={busy}
             onAction={(a) => run(item, a)}
             onBargain={canSetBargain(item) ? () => setBargaining(item) : undefined}
+            // 转为拍卖: a normal listing on sale, not an auction yet.
+            {...(AuctionDialog && item.status === ListingStatus.ON_SALE && item.saleType === 0 && !item.auctionEnable
+              ? { onAuction: () => setAuctioning(item) }
+              : {})}
           />
         ))}
       </div>
       {repricing ? <RepriceDialog item={repricing} onClose={() => setRepricing(null)} /> : null}
       {bargaining ? <BargainSettingDialog item={bargaining} onClose={() => setBargaining(null)} /> : null}
+      {auctioning && AuctionDialog ? (
+        <Suspense fallback={null}>
+          <AuctionDialog scene={scene} listing={auctioning} onClose={() => setAuctioning(null)} />
+        </Suspense>
+      ) : null}
     </PageFrame>
   );
 }

@@ -1,5 +1,5 @@
 import type { CommodityDetail } from '@app/protocol/calls/exchange';
-import { deriveSaleType, salePriceLabel } from '@app/protocol/commodity';
+import { deriveSaleType, SaleType, salePriceLabel } from '@app/protocol/commodity';
 import { formatPriceFen } from '@app/protocol/format';
 import { Star } from 'lucide-react';
 import { type ComponentType, Suspense, useState } from 'react';
@@ -97,6 +97,8 @@ export function BuyBar({
   const onSale = detail.status === 1;
   const disabled = locked || !onSale || detail.isMine;
   const label = locked ? t.locked : !onSale ? detail.statusName || t.notOnSale : detail.isMine ? t.ownCommodity : t.buy;
+  // An auction is won by bidding on its own page, never bought at its shown price.
+  const auction = saleType === SaleType.AUCTION;
   const [offering, setOffering] = useState(false);
   return (
     <div className={pc ? 'c-buy-pc' : 'c-buy-bar'} data-testid="buy-bar">
@@ -112,7 +114,7 @@ export function BuyBar({
           {detail.buyerFee > 0 ? `（含手续费 ${formatPriceFen(detail.buyerFee)}）` : ''}
         </div>
       </div>
-      {onSale && !detail.isMine && detail.negotiation.flow ? (
+      {onSale && !detail.isMine && !auction && detail.negotiation.flow ? (
         <button
           type="button"
           className="btn btn-ghost"
@@ -124,18 +126,29 @@ export function BuyBar({
           {detail.negotiation.flow === 'bargain' ? '还价' : '出价'}
         </button>
       ) : null}
-      <button
-        type="button"
-        className="btn btn-primary"
-        disabled={disabled}
-        data-testid="buy-button"
-        onClick={() => {
-          if (!loggedIn()) return navigate(paths.login(scene));
-          navigate(paths.orderConfirm(scene, detail.id));
-        }}
-      >
-        {label}
-      </button>
+      {auction ? (
+        <button
+          type="button"
+          className="btn btn-primary"
+          data-testid="auction-button"
+          onClick={() => navigate(paths.auctionDetail(scene, detail.id))}
+        >
+          去竞拍
+        </button>
+      ) : (
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={disabled}
+          data-testid="buy-button"
+          onClick={() => {
+            if (!loggedIn()) return navigate(paths.login(scene));
+            navigate(paths.orderConfirm(scene, detail.id));
+          }}
+        >
+          {label}
+        </button>
+      )}
       {offering ? (
         <Suspense fallback={null}>
           <OfferDialog scene={scene} listing={detail} onClose={() => setOffering(false)} />

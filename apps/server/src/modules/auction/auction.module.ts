@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import type { CallPlatform } from '../../platform/http/register-call';
+import { sweepEvery } from '../../platform/jobs/sweep-every';
+import type { DepositKeepers } from '../deposits/deposit.service';
+import type { GameGateway } from '../games/game-gateway';
+import type { OrderEvents } from '../orders/order-events';
+import { auctionRoutes } from './auction.routes';
+import { type AuctionDeps, auctionKeeper } from './auction.service';
+import { moveAuctionEnd, seedDemoAuctions } from './auction-demo';
+import { sweepAuctions } from './auction-end';
+
+/** Auctions (拍卖): the calls, the deposit keeper of purpose 'auction', and the sweeper of their ends. */
+export function auctionModule(
+  app: FastifyInstance,
+  deps: {
+    platform: CallPlatform;
+    gateway: GameGateway;
+    keepers: DepositKeepers;
+    sweepEveryMs: number;
+    events?: OrderEvents;
+  },
+) {
+  const { platform, gateway, events } = deps;
+  const auctionDeps: AuctionDeps = { db: platform.db, gateway, ...(events ? { events } : {}) };
+  deps.keepers.register('auction', auctionKeeper);
+  auctionRoutes(app, platform, auctionDeps);
+  sweepEvery(app, deps.sweepEveryMs, 'auctions', () => sweepAuctions(auctionDeps, undefined, app.log));
+  return {
+    sweep: (now: number) => sweepAuctions(auctionDeps, now, app.log),
+    /** The demo market's auctions made real (after the market is seeded). */
+    seedDemo: () => seedDemoAuctions(auctionDeps, app.log),
+    /** Test hook (dev module): the listing's running auction ends at `endsAt`. */
+    moveEnd: (commodityId: number, endsAt: Date) => moveAuctionEnd(platform.db, commodityId, endsAt),
+  };
+}
