@@ -378,7 +378,18 @@ describe('还价 with a deposit', () => {
       .where('id', '=', Number(id))
       .execute();
     await sweepOffers(deps());
-    expect(await detail(sold.offerId)).toMatchObject({ status: 56, note: '商品已售出或已下架' });
+    expect(await detail(sold.offerId)).toMatchObject({ status: 56, note: '商品已售出、已下架或已转为拍卖' });
+    // A listing turned into an auction is bid on: its proposals end, and cannot be agreed meanwhile.
+    const other = await listCoins(20_000);
+    const waiting = await sentProposal(other, 16_000);
+    await t.db.updateTable('commodities').set({ auction_enable: 1 }).where('id', '=', Number(other)).execute();
+    expectCode(
+      await app.call(offerAgree, { offerId: waiting.offerId }, { token: seller.token }),
+      '10002',
+      '商品已转为拍卖，无法同意还价',
+    );
+    await sweepOffers(deps());
+    expect(await detail(waiting.offerId)).toMatchObject({ status: 56, deposit: { status: 'returned' } });
     expect(await checkLedger(t.db)).toEqual([]);
   });
 

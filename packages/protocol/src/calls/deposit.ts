@@ -27,7 +27,7 @@ export const depositSchema = z.object({
   bizNo: z.string(),
   amount: z.number().int(),
   title: z.string(),
-  /** bargain 还价, offer 出价, auction 拍卖 (refId is the offer, or the auctioned listing). */
+  /** bargain 还价, offer 出价, auction 拍卖 (refId is the offer, or the auction: a listing auctioned again is another auction). */
   purpose: z.enum(['bargain', 'offer', 'auction']),
   refId: z.string(),
   commodityId: z.string(),

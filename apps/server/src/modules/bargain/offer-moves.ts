@@ -153,12 +153,13 @@ export async function sweepOffers(deps: OfferDeps, now = (deps.now ?? Date.now)(
     const closed = await listingsNoLongerBuyable(
       db,
       waiting.map((o) => o.commodity_id),
+      { bargainable: true },
     );
     gone.push(...waiting.filter((o) => closed.has(o.commodity_id)).slice(0, 200 - gone.length));
     if (waiting.length < 1000) break;
     after = waiting[waiting.length - 1]?.id ?? after;
   }
-  for (const row of gone) await end(row, '商品已售出或已下架');
+  for (const row of gone) await end(row, '商品已售出、已下架或已转为拍卖');
   // Only agreed proposals whose order moved on: those still waiting for payment never fill the batch.
   const agreed: Array<Pick<OfferRow, 'id' | 'status' | 'flow'> & { order_status: number }> = [];
   for (let after = 0; agreed.length < 200; ) {

@@ -174,8 +174,11 @@ export function offerKeeper(deps: OfferDeps): DepositKeeper {
     if (row.status !== BargainStatus.AWAITING_DEPOSIT) return { keep: false };
     const now = (deps.now ?? Date.now)();
     const listing = await listingById(trx, row.commodity_id);
+    // On sale, not run out, and not turned into an auction meanwhile (an auction is bid on, never bargained).
     const open =
-      listing?.status === ListingStatus.ON_SALE && (!listing.expires_at || listing.expires_at.getTime() > now);
+      listing?.status === ListingStatus.ON_SALE &&
+      listing.auction_enable !== 1 &&
+      (!listing.expires_at || listing.expires_at.getTime() > now);
     if (!open) {
       await moveOffer(trx, row.id, BargainStatus.AWAITING_DEPOSIT, BargainStatus.SYSTEM_CANCELLED_REFUNDED, {
         note: '商品已售出或已下架',
@@ -239,6 +242,7 @@ export async function agreeOffer(deps: OfferDeps, sellerUserId: number, offerId:
   if (!listing) throw new AppError(ErrorCode.COMMODITY_NOT_EXIST);
   if (listing.status !== ListingStatus.ON_SALE)
     throw new AppError(ErrorCode.BAD_PARAMS, '商品已被拍下或已下架，暂时无法同意出价');
+  if (listing.auction_enable === 1) throw new AppError(ErrorCode.BAD_PARAMS, '商品已转为拍卖，无法同意还价');
   const deposit = await depositOfOffer(db, row);
   if (deposit?.status !== 'held') throw answered();
   const { rules } = await sellSetup(db, listing.application_id);

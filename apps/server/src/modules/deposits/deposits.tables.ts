@@ -12,7 +12,7 @@ export interface DepositsTable {
   seller_user_id: number;
   application_id: string;
   purpose: DepositPurpose;
-  /** The offer (还价 / 出价), or the auctioned listing. */
+  /** The offer (还价 / 出价), or the auction (a listing auctioned again is another auction). */
   ref_id: number;
   /** The listing it is about. */
   commodity_id: number;

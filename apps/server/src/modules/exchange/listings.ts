@@ -86,16 +86,24 @@ export async function listingSummaries(db: DbHandle, ids: readonly number[]): Pr
   );
 }
 
-/** Which of the given listings can no longer be bought (sold, delisted, gone), in one query. */
-export async function listingsNoLongerBuyable(db: DbHandle, ids: readonly number[]): Promise<Set<number>> {
+/**
+ * Which of the given listings can no longer be bought (sold, delisted, gone), in one query; for
+ * proposals (`bargainable`), an auction too: it is bid on, never bargained.
+ */
+export async function listingsNoLongerBuyable(
+  db: DbHandle,
+  ids: readonly number[],
+  options: { bargainable?: boolean } = {},
+): Promise<Set<number>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Set();
-  const open = await exchangeDb(db)
+  let q = exchangeDb(db)
     .selectFrom('commodities')
     .select('id')
     .where('id', 'in', unique)
-    .where('status', 'in', [...BUYABLE])
-    .execute();
+    .where('status', 'in', [...BUYABLE]);
+  if (options.bargainable) q = q.where('auction_enable', '=', 0);
+  const open = await q.execute();
   const buyable = new Set(open.map((r) => r.id));
   return new Set(unique.filter((id) => !buyable.has(id)));
 }

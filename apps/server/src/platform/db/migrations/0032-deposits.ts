@@ -3,7 +3,7 @@
  * balance or through a gateway like an order, held in the ledger as a pending transfer from the
  * buyer's balance to the escrow, and resolved once: returned, applied to the order it secured, or
  * forfeited. One per proposal (还价 / 出价: ref_id is the offer) or per bidder and auction (ref_id
- * is the listing). A payment pays an order or a deposit. A proposal waits for its deposit (status
+ * is the auction). A payment pays an order or a deposit. A proposal waits for its deposit (status
  * 1); offers carry their flow, and a listing its bargain setting with the seller's hidden floor.
  * An order secured by a deposit is that much less to pay (deposit_fen): the deposit is applied.
  */
