@@ -126,7 +126,7 @@ export const supportClosePayload = z.object({
   outcome: z.enum(['refund', 'confirm', 'close'], { message: '请选择处理结果' }),
   note: z.string().trim().min(2, '请填写处理说明（至少2个字）').max(200, '处理说明不超过200个字'),
 });
-/** A merchant decided on (docs/decisions/0022-broker.md): approve with the deposit or credit recorded, reject, suspend, restore. */
+/** A merchant decided on (docs/decisions/0023-broker.md): approve with the deposit or credit recorded, reject, suspend, restore. */
 export const merchantDecisionPayload = z.object({
   decision: z.enum(['approve', 'reject', 'suspend', 'restore'], { message: '请选择审核结果' }),
   creditFen: z.number().int('金额须精确到分').min(0, '金额不能为负').max(100_000_000_00, '金额过大').optional(),

@@ -3,7 +3,7 @@ import { defineCall } from '../contract';
 import { ROW_ID } from '../validation';
 
 /**
- * The broker channel (business-flows §7 "Broker", docs/decisions/0022-broker.md): a merchant (商人)
+ * The broker channel (business-flows §7 "Broker", docs/decisions/0023-broker.md): a merchant (商人)
  * approved for a game publishes coin listings with stock; buyers order a quantity. This file holds
  * the channel's configuration, the merchants and their listings; coins are counted one by one and
  * priced per 万 (10,000) in fen.

@@ -5,7 +5,7 @@ import { brokerRoutes } from './broker.routes';
 import { setBrokerConfig } from './broker-config';
 
 /**
- * The broker channel (docs/decisions/0022-broker.md): its settings per game, the merchants, their
+ * The broker channel (docs/decisions/0023-broker.md): its settings per game, the merchants, their
  * coin listings with stock. The demo games open their channel with the defaults.
  */
 export function brokerModule(

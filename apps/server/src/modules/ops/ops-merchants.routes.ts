@@ -9,7 +9,7 @@ import { writeAudit } from './staff-audit';
 const merchantParams = z.object({ merchantId: z.string().regex(/^\d{1,9}$/, '商人编号不正确') });
 const listQuery = z.object({ status: z.enum(['applied', 'approved', 'rejected', 'suspended']).optional() });
 
-/** 商人审核 (docs/decisions/0022-broker.md): the applications and merchants, and the audited decisions on them. */
+/** 商人审核 (docs/decisions/0023-broker.md): the applications and merchants, and the audited decisions on them. */
 export function opsMerchantRoutes(ops: FastifyInstance, deps: OpsDeps): void {
   ops.get('/merchants', { config: { access: 'merchants' } }, async (request) => {
     const { status } = parse(listQuery, request.query);

@@ -1,5 +1,5 @@
 /**
- * The broker channel (docs/decisions/0022-broker.md): each game's channel settings, the merchants
+ * The broker channel (docs/decisions/0023-broker.md): each game's channel settings, the merchants
  * (an application an operator approves, rejects or suspends, with the credit recorded) and their
  * coin listings with stock. Stock is what is left to sell: an order takes its quantity out of it in
  * one guarded update, so it never goes below zero.
