@@ -16,6 +16,7 @@ import { publishCoin } from '@app/protocol/calls/consignment';
 import { depositDetail } from '@app/protocol/calls/deposit';
 import { cancelOrder, orderInfo } from '@app/protocol/calls/orders';
 import { balancePay, wapAlipay } from '@app/protocol/calls/pay';
+import { bindUserByPreBuyKey, createPreBuyKey } from '@app/protocol/calls/pre-buy-key';
 import { ListingStatus } from '@app/protocol/statuses/listing-status';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sweepOffers } from '../src/modules/bargain/offer-moves';
@@ -469,5 +470,68 @@ describe('出价 on a pre-sale', () => {
     await sweepOffers(deps());
     expect(await detail(o.offerId)).toMatchObject({ status: 41, statusLabel: '付款超时，保证金已扣除' });
     expect(await checkLedger(t.db)).toEqual([]);
+  });
+
+  it('预购码: the pre-sale seller makes a key, one buyer binds himself with it, then only he may 出价', async () => {
+    const id = await listCoins(30_000, 30_000, false);
+    const normal = await listCoins(30_000, 30_000, false);
+    await t.db.updateTable('commodities').set({ sale_type: 1 }).where('id', '=', Number(id)).execute();
+    expectCode(
+      await app.call(createPreBuyKey, { commodityId: normal }, { token: seller.token }),
+      '10002',
+      '只有预售商品可以生成预购码',
+    );
+    expectCode(await app.call(createPreBuyKey, { commodityId: id }, { token: buyer.token }), '30001');
+    const first = (await app.call(createPreBuyKey, { commodityId: id }, { token: seller.token })).data as {
+      preBuyKey: string;
+    };
+    const made = (await app.call(createPreBuyKey, { commodityId: id }, { token: seller.token })).data as {
+      preBuyKey: string;
+    };
+    expect(made.preBuyKey).toMatch(/^[A-Z2-9]{8}$/);
+    // A new key ends the unused one before it; a wrong key and the seller himself are refused.
+    expectCode(
+      await app.call(bindUserByPreBuyKey, { preBuyKey: first.preBuyKey }, { token: buyer.token }),
+      '10002',
+      '预购码已过期，请向卖家重新获取',
+    );
+    expectCode(
+      await app.call(bindUserByPreBuyKey, { preBuyKey: 'ABCDEFGH' }, { token: buyer.token }),
+      '10002',
+      '预购码不存在，请向卖家确认',
+    );
+    expectCode(await app.call(bindUserByPreBuyKey, { preBuyKey: made.preBuyKey }, { token: seller.token }), '40002');
+    expectCode(
+      await app.call(bindUserByPreBuyKey, { preBuyKey: 'abc' }, { token: buyer.token }),
+      '10002',
+      '预购码为8位字母或数字',
+    );
+    // Typed in lower case it still binds; again by him answers the same listing; another buyer is refused.
+    const bound = await app.call(
+      bindUserByPreBuyKey,
+      { preBuyKey: made.preBuyKey.toLowerCase() },
+      { token: buyer.token },
+    );
+    expect(bound.data).toMatchObject({ commodityId: id });
+    expectCode(await app.call(bindUserByPreBuyKey, { preBuyKey: made.preBuyKey }, { token: buyer.token }), '200');
+    const other = await loginAs(t, '13799990002');
+    expectCode(
+      await app.call(bindUserByPreBuyKey, { preBuyKey: made.preBuyKey }, { token: other.token }),
+      '10002',
+      '预购码已被使用',
+    );
+    const listing = await t.db
+      .selectFrom('commodities')
+      .select('designated_trade_id')
+      .where('id', '=', Number(id))
+      .executeTakeFirstOrThrow();
+    expect(listing.designated_trade_id).toBe(buyer.uid);
+    expectCode(
+      await app.call(createPreBuyKey, { commodityId: id }, { token: seller.token }),
+      '10002',
+      '该商品已指定买家',
+    );
+    // He may 出价 on it.
+    expect((await sentProposal(id, 25_000)).status).toBe(11);
   });
 });

@@ -78,6 +78,7 @@ const phoneAuth = () => import('../features/user/phone-auth-page');
 const removeAccount = () => import('../features/user/remove-account-page');
 const feedback = () => import('../features/user/feedback-page');
 const faq = () => import('../features/user/faq-page');
+const preBuyKey = () => import('../features/consignment/presale/pre-buy-key-page');
 const bindPhone = () => import('../features/user/bind-phone-page');
 const agreement = () => import('../features/user/agreement-page');
 const chooseLocation = () => import('../features/user/choose-location-page');
@@ -128,6 +129,7 @@ function sceneRoutes(scene: string): RouteObject[] {
     { path: pagePath(scene, 'removeAccount'), element: page(removeAccount) },
     { path: pagePath(scene, 'feedback'), element: page(feedback) },
     { path: pagePath(scene, 'faq'), element: page(faq) },
+    { path: pagePath(scene, 'preBuyKey'), element: page(preBuyKey) },
     { path: pagePath(scene, 'bindPhone'), element: page(bindPhone) },
     { path: pagePath(scene, 'agreementView'), element: page(agreement) },
   ];

@@ -34,6 +34,8 @@ export const PAGES = {
   withdraw: 'userCenter/cashWithdrawal/cashWithdrawal',
   coupons: 'userCenter/myCoupon/myCoupon',
   myOffers: 'bargain/myOffers',
+  /** 输入预购码: the buyer binds himself as a pre-sale's designated buyer. */
+  preBuyKey: 'userCenter/preBuyKey/preBuyKey',
   receivedOffers: 'bargain/receivedOffers',
   /** 拍卖 (saleType 2): an auction's page, and 竞拍管理 (my bids by tab). */
   auctionDetail: 'userCenter/saleShelf/auctiondetails/auctiondetails',
@@ -164,6 +166,7 @@ export const paths = {
   withdraw: (scene: string) => pagePath(scene, 'withdraw'),
   coupons: (scene: string) => pagePath(scene, 'coupons'),
   myOffers: (scene: string) => pagePath(scene, 'myOffers'),
+  preBuyKey: (scene: string) => pagePath(scene, 'preBuyKey'),
   receivedOffers: (scene: string) => pagePath(scene, 'receivedOffers'),
   auctionDetail: (scene: string, commodityId: string) =>
     `${pagePath(scene, 'auctionDetail')}?saleType=2&commodityId=${encodeURIComponent(commodityId)}`,

@@ -18,6 +18,7 @@ export function ShelfItemCard({
   onAction,
   onBargain,
   onAuction,
+  onPreBuyKey,
 }: {
   item: ShelfItem;
   busy: boolean;
@@ -26,6 +27,8 @@ export function ShelfItemCard({
   onBargain?: (() => void) | undefined;
   /** 转为拍卖, where the shelf offers it. */
   onAuction?: (() => void) | undefined;
+  /** 预购码, for a pre-sale on sale without a designated buyer. */
+  onPreBuyKey?: (() => void) | undefined;
 }) {
   return (
     <div className="card shelf-item" data-testid="shelf-item" data-status={item.status} data-commodity-id={item.id}>
@@ -52,7 +55,7 @@ export function ShelfItemCard({
           <div className="muted shelf-meta">{formatDateTime(item.expireTime * 1000)} 到期自动下架</div>
         ) : null}
         {item.note ? <div className="shelf-note">{item.note}</div> : null}
-        {item.actions.length || onBargain || onAuction ? (
+        {item.actions.length || onBargain || onAuction || onPreBuyKey ? (
           <div className="shelf-actions">
             {onBargain ? (
               <button
@@ -63,6 +66,17 @@ export function ShelfItemCard({
                 data-testid="shelf-bargain"
               >
                 还价设置
+              </button>
+            ) : null}
+            {onPreBuyKey ? (
+              <button
+                type="button"
+                className="btn btn-sm btn-ghost"
+                disabled={busy}
+                onClick={onPreBuyKey}
+                data-testid="shelf-pre-buy-key"
+              >
+                预购码
               </button>
             ) : null}
             {onAuction ? (

@@ -12,6 +12,7 @@ import { useOnShelf } from '../api/on-shelf';
 import { useTakeBack } from '../api/take-back';
 import { canSetBargain } from './bargain-floor';
 import { BargainSettingDialog } from './bargain-setting-dialog';
+import { PreBuyKeyDialog } from './pre-buy-key-dialog';
 import { RepriceDialog } from './reprice-dialog';
 import { type ShelfAction, ShelfItemCard, TYPE_TEXT } from './shelf-item-card';
 import '../../../components/sell-form.css';
@@ -55,6 +56,7 @@ export default function ShelfPage({
   const [repricing, setRepricing] = useState<ShelfItem | null>(null);
   const [bargaining, setBargaining] = useState<ShelfItem | null>(null);
   const [auctioning, setAuctioning] = useState<ShelfItem | null>(null);
+  const [keying, setKeying] = useState<ShelfItem | null>(null);
   const busy = down.isPending || up.isPending || back.isPending;
   const run = (item: ShelfItem, action: ShelfAction) => {
     if (action === 'modifyPrice') return setRepricing(item);
@@ -126,6 +128,11 @@ export default function ShelfPage({
             busy={busy}
             onAction={(a) => run(item, a)}
             onBargain={canSetBargain(item) ? () => setBargaining(item) : undefined}
+            onPreBuyKey={
+              item.saleType === 1 && item.status === ListingStatus.ON_SALE && !item.designatedTradeId
+                ? () => setKeying(item)
+                : undefined
+            }
             // 转为拍卖: a normal listing on sale, not an auction yet.
             {...(AuctionDialog && item.status === ListingStatus.ON_SALE && item.saleType === 0 && !item.auctionEnable
               ? { onAuction: () => setAuctioning(item) }
@@ -135,6 +142,7 @@ export default function ShelfPage({
       </div>
       {repricing ? <RepriceDialog item={repricing} onClose={() => setRepricing(null)} /> : null}
       {bargaining ? <BargainSettingDialog item={bargaining} onClose={() => setBargaining(null)} /> : null}
+      {keying ? <PreBuyKeyDialog item={keying} onClose={() => setKeying(null)} /> : null}
       {auctioning && AuctionDialog ? (
         <Suspense fallback={null}>
           <AuctionDialog scene={scene} listing={auctioning} onClose={() => setAuctioning(null)} />
