@@ -156,6 +156,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     keepers: depositKeepers,
     sweepEveryMs: config.SWEEP_MS,
     events,
+    notices,
   });
   const demoStaff = config.APP_ENV !== 'production';
   await opsModule(app, {

@@ -12,8 +12,10 @@ import {
 import { publishCoin } from '@app/protocol/calls/consignment';
 import { downShelf } from '@app/protocol/calls/consignment-shelf';
 import { serverFunctionList } from '@app/protocol/calls/market-games';
+import { noticeList } from '@app/protocol/calls/notices';
 import { cancelOrder, h5sdkOrderPlace } from '@app/protocol/calls/orders';
 import { wapAlipay } from '@app/protocol/calls/pay';
+import type { Notice } from '@app/protocol/notices';
 import { DEFAULT_SELL_RULES, depositFor, forfeitSplit } from '@app/protocol/sell-rules';
 import { AuctionStatus } from '@app/protocol/statuses/auction-status';
 import { BargainStatus } from '@app/protocol/statuses/bargain-status';
@@ -45,6 +47,8 @@ afterEach(async () => {
 
 let keys = 0;
 const key = () => `auction-${++keys}-${randomBytes(3).toString('hex')}`;
+const lastNotice = async (p: { token: string }) =>
+  ((await app.call(noticeList, {}, { token: p.token })).data as { list: Notice[] }).list[0];
 const listCoins = async (price: number) => {
   const lot = await sdk.call(
     publishCoin,
@@ -232,6 +236,12 @@ describe('bidding and the end', () => {
       myPrice: 10_500,
     });
     expect((await detail(id, b1)).me).toMatchObject({ statusLabel: '已被超越', leading: false, myPrice: 10_000 });
+    // The one outbid hears of it, with the way back to the auction.
+    expect(await lastNotice(b1)).toMatchObject({
+      kind: 'auctionOutbid',
+      position: 2,
+      extInfo: { commodityId: id },
+    });
 
     await endNow(id);
     const won = await detail(id, b2);
@@ -250,6 +260,8 @@ describe('bidding and the end', () => {
       depositStatus: 'returned',
     });
     expect(await available(b1)).toBe(before1 + deposit);
+    expect(await lastNotice(b1)).toMatchObject({ kind: 'auctionLost', title: '竞拍未中标' });
+    expect(await lastNotice(b2)).toMatchObject({ kind: 'auctionWon', extInfo: { commodityId: id } });
     expect((await myBids(b1, 'ended')).map((b) => b.commodityId)).toContain(id);
     expect((await myBids(b2, 'won')).map((b) => b.commodityId)).toContain(id);
     // Bidding after the end is refused.

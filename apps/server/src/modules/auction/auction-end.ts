@@ -8,7 +8,7 @@ import { AppError } from '../../platform/errors';
 import { depositById } from '../deposits/deposit.service';
 import { endListingAuction, listingSummaries } from '../exchange/listings';
 import { orderStates } from '../orders/order.queries';
-import { type AuctionDeps, AuctionMoved, placeWinnerOrder } from './auction.service';
+import { type AuctionDeps, AuctionMoved, placeWinnerOrder, tellBidder } from './auction.service';
 import { auctionDb } from './auction.tables';
 import { type AuctionRow, moveAuction, moveBidder, settleBidders } from './auction-moves';
 
@@ -64,9 +64,13 @@ export async function endAuction(deps: AuctionDeps, a: AuctionRow, now: number):
         outcome = 'unsold';
     }
   }
-  await settleBidders(db, a.id);
+  await settleBidders(db, a.id, lostTold(deps, a));
   return outcome;
 }
+
+/** What a bidder whose deposit went back at the end hears. */
+const lostTold = (deps: AuctionDeps, a: AuctionRow) => (userId: number) =>
+  tellBidder(deps, userId, 'auctionLost', { subject: a.title, amount: 0, commodityId: a.commodity_id });
 
 /**
  * The won auction follows the winner's order (read with the orders module's orderStates): paid →
@@ -151,7 +155,7 @@ export async function sweepAuctions(deps: AuctionDeps, now = (deps.now ?? Date.n
     if (status === ListingStatus.ON_SALE) continue;
     if (await endUnsold(db, a, AuctionStatus.CANCELLED, '商品已下架，拍卖已取消')) {
       cancelled++;
-      await settleBidders(db, a.id);
+      await settleBidders(db, a.id, lostTold(deps, a));
     }
   }
   let followed = 0;

@@ -70,7 +70,12 @@ export async function bidderOf(db: DbHandle, auctionId: number, userId: number):
  * an unpaid one lapses (1 → 55). Each in its own transaction, the deposit first (a deposit paid at
  * this moment holds its row and waits for nothing of ours), so a crash midway is finished later.
  */
-export async function settleBidders(db: DbHandle, auctionId: number): Promise<number> {
+export async function settleBidders(
+  db: DbHandle,
+  auctionId: number,
+  /** A bidder whose held deposit went back (after its commit): the auction module tells him. */
+  lost?: (userId: number) => Promise<void>,
+): Promise<number> {
   const auction = await auctionDb(db).selectFrom('auctions').selectAll().where('id', '=', auctionId).executeTakeFirst();
   if (!auction || auction.status === AuctionStatus.RUNNING) return 0;
   const open = await auctionDb(db)
@@ -90,6 +95,7 @@ export async function settleBidders(db: DbHandle, auctionId: number): Promise<nu
           : BargainStatus.SYSTEM_CANCELLED;
       if (await moveBidder(trx, b.id, b.status as BargainStatus, to)) settled++;
     });
+    if (b.status === BargainStatus.AWAITING_SELLER) await lost?.(b.user_id);
   }
   return settled;
 }

@@ -3,6 +3,7 @@ import type { CallPlatform } from '../../platform/http/register-call';
 import { sweepEvery } from '../../platform/jobs/sweep-every';
 import type { DepositKeepers } from '../deposits/deposit.service';
 import type { GameGateway } from '../games/game-gateway';
+import type { NoticesHandle } from '../notices/notices.module';
 import type { OrderEvents } from '../orders/order-events';
 import { auctionRoutes } from './auction.routes';
 import { type AuctionDeps, auctionKeeper } from './auction.service';
@@ -18,10 +19,17 @@ export function auctionModule(
     keepers: DepositKeepers;
     sweepEveryMs: number;
     events?: OrderEvents;
+    /** Outbid, won, lost: the bidders hear of it. */
+    notices?: NoticesHandle;
   },
 ) {
-  const { platform, gateway, events } = deps;
-  const auctionDeps: AuctionDeps = { db: platform.db, gateway, ...(events ? { events } : {}) };
+  const { platform, gateway, events, notices } = deps;
+  const auctionDeps: AuctionDeps = {
+    db: platform.db,
+    gateway,
+    ...(events ? { events } : {}),
+    ...(notices ? { notices } : {}),
+  };
   deps.keepers.register('auction', auctionKeeper);
   auctionRoutes(app, platform, auctionDeps);
   sweepEvery(app, deps.sweepEveryMs, 'auctions', () => sweepAuctions(auctionDeps, undefined, app.log));

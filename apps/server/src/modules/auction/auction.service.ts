@@ -17,13 +17,24 @@ import {
 } from '../deposits/deposit.service';
 import { listingById, sellerListing, showAuctionPrice, startListingAuction } from '../exchange/listings';
 import { sellSetup } from '../market/sell-setup';
+import type { NoticesHandle } from '../notices/notices.module';
 import { checkBuyer, checkListingOpen, deliveryTarget } from '../orders/buyer-checks';
 import { type OrderDeps, type PlaceInput, placeOrder } from '../orders/order.service';
 import { uidOf } from '../user/user.queries';
 import { auctionDb } from './auction.tables';
 import { type AuctionRow, bidderOf, moveAuction, moveBidder, requireAuction, settleBidders } from './auction-moves';
 
-export type AuctionDeps = OrderDeps;
+export type AuctionDeps = OrderDeps & { notices?: NoticesHandle };
+
+/** Tells a bidder (after the change committed); a notification that fails is logged by the notices module, never the bid's failure. */
+export async function tellBidder(
+  deps: AuctionDeps,
+  userId: number,
+  kind: 'auctionOutbid' | 'auctionWon' | 'auctionLost',
+  fact: { subject: string; amount: number; commodityId: number; orderId?: number },
+): Promise<void> {
+  await deps.notices?.notify(userId, { kind, ...fact });
+}
 
 const SNIPE_MS = AUCTION_SNIPE_MINUTES * 60_000;
 const HOUR_MS = 3_600_000;
@@ -289,6 +300,14 @@ export async function placeBid(deps: AuctionDeps, input: BidInput): Promise<Auct
       );
     throw error;
   }
+  // The one who led before hears he was outbid.
+  if (auction.leader_user_id !== null && auction.leader_user_id !== input.userId) {
+    await tellBidder(deps, auction.leader_user_id, 'auctionOutbid', {
+      subject: auction.title,
+      amount: input.price,
+      commodityId: auction.commodity_id,
+    });
+  }
   return requireAuction(db, input.commodityId);
 }
 
@@ -368,6 +387,12 @@ export async function placeWinnerOrder(
     },
   );
   if (!moved) throw new AppError(ErrorCode.BAD_PARAMS, '拍卖已结束');
+  await tellBidder(deps, winnerUserId, 'auctionWon', {
+    subject: auction.title,
+    amount: priceFen,
+    commodityId: auction.commodity_id,
+    orderId: order.id,
+  });
   return order;
 }
 
@@ -390,7 +415,13 @@ export async function buyNow(deps: AuctionDeps, userId: number, commodityId: str
       now,
     );
     // Won at once: every other deposit goes back now.
-    await settleBidders(db, auction.id);
+    await settleBidders(db, auction.id, (loser) =>
+      tellBidder(deps, loser, 'auctionLost', {
+        subject: auction.title,
+        amount: 0,
+        commodityId: auction.commodity_id,
+      }),
+    );
     return order;
   } catch (error) {
     if (error instanceof AuctionMoved) throw new AppError(ErrorCode.BAD_PARAMS, '拍卖已结束');

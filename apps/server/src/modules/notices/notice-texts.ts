@@ -62,6 +62,24 @@ export function noticeText(f: NoticeFacts): Text {
       position: 3,
       ext: offer(1),
     }),
+    auctionOutbid: () => ({
+      title: '您的出价已被超越',
+      content: `${s}已有人出价 ${money}，您已不再领先，可加价继续竞拍`,
+      position: 2,
+      ext: { commodityId: id(f.commodityId) },
+    }),
+    auctionWon: () => ({
+      title: '恭喜您竞拍成功',
+      content: `${s}以 ${money} 成交，保证金抵扣货款，请在倒计时内付款，超时将扣除保证金`,
+      position: 2,
+      ext: { commodityId: id(f.commodityId), orderId: id(f.orderId) },
+    }),
+    auctionLost: () => ({
+      title: '竞拍未中标',
+      content: `${s}的拍卖已结束，您未中标，保证金已退回余额`,
+      position: 2,
+      ext: { commodityId: id(f.commodityId) },
+    }),
     depositCompensated: () => ({
       title: '买家违约，保证金赔付已到账',
       content: `买家未按约定完成${s}的付款，保证金赔付 ${money} 已转入您的余额`,

@@ -19,6 +19,7 @@ export function noticeJump(
     case 'presaleDetail':
       return commodityId ? { to: paths.presaleDetail(scene, commodityId) } : null;
     case 'auctionDetail':
+      return commodityId ? { to: paths.auctionDetail(scene, commodityId) } : null;
     case 'productInfo':
       return commodityId ? { to: paths.detail(scene, { id: commodityId }) } : null;
     case 'bidManagement':
