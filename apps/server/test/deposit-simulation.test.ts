@@ -3,6 +3,8 @@ import { ListingStatus } from '@app/protocol/statuses/listing-status';
 import { OrderStatus } from '@app/protocol/statuses/order-status';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { auctionKeeper, buyNow, createAuction, joinAuction, placeBid } from '../src/modules/auction/auction.service';
+import { sweepAuctions } from '../src/modules/auction/auction-end';
 import { agreeOffer, createOffer, endOffer, offerKeeper } from '../src/modules/bargain/offer.service';
 import { sweepOffers } from '../src/modules/bargain/offer-moves';
 import { DepositKeepers } from '../src/modules/deposits/deposit.service';
@@ -39,7 +41,12 @@ type Op =
   | { k: 'agreedOrder'; which: number; how: 'pay' | 'cancel' }
   | { k: 'delist'; listing: number }
   | { k: 'deal'; buyer: number; listing: number; end: 'pay' | 'cancel' | 'lapse' | 'sellerCancel' }
-  | { k: 'tick'; minutes: number };
+  | { k: 'tick'; minutes: number }
+  | { k: 'auction'; buyNow: boolean }
+  | { k: 'join'; buyer: number; how: 'gateway' | 'late' | 'balance' }
+  | { k: 'bid'; buyer: number; steps: number }
+  | { k: 'buyNow'; buyer: number }
+  | { k: 'winner'; how: 'pay' | 'cancel' };
 
 const op: fc.Arbitrary<Op> = fc.oneof(
   {
@@ -77,6 +84,25 @@ const op: fc.Arbitrary<Op> = fc.oneof(
     weight: 3,
   },
   { arbitrary: fc.record({ k: fc.constant('delist' as const), listing: fc.nat(2) }), weight: 1 },
+  // An auction on the run's fourth listing: bidders take part with a deposit, bid, buy it now, win and pay or not.
+  { arbitrary: fc.record({ k: fc.constant('auction' as const), buyNow: fc.boolean() }), weight: 2 },
+  {
+    arbitrary: fc.record({
+      k: fc.constant('join' as const),
+      buyer: fc.nat(1),
+      how: fc.constantFrom('gateway' as const, 'late' as const, 'balance' as const),
+    }),
+    weight: 3,
+  },
+  { arbitrary: fc.record({ k: fc.constant('bid' as const), buyer: fc.nat(1), steps: fc.nat(3) }), weight: 4 },
+  { arbitrary: fc.record({ k: fc.constant('buyNow' as const), buyer: fc.nat(1) }), weight: 1 },
+  {
+    arbitrary: fc.record({
+      k: fc.constant('winner' as const),
+      how: fc.constantFrom('pay' as const, 'cancel' as const),
+    }),
+    weight: 2,
+  },
   // A whole deal in one step, so every way an agreement ends is met often: proposed, its deposit
   // paid, agreed, then paid, cancelled by the buyer, let lapse or withdrawn by the seller.
   {
@@ -93,6 +119,18 @@ const op: fc.Arbitrary<Op> = fc.oneof(
     weight: 2,
   },
 );
+
+/** Which deposit states an auction bidder's status allows. */
+const bidderAllowed: Record<number, readonly string[]> = {
+  [BargainStatus.AWAITING_DEPOSIT]: ['unpaid'],
+  [BargainStatus.AWAITING_SELLER]: ['held'],
+  [BargainStatus.AGREED]: ['held', 'applied', 'forfeited', 'returned'],
+  [BargainStatus.SELLER_CANCELLED]: ['returned'],
+  [BargainStatus.SYSTEM_CANCELLED]: ['lapsed'],
+  [BargainStatus.SYSTEM_CANCELLED_REFUNDED]: ['returned', 'lapsed'],
+  [BargainStatus.BUYER_REFUSED_TO_PAY]: ['forfeited'],
+  [BargainStatus.COMPLETED]: ['applied'],
+};
 
 /** Which deposit states a proposal's status allows. */
 const allowed: Record<number, readonly string[]> = {
@@ -149,6 +187,8 @@ describe('the deposits, simulated', () => {
     const keepers = new DepositKeepers();
     keepers.register('bargain', offerKeeper(deps));
     keepers.register('offer', offerKeeper(deps));
+    keepers.register('auction', auctionKeeper);
+    const reachedBidders = new Set<number>();
     const payDeps = { db, gateways: { alipay: third, wechat: third }, now, keepers };
     const reached = new Set<number>();
     // The fees receive nothing here but the platform's share of forfeited deposits, of any sequence
@@ -182,7 +222,7 @@ describe('the deposits, simulated', () => {
         const listings = await db
           .insertInto('commodities')
           .values(
-            [8_000, 40_000, 20_000].map((price, i) => ({
+            [8_000, 40_000, 20_000, 30_000].map((price, i) => ({
               type: 2,
               title: `保证金金币${run}-${i}`,
               application_id: 'demo-legend',
@@ -205,7 +245,7 @@ describe('the deposits, simulated', () => {
               seller_user_id: seller.id,
               game_account_id: 'seller-sim',
               game_role_id: 'seller-role',
-              bargain_allowed: i !== 2,
+              bargain_allowed: i < 2,
               bargain_floor_fen: i === 1 ? 36_000 : null,
             })),
           )
@@ -408,28 +448,168 @@ describe('the deposits, simulated', () => {
             clock.now += o.minutes * 60_000;
             await expireUnpaidOrders(deps, clock.now);
             await sweepOffers(deps, clock.now);
+            await sweepAuctions(deps, clock.now);
+          } else if (o.k === 'auction') {
+            await quiet(
+              createAuction(deps, seller.id, {
+                commodityId: String(listings[3]!.id),
+                startPrice: 15_000,
+                increment: 1_000,
+                hours: 1,
+                buyNowPrice: o.buyNow ? 25_000 : null,
+              }),
+            );
+          } else if (o.k === 'join') {
+            const b = users[o.buyer]!;
+            const joined = await quiet(
+              joinAuction(deps, {
+                buyer: { userId: b.id, uid: b.uid },
+                commodityId: String(listings[3]!.id),
+                player: { accountId: `acct-${b.uid}`, roleId: `role-acct-${b.uid}` },
+              }),
+            );
+            if (joined && typeof joined === 'object' && 'amount_fen' in joined) {
+              const d = joined as { id: number; amount_fen: number; status: string };
+              const amount = Number(d.amount_fen);
+              if (d.status === 'unpaid' && o.how === 'balance') {
+                await topup(b.id, amount, `dsim-topup-join-${run}-${step}`);
+                await quiet(
+                  payWithBalance(payDeps, {
+                    userId: b.id,
+                    orderId: `D${d.id}`,
+                    totalAmount: amount,
+                    balancePrice: amount,
+                  }),
+                );
+              } else if (d.status === 'unpaid') {
+                const started = await quiet(
+                  startPayment(payDeps, {
+                    userId: b.id,
+                    orderId: `D${d.id}`,
+                    channel: 1,
+                    totalAmount: amount,
+                    balancePart: 0,
+                    thirdPart: amount,
+                    returnUrl: '',
+                    kind: 'wap',
+                  }),
+                );
+                if (started && typeof started === 'object' && 'tradeNo' in started) {
+                  const tradeNo = (started as { tradeNo: string }).tradeNo;
+                  let tr = trades.find((y) => y.tradeNo === tradeNo);
+                  if (!tr) {
+                    tr = { tradeNo, third: amount, done: false };
+                    trades.push(tr);
+                  }
+                  if (o.how !== 'late') await notify(tr);
+                }
+              }
+            }
+          } else if (o.k === 'bid') {
+            const a = await db
+              .selectFrom('auctions')
+              .selectAll()
+              .where('commodity_id', '=', listings[3]!.id)
+              .orderBy('id', 'desc')
+              .executeTakeFirst();
+            if (a) {
+              const least =
+                Number(a.bid_count) === 0
+                  ? Number(a.start_price_fen)
+                  : Number(a.current_price_fen) + Number(a.increment_fen);
+              await quiet(
+                placeBid(deps, {
+                  userId: users[o.buyer]!.id,
+                  commodityId: String(listings[3]!.id),
+                  price: least + o.steps * 1_000,
+                  requestKey: `dsim-bid-${run}-${step}`,
+                }),
+              );
+            }
+          } else if (o.k === 'buyNow') {
+            await quiet(buyNow(deps, users[o.buyer]!.id, String(listings[3]!.id), `dsim-buynow-${run}-${step}`));
+          } else if (o.k === 'winner') {
+            // The auction's end comes first (the clock past it, the sweeper), then the winner pays or cancels.
+            const live = await db
+              .selectFrom('auctions')
+              .select('ends_at')
+              .where('commodity_id', '=', listings[3]!.id)
+              .where('status', '=', 1)
+              .executeTakeFirst();
+            if (live) {
+              clock.now = Math.max(clock.now, live.ends_at.getTime() + 1_000);
+              await sweepAuctions(deps, clock.now);
+            }
+            const won = await db
+              .selectFrom('auctions')
+              .select(['order_id', 'winner_user_id'])
+              .where('commodity_id', '=', listings[3]!.id)
+              .where('order_id', 'is not', null)
+              .orderBy('id', 'desc')
+              .executeTakeFirst();
+            const order = won?.order_id
+              ? await db.selectFrom('orders').selectAll().where('id', '=', won.order_id).executeTakeFirst()
+              : undefined;
+            if (order?.status === OrderStatus.AWAITING_PAYMENT && won?.winner_user_id) {
+              if (o.how === 'cancel') await quiet(cancelOrder(deps, won.winner_user_id, String(order.id)));
+              else {
+                const total = Number(order.total_fen);
+                await topup(won.winner_user_id, total, `dsim-topup-win-${run}-${step}`);
+                await quiet(
+                  payWithBalance(payDeps, {
+                    userId: won.winner_user_id,
+                    orderId: String(order.id),
+                    totalAmount: total,
+                    balancePrice: total,
+                  }),
+                );
+              }
+              await sweepAuctions(deps, clock.now);
+            }
           }
 
-          // The invariants of this run's proposals, after every step.
-          const ids = proposals.map((x) => x.id);
-          if (!ids.length) continue;
-          const offers = await db
-            .selectFrom('offers')
-            .select(['id', 'status', 'flow'])
-            .where('id', 'in', ids)
+          // The auction's bidders: each status agrees with his deposit's.
+          const bidders = await db
+            .selectFrom('auction_bidders as b')
+            .innerJoin('auctions as a', 'a.id', 'b.auction_id')
+            .select(['b.status', 'b.deposit_id'])
+            .where('a.commodity_id', '=', listings[3]!.id)
             .execute();
-          const deposits = await db
+          const auctionDeposits = await db
             .selectFrom('deposits')
             .select(['id', 'ref_id', 'purpose', 'status', 'amount_fen', 'application_id'])
-            .where('ref_id', 'in', ids)
-            .where('purpose', 'in', ['bargain', 'offer'])
+            .where('purpose', '=', 'auction')
+            .where('commodity_id', '=', listings[3]!.id)
             .execute();
+          for (const bidder of bidders) {
+            reachedBidders.add(bidder.status);
+            const d = auctionDeposits.find((x) => x.id === bidder.deposit_id);
+            expect(d, `bidder in ${bidder.status} has his deposit`).toBeDefined();
+            expect(bidderAllowed[bidder.status], `bidder ${bidder.status} with a ${d!.status} deposit`).toContain(
+              d!.status,
+            );
+          }
+          // The proposals: each status agrees with its deposit's.
+          const ids = proposals.map((x) => x.id);
+          const offers = ids.length
+            ? await db.selectFrom('offers').select(['id', 'status', 'flow']).where('id', 'in', ids).execute()
+            : [];
+          const proposalDeposits = ids.length
+            ? await db
+                .selectFrom('deposits')
+                .select(['id', 'ref_id', 'purpose', 'status', 'amount_fen', 'application_id'])
+                .where('ref_id', 'in', ids)
+                .where('purpose', 'in', ['bargain', 'offer'])
+                .execute()
+            : [];
           for (const row of offers) {
             reached.add(row.status);
-            const d = deposits.find((x) => x.ref_id === row.id && x.purpose === row.flow);
+            const d = proposalDeposits.find((x) => x.ref_id === row.id && x.purpose === row.flow);
             expect(d, `proposal ${row.id} has its deposit`).toBeDefined();
             expect(allowed[row.status], `status ${row.status} with a ${d!.status} deposit`).toContain(d!.status);
           }
+          const deposits = [...proposalDeposits, ...auctionDeposits];
+          if (!deposits.length) continue;
           const holds = await db
             .selectFrom('ledger_transfers')
             .select(['key', 'amount'])
@@ -476,5 +656,6 @@ describe('the deposits, simulated', () => {
     // Every status of both flows is met in a CI-sized run (the everyday loop's 150 usually meet them too).
     if (RUNS >= 1000)
       expect([...reached]).toEqual(expect.arrayContaining([1, 11, 21, 31, 32, 41, 42, 51, 52, 53, 54, 55, 56, 61]));
+    if (RUNS >= 1000) expect([...reachedBidders]).toEqual(expect.arrayContaining([1, 11, 21, 55, 56, 57, 61]));
   }, 900_000);
 });
