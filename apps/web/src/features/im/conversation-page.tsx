@@ -164,20 +164,38 @@ export default function ConversationPage({ Beside }: { Beside?: ComponentType } 
     }
   };
 
-  const send = async (kind: 'text' | 'order', body: string) => {
-    if (!groupId || sending) return;
+  /**
+   * Sends one message. The box clears at once (what is typed meanwhile is the next message, never
+   * wiped by the acknowledgement); a failed text comes back into an empty box. A text sent while
+   * one is in flight waits its turn: each Enter is one message, in the order they were pressed.
+   */
+  const send = async (kind: 'text' | 'order', body: string, fromBox = kind === 'text') => {
+    if (!groupId) return;
     if (kind === 'text' && body.trim().length === 0) return showToast(IM_MESSAGES.empty);
+    if (fromBox) setText('');
+    if (sending) {
+      if (kind === 'text') waiting.current.push(body);
+      return;
+    }
     setSending(true);
     stick.current = true;
     try {
       await client.send(groupId, kind, body);
-      if (kind === 'text') setText('');
     } catch (error) {
       showToast((error as Error).message);
+      if (kind === 'text') setText((typed) => typed || body);
     } finally {
       setSending(false);
     }
   };
+  const waiting = useRef<string[]>([]);
+  // The next text that waited for the last one's acknowledgement.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when a send ends.
+  useEffect(() => {
+    const next = sending ? undefined : waiting.current.shift();
+    // Not from the box: what is typed there now is the message after it.
+    if (next !== undefined) void send('text', next, false);
+  }, [sending]);
   const onKey = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
       e.preventDefault();
