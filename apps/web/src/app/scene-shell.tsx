@@ -1,5 +1,5 @@
 import { isGameScene } from '@app/protocol/platform';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useBlocker, useLocation } from 'react-router';
 import { ModalHost } from '../components/modal-host';
 import { ToastHost } from '../components/toast-host';
@@ -13,8 +13,9 @@ import { showToast } from '../lib/ui-bus';
 import { checkAppVersionOnLaunch } from './app-version';
 import { applyPcZoom } from './launch';
 import { MaintenanceGate } from './maintenance-gate';
-import { MessageBanner } from './message-banner';
-import { UnreadTracker } from './unread-tracker';
+
+/** The chat, its banner and the unread counts: only with a session (app/logged-in-extras.tsx). */
+const LoggedInExtras = lazy(() => import('./logged-in-extras'));
 
 /**
  * The frame of every page: the navigation guard (a path outside the current scene's pages is
@@ -50,8 +51,11 @@ export function SceneShell() {
       <ModalHost />
       <SaleUnlockHost />
       <NoLineHost />
-      <MessageBanner />
-      <UnreadTracker />
+      {storage.get('token') ? (
+        <Suspense fallback={null}>
+          <LoggedInExtras />
+        </Suspense>
+      ) : null}
     </>
   );
 }
