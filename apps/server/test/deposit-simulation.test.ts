@@ -12,9 +12,9 @@ import type { GameGateway } from '../src/modules/games/game-gateway';
 import { Accounts, balanceOf, transfer } from '../src/modules/ledger/ledger';
 import { checkLedger } from '../src/modules/ledger/ledger-check';
 import { cancelOrder, expireUnpaidOrders } from '../src/modules/orders/order.service';
-import type { PayGateway } from '../src/modules/payments/pay-gateway';
 import { applyNotice, payWithBalance, startPayment } from '../src/modules/payments/payment.service';
 import { useTestApp } from './helpers';
+import { simPayGateway, simRoles } from './sim-parts';
 
 /**
  * The deposits (保证金) simulated (issue 17, docs/decisions/0021-deposits.md): random sequences of
@@ -156,33 +156,8 @@ describe('the deposits, simulated', () => {
     const db = t.db;
     const clock = { now: Date.now() };
     const now = () => clock.now;
-    const game: GameGateway = {
-      ...t.app.gateway,
-      roles: async (_g: string, accountId: string) => ({
-        roles: [
-          {
-            id: `role-${accountId}`,
-            accountId,
-            serverId: 's1',
-            name: '模拟',
-            roleClass: '战士',
-            jobId: 1,
-            level: 50,
-            power: 1,
-            createdAt: 0,
-            recharge: 0,
-            online: true,
-            locked: false,
-          },
-        ],
-      }),
-    } as GameGateway;
-    const third: PayGateway = {
-      name: 'dsim',
-      create: async (i) => ({ payUrl: `/dsim/${i.tradeNo}`, qrCode: null }),
-      verify: async () => null,
-      ack: (ok) => ({ status: 200, contentType: 'text/plain', body: ok ? 'success' : 'fail' }),
-    };
+    const game = { ...t.app.gateway, ...simRoles() } as GameGateway;
+    const third = simPayGateway('dsim');
     const deps = { db, gateway: game, now };
     const keepers = new DepositKeepers();
     keepers.register('bargain', offerKeeper(deps));
@@ -275,6 +250,29 @@ describe('the deposits, simulated', () => {
             }),
           ).toMatch(/^(paid|late-refunded)$/);
         };
+        /** A payment through the gateway (a balance part besides), notified now or left for a later step. */
+        const throughGateway = async (userId: number, bizNo: string, amount: number, part: number, now: boolean) => {
+          const started = await quiet(
+            startPayment(payDeps, {
+              userId,
+              orderId: bizNo,
+              channel: part > 0 ? 5 : 1,
+              totalAmount: amount,
+              balancePart: part,
+              thirdPart: amount - part,
+              returnUrl: '',
+              kind: 'wap',
+            }),
+          );
+          if (!(started && typeof started === 'object' && 'tradeNo' in started)) return;
+          const tradeNo = (started as { tradeNo: string }).tradeNo;
+          let tr = trades.find((y) => y.tradeNo === tradeNo);
+          if (!tr) {
+            tr = { tradeNo, third: amount - part, done: false };
+            trades.push(tr);
+          }
+          if (now) await notify(tr);
+        };
         let step = 0;
         for (const o of ops) {
           step++;
@@ -318,28 +316,8 @@ describe('the deposits, simulated', () => {
               if (o.how === 'combined') await topup(x.buyer, Math.ceil(x.amount / 2), `dsim-topup-${run}-${step}`);
               const { available } = await balanceOf(db, Accounts.userAvailable(x.buyer));
               const part = o.how === 'combined' ? Math.min(available, x.amount - 1) : 0;
-              const started = await quiet(
-                startPayment(payDeps, {
-                  userId: x.buyer,
-                  orderId: x.bizNo,
-                  channel: part > 0 ? 5 : 1,
-                  totalAmount: x.amount,
-                  balancePart: part,
-                  thirdPart: x.amount - part,
-                  returnUrl: '',
-                  kind: 'wap',
-                }),
-              );
-              if (started && typeof started === 'object' && 'tradeNo' in started) {
-                const tradeNo = (started as { tradeNo: string }).tradeNo;
-                let tr = trades.find((y) => y.tradeNo === tradeNo);
-                if (!tr) {
-                  tr = { tradeNo, third: x.amount - part, done: false };
-                  trades.push(tr);
-                }
-                // 'late': the notification comes in a later step (or never).
-                if (o.how !== 'late') await notify(tr);
-              }
+              // 'late': the notification comes in a later step (or never).
+              await throughGateway(x.buyer, x.bizNo, x.amount, part, o.how !== 'late');
             }
           } else if (o.k === 'notify' && trades.length) {
             await notify(trades[o.which % trades.length]!);
@@ -482,27 +460,7 @@ describe('the deposits, simulated', () => {
                   }),
                 );
               } else if (d.status === 'unpaid') {
-                const started = await quiet(
-                  startPayment(payDeps, {
-                    userId: b.id,
-                    orderId: `D${d.id}`,
-                    channel: 1,
-                    totalAmount: amount,
-                    balancePart: 0,
-                    thirdPart: amount,
-                    returnUrl: '',
-                    kind: 'wap',
-                  }),
-                );
-                if (started && typeof started === 'object' && 'tradeNo' in started) {
-                  const tradeNo = (started as { tradeNo: string }).tradeNo;
-                  let tr = trades.find((y) => y.tradeNo === tradeNo);
-                  if (!tr) {
-                    tr = { tradeNo, third: amount, done: false };
-                    trades.push(tr);
-                  }
-                  if (o.how !== 'late') await notify(tr);
-                }
+                await throughGateway(b.id, `D${d.id}`, amount, 0, o.how !== 'late');
               }
             }
           } else if (o.k === 'bid') {

@@ -13,12 +13,12 @@ import { checkLedger } from '../src/modules/ledger/ledger-check';
 import { resolveRefusedReceipt } from '../src/modules/orders/customer-service';
 import { confirmReceipt, deliverOrder, rejectReceipt, sweepDeliveries } from '../src/modules/orders/delivery.service';
 import { cancelOrder, expireUnpaidOrders, placeOrder } from '../src/modules/orders/order.service';
-import type { PayGateway } from '../src/modules/payments/pay-gateway';
 import { applyNotice, payWithBalance, startPayment } from '../src/modules/payments/payment.service';
 import { createSandboxPayout } from '../src/modules/withdrawal/payout-provider';
 import { cancelWithdrawal, requestWithdrawal, sweepWithdrawals } from '../src/modules/withdrawal/withdrawal.service';
 import { createPiiCipher } from '../src/platform/crypto/pii';
 import { useTestApp } from './helpers';
+import { simPayGateway, simRoles } from './sim-parts';
 
 /**
  * A model-based simulation of the money (issue 7): random sequences of orders, payments (third
@@ -146,24 +146,7 @@ describe('the money, simulated', () => {
     let reclaimAs: 'ok' | 'refused' | 'lost' = 'ok';
     const game: GameGateway = {
       ...t.app.gateway,
-      roles: async (_g: string, accountId: string) => ({
-        roles: [
-          {
-            id: `role-${accountId}`,
-            accountId,
-            serverId: 's1',
-            name: '模拟',
-            roleClass: '战士',
-            jobId: 1,
-            level: 50,
-            power: 1,
-            createdAt: 0,
-            recharge: 0,
-            online: true,
-            locked: false,
-          },
-        ],
-      }),
+      ...simRoles(),
       transfer: async (_g: string, input: { listingId: string; buyerRoleId?: string }) => {
         if (refuseNext) throw new PartnerRefusal('SERVER_MISMATCH', '买家角色不在同一主服，无法交付');
         return {
@@ -182,12 +165,7 @@ describe('the money, simulated', () => {
         return { listingId: input.listingId, kind: 'coins', to: 'seller-role', at: clock.now, repeated: false };
       },
     } as GameGateway;
-    const third: PayGateway = {
-      name: 'sim',
-      create: async (i) => ({ payUrl: `/sim/${i.tradeNo}`, qrCode: null }),
-      verify: async () => null,
-      ack: (ok) => ({ status: 200, contentType: 'text/plain', body: ok ? 'success' : 'fail' }),
-    };
+    const third = simPayGateway('sim');
     const orderDeps = { db, gateway: game, now };
     const keepers = new DepositKeepers();
     keepers.register('bargain', offerKeeper(orderDeps));
