@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { LazyImage } from '../../components/lazy-image';
 import { copy } from '../../lib/copy';
 import { paths } from '../../lib/paths';
+import { BrokerEntry } from '../broker/broker-entry';
 
 const GameSwitcherSheet = lazy(() => import('./game-switcher-sheet').then((m) => ({ default: m.GameSwitcherSheet })));
 const GameGuidePopup = lazy(() => import('./game-guide-popup').then((m) => ({ default: m.GameGuidePopup })));
@@ -119,6 +120,7 @@ export function CurrentGameCard({
           </Link>
         ))}
       </div>
+      <BrokerEntry scene={scene} appId={game?.applicationId} />
       <Suspense fallback={null}>
         {sheet === 'switch' ? (
           <GameSwitcherSheet
