@@ -29,7 +29,10 @@ export function BrokerCard({ listing, scene }: { listing: BrokerListing; scene: 
             {formatPriceFen(listing.unitPrice)}
             <small>/万{listing.goldName}</small>
           </div>
-          <div className="muted broker-ratio">1元≈{formatCoins(coinsPerYuan(listing.unitPrice))}</div>
+          <div className="muted broker-ratio">
+            1元≈{formatCoins(coinsPerYuan(listing.unitPrice))}
+            {listing.goldName}
+          </div>
         </div>
         <div className="broker-card-facts">
           <span>
@@ -73,7 +76,10 @@ export function BrokerRow({ listing, scene }: { listing: BrokerListing; scene: s
           <small>/万</small>
         </span>
         <br />
-        <span className="muted">1元≈{formatCoins(coinsPerYuan(listing.unitPrice))}</span>
+        <span className="muted">
+          1元≈{formatCoins(coinsPerYuan(listing.unitPrice))}
+          {listing.goldName}
+        </span>
       </td>
       <td data-testid="broker-stock">{formatCoins(listing.stock)}</td>
       <td>

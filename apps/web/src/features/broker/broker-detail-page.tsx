@@ -114,7 +114,7 @@ export default function BrokerDetailPage() {
                 </b>
                 <br />
                 <span className="broker-badge">认证商人</span>
-                <span className="broker-badge broker-badge-soft">已缴纳保证金</span>
+                <span className="broker-badge broker-badge-soft">平台担保</span>
               </span>
             </div>
             <div className="broker-detail-title">
@@ -128,7 +128,10 @@ export default function BrokerDetailPage() {
                 {formatPriceFen(l.unitPrice)}
                 <small>/万{l.goldName}</small>
               </span>
-              <span className="muted">1元≈{formatCoins(coinsPerYuan(l.unitPrice))}</span>
+              <span className="muted">
+                1元≈{formatCoins(coinsPerYuan(l.unitPrice))}
+                {l.goldName}
+              </span>
             </div>
             <dl className="broker-facts">
               <div>
@@ -196,6 +199,11 @@ export default function BrokerDetailPage() {
                 <Link to={paths.brokerList(scene, l.applicationId)}>返回商人列表</Link>
               </p>
             )}
+            {onSale ? (
+              <p className="broker-soon" data-testid="broker-soon">
+                商人交易在线下单即将开放，敬请期待
+              </p>
+            ) : null}
             {pc ? buyBar : null}
           </section>
 
@@ -216,11 +224,6 @@ export default function BrokerDetailPage() {
             </ul>
           </section>
         </div>
-        {onSale ? (
-          <p className="broker-soon muted" data-testid="broker-soon">
-            商人交易下单功能即将开放，敬请期待
-          </p>
-        ) : null}
         {pc ? null : buyBar}
       </div>
     </PageFrame>

@@ -27,21 +27,26 @@ export default function BrokerListPage() {
   const [params, setParams] = useSearchParams();
   const appId = listAppId(params);
   const serverId = params.get('serverId') ?? '';
-  const goldTypeText = params.get('goldType') ?? '';
   const sort = params.get('sort') === 'stock' ? 'stock' : 'price';
   const page = pageOf(params);
   const lobby = useGameLobby('');
   const game = allGames(lobby.data).find((g) => g.applicationId === appId);
   const config = useBrokerConfig(appId);
+  // Prices of different coins do not compare: the list is always of one coin, the game's first by default.
+  const goldTypes = config.data?.goldTypes ?? [];
+  const goldTypeText = params.get('goldType') ?? String(goldTypes[0]?.goldType ?? '');
   const servers = useBrokerServers(appId);
-  const market = useBrokerMarket({
-    applicationId: appId,
-    ...(serverId ? { serverId } : {}),
-    ...(goldTypeText ? { goldType: Number(goldTypeText) } : {}),
-    sort,
-    page,
-    pageSize: BROKER_PAGE_SIZE,
-  });
+  const market = useBrokerMarket(
+    {
+      applicationId: appId,
+      ...(serverId ? { serverId } : {}),
+      ...(goldTypeText ? { goldType: Number(goldTypeText) } : {}),
+      sort,
+      page,
+      pageSize: BROKER_PAGE_SIZE,
+    },
+    Boolean(config.data?.enabled),
+  );
   const set = (key: string, value: string) => {
     const next = new URLSearchParams(params);
     if (value) next.set(key, value);
@@ -77,14 +82,14 @@ export default function BrokerListPage() {
       <div className="broker-filter">
         <span>币种</span>
         <div className="broker-chips">
-          {[{ goldType: '', goldName: '全部' }, ...(config.data?.goldTypes ?? [])].map((g) => (
+          {goldTypes.map((g) => (
             <button
               key={String(g.goldType)}
               type="button"
               aria-pressed={goldTypeText === String(g.goldType)}
               className={`broker-chip${goldTypeText === String(g.goldType) ? ' on' : ''}`}
               onClick={() => set('goldType', String(g.goldType))}
-              data-testid={`broker-gold-${g.goldType || 'all'}`}
+              data-testid={`broker-gold-${g.goldType}`}
             >
               {g.goldName}
             </button>
@@ -142,7 +147,7 @@ export default function BrokerListPage() {
         </button>
       }
     />
-  ) : market.isPending ? (
+  ) : market.isPending || config.isPending ? (
     <div className="skeleton" style={{ height: 240, borderRadius: 12 }} />
   ) : list.length === 0 ? (
     <EmptyState title="暂无商人在售" hint="换个区服或币种看看" />

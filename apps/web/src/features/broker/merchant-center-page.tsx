@@ -223,8 +223,31 @@ function Workbench({ appId, suspended }: { appId: string; suspended: boolean }) 
     setParams(q, { replace: true });
   };
   const list = mine.data?.list ?? [];
+  // The whole shop on one page (全部, no further page): its counts at a glance.
+  const whole = status === undefined && page === 1 && mine.data && !mine.data.hasMore && list.length > 0;
+  const count = (s: number) => list.filter((l) => l.status === s).length;
   return (
     <>
+      {whole ? (
+        <dl className="merchant-stats" data-testid="merchant-stats">
+          <div>
+            <dt>出售中</dt>
+            <dd>{count(0)}</dd>
+          </div>
+          <div>
+            <dt>已下架</dt>
+            <dd>{count(1)}</dd>
+          </div>
+          <div>
+            <dt>已售罄</dt>
+            <dd>{count(2)}</dd>
+          </div>
+          <div>
+            <dt>累计售出</dt>
+            <dd>{formatCoins(list.reduce((sum, l) => sum + l.soldQuantity, 0))}</dd>
+          </div>
+        </dl>
+      ) : null}
       {publishing && config.data ? (
         <PublishForm config={config.data} onDone={() => setPublishing(false)} />
       ) : suspended ? null : (

@@ -46,11 +46,11 @@ export const useBrokerServers = (appId: string) =>
   });
 
 /** The listings on sale of a game, one page (the previous page stays while the next one loads). */
-export const useBrokerMarket = (query: CallInput<typeof brokerCommodityList>) =>
+export const useBrokerMarket = (query: CallInput<typeof brokerCommodityList>, enabled = true) =>
   useQuery({
     queryKey: brokerKeys.market(query),
     queryFn: () => callApi(brokerCommodityList, query, { catchError: true, appId: query.applicationId }),
-    enabled: Boolean(query.applicationId),
+    enabled: Boolean(query.applicationId) && enabled,
     placeholderData: keepPreviousData,
   });
 

@@ -102,7 +102,10 @@ function MerchantRow({ merchant }: { merchant: ConsoleMerchant }) {
                     aria-label="保证金或授信额度（元）"
                     inputMode="decimal"
                     value={credit}
-                    onChange={(e) => setCredit(e.target.value)}
+                    onChange={(e) => {
+                      setCredit(e.target.value);
+                      setInvalid('');
+                    }}
                     placeholder="保证金或授信额度（元）"
                     data-testid="ops-merchant-credit"
                   />
@@ -111,7 +114,10 @@ function MerchantRow({ merchant }: { merchant: ConsoleMerchant }) {
                   aria-label="说明"
                   value={note}
                   maxLength={200}
-                  onChange={(e) => setNote(e.target.value)}
+                  onChange={(e) => {
+                    setNote(e.target.value);
+                    setInvalid('');
+                  }}
                   placeholder={open === 'reject' || open === 'suspend' ? '原因（商人可见）' : '说明（选填）'}
                   data-testid="ops-merchant-note"
                   style={{ minWidth: 260 }}
