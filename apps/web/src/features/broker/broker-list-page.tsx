@@ -7,9 +7,9 @@ import { listAppId } from '../../lib/list-app-id';
 import { paths } from '../../lib/paths';
 import { sceneOfPath } from '../../lib/platform';
 import { useGameLobby } from '../../lib/queries/get-game-lobby';
-import { allGames } from '../exchange/list/game-pick';
 import { useBrokerConfig, useBrokerMarket, useBrokerServers } from './api/broker-api';
 import { BrokerCard, BrokerRow } from './broker-card';
+import { allGames } from './broker-logic';
 import './broker.css';
 
 export const BROKER_PAGE_SIZE = 20;

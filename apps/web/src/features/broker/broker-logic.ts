@@ -145,3 +145,12 @@ export function listingActions(status: number): Array<'down' | 'on' | 'delete'> 
 
 export const listingStatusWord = (status: number): string =>
   brokerListingStatusLabel[status as keyof typeof brokerListingStatusLabel] ?? '未知状态';
+
+/** Every game of the lobby once: the hot ones first, then the rest by initial. */
+export function allGames<G extends { applicationId: string }>(
+  data: { hot: G[]; groups: Array<{ games: G[] }> } | undefined,
+): G[] {
+  if (!data) return [];
+  const games = [...data.hot, ...data.groups.flatMap((g) => g.games)];
+  return games.filter((g, i) => games.findIndex((x) => x.applicationId === g.applicationId) === i);
+}

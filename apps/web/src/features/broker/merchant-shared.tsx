@@ -6,8 +6,7 @@ import { listAppId } from '../../lib/list-app-id';
 import { paths } from '../../lib/paths';
 import { useGameLobby } from '../../lib/queries/get-game-lobby';
 import { storage } from '../../lib/storage';
-import { allGames } from '../exchange/list/game-pick';
-import { merchantStateHint } from './broker-logic';
+import { allGames, merchantStateHint } from './broker-logic';
 
 /** The game of the merchant pages: the query, then the last game chosen, then the first game there is. */
 export function useMerchantGame() {

@@ -2,10 +2,10 @@ import type { Game } from '@app/protocol/calls/market-games';
 import { formatCount } from '@app/protocol/format';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
+import { BrokerEntry } from '../../components/broker-entry';
 import { LazyImage } from '../../components/lazy-image';
 import { copy } from '../../lib/copy';
 import { paths } from '../../lib/paths';
-import { BrokerEntry } from '../broker/broker-entry';
 
 const GameSwitcherSheet = lazy(() => import('./game-switcher-sheet').then((m) => ({ default: m.GameSwitcherSheet })));
 const GameGuidePopup = lazy(() => import('./game-guide-popup').then((m) => ({ default: m.GameGuidePopup })));

@@ -1,5 +1,4 @@
 import {
-  appBrokerConfig,
   brokerCommodityInfo,
   brokerCommodityList,
   brokerDownShelf,
@@ -19,7 +18,6 @@ import { callApi } from '../../../lib/api/call-api';
 /** Query keys of the broker channel (docs/decisions/0023-broker.md). */
 export const brokerKeys = {
   all: ['broker'] as const,
-  config: (appId: string) => ['broker', 'config', appId] as const,
   servers: (appId: string) => ['broker', 'servers', appId] as const,
   market: (query: CallInput<typeof brokerCommodityList>) => ['broker', 'market', query] as const,
   listing: (commodityId: string) => ['broker', 'listing', commodityId] as const,
@@ -28,13 +26,7 @@ export const brokerKeys = {
 };
 
 /** The game's channel: open or not, its coin types, the bounds of an order, the windows. */
-export const useBrokerConfig = (appId: string) =>
-  useQuery({
-    queryKey: brokerKeys.config(appId),
-    queryFn: () => callApi(appBrokerConfig, { applicationId: appId }, { ignoreError: true, appId }),
-    enabled: Boolean(appId),
-    staleTime: 60_000,
-  });
+export { useBrokerConfig } from '../../../lib/queries/broker-config';
 
 /** Every server of the game with its master group. */
 export const useBrokerServers = (appId: string) =>

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { BrokerEntry } from '../../../components/broker-entry';
 import { EmptyState } from '../../../components/empty-state';
 import { copy } from '../../../lib/copy';
 import { sceneOfPath } from '../../../lib/platform';
-import { BrokerEntry } from '../../broker/broker-entry';
 import { useCommodityInfinite } from '../api/get-commodity-list';
 import { CommodityCard } from '../commodity-card';
 import { countPanelFilters, filtersFromQuery, type ListFilters, queryWithFilters, withType } from './commodity-filters';

@@ -1,11 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
+import { BrokerEntry } from '../../../components/broker-entry';
 import { EmptyState } from '../../../components/empty-state';
 import { PcPager } from '../../../components/pc-pager';
 import { copy } from '../../../lib/copy';
 import { sceneOfPath } from '../../../lib/platform';
 import { useGameLobby } from '../../../lib/queries/get-game-lobby';
-import { BrokerEntry } from '../../broker/broker-entry';
 import { commodityListOptions } from '../api/get-commodity-list';
 import { CommodityCard } from '../commodity-card';
 import { filtersFromQuery, type ListFilters, queryWithFilters, withType } from './commodity-filters';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { paths } from '../../lib/paths';
-import { useBrokerConfig } from './api/broker-api';
-import './broker.css';
+import { paths } from '../lib/paths';
+import { useBrokerConfig } from '../lib/queries/broker-config';
+import './broker-entry.css';
 
 /** 商人卖币: the channel's entry beside the game's coin listings, shown where appBrokerConfig opens it. */
 export function BrokerEntry({ scene, appId }: { scene: string; appId: string | null | undefined }) {
