@@ -230,7 +230,7 @@ describe('商人卖币: a merchant is approved, publishes stock, buyers see it, 
     await phone.getByTestId('broker-sort-stock').click();
     await expect.poll(() => cardIds(phone)).toEqual([dear.commodityId, commodityId, cheap.commodityId]);
 
-    // The detail: the total of a quantity by the contract, the bounds in words, ordering not yet open.
+    // The detail: the total of a quantity by the contract, the bounds in words.
     await ours.click();
     await phone.waitForURL(/broker\/commodityDetail\?commodityId=/);
     expect(await phone.getByTestId('broker-detail-shop').textContent()).toBe(shopName);
@@ -246,10 +246,14 @@ describe('商人卖币: a merchant is approved, publishes stock, buyers see it, 
     await expect.poll(() => phone.getByTestId('broker-problem').textContent()).toBe('单笔最多购买500万金币');
     await phone.getByTestId('broker-quantity').fill('100');
     await expect.poll(() => phone.getByTestId('broker-total').textContent()).toBe('¥150.00');
-    const buy = phone.getByTestId('broker-buy');
-    expect(await buy.textContent()).toBe('即将开放');
-    expect(await buy.isDisabled()).toBe(true);
     await docShot(phone, 'broker-detail-phone');
+    // 立即购买 opens the order's confirmation with the quantity and its total; a role must receive.
+    await phone.getByTestId('broker-buy').click();
+    await phone.waitForURL(/broker\/orderConfirm\?commodityId=\d+&quantity=1000000/);
+    await expect.poll(() => phone.getByTestId('order-total').textContent()).toBe('¥150.00');
+    await phone.getByTestId('order-no-role').waitFor();
+    await phone.getByTestId('order-submit').click();
+    await expect.poll(() => phone.getByTestId('order-problem').textContent()).toBe('请选择收货角色');
 
     // The same pages at 1440 px with the PC frame.
     const pc = await newPage(browser, DESKTOP);

@@ -73,6 +73,9 @@ const brokerList = () => import('../features/broker/broker-list-page');
 const brokerDetail = () => import('../features/broker/broker-detail-page');
 const merchantApply = () => import('../features/broker/merchant-apply-page');
 const merchantCenter = () => import('../features/broker/merchant-center-page');
+const brokerOrderConfirm = () => import('../features/broker/broker-order-confirm-page');
+const brokerOrderDetail = () => import('../features/broker/broker-order-detail-page');
+const brokerOrders = () => import('../features/broker/broker-order-list-page');
 const conversation = () => import('../features/im/conversation-page');
 const workbench = () => import('./pages/workbench-page');
 const messages = () => import('./pages/messages-page');
@@ -126,6 +129,9 @@ function sceneRoutes(scene: string): RouteObject[] {
     { path: pagePath(scene, 'brokerDetail'), element: page(brokerDetail) },
     { path: pagePath(scene, 'merchantApply'), element: page(merchantApply) },
     { path: pagePath(scene, 'merchantCenter'), element: page(merchantCenter) },
+    { path: pagePath(scene, 'brokerOrderConfirm'), element: page(brokerOrderConfirm) },
+    { path: pagePath(scene, 'brokerOrderDetail'), element: page(brokerOrderDetail) },
+    { path: pagePath(scene, 'brokerOrders'), element: page(brokerOrders) },
     { path: pagePath(scene, 'conversation'), element: page(conversation) },
     { path: pagePath(scene, 'conversationIos'), element: page(conversation) },
     { path: pagePath(scene, 'conversationWorkbench'), element: page(workbench) },

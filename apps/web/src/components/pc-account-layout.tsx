@@ -56,6 +56,8 @@ const ACCOUNT_PAGES: Partial<Record<PageName, PageName>> = {
   bidManage: 'bidManage',
   merchantCenter: 'merchantCenter',
   merchantApply: 'merchantCenter',
+  brokerOrders: 'orderList',
+  brokerOrderDetail: 'orderList',
   collections: 'collections',
   withdraw: 'withdraw',
   coupons: 'coupons',

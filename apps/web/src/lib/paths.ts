@@ -44,6 +44,10 @@ export const PAGES = {
   /** 商人入驻 and 商人中心 (the merchant's listings). */
   merchantApply: 'broker/merchantApply',
   merchantCenter: 'broker/merchantCenter',
+  /** A broker order: confirmation (quantity, receiving role), its page, and my broker orders (我的订单 · 商人订单). */
+  brokerOrderConfirm: 'broker/orderConfirm',
+  brokerOrderDetail: 'broker/orderDetail',
+  brokerOrders: 'broker/orderList',
   /** The order chat (platform-shell §2); indexIos is the same page on iOS. */
   conversation: 'personalTransaction/IM/conversation/index2',
   conversationIos: 'personalTransaction/IM/conversation/indexIos',
@@ -181,6 +185,12 @@ export const paths = {
     `${pagePath(scene, 'brokerDetail')}?commodityId=${encodeURIComponent(commodityId)}`,
   merchantApply: (scene: string, applicationId?: string | null) =>
     `${pagePath(scene, 'merchantApply')}${applicationId ? `?applicationId=${encodeURIComponent(applicationId)}` : ''}`,
+  brokerOrderConfirm: (scene: string, commodityId: string, quantity?: number) =>
+    `${pagePath(scene, 'brokerOrderConfirm')}?commodityId=${encodeURIComponent(commodityId)}${quantity ? `&quantity=${quantity}` : ''}`,
+  /** One broker order; `paid` marks the return from a payment page. */
+  brokerOrderDetail: (scene: string, orderId: string, { paid = false }: { paid?: boolean } = {}) =>
+    `${pagePath(scene, 'brokerOrderDetail')}?orderId=${encodeURIComponent(orderId)}${paid ? '&paid=1' : ''}`,
+  brokerOrders: (scene: string) => pagePath(scene, 'brokerOrders'),
   merchantCenter: (scene: string, applicationId?: string | null) =>
     `${pagePath(scene, 'merchantCenter')}${applicationId ? `?applicationId=${encodeURIComponent(applicationId)}` : ''}`,
   /** The chat of one order (or a group the message centre lists). */

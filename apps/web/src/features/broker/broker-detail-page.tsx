@@ -1,11 +1,12 @@
 import { formatPriceFen } from '@app/protocol/format';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { isPcPage, PageFrame } from '../../components/pc-page-frame';
 import { copy } from '../../lib/copy';
 import { paths } from '../../lib/paths';
 import { sceneOfPath } from '../../lib/platform';
+import { showToast } from '../../lib/ui-bus';
 import { useBrokerListing } from './api/broker-api';
 import {
   coinsPerYuan,
@@ -29,6 +30,7 @@ export default function BrokerDetailPage() {
   const commodityId = params.get('commodityId') ?? '';
   const { data: l, error, isPending, refetch } = useBrokerListing(commodityId);
   const [typed, setTyped] = useState<string | null>(null);
+  const navigate = useNavigate();
 
   if (!commodityId || error || isPending)
     return (
@@ -85,11 +87,13 @@ export default function BrokerDetailPage() {
         <button
           type="button"
           className="btn btn-primary broker-buy-button"
-          disabled
-          title="商人交易下单即将开放"
+          onClick={() => {
+            if (problem || coins === null) return showToast(problem ?? '请输入购买数量');
+            navigate(paths.brokerOrderConfirm(scene, l.commodityId, coins));
+          }}
           data-testid="broker-buy"
         >
-          即将开放
+          立即购买
         </button>
       ) : (
         <button type="button" className="btn btn-primary broker-buy-button" disabled data-testid="broker-buy">
@@ -199,11 +203,6 @@ export default function BrokerDetailPage() {
                 <Link to={paths.brokerList(scene, l.applicationId)}>返回商人列表</Link>
               </p>
             )}
-            {onSale ? (
-              <p className="broker-soon" data-testid="broker-soon">
-                商人交易在线下单即将开放，敬请期待
-              </p>
-            ) : null}
             {pc ? buyBar : null}
           </section>
 
