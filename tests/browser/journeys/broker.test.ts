@@ -269,6 +269,7 @@ describe('商人卖币: a merchant is approved, publishes stock, buyers see it, 
     await pc.goto(`${baseUrl()}/web/pages/broker/merchantCenter?applicationId=${GAME}`);
     await pc.getByTestId('my-listing').first().waitFor();
     expect(await pc.getByTestId('pc-menu-merchantCenter').getAttribute('aria-current')).toBe('page');
+    await expect.poll(() => pc.getByTestId('publish-open').isEnabled()).toBe(true);
     await docShot(pc, 'broker-workbench-pc', true);
 
     // Stock 0: 已售罄, gone from the market.

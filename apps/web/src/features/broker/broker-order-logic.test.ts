@@ -1,6 +1,12 @@
 import { brokerOrderStatusLabel } from '@app/protocol/statuses/broker-order-status';
 import { describe, expect, it } from 'vitest';
-import { brokerStatusHint, brokerStatusTone, brokerStatusWord, buyerActions } from './broker-order-logic';
+import {
+  brokerStatusHint,
+  brokerStatusTone,
+  brokerStatusWord,
+  buyerActions,
+  merchantActions,
+} from './broker-order-logic';
 
 const STATUSES = Object.keys(brokerOrderStatusLabel).map(Number);
 
@@ -26,5 +32,16 @@ describe('a broker order as its buyer sees it', () => {
     expect(brokerStatusTone(106)).toBe('wait');
     expect(brokerStatusTone(111)).toBe('done');
     expect(brokerStatusTone(-121)).toBe('closed');
+  });
+});
+
+describe('a broker order as its merchant sees it', () => {
+  it('talks and delivers a paid order, asks the game again while delivering, reminds the buyer once delivered', () => {
+    expect(merchantActions(102)).toEqual(['engaged', 'deliver']);
+    expect(merchantActions(104)).toEqual(['deliver']);
+    expect(merchantActions(106)).toEqual(['refresh']);
+    expect(merchantActions(107)).toEqual(['urge']);
+    for (const status of [101, 110, 111, 112, -101, -102, -104, -105, -121])
+      expect(merchantActions(status)).toEqual([]);
   });
 });

@@ -39,3 +39,12 @@ export function brokerStatusTone(status: number): 'wait' | 'done' | 'closed' {
   if (status >= 110) return 'done';
   return 'wait';
 }
+
+/** What the merchant may do on an order of his listing in a status. */
+export function merchantActions(status: number): Array<'engaged' | 'deliver' | 'refresh' | 'urge'> {
+  if (status === BrokerOrderStatus.PAID) return ['engaged', 'deliver'];
+  if (status === BrokerOrderStatus.ENGAGED) return ['deliver'];
+  if (status === BrokerOrderStatus.DELIVERING) return ['refresh'];
+  if (status === BrokerOrderStatus.DELIVERED) return ['urge'];
+  return [];
+}

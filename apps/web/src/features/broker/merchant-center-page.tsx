@@ -17,6 +17,7 @@ import {
   useShelfAction,
 } from './api/broker-api';
 import { coinsToWan, deliverText, formatCoins, listingActions, wanToCoins } from './broker-logic';
+import { MerchantOrders } from './merchant-orders';
 import { GameSelect, LoginFirst, loggedIn, MerchantStatusCard, useMerchantGame } from './merchant-shared';
 import { PublishForm } from './publish-form';
 import './broker.css';
@@ -327,6 +328,8 @@ export default function MerchantCenterPage() {
   const merchant = useMerchant(appId, signedIn);
   const mine = merchant.data?.merchant ?? null;
   const working = mine && (mine.status === 'approved' || mine.status === 'suspended');
+  const [params, setParams] = useSearchParams();
+  const view = params.get('view') === 'orders' ? 'orders' : 'listings';
   return (
     <PageFrame title="商人中心">
       <div
@@ -376,7 +379,34 @@ export default function MerchantCenterPage() {
               <MerchantStatusCard merchant={mine} />
             )}
             {working ? (
-              <Workbench appId={appId} suspended={mine.status === 'suspended'} />
+              <>
+                <nav className="order-kinds" aria-label="商人中心">
+                  {(
+                    [
+                      ['listings', '我的商品'],
+                      ['orders', '订单管理'],
+                    ] as const
+                  ).map(([id, label]) => (
+                    <button
+                      key={id}
+                      type="button"
+                      className={`order-kind${view === id ? ' on' : ''}`}
+                      aria-pressed={view === id}
+                      onClick={() =>
+                        setParams(new URLSearchParams({ applicationId: appId, view: id }), { replace: true })
+                      }
+                      data-testid={`merchant-view-${id}`}
+                    >
+                      {label}
+                    </button>
+                  ))}
+                </nav>
+                {view === 'orders' ? (
+                  <MerchantOrders appId={appId} />
+                ) : (
+                  <Workbench appId={appId} suspended={mine.status === 'suspended'} />
+                )}
+              </>
             ) : (
               <Link
                 className="btn btn-primary merchant-submit"
