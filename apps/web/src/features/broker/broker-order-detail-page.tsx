@@ -98,8 +98,8 @@ export default function BrokerOrderDetailPage() {
     <>
       <section className={`broker-order-head t-${brokerStatusTone(o.status)}`} data-testid="broker-order-head">
         <b data-testid="broker-order-status">{o.statusLabel}</b>
-        <span>{brokerStatusHint(o.status)}</span>
-        {o.note ? <span className="broker-order-note">说明：{o.note}</span> : null}
+        <span className="broker-order-hint">{brokerStatusHint(o.status)}</span>
+        {o.note ? <span className="broker-order-hint">说明：{o.note}</span> : null}
       </section>
       <section className="card broker-qty">
         <div className="broker-sum-line">
