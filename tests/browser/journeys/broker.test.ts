@@ -122,6 +122,9 @@ describe('商人卖币: a merchant is approved, publishes stock, buyers see it, 
     await phone.goto(`${baseUrl()}/h5/pages/index/index`);
     await logIn(phone, me.phone);
     await phone.goto(`${baseUrl()}/h5/pages/commodityList/list?applicationId=${GAME}&type=2`);
+    await phone.getByTestId('broker-entry').waitFor();
+    await phone.getByTestId('commodity-card').first().waitFor();
+    await docShot(phone, 'broker-entry-phone');
     await phone.getByTestId('broker-entry').click();
     await phone.waitForURL(/broker\/commodityList\?applicationId=demo-legend/);
     await phone.getByTestId('broker-merchant-entry').click();
