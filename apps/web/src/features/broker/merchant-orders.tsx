@@ -138,7 +138,7 @@ function MerchantOrderRow({ o, appId }: { o: BrokerOrder; appId: string }) {
               联系买家
             </button>
           ) : null}
-          {merchantActions(o.status).map((a) => (
+          {(delivering ? [] : merchantActions(o.status)).map((a) => (
             <button
               key={a}
               type="button"
