@@ -99,7 +99,12 @@ function MerchantOrderRow({ o, appId }: { o: BrokerOrder; appId: string }) {
       </dl>
       {delivering ? (
         <div className="stock-edit merchant-deliver">
-          <select value={role} onChange={(e) => setRole(e.target.value)} data-testid="merchant-deliver-role">
+          <select
+            className="merchant-deliver-select"
+            value={role}
+            onChange={(e) => setRole(e.target.value)}
+            data-testid="merchant-deliver-role"
+          >
             <option value="">{roles.length ? '选择发货角色（库存角色）' : '同服务器组内暂无您的角色'}</option>
             {roles.map((r) => (
               <option key={`${r.accountId}|${r.roleId}`} value={`${r.accountId}|${r.roleId}`}>
