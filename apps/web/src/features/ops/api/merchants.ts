@@ -1,7 +1,9 @@
 import type { MerchantStatus } from '@app/protocol/calls/broker';
+import { gameLobby } from '@app/protocol/calls/market-games';
 import type { merchantDecisionPayload } from '@app/protocol/ops';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { callApi } from '../../../lib/api/call-api';
 import { opsFetch, opsKeys } from './ops-fetch';
 
 /** A merchant (or an application) as the console lists it (ops-merchants.routes.ts). */
@@ -41,3 +43,16 @@ export function useDecideMerchant() {
     onSettled: () => client.invalidateQueries({ queryKey: [...opsKeys.all, 'merchants'] }),
   });
 }
+
+/** The games' names by id (the market's public lobby), for the merchants' rows; the id stands in when it fails. */
+export const useGameNames = () =>
+  useQuery({
+    queryKey: [...opsKeys.all, 'game-names'] as const,
+    queryFn: async () => {
+      const lobby = await callApi(gameLobby, {}, { ignoreError: true });
+      const games = [...lobby.hot, ...lobby.groups.flatMap((g) => g.games)];
+      return new Map(games.map((g) => [g.applicationId, g.gameName]));
+    },
+    staleTime: 5 * 60_000,
+    retry: false,
+  });

@@ -3,7 +3,13 @@ import { formatPriceFen } from '@app/protocol/format';
 import { merchantDecisionPayload } from '@app/protocol/ops';
 import { yuanToFen } from '@app/protocol/sell-rules';
 import { useState } from 'react';
-import { type ConsoleMerchant, type MerchantDecision, useDecideMerchant, useMerchants } from '../api/merchants';
+import {
+  type ConsoleMerchant,
+  type MerchantDecision,
+  useDecideMerchant,
+  useGameNames,
+  useMerchants,
+} from '../api/merchants';
 import { formatTime } from './format';
 
 type Decision = MerchantDecision['decision'];
@@ -27,7 +33,7 @@ const PILL: Record<MerchantStatus, string> = {
 };
 
 /** One merchant: its shop, game, user, standing, credit and note; the decision opens below it. */
-function MerchantRow({ merchant }: { merchant: ConsoleMerchant }) {
+function MerchantRow({ merchant, gameName }: { merchant: ConsoleMerchant; gameName: string | undefined }) {
   const decide = useDecideMerchant();
   const [open, setOpen] = useState<Decision | null>(null);
   const [credit, setCredit] = useState('');
@@ -65,7 +71,10 @@ function MerchantRow({ merchant }: { merchant: ConsoleMerchant }) {
           <b>{merchant.shopName}</b>
           <div className="ops-muted ops-mono">#{merchant.merchantId}</div>
         </td>
-        <td className="ops-mono">{merchant.applicationId}</td>
+        <td>
+          {gameName ?? merchant.applicationId}
+          {gameName ? <div className="ops-muted ops-mono">{merchant.applicationId}</div> : null}
+        </td>
         <td className="ops-mono">{merchant.userId}</td>
         <td>
           <span className={PILL[merchant.status]} data-testid="ops-merchant-status">
@@ -152,6 +161,7 @@ function MerchantRow({ merchant }: { merchant: ConsoleMerchant }) {
 export function MerchantsTab() {
   const [status, setStatus] = useState<MerchantStatus | ''>('applied');
   const merchants = useMerchants(status);
+  const games = useGameNames();
   return (
     <section>
       <div className="ops-section-head">
@@ -215,7 +225,7 @@ export function MerchantsTab() {
               </tr>
             ) : null}
             {merchants.data?.list.map((m) => (
-              <MerchantRow key={m.merchantId} merchant={m} />
+              <MerchantRow key={m.merchantId} merchant={m} gameName={games.data?.get(m.applicationId)} />
             ))}
           </tbody>
         </table>
