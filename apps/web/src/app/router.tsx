@@ -69,6 +69,13 @@ const myOffers = () => import('../features/bargain/my-offers-page');
 const receivedOffers = () => import('../features/bargain/received-offers-page');
 const auctionDetail = () => import('../features/auction/auction-detail-page');
 const bidManage = () => import('../features/auction/bid-manage-page');
+const brokerList = () => import('../features/broker/broker-list-page');
+const brokerDetail = () => import('../features/broker/broker-detail-page');
+const merchantApply = () => import('../features/broker/merchant-apply-page');
+const merchantCenter = () => import('../features/broker/merchant-center-page');
+const brokerOrderConfirm = () => import('../features/broker/broker-order-confirm-page');
+const brokerOrderDetail = () => import('../features/broker/broker-order-detail-page');
+const brokerOrders = () => import('../features/broker/broker-order-list-page');
 const conversation = () => import('../features/im/conversation-page');
 const workbench = () => import('./pages/workbench-page');
 const messages = () => import('./pages/messages-page');
@@ -119,6 +126,13 @@ function sceneRoutes(scene: string): RouteObject[] {
     { path: pagePath(scene, 'receivedOffers'), element: page(receivedOffers) },
     { path: pagePath(scene, 'auctionDetail'), element: page(auctionDetail) },
     { path: pagePath(scene, 'bidManage'), element: page(bidManage) },
+    { path: pagePath(scene, 'brokerList'), element: page(brokerList) },
+    { path: pagePath(scene, 'brokerDetail'), element: page(brokerDetail) },
+    { path: pagePath(scene, 'merchantApply'), element: page(merchantApply) },
+    { path: pagePath(scene, 'merchantCenter'), element: page(merchantCenter) },
+    { path: pagePath(scene, 'brokerOrderConfirm'), element: page(brokerOrderConfirm) },
+    { path: pagePath(scene, 'brokerOrderDetail'), element: page(brokerOrderDetail) },
+    { path: pagePath(scene, 'brokerOrders'), element: page(brokerOrders) },
     { path: pagePath(scene, 'conversation'), element: page(conversation) },
     { path: pagePath(scene, 'conversationIos'), element: page(conversation) },
     { path: pagePath(scene, 'conversationWorkbench'), element: page(workbench) },

@@ -22,6 +22,7 @@ const MENU: ReadonlyArray<{ group: string; entries: readonly MenuEntry[] }> = [
       { page: 'bidManage', label: '竞拍管理' },
       { page: 'collections', label: '我的收藏' },
       { page: 'manualPresale', label: '手动预售' },
+      { page: 'merchantCenter', label: '商人中心' },
     ],
   },
   {
@@ -53,6 +54,10 @@ const ACCOUNT_PAGES: Partial<Record<PageName, PageName>> = {
   myOffers: 'myOffers',
   receivedOffers: 'receivedOffers',
   bidManage: 'bidManage',
+  merchantCenter: 'merchantCenter',
+  merchantApply: 'merchantCenter',
+  brokerOrders: 'orderList',
+  brokerOrderDetail: 'orderList',
   collections: 'collections',
   withdraw: 'withdraw',
   coupons: 'coupons',

@@ -40,4 +40,15 @@ describe('page paths', () => {
     expect(paths.sceneHome('h5sdk')).toBe('/h5sdk/pages/commodityList/list');
     expect(paths.sceneHome('web')).toBe('/web/pages/index/index');
   });
+
+  it('builds the broker channel’s pages (商人卖币, 商人中心, broker orders)', () => {
+    expect(paths.brokerList('h5', 'demo-legend')).toBe('/h5/pages/broker/commodityList?applicationId=demo-legend');
+    expect(paths.brokerDetail('web', '12')).toBe('/web/pages/broker/commodityDetail?commodityId=12');
+    expect(paths.brokerOrderConfirm('h5', '12', 125000)).toBe(
+      '/h5/pages/broker/orderConfirm?commodityId=12&quantity=125000',
+    );
+    expect(paths.brokerOrderDetail('h5', '7', { paid: true })).toBe('/h5/pages/broker/orderDetail?orderId=7&paid=1');
+    expect(paths.merchantCenter('web')).toBe('/web/pages/broker/merchantCenter');
+    expect(paths.cashier('h5', 'B7')).toBe('/h5/pages/orderNew/cashier/cashier?orderId=B7');
+  });
 });

@@ -40,6 +40,16 @@ export const PAGES = {
   /** 拍卖 (saleType 2): an auction's page, and 竞拍管理 (my bids by tab). */
   auctionDetail: 'userCenter/saleShelf/auctiondetails/auctiondetails',
   bidManage: 'userCenter/bidManage/bid',
+  /** 商人卖币 (the broker channel, docs/decisions/0023-broker.md): the merchants' list and a listing. */
+  brokerList: 'broker/commodityList',
+  brokerDetail: 'broker/commodityDetail',
+  /** 商人入驻 and 商人中心 (the merchant's listings). */
+  merchantApply: 'broker/merchantApply',
+  merchantCenter: 'broker/merchantCenter',
+  /** A broker order: confirmation (quantity, receiving role), its page, and my broker orders (我的订单 · 商人订单). */
+  brokerOrderConfirm: 'broker/orderConfirm',
+  brokerOrderDetail: 'broker/orderDetail',
+  brokerOrders: 'broker/orderList',
   /** The order chat (platform-shell §2); indexIos is the same page on iOS. */
   conversation: 'personalTransaction/IM/conversation/index2',
   conversationIos: 'personalTransaction/IM/conversation/indexIos',
@@ -171,6 +181,21 @@ export const paths = {
   auctionDetail: (scene: string, commodityId: string) =>
     `${pagePath(scene, 'auctionDetail')}?saleType=2&commodityId=${encodeURIComponent(commodityId)}`,
   bidManage: (scene: string) => pagePath(scene, 'bidManage'),
+  /** 商人卖币 of a game (the list reads serverId, goldType, sort and page too). */
+  brokerList: (scene: string, applicationId?: string | null) =>
+    `${pagePath(scene, 'brokerList')}${applicationId ? `?applicationId=${encodeURIComponent(applicationId)}` : ''}`,
+  brokerDetail: (scene: string, commodityId: string) =>
+    `${pagePath(scene, 'brokerDetail')}?commodityId=${encodeURIComponent(commodityId)}`,
+  merchantApply: (scene: string, applicationId?: string | null) =>
+    `${pagePath(scene, 'merchantApply')}${applicationId ? `?applicationId=${encodeURIComponent(applicationId)}` : ''}`,
+  brokerOrderConfirm: (scene: string, commodityId: string, quantity?: number) =>
+    `${pagePath(scene, 'brokerOrderConfirm')}?commodityId=${encodeURIComponent(commodityId)}${quantity ? `&quantity=${quantity}` : ''}`,
+  /** One broker order; `paid` marks the return from a payment page. */
+  brokerOrderDetail: (scene: string, orderId: string, { paid = false }: { paid?: boolean } = {}) =>
+    `${pagePath(scene, 'brokerOrderDetail')}?orderId=${encodeURIComponent(orderId)}${paid ? '&paid=1' : ''}`,
+  brokerOrders: (scene: string) => pagePath(scene, 'brokerOrders'),
+  merchantCenter: (scene: string, applicationId?: string | null) =>
+    `${pagePath(scene, 'merchantCenter')}${applicationId ? `?applicationId=${encodeURIComponent(applicationId)}` : ''}`,
   /** The chat of one order (or a group the message centre lists). */
   conversation: (scene: string, chat: { orderId?: string; groupId?: string }) => {
     const query = new URLSearchParams();

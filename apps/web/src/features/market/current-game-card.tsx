@@ -2,6 +2,7 @@ import type { Game } from '@app/protocol/calls/market-games';
 import { formatCount } from '@app/protocol/format';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
+import { BrokerEntry } from '../../components/broker-entry';
 import { LazyImage } from '../../components/lazy-image';
 import { copy } from '../../lib/copy';
 import { paths } from '../../lib/paths';
@@ -119,6 +120,7 @@ export function CurrentGameCard({
           </Link>
         ))}
       </div>
+      <BrokerEntry scene={scene} appId={game?.applicationId} />
       <Suspense fallback={null}>
         {sheet === 'switch' ? (
           <GameSwitcherSheet

@@ -8,17 +8,19 @@ import { onSessionLost, opsKeys, opsSession } from './api/ops-fetch';
 import { useOpsSync } from './api/ops-sync';
 import { AuditTab } from './components/audit-tab';
 import { LoginForm } from './components/login-form';
+import { MerchantsTab } from './components/merchants-tab';
 import { RefusedReceiptsTab } from './components/refused-receipts-tab';
 import { SecurityTab } from './components/security-tab';
 import { StaffTab } from './components/staff-tab';
 import { SupportTab } from './components/support-tab';
 import './ops.css';
 
-type Tab = 'support' | 'refused' | 'audit' | 'staff' | 'security';
+type Tab = 'support' | 'refused' | 'merchants' | 'audit' | 'staff' | 'security';
 
 const TABS: Array<{ id: Tab; label: string; allowed: (me: StaffMember) => boolean }> = [
   { id: 'refused', label: '拒绝收货', allowed: (me) => staffCan(me.role, 'orders') },
   { id: 'support', label: '客服工单', allowed: (me) => staffCan(me.role, 'orders') },
+  { id: 'merchants', label: '商人审核', allowed: (me) => staffCan(me.role, 'merchants') },
   { id: 'audit', label: '操作日志', allowed: (me) => staffCan(me.role, 'audit') },
   { id: 'staff', label: '员工', allowed: (me) => staffCan(me.role, 'staff') },
   { id: 'security', label: '安全设置', allowed: () => true },
@@ -77,6 +79,7 @@ function Console({ me }: { me: StaffMember }) {
         <main className="ops-content">
           {tab.id === 'support' ? <SupportTab /> : null}
           {tab.id === 'refused' ? <RefusedReceiptsTab /> : null}
+          {tab.id === 'merchants' ? <MerchantsTab /> : null}
           {tab.id === 'audit' ? <AuditTab /> : null}
           {tab.id === 'staff' ? <StaffTab me={me} /> : null}
           {tab.id === 'security' ? <SecurityTab me={me} /> : null}

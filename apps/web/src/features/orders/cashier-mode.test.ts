@@ -9,6 +9,8 @@ describe('cashierMode', () => {
     expect(cashierMode('D')).toBe('none');
     expect(cashierMode('d45')).toBe('none');
     expect(cashierMode('45D')).toBe('none');
+    expect(cashierMode('B77')).toBe('broker');
+    expect(cashierMode('B')).toBe('none');
   });
 });
 

@@ -16,6 +16,7 @@ import { useCombination } from './api/get-combination';
 import { useCoupons } from './api/get-coupons';
 import { useOrder } from './api/get-order';
 import { type PayChoice, usePay } from './api/pay-order';
+import { BrokerCashier } from './broker-cashier';
 import { CashierCoupon } from './cashier-coupon';
 import { cashierMode } from './cashier-mode';
 import { DepositCashier } from './deposit-cashier';
@@ -73,13 +74,15 @@ function CashierSummary({ o, countdown, couponLocked }: { o: Order; countdown: s
 }
 
 /**
- * /{scene}/pages/orderNew/cashier/cashier?orderId=…: an order, or a deposit (保证金) when the
- * parameter is its bizNo ('D…', DepositCashier).
+ * /{scene}/pages/orderNew/cashier/cashier?orderId=…: an order, a deposit (保证金) when the
+ * parameter is its bizNo ('D…', DepositCashier), a broker order ('B…', BrokerCashier).
  */
 export default function CashierPage() {
   const [params] = useSearchParams();
   const bizNo = params.get('orderId') ?? '';
-  return cashierMode(bizNo) === 'deposit' ? <DepositCashier bizNo={bizNo} /> : <OrderCashier orderId={bizNo} />;
+  const mode = cashierMode(bizNo);
+  if (mode === 'broker') return <BrokerCashier bizNo={bizNo} />;
+  return mode === 'deposit' ? <DepositCashier bizNo={bizNo} /> : <OrderCashier orderId={bizNo} />;
 }
 
 /**

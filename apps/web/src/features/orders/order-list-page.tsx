@@ -78,6 +78,15 @@ export default function OrderListPage() {
             {t.label}
           </button>
         ))}
+        <Link
+          to={paths.brokerOrders(scene)}
+          role="tab"
+          aria-selected={false}
+          className="order-tab"
+          data-testid="order-tab-broker"
+        >
+          商人订单
+        </Link>
       </div>
       {orders.isPending ? <div className="card order-box skeleton" style={{ height: 96 }} /> : null}
       {orders.data?.list.length === 0 ? (

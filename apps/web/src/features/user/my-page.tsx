@@ -124,6 +124,12 @@ export default function MyPage({ RealNameDialog }: { RealNameDialog: RealNameDia
           <EntryLink to={paths.receivedOffers(scene)} label="收到的还价/出价" testId="my-received-offers-entry" />
           <EntryLink to={paths.bidManage(scene)} label="竞拍管理" testId="my-bids-entry" />
           <EntryLink to={paths.preBuyKey(scene)} label="输入预购码" testId="my-pre-buy-key-entry" />
+          <EntryLink
+            to={paths.merchantCenter(scene)}
+            label="商人中心"
+            hint="商人入驻、发布游戏币"
+            testId="my-merchant-entry"
+          />
           <EntryLink to={paths.withdraw(scene)} label="余额与提现" testId="my-withdraw-entry" />
           <EntryLink to={paths.coupons(scene)} label="我的优惠券" testId="my-coupon-entry" />
           {scene === 'h5sdk' ? null : (

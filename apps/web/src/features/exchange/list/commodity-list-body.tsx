@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { BrokerEntry } from '../../../components/broker-entry';
 import { EmptyState } from '../../../components/empty-state';
 import { copy } from '../../../lib/copy';
+import { sceneOfPath } from '../../../lib/platform';
 import { useCommodityInfinite } from '../api/get-commodity-list';
 import { CommodityCard } from '../commodity-card';
 import { countPanelFilters, filtersFromQuery, type ListFilters, queryWithFilters, withType } from './commodity-filters';
@@ -44,6 +46,7 @@ export function CommodityListBody({ appId, sdk = false }: { appId: string; sdk?:
       <div className="c-toolbar">
         <KeywordBox value={filters.keyword ?? ''} onSubmit={(keyword) => update({ ...filters, keyword })} />
         <TypeTabs type={type} onChange={(t) => update(withType(filters, t))} />
+        {type === 2 ? <BrokerEntry scene={sceneOfPath(globalThis.location.pathname) ?? 'h5'} appId={appId} /> : null}
         <SortBar
           type={type}
           sort={sort}

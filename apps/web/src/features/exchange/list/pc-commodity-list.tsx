@@ -1,8 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
+import { BrokerEntry } from '../../../components/broker-entry';
 import { EmptyState } from '../../../components/empty-state';
 import { PcPager } from '../../../components/pc-pager';
 import { copy } from '../../../lib/copy';
+import { sceneOfPath } from '../../../lib/platform';
 import { useGameLobby } from '../../../lib/queries/get-game-lobby';
 import { commodityListOptions } from '../api/get-commodity-list';
 import { CommodityCard } from '../commodity-card';
@@ -102,6 +104,7 @@ export function PcCommodityList({ appId }: { appId: string }) {
         <div className="pc-list-head">
           <KeywordBox value={filters.keyword ?? ''} onSubmit={(keyword) => update({ ...filters, keyword })} />
           <TypeTabs type={type} onChange={(t) => update(withType(filters, t))} />
+          {type === 2 ? <BrokerEntry scene={sceneOfPath(globalThis.location.pathname) ?? 'web'} appId={appId} /> : null}
           <div className="pc-list-bar">
             <SortBar type={type} sort={sort} onChange={(s) => update({ ...filters, sort: s })} />
             {data ? (
