@@ -45,7 +45,9 @@ export const brokerOrderTransitions: TransitionTable<BrokerOrderStatus> = {
   111: [],
   [-101]: [],
   [-102]: [],
-  [-104]: [-121],
-  [-105]: [-121],
+  // The game refused the delivery: the money goes back to the buyer at once.
+  [-104]: [],
+  // Customer service decides a refusal: refund, or confirm for the merchant.
+  [-105]: [-121, 112],
   [-121]: [],
 };
