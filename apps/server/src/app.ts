@@ -5,6 +5,7 @@ import { auctionModule } from './modules/auction/auction.module';
 import { bargainModule } from './modules/bargain/bargain.module';
 import { hasLiveOffers } from './modules/bargain/offer.service';
 import { brokerModule } from './modules/broker/broker.module';
+import { brokerOrderEvents } from './modules/broker/broker-order-events';
 import { consignmentModule } from './modules/consignment/consignment.module';
 import { hasActiveListings } from './modules/consignment/listing.service';
 import { couponModule } from './modules/coupon/coupon.module';
@@ -138,6 +139,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const openCase = (orderId: number, buyerUserId: number, reason: string) =>
     askForService(support, buyerUserId, orderId, reason, false).then(() => undefined);
   const events = orderEvents({ db, chat, notices, openCase, log: app.log });
+  const brokerEvents = brokerOrderEvents({ db, chat, notices, log: app.log });
   // What each purpose of a deposit (保证金) does once it is paid: the bargain and auction modules register theirs.
   const depositKeepers = new DepositKeepers();
   depositsModule(app, { platform });
@@ -167,11 +169,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     rates,
     bootstrapToken: opsToken(config),
     demoStaff,
+    brokerOrders: { db, gateway, events: brokerEvents },
   });
   couponModule(app, { platform, notices });
   app.decorate(
     'payments',
-    await paymentsModule(app, { platform, config, production, onPaid: orders.deliverPaid, keepers: depositKeepers }),
+    await paymentsModule(app, {
+      platform,
+      config,
+      production,
+      onPaid: orders.deliverPaid,
+      // The broker module is composed below; a payment only commits once the app serves.
+      onBrokerPaid: (id) => broker.paid(id),
+      keepers: depositKeepers,
+    }),
   );
   const withdrawals = withdrawalModule(app, { platform, identity, config, notices });
   const seedDemo = config.DEMO_GAME && config.DEMO_MARKET;
@@ -183,7 +194,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     seedDemo,
     sellerRecord: (userId) => sellerRecord(db, userId),
   });
-  const broker = brokerModule(app, { platform, gateway, demoGames: seedDemo ? demoGames.map((g) => g.gameId) : [] });
+  const broker = brokerModule(app, {
+    platform,
+    gateway,
+    demoGames: seedDemo ? demoGames.map((g) => g.gameId) : [],
+    events: brokerEvents,
+    sweepEveryMs: config.SWEEP_MS,
+  });
   // The demo market's auction listings are made real once it is seeded.
   app.decorate('prepareMarket', async () => {
     await market.prepare();

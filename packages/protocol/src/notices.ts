@@ -36,6 +36,13 @@ export const NOTICE_KINDS = [
   'urgeReceipt',
   'serviceJoined',
   'serviceClosed',
+  'brokerPaid',
+  'brokerDelivered',
+  'brokerRefunded',
+  'brokerSettled',
+  'brokerUrgeDelivery',
+  'brokerUrgeReceipt',
+  'brokerRefused',
 ] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 

@@ -189,7 +189,8 @@ export const getOrderStatusList = defineCall({
   }),
 });
 
-const orderCall = (call: string, summary: string, extra: z.ZodRawShape = {}) =>
+// biome-ignore lint/complexity/noBannedTypes: no extra fields by default
+const orderCall = <E extends z.ZodRawShape = {}>(call: string, summary: string, extra?: E) =>
   defineCall({
     service: 'broker',
     call,
@@ -199,7 +200,7 @@ const orderCall = (call: string, summary: string, extra: z.ZodRawShape = {}) =>
     scene: 'app',
     operationId: `broker.${call}`,
     summary,
-    request: z.object({ orderId, ...extra }),
+    request: z.object({ orderId, ...(extra ?? ({} as E)) }),
     response: brokerOrderSchema,
   });
 
