@@ -26,6 +26,7 @@ import { hasOpenOrders } from './modules/orders/order.service';
 import { orderEvents } from './modules/orders/order-events';
 import { ordersModule } from './modules/orders/orders.module';
 import { sellerRecord } from './modules/orders/seller-record';
+import { releaseBrokerOrderHolds } from './modules/payments/payment.service';
 import { type PaymentsHandle, paymentsModule } from './modules/payments/payments.module';
 import { smsModule } from './modules/sms/sms.module';
 import { supportModule } from './modules/support/support.module';
@@ -199,6 +200,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     gateway,
     demoGames: seedDemo ? demoGames.map((g) => g.gameId) : [],
     events: brokerEvents,
+    releaseHolds: releaseBrokerOrderHolds,
     sweepEveryMs: config.SWEEP_MS,
   });
   // The demo market's auction listings are made real once it is seeded.

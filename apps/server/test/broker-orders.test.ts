@@ -16,7 +16,7 @@ import {
   orderEngaged,
   startOrderDelivery,
 } from '@app/protocol/calls/broker-orders';
-import { balancePay, wapAlipay } from '@app/protocol/calls/pay';
+import { balancePay, combinedPay, wapAlipay } from '@app/protocol/calls/pay';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setBrokerConfig } from '../src/modules/broker/broker-config';
 import {
@@ -26,6 +26,7 @@ import {
 } from '../src/modules/broker/broker-order.service';
 import { Accounts, balanceOf } from '../src/modules/ledger/ledger';
 import { checkLedger } from '../src/modules/ledger/ledger-check';
+import { releaseBrokerOrderHolds } from '../src/modules/payments/payment.service';
 import { expectCode, sdkPlayer, testDb, useTestApp, useTestClient } from './helpers';
 import { opsApi } from './ops-helpers';
 
@@ -38,7 +39,7 @@ let merchant: Player;
 let buyer: Player;
 let stranger: Player;
 let opsToken: string;
-const deps = (): BrokerOrderDeps => ({ db: t.db, gateway: t.app.gateway });
+const deps = (): BrokerOrderDeps => ({ db: t.db, gateway: t.app.gateway, releaseHolds: releaseBrokerOrderHolds });
 
 const key = () => `bk-${randomBytes(6).toString('hex')}`;
 const publish = async (over: Record<string, unknown> = {}) => {
@@ -323,6 +324,24 @@ describe(`broker orders (${testDb})`, () => {
     );
     expect(byBalance.data).toMatchObject({ paid: true });
     expect((await info(next.orderId)).status).toBe(102);
+    // A combined payment reserves part of the balance; cancelling the order frees it.
+    const third = await placed(lot.commodityId, { quantity: 10_000 });
+    const free = await available(buyer.userId);
+    const combined = await app.call(
+      combinedPay,
+      {
+        bizNo: third.bizNo,
+        balancePrice: 50,
+        totalPrice: third.totalAmount,
+        price: third.totalAmount - 50,
+        payChannelType: 5,
+      },
+      { token: buyer.token },
+    );
+    expectCode(combined, '200');
+    expect(await available(buyer.userId)).toBe(free - 50);
+    expectCode(await app.call(brokerCancelOrder, { orderId: third.orderId }, { token: buyer.token }), '200');
+    expect(await available(buyer.userId)).toBe(free);
     expect(await checkLedger(t.db)).toEqual([]);
   });
 

@@ -21,7 +21,6 @@ import { AppError } from '../../platform/errors';
 import type { GameGateway } from '../games/game-gateway';
 import { Accounts, resolvePending, transfer } from '../ledger/ledger';
 import { gameById, serverOf } from '../market/catalogue';
-import { releaseBrokerOrderHolds } from '../payments/payment.service';
 import { isLinkedGameAccount } from '../user/game-accounts';
 import { phoneAndRealName } from '../user/user.queries';
 import { type BrokerOrdersTable, brokerDb } from './broker.tables';
@@ -37,6 +36,11 @@ export interface BrokerOrderDeps {
   gateway: GameGateway;
   events?: BrokerOrderEvents;
   now?: () => number;
+  /**
+   * Frees the balance parts an unpaid order's started payments reserved (the payments module's
+   * releaseBrokerOrderHolds, handed in at composition: the broker module does not call payments).
+   */
+  releaseHolds?: (trx: Db, brokerOrderId: number) => Promise<void>;
 }
 
 const S = BrokerOrderStatus;
@@ -260,7 +264,7 @@ async function endUnpaid(
   const ended = await deps.db.transaction().execute(async (trx) => {
     if (!(await moveBrokerOrder(trx, row.id, S.AWAITING_PAYMENT, to, { expires_at: null }))) return false;
     await releaseBrokerStock(trx, row.listing_id, Number(row.quantity));
-    await releaseBrokerOrderHolds(trx, row.id);
+    await deps.releaseHolds?.(trx, row.id);
     return true;
   });
   if (ended) await deps.events?.happened(row.id, to === S.CANCELLED ? 'cancelled' : 'timedOut');

@@ -22,6 +22,8 @@ export function brokerModule(
     demoGames: readonly string[];
     /** The order chat and notifications (brokerOrderEvents). */
     events?: BrokerOrderEvents;
+    /** Frees an unpaid order's balance holds (the payments module's). */
+    releaseHolds?: BrokerOrderDeps['releaseHolds'];
     sweepEveryMs?: number;
   },
 ): {
@@ -36,6 +38,7 @@ export function brokerModule(
     db: deps.platform.db,
     gateway: deps.gateway,
     ...(deps.events ? { events: deps.events } : {}),
+    ...(deps.releaseHolds ? { releaseHolds: deps.releaseHolds } : {}),
   };
   brokerOrderRoutes(app, deps.platform, orderDeps);
   const sweep = async (now: number) => ({
