@@ -5,6 +5,7 @@ import { auctionModule } from './modules/auction/auction.module';
 import { bargainModule } from './modules/bargain/bargain.module';
 import { hasLiveOffers } from './modules/bargain/offer.service';
 import { brokerModule } from './modules/broker/broker.module';
+import { hasOpenBrokerOrders } from './modules/broker/broker-order.service';
 import { brokerOrderEvents } from './modules/broker/broker-order-events';
 import { consignmentModule } from './modules/consignment/consignment.module';
 import { hasActiveListings } from './modules/consignment/listing.service';
@@ -121,7 +122,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Nothing in flight when an account closes: each module answers for what it holds of the user.
   const removal = {
     balances: userBalances,
-    hasOpenOrders,
+    // Exchange orders and broker orders alike keep an account open.
+    hasOpenOrders: async (db: Db, userId: number) =>
+      (await hasOpenOrders(db, userId)) || (await hasOpenBrokerOrders(db, userId)),
     hasActiveListings,
     hasLiveOffers,
     hasPendingWithdrawal,
