@@ -376,7 +376,7 @@ describe(`broker orders (${testDb})`, () => {
           body: { decision: 'confirm', note: '再次处理' },
         })
       ).msg,
-    ).toBe('订单不在拒绝收货状态');
+    ).toBe('订单不在拒绝收货或待发货状态');
 
     const two = await deliveredOrder();
     await app.call(brokerRefuseOrder, { orderId: two.orderId, reason: '数量不对' }, { token: buyer.token });
@@ -387,6 +387,27 @@ describe(`broker orders (${testDb})`, () => {
     expect(confirm.data).toMatchObject({ status: 112 });
     const audit = await opsApi(t).call<{ list: Array<{ action: string }> }>('GET', '/audit', { token: opsToken });
     expect(audit.data.list.filter((a) => a.action === 'brokerOrder.decide')).toHaveLength(2);
+
+    // A paid order the merchant never delivers: customer service can only refund it, the coins back on sale.
+    const idle = await placed(lot.commodityId, { quantity: 20_000 });
+    await paid(idle);
+    const stockBefore = Number((await listing(lot.commodityId)).stock);
+    expect(
+      (
+        await opsApi(t).call('POST', `/broker-orders/${idle.orderId}/resolve`, {
+          token: opsToken,
+          body: { decision: 'confirm', note: '未发货确认' },
+        })
+      ).msg,
+    ).toBe('商人尚未发货，只能退款');
+    const idleBefore = await available(buyer.userId);
+    const idleRefund = await opsApi(t).call('POST', `/broker-orders/${idle.orderId}/resolve`, {
+      token: opsToken,
+      body: { decision: 'refund', note: '商人超时未发货' },
+    });
+    expect(idleRefund.data).toMatchObject({ status: -121 });
+    expect(await available(buyer.userId)).toBe(idleBefore + idle.totalAmount);
+    expect(Number((await listing(lot.commodityId)).stock)).toBe(stockBefore + 20_000);
 
     // Silence confirms after confirmHours.
     const three = await deliveredOrder();

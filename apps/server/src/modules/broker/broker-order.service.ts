@@ -398,8 +398,9 @@ export async function refuseBrokerOrder(deps: BrokerOrderDeps, userId: number, o
 
 /**
  * Customer service decides a refused order (-105): refund (→ -121, the money back to the buyer's
- * balance) or confirm (→ 112 as if the buyer had). `onMoved` records the decision (the console's
- * audit) in the same transaction.
+ * balance) or confirm (→ 112 as if the buyer had); a paid order the merchant never delivered
+ * (102/104) can only be refunded, its stock back to the listing. `onMoved` records the decision
+ * (the console's audit) in the same transaction.
  */
 export async function decideRefusedBrokerOrder(
   deps: BrokerOrderDeps,
@@ -409,7 +410,10 @@ export async function decideRefusedBrokerOrder(
 ): Promise<BrokerOrderRow> {
   const row = await orders(deps.db).where('id', '=', id).executeTakeFirst();
   if (!row) throw new AppError(ErrorCode.BAD_PARAMS, '订单不存在');
-  if (row.status !== S.RECEIPT_REFUSED) throw new AppError(ErrorCode.BAD_PARAMS, '订单不在拒绝收货状态');
+  // A paid order the merchant never delivered may be refunded too (its coins go back on sale).
+  const undelivered = row.status === S.PAID || row.status === S.ENGAGED;
+  if (row.status !== S.RECEIPT_REFUSED && !(undelivered && decision === 'refund'))
+    throw new AppError(ErrorCode.BAD_PARAMS, undelivered ? '商人尚未发货，只能退款' : '订单不在拒绝收货或待发货状态');
   if (decision === 'confirm') {
     const done = await confirmBrokerOrder(deps, id, {
       customerService: `${staff.note}（${staff.name}）`,
@@ -419,12 +423,13 @@ export async function decideRefusedBrokerOrder(
   } else {
     const done = await deps.db.transaction().execute(async (trx) => {
       if (
-        !(await moveBrokerOrder(trx, id, S.RECEIPT_REFUSED, S.RETURNED, {
+        !(await moveBrokerOrder(trx, id, row.status as BrokerOrderStatus, S.RETURNED, {
           note: `客服处理退款：${staff.note}（${staff.name}），款项已退回买家余额`,
         }))
       )
         return false;
       await refundBrokerOrder(trx, row);
+      if (undelivered) await releaseBrokerStock(trx, row.listing_id, Number(row.quantity));
       await staff.onMoved?.(trx, row);
       return true;
     });
@@ -434,9 +439,21 @@ export async function decideRefusedBrokerOrder(
   return orders(deps.db).where('id', '=', id).executeTakeFirstOrThrow();
 }
 
-/** The refused orders waiting for customer service (the console). */
-export const refusedBrokerOrders = (db: DbHandle) =>
-  orders(db).where('status', '=', S.RECEIPT_REFUSED).orderBy('updated_at').limit(200).execute();
+/**
+ * What customer service looks at (the console): refused receipts, and paid orders past the
+ * merchant's delivery promise (a refund is possible for them).
+ */
+export const refusedBrokerOrders = (db: DbHandle, now = Date.now()) =>
+  orders(db)
+    .where((eb) =>
+      eb.or([
+        eb('status', '=', S.RECEIPT_REFUSED),
+        eb.and([eb('status', 'in', [S.PAID, S.ENGAGED]), eb('deliver_before', '<=', new Date(now))]),
+      ]),
+    )
+    .orderBy('updated_at')
+    .limit(200)
+    .execute();
 
 /**
  * urgeSellerDelivery / urgeBuyerReceipt: a line in the chat and a notification, at most once per

@@ -9,8 +9,9 @@ import { writeAudit } from './staff-audit';
 const orderParams = z.object({ orderId: z.string().regex(/^\d{1,9}$/, '订单号不正确') });
 
 /**
- * 商人订单的拒绝收货 (docs/decisions/0023-broker.md "Orders"): the refused broker orders and customer
- * service's audited decision on each: refund (-121, the money back to the buyer) or confirm (112).
+ * 商人订单的客服处理 (docs/decisions/0023-broker.md "Orders"): the refused broker orders and the paid
+ * ones past the merchant's promise, and customer service's audited decision on each: refund (-121,
+ * the money back to the buyer) or, for a refusal, confirm (112).
  */
 export function opsBrokerOrderRoutes(ops: FastifyInstance, deps: OpsDeps): void {
   const brokerDeps = deps.brokerOrders ?? { db: deps.db, gateway: deps.gateway };
@@ -20,6 +21,7 @@ export function opsBrokerOrderRoutes(ops: FastifyInstance, deps: OpsDeps): void 
       list: rows.map((r) => ({
         orderId: String(r.id),
         orderNo: r.order_no,
+        status: r.status,
         applicationId: r.application_id,
         serverName: r.server_name,
         goldName: r.gold_name,
