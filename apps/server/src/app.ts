@@ -214,7 +214,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await trackingModule(app, { platform });
   if (providers)
-    devModule(app, { platform, config, gateway, sms: sms.sms, providers, withdrawals, orders, offers, auctions });
+    devModule(app, {
+      platform,
+      config,
+      gateway,
+      sms: sms.sms,
+      providers,
+      withdrawals,
+      orders,
+      offers,
+      auctions,
+      broker,
+    });
 
   openApiRoute(app);
   await serveWeb(app, config.webDist);
