@@ -262,7 +262,8 @@ describe(`broker orders (${testDb})`, () => {
     );
     expect((await balanceOf(t.db, Accounts.fees)).posted).toBe(feesBefore + 45);
     // The settlement window ends: 111 and the money available.
-    expect(await settleBrokerOrders(deps(), Date.now() + 25 * 3_600_000)).toMatchObject({ settled: 1 });
+    const settled = await t.app.inject({ method: 'POST', url: '/dev/sweep', payload: { aheadMinutes: 25 * 60 } });
+    expect(settled.json().data.brokerOrders).toMatchObject({ settled: 1 });
     expect((await info(order.orderId, merchant.token)).status).toBe(111);
     expect(await available(merchant.userId)).toBe(merchantBefore.available + 1_455);
     // The lists and their tabs.
@@ -272,6 +273,34 @@ describe(`broker orders (${testDb})`, () => {
       list: BrokerOrder[];
     };
     expect(sold.list.map((o) => [o.orderId, o.role])).toEqual([[order.orderId, 'merchant']]);
+    // The chat heard every step in the system voice; the notices told each side.
+    const said = await t.db
+      .selectFrom('im_messages')
+      .select('body')
+      .where('group_id', '=', Number(opened.teamInfo.groupId?.slice(1)))
+      .orderBy('seq')
+      .execute();
+    expect(said.map((m) => m.body.slice(0, 6))).toEqual(
+      [
+        '买家已下单：',
+        '买家已付款，',
+        '买家提醒商人',
+        '商人已与买家',
+        '商人已开始发货',
+        '游戏已将 金',
+        '商人提醒买家',
+        '买家已确认收货',
+        '交易完成，货',
+      ].map((w) => w.slice(0, 6)),
+    );
+    const told = await t.db.selectFrom('notices').select(['user_id', 'kind']).orderBy('id').execute();
+    expect(told.filter((n) => n.kind.startsWith('broker'))).toEqual([
+      { user_id: merchant.userId, kind: 'brokerPaid' },
+      { user_id: merchant.userId, kind: 'brokerUrgeDelivery' },
+      { user_id: buyer.userId, kind: 'brokerDelivered' },
+      { user_id: buyer.userId, kind: 'brokerUrgeReceipt' },
+      { user_id: merchant.userId, kind: 'brokerSettled' },
+    ]);
     const tabs = (await app.call(getOrderStatusList, { type: 2 }, { token: merchant.token })).data as {
       list: Array<{ status: number; count: number }>;
     };
