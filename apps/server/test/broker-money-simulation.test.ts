@@ -412,5 +412,5 @@ describe(`broker orders' money, simulated (${testDb})`, () => {
     // The runs met every ending (and the paths to them).
     for (const s of [S.COMPLETED_SETTLED, S.TIMEOUT, S.CANCELLED, S.DELIVERY_FAILED, S.RETURNED, S.COMPLETED_PENDING])
       expect(seen).toContain(s);
-  });
+  }, 600_000);
 });
