@@ -2,6 +2,8 @@ import { BrokerListingStatus, brokerTotalFen } from '@app/protocol/calls/broker'
 import {
   BROKER_PAY_MINUTES,
   BROKER_SETTLE_HOURS,
+  BROKER_VIEWS,
+  type BrokerDecision,
   type BrokerOrder,
   brokerBizNo,
   type brokerOrderPlace,
@@ -405,7 +407,7 @@ export async function refuseBrokerOrder(deps: BrokerOrderDeps, userId: number, o
 export async function decideRefusedBrokerOrder(
   deps: BrokerOrderDeps,
   id: number,
-  decision: 'refund' | 'confirm',
+  decision: BrokerDecision,
   staff: { name: string; note: string; onMoved?: (trx: Db, row: BrokerOrderRow) => Promise<void> },
 ): Promise<BrokerOrderRow> {
   const row = await orders(deps.db).where('id', '=', id).executeTakeFirst();
@@ -495,7 +497,7 @@ export async function urgeBrokerOrder(
   return { nextAt: Math.floor((now + URGE_MINUTES * 60_000) / 1000) };
 }
 
-const viewColumn = (type: number) => (type === 2 ? 'seller_user_id' : 'buyer_user_id');
+const viewColumn = (type: number) => (type === BROKER_VIEWS.MERCHANT ? 'seller_user_id' : 'buyer_user_id');
 
 /** getFinishBuyOrderList: the viewer's orders as buyer (1) or merchant (2), newest first. */
 export async function brokerOrderList(
@@ -511,7 +513,7 @@ export async function brokerOrderList(
     .limit(q.pageSize + 1)
     .offset((q.page - 1) * q.pageSize)
     .execute();
-  const role = q.type === 2 ? 'merchant' : 'buyer';
+  const role = q.type === BROKER_VIEWS.MERCHANT ? 'merchant' : 'buyer';
   const list = [];
   for (const row of rows.slice(0, q.pageSize)) list.push(await toBrokerOrder(deps, row, role));
   return { list, hasMore: rows.length > q.pageSize };
