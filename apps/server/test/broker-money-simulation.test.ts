@@ -37,7 +37,7 @@ import { testDb, useTestApp } from './helpers';
  * money is exactly the pending shares; each listing's stock plus what its live orders hold is its
  * initial stock. SIM_RUNS sets the number of sequences.
  */
-const RUNS = Number(process.env.SIM_RUNS ?? 60);
+const RUNS = Number(process.env.SIM_RUNS ?? 80);
 /** SIM_SEED replays one seed (fast-check prints it on a failure); by default each run explores new sequences. */
 const SEED = process.env.SIM_SEED ? Number(process.env.SIM_SEED) : undefined;
 const t = useTestApp({}, { timeout: 300_000 });
@@ -82,13 +82,13 @@ const op: fc.Arbitrary<Op> = fc.oneof(
     fc.record({
       k: fc.constant('deliver' as const),
       order: fc.nat(),
-      game: fc.constantFrom('ok' as const, 'ok' as const, 'refused' as const, 'lost' as const),
+      game: fc.constantFrom('ok' as const, 'ok' as const, 'refused' as const, 'refused' as const, 'lost' as const),
     }),
-    3,
+    4,
   ),
   pick(fc.record({ k: fc.constant('confirm' as const), order: fc.nat() }), 2),
-  pick(fc.record({ k: fc.constant('refuse' as const), order: fc.nat() }), 1),
-  pick(fc.record({ k: fc.constant('resolve' as const), order: fc.nat(), refund: fc.boolean() }), 1),
+  pick(fc.record({ k: fc.constant('refuse' as const), order: fc.nat() }), 2),
+  pick(fc.record({ k: fc.constant('resolve' as const), order: fc.nat(), refund: fc.boolean() }), 2),
   pick(
     fc.record({ k: fc.constant('topup' as const), buyer: fc.nat(1), amount: fc.integer({ min: 100, max: 20_000 }) }),
     1,
