@@ -5,6 +5,8 @@ import { auctionModule } from './modules/auction/auction.module';
 import { bargainModule } from './modules/bargain/bargain.module';
 import { hasLiveOffers } from './modules/bargain/offer.service';
 import { brokerModule } from './modules/broker/broker.module';
+import { hasOpenBrokerOrders } from './modules/broker/broker-order.service';
+import { brokerOrderEvents } from './modules/broker/broker-order-events';
 import { consignmentModule } from './modules/consignment/consignment.module';
 import { hasActiveListings } from './modules/consignment/listing.service';
 import { couponModule } from './modules/coupon/coupon.module';
@@ -25,6 +27,7 @@ import { hasOpenOrders } from './modules/orders/order.service';
 import { orderEvents } from './modules/orders/order-events';
 import { ordersModule } from './modules/orders/orders.module';
 import { sellerRecord } from './modules/orders/seller-record';
+import { releaseBrokerOrderHolds } from './modules/payments/payment.service';
 import { type PaymentsHandle, paymentsModule } from './modules/payments/payments.module';
 import { smsModule } from './modules/sms/sms.module';
 import { supportModule } from './modules/support/support.module';
@@ -119,7 +122,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Nothing in flight when an account closes: each module answers for what it holds of the user.
   const removal = {
     balances: userBalances,
-    hasOpenOrders,
+    // Exchange orders and broker orders alike keep an account open.
+    hasOpenOrders: async (db: Db, userId: number) =>
+      (await hasOpenOrders(db, userId)) || (await hasOpenBrokerOrders(db, userId)),
     hasActiveListings,
     hasLiveOffers,
     hasPendingWithdrawal,
@@ -138,6 +143,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const openCase = (orderId: number, buyerUserId: number, reason: string) =>
     askForService(support, buyerUserId, orderId, reason, false).then(() => undefined);
   const events = orderEvents({ db, chat, notices, openCase, log: app.log });
+  const brokerEvents = brokerOrderEvents({ db, chat, notices, log: app.log });
   // What each purpose of a deposit (保证金) does once it is paid: the bargain and auction modules register theirs.
   const depositKeepers = new DepositKeepers();
   depositsModule(app, { platform });
@@ -168,11 +174,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     rates,
     bootstrapToken: opsToken(config),
     demoStaff,
+    brokerOrders: { db, gateway, events: brokerEvents },
   });
   couponModule(app, { platform, notices });
   app.decorate(
     'payments',
-    await paymentsModule(app, { platform, config, production, onPaid: orders.deliverPaid, keepers: depositKeepers }),
+    await paymentsModule(app, {
+      platform,
+      config,
+      production,
+      onPaid: orders.deliverPaid,
+      // The broker module is composed below; a payment only commits once the app serves.
+      onBrokerPaid: (id) => broker.paid(id),
+      keepers: depositKeepers,
+    }),
   );
   const withdrawals = withdrawalModule(app, { platform, identity, config, notices });
   const seedDemo = config.DEMO_GAME && config.DEMO_MARKET;
@@ -184,7 +199,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     seedDemo,
     sellerRecord: (userId) => sellerRecord(db, userId),
   });
-  const broker = brokerModule(app, { platform, gateway, demoGames: seedDemo ? demoGames.map((g) => g.gameId) : [] });
+  const broker = brokerModule(app, {
+    platform,
+    gateway,
+    demoGames: seedDemo ? demoGames.map((g) => g.gameId) : [],
+    events: brokerEvents,
+    releaseHolds: releaseBrokerOrderHolds,
+    sweepEveryMs: config.SWEEP_MS,
+  });
   // The demo market's auction listings are made real once it is seeded.
   app.decorate('prepareMarket', async () => {
     await market.prepare();
@@ -193,7 +215,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await trackingModule(app, { platform });
   if (providers)
-    devModule(app, { platform, config, gateway, sms: sms.sms, providers, withdrawals, orders, offers, auctions });
+    devModule(app, {
+      platform,
+      config,
+      gateway,
+      sms: sms.sms,
+      providers,
+      withdrawals,
+      orders,
+      offers,
+      auctions,
+      broker,
+    });
 
   openApiRoute(app);
   await serveWeb(app, config.webDist);

@@ -39,6 +39,13 @@ export const NOTICE_KINDS = [
   'urgeReceipt',
   'serviceJoined',
   'serviceClosed',
+  'brokerPaid',
+  'brokerDelivered',
+  'brokerRefunded',
+  'brokerSettled',
+  'brokerUrgeDelivery',
+  'brokerUrgeReceipt',
+  'brokerRefused',
 ] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 

@@ -46,6 +46,7 @@ export const StaffAction = {
   OWN_TOTP_ENABLE: 'self.totp_enable',
   OWN_TOTP_DISABLE: 'self.totp_disable',
   MERCHANT_DECIDE: 'merchant.decide',
+  BROKER_ORDER_DECIDE: 'brokerOrder.decide',
 } as const;
 export type StaffAction = (typeof StaffAction)[keyof typeof StaffAction];
 
@@ -67,6 +68,7 @@ export const staffActionLabel: Record<StaffAction, string> = {
   'self.totp_enable': '开启两步验证',
   'self.totp_disable': '关闭两步验证',
   'merchant.decide': '审核商人',
+  'brokerOrder.decide': '处理商人订单拒收',
 };
 
 const staffUsername = z

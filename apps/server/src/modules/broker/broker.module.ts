@@ -1,19 +1,60 @@
 import type { FastifyInstance } from 'fastify';
 import type { CallPlatform } from '../../platform/http/register-call';
+import { sweepEvery } from '../../platform/jobs/sweep-every';
 import type { GameGateway } from '../games/game-gateway';
 import { brokerRoutes } from './broker.routes';
 import { setBrokerConfig } from './broker-config';
+import { brokerOrderRoutes } from './broker-order.routes';
+import { type BrokerOrderDeps, expireBrokerOrders, settleBrokerOrders } from './broker-order.service';
+import { retryBrokerDeliveries } from './broker-order-delivery';
+import type { BrokerOrderEvents } from './broker-order-events';
 
 /**
  * The broker channel (docs/decisions/0023-broker.md): its settings per game, the merchants, their
- * coin listings with stock. The demo games open their channel with the defaults.
+ * coin listings with stock, and the broker orders (their chat, delivery through the game, the
+ * sweeper of deadlines). The demo games open their channel with the defaults.
  */
 export function brokerModule(
   app: FastifyInstance,
-  deps: { platform: CallPlatform; gateway: GameGateway; demoGames: readonly string[] },
-): { prepare: () => Promise<void> } {
+  deps: {
+    platform: CallPlatform;
+    gateway: GameGateway;
+    demoGames: readonly string[];
+    /** The order chat and notifications (brokerOrderEvents). */
+    events?: BrokerOrderEvents;
+    /** Frees an unpaid order's balance holds (the payments module's). */
+    releaseHolds?: BrokerOrderDeps['releaseHolds'];
+    sweepEveryMs?: number;
+  },
+): {
+  prepare: () => Promise<void>;
+  /** A broker order's payment committed: the merchant and the chat hear of it. */
+  paid: (orderId: number) => void;
+  sweep: (now: number) => Promise<Record<string, number>>;
+  orderDeps: BrokerOrderDeps;
+} {
   brokerRoutes(app, deps.platform, deps.gateway);
+  const orderDeps: BrokerOrderDeps = {
+    db: deps.platform.db,
+    gateway: deps.gateway,
+    ...(deps.events ? { events: deps.events } : {}),
+    ...(deps.releaseHolds ? { releaseHolds: deps.releaseHolds } : {}),
+  };
+  brokerOrderRoutes(app, deps.platform, orderDeps);
+  const sweep = async (now: number) => ({
+    expired: await expireBrokerOrders(orderDeps, now),
+    delivered: await retryBrokerDeliveries(orderDeps, now),
+    ...(await settleBrokerOrders(orderDeps, now)),
+  });
+  sweepEvery(app, deps.sweepEveryMs ?? 0, 'broker orders', () => sweep(Date.now()));
   return {
+    orderDeps,
+    sweep,
+    paid: (orderId) => {
+      Promise.resolve(orderDeps.events?.happened(orderId, 'paid')).catch((error: unknown) =>
+        app.log.warn({ err: error, orderId }, 'broker order payment not told'),
+      );
+    },
     async prepare() {
       for (const applicationId of deps.demoGames)
         await setBrokerConfig(deps.platform.db, {

@@ -55,11 +55,68 @@ export interface BrokerListingsTable {
   updated_at: Generated<Date>;
 }
 
+/** The game's receipt of a broker delivery (its fields as the game signed them). */
+export interface BrokerReceipt {
+  listingId: string;
+  kind: string;
+  from?: string;
+  to: string;
+  at: number;
+  coinType?: string;
+  amount?: number;
+}
+
+export interface BrokerOrdersTable {
+  id: Generated<number>;
+  order_no: string;
+  request_key: string;
+  buyer_user_id: number;
+  merchant_id: number;
+  seller_user_id: number;
+  listing_id: number;
+  application_id: string;
+  server_id: string;
+  server_name: string;
+  master_server_id: string;
+  gold_type: number;
+  gold_name: string;
+  quantity: number;
+  unit_price_fen: number;
+  total_fen: number;
+  /** The channel's fee, taken from the total when the buyer confirms. */
+  fee_fen: number;
+  status: number;
+  deliver_account_id: string;
+  deliver_role_id: string;
+  deliver_role_name: string;
+  /** The merchant's stock role the coins leave (delivery started). */
+  from_account_id: Generated<string | null>;
+  from_role_id: Generated<string | null>;
+  from_role_name: Generated<string | null>;
+  receipt: ColumnType<BrokerReceipt | null, string | null | undefined, string | null>;
+  receipt_signature: Generated<string | null>;
+  pay_channel: Generated<number | null>;
+  expires_at: Date | null;
+  paid_at: Generated<Date | null>;
+  deliver_before: Generated<Date | null>;
+  delivering_at: Generated<Date | null>;
+  delivered_at: Generated<Date | null>;
+  auto_confirm_at: Generated<Date | null>;
+  confirmed_at: Generated<Date | null>;
+  settle_at: Generated<Date | null>;
+  buyer_urged_at: Generated<Date | null>;
+  merchant_urged_at: Generated<Date | null>;
+  note: Generated<string>;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+}
+
 /** The tables the broker module owns (docs/architecture.md): no other module reads or writes them, it calls this module's functions. */
 export interface BrokerTables {
   broker_configs: BrokerConfigsTable;
   merchants: MerchantsTable;
   broker_listings: BrokerListingsTable;
+  broker_orders: BrokerOrdersTable;
 }
 
 /** A handle or transaction that sees only these tables. */

@@ -35,6 +35,8 @@ export function devModule(
       sweep: (now: number) => Promise<unknown>;
       moveEnd: (commodityId: number, endsAt: Date) => Promise<boolean>;
     };
+    /** The broker orders' sweeper (unpaid deadlines, deliveries asked again, confirmation, settlement). */
+    broker?: { sweep: (now: number) => Promise<unknown> };
   },
 ): void {
   const { db } = deps.platform;
@@ -54,6 +56,7 @@ export function devModule(
         withdrawals: await deps.withdrawals.sweep(now),
         offers: await deps.offers.sweep(now),
         auctions: await deps.auctions?.sweep(now),
+        brokerOrders: await deps.broker?.sweep(now),
       };
     },
   });

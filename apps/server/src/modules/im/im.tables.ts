@@ -4,7 +4,7 @@ import type { DbHandle } from '../../platform/db/handle';
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
 
-export type ImGroupKind = 'order' | 'offer';
+export type ImGroupKind = 'order' | 'offer' | 'broker';
 
 export interface ImGroupsTable {
   id: Generated<number>;

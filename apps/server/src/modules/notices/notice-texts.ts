@@ -137,6 +137,44 @@ export function noticeText(f: NoticeFacts): Text {
       position: 6,
       ext: order,
     }),
+    // Broker orders (docs/decisions/0023-broker.md): they only inform; the order is in 我的订单 / the workbench.
+    brokerPaid: () => ({
+      title: '买家已付款',
+      content: `${s}买家已付款 ${money}，请与买家沟通后尽快发货`,
+      position: null,
+      ext: {},
+    }),
+    brokerDelivered: () => ({
+      title: '商人已发货',
+      content: `${s}已交付到您的角色，请在游戏中查收后确认收货`,
+      position: null,
+      ext: {},
+    }),
+    brokerRefunded: () => ({ title: '订单已退款', content: `${s}已退款 ${money} 到您的余额`, position: null, ext: {} }),
+    brokerSettled: () => ({
+      title: '货款已到账',
+      content: `${s}的货款 ${money} 已转入您的余额`,
+      position: null,
+      ext: {},
+    }),
+    brokerUrgeDelivery: () => ({
+      title: '买家催您发货',
+      content: `${s}买家已付款，请尽快发货`,
+      position: null,
+      ext: {},
+    }),
+    brokerUrgeReceipt: () => ({
+      title: '商人提醒您确认收货',
+      content: `${s}已交付，请在游戏中查收后确认收货`,
+      position: null,
+      ext: {},
+    }),
+    brokerRefused: () => ({
+      title: '买家拒绝收货',
+      content: `${s}买家拒绝收货，客服将介入处理`,
+      position: null,
+      ext: {},
+    }),
     priceDrop: () => ({
       title: '收藏的商品降价了',
       content: `${s}降价至 ${money}`,

@@ -2,9 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { PiiCipher } from '../../platform/crypto/pii';
 import { isAppError } from '../../platform/errors';
 import type { RateStore } from '../../platform/rate/rate-store';
+import type { BrokerOrderDeps } from '../broker/broker-order.service';
 import type { OrderDeps } from '../orders/order.service';
 import type { SupportDeps } from '../support/support.service';
 import { opsRoutes } from './ops.routes';
+import { opsBrokerOrderRoutes } from './ops-broker-orders.routes';
 import { opsHttpStatus, requireAccess } from './ops-http';
 import { opsMerchantRoutes } from './ops-merchants.routes';
 import { opsSupportRoutes } from './ops-support.routes';
@@ -23,6 +25,8 @@ export interface OpsDeps extends OrderDeps {
   demoStaff: boolean;
   /** Customer service in the order chat (the workbench acts through it). */
   support: SupportDeps;
+  /** The broker orders customer service decides (refused receipts). */
+  brokerOrders?: BrokerOrderDeps;
 }
 
 /**
@@ -53,6 +57,7 @@ export async function opsModule(app: FastifyInstance, deps: OpsDeps): Promise<vo
       opsRoutes(ops, deps);
       opsSupportRoutes(ops, deps);
       opsMerchantRoutes(ops, deps);
+      opsBrokerOrderRoutes(ops, deps);
     },
     { prefix: '/ops/v1' },
   );

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { brokerOrderIdOfBizNo } from '@app/protocol/calls/broker-orders';
 import { ErrorCode } from '@app/protocol/errors';
 import { type PayChannel, thirdPartyOf } from '@app/protocol/pay-channel';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
+import { brokerOrderToPay, lockBrokerOrderToPay, markBrokerOrderPaid } from '../broker/broker-order-payments';
 import { useCoupon } from '../coupon/coupon.service';
 import {
   type DepositKeepers,
@@ -23,6 +25,8 @@ export interface PaymentDeps {
   now?: () => number;
   /** Runs after an order is paid (delivery through the game). */
   onPaid?: (orderId: number) => void;
+  /** Runs after a broker order is paid (the merchant and the chat hear of it). */
+  onBrokerPaid?: (brokerOrderId: number) => void;
   /** Besides paths of this site, a cashier may return to this origin (the pre environment of gray users). */
   landingOrigin?: string | undefined;
   /** What each purpose of a deposit (保证金) does once it is paid. */
@@ -44,11 +48,12 @@ const gatewayOf = (deps: PaymentDeps, channel: PayChannel) =>
   thirdPartyOf(channel) === 2 ? deps.gateways.wechat : deps.gateways.alipay;
 
 /**
- * What a cashier pays (its bizNo): an order, or a deposit ('D' and its id, docs/decisions/0021-deposits.md).
- * Both are checked, locked and paid through the same calls, gateways and notifications.
+ * What a cashier pays (its bizNo): an order, a deposit ('D' and its id, docs/decisions/0021-deposits.md)
+ * or a broker order ('B' and its id, docs/decisions/0023-broker.md). All are checked, locked and
+ * paid through the same calls, gateways and notifications.
  */
 interface Payable {
-  kind: 'order' | 'deposit';
+  kind: 'order' | 'deposit' | 'broker';
   id: number;
   total: number;
   title: string;
@@ -61,12 +66,19 @@ async function payableToPay(deps: PaymentDeps, userId: number, bizNo: string): P
     const deposit = await depositToPay(deps.db, userId, depositId, now);
     return { kind: 'deposit', id: deposit.id, total: Number(deposit.amount_fen), title: `保证金-${deposit.title}` };
   }
+  const brokerId = brokerOrderIdOfBizNo(bizNo);
+  if (brokerId !== null) return { kind: 'broker', ...(await brokerOrderToPay(deps.db, userId, brokerId, now)) };
   const order = await orderToPay(deps.db, userId, bizNo, now);
   return { kind: 'order', id: order.id, total: Number(order.total_fen), title: order.title };
 }
 
-const payableColumns = (p: Payable) =>
-  p.kind === 'order' ? { order_id: p.id, deposit_id: null } : { order_id: null, deposit_id: p.id };
+const payableColumns = (p: Payable) => ({
+  order_id: p.kind === 'order' ? p.id : null,
+  deposit_id: p.kind === 'deposit' ? p.id : null,
+  broker_order_id: p.kind === 'broker' ? p.id : null,
+});
+const payableColumn = (p: Payable) =>
+  p.kind === 'order' ? 'order_id' : p.kind === 'deposit' ? 'deposit_id' : ('broker_order_id' as const);
 
 /**
  * Inside a payment's transaction: the order row locked (the coupon change locks it too) and its
@@ -79,12 +91,17 @@ async function lockedTotal(trx: Db, payable: Payable): Promise<void> {
       throw new AppError(ErrorCode.BAD_PARAMS, '保证金已支付或已关闭');
     return;
   }
+  if (payable.kind === 'broker') {
+    if ((await lockBrokerOrderToPay(trx, payable.id)) !== payable.total)
+      throw new AppError(ErrorCode.BAD_PARAMS, '支付金额与订单金额不一致，请刷新后重试');
+    return;
+  }
   if ((await lockOrderTotal(trx, payable.id)) !== payable.total)
     throw new AppError(ErrorCode.BAD_PARAMS, '支付金额与订单金额不一致，请刷新后重试');
 }
 
 const newTradeNo = (p: Payable) =>
-  `${p.kind === 'deposit' ? 'D' : 'P'}${p.id}${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+  `${p.kind === 'deposit' ? 'D' : p.kind === 'broker' ? 'B' : 'P'}${p.id}${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
 
 /**
  * Starts paying an order through a third party (with or without a balance part): the amounts must
@@ -100,7 +117,7 @@ export async function startPayment(deps: PaymentDeps, req: PayRequest) {
   const open = await paymentsDb(deps.db)
     .selectFrom('payments')
     .selectAll()
-    .where(payable.kind === 'order' ? 'order_id' : 'deposit_id', '=', payable.id)
+    .where(payableColumn(payable), '=', payable.id)
     .where('status', '=', 'created')
     .execute();
   const same = open.find(
@@ -222,6 +239,22 @@ export async function payWithBalance(
       .execute();
     // The deposit's money is on the balance already: holding it is all its payment does.
     if (payable.kind === 'deposit') return (await holdPaidDeposit(trx, deps.keepers, payable.id, now)).afterCommit;
+    if (payable.kind === 'broker') {
+      if (!(await markBrokerOrderPaid(trx, payable.id, 3, now)))
+        throw new AppError(ErrorCode.BAD_PARAMS, '订单已支付或已关闭');
+      await transfer(trx, {
+        key: `bal:${tradeNo}`,
+        debit: Accounts.userAvailable(req.userId),
+        credit: Accounts.escrow,
+        amount: total,
+        code: 'payment',
+      }).catch((e: unknown) => {
+        if (e instanceof LedgerError && e.reason === 'INSUFFICIENT_FUNDS')
+          throw new AppError(ErrorCode.BAD_PARAMS, '余额不足');
+        throw e;
+      });
+      return undefined;
+    }
     await markPaymentStarted(trx, payable.id, now);
     if (!(await markOrderPaid(trx, payable.id, 3, now))) throw new AppError(ErrorCode.BAD_PARAMS, '订单已支付或已关闭');
     await useCoupon(trx, payable.id, now);
@@ -240,6 +273,7 @@ export async function payWithBalance(
     return undefined;
   });
   if (payable.kind === 'order') deps.onPaid?.(payable.id);
+  if (payable.kind === 'broker') deps.onBrokerPaid?.(payable.id);
   await after?.();
   return { tradeNo, payUrl: '', qrCode: null, paid: true };
 }
@@ -295,7 +329,10 @@ export async function applyNotice(
   if (payment.status === 'paid' || payment.status === 'refunded') return 'repeat';
   if (payment.deposit_id !== null) return applyDepositNotice(deps, gatewayName, payment, payment.deposit_id, notice);
   const orderId = payment.order_id;
-  if (orderId === null) return 'refused';
+  const brokerId = payment.broker_order_id;
+  if (orderId === null && brokerId === null) return 'refused';
+  // Ledger transfers name the exchange order they belong to (a broker order's key names it instead).
+  const ledgerOrder = orderId !== null ? { orderId } : {};
   const outcome = await deps.db.transaction().execute(async (trx): Promise<NoticeOutcome> => {
     const now = new Date((deps.now ?? Date.now)());
     const claimed = await paymentsDb(trx)
@@ -312,17 +349,19 @@ export async function applyNotice(
       credit: Accounts.escrow,
       amount: Number(payment.third_fen),
       code: 'payment',
-      orderId,
+      ...ledgerOrder,
     });
     const holdKey = `hold:${payment.trade_no}`;
     const hold = await transferState(trx, holdKey);
     const paidOrder =
       payment.status === 'created' &&
       (hold === undefined || hold === 'pending') &&
-      (await markOrderPaid(trx, orderId, payment.channel, now));
+      (brokerId !== null
+        ? await markBrokerOrderPaid(trx, brokerId, payment.channel, now)
+        : orderId !== null && (await markOrderPaid(trx, orderId, payment.channel, now)));
     if (paidOrder) {
       if (hold) await resolvePending(trx, { key: `${holdKey}:post`, pendingKey: holdKey, action: 'post' });
-      await useCoupon(trx, orderId, now);
+      if (orderId !== null) await useCoupon(trx, orderId, now);
       return 'paid';
     }
     // The order ended (or another payment won): the money is the buyer's, on their balance.
@@ -332,7 +371,7 @@ export async function applyNotice(
       credit: Accounts.userAvailable(payment.user_id),
       amount: Number(payment.third_fen),
       code: 'refund_late_payment',
-      orderId,
+      ...ledgerOrder,
     });
     if (hold === 'pending') await resolvePending(trx, { key: `${holdKey}:void`, pendingKey: holdKey, action: 'void' });
     await paymentsDb(trx)
@@ -342,7 +381,10 @@ export async function applyNotice(
       .execute();
     return 'late-refunded';
   });
-  if (outcome === 'paid') deps.onPaid?.(orderId);
+  if (outcome === 'paid') {
+    if (orderId !== null) deps.onPaid?.(orderId);
+    if (brokerId !== null) deps.onBrokerPaid?.(brokerId);
+  }
   return outcome;
 }
 
@@ -390,4 +432,26 @@ async function applyDepositNotice(
   });
   await result.after?.();
   return result.outcome;
+}
+
+/**
+ * A broker order ended unpaid (timeout, cancel): the balance parts its started payments reserved
+ * are freed. A third-party payment arriving later is refunded to the balance (applyNotice).
+ */
+export async function releaseBrokerOrderHolds(trx: Db, brokerOrderId: number): Promise<void> {
+  const open = await paymentsDb(trx)
+    .selectFrom('payments')
+    .select(['trade_no', 'balance_fen'])
+    .where('broker_order_id', '=', brokerOrderId)
+    .where('status', '=', 'created')
+    .execute();
+  for (const p of open)
+    if (Number(p.balance_fen) > 0)
+      await resolvePending(trx, {
+        key: `hold:${p.trade_no}:void`,
+        pendingKey: `hold:${p.trade_no}`,
+        action: 'void',
+      }).catch((e: unknown) => {
+        if (!(e instanceof LedgerError && e.reason === 'NOT_PENDING')) throw e;
+      });
 }

@@ -34,6 +34,8 @@ export async function paymentsModule(
     production: boolean;
     /** A payment committed: the order module delivers. */
     onPaid: (orderId: number) => void;
+    /** A broker order's payment committed: the broker module tells the merchant. */
+    onBrokerPaid?: (brokerOrderId: number) => void;
     /** What each purpose of a deposit does once it is paid (the bargain and auction modules register theirs). */
     keepers: DepositKeepers;
   },
@@ -51,6 +53,7 @@ export async function paymentsModule(
     },
     landingOrigin: config.PRE_BASE_URL?.replace(/\/$/, ''),
     keepers: deps.keepers,
+    ...(deps.onBrokerPaid ? { onBrokerPaid: deps.onBrokerPaid } : {}),
     onPaid: (orderId) => {
       // Test hook (crash-restart.test.ts): die after the payment's commit, before the game hears of it.
       if (config.FAULT_KILL_AFTER === 'payment-commit' && !deps.production) process.kill(process.pid, 'SIGKILL');

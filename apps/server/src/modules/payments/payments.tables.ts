@@ -6,9 +6,10 @@ type CreatedAt = ColumnType<Date, Date | undefined, never>;
 export interface PaymentsTable {
   id: Generated<number>;
   trade_no: string;
-  /** The order it pays, or the deposit (保证金): exactly one of them. */
+  /** The order it pays, the deposit (保证金) or the broker order: exactly one of them. */
   order_id: number | null;
   deposit_id: number | null;
+  broker_order_id: Generated<number | null>;
   user_id: number;
   channel: number;
   provider: string;

@@ -31,6 +31,7 @@ import * as m0032 from './0032-deposits';
 import * as m0033 from './0033-auctions';
 import * as m0034 from './0034-pre-buy-keys';
 import * as m0035 from './0035-broker';
+import * as m0036 from './0036-broker-orders';
 
 /** Migrations in order; a name once shipped never changes. */
 export const migrations: Record<string, { up: readonly string[] }> = {
@@ -67,4 +68,5 @@ export const migrations: Record<string, { up: readonly string[] }> = {
   '0033-auctions': m0033,
   '0034-pre-buy-keys': m0034,
   '0035-broker': m0035,
+  '0036-broker-orders': m0036,
 };

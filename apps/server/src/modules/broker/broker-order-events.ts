@@ -1,0 +1,121 @@
+import { formatPriceFen } from '@app/protocol/format';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DbHandle } from '../../platform/db/handle';
+import type { ChatHandle } from '../im/im.module';
+import type { NoticeFacts } from '../notices/notice-texts';
+import type { NoticesHandle } from '../notices/notices.module';
+import { uidsOf } from '../user/user.queries';
+import { brokerDb } from './broker.tables';
+
+/**
+ * What a broker order's chat (an im group of kind 'broker': the buyer and the merchant) and the
+ * notifications hear of it. The group opens in the placing transaction; every later event is told
+ * after its change committed, in the system voice, and as a notification to the side it concerns.
+ * Telling never fails the order: a fault here is logged.
+ */
+export type BrokerOrderEvent =
+  | 'placed'
+  | 'paid'
+  | 'engaged'
+  | 'delivering'
+  | 'delivered'
+  | 'deliveryFailed'
+  | 'confirmed'
+  | 'autoConfirmed'
+  | 'csConfirmed'
+  | 'refused'
+  | 'refunded'
+  | 'settled'
+  | 'cancelled'
+  | 'timedOut'
+  | 'urgeDelivery'
+  | 'urgeReceipt';
+
+export interface BrokerOrderEvents {
+  opened(trx: DbHandle, order: { id: number; buyerUserId: number; sellerUserId: number; title: string }): Promise<void>;
+  happened(orderId: number, event: BrokerOrderEvent, detail?: string): Promise<void>;
+  /** The order's chat group key (orderInfo's teamInfo.groupId), null without one. */
+  groupOf(orderId: number): Promise<string | null>;
+}
+
+const FINAL: ReadonlySet<BrokerOrderEvent> = new Set([
+  'settled',
+  'cancelled',
+  'timedOut',
+  'refunded',
+  'deliveryFailed',
+]);
+
+export function brokerOrderEvents(deps: {
+  db: DbHandle;
+  chat: ChatHandle;
+  notices: NoticesHandle;
+  log: FastifyBaseLogger;
+}): BrokerOrderEvents {
+  const { db, chat, notices } = deps;
+  return {
+    async opened(trx, order) {
+      const uids = await uidsOf(trx, [order.buyerUserId, order.sellerUserId]);
+      const buyer = uids.get(order.buyerUserId);
+      const seller = uids.get(order.sellerUserId);
+      await chat.openGroup(trx, {
+        kind: 'broker',
+        refId: order.id,
+        title: order.title,
+        members: [
+          ...(buyer ? [{ account: buyer, role: 'buyer' as const }] : []),
+          ...(seller ? [{ account: seller, role: 'seller' as const }] : []),
+        ],
+      });
+    },
+
+    groupOf: (orderId) => chat.groupKeyOf('broker', orderId),
+
+    async happened(orderId, event, detail = '') {
+      try {
+        const o = await brokerDb(db)
+          .selectFrom('broker_orders')
+          .selectAll()
+          .where('id', '=', orderId)
+          .executeTakeFirst();
+        if (!o) return;
+        const total = Number(o.total_fen);
+        const share = total - Number(o.fee_fen);
+        const what = `${o.gold_name} ×${Number(o.quantity)}`;
+        const words: Record<BrokerOrderEvent, string> = {
+          placed: `买家已下单：${o.server_name} ${what}，订单金额 ${formatPriceFen(total)}，等待买家付款。交易请在平台内完成，勿私下转账。`,
+          paid: '买家已付款，请商人与买家沟通确认收货角色后发货。',
+          engaged: '商人已与买家沟通，即将发货。',
+          delivering: '商人已开始发货，游戏正在转移游戏币。',
+          delivered: `游戏已将 ${what} 交付到买家角色「${o.deliver_role_name}」，游戏已签名。请买家在游戏中查收后确认收货。`,
+          deliveryFailed: `游戏未能交付（${detail}），订单已关闭，款项已退还买家余额。`,
+          confirmed: '买家已确认收货，货款将在结算期结束后转入商人余额。',
+          autoConfirmed: '买家超时未确认，系统已自动确认收货，货款将在结算期结束后转入商人余额。',
+          csConfirmed: '客服核实交付无误，已确认收货。',
+          refused: `买家拒绝收货${detail ? `（${detail}）` : ''}，客服将介入处理，请双方在此说明情况。`,
+          refunded: '客服已处理退款，款项已退还买家余额。',
+          settled: `交易完成，货款 ${formatPriceFen(share)} 已转入商人余额。`,
+          cancelled: '买家已取消订单。',
+          timedOut: '买家未在时限内付款，订单已关闭。',
+          urgeDelivery: '买家提醒商人尽快发货。',
+          urgeReceipt: '商人提醒买家尽快确认收货。',
+        };
+        await chat.say('broker', o.id, words[event]);
+        if (FINAL.has(event)) await chat.end(db, 'broker', o.id);
+        const fact = { subject: `${o.server_name} ${what}` };
+        const tell = (userId: number, facts: Omit<NoticeFacts, 'subject'>) =>
+          notices.notify(userId, { ...fact, ...facts });
+        if (event === 'paid') await tell(o.seller_user_id, { kind: 'brokerPaid', amount: total });
+        if (event === 'delivered') await tell(o.buyer_user_id, { kind: 'brokerDelivered' });
+        if (event === 'refused') await tell(o.seller_user_id, { kind: 'brokerRefused' });
+        if (event === 'settled') await tell(o.seller_user_id, { kind: 'brokerSettled', amount: share });
+        if (event === 'refunded' || event === 'deliveryFailed')
+          await tell(o.buyer_user_id, { kind: 'brokerRefunded', amount: total });
+        if (event === 'urgeDelivery') await tell(o.seller_user_id, { kind: 'brokerUrgeDelivery' });
+        if (event === 'urgeReceipt') await tell(o.buyer_user_id, { kind: 'brokerUrgeReceipt' });
+      } catch (error) {
+        deps.log.error({ err: error, orderId, event }, 'broker order event not told');
+      }
+    },
+  };
+}

@@ -1,0 +1,63 @@
+import { ErrorCode } from '@app/protocol/errors';
+import { BrokerOrderStatus } from '@app/protocol/statuses/broker-order-status';
+import type { DbHandle } from '../../platform/db/handle';
+import { AppError } from '../../platform/errors';
+import { brokerDb } from './broker.tables';
+import { moveBrokerOrder } from './broker-order-moves';
+
+/**
+ * What the payments module asks of a broker order and tells it (bizNo 'B<id>'): it never reads or
+ * writes the broker tables itself. Each takes the caller's handle (a payment's transaction, too).
+ */
+
+/** The buyer's broker order, awaiting payment and not run out: what a payment is checked against. */
+export async function brokerOrderToPay(db: DbHandle, userId: number, id: number, now: number) {
+  const order = await brokerDb(db)
+    .selectFrom('broker_orders')
+    .select(['id', 'total_fen', 'status', 'expires_at', 'gold_name', 'quantity', 'server_name'])
+    .where('id', '=', id)
+    .where('buyer_user_id', '=', userId)
+    .executeTakeFirst();
+  if (!order) throw new AppError(ErrorCode.BAD_PARAMS, '订单不存在');
+  if (order.status !== BrokerOrderStatus.AWAITING_PAYMENT)
+    throw new AppError(ErrorCode.BAD_PARAMS, '订单已支付或已关闭');
+  if (order.expires_at && order.expires_at.getTime() <= now)
+    throw new AppError(ErrorCode.BAD_PARAMS, '订单已超时，请重新下单');
+  return {
+    id: order.id,
+    total: Number(order.total_fen),
+    title: `${order.server_name} ${order.gold_name}×${Number(order.quantity)}`,
+  };
+}
+
+/** Locks the order's row for the caller's transaction; refuses one no longer awaiting payment. */
+export async function lockBrokerOrderToPay(trx: DbHandle, id: number): Promise<number> {
+  const row = await brokerDb(trx)
+    .selectFrom('broker_orders')
+    .select(['total_fen', 'status'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  if (row.status !== BrokerOrderStatus.AWAITING_PAYMENT) throw new AppError(ErrorCode.BAD_PARAMS, '订单已支付或已关闭');
+  return Number(row.total_fen);
+}
+
+/**
+ * The broker order is paid (101 → 102, guarded): answers whether this call moved it. The
+ * merchant's promise starts now (paid + the listing's delivery minutes).
+ */
+export async function markBrokerOrderPaid(trx: DbHandle, id: number, payChannel: number, at: Date): Promise<boolean> {
+  const row = await brokerDb(trx)
+    .selectFrom('broker_orders')
+    .innerJoin('broker_listings', 'broker_listings.id', 'broker_orders.listing_id')
+    .select('broker_listings.deliver_minutes')
+    .where('broker_orders.id', '=', id)
+    .executeTakeFirst();
+  if (!row) return false;
+  return moveBrokerOrder(trx, id, BrokerOrderStatus.AWAITING_PAYMENT, BrokerOrderStatus.PAID, {
+    paid_at: at,
+    pay_channel: payChannel,
+    expires_at: null,
+    deliver_before: new Date(at.getTime() + row.deliver_minutes * 60_000),
+  });
+}

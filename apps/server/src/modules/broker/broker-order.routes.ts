@@ -1,0 +1,80 @@
+import {
+  brokerCancelOrder,
+  brokerConfirmOrder,
+  brokerOrderInfo,
+  brokerOrderList,
+  brokerOrderPlace,
+  brokerOrderStatus,
+  brokerRefuseOrder,
+  brokerUrgeBuyerReceipt,
+  brokerUrgeSellerDelivery,
+  deliveredOrder,
+  getOrderStatusList,
+  orderEngaged,
+  startOrderDelivery,
+} from '@app/protocol/calls/broker-orders';
+import { brokerOrderStatusLabel } from '@app/protocol/statuses/broker-order-status';
+import type { FastifyInstance } from 'fastify';
+import { type CallPlatform, registerCall } from '../../platform/http/register-call';
+import {
+  type BrokerOrderDeps,
+  brokerOrderStatusList,
+  buyerConfirmBrokerOrder,
+  cancelBrokerOrder,
+  engageBrokerOrder,
+  brokerOrderList as listOrders,
+  placeBrokerOrder,
+  refuseBrokerOrder,
+  toBrokerOrder,
+  urgeBrokerOrder,
+  viewerBrokerOrder,
+} from './broker-order.service';
+import { recheckBrokerDelivery, startBrokerDelivery } from './broker-order-delivery';
+
+/** The broker orders' calls (`/…/api/app/broker/v1/…`): thin, over the order and delivery services. */
+export function brokerOrderRoutes(app: FastifyInstance, platform: CallPlatform, deps: BrokerOrderDeps): void {
+  const { db } = deps;
+  registerCall(app, platform, brokerOrderPlace, (input, ctx) => placeBrokerOrder(deps, ctx.user.userId, input));
+  registerCall(app, platform, brokerOrderInfo, async (input, ctx) => {
+    const { row, role } = await viewerBrokerOrder(db, ctx.user.userId, input.orderId, input.type);
+    const order = await toBrokerOrder(deps, row, role);
+    return { ...order, teamInfo: { groupId: (await deps.events?.groupOf(row.id)) ?? null } };
+  });
+  registerCall(app, platform, brokerOrderStatus, async (input, ctx) => {
+    const { row } = await viewerBrokerOrder(db, ctx.user.userId, input.orderId);
+    return {
+      orderId: String(row.id),
+      status: row.status,
+      statusLabel: brokerOrderStatusLabel[row.status as keyof typeof brokerOrderStatusLabel] ?? '',
+      expireTime: row.status === 101 && row.expires_at ? Math.floor(row.expires_at.getTime() / 1000) : null,
+    };
+  });
+  registerCall(app, platform, brokerOrderList, (input, ctx) => listOrders(deps, ctx.user.userId, input));
+  registerCall(app, platform, getOrderStatusList, (input, ctx) => brokerOrderStatusList(db, ctx.user.userId, input));
+  registerCall(app, platform, brokerCancelOrder, (input, ctx) =>
+    cancelBrokerOrder(deps, ctx.user.userId, input.orderId),
+  );
+  registerCall(app, platform, orderEngaged, (input, ctx) => engageBrokerOrder(deps, ctx.user.userId, input.orderId));
+  registerCall(app, platform, startOrderDelivery, (input, ctx) =>
+    startBrokerDelivery(deps, ctx.user.userId, {
+      orderId: input.orderId,
+      gameAccountId: input.gameAccountId,
+      gameRoleId: input.gameRoleId,
+    }),
+  );
+  registerCall(app, platform, deliveredOrder, (input, ctx) =>
+    recheckBrokerDelivery(deps, ctx.user.userId, input.orderId),
+  );
+  registerCall(app, platform, brokerConfirmOrder, (input, ctx) =>
+    buyerConfirmBrokerOrder(deps, ctx.user.userId, input.orderId),
+  );
+  registerCall(app, platform, brokerRefuseOrder, (input, ctx) =>
+    refuseBrokerOrder(deps, ctx.user.userId, input.orderId, input.reason),
+  );
+  registerCall(app, platform, brokerUrgeSellerDelivery, (input, ctx) =>
+    urgeBrokerOrder(deps, ctx.user.userId, input.orderId, 'delivery'),
+  );
+  registerCall(app, platform, brokerUrgeBuyerReceipt, (input, ctx) =>
+    urgeBrokerOrder(deps, ctx.user.userId, input.orderId, 'receipt'),
+  );
+}

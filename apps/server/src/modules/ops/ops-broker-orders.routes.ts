@@ -1,0 +1,59 @@
+import { resolvePayload, StaffAction } from '@app/protocol/ops';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { decideRefusedBrokerOrder, refusedBrokerOrders } from '../broker/broker-order.service';
+import type { OpsDeps } from './ops.module';
+import { ok, parse, staffOf } from './ops-http';
+import { writeAudit } from './staff-audit';
+
+const orderParams = z.object({ orderId: z.string().regex(/^\d{1,9}$/, '订单号不正确') });
+
+/**
+ * 商人订单的客服处理 (docs/decisions/0023-broker.md "Orders"): the refused broker orders and the paid
+ * ones past the merchant's promise, and customer service's audited decision on each: refund (-121,
+ * the money back to the buyer) or, for a refusal, confirm (112).
+ */
+export function opsBrokerOrderRoutes(ops: FastifyInstance, deps: OpsDeps): void {
+  const brokerDeps = deps.brokerOrders ?? { db: deps.db, gateway: deps.gateway };
+  ops.get('/broker-orders/refused', { config: { access: 'orders' } }, async () => {
+    const rows = await refusedBrokerOrders(deps.db);
+    return ok({
+      list: rows.map((r) => ({
+        orderId: String(r.id),
+        orderNo: r.order_no,
+        status: r.status,
+        applicationId: r.application_id,
+        serverName: r.server_name,
+        goldName: r.gold_name,
+        quantity: Number(r.quantity),
+        totalAmount: Number(r.total_fen),
+        buyerUserId: String(r.buyer_user_id),
+        merchantUserId: String(r.seller_user_id),
+        receipt: r.receipt,
+        note: r.note,
+        updateTime: Math.floor(r.updated_at.getTime() / 1000),
+      })),
+    });
+  });
+
+  ops.post('/broker-orders/:orderId/resolve', { config: { access: 'orders' } }, async (request) => {
+    const { orderId } = parse(orderParams, request.params);
+    const body = parse(resolvePayload, request.body);
+    const me = staffOf(request);
+    const after = await decideRefusedBrokerOrder(brokerDeps, Number(orderId), body.decision, {
+      name: me.displayName,
+      note: body.note,
+      onMoved: (trx, before) =>
+        writeAudit(trx, {
+          staffId: me.id,
+          action: StaffAction.BROKER_ORDER_DECIDE,
+          orderId: null,
+          orderNo: before.order_no,
+          before: { brokerOrderId: before.id, status: before.status },
+          after: { decision: body.decision, note: body.note },
+          ip: request.ip,
+        }),
+    });
+    return ok({ orderId: String(after.id), status: after.status });
+  });
+}
