@@ -85,7 +85,7 @@ const phoneAuth = () => import('../features/user/phone-auth-page');
 const removeAccount = () => import('../features/user/remove-account-page');
 const feedback = () => import('../features/user/feedback-page');
 const faq = () => import('../features/user/faq-page');
-const preBuyKey = () => import('../features/consignment/presale/pre-buy-key-page');
+const preBuyKey = () => import('../features/user/pre-buy-key-page');
 const bindPhone = () => import('../features/user/bind-phone-page');
 const agreement = () => import('../features/user/agreement-page');
 const chooseLocation = () => import('../features/user/choose-location-page');

@@ -32,7 +32,6 @@ export const auctionBidSchema = z.object({
   mine: z.boolean(),
   time: z.number().int(),
 });
-export type AuctionBid = z.infer<typeof auctionBidSchema>;
 
 /** The signed-in viewer's place in the auction (null before he takes part). */
 export const auctionMeSchema = z.object({

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../lib/paths';
-import { showToast } from '../../../lib/ui-bus';
-import { AccountLayout, currentScene } from '../../user/account-layout';
-import { useBindPreBuyKey } from '../api/pre-buy-key';
+import { paths } from '../../lib/paths';
+import { showToast } from '../../lib/ui-bus';
+import { AccountLayout, currentScene } from './account-layout';
+import { useBindPreBuyKey } from './api/bind-pre-buy-key';
 
 const KEY = /^[A-Z0-9]{8}$/;
 
