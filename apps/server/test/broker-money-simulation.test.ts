@@ -35,9 +35,9 @@ import { testDb, useTestApp } from './helpers';
  * top-ups. After every step: the books balance; the escrow holds exactly what paid, unsettled broker
  * orders hold (the merchant's pending share included until it is posted); the merchant's incoming
  * money is exactly the pending shares; each listing's stock plus what its live orders hold is its
- * initial stock. SIM_RUNS sets the number of sequences.
+ * initial stock. SIM_RUNS sets the number of sequences (40 in the everyday loop, 80 in CI).
  */
-const RUNS = Number(process.env.SIM_RUNS ?? 80);
+const RUNS = Number(process.env.SIM_RUNS ?? (process.env.CI ? 80 : 40));
 /** SIM_SEED replays one seed (fast-check prints it on a failure); by default each run explores new sequences. */
 const SEED = process.env.SIM_SEED ? Number(process.env.SIM_SEED) : undefined;
 const t = useTestApp({}, { timeout: 300_000 });
@@ -409,8 +409,9 @@ describe(`broker orders' money, simulated (${testDb})`, () => {
       }),
       { numRuns: RUNS, endOnFailure: true, ...(SEED !== undefined ? { seed: SEED } : {}) },
     );
-    // The runs met every ending (and the paths to them).
-    for (const s of [S.COMPLETED_SETTLED, S.TIMEOUT, S.CANCELLED, S.DELIVERY_FAILED, S.RETURNED, S.COMPLETED_PENDING])
-      expect(seen).toContain(s);
+    // A CI-sized run met every ending (and the paths to them); the everyday loop's 40 usually do.
+    if (RUNS >= 80)
+      for (const s of [S.COMPLETED_SETTLED, S.TIMEOUT, S.CANCELLED, S.DELIVERY_FAILED, S.RETURNED, S.COMPLETED_PENDING])
+        expect(seen).toContain(s);
   }, 600_000);
 });
