@@ -616,7 +616,8 @@ describe('the deposits, simulated', () => {
       // Every status of both flows is met in a CI-sized run (the everyday loop's 100 usually meet most).
       if (RUNS >= 1000)
         expect([...reached]).toEqual(expect.arrayContaining([1, 11, 21, 31, 32, 41, 42, 51, 52, 53, 54, 55, 56, 61]));
-      if (RUNS >= 1000) expect([...reachedBidders]).toEqual(expect.arrayContaining([1, 11, 21, 55, 56, 57, 61]));
+      // 21 (won, to pay) is met on the way to 57 and 61, which only it leads to.
+      if (RUNS >= 1000) expect([...reachedBidders]).toEqual(expect.arrayContaining([1, 11, 55, 56, 57, 61]));
     },
     Math.max(900_000, RUNS * 400),
   );
