@@ -46,7 +46,8 @@ type Op =
   | { k: 'join'; buyer: number; how: 'gateway' | 'late' | 'balance' }
   | { k: 'bid'; buyer: number; steps: number }
   | { k: 'buyNow'; buyer: number }
-  | { k: 'winner'; how: 'pay' | 'cancel' };
+  | { k: 'winner'; how: 'pay' | 'cancel' }
+  | { k: 'auctionDeal'; end: 'pay' | 'cancel' };
 
 const op: fc.Arbitrary<Op> = fc.oneof(
   {
@@ -96,6 +97,14 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   },
   { arbitrary: fc.record({ k: fc.constant('bid' as const), buyer: fc.nat(1), steps: fc.nat(3) }), weight: 4 },
   { arbitrary: fc.record({ k: fc.constant('buyNow' as const), buyer: fc.nat(1) }), weight: 1 },
+  // A whole auction in one step, so its endings are met often: both take part, both bid, it ends, the winner pays or not.
+  {
+    arbitrary: fc.record({
+      k: fc.constant('auctionDeal' as const),
+      end: fc.constantFrom('pay' as const, 'cancel' as const),
+    }),
+    weight: 1,
+  },
   {
     arbitrary: fc.record({
       k: fc.constant('winner' as const),
@@ -488,7 +497,61 @@ describe('the deposits, simulated', () => {
               }
             } else if (o.k === 'buyNow') {
               await quiet(buyNow(deps, users[o.buyer]!.id, String(listings[3]!.id), `dsim-buynow-${run}-${step}`));
-            } else if (o.k === 'winner') {
+            } else if (o.k === 'auctionDeal') {
+              await quiet(
+                createAuction(deps, seller.id, {
+                  commodityId: String(listings[3]!.id),
+                  startPrice: 15_000,
+                  increment: 1_000,
+                  hours: 1,
+                  buyNowPrice: null,
+                }),
+              );
+              for (const [i, b] of users.slice(0, 2).entries()) {
+                const joined = await quiet(
+                  joinAuction(deps, {
+                    buyer: { userId: b.id, uid: b.uid },
+                    commodityId: String(listings[3]!.id),
+                    player: { accountId: `acct-${b.uid}`, roleId: `role-acct-${b.uid}` },
+                  }),
+                );
+                if (joined && typeof joined === 'object' && 'amount_fen' in joined) {
+                  const d = joined as { id: number; amount_fen: number; status: string };
+                  const amount = Number(d.amount_fen);
+                  if (d.status === 'unpaid') {
+                    await topup(b.id, amount, `dsim-topup-adeal-${run}-${step}-${i}`);
+                    await quiet(
+                      payWithBalance(payDeps, {
+                        userId: b.id,
+                        orderId: `D${d.id}`,
+                        totalAmount: amount,
+                        balancePrice: amount,
+                      }),
+                    );
+                  }
+                }
+                const a = await db
+                  .selectFrom('auctions')
+                  .selectAll()
+                  .where('commodity_id', '=', listings[3]!.id)
+                  .orderBy('id', 'desc')
+                  .executeTakeFirst();
+                if (a)
+                  await quiet(
+                    placeBid(deps, {
+                      userId: b.id,
+                      commodityId: String(listings[3]!.id),
+                      price:
+                        Number(a.bid_count) === 0
+                          ? Number(a.start_price_fen)
+                          : Number(a.current_price_fen) + Number(a.increment_fen),
+                      requestKey: `dsim-adeal-${run}-${step}-${i}`,
+                    }),
+                  );
+              }
+            }
+            if (o.k === 'winner' || o.k === 'auctionDeal') {
+              const how = o.k === 'winner' ? o.how : o.end;
               // The auction's end comes first (the clock past it, the sweeper), then the winner pays or cancels.
               const live = await db
                 .selectFrom('auctions')
@@ -511,7 +574,7 @@ describe('the deposits, simulated', () => {
                 ? await db.selectFrom('orders').selectAll().where('id', '=', won.order_id).executeTakeFirst()
                 : undefined;
               if (order?.status === OrderStatus.AWAITING_PAYMENT && won?.winner_user_id) {
-                if (o.how === 'cancel') await quiet(cancelOrder(deps, won.winner_user_id, String(order.id)));
+                if (how === 'cancel') await quiet(cancelOrder(deps, won.winner_user_id, String(order.id)));
                 else {
                   const total = Number(order.total_fen);
                   await topup(won.winner_user_id, total, `dsim-topup-win-${run}-${step}`);
