@@ -149,20 +149,27 @@ try {
       `broker orders: ${String(connections).padStart(2)} conn  ${row.rps} orders/s  p50 ${row.p50} ms  p99 ${row.p99} ms${refused ? `  NOT PLACED ${refused}` : ''}`,
     );
   }
-  const placed = await sql(
-    url,
-    'select count(*)::int as n, coalesce(sum(quantity), 0)::bigint as q from broker_orders',
+  // One statement, one snapshot: orders still in flight when autocannon stops commit with their stock at once.
+  const snapshot = (
+    await sql(
+      url,
+      `select (select count(*)::int from broker_orders) as n,
+              (select coalesce(sum(quantity), 0)::bigint from broker_orders) as q,
+              (select coalesce(sum(stock), 0)::bigint from broker_listings) as s`,
+    )
+  ).rows[0] as { n: number; q: string; s: string };
+  const seeded = BigInt(STOCK) * BigInt(LISTINGS);
+  const consistent = BigInt(snapshot.s) + BigInt(snapshot.q) === seeded;
+  log(
+    `broker orders: ${snapshot.n} placed; stock + ordered = the stock seeded: ${consistent ? 'yes' : `NO (stock ${snapshot.s} + ordered ${snapshot.q} vs ${seeded})`}`,
   );
-  const stock = await sql(url, 'select coalesce(sum(stock), 0)::bigint as s from broker_listings');
-  const consistent = BigInt(stock.rows[0].s) + BigInt(placed.rows[0].q) === BigInt(STOCK) * BigInt(LISTINGS);
-  log(`broker orders: ${placed.rows[0].n} placed; stock + ordered = the stock seeded: ${consistent ? 'yes' : 'NO'}`);
   const peak = results.reduce((a, b) => (b.rps > a.rps ? b : a));
   log(`broker orders: peak ${peak.rps} orders/s at ${peak.connections} connections, p99 ${peak.p99} ms`);
   const fs = await import('node:fs');
   fs.mkdirSync('bench/results', { recursive: true });
   fs.writeFileSync(
     'bench/results/broker-orders.json',
-    `${JSON.stringify({ date: new Date().toISOString(), machine: `${os.cpus().length} cores ${os.cpus()[0]?.model ?? ''}`, listings: LISTINGS, results, peak, placed: placed.rows[0].n, consistent }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), machine: `${os.cpus().length} cores ${os.cpus()[0]?.model ?? ''}`, listings: LISTINGS, results, peak, placed: snapshot.n, consistent }, null, 2)}\n`,
   );
   if (!consistent) process.exitCode = 1;
 } finally {
