@@ -299,10 +299,13 @@ export async function endOffer(
     throw new AppError(ErrorCode.BAD_PARAMS, by === 'seller' ? '只有卖家可以处理出价' : '只有出价的买家可以撤回');
   const note = by === 'seller' && reason.trim() ? `卖家：${reason.trim()}` : '';
   if (by === 'buyer') {
-    const from = row.status as BargainStatus;
-    if (from !== BargainStatus.AWAITING_DEPOSIT && from !== BargainStatus.AWAITING_SELLER) throw answered();
-    if (!(await endProposal(deps.db, row, from, BargainStatus.BUYER_CANCELLED))) throw answered();
-    return offerOf(deps.db, offerId);
+    // Its deposit may arrive meanwhile (1 → 11): the withdrawal then ends it from there, the deposit back.
+    for (let status = row.status as BargainStatus, tries = 0; tries < 2; tries++) {
+      if (status !== BargainStatus.AWAITING_DEPOSIT && status !== BargainStatus.AWAITING_SELLER) throw answered();
+      if (await endProposal(deps.db, row, status, BargainStatus.BUYER_CANCELLED)) return offerOf(deps.db, offerId);
+      status = (await offerOf(deps.db, offerId)).status as BargainStatus;
+    }
+    throw answered();
   }
   if (row.status === BargainStatus.AWAITING_SELLER) {
     if (!(await endProposal(deps.db, row, BargainStatus.AWAITING_SELLER, BargainStatus.SELLER_REFUSED, { note })))
