@@ -23,7 +23,7 @@ import { sweepOffers } from '../src/modules/bargain/offer-moves';
 import { Accounts, balanceOf } from '../src/modules/ledger/ledger';
 import { checkLedger } from '../src/modules/ledger/ledger-check';
 import { expireUnpaidOrders } from '../src/modules/orders/order.service';
-import { expectCode, loginAs, sdkPlayer, useTestApp, useTestClient } from './helpers';
+import { expectCode, loginAs, sdkPlayer, testDb, useTestApp, useTestClient } from './helpers';
 
 let seller: Awaited<ReturnType<typeof sdkPlayer>>;
 let buyer: Awaited<ReturnType<typeof sdkPlayer>>;
@@ -533,5 +533,25 @@ describe('出价 on a pre-sale', () => {
     );
     // He may 出价 on it.
     expect((await sentProposal(id, 25_000)).status).toBe(11);
+  });
+
+  it(`预购码 bound by two buyers at once binds exactly one (${testDb})`, async () => {
+    const id = await listCoins(30_000, 30_000, false);
+    await t.db.updateTable('commodities').set({ sale_type: 1 }).where('id', '=', Number(id)).execute();
+    const { preBuyKey } = (await app.call(createPreBuyKey, { commodityId: id }, { token: seller.token })).data as {
+      preBuyKey: string;
+    };
+    const racers = [await loginAs(t, '13799990003'), await loginAs(t, '13799990004'), buyer];
+    const answers = await Promise.all(
+      racers.map((r) => app.call(bindUserByPreBuyKey, { preBuyKey }, { token: r.token })),
+    );
+    expect(answers.filter((a) => a.code === '200')).toHaveLength(1);
+    const winner = racers[answers.findIndex((a) => a.code === '200')]!;
+    const listing = await t.db
+      .selectFrom('commodities')
+      .select('designated_trade_id')
+      .where('id', '=', Number(id))
+      .executeTakeFirstOrThrow();
+    expect(listing.designated_trade_id).toBe(winner.uid);
   });
 });
