@@ -31,10 +31,11 @@ export default function PreBuyKeyPage() {
   };
   return (
     <AccountLayout title="输入预购码" testId="pre-buy-key-page">
-      <div className="acct-group" style={{ padding: 16 }}>
-        <label className="sell-field">
-          <span>预购码</span>
+      <div className="acct-group">
+        <label className="acct-row" style={{ cursor: 'text' }}>
+          <span style={{ flex: 'none' }}>预购码</span>
           <input
+            className="acct-input"
             value={key}
             maxLength={8}
             autoCapitalize="characters"
@@ -49,7 +50,13 @@ export default function PreBuyKeyPage() {
             data-testid="pre-buy-key-input"
           />
         </label>
-        <p className={problem ? 'sell-problem' : undefined} id="pre-buy-key-problem" role="alert">
+      </div>
+      <div className="acct-group" style={{ padding: 16 }}>
+        <p
+          id="pre-buy-key-problem"
+          role="alert"
+          style={problem ? { color: 'var(--danger, #d4380d)', margin: '0 0 8px', fontSize: 13 } : { margin: 0 }}
+        >
           {problem ?? ''}
         </p>
         <p className="muted" style={{ fontSize: 13, lineHeight: 1.6 }}>
