@@ -7,41 +7,42 @@
  *     before; nothing created or dropped);
  *  2. the EXPLAIN check of market-explain.ts (every sort, with and without a server);
  *  3. starts the server against that database and, at each connection count, runs autocannon
- *     on /health and on GET commodityList with the mix of market-cases.ts (pages 1–5), encrypted
- *     as the web client sends it (encryptParams, every URL with its own nonce, used once), and
- *     the same mix signed but not encrypted (withOutEncrypt) at fewer counts;
- *  4. reports the peak: requests/s, p50, p99, the ratio to /health, and drops the database.
+ *     on /health and on GET commodityList with the mix of market-cases.ts (pages 1–5), sealed
+ *     as the web client sends it (codec version 2: encryptKey + encryptParams, the answer sealed
+ *     under the request's key; every URL with its own nonce, used once), and the same mix signed
+ *     but not sealed;
+ *  4. reports the peaks: requests/s, p50, p99, the ratio to /health, the sealed peak's ratio to
+ *     the unsealed one (issue 19: at least 0.8), and drops the database.
  *
  * `npm run bench` runs it after the codec benchmark when PostgreSQL answers (BENCH_MARKET=0
  * skips it); `npm run bench:market` runs it alone. Figures go to bench/results/market.json.
  */
-import { constants, publicEncrypt, randomBytes } from 'node:crypto';
+import { constants, createCipheriv, publicEncrypt, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { commodityList } from '@app/protocol/calls/exchange';
 import { createClientCodec } from '@app/protocol/codec/client';
-import { generateKeyPem, loadServerKey, sealData } from '@app/protocol/codec/server';
+import { generateKeyPem, loadServerKey, sealData, sealDataV2 } from '@app/protocol/codec/server';
 import { computeSign, type Params, signValue } from '@app/protocol/codec/sign';
 import { callPath } from '@app/protocol/contract';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { openDatabase } from '../apps/server/src/platform/db/database';
 import { startServer } from '../tests/start-server';
 import { productionEnv } from './bench-env';
 import { adminUrl, postgresReachable, sql, withDatabase } from './bench-pg';
 import { MARKET_CASES, type MarketCase } from './market-cases';
 import { type ExplainRow, explainMarket, printExplain } from './market-explain';
-import { type SeedResult, seedMarket } from './market-seed';
+import { type SeedResult, seedMarket, seedMarketPglite } from './market-seed';
 
 const P99_BUDGET_MS = 50;
 const ROWS = Number(process.env.BENCH_MARKET_ROWS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_MARKET_SECONDS ?? 4);
 const HEALTH_SECONDS = Number(process.env.BENCH_MARKET_HEALTH_SECONDS ?? 2);
-const LEVELS = (process.env.BENCH_MARKET_CONNECTIONS ?? '4,16').split(',').map(Number);
-const PLAIN_LEVELS = (process.env.BENCH_MARKET_PLAIN_CONNECTIONS ?? '1,4,8,16,32')
-  .split(',')
-  .filter(Boolean)
-  .map(Number);
+const LEVELS = (process.env.BENCH_MARKET_CONNECTIONS ?? '4,8,16,32').split(',').map(Number);
+const PLAIN_LEVELS = (process.env.BENCH_MARKET_PLAIN_CONNECTIONS ?? '4,8,16,32').split(',').filter(Boolean).map(Number);
 const PAGE_WEIGHTS = [5, 2, 1, 1, 1]; // pages 1–5: most readers stay on the first page
 const LIST_PATH = callPath(commodityList);
 
@@ -63,6 +64,8 @@ interface Figures {
 
 export interface MarketResult {
   date: string;
+  /** Where the listings live: PostgreSQL (the scaled deployment's) or PGlite (the embedded default). */
+  database: 'postgres' | 'pglite';
   machine: string;
   rows: number;
   onSale: number;
@@ -75,7 +78,7 @@ export interface MarketResult {
   responseSeal: ReturnType<typeof sealCost>;
   peak: Figures & { ratioToHealth: number; healthPeakRps: number; p99BudgetMet: boolean };
   peakPlain: (Figures & { ratioToHealth: number }) | null;
-  peakEncrypted: Figures & { ratioToHealth: number };
+  peakEncrypted: Figures & { ratioToHealth: number; ratioToPlain: number | null };
 }
 
 function run(opts: autocannon.Options): Promise<autocannon.Result> {
@@ -115,9 +118,10 @@ interface Prepared {
 }
 
 /**
- * One request as the web client's codec.sealGet builds it: params + timestamp, nonce, keyId,
- * sign; encrypted, the JSON in 117-byte RSA PKCS#1 blocks as `encryptParams` (node:crypto here,
- * the same bytes as the client's BigInt RSA, a hundred times faster to pre-generate).
+ * One request as the web client builds it: params + timestamp, nonce, keyId, sign; sealed in codec
+ * version 2 (a fresh 32-byte key under RSA as `encryptKey`, the JSON under AES-256-GCM as
+ * `encryptParams`; node:crypto here, the same bytes as the client's, faster to pre-generate), or
+ * only signed.
  */
 function prepare(keys: Keys, c: MarketCase, page: number, encrypt: boolean): Prepared {
   const params: Params = { ...c.params, page, pageSize: 20 };
@@ -130,13 +134,15 @@ function prepare(keys: Keys, c: MarketCase, page: number, encrypt: boolean): Pre
   const signed = { ...stamped, sign: computeSign(stamped, keys.signSecret) };
   const query = new URLSearchParams();
   if (encrypt) {
-    const plain = Buffer.from(JSON.stringify(signed));
-    const blocks: Buffer[] = [];
-    for (let o = 0; o < plain.length; o += 117)
-      blocks.push(
-        publicEncrypt({ key: keys.rsaPublicKey, padding: constants.RSA_PKCS1_PADDING }, plain.subarray(o, o + 117)),
-      );
-    query.set('encryptParams', Buffer.concat(blocks).toString('base64'));
+    const key = randomBytes(32);
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', key, iv);
+    const sealed = Buffer.concat([iv, cipher.update(JSON.stringify(signed)), cipher.final(), cipher.getAuthTag()]);
+    query.set(
+      'encryptKey',
+      publicEncrypt({ key: keys.rsaPublicKey, padding: constants.RSA_PKCS1_PADDING }, key).toString('base64'),
+    );
+    query.set('encryptParams', sealed.toString('base64'));
   } else for (const [k, v] of Object.entries(signed)) query.set(k, signValue(v));
   return { path: `${LIST_PATH}?${query}`, appId: c.appId };
 }
@@ -180,19 +186,19 @@ async function listRun(keys: Keys, connections: number, seconds: number, encrypt
 
 const port = 3800 + Math.floor(Math.random() * 100);
 
-/** Every case answers 200 with listings, encrypted and plain (the mix measures real pages); returns a page. */
+/** Every case answers 200 with listings, sealed (v2) and plain (the mix measures real pages); returns a page. */
 async function probe(keys: Keys): Promise<unknown> {
   const codec = createClientCodec(keys);
   let page: unknown = null;
   for (const c of MARKET_CASES.filter((x) => x.weight > 0)) {
     for (const encrypt of [true, false]) {
-      const p = prepare(keys, c, 1, encrypt);
-      const res = await fetch(`http://127.0.0.1:${port}${p.path}`, {
-        headers: { 'x-source': 'H5', 'x-appid': p.appId },
-      });
+      const params = { ...c.params, page: 1, pageSize: 20 };
+      const sealed = encrypt ? codec.get(params) : null;
+      const path = sealed ? `${LIST_PATH}?${sealed.query}` : prepare(keys, c, 1, false).path;
+      const res = await fetch(`http://127.0.0.1:${port}${path}`, { headers: { 'x-source': 'H5', 'x-appid': c.appId } });
       const body = (await res.json()) as { code: string; msg: string; data: unknown };
       if (body.code !== '200') throw new Error(`${c.name}: commodityList answered ${body.code} ${body.msg}`);
-      const data = codec.openData(body.data, 'GET', encrypt) as { list: unknown[] };
+      const data = (sealed ? sealed.open(body.data) : body.data) as { list: unknown[] };
       if (data.list.length === 0) throw new Error(`${c.name}: empty page (is the database seeded?)`);
       page ??= data;
     }
@@ -200,23 +206,31 @@ async function probe(keys: Keys): Promise<unknown> {
   return page;
 }
 
-/** CPU cost of sealing one real 20-card page as the encrypted GET answer (RSA-1024 private key, 117-byte blocks). */
+/**
+ * CPU cost of sealing one real 20-card page as a GET answer: version 1 (RSA-1024 private key,
+ * 117-byte blocks) and version 2 (AES-256-GCM under the request's key).
+ */
 function sealCost(page: unknown) {
   const key = loadServerKey('bench', generateKeyPem());
+  const answerKey = randomBytes(32);
   const bytes = Buffer.byteLength(JSON.stringify(page));
-  sealData(key, page);
-  const n = 50;
-  const start = process.cpuUsage();
-  for (let i = 0; i < n; i++) sealData(key, page);
-  const cpu = process.cpuUsage(start);
+  const cpuMs = (seal: () => void, n: number) => {
+    seal();
+    const start = process.cpuUsage();
+    for (let i = 0; i < n; i++) seal();
+    const cpu = process.cpuUsage(start);
+    return Number(((cpu.user + cpu.system) / n / 1000).toFixed(3));
+  };
   return {
     pageBytes: bytes,
     rsaBlocks: Math.ceil(bytes / 117),
-    cpuMsPerPage: Number(((cpu.user + cpu.system) / n / 1000).toFixed(2)),
+    cpuMsPerPage: cpuMs(() => sealData(key, page), 50),
+    cpuMsPerPageV2: cpuMs(() => sealDataV2(answerKey, page), 2000),
   };
 }
 
 export async function runMarketBench(log = (line: string) => console.info(line)): Promise<MarketResult> {
+  if (process.env.BENCH_MARKET_PGLITE === '1') return runOnPglite(log);
   const reuse = process.env.BENCH_MARKET_DB;
   const dbName = reuse ?? `bench_market_${process.pid}`;
   const url = withDatabase(adminUrl(), dbName);
@@ -247,19 +261,75 @@ export async function runMarketBench(log = (line: string) => console.info(line))
     log('market: EXPLAIN (ANALYZE) of every case, pages 1 and 5');
     const explain = await explainMarket(url);
     printExplain(explain);
+    return await measure({ rows, onSale, seed, explain, database: 'postgres', env: { DATABASE_URL: url } }, log);
+  } finally {
+    if (!reuse) await admin(`drop database if exists ${dbName} with (force)`);
+  }
+}
 
-    const server = await startServer(port, {
-      ...productionEnv(),
-      WEB_DIST: '/nonexistent',
-      DATABASE_URL: url,
-      DEMO_GAME: '0',
-    });
+/**
+ * The embedded default (PGlite in a data folder, as `npm start` runs): the same market seeded by
+ * market-seed.ts into a fresh folder (or BENCH_MARKET_DATA_DIR, seeded before and kept), the same
+ * runs. No EXPLAIN (it speaks to PostgreSQL); the plans are PostgreSQL's own in both.
+ */
+async function runOnPglite(log: (line: string) => void): Promise<MarketResult> {
+  const reuse = process.env.BENCH_MARKET_DATA_DIR;
+  const dataDir = reuse ?? fs.mkdtempSync(path.join(os.tmpdir(), 'bench-market-pglite-'));
+  try {
+    let seed: SeedResult['seconds'] | 'reused' = 'reused';
+    let rows = 0;
+    let onSale = 0;
+    if (!reuse || !fs.existsSync(path.join(dataDir, 'pglite'))) {
+      log(`market: seeding ${ROWS} listings into PGlite…`);
+      const seeded = await seedMarketPglite(dataDir, ROWS, log);
+      ({ rows, onSale } = seeded);
+      seed = seeded.seconds;
+      log(`market: seeded in ${seeded.seconds.total} s (${JSON.stringify(seeded.seconds)})`);
+    } else {
+      const db = await openDatabase({ dataDir });
+      const counted = await db
+        .selectFrom('commodities')
+        .select((eb) => [eb.fn.countAll<number>().as('total')])
+        .executeTakeFirstOrThrow();
+      const sale = await db
+        .selectFrom('commodities')
+        .select((eb) => [eb.fn.countAll<number>().as('n')])
+        .where('status', '=', 1)
+        .executeTakeFirstOrThrow();
+      await db.destroy();
+      rows = Number(counted.total);
+      onSale = Number(sale.n);
+    }
+    return await measure({ rows, onSale, seed, explain: [], database: 'pglite', env: {}, dataDir }, log);
+  } finally {
+    if (!reuse) fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+interface Measured {
+  rows: number;
+  onSale: number;
+  seed: SeedResult['seconds'] | 'reused';
+  explain: ExplainRow[];
+  database: 'postgres' | 'pglite';
+  env: Record<string, string>;
+  dataDir?: string;
+}
+
+async function measure(m: Measured, log: (line: string) => void): Promise<MarketResult> {
+  const { rows, onSale, seed, explain } = m;
+  {
+    const server = await startServer(
+      port,
+      { ...productionEnv(), WEB_DIST: '/nonexistent', DEMO_GAME: '0', ...m.env },
+      m.dataDir ? { dataDir: m.dataDir } : {},
+    );
     try {
       const keys = (await (await fetch(`http://127.0.0.1:${port}/pb/api/app/system/v1/clientConfig?source=H5`)).json())
         .data as Keys;
       const seal = sealCost(await probe(keys));
       log(
-        `market: sealing one 20-card answer: ${seal.pageBytes} bytes, ${seal.rsaBlocks} RSA blocks, ${seal.cpuMsPerPage} ms CPU`,
+        `market: sealing one 20-card answer: ${seal.pageBytes} bytes, v1 ${seal.rsaBlocks} RSA blocks ${seal.cpuMsPerPage} ms CPU, v2 (AES-GCM) ${seal.cpuMsPerPageV2} ms`,
       );
       // Warm-up: JIT of the handlers, PostgreSQL caches, the pool's connections.
       await run({ url: `http://127.0.0.1:${port}/health`, duration: 1, connections: 8 });
@@ -277,7 +347,7 @@ export async function runMarketBench(log = (line: string) => console.info(line))
         listEncrypted.push(f);
         expected = Math.max(expected, f.requestsPerSecond);
         log(
-          `market: ${String(c).padStart(2)} conn  health ${h.requests.average.toFixed(0)} rps  list encrypted ${f.requestsPerSecond} rps p50 ${f.p50ms} ms p99 ${f.p99ms} ms${refused ? `  REFUSED ${refused}` : ''}${live ? ` (${live} URLs made live)` : ''}`,
+          `market: ${String(c).padStart(2)} conn  health ${h.requests.average.toFixed(0)} rps  list sealed v2 ${f.requestsPerSecond} rps p50 ${f.p50ms} ms p99 ${f.p99ms} ms${refused ? `  REFUSED ${refused}` : ''}${live ? ` (${live} URLs made live)` : ''}`,
         );
       }
       let expectedPlain = expected * 3;
@@ -287,7 +357,7 @@ export async function runMarketBench(log = (line: string) => console.info(line))
         listPlain.push(f);
         expectedPlain = Math.max(expectedPlain, f.requestsPerSecond);
         log(
-          `market: ${String(c).padStart(2)} conn  list plain (withOutEncrypt) ${f.requestsPerSecond} rps p50 ${f.p50ms} ms p99 ${f.p99ms} ms${refused ? `  REFUSED ${refused}` : ''}`,
+          `market: ${String(c).padStart(2)} conn  list signed, not sealed ${f.requestsPerSecond} rps p50 ${f.p50ms} ms p99 ${f.p99ms} ms${refused ? `  REFUSED ${refused}` : ''}`,
         );
       }
 
@@ -298,6 +368,7 @@ export async function runMarketBench(log = (line: string) => console.info(line))
       const client = peakPlain ?? peakEnc;
       const result: MarketResult = {
         date: new Date().toISOString(),
+        database: m.database,
         machine: `${os.cpus().length} cores, ${os.cpus()[0]?.model ?? ''}; server, PostgreSQL and autocannon share them; load average ${os
           .loadavg()
           .map((l) => l.toFixed(1))
@@ -319,7 +390,7 @@ export async function runMarketBench(log = (line: string) => console.info(line))
         listEncrypted,
         listPlain,
         responseSeal: seal,
-        // The web client's path: public reads signed, not sealed (decision 0008).
+        // The unsealed peak (issue 19's 3,000 rps target); the web's path, sealed in version 2, is peakEncrypted.
         peak: {
           ...client,
           healthPeakRps: healthPeak,
@@ -329,27 +400,33 @@ export async function runMarketBench(log = (line: string) => console.info(line))
         peakPlain: peakPlain
           ? { ...peakPlain, ratioToHealth: Number((peakPlain.requestsPerSecond / healthPeak).toFixed(3)) }
           : null,
-        peakEncrypted: { ...peakEnc, ratioToHealth: Number((peakEnc.requestsPerSecond / healthPeak).toFixed(3)) },
+        peakEncrypted: {
+          ...peakEnc,
+          ratioToHealth: Number((peakEnc.requestsPerSecond / healthPeak).toFixed(3)),
+          ratioToPlain: peakPlain ? Number((peakEnc.requestsPerSecond / peakPlain.requestsPerSecond).toFixed(3)) : null,
+        },
       };
       log(
-        `market: peak (${peakPlain ? 'client path, withOutEncrypt' : 'encrypted'}) at ${client.connections} connections: ${client.requestsPerSecond} rps, p50 ${client.p50ms} ms, p99 ${client.p99ms} ms (budget ${P99_BUDGET_MS} ms: ${result.peak.p99BudgetMet ? 'met' : 'MISSED'}), ${result.peak.ratioToHealth} of /health (${healthPeak} rps); sealed answers peak at ${peakEnc.requestsPerSecond} rps, p99 ${peakEnc.p99ms} ms`,
+        `market: peak (${peakPlain ? 'signed, not sealed' : 'sealed'}) at ${client.connections} connections: ${client.requestsPerSecond} rps, p50 ${client.p50ms} ms, p99 ${client.p99ms} ms (budget ${P99_BUDGET_MS} ms: ${result.peak.p99BudgetMet ? 'met' : 'MISSED'}), ${result.peak.ratioToHealth} of /health (${healthPeak} rps); sealed (v2, the web's path) peak at ${peakEnc.requestsPerSecond} rps, p99 ${peakEnc.p99ms} ms, ${result.peakEncrypted.ratioToPlain ?? '-'} of the unsealed peak`,
       );
       const failed = explain.filter((e) => !e.ok && !e.gap);
       if (failed.length)
         log(`market: EXPLAIN check FAILED for ${failed.map((e) => `${e.name} p${e.page}`).join(', ')}`);
       fs.mkdirSync('bench/results', { recursive: true });
-      fs.writeFileSync('bench/results/market.json', `${JSON.stringify(result, null, 2)}\n`);
+      fs.writeFileSync(
+        `bench/results/market${m.database === 'pglite' ? '-pglite' : ''}.json`,
+        `${JSON.stringify(result, null, 2)}\n`,
+      );
       return result;
     } finally {
       await server.stop();
     }
-  } finally {
-    if (!reuse) await admin(`drop database if exists ${dbName} with (force)`);
   }
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  if (!(await postgresReachable())) throw new Error(`PostgreSQL does not answer at ${adminUrl()}`);
+  if (process.env.BENCH_MARKET_PGLITE !== '1' && !(await postgresReachable()))
+    throw new Error(`PostgreSQL does not answer at ${adminUrl()}`);
   const result = await runMarketBench();
   console.info(JSON.stringify(result.peak, null, 2));
 }

@@ -17,6 +17,7 @@
  * published over the last 60 days.
  */
 import { pathToFileURL } from 'node:url';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { migrate, openDatabase } from '../apps/server/src/platform/db/database';
 
@@ -164,94 +165,126 @@ export interface SeedResult {
   seconds: { migrate: number; insert: number; indexes: number; analyze: number; total: number };
 }
 
+/** One statement's rows; the seeding runs the same statements on PostgreSQL and on PGlite. */
+type Run = <R>(text: string) => Promise<{ rows: R[] }>;
+
 /** Migrates the database at `url` and fills it with `rows` listings (see the file comment). */
 export async function seedMarket(url: string, rows = 1_000_000, log = (_: string) => {}): Promise<SeedResult> {
   const dbName = new URL(url).pathname.slice(1);
   if (!dbName.includes('bench') && process.env.BENCH_SEED_FORCE !== '1')
     throw new Error(`refusing to empty commodities of "${dbName}" (name lacks "bench"; BENCH_SEED_FORCE=1 overrides)`);
   const t0 = performance.now();
-  const since = () => (performance.now() - t0) / 1000;
   const kysely = await openDatabase({ url, dataDir: null });
   await migrate(kysely);
   await kysely.destroy();
-  const tMigrate = since();
-
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query('truncate commodities restart identity cascade');
-    const values: string[] = [];
-    const servers: string[] = [];
-    GAMES.forEach((g, gi) => {
-      values.push(`(${sqlText(g.id)}, ${sqlText(g.name)}, '/bench/icon.png', '#', ${gi === 1}, ${100 - gi * 20})`);
-      for (let s = 1; s <= SERVERS_PER_GAME; s++) {
-        const n = serverName(gi, s);
-        servers.push(`(${sqlText(g.id)}, 's${s}', ${sqlText(n.name)}, ${sqlText(n.master)}, ${sqlText(n.masterName)})`);
-      }
-    });
-    await client.query(
-      `insert into games (application_id, name, icon_url, initial, cross_server, recommend_rank)
-       values ${values.join(',')} on conflict do nothing`,
-    );
-    await client.query(
-      `insert into game_servers (application_id, server_id, name, master_server_id, master_server_name)
-       values ${servers.join(',')} on conflict do nothing`,
-    );
-
-    // Load without the secondary indexes (a GIN index and ten b-trees kept up row by row would
-    // take many minutes), then rebuild them exactly as the migrations define them.
-    // The definitions are kept in a table until the rebuild is done, so a run that dies midway
-    // leaves them for the next run to rebuild.
-    await client.query('create table if not exists bench_seed_indexes (name text primary key, def text not null)');
-    await client.query(
-      `insert into bench_seed_indexes (name, def)
-       select i.indexname, i.indexdef from pg_indexes i
-       where i.schemaname = current_schema() and i.tablename = 'commodities'
-         and not exists (select 1 from pg_constraint c where c.conname = i.indexname)
-       on conflict do nothing`,
-    );
-    const { rows: defs } = await client.query<{ name: string; def: string }>(
-      'select name, def from bench_seed_indexes order by name',
-    );
-    for (const d of defs) await client.query(`drop index if exists ${d.name}`);
-    const tInsert0 = since();
-    const batch = 250_000;
-    for (let from = 1; from <= rows; from += batch) {
-      await client.query(listingsInsert(from, Math.min(rows, from + batch - 1)));
-      log(`  inserted ${Math.min(rows, from + batch - 1)} listings (${since().toFixed(1)} s)`);
-    }
-    const tInsert = since() - tInsert0;
-
-    // The GIN (trigram) build is the longest: it gets its own connection, the b-trees the other.
-    const tIdx0 = since();
-    const gin = defs.filter((d) => /using gin/i.test(d.def)).map((d) => d.def);
-    const btree = defs.filter((d) => !/using gin/i.test(d.def)).map((d) => d.def);
-    await inParallel(url, [gin, btree]);
-    await client.query('drop table bench_seed_indexes');
-    const tIndexes = since() - tIdx0;
-    log(`  rebuilt ${defs.length} indexes (${tIndexes.toFixed(1)} s)`);
-
-    const tAn0 = since();
-    await client.query('vacuum analyze commodities');
-    await client.query('analyze games, game_servers');
-    const tAnalyze = since() - tAn0;
-    const { rows: counts } = await client.query<{ total: string; on_sale: string }>(
-      'select count(*) as total, count(*) filter (where status = 1) as on_sale from commodities',
-    );
-    return {
-      rows: Number(counts[0]?.total),
-      onSale: Number(counts[0]?.on_sale),
-      seconds: {
-        migrate: Number(tMigrate.toFixed(1)),
-        insert: Number(tInsert.toFixed(1)),
-        indexes: Number(tIndexes.toFixed(1)),
-        analyze: Number(tAnalyze.toFixed(1)),
-        total: Number(since().toFixed(1)),
-      },
-    };
+    const run: Run = async (text) => ({ rows: (await client.query(text)).rows });
+    return await fill(run, (lanes) => inParallel(url, lanes), rows, log, t0);
   } finally {
     await client.end();
   }
+}
+
+/**
+ * The same market in the embedded default's database (PGlite in `dataDir`, as the server opens it
+ * with DATA_DIR): one connection, so the index rebuilds run one after the other.
+ */
+export async function seedMarketPglite(dataDir: string, rows: number, log = (_: string) => {}): Promise<SeedResult> {
+  const t0 = performance.now();
+  const db = await openDatabase({ dataDir });
+  try {
+    await migrate(db);
+    const run: Run = async (text) => ({ rows: (await sql.raw(text).execute(db)).rows as never[] });
+    const sequential = async (lanes: string[][]) => {
+      for (const statement of lanes.flat()) await run(statement);
+    };
+    return await fill(run, sequential, rows, log, t0);
+  } finally {
+    await db.destroy();
+  }
+}
+
+async function fill(
+  run: Run,
+  lanes: (lanes: string[][]) => Promise<void>,
+  rows: number,
+  log: (line: string) => void,
+  t0: number,
+): Promise<SeedResult> {
+  const since = () => (performance.now() - t0) / 1000;
+  const tMigrate = since();
+  await run('truncate commodities restart identity cascade');
+  const values: string[] = [];
+  const servers: string[] = [];
+  GAMES.forEach((g, gi) => {
+    values.push(`(${sqlText(g.id)}, ${sqlText(g.name)}, '/bench/icon.png', '#', ${gi === 1}, ${100 - gi * 20})`);
+    for (let s = 1; s <= SERVERS_PER_GAME; s++) {
+      const n = serverName(gi, s);
+      servers.push(`(${sqlText(g.id)}, 's${s}', ${sqlText(n.name)}, ${sqlText(n.master)}, ${sqlText(n.masterName)})`);
+    }
+  });
+  await run(
+    `insert into games (application_id, name, icon_url, initial, cross_server, recommend_rank)
+     values ${values.join(',')} on conflict do nothing`,
+  );
+  await run(
+    `insert into game_servers (application_id, server_id, name, master_server_id, master_server_name)
+     values ${servers.join(',')} on conflict do nothing`,
+  );
+
+  // Load without the secondary indexes (a GIN index and ten b-trees kept up row by row would
+  // take many minutes), then rebuild them exactly as the migrations define them.
+  // The definitions are kept in a table until the rebuild is done, so a run that dies midway
+  // leaves them for the next run to rebuild.
+  await run('create table if not exists bench_seed_indexes (name text primary key, def text not null)');
+  await run(
+    `insert into bench_seed_indexes (name, def)
+     select i.indexname, i.indexdef from pg_indexes i
+     where i.schemaname = current_schema() and i.tablename = 'commodities'
+       and not exists (select 1 from pg_constraint c where c.conname = i.indexname)
+     on conflict do nothing`,
+  );
+  const { rows: defs } = await run<{ name: string; def: string }>(
+    'select name, def from bench_seed_indexes order by name',
+  );
+  for (const d of defs) await run(`drop index if exists ${d.name}`);
+  const tInsert0 = since();
+  const batch = 250_000;
+  for (let from = 1; from <= rows; from += batch) {
+    await run(listingsInsert(from, Math.min(rows, from + batch - 1)));
+    log(`  inserted ${Math.min(rows, from + batch - 1)} listings (${since().toFixed(1)} s)`);
+  }
+  const tInsert = since() - tInsert0;
+
+  // The GIN (trigram) build is the longest: on PostgreSQL it gets its own connection, the b-trees the other.
+  const tIdx0 = since();
+  const gin = defs.filter((d) => /using gin/i.test(d.def)).map((d) => d.def);
+  const btree = defs.filter((d) => !/using gin/i.test(d.def)).map((d) => d.def);
+  await lanes([gin, btree]);
+  await run('drop table bench_seed_indexes');
+  const tIndexes = since() - tIdx0;
+  log(`  rebuilt ${defs.length} indexes (${tIndexes.toFixed(1)} s)`);
+
+  const tAn0 = since();
+  await run('vacuum analyze commodities');
+  await run('analyze games, game_servers');
+  const tAnalyze = since() - tAn0;
+  const { rows: counts } = await run<{ total: string; on_sale: string }>(
+    'select count(*) as total, count(*) filter (where status = 1) as on_sale from commodities',
+  );
+  return {
+    rows: Number(counts[0]?.total),
+    onSale: Number(counts[0]?.on_sale),
+    seconds: {
+      migrate: Number(tMigrate.toFixed(1)),
+      insert: Number(tInsert.toFixed(1)),
+      indexes: Number(tIndexes.toFixed(1)),
+      analyze: Number(tAnalyze.toFixed(1)),
+      total: Number(since().toFixed(1)),
+    },
+  };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

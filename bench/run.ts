@@ -6,7 +6,8 @@
  *  2. the codec's CPU cost per request on the server side (open + verify + seal) in-process;
  *  3. when PostgreSQL answers (BENCH_PG_URL, default the local server; BENCH_MARKET=0 skips it),
  *     the commodity list at 1,000,000 listings: bench/market-list.ts; then orders placed per second
- *     (bench/orders.ts, BENCH_ORDERS=0 skips it); then, when Redis answers too (BENCH_REDIS_URL,
+ *     (bench/orders.ts, BENCH_ORDERS=0 skips it); the list and the orders again on the embedded
+ *     default, PGlite (BENCH_MARKET_PGLITE=0 / BENCH_ORDERS_PGLITE=0 skip them); then, when Redis answers too (BENCH_REDIS_URL,
  *     default redis://127.0.0.1:6379), the order chat at 5,000 sockets on two processes
  *     (bench/chat.ts, BENCH_CHAT=0 skips it).
  * Figures go to stdout and bench/results/latest.json (the market's in full to bench/results/market.json).
@@ -166,6 +167,24 @@ else {
   fs.writeFileSync('bench/results/latest.json', `${JSON.stringify(latest, null, 2)}\n`);
 }
 
+// The same list on the embedded default, PGlite (BENCH_MARKET_PGLITE=0 skips it).
+if (process.env.BENCH_MARKET === '0' || process.env.BENCH_MARKET_PGLITE === '0')
+  console.info('market on PGlite: skipped');
+else {
+  const { spawnSync } = await import('node:child_process');
+  const done = spawnSync(process.execPath, ['--import', 'tsx', 'bench/market-list.ts'], {
+    stdio: 'inherit',
+    env: { ...process.env, BENCH_MARKET_PGLITE: '1' },
+  });
+  if (done.status !== 0) console.warn('market on PGlite: the benchmark failed');
+  else {
+    const pglite = JSON.parse(fs.readFileSync('bench/results/market-pglite.json', 'utf8'));
+    const latest = JSON.parse(fs.readFileSync('bench/results/latest.json', 'utf8'));
+    latest.marketPglite = { rows: pglite.rows, peak: pglite.peak, peakEncrypted: pglite.peakEncrypted };
+    fs.writeFileSync('bench/results/latest.json', `${JSON.stringify(latest, null, 2)}\n`);
+  }
+}
+
 // Orders placed per second on PostgreSQL (bench/orders.ts; BENCH_ORDERS=0 skips it).
 if (process.env.BENCH_ORDERS === '0') console.info('orders: skipped (BENCH_ORDERS=0)');
 else if (!(await postgresReachable())) console.info('orders: skipped (no PostgreSQL at BENCH_PG_URL)');
@@ -173,6 +192,18 @@ else {
   const { spawnSync } = await import('node:child_process');
   const done = spawnSync(process.execPath, ['--import', 'tsx', 'bench/orders.ts'], { stdio: 'inherit' });
   if (done.status !== 0) console.warn('orders: the benchmark failed');
+}
+
+// The same orders on the embedded default, PGlite (BENCH_ORDERS_PGLITE=0 skips it).
+if (process.env.BENCH_ORDERS === '0' || process.env.BENCH_ORDERS_PGLITE === '0')
+  console.info('orders on PGlite: skipped');
+else {
+  const { spawnSync } = await import('node:child_process');
+  const done = spawnSync(process.execPath, ['--import', 'tsx', 'bench/orders.ts'], {
+    stdio: 'inherit',
+    env: { ...process.env, BENCH_ORDERS_DB: 'pglite' },
+  });
+  if (done.status !== 0) console.warn('orders on PGlite: the benchmark failed');
 }
 
 // The order chat at scale (bench/chat.ts; BENCH_CHAT=0 skips it): PostgreSQL and Redis both needed.

@@ -28,6 +28,8 @@ export function freePort(): Promise<number> {
 export interface StartOptions {
   /** Run on this data folder (kept by stop(): it is the caller's); otherwise a fresh one, removed by stop(). */
   dataDir?: string;
+  /** Node's own flags for the server process (e.g. --cpu-prof, which NODE_OPTIONS refuses). */
+  nodeArgs?: string[];
 }
 
 /** How the server process ended: its exit code, or the signal that ended it. */
@@ -62,7 +64,7 @@ export async function startServer(
   const baseUrl = `http://127.0.0.1:${port}`;
   // Another server on the port would answer /health in this one's place.
   if (!(await portIsFree(port))) throw new Error(`port ${port} is in use: cannot start the server there`);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'apps/server/src/server.ts'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -55,25 +55,22 @@ export async function hook<T = unknown>(pathname: string, body: unknown): Promis
   return json.data;
 }
 
-/** Calls the exchange as a client written from PROTOCOL.md would (signed and encrypted). */
+/** Calls the exchange as a client written from PROTOCOL.md would (signed, sealed in codec version 2). */
 export async function apiCall<T>(
   def: import('@app/protocol/contract').CallDef,
   params: Record<string, unknown>,
   headers: Record<string, string> = {},
 ): Promise<{ code: string; msg: string; data: T }> {
-  const { createClientCodec } = await import('@app/protocol/codec/client');
+  const { createClientCodecV2 } = await import('@app/protocol/codec/client');
   const { callPath } = await import('@app/protocol/contract');
   const keys = (await (await fetch(`${baseUrl()}/pb/api/app/system/v1/clientConfig?source=H5SDK`)).json()).data;
-  const codec = createClientCodec(keys);
+  const codec = createClientCodecV2(keys);
   const init = { headers: { 'content-type': 'application/json', 'x-source': 'H5SDK', ...headers } };
+  const sealed = def.method === 'GET' ? codec.get(params) : codec.post(params);
   const res =
-    def.method === 'GET'
-      ? await fetch(`${baseUrl()}${callPath(def)}?${codec.sealGet(params, true)}`, init)
-      : await fetch(`${baseUrl()}${callPath(def)}`, {
-          ...init,
-          method: 'POST',
-          body: JSON.stringify(codec.sealPost(params, true)),
-        });
+    'query' in sealed
+      ? await fetch(`${baseUrl()}${callPath(def)}?${sealed.query}`, init)
+      : await fetch(`${baseUrl()}${callPath(def)}`, { ...init, method: 'POST', body: JSON.stringify(sealed.body) });
   const body = await res.json();
-  return body.code === '200' ? { ...body, data: codec.openData(body.data, def.method, true) as T } : body;
+  return body.code === '200' ? { ...body, data: sealed.open(body.data) as T } : body;
 }

@@ -105,7 +105,7 @@ export const LEGEND: GameProfile = {
   starterNames: ['战神无双', '冰雪法师', '逍遥道长', '烈焰狂刀', '天机道人', '紫电青霜', '醉卧沙场', '星河法尊'],
   namePrefixes: ['龙城', '沙巴克', '赤月', '屠龙', '烈火', '霸天', '王者', '血色', '苍穹', '玄武', '白虎', '朱雀'],
   nameSuffixes: ['战神', '法尊', '道长', '狂刀', '无敌', '刀客', '天尊', '老兵', '霸主', '剑圣', '小白', '君临'],
-  sellerCount: 45,
+  sellerCount: 49,
   seed: 20_261_122,
   sellerSeed: 91_127,
 };
@@ -158,7 +158,7 @@ export const XIANXIA: GameProfile = {
   starterNames: ['青云剑仙', '紫霄真人', '昆仑道君', '凌霄散人', '问道长生', '逍遥剑客', '太虚仙子'],
   namePrefixes: ['青云', '昆仑', '蓬莱', '太虚', '紫霄', '瑶池', '天机', '玄冥', '凌霄', '九幽', '归墟', '清风'],
   nameSuffixes: ['剑仙', '真人', '散修', '道君', '仙子', '上人', '剑尊', '丹师', '老祖', '居士', '天骄', '灵童'],
-  sellerCount: 45,
+  sellerCount: 47,
   seed: 20_261_208,
   sellerSeed: 71_013,
 };
@@ -216,7 +216,7 @@ export const SANGUO: GameProfile = {
   starterNames: ['常山子龙', '卧龙先生', '江东小霸王', '虎痴', '神射黄忠', '凤雏', '锦马超'],
   namePrefixes: ['常山', '江东', '西凉', '许昌', '荆州', '益州', '赤壁', '虎牢', '官渡', '洛阳', '长坂', '五丈原'],
   nameSuffixes: ['猛将', '军师', '神箭', '都督', '校尉', '虎将', '先锋', '丞相', '游侠', '太守', '骁骑', '少帅'],
-  sellerCount: 45,
+  sellerCount: 47,
   seed: 20_261_315,
   sellerSeed: 52_817,
 };

@@ -4,6 +4,7 @@ import { type Config, opsToken, testHooksEnabled } from './config';
 import { auctionModule } from './modules/auction/auction.module';
 import { bargainModule } from './modules/bargain/bargain.module';
 import { hasLiveOffers } from './modules/bargain/offer.service';
+import { bidBookModule } from './modules/bid-book/bid-book.module';
 import { brokerModule } from './modules/broker/broker.module';
 import { hasOpenBrokerOrders } from './modules/broker/broker-order.service';
 import { brokerOrderEvents } from './modules/broker/broker-order-events';
@@ -27,7 +28,7 @@ import { hasOpenOrders } from './modules/orders/order.service';
 import { orderEvents } from './modules/orders/order-events';
 import { ordersModule } from './modules/orders/orders.module';
 import { sellerRecord } from './modules/orders/seller-record';
-import { releaseBrokerOrderHolds } from './modules/payments/payment.service';
+import { releaseBrokerOrderHolds, releaseCoinBidHolds } from './modules/payments/payment.service';
 import { type PaymentsHandle, paymentsModule } from './modules/payments/payments.module';
 import { smsModule } from './modules/sms/sms.module';
 import { supportModule } from './modules/support/support.module';
@@ -47,9 +48,11 @@ import { openApiRoute } from './platform/http/openapi';
 import { rateLimits } from './platform/http/rate-limits';
 import type { CallPlatform } from './platform/http/register-call';
 import { securityHeaders } from './platform/http/security-headers';
-import { echoRequestId, serverOptions } from './platform/http/server-options';
+import { echoRequestId, nameTheNode, serverOptions } from './platform/http/server-options';
 import { pageAllowances, serveWeb } from './platform/http/web-app';
 import { sandboxProvidersOf } from './platform/identity-providers/identity-providers';
+import { leadSweeps } from './platform/jobs/sweep-every';
+import { advisoryLeadership } from './platform/jobs/sweep-leader';
 import { logDestination } from './platform/log/destination';
 import { openPlatform } from './platform/open-platform';
 import { openStorage } from './platform/storage/storage-driver';
@@ -84,6 +87,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const { db, redis, platform, rates, close } = await openPlatform(app, config, options.db);
   // After the last request and every module's own onClose hook (gracefulStop runs these last).
   stopping.atLast(close);
+  // Many processes on one PostgreSQL: one of them runs the deadline sweeps (platform/jobs/sweep-leader.ts).
+  if (config.DATABASE_URL && config.SWEEP_MS > 0) {
+    const leadership = advisoryLeadership(config.DATABASE_URL, app.log);
+    leadSweeps(app, leadership);
+    stopping.atLast(() => leadership.close());
+  }
   const { games, demoGames, gateway } = await configuredGames(app, {
     platform,
     config,
@@ -93,6 +102,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('platform', platform);
   app.decorate('gateway', gateway);
   echoRequestId(app);
+  nameTheNode(app, config.NODE_NAME);
   answerErrors(app);
   securityHeaders(app, pageAllowances(config));
   rateLimits(app, {
@@ -101,7 +111,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     eventsPerMinute: config.RATE_LIMIT_EVENTS_PER_MINUTE,
     rates,
   });
-  healthRoutes(app, { db, redis });
+  healthRoutes(app, { db, redis, draining: stopping.draining });
   // Production: its real parts only, their secrets from the environment (loadConfig refuses otherwise, decision 0012).
   const production = !testHooksEnabled(config);
   const storage = await openStorage(app, { db, config, production });
@@ -198,6 +208,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     demoGames,
     seedDemo,
     sellerRecord: (userId) => sellerRecord(db, userId),
+    redis: redis ? { client: redis, prefix: config.REDIS_PREFIX } : undefined,
   });
   const broker = brokerModule(app, {
     platform,
@@ -205,6 +216,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     demoGames: seedDemo ? demoGames.map((g) => g.gameId) : [],
     events: brokerEvents,
     releaseHolds: releaseBrokerOrderHolds,
+    sweepEveryMs: config.SWEEP_MS,
+  });
+  // The buy order book: its fills become the broker module's paid orders.
+  const bidBook = bidBookModule(app, {
+    platform,
+    gateway,
+    orders: broker.orderDeps,
+    releaseHolds: releaseCoinBidHolds,
     sweepEveryMs: config.SWEEP_MS,
   });
   // The demo market's auction listings are made real once it is seeded.
@@ -226,6 +245,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       offers,
       auctions,
       broker,
+      bidBook,
     });
 
   openApiRoute(app);

@@ -24,6 +24,11 @@ const configSchema = z.object({
   REDIS_URL: z.string().url().optional(),
   /** Prefix of every Redis key, so deployments (and test runs) sharing a Redis do not collide. */
   REDIS_PREFIX: z.string().max(40).default('mk:'),
+  /** This process's name among many behind a balancer: every answer names it (X-Node). */
+  NODE_NAME: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,40}$/, { error: '1-40 letters, digits, -, _ or .' })
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * Outside production: 1 = readable log lines (pino-pretty), 0 = JSON lines; unset = readable when

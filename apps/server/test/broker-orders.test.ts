@@ -28,6 +28,7 @@ import { Accounts, balanceOf } from '../src/modules/ledger/ledger';
 import { checkLedger } from '../src/modules/ledger/ledger-check';
 import { releaseBrokerOrderHolds } from '../src/modules/payments/payment.service';
 import { expectCode, sdkPlayer, testDb, useTestApp, useTestClient } from './helpers';
+import { sayInChat } from './im-say';
 import { opsApi } from './ops-helpers';
 
 const t = useTestApp({}, { timeout: 120_000 });
@@ -227,7 +228,15 @@ describe(`broker orders (${testDb})`, () => {
       '10002',
       '只有商人可以操作',
     );
-    expect((await app.call(orderEngaged, { orderId: order.orderId }, { token: merchant.token })).data).toMatchObject({
+    // 已沟通过 is not the merchant's word alone: both must have written in the order's chat.
+    const engage = () => app.call(orderEngaged, { orderId: order.orderId }, { token: merchant.token });
+    const refusedWords = '买卖双方都在订单聊天中发言后，才能标记为已沟通';
+    expectCode(await engage(), '10002', refusedWords);
+    const groupId = opened.teamInfo.groupId as string;
+    expect((await sayInChat(t.app, app, buyer.token, groupId, '请发到我的角色')).t).toBe('ack');
+    expectCode(await engage(), '10002', refusedWords);
+    expect((await sayInChat(t.app, app, merchant.token, groupId, '好的，马上发货')).t).toBe('ack');
+    expect((await engage()).data).toMatchObject({
       status: 104,
       statusLabel: '已沟通过',
     });
@@ -278,6 +287,7 @@ describe(`broker orders (${testDb})`, () => {
       .selectFrom('im_messages')
       .select('body')
       .where('group_id', '=', Number(opened.teamInfo.groupId?.slice(1)))
+      .where('role', '=', 'system')
       .orderBy('seq')
       .execute();
     expect(said.map((m) => m.body.slice(0, 6))).toEqual(

@@ -157,7 +157,10 @@ export interface Envelope {
 }
 
 export interface CallOptions {
+  /** false: signed, not sealed. */
   encrypt?: boolean;
+  /** The codec version of a sealed call: 2 (PROTOCOL.md's, the default) or 1. */
+  version?: 1 | 2;
   headers?: Record<string, string>;
   token?: string;
 }
@@ -196,10 +199,19 @@ export async function createTestClient(app: FastifyInstance, source: string): Pr
       const encrypt = options.encrypt ?? true;
       const headers = { ...(options.token ? { 'x-token': options.token } : {}), ...options.headers };
       const path = callPath(def);
+      const input = params as Record<string, unknown>;
+      if (encrypt && (options.version ?? 2) === 2) {
+        const sealed = def.method === 'GET' ? codec.get(input) : codec.post(input);
+        const res =
+          'query' in sealed
+            ? await raw('GET', `${path}?${sealed.query}`, undefined, headers)
+            : await raw('POST', path, sealed.body, headers);
+        return res.code === '200' ? { ...res, data: sealed.open(res.data) } : res;
+      }
       const res =
         def.method === 'GET'
-          ? await raw('GET', `${path}?${codec.sealGet(params as Record<string, unknown>, encrypt)}`, undefined, headers)
-          : await raw('POST', path, codec.sealPost(params as Record<string, unknown>, encrypt), headers);
+          ? await raw('GET', `${path}?${codec.sealGet(input, encrypt)}`, undefined, headers)
+          : await raw('POST', path, codec.sealPost(input, encrypt), headers);
       return res.code === '200' ? { ...res, data: codec.openData(res.data, def.method, encrypt) } : res;
     },
   };

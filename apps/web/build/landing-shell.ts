@@ -101,7 +101,11 @@ export function landingShell(landings: Landing[]): Plugin {
         // The entry and its static imports are in index.html already.
         const skip = new Set(entry ? chunkFiles(bundle, entry, new Set()).js.map((f) => f.slice(1)) : []);
         const found = landings.map((l) => {
-          const chunk = chunks.find((c) => c.facadeModuleId?.replaceAll('\\', '/').endsWith(`/apps/web/${l.module}`));
+          // The chunk that holds the page's module (its own, or a group that took it in).
+          const isPage = (id: string) => id.replaceAll('\\', '/').endsWith(`/apps/web/${l.module}`);
+          const chunk =
+            chunks.find((c) => c.facadeModuleId && isPage(c.facadeModuleId)) ??
+            chunks.find((c) => c.moduleIds.some(isPage));
           if (!chunk) throw new Error(`landing-shell: no chunk for ${l.module}`);
           return { path: l.path.source, title: l.title, titleParam: l.titleParam, ...chunkFiles(bundle, chunk, skip) };
         });

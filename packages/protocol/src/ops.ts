@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BROKER_DELIVERIES } from './calls/broker';
 
 /**
  * The customer-service console's contract (/ops/v1, plain JSON in the envelope): staff accounts,
@@ -47,6 +48,7 @@ export const StaffAction = {
   OWN_TOTP_DISABLE: 'self.totp_disable',
   MERCHANT_DECIDE: 'merchant.decide',
   BROKER_ORDER_DECIDE: 'brokerOrder.decide',
+  BROKER_CONFIG: 'brokerConfig.set',
 } as const;
 export type StaffAction = (typeof StaffAction)[keyof typeof StaffAction];
 
@@ -68,6 +70,7 @@ export const staffActionLabel: Record<StaffAction, string> = {
   'self.totp_enable': '开启两步验证',
   'self.totp_disable': '关闭两步验证',
   'merchant.decide': '审核商人',
+  'brokerConfig.set': '设置商人频道',
   'brokerOrder.decide': '处理商人订单拒收',
 };
 
@@ -134,6 +137,26 @@ export const merchantDecisionPayload = z.object({
   creditFen: z.number().int('金额须精确到分').min(0, '金额不能为负').max(100_000_000_00, '金额过大').optional(),
   note: z.string().trim().max(200, '说明不超过200个字').optional(),
 });
+/** A game's broker channel as an operator sets it (docs/decisions/0023-broker.md): appBrokerConfig without the coin types. */
+export const brokerConfigPayload = z
+  .object({
+    enabled: z.boolean({ message: '请选择是否开放' }),
+    delivery: z.enum(BROKER_DELIVERIES, { message: '请选择发货方式' }),
+    minQuantity: z.number().int('数量须为整数').min(1, '单笔最少数量须大于0').max(1_000_000_000_000, '数量过大'),
+    maxQuantity: z.number().int('数量须为整数').min(1, '单笔最多数量须大于0').max(1_000_000_000_000, '数量过大'),
+    feePercent: z.number().min(0, '手续费不能为负').max(50, '手续费不超过50%'),
+    deliverMinutes: z
+      .number()
+      .int('发货时效须为整数分钟')
+      .min(1, '发货时效至少1分钟')
+      .max(24 * 60, '发货时效不超过24小时'),
+    confirmHours: z
+      .number()
+      .int('确认时效须为整数小时')
+      .min(1, '确认时效至少1小时')
+      .max(24 * 14, '确认时效不超过14天'),
+  })
+  .refine((c) => c.minQuantity <= c.maxQuantity, { message: '单笔最少数量不能大于最多数量' });
 export const auditQuery = z.object({
   order: z
     .string()

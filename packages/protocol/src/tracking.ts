@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { md5Hex } from './codec/md5';
+import { md5Hex } from './codec/hashes';
 
 /** The statistics service of PROTOCOL.md: one event, or a batch, signed with MD5. */
 /** What one event may carry: a few short fields, not a payload (the service is open to anyone who reads clientConfig). */

@@ -1,17 +1,28 @@
-import { createHash, createHmac } from 'node:crypto';
+import {
+  constants,
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  createHmac,
+  publicEncrypt,
+  randomBytes,
+} from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { gcmOpen, gcmSeal } from '../src/codec/aes-gcm';
 import { isStrictBase64 } from '../src/codec/base64';
-import { createClientCodec } from '../src/codec/client';
+import { createClientCodec, createClientCodecV2 } from '../src/codec/client';
+import { hmacSha1Hex, md5Hex, toHex } from '../src/codec/hashes';
 import {
   generateKeyPem,
   loadServerKey,
   openEnvelope,
+  openEnvelopeV2,
   sealData,
+  sealDataV2,
   stripEnvelopeFields,
   verifySigned,
 } from '../src/codec/server';
-import { hmacSha1Hex, sha1, toHex } from '../src/codec/sha1';
 import { signString } from '../src/codec/sign';
 
 const key = loadServerKey('k1', generateKeyPem());
@@ -26,14 +37,27 @@ function openAndVerify(base64: string) {
   return stripEnvelopeFields(params);
 }
 
-describe('sha1 and hmac (pure TypeScript)', () => {
-  it('match node:crypto on any input', () => {
+describe('hmac-sha1 and md5 (@noble/hashes)', () => {
+  it('match node:crypto on any text, any secret', () => {
     fc.assert(
-      fc.property(fc.uint8Array({ maxLength: 300 }), fc.string(), (bytes, text) => {
-        expect(toHex(sha1(bytes))).toBe(createHash('sha1').update(bytes).digest('hex'));
-        expect(hmacSha1Hex(text, `${text}!`)).toBe(createHmac('sha1', text).update(`${text}!`).digest('hex'));
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 300 }), fc.string({ maxLength: 100 }), (text, secret) => {
+        expect(hmacSha1Hex(secret, text)).toBe(createHmac('sha1', secret).update(text).digest('hex'));
+        expect(md5Hex(text)).toBe(createHash('md5').update(text).digest('hex'));
       }),
     );
+  });
+
+  it('match node:crypto on long secrets (hashed first) and block-boundary lengths', () => {
+    for (const length of [0, 1, 55, 56, 63, 64, 65, 119, 120, 128, 1000]) {
+      const text = 'x'.repeat(length);
+      const secret = '密'.repeat(length);
+      expect(hmacSha1Hex(secret, text)).toBe(createHmac('sha1', secret).update(text).digest('hex'));
+      expect(md5Hex(text)).toBe(createHash('md5').update(text).digest('hex'));
+    }
+  });
+
+  it('writes lowercase hex', () => {
+    expect(toHex(Uint8Array.from([0, 15, 16, 255]))).toBe('000f10ff');
   });
 });
 
@@ -130,13 +154,138 @@ describe('strict base64', () => {
   });
 });
 
-describe('md5 (statistics signature)', () => {
-  it('matches node:crypto on any text', async () => {
-    const { md5Hex } = await import('../src/codec/md5');
+describe('AES-256-GCM of the client (@noble/ciphers) against node:crypto', () => {
+  it('node opens what the client seals, and the client what node seals', () => {
     fc.assert(
-      fc.property(fc.string({ maxLength: 300 }), (text) => {
-        expect(md5Hex(text)).toBe(createHash('md5').update(text).digest('hex'));
+      fc.property(fc.uint8Array({ minLength: 32, maxLength: 32 }), fc.uint8Array({ maxLength: 600 }), (k, plain) => {
+        const sealed = gcmSeal(k, plain);
+        expect(sealed.length).toBe(12 + plain.length + 16);
+        const decipher = createDecipheriv('aes-256-gcm', k, sealed.subarray(0, 12), { authTagLength: 16 });
+        decipher.setAuthTag(sealed.subarray(sealed.length - 16));
+        const opened = Buffer.concat([decipher.update(sealed.subarray(12, sealed.length - 16)), decipher.final()]);
+        expect(new Uint8Array(opened)).toEqual(plain);
+
+        const iv = randomBytes(12);
+        const cipher = createCipheriv('aes-256-gcm', k, iv);
+        const byNode = Buffer.concat([iv, cipher.update(plain), cipher.final(), cipher.getAuthTag()]);
+        expect(gcmOpen(k, byNode)).toEqual(plain);
       }),
+      { numRuns: 100 },
     );
+  });
+
+  it('draws a fresh iv each time and refuses a short or tampered message', () => {
+    const k = randomBytes(32);
+    const a = gcmSeal(k, new Uint8Array(5));
+    const b = gcmSeal(k, new Uint8Array(5));
+    expect(toHex(a.subarray(0, 12))).not.toBe(toHex(b.subarray(0, 12)));
+    expect(() => gcmOpen(k, a.subarray(0, 27))).toThrow();
+    const tampered = Uint8Array.from(a);
+    tampered[14] = (tampered[14] as number) ^ 1;
+    expect(() => gcmOpen(k, tampered)).toThrow();
+  });
+});
+
+describe('codec version 2', () => {
+  const v2 = createClientCodecV2({ rsaPublicKey: key.publicKeyPem, signSecret: secret, keyId: 'k1' });
+  const fields = fc.dictionary(
+    fc
+      .string({ minLength: 1, maxLength: 12 })
+      .filter((k) => !['sign', 'timestamp', 'nonce', 'keyId', '__proto__'].includes(k)),
+    fc.jsonValue({ maxDepth: 3 }),
+    { maxKeys: 6 },
+  );
+
+  function openV2(body: { encryptKey?: unknown; encryptData?: unknown }) {
+    const opened = openEnvelopeV2([key], body.encryptKey as string, body.encryptData as string);
+    verifySigned(opened.params, { secret, nowSeconds: now() });
+    return { params: stripEnvelopeFields(opened.params), answerKey: opened.answerKey };
+  }
+
+  it('round-trips any params and any answer, each request under a key of its own', () => {
+    fc.assert(
+      fc.property(fields, fc.jsonValue({ maxDepth: 4 }), (params, answer) => {
+        const { body, open } = v2.post(params);
+        expect(Object.keys(body).sort()).toEqual(['encryptData', 'encryptKey']);
+        // K under RSA: one 128-byte block.
+        expect(Buffer.from(body.encryptKey as string, 'base64').length).toBe(128);
+        const opened = openV2(body);
+        expect(opened.params).toEqual(normalise(params));
+        expect(opened.answerKey.length).toBe(32);
+        expect(open(sealDataV2(opened.answerKey, answer))).toEqual(normalise(answer));
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('GET: encryptKey and encryptParams on the query, undefined params as empty fields, the answer in data.data', () => {
+    const { query, open } = v2.get({ page: 2, keyword: undefined });
+    const fieldsOf = new URLSearchParams(query);
+    expect([...fieldsOf.keys()].sort()).toEqual(['encryptKey', 'encryptParams']);
+    const opened = openV2({ encryptKey: fieldsOf.get('encryptKey'), encryptData: fieldsOf.get('encryptParams') });
+    expect(opened.params).toEqual({ page: 2, keyword: '' });
+    expect(open({ data: sealDataV2(opened.answerKey, { list: [1] }) })).toEqual({ list: [1] });
+    expect(() => open(sealDataV2(opened.answerKey, { list: [1] }))).toThrow();
+  });
+
+  it('an answer is unreadable without its request key: not by the public key, not by another request', () => {
+    const first = v2.post({ orderId: 'o-1' });
+    const second = v2.post({ orderId: 'o-1' });
+    const answer = sealDataV2(openV2(first.body).answerKey, { balance: 1_000_000, phone: '13800000000' });
+    expect(first.open(answer)).toEqual({ balance: 1_000_000, phone: '13800000000' });
+    expect(() => second.open(answer)).toThrow();
+    expect(() => codec.openData(answer, 'POST', true)).toThrow();
+    expect(Buffer.from(answer, 'base64').toString('latin1')).not.toContain('13800000000');
+    // A fresh iv each time: the same answer twice seals differently.
+    expect(sealDataV2(openV2(second.body).answerKey, 1)).not.toBe(sealDataV2(openV2(v2.post({}).body).answerKey, 1));
+  });
+
+  it('refuses any tampered byte of the key block or the sealed params', () => {
+    const { body } = v2.post({ amount: 100, orderId: 'o-1', note: '测试'.repeat(40) });
+    for (const field of ['encryptKey', 'encryptData'] as const) {
+      const bytes = Buffer.from(body[field] as string, 'base64');
+      fc.assert(
+        fc.property(fc.nat(bytes.length - 1), fc.integer({ min: 1, max: 255 }), (index, mask) => {
+          const copy = Buffer.from(bytes);
+          copy[index] = (copy[index] as number) ^ mask;
+          expect(() => openV2({ ...body, [field]: copy.toString('base64') })).toThrow();
+        }),
+        { numRuns: 100 },
+      );
+    }
+  });
+
+  it('refuses a key that is not 32 bytes, though its GCM is right for it', () => {
+    const signed = codec.sealPost({ amount: 1 }, false);
+    for (const length of [0, 16, 24, 31, 33, 64]) {
+      const k = randomBytes(length);
+      const usable = length === 16 || length === 24 ? k : randomBytes(32);
+      const iv = randomBytes(12);
+      const cipher = createCipheriv(`aes-${usable.length * 8}-gcm` as 'aes-256-gcm', usable, iv);
+      const data = Buffer.concat([iv, cipher.update(JSON.stringify(signed)), cipher.final(), cipher.getAuthTag()]);
+      const encryptKey = publicEncrypt({ key: key.publicKeyPem, padding: constants.RSA_PKCS1_PADDING }, k).toString(
+        'base64',
+      );
+      expect(() => openV2({ encryptKey, encryptData: data.toString('base64') })).toThrow();
+    }
+  });
+
+  it('refuses sealed params shorter than iv and tag, and a truncated tag', () => {
+    const { body } = v2.post({ a: 1 });
+    const data = Buffer.from(body.encryptData as string, 'base64');
+    expect(() => openV2({ ...body, encryptData: data.subarray(0, 27).toString('base64') })).toThrow();
+    expect(() => openV2({ ...body, encryptData: data.subarray(0, data.length - 4).toString('base64') })).toThrow();
+    expect(() => openV2({ ...body, encryptData: '' })).toThrow();
+    expect(() => openV2({ ...body, encryptKey: '' })).toThrow();
+  });
+
+  it('opens with a key of the grace period, and refuses a plaintext naming another key', () => {
+    const retired = loadServerKey('k0', generateKeyPem());
+    const old = createClientCodecV2({ rsaPublicKey: retired.publicKeyPem, signSecret: secret, keyId: 'k0' });
+    const { body } = old.post({ a: 1 });
+    expect(openEnvelopeV2([key, retired], body.encryptKey as string, body.encryptData as string).key.keyId).toBe('k0');
+    expect(() => openEnvelopeV2([key], body.encryptKey as string, body.encryptData as string)).toThrow();
+    const lying = createClientCodecV2({ rsaPublicKey: key.publicKeyPem, signSecret: secret, keyId: 'k0' }).post({});
+    expect(() => openEnvelopeV2([key], lying.body.encryptKey as string, lying.body.encryptData as string)).toThrow();
   });
 });

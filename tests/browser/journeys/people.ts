@@ -35,7 +35,9 @@ export const gameLogin = async (account: string, game = '/demo-game') =>
 /**
  * seller{from}…seller{to}: market accounts of the demo game (seller01…seller45). Each journey keeps
  * its own, so none finds an account another bound: buying 01–02, disputes 03–09, chat 10–15, trust 16,
- * customer service 20–29, offers 30–45 (account pages use 三国's own accounts).
+ * customer service 20–29, offers 30–45, the bid book 46–47 (account pages use 三国's own accounts 40–45,
+ * the broker trade 三国's 30–35, the auction and the broker order 仙侠's; the demo market makes the last
+ * two of each game, which no journey uses, demo merchants).
  */
 export const sellerAccounts = (from: number, to: number): string[] =>
   Array.from({ length: to - from + 1 }, (_, i) => `seller${String(from + i).padStart(2, '0')}`);
@@ -121,4 +123,51 @@ export async function paidAndDelivered(spec: {
     })
     .toBe(51);
   return { orderId, totalAmount, buyer };
+}
+
+/**
+ * The bid book journey's own accounts: seller46 and seller47, added at the end of 传奇's market
+ * sellers for it (the demo game seeds them like the others: roles, coins, market listings).
+ */
+export const BID_BOOK_ACCOUNTS = sellerAccounts(46, 47);
+
+/**
+ * The whole broker order's people (broker-order.test.ts): market accounts of 仙侠 no other journey binds
+ * (the auction's are 30–45 there).
+ */
+export const BROKER_ORDER_GAME = '/demo-xianxia';
+export const BROKER_ORDER_ACCOUNTS = sellerAccounts(20, 29);
+
+/**
+ * The broker order delivered by an in-game trade (broker-trade.test.ts): market accounts of 三国 no
+ * other journey binds (account pages use 40–45 there); the journey switches 三国's channel to
+ * 'trade' in the console and back to 'api' when done.
+ */
+export const BROKER_TRADE_GAME = '/demo-sanguo';
+export const BROKER_TRADE_ACCOUNTS = sellerAccounts(30, 35);
+
+/**
+ * A market account of the demo game signed in through the game (its account linked, as opening the
+ * market from the game does), with a new phone bound and a real name: its phone (to log the browser
+ * in), its headers and its game login.
+ */
+export async function gameUserWithPhone(spec: {
+  account: string;
+  /** The demo game's prefix (/demo-xianxia). */
+  game: string;
+  phonePrefix: string;
+  realName: string;
+  idCard: string;
+}): Promise<{ phone: string; headers: { 'x-token': string }; serverId: string }> {
+  const game = await gameLogin(spec.account, spec.game);
+  const pt = { gameId: game.gameId, gameToken: game.gameToken, serverId: game.serverId };
+  const login = await apiCall<{ token: string }>(gameTokenLogin, pt);
+  const headers = { 'x-token': login.data.token };
+  const phone = `${spec.phonePrefix}${String(Date.now()).slice(-8)}`;
+  await apiCall(sendSms, { smsType: 'phoneLogin', phone });
+  const bound = await apiCall(bindPhone, { phone, code: (await outbox(phone))[0]!.code }, headers);
+  if (bound.code !== '200') throw new Error(`phone refused for ${spec.account}: ${bound.msg}`);
+  const named = await apiCall(identification, { realName: spec.realName, idCard: spec.idCard }, headers);
+  if (named.code !== '200') throw new Error(`real name refused for ${spec.account}: ${named.msg}`);
+  return { phone, headers, serverId: game.serverId };
 }

@@ -27,3 +27,23 @@ export function isDataException(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code);
 }
+
+/** Connection-level SQLSTATEs: class 08, and 57P01–57P03 (the server shutting down, or not up yet). */
+const DATABASE_GONE = /^(?:08[0-9A-Z]{3}|57P0[123])$/;
+
+/**
+ * The database cannot be reached (down, restarting, the connection cut): nothing the caller did.
+ * The pool opens new connections on later requests, so this passes when the database is back.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const e = error as { code?: unknown; message?: unknown } | null;
+  if (
+    typeof e?.code === 'string' &&
+    (DATABASE_GONE.test(e.code) || e.code === 'ECONNREFUSED' || e.code === 'ECONNRESET')
+  )
+    return true;
+  return (
+    typeof e?.message === 'string' &&
+    /^Connection terminated|^Client has encountered a connection error/.test(e.message)
+  );
+}

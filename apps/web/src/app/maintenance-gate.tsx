@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useCheckVersion } from '../features/system/api/check-version';
-import { relaunch } from '../lib/api/react-to-code';
+import { relaunch } from '../lib/api/modal-states';
 import { PAGES, paths } from '../lib/paths';
 import { sceneOfPath } from '../lib/platform';
 

@@ -1,5 +1,5 @@
 import { SCENES } from '@app/protocol/platform';
-import { type ComponentType, lazy, Suspense, useEffect } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject, useLocation } from 'react-router';
 import { forgetChunkReload, loadWithTimeout } from '../lib/chunk-reload';
 import { pagePath, paths, SCENE_PAGES } from '../lib/paths';
@@ -20,14 +20,38 @@ function LegacyWithdraw({ scene }: { scene: string }) {
   return <Navigate to={`${paths.withdraw(scene)}${search}`} replace />;
 }
 
-const page = (load: () => Promise<{ default: ComponentType }>) => {
-  const Page = lazy(loadWithTimeout(load));
-  return (
-    <Suspense fallback={<PageLoading />}>
-      <Page />
-      <Loaded />
-    </Suspense>
-  );
+/** What a page route carries besides its element: its code's loader, for the landing page's early load. */
+export interface PageHandle {
+  preload: () => Promise<unknown>;
+}
+
+/**
+ * A page whose code loads when first opened. The page the visit lands on has its code loaded
+ * before the first render (main.tsx): it then renders at once instead of suspending, which would
+ * commit the fallback first and hold the page back by React's 300 ms reveal throttle.
+ */
+const page = (load: () => Promise<{ default: ComponentType }>): { element: ReactNode; handle: PageHandle } => {
+  let ready: ComponentType | undefined;
+  const preload = () =>
+    loadWithTimeout(load)().then((m) => {
+      ready = m.default;
+      return m;
+    });
+  const Lazy = lazy(preload);
+  function Page() {
+    // Chosen once per mount: switching from the lazy wrapper to the loaded page would remount it.
+    const [Ready] = useState(() => ready);
+    return Ready ? <Ready /> : <Lazy />;
+  }
+  return {
+    element: (
+      <Suspense fallback={<PageLoading />}>
+        <Page />
+        <Loaded />
+      </Suspense>
+    ),
+    handle: { preload },
+  };
 };
 
 /** Every route answers an error with the zh-CN error page (retry, back to the scene's home). */
@@ -95,82 +119,82 @@ const keyGuide = () => import('../features/consignment/key/key-guide-page');
 /** The pages every scene has, under /{scene}/pages/... (platform-shell §2). */
 function sceneRoutes(scene: string): RouteObject[] {
   return [
-    { path: pagePath(scene, 'home'), element: page(home) },
-    { path: pagePath(scene, 'list'), element: page(list) },
-    { path: pagePath(scene, 'detail'), element: page(detail) },
+    { path: pagePath(scene, 'home'), ...page(home) },
+    { path: pagePath(scene, 'list'), ...page(list) },
+    { path: pagePath(scene, 'detail'), ...page(detail) },
     // The share link's page (productNew/info?ct=0&id=…&share=share); on a PC launch sends it to the web detail.
-    { path: pagePath(scene, 'shareInfo'), element: page(detail) },
-    { path: pagePath(scene, 'collections'), element: page(myCollect) },
-    { path: pagePath(scene, 'login'), element: page(login) },
-    { path: pagePath(scene, 'userCenter'), element: page(my) },
-    { path: pagePath(scene, 'my'), element: page(my) },
-    { path: pagePath(scene, 'maintenance'), element: page(maintenance) },
-    { path: pagePath(scene, 'realName'), element: page(realName) },
-    { path: pagePath(scene, 'realNameStatus'), element: page(realNameStatus) },
-    { path: pagePath(scene, 'popularGames'), element: page(popularGame) },
-    { path: pagePath(scene, 'recommendGames'), element: page(recommendGame) },
-    { path: pagePath(scene, 'gameLobby'), element: page(gameLobby) },
-    { path: pagePath(scene, 'webViewImage'), element: page(webViewImage) },
-    { path: pagePath(scene, 'manualPresale'), element: page(manualPresale) },
-    { path: pagePath(scene, 'presaleDetail'), element: page(presaleDetail) },
-    { path: pagePath(scene, 'shelf'), element: page(shelf) },
-    { path: pagePath(scene, 'retrieveRole'), element: page(retrieveShelf) },
-    { path: pagePath(scene, 'orderConfirm'), element: page(orderConfirm) },
-    { path: pagePath(scene, 'cashier'), element: page(cashier) },
-    { path: pagePath(scene, 'orderDetail'), element: page(orderDetail) },
-    { path: pagePath(scene, 'orderList'), element: page(orderList) },
-    { path: pagePath(scene, 'wechatPay'), element: page(wechatLanding) },
-    { path: pagePath(scene, 'withdraw'), element: page(withdraw) },
-    { path: pagePath(scene, 'coupons'), element: page(myCoupon) },
-    { path: pagePath(scene, 'myOffers'), element: page(myOffers) },
-    { path: pagePath(scene, 'receivedOffers'), element: page(receivedOffers) },
-    { path: pagePath(scene, 'auctionDetail'), element: page(auctionDetail) },
-    { path: pagePath(scene, 'bidManage'), element: page(bidManage) },
-    { path: pagePath(scene, 'brokerList'), element: page(brokerList) },
-    { path: pagePath(scene, 'brokerDetail'), element: page(brokerDetail) },
-    { path: pagePath(scene, 'merchantApply'), element: page(merchantApply) },
-    { path: pagePath(scene, 'merchantCenter'), element: page(merchantCenter) },
-    { path: pagePath(scene, 'brokerOrderConfirm'), element: page(brokerOrderConfirm) },
-    { path: pagePath(scene, 'brokerOrderDetail'), element: page(brokerOrderDetail) },
-    { path: pagePath(scene, 'brokerOrders'), element: page(brokerOrders) },
-    { path: pagePath(scene, 'conversation'), element: page(conversation) },
-    { path: pagePath(scene, 'conversationIos'), element: page(conversation) },
-    { path: pagePath(scene, 'conversationWorkbench'), element: page(workbench) },
-    { path: pagePath(scene, 'messages'), element: page(messages) },
-    { path: pagePath(scene, 'service'), element: page(service) },
-    { path: pagePath(scene, 'settings'), element: page(settings) },
-    { path: pagePath(scene, 'phoneAuth'), element: page(phoneAuth) },
-    { path: pagePath(scene, 'removeAccount'), element: page(removeAccount) },
-    { path: pagePath(scene, 'feedback'), element: page(feedback) },
-    { path: pagePath(scene, 'faq'), element: page(faq) },
-    { path: pagePath(scene, 'preBuyKey'), element: page(preBuyKey) },
-    { path: pagePath(scene, 'bindPhone'), element: page(bindPhone) },
-    { path: pagePath(scene, 'agreementView'), element: page(agreement) },
+    { path: pagePath(scene, 'shareInfo'), ...page(detail) },
+    { path: pagePath(scene, 'collections'), ...page(myCollect) },
+    { path: pagePath(scene, 'login'), ...page(login) },
+    { path: pagePath(scene, 'userCenter'), ...page(my) },
+    { path: pagePath(scene, 'my'), ...page(my) },
+    { path: pagePath(scene, 'maintenance'), ...page(maintenance) },
+    { path: pagePath(scene, 'realName'), ...page(realName) },
+    { path: pagePath(scene, 'realNameStatus'), ...page(realNameStatus) },
+    { path: pagePath(scene, 'popularGames'), ...page(popularGame) },
+    { path: pagePath(scene, 'recommendGames'), ...page(recommendGame) },
+    { path: pagePath(scene, 'gameLobby'), ...page(gameLobby) },
+    { path: pagePath(scene, 'webViewImage'), ...page(webViewImage) },
+    { path: pagePath(scene, 'manualPresale'), ...page(manualPresale) },
+    { path: pagePath(scene, 'presaleDetail'), ...page(presaleDetail) },
+    { path: pagePath(scene, 'shelf'), ...page(shelf) },
+    { path: pagePath(scene, 'retrieveRole'), ...page(retrieveShelf) },
+    { path: pagePath(scene, 'orderConfirm'), ...page(orderConfirm) },
+    { path: pagePath(scene, 'cashier'), ...page(cashier) },
+    { path: pagePath(scene, 'orderDetail'), ...page(orderDetail) },
+    { path: pagePath(scene, 'orderList'), ...page(orderList) },
+    { path: pagePath(scene, 'wechatPay'), ...page(wechatLanding) },
+    { path: pagePath(scene, 'withdraw'), ...page(withdraw) },
+    { path: pagePath(scene, 'coupons'), ...page(myCoupon) },
+    { path: pagePath(scene, 'myOffers'), ...page(myOffers) },
+    { path: pagePath(scene, 'receivedOffers'), ...page(receivedOffers) },
+    { path: pagePath(scene, 'auctionDetail'), ...page(auctionDetail) },
+    { path: pagePath(scene, 'bidManage'), ...page(bidManage) },
+    { path: pagePath(scene, 'brokerList'), ...page(brokerList) },
+    { path: pagePath(scene, 'brokerDetail'), ...page(brokerDetail) },
+    { path: pagePath(scene, 'merchantApply'), ...page(merchantApply) },
+    { path: pagePath(scene, 'merchantCenter'), ...page(merchantCenter) },
+    { path: pagePath(scene, 'brokerOrderConfirm'), ...page(brokerOrderConfirm) },
+    { path: pagePath(scene, 'brokerOrderDetail'), ...page(brokerOrderDetail) },
+    { path: pagePath(scene, 'brokerOrders'), ...page(brokerOrders) },
+    { path: pagePath(scene, 'conversation'), ...page(conversation) },
+    { path: pagePath(scene, 'conversationIos'), ...page(conversation) },
+    { path: pagePath(scene, 'conversationWorkbench'), ...page(workbench) },
+    { path: pagePath(scene, 'messages'), ...page(messages) },
+    { path: pagePath(scene, 'service'), ...page(service) },
+    { path: pagePath(scene, 'settings'), ...page(settings) },
+    { path: pagePath(scene, 'phoneAuth'), ...page(phoneAuth) },
+    { path: pagePath(scene, 'removeAccount'), ...page(removeAccount) },
+    { path: pagePath(scene, 'feedback'), ...page(feedback) },
+    { path: pagePath(scene, 'faq'), ...page(faq) },
+    { path: pagePath(scene, 'preBuyKey'), ...page(preBuyKey) },
+    { path: pagePath(scene, 'bindPhone'), ...page(bindPhone) },
+    { path: pagePath(scene, 'agreementView'), ...page(agreement) },
   ];
 }
 
 export function createAppRouter() {
   const routes: RouteObject[] = [
     // The customer-service console: no scene, no scene guard.
-    { path: SCENE_PAGES.ops, element: page(opsConsole) },
+    { path: SCENE_PAGES.ops, ...page(opsConsole) },
     {
       element: <SceneShell />,
       children: [
         // The SDK home (marquee, ad slot, popup over the list) comes before the shared list route.
-        { path: SCENE_PAGES.sdkHome, element: page(sdkHome) },
-        { path: SCENE_PAGES.sdkConsign, element: page(consign) },
-        { path: SCENE_PAGES.sdkShelf, element: page(shelf) },
-        { path: SCENE_PAGES.websdkRetrieveRole, element: page(retrieveShelf) },
-        { path: SCENE_PAGES.appKeySale, element: page(keySale) },
-        { path: SCENE_PAGES.appWxKeySale, element: page(keySale) },
-        { path: SCENE_PAGES.websdkSale, element: page(consign) },
-        { path: SCENE_PAGES.sdkKeyGuide, element: page(keyGuide) },
+        { path: SCENE_PAGES.sdkHome, ...page(sdkHome) },
+        { path: SCENE_PAGES.sdkConsign, ...page(consign) },
+        { path: SCENE_PAGES.sdkShelf, ...page(shelf) },
+        { path: SCENE_PAGES.websdkRetrieveRole, ...page(retrieveShelf) },
+        { path: SCENE_PAGES.appKeySale, ...page(keySale) },
+        { path: SCENE_PAGES.appWxKeySale, ...page(keySale) },
+        { path: SCENE_PAGES.websdkSale, ...page(consign) },
+        { path: SCENE_PAGES.sdkKeyGuide, ...page(keyGuide) },
         { path: SCENE_PAGES.h5LegacyWithdraw, element: <LegacyWithdraw scene="h5" /> },
         { path: SCENE_PAGES.appLegacyWithdraw, element: <LegacyWithdraw scene="app" /> },
-        { path: SCENE_PAGES.chooseLocation, element: page(chooseLocation) },
-        { path: SCENE_PAGES.openLocation, element: page(openLocation) },
+        { path: SCENE_PAGES.chooseLocation, ...page(chooseLocation) },
+        { path: SCENE_PAGES.openLocation, ...page(openLocation) },
         ...SCENES.flatMap(sceneRoutes),
-        { path: '*', element: page(notFound) },
+        { path: '*', ...page(notFound) },
       ],
     },
   ];

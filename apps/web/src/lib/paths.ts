@@ -190,9 +190,13 @@ export const paths = {
     `${pagePath(scene, 'merchantApply')}${applicationId ? `?applicationId=${encodeURIComponent(applicationId)}` : ''}`,
   brokerOrderConfirm: (scene: string, commodityId: string, quantity?: number) =>
     `${pagePath(scene, 'brokerOrderConfirm')}?commodityId=${encodeURIComponent(commodityId)}${quantity ? `&quantity=${quantity}` : ''}`,
-  /** One broker order; `paid` marks the return from a payment page. */
-  brokerOrderDetail: (scene: string, orderId: string, { paid = false }: { paid?: boolean } = {}) =>
-    `${pagePath(scene, 'brokerOrderDetail')}?orderId=${encodeURIComponent(orderId)}${paid ? '&paid=1' : ''}`,
+  /** One broker order; `paid` marks the return from a payment page, `sold` the seller's view (卖出订单). */
+  brokerOrderDetail: (
+    scene: string,
+    orderId: string,
+    { paid = false, sold = false }: { paid?: boolean; sold?: boolean } = {},
+  ) =>
+    `${pagePath(scene, 'brokerOrderDetail')}?orderId=${encodeURIComponent(orderId)}${paid ? '&paid=1' : ''}${sold ? '&view=sold' : ''}`,
   brokerOrders: (scene: string) => pagePath(scene, 'brokerOrders'),
   merchantCenter: (scene: string, applicationId?: string | null) =>
     `${pagePath(scene, 'merchantCenter')}${applicationId ? `?applicationId=${encodeURIComponent(applicationId)}` : ''}`,

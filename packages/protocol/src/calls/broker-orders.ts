@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../contract';
 import { ROW_ID } from '../validation';
+import { BROKER_DELIVERIES } from './broker';
 
 /**
  * Broker orders (business-flows §4 "Broker order status", docs/decisions/0023-broker.md "Orders"):
@@ -73,15 +74,38 @@ export const brokerOrderSchema = z.object({
   statusLabel: z.string(),
   /** Where the coins go: the buyer's role (in the listing's server's master group). */
   deliverTo: z.object({ gameAccountId: z.string(), gameRoleId: z.string(), roleName: z.string() }),
-  /** The merchant's stock role the coins come from (set when delivery starts). */
-  deliverFrom: z.object({ gameRoleId: z.string(), roleName: z.string() }).nullable(),
+  /** The merchant's stock role the coins come from (set when delivery starts) and its server. */
+  deliverFrom: z.object({ gameRoleId: z.string(), roleName: z.string(), serverName: z.string() }).nullable(),
+  /** How it is delivered: the game's, or once delivery started the order's own (BROKER_DELIVERIES). */
+  delivery: z.enum(BROKER_DELIVERIES),
+  /** The game's receipt ('api'). */
   receipt: brokerReceiptSchema.nullable(),
+  /** The merchant's report of the in-game trade ('trade', 107 onwards): his note and screenshots. */
+  tradeReport: z.object({ note: z.string(), images: z.array(z.string()), at: z.number().int() }).nullable(),
   /** Unix seconds: pay before it (101). */
   expireTime: z.number().int().nullable(),
   payChannel: z.number().int().nullable(),
   payTime: z.number().int().nullable(),
   /** Unix seconds: the merchant's promise (paid + the listing's deliverMinutes). */
   deliverBefore: z.number().int().nullable(),
+  /** The promise in minutes (the listing's deliverMinutes when paid); null before payment. */
+  deliverMinutes: z.number().int().nullable(),
+  /**
+   * The promise passed without the delivery started (102/104): the buyer may cancel with the whole
+   * amount back to his balance (cancelOrder → -121 已退回).
+   */
+  deliveryLate: z.boolean(),
+  /**
+   * An in-game trade started (106, 'trade'): Unix seconds after which, still not reported, the
+   * buyer may ask customer service (the later of the promise and the game's window after the start).
+   */
+  tradeDueTime: z.number().int().nullable(),
+  /** That time passed, the trade still not reported and the buyer has not asked yet: tradeCustomerService is allowed. */
+  tradeOverdue: z.boolean(),
+  /** Unix seconds: when the buyer asked customer service about a trade never reported; null: not asked. */
+  tradeCsTime: z.number().int().nullable(),
+  /** Customer service decided it in the console: each side may rate that service once (rateCustomerService). */
+  csDecided: z.boolean(),
   deliverTime: z.number().int().nullable(),
   /** Unix seconds: the buyer's confirmation happens by itself then (107). */
   autoConfirmTime: z.number().int().nullable(),
@@ -206,7 +230,7 @@ const orderCall = <E extends z.ZodRawShape = {}>(call: string, summary: string, 
 
 export const brokerCancelOrder = orderCall(
   'cancelOrder',
-  'The buyer cancels an unpaid broker order (101 → -102 已取消); its stock goes back to the listing',
+  'The buyer cancels an unpaid broker order (101 → -102 已取消), or a paid one the merchant did not start delivering within his promise (102/104 → -121 已退回, the whole amount back to the buyer’s balance); either way its stock goes back to the listing',
 );
 
 export const orderEngaged = orderCall(
@@ -216,7 +240,7 @@ export const orderEngaged = orderCall(
 
 export const startOrderDelivery = orderCall(
   'startOrderDelivery',
-  'The merchant delivers (102/104 → 106 发货中) from his stock role (a role of his linked game account in the order’s master group): the game moves the coins to the buyer’s role and signs a receipt (→ 107 发货完成); the game refusing (not enough coins, …) ends it as -104 发货失败 with the money back to the buyer’s balance and the stock back to the listing. An outcome not known yet stays 106 and is retried',
+  "The merchant delivers (102/104 → 106 发货中) from his stock role (a role of his linked game account in the order’s master group). Through the partner API (the game’s delivery 'api'): the game moves the coins to the buyer’s role and signs a receipt (→ 107 发货完成); the game refusing (not enough coins, …) ends it as -104 发货失败 with the money back to the buyer’s balance and the stock back to the listing; an outcome not known yet stays 106 and is retried. By an in-game trade ('trade'): the game is not asked to move anything; both sides meet in the game and the merchant reports the trade (deliveredOrder)",
   {
     gameAccountId: z.string({ error: '请选择发货的游戏账号' }).min(1, { error: '请选择发货的游戏账号' }).max(64),
     gameRoleId: z.string({ error: '请选择发货角色' }).min(1, { error: '请选择发货角色' }).max(64),
@@ -225,7 +249,12 @@ export const startOrderDelivery = orderCall(
 
 export const deliveredOrder = orderCall(
   'deliveredOrder',
-  'The merchant asks the game again for a delivery in progress (106): answers the order once the game moved the coins (107 with the receipt) or refused (-104); still 106 while the game is unreachable',
+  'Through the partner API: the merchant asks the game again for a delivery in progress (106); answers the order once the game moved the coins (107 with the receipt) or refused (-104); still 106 while the game is unreachable. By an in-game trade: the merchant reports the trade done (106 → 107 我已交易, with an optional note and up to 3 screenshots uploaded to the chat), which starts the buyer’s confirmation window; a repeat answers the order as it is',
+  {
+    note: z.string().trim().max(200, { error: '交易说明不超过200个字' }).optional(),
+    /** Screenshots of the trade uploaded through generateIMAssertSignedUrl; they go into the order's chat. */
+    images: z.array(z.string().max(500)).max(3, { error: '最多上传3张交易截图' }).optional(),
+  },
 );
 
 export const brokerConfirmOrder = orderCall(
@@ -237,6 +266,12 @@ export const brokerRefuseOrder = orderCall(
   'customerServiceIntervention',
   'The buyer refuses receipt of a delivered order with a reason (107 → -105 拒绝收货): customer service decides (refund → -121 已退回, or confirm → 112)',
   { reason: z.string().trim().min(2, { error: '请说明拒绝收货的原因' }).max(200) },
+);
+
+export const brokerTradeCustomerService = orderCall(
+  'tradeCustomerService',
+  'The buyer asks customer service (申请客服介入) about an in-game trade the merchant started but has not reported (106, tradeOverdue): the order stays 106 and appears among the console’s cases, where an operator refunds it whole (→ -121 已退回) or records it delivered (→ 107, the confirmation window starts); the merchant may still report meanwhile, and of the two only one wins. Before tradeDueTime, twice, or on an order delivered through the game: refused with nothing changed',
+  { reason: z.string().trim().min(2, { error: '请说明需要客服处理的情况' }).max(200, { error: '说明不超过200个字' }) },
 );
 
 const urgeAnswer = z.object({ nextAt: z.number().int() });
@@ -267,6 +302,40 @@ export const brokerUrgeBuyerReceipt = defineCall({
     'The merchant reminds the buyer to confirm receipt (107): a notification and a line in the chat, once per 10 minutes',
   request: z.object({ orderId }),
   response: urgeAnswer,
+});
+
+const ratingSchema = z.object({ score: z.number().int(), comment: z.string() });
+
+export const brokerRateCustomerService = defineCall({
+  service: 'broker',
+  call: 'rateCustomerService',
+  version: 1,
+  access: 'df',
+  method: 'POST',
+  scene: 'app',
+  operationId: 'broker.rateCustomerService',
+  summary:
+    'The buyer or the merchant rates customer service’s decision on a broker order (a refusal or an undelivered order decided in the console), once each: 1–5 stars and an optional comment',
+  request: z.object({
+    orderId,
+    score: z.number().int().min(1, { error: '请选择评分' }).max(5, { error: '请选择评分' }),
+    comment: z.string().trim().max(200, { error: '评价最多200字' }).optional(),
+  }),
+  response: ratingSchema,
+});
+
+export const brokerGetRateCustomerService = defineCall({
+  service: 'broker',
+  call: 'getRateCustomerService',
+  version: 1,
+  access: 'df',
+  method: 'POST',
+  scene: 'app',
+  operationId: 'broker.getRateCustomerService',
+  summary:
+    'The viewer’s rating of customer service’s decision on the broker order (null: not rated yet, or no decision to rate) and whether he may rate it now',
+  request: z.object({ orderId }),
+  response: z.object({ rating: ratingSchema.nullable(), canRate: z.boolean() }),
 });
 
 /** Customer service decides a refused broker order (console): refund it to the buyer or confirm it for the merchant. */

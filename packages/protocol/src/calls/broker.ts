@@ -25,6 +25,18 @@ const coins = (what: string) =>
 
 export const goldTypeSchema = z.object({ goldType: z.number().int(), goldName: z.string() });
 
+/**
+ * How a game's broker orders are delivered (docs/decisions/0023-broker.md): 'api' — the game moves
+ * the coins through the partner API and signs a receipt; 'trade' — the merchant trades them in the
+ * game, reports it, and the buyer confirms.
+ */
+export const BROKER_DELIVERIES = ['api', 'trade'] as const;
+export type BrokerDelivery = (typeof BROKER_DELIVERIES)[number];
+export const brokerDeliveryLabel: Record<BrokerDelivery, string> = {
+  api: '游戏接口发货',
+  trade: '游戏内交易',
+};
+
 export const brokerConfigSchema = z.object({
   applicationId: z.string(),
   /** The channel is open in this game. */
@@ -38,6 +50,7 @@ export const brokerConfigSchema = z.object({
   /** After payment the merchant delivers within it; after delivery the buyer confirms within it. */
   deliverMinutes: z.number().int(),
   confirmHours: z.number().int(),
+  delivery: z.enum(BROKER_DELIVERIES),
 });
 export type BrokerConfig = z.infer<typeof brokerConfigSchema>;
 
@@ -51,6 +64,29 @@ export const appBrokerConfig = defineCall({
   summary: 'The broker channel of a game: open or not, its coin types, the bounds of an order, the fee and the windows',
   request: z.object({ applicationId }),
   response: brokerConfigSchema,
+});
+
+export const brokerChannels = defineCall({
+  service: 'broker',
+  call: 'channelList',
+  version: 1,
+  access: 'pb',
+  method: 'GET',
+  scene: 'app',
+  summary:
+    'The games whose broker channel is open (the game lobby’s 商人卖币 entries), most recommended first, with their coin types and how many merchant listings are on sale',
+  request: z.object({}),
+  response: z.object({
+    list: z.array(
+      z.object({
+        applicationId: z.string(),
+        gameName: z.string(),
+        iconUrl: z.string(),
+        goldTypes: z.array(z.object({ goldType: z.number().int(), goldName: z.string() })),
+        onSaleCount: z.number().int(),
+      }),
+    ),
+  }),
 });
 
 export const goldType = defineCall({

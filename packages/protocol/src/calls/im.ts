@@ -40,7 +40,9 @@ export const imGroup = defineCall({
 
 export const conversationSchema = z.object({
   groupId: z.string(),
+  /** The order the chat is about (an exchange order's or a broker order's id, by orderType); null for an offer's. */
   orderId: z.string().nullable(),
+  orderType: z.enum(['order', 'broker']).nullable(),
   title: z.string(),
   /** The viewer's side in it. */
   role: z.enum(['buyer', 'seller', 'cs']),

@@ -7,10 +7,11 @@ import { ROW_ID } from '../validation';
  * fen. Balance pay sends price 0 and balancePrice = the total; combined pay splits the total
  * between balance and a third party. Each answers where to pay (a URL, or a QR code for scan pay).
  */
-/** An order's id, a deposit's ('D' and its id, docs/decisions/0021-deposits.md) or a broker order's ('B' and its id). */
-const bizNo = z
-  .string()
-  .refine((v) => ROW_ID.test(v.startsWith('D') || v.startsWith('B') ? v.slice(1) : v), { error: '订单不存在' });
+/**
+ * An order's id, a deposit's ('D' and its id, docs/decisions/0021-deposits.md), a broker order's
+ * ('B' and its id) or a bid's missing money ('Q' and its id, docs/decisions/0025-bid-book.md).
+ */
+const bizNo = z.string().refine((v) => ROW_ID.test(/^[DBQ]/.test(v) ? v.slice(1) : v), { error: '订单不存在' });
 const fen = z.number({ error: '支付金额错误' }).int({ error: '支付金额错误' }).min(0, { error: '支付金额错误' });
 
 const payAnswerSchema = z.object({

@@ -1,5 +1,7 @@
 import {
   constants,
+  createCipheriv,
+  createDecipheriv,
   createHash,
   createHmac,
   createPrivateKey,
@@ -8,10 +10,11 @@ import {
   type KeyObject,
   privateDecrypt,
   privateEncrypt,
+  randomBytes,
   timingSafeEqual,
 } from 'node:crypto';
 import { base64ToBytes, bytesToBase64, concatBytes, utf8 } from './base64';
-import { computeSign, type Params } from './sign';
+import { type Params, signString } from './sign';
 
 /**
  * The server half of the codec, on node:crypto. Decryption reads the raw RSA block and removes
@@ -96,28 +99,120 @@ function decryptWith(key: ServerKey, bytes: Uint8Array): Uint8Array {
   return concatBytes(parts);
 }
 
+function parseParams(plain: Uint8Array, key: ServerKey): Params | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(utf8.decode(plain));
+  } catch {
+    return null;
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return null;
+  const keyId = (parsed as Params).keyId;
+  return keyId === undefined || keyId === key.keyId ? (parsed as Params) : null;
+}
+
 /**
- * Opens `encryptData`/`encryptParams`: tries the current key, then the keys still in their grace
+ * Version 1: opens `encryptData`/`encryptParams`: tries the current key, then the keys still in their grace
  * period; the plaintext must be a JSON object naming the key that opened it (or none).
  */
 export function openEnvelope(keys: readonly ServerKey[], base64: string): { params: Params; key: ServerKey } {
   const bytes = base64ToBytes(base64);
   if (!bytes) throw new EnvelopeError('base64');
   for (const key of keys) {
-    let parsed: unknown;
+    let plain: Uint8Array;
     try {
-      parsed = JSON.parse(utf8.decode(decryptWith(key, bytes)));
+      plain = decryptWith(key, bytes);
     } catch (error) {
       if (error instanceof EnvelopeError && error.reason === 'cipher length') throw error;
       continue;
     }
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) continue;
-    const keyId = (parsed as Params).keyId;
-    if (keyId !== undefined && keyId !== key.keyId) continue;
-    return { params: parsed as Params, key };
+    const params = parseParams(plain, key);
+    if (params) return { params, key };
   }
   throw new EnvelopeError('plaintext');
 }
+
+const GCM_KEY_BYTES = 32;
+const GCM_IV_BYTES = 12;
+const GCM_TAG_BYTES = 16;
+
+/** A version-2 request opened: its params, the RSA key that unwrapped K, and K (seals the answer). */
+export interface OpenedV2 {
+  params: Params;
+  key: ServerKey;
+  answerKey: Buffer;
+}
+
+/** `iv || ciphertext || tag` under K; null when the tag does not check (the caller decides what that means). */
+function gcmOpen(answerKey: Uint8Array, sealed: Uint8Array): Buffer | null {
+  const iv = sealed.subarray(0, GCM_IV_BYTES);
+  const tag = sealed.subarray(sealed.length - GCM_TAG_BYTES);
+  const decipher = createDecipheriv('aes-256-gcm', answerKey, iv, { authTagLength: GCM_TAG_BYTES });
+  decipher.setAuthTag(tag);
+  try {
+    return Buffer.concat([
+      decipher.update(sealed.subarray(GCM_IV_BYTES, sealed.length - GCM_TAG_BYTES)),
+      decipher.final(),
+    ]);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Version 2 (PROTOCOL.md): unwraps K from `encryptKey` (one RSA block, implicit rejection as in
+ * version 1) and opens `encryptData`/`encryptParams` under it with AES-256-GCM. Tries the current
+ * key, then the keys in their grace period: the GCM tag tells which key unwrapped the real K.
+ * The plaintext must be a JSON object naming that key (or none). One RSA operation per key tried.
+ */
+export function openEnvelopeV2(keys: readonly ServerKey[], encryptKey: string, encryptData: string): OpenedV2 {
+  const block = base64ToBytes(encryptKey);
+  if (!block) throw new EnvelopeError('v2 key base64');
+  const sealed = base64ToBytes(encryptData);
+  if (!sealed) throw new EnvelopeError('v2 data base64');
+  if (sealed.length < GCM_IV_BYTES + GCM_TAG_BYTES) throw new EnvelopeError('v2 data shorter than iv and tag');
+  let reason = 'v2 key block length';
+  for (const key of keys) {
+    if (block.length !== key.size) continue;
+    let unwrapped: Uint8Array;
+    try {
+      unwrapped = decryptWith(key, block);
+    } catch {
+      reason = 'v2 key block out of range';
+      continue;
+    }
+    // A bad padding yields a synthetic message of pseudo-random length, and a message that is not
+    // 32 bytes a key derived from the block: either way the tag check fails, the same step as a
+    // forged ciphertext, so not even timing tells a bad block from a bad tag.
+    const substitute = createHmac('sha256', key.rejectionKey).update('v2-key').update(block).digest();
+    const answerKey = unwrapped.length === GCM_KEY_BYTES ? unwrapped : substitute;
+    const plain = gcmOpen(answerKey, sealed);
+    if (!plain) {
+      reason = 'v2 key or tag';
+      continue;
+    }
+    const params = parseParams(plain, key);
+    if (params) return { params, key, answerKey: Buffer.from(answerKey) };
+    reason = 'v2 plaintext';
+  }
+  throw new EnvelopeError(reason);
+}
+
+/** Version 2: seals response data under the request's K with a fresh iv: base64 of `iv || ciphertext || tag`. */
+export function sealDataV2(answerKey: Uint8Array, data: unknown): string {
+  return sealJsonV2(answerKey, JSON.stringify(data ?? null));
+}
+
+/** sealDataV2 of data already in JSON (an answer kept serialised). */
+export function sealJsonV2(answerKey: Uint8Array, json: string): string {
+  const iv = randomBytes(GCM_IV_BYTES);
+  const cipher = createCipheriv('aes-256-gcm', answerKey, iv, { authTagLength: GCM_TAG_BYTES });
+  const body = cipher.update(json, 'utf8');
+  return Buffer.concat([iv, body, cipher.final(), cipher.getAuthTag()]).toString('base64');
+}
+
+/** The cipher a version-2 answer names in its envelope (PROTOCOL.md). */
+export const ANSWER_CIPHER_V2 = 'A256GCM';
 
 export interface VerifyOptions {
   secret: string;
@@ -132,7 +227,7 @@ export function verifySigned(params: Params, options: VerifyOptions): { nonce: s
   if (typeof nonce !== 'string' || !/^[0-9A-Za-z]{16,64}$/.test(nonce)) throw new EnvelopeError('nonce shape');
   const ts = typeof timestamp === 'number' ? timestamp : Number(timestamp);
   if (!Number.isInteger(ts)) throw new EnvelopeError('timestamp shape');
-  const expected = Buffer.from(computeSign(params, options.secret), 'hex');
+  const expected = createHmac('sha1', options.secret).update(signString(params)).digest();
   if (!timingSafeEqual(expected, Buffer.from(sign, 'hex'))) throw new EnvelopeError('sign');
   const window = options.windowSeconds ?? TIMESTAMP_WINDOW_SECONDS;
   if (Math.abs(options.nowSeconds - ts) > window) throw new EnvelopeError('timestamp');

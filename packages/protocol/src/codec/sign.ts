@@ -1,4 +1,4 @@
-import { hmacSha1Hex, toHex } from './sha1';
+import { hmacSha1Hex, toHex } from './hashes';
 
 export type Params = Record<string, unknown>;
 

@@ -38,7 +38,8 @@ export const brokerOrderTransitions: TransitionTable<BrokerOrderStatus> = {
   101: [102, -101, -102],
   102: [104, 106, -121],
   104: [106, -121],
-  106: [107, -104],
+  // A trade never reported: customer service refunds it (-121) or records it delivered (107).
+  106: [107, -104, -121],
   107: [110, 112, -105],
   112: [111],
   110: [],

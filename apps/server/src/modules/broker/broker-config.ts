@@ -1,8 +1,8 @@
-import type { BrokerConfig } from '@app/protocol/calls/broker';
+import { type BrokerConfig, BrokerListingStatus } from '@app/protocol/calls/broker';
 import { ErrorCode } from '@app/protocol/errors';
 import type { DbHandle } from '../../platform/db/handle';
 import { AppError } from '../../platform/errors';
-import { gameById } from '../market/catalogue';
+import { allGames, gameById } from '../market/catalogue';
 import { brokerDb } from './broker.tables';
 
 /** A game's channel before an operator sets it: closed, its coin types, these bounds and windows. */
@@ -12,6 +12,7 @@ export const DEFAULT_BROKER_CONFIG = {
   feePercent: 3,
   deliverMinutes: 30,
   confirmHours: 24,
+  delivery: 'api',
 } as const;
 
 /**
@@ -37,13 +38,17 @@ export async function brokerConfig(db: DbHandle, applicationId: string): Promise
     feePercent: Number(row.fee_percent),
     deliverMinutes: row.deliver_minutes,
     confirmHours: row.confirm_hours,
+    delivery: row.delivery,
   };
 }
 
 /** The operator's (or the demo's) settings of a game's channel. */
 export async function setBrokerConfig(
   db: DbHandle,
-  config: Omit<BrokerConfig, 'goldTypes'> & { goldTypes?: BrokerConfig['goldTypes'] },
+  config: Omit<BrokerConfig, 'goldTypes' | 'delivery'> & {
+    goldTypes?: BrokerConfig['goldTypes'];
+    delivery?: BrokerConfig['delivery'];
+  },
 ): Promise<void> {
   const values = {
     enabled: config.enabled,
@@ -53,10 +58,58 @@ export async function setBrokerConfig(
     fee_percent: config.feePercent,
     deliver_minutes: config.deliverMinutes,
     confirm_hours: config.confirmHours,
+    ...(config.delivery ? { delivery: config.delivery } : {}),
   };
   await brokerDb(db)
     .insertInto('broker_configs')
     .values({ application_id: config.applicationId, ...values })
     .onConflict((oc) => oc.column('application_id').doUpdateSet({ ...values, updated_at: new Date() }))
     .execute();
+}
+
+/**
+ * The games whose channel is open, most recommended first: their coin types and how many listings
+ * of approved merchants are on sale (the lobby's entries).
+ */
+export async function openBrokerChannels(db: DbHandle) {
+  const open = await brokerDb(db)
+    .selectFrom('broker_configs')
+    .select('application_id')
+    .where('enabled', '=', true)
+    .execute();
+  const ids = new Set(open.map((r) => r.application_id));
+  const counts = new Map(
+    (
+      await brokerDb(db)
+        .selectFrom('broker_listings')
+        .innerJoin('merchants', 'merchants.id', 'broker_listings.merchant_id')
+        .select(['broker_listings.application_id', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('broker_listings.status', '=', BrokerListingStatus.ON_SALE)
+        .where('broker_listings.deleted_at', 'is', null)
+        .where('broker_listings.stock', '>', 0)
+        .where('merchants.status', '=', 'approved')
+        .groupBy('broker_listings.application_id')
+        .execute()
+    ).map((r) => [r.application_id, Number(r.n)]),
+  );
+  const list = [];
+  for (const game of await allGames(db)) {
+    if (!ids.has(game.application_id)) continue;
+    list.push({
+      applicationId: game.application_id,
+      gameName: game.name,
+      iconUrl: game.icon_url,
+      goldTypes: (await brokerConfig(db, game.application_id)).goldTypes,
+      onSaleCount: counts.get(game.application_id) ?? 0,
+    });
+  }
+  return { list };
+}
+
+/** The console's list: every game with its channel's settings (the defaults where none were set). */
+export async function brokerConfigsForConsole(db: DbHandle) {
+  const list = [];
+  for (const game of await allGames(db))
+    list.push({ ...(await brokerConfig(db, game.application_id)), gameName: game.name });
+  return { list };
 }

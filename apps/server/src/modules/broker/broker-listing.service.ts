@@ -276,8 +276,12 @@ export async function reserveBrokerStock(
     .executeTakeFirst();
 }
 
-/** An order that ended unpaid gives its quantity back (a sold-out listing is on sale again). */
-export async function releaseBrokerStock(trx: DbHandle, id: number, quantity: number): Promise<void> {
+/**
+ * An order that ended unpaid gives its quantity back (a sold-out listing is on sale again). An
+ * order without a listing (a player sold into a bid from his role) has no stock to give back.
+ */
+export async function releaseBrokerStock(trx: DbHandle, id: number | null, quantity: number): Promise<void> {
+  if (id === null) return;
   await brokerDb(trx)
     .updateTable('broker_listings')
     .set({
@@ -288,4 +292,41 @@ export async function releaseBrokerStock(trx: DbHandle, id: number, quantity: nu
     })
     .where('id', '=', id)
     .execute();
+}
+
+/**
+ * The sell side of a coin's book (the bid book's depth): the stock on sale of approved merchants'
+ * listings of a master group and coin type, summed per unit price, the cheapest `levels` prices.
+ */
+export async function brokerAskLevels(
+  db: DbHandle,
+  q: { applicationId: string; masterServerId: string; goldType: number; levels: number },
+): Promise<Array<{ unitPrice: number; quantity: number; count: number }>> {
+  const rows = await brokerDb(db)
+    .selectFrom('broker_listings')
+    .select((eb) => [
+      'broker_listings.unit_price_fen as price',
+      eb.fn.sum<number>('broker_listings.stock').as('quantity'),
+      eb.fn.countAll<number>().as('n'),
+    ])
+    .where('broker_listings.application_id', '=', q.applicationId)
+    .where('broker_listings.master_server_id', '=', q.masterServerId)
+    .where('broker_listings.gold_type', '=', q.goldType)
+    .where('broker_listings.status', '=', BrokerListingStatus.ON_SALE)
+    .where('broker_listings.deleted_at', 'is', null)
+    .where('broker_listings.stock', '>', 0)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('merchants')
+          .select('merchants.id')
+          .whereRef('merchants.id', '=', 'broker_listings.merchant_id')
+          .where('merchants.status', '=', 'approved'),
+      ),
+    )
+    .groupBy('broker_listings.unit_price_fen')
+    .orderBy('broker_listings.unit_price_fen')
+    .limit(q.levels)
+    .execute();
+  return rows.map((r) => ({ unitPrice: Number(r.price), quantity: Number(r.quantity), count: Number(r.n) }));
 }

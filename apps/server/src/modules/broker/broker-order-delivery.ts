@@ -9,6 +9,8 @@ import { brokerConfig } from './broker-config';
 import { releaseBrokerStock } from './broker-listing.service';
 import { type BrokerOrderDeps, refundBrokerOrder, toBrokerOrder, viewerBrokerOrder } from './broker-order.service';
 import { moveBrokerOrder } from './broker-order-moves';
+import { tradeDueAt } from './broker-order-stuck';
+import { reportBrokerTrade } from './broker-order-trade';
 
 const S = BrokerOrderStatus;
 
@@ -41,13 +43,23 @@ export async function startBrokerDelivery(
   if (server?.masterServerId !== row.master_server_id)
     throw new AppError(ErrorCode.BAD_PARAMS, '发货角色须与订单在同一主服');
   const now = new Date((deps.now ?? Date.now)());
+  // The way is the game's setting now, fixed on the order: a later change does not alter it.
+  const { delivery, deliverMinutes } = await brokerConfig(db, row.application_id);
   const moved = await moveBrokerOrder(db, row.id, [S.PAID, S.ENGAGED], S.DELIVERING, {
     from_account_id: from.accountId,
     from_role_id: from.id,
     from_role_name: from.name,
+    from_server_name: server?.name ?? null,
     delivering_at: now,
+    delivery,
+    // A trade not reported by then may be taken to customer service by the buyer (broker-order-stuck.ts).
+    trade_due_at: delivery === 'trade' ? tradeDueAt(row.deliver_before, now, deliverMinutes) : null,
   });
   if (!moved) throw new AppError(ErrorCode.BAD_PARAMS, '订单状态已变化，请刷新后重试');
+  if (delivery === 'trade') {
+    await deps.events?.happened(row.id, 'tradeStarted');
+    return toBrokerOrder(deps, await brokerOrderRow(deps, row.id), role);
+  }
   await deps.events?.happened(row.id, 'delivering');
   await runBrokerDelivery(deps, row.id);
   return toBrokerOrder(deps, await brokerOrderRow(deps, row.id), role);
@@ -56,13 +68,21 @@ export async function startBrokerDelivery(
 const brokerOrderRow = (deps: BrokerOrderDeps, id: number) =>
   brokerDb(deps.db).selectFrom('broker_orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
-/** deliveredOrder: the merchant asks again for a delivery in progress; answers the order as it is then. */
-export async function recheckBrokerDelivery(deps: BrokerOrderDeps, userId: number, orderId: string) {
-  const { row, role } = await viewerBrokerOrder(deps.db, userId, orderId);
+/**
+ * deliveredOrder: through the API the merchant asks again for a delivery in progress; by an in-game
+ * trade he reports it done (reportBrokerTrade). Either way a repeat answers the order as it is then.
+ */
+export async function recheckBrokerDelivery(
+  deps: BrokerOrderDeps,
+  userId: number,
+  input: { orderId: string; note?: string | undefined; images?: readonly string[] | undefined },
+) {
+  const { row, role } = await viewerBrokerOrder(deps.db, userId, input.orderId);
   if (role !== 'merchant') throw new AppError(ErrorCode.BAD_PARAMS, '只有商人可以操作');
   if (row.status !== S.DELIVERING && row.status !== S.DELIVERED)
     throw new AppError(ErrorCode.BAD_PARAMS, '订单不在发货中状态');
-  if (row.status === S.DELIVERING) await runBrokerDelivery(deps, row.id);
+  if (row.delivery === 'trade') await reportBrokerTrade(deps, row, input);
+  else if (row.status === S.DELIVERING) await runBrokerDelivery(deps, row.id);
   return toBrokerOrder(deps, await brokerOrderRow(deps, row.id), role);
 }
 
@@ -76,7 +96,8 @@ export async function recheckBrokerDelivery(deps: BrokerOrderDeps, userId: numbe
 export async function runBrokerDelivery(deps: BrokerOrderDeps, id: number): Promise<BrokerDeliveryOutcome> {
   const { db, gateway } = deps;
   const row = await brokerOrderRow(deps, id);
-  if (row.status !== S.DELIVERING || !row.from_role_id) return 'skipped';
+  // An in-game trade is never delivered through the API: the merchant reports it.
+  if (row.status !== S.DELIVERING || !row.from_role_id || row.delivery === 'trade') return 'skipped';
   const listingId = gameListingId(id);
   let result: Awaited<ReturnType<typeof gateway.transfer>>;
   try {
@@ -134,6 +155,7 @@ export async function retryBrokerDeliveries(deps: BrokerOrderDeps, now = (deps.n
     .selectFrom('broker_orders')
     .select('id')
     .where('status', '=', S.DELIVERING)
+    .where('delivery', '=', 'api')
     .where('delivering_at', '<=', new Date(now - 60_000))
     .limit(50)
     .execute();

@@ -19,6 +19,10 @@ export type BrokerOrderEvent =
   | 'engaged'
   | 'delivering'
   | 'delivered'
+  | 'tradeStarted'
+  | 'tradeReported'
+  | 'tradeCsRequested'
+  | 'csDelivered'
   | 'deliveryFailed'
   | 'confirmed'
   | 'autoConfirmed'
@@ -27,6 +31,7 @@ export type BrokerOrderEvent =
   | 'refunded'
   | 'settled'
   | 'cancelled'
+  | 'lateCancelled'
   | 'timedOut'
   | 'urgeDelivery'
   | 'urgeReceipt';
@@ -36,11 +41,18 @@ export interface BrokerOrderEvents {
   happened(orderId: number, event: BrokerOrderEvent, detail?: string): Promise<void>;
   /** The order's chat group key (orderInfo's teamInfo.groupId), null without one. */
   groupOf(orderId: number): Promise<string | null>;
+  /** Whether the buyer and the merchant have each written in the order's chat (orderEngaged needs it). */
+  talked(orderId: number): Promise<boolean>;
+  /** Whether the images are the user's own chat uploads (a trade report's screenshots). */
+  imagesValid(userId: number, urls: readonly string[]): Promise<boolean>;
+  /** Posts them into the order's chat as the user's images, after the report committed. */
+  postImages(orderId: number, userId: number, urls: readonly string[]): Promise<void>;
 }
 
 const FINAL: ReadonlySet<BrokerOrderEvent> = new Set([
   'settled',
   'cancelled',
+  'lateCancelled',
   'timedOut',
   'refunded',
   'deliveryFailed',
@@ -71,6 +83,22 @@ export function brokerOrderEvents(deps: {
 
     groupOf: (orderId) => chat.groupKeyOf('broker', orderId),
 
+    talked: (orderId) => chat.bothWrote('broker', orderId),
+
+    async imagesValid(userId, urls) {
+      const uid = (await uidsOf(db, [userId])).get(userId);
+      return uid !== undefined && chat.ownImages(uid, urls);
+    },
+
+    async postImages(orderId, userId, urls) {
+      try {
+        const uid = (await uidsOf(db, [userId])).get(userId);
+        if (uid) await chat.postImages('broker', orderId, uid, urls);
+      } catch (error) {
+        deps.log.error({ err: error, orderId }, 'trade screenshots not posted');
+      }
+    },
+
     async happened(orderId, event, detail = '') {
       try {
         const o = await brokerDb(db)
@@ -88,14 +116,19 @@ export function brokerOrderEvents(deps: {
           engaged: '商人已与买家沟通，即将发货。',
           delivering: '商人已开始发货，游戏正在转移游戏币。',
           delivered: `游戏已将 ${what} 交付到买家角色「${o.deliver_role_name}」，游戏已签名。请买家在游戏中查收后确认收货。`,
+          tradeStarted: `本游戏的商人订单在游戏内交易：请双方在游戏中见面交易。商人角色「${o.from_role_name ?? ''}」（${o.from_server_name ?? o.server_name}），买家角色「${o.deliver_role_name}」，数量 ${what}。请在此约定交易的时间和地点，交易完成后商人点「我已交易」。`,
+          tradeReported: `商人已报告在游戏中将 ${what} 交易给买家角色「${o.deliver_role_name}」${detail ? `：${detail}` : ''}。请买家在游戏中查收后确认收货，如未收到请拒绝收货。`,
           deliveryFailed: `游戏未能交付（${detail}），订单已关闭，款项已退还买家余额。`,
           confirmed: '买家已确认收货，货款将在结算期结束后转入商人余额。',
           autoConfirmed: '买家超时未确认，系统已自动确认收货，货款将在结算期结束后转入商人余额。',
-          csConfirmed: '客服核实交付无误，已确认收货。',
+          csConfirmed: '客服核实交付无误，已确认收货。欢迎双方为本次客服服务评分。',
+          tradeCsRequested: `商人开始交易后超时未报告完成，买家已申请客服介入${detail ? `（${detail}）` : ''}。客服将核实后退款或记为已交付，请双方在此说明情况；商人如已完成交易，仍可点「我已交易」报告。`,
+          csDelivered: `客服核实已在游戏中完成交易${detail ? `：${detail}` : ''}。请买家在游戏中查收后确认收货，如未收到请拒绝收货。欢迎双方为本次客服服务评分。`,
           refused: `买家拒绝收货${detail ? `（${detail}）` : ''}，客服将介入处理，请双方在此说明情况。`,
-          refunded: '客服已处理退款，款项已退还买家余额。',
+          refunded: '客服已处理退款，款项已退还买家余额。欢迎双方为本次客服服务评分。',
           settled: `交易完成，货款 ${formatPriceFen(share)} 已转入商人余额。`,
           cancelled: '买家已取消订单。',
+          lateCancelled: '商人未在承诺时间内发货，买家已取消订单，款项已全额退还买家余额。',
           timedOut: '买家未在时限内付款，订单已关闭。',
           urgeDelivery: '买家提醒商人尽快发货。',
           urgeReceipt: '商人提醒买家尽快确认收货。',
@@ -106,10 +139,11 @@ export function brokerOrderEvents(deps: {
         const tell = (userId: number, facts: Omit<NoticeFacts, 'subject'>) =>
           notices.notify(userId, { ...fact, ...facts });
         if (event === 'paid') await tell(o.seller_user_id, { kind: 'brokerPaid', amount: total });
-        if (event === 'delivered') await tell(o.buyer_user_id, { kind: 'brokerDelivered' });
+        if (event === 'delivered' || event === 'tradeReported' || event === 'csDelivered')
+          await tell(o.buyer_user_id, { kind: 'brokerDelivered' });
         if (event === 'refused') await tell(o.seller_user_id, { kind: 'brokerRefused' });
         if (event === 'settled') await tell(o.seller_user_id, { kind: 'brokerSettled', amount: share });
-        if (event === 'refunded' || event === 'deliveryFailed')
+        if (event === 'refunded' || event === 'deliveryFailed' || event === 'lateCancelled')
           await tell(o.buyer_user_id, { kind: 'brokerRefunded', amount: total });
         if (event === 'urgeDelivery') await tell(o.seller_user_id, { kind: 'brokerUrgeDelivery' });
         if (event === 'urgeReceipt') await tell(o.buyer_user_id, { kind: 'brokerUrgeReceipt' });

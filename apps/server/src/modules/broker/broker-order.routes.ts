@@ -1,11 +1,14 @@
 import {
   brokerCancelOrder,
   brokerConfirmOrder,
+  brokerGetRateCustomerService,
   brokerOrderInfo,
   brokerOrderList,
   brokerOrderPlace,
   brokerOrderStatus,
+  brokerRateCustomerService,
   brokerRefuseOrder,
+  brokerTradeCustomerService,
   brokerUrgeBuyerReceipt,
   brokerUrgeSellerDelivery,
   deliveredOrder,
@@ -30,6 +33,8 @@ import {
   viewerBrokerOrder,
 } from './broker-order.service';
 import { recheckBrokerDelivery, startBrokerDelivery } from './broker-order-delivery';
+import { requestTradeCustomerService } from './broker-order-stuck';
+import { brokerServiceRatingOf, rateBrokerService } from './broker-service-rating';
 
 /** The broker orders' calls (`/…/api/app/broker/v1/…`): thin, over the order and delivery services. */
 export function brokerOrderRoutes(app: FastifyInstance, platform: CallPlatform, deps: BrokerOrderDeps): void {
@@ -62,14 +67,23 @@ export function brokerOrderRoutes(app: FastifyInstance, platform: CallPlatform, 
       gameRoleId: input.gameRoleId,
     }),
   );
-  registerCall(app, platform, deliveredOrder, (input, ctx) =>
-    recheckBrokerDelivery(deps, ctx.user.userId, input.orderId),
-  );
+  registerCall(app, platform, deliveredOrder, (input, ctx) => recheckBrokerDelivery(deps, ctx.user.userId, input));
   registerCall(app, platform, brokerConfirmOrder, (input, ctx) =>
     buyerConfirmBrokerOrder(deps, ctx.user.userId, input.orderId),
   );
   registerCall(app, platform, brokerRefuseOrder, (input, ctx) =>
     refuseBrokerOrder(deps, ctx.user.userId, input.orderId, input.reason),
+  );
+  registerCall(app, platform, brokerTradeCustomerService, async (input, ctx) => {
+    await requestTradeCustomerService(deps, ctx.user.userId, input.orderId, input.reason);
+    const { row, role } = await viewerBrokerOrder(db, ctx.user.userId, input.orderId);
+    return toBrokerOrder(deps, row, role);
+  });
+  registerCall(app, platform, brokerRateCustomerService, (input, ctx) =>
+    rateBrokerService(db, ctx.user.userId, input.orderId, input.score, input.comment ?? ''),
+  );
+  registerCall(app, platform, brokerGetRateCustomerService, (input, ctx) =>
+    brokerServiceRatingOf(db, ctx.user.userId, input.orderId),
   );
   registerCall(app, platform, brokerUrgeSellerDelivery, (input, ctx) =>
     urgeBrokerOrder(deps, ctx.user.userId, input.orderId, 'delivery'),

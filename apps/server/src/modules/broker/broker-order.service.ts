@@ -29,7 +29,9 @@ import { type BrokerOrdersTable, brokerDb } from './broker.tables';
 import { brokerConfig } from './broker-config';
 import { brokerListingById, releaseBrokerStock, reserveBrokerStock } from './broker-listing.service';
 import type { BrokerOrderEvents } from './broker-order-events';
+import { cancelLateBrokerOrder, isDeliveryLate } from './broker-order-late';
 import { moveBrokerOrder } from './broker-order-moves';
+import { decideStuckTrade, isStuckTradeCase, isTradeOverdue } from './broker-order-stuck';
 
 export type BrokerOrderRow = Selectable<BrokerOrdersTable>;
 
@@ -52,16 +54,20 @@ const orders = (db: DbHandle) => brokerDb(db).selectFrom('broker_orders').select
 
 /** The order as its buyer or its merchant sees it. */
 export async function toBrokerOrder(
-  deps: Pick<BrokerOrderDeps, 'db' | 'gateway'>,
+  deps: Pick<BrokerOrderDeps, 'db' | 'gateway' | 'now'>,
   row: BrokerOrderRow,
   role: 'buyer' | 'merchant',
 ): Promise<BrokerOrder> {
+  const now = (deps.now ?? Date.now)();
   const game = await gameById(deps.db, row.application_id);
-  const shop = await brokerDb(deps.db)
-    .selectFrom('merchants')
-    .select('shop_name')
-    .where('id', '=', row.merchant_id)
-    .executeTakeFirst();
+  const shop =
+    row.merchant_id === null
+      ? undefined
+      : await brokerDb(deps.db)
+          .selectFrom('merchants')
+          .select('shop_name')
+          .where('id', '=', row.merchant_id)
+          .executeTakeFirst();
   const total = Number(row.total_fen);
   const fee = role === 'merchant' ? Number(row.fee_fen) : 0;
   const r = row.receipt;
@@ -77,11 +83,11 @@ export async function toBrokerOrder(
     orderId: String(row.id),
     orderNo: row.order_no,
     bizNo: brokerBizNo(row.id),
-    commodityId: String(row.listing_id),
+    commodityId: row.listing_id === null ? '' : String(row.listing_id),
     applicationId: row.application_id,
     gameName: game?.name ?? '',
-    merchantId: String(row.merchant_id),
-    shopName: shop?.shop_name ?? '',
+    merchantId: row.merchant_id === null ? '' : String(row.merchant_id),
+    shopName: shop?.shop_name ?? (row.merchant_id === null ? '玩家出售' : ''),
     serverId: row.server_id,
     serverName: row.server_name,
     goldType: row.gold_type,
@@ -99,7 +105,14 @@ export async function toBrokerOrder(
       gameRoleId: row.deliver_role_id,
       roleName: row.deliver_role_name,
     },
-    deliverFrom: row.from_role_id ? { gameRoleId: row.from_role_id, roleName: row.from_role_name ?? '' } : null,
+    deliverFrom: row.from_role_id
+      ? { gameRoleId: row.from_role_id, roleName: row.from_role_name ?? '', serverName: row.from_server_name ?? '' }
+      : null,
+    delivery: row.delivery ?? (await brokerConfig(deps.db, row.application_id)).delivery,
+    tradeReport:
+      row.delivery === 'trade' && row.delivered_at
+        ? { note: row.trade_note, images: row.trade_images, at: seconds(row.delivered_at) ?? 0 }
+        : null,
     receipt: r
       ? {
           from: r.from ?? row.from_role_id ?? '',
@@ -115,6 +128,15 @@ export async function toBrokerOrder(
     payChannel: row.pay_channel,
     payTime: seconds(row.paid_at),
     deliverBefore: seconds(row.deliver_before),
+    deliverMinutes:
+      row.paid_at && row.deliver_before
+        ? Math.round((row.deliver_before.getTime() - row.paid_at.getTime()) / 60_000)
+        : null,
+    deliveryLate: isDeliveryLate(row, now),
+    tradeDueTime: row.status === S.DELIVERING && row.delivery === 'trade' ? seconds(row.trade_due_at) : null,
+    tradeOverdue: role === 'buyer' && isTradeOverdue(row, now),
+    tradeCsTime: seconds(row.trade_cs_at),
+    csDecided: row.cs_decided_at !== null,
     deliverTime: seconds(row.delivered_at),
     autoConfirmTime: row.status === S.DELIVERED ? seconds(row.auto_confirm_at) : null,
     settleTime: row.status === S.COMPLETED_PENDING ? seconds(row.settle_at) : null,
@@ -273,11 +295,15 @@ async function endUnpaid(
   return ended;
 }
 
-/** cancelOrder: the buyer, before payment (101 → -102). */
+/**
+ * cancelOrder: the buyer, before payment (101 → -102); or after it when the merchant let his
+ * delivery promise pass without starting (102/104 → -121, cancelLateBrokerOrder).
+ */
 export async function cancelBrokerOrder(deps: BrokerOrderDeps, userId: number, orderId: string) {
   const { row, role } = await viewerBrokerOrder(deps.db, userId, orderId);
   if (role !== 'buyer') throw new AppError(ErrorCode.BAD_PARAMS, '只有买家可以取消订单');
-  if (!(await endUnpaid(deps, row, S.CANCELLED)))
+  if (row.status === S.PAID || row.status === S.ENGAGED) await cancelLateBrokerOrder(deps, row);
+  else if (!(await endUnpaid(deps, row, S.CANCELLED)))
     throw new AppError(ErrorCode.BAD_PARAMS, '订单已支付或已关闭，无法取消');
   return reread(deps, row.id, role);
 }
@@ -296,10 +322,16 @@ export async function expireBrokerOrders(deps: BrokerOrderDeps, now = clock(deps
   return n;
 }
 
-/** orderEngaged: the merchant talked with the buyer (102 → 104). */
+/**
+ * orderEngaged: the merchant and the buyer talked (102 → 104). Not the merchant's word alone: both
+ * must have written in the order's chat (the im module answers).
+ */
 export async function engageBrokerOrder(deps: BrokerOrderDeps, userId: number, orderId: string) {
   const { row, role } = await viewerBrokerOrder(deps.db, userId, orderId);
   if (role !== 'merchant') throw new AppError(ErrorCode.BAD_PARAMS, '只有商人可以操作');
+  if (row.status !== S.PAID) throw new AppError(ErrorCode.BAD_PARAMS, '订单不在已付款状态');
+  if (!(await deps.events?.talked(row.id)))
+    throw new AppError(ErrorCode.BAD_PARAMS, '买卖双方都在订单聊天中发言后，才能标记为已沟通');
   if (!(await moveBrokerOrder(deps.db, row.id, S.PAID, S.ENGAGED)))
     throw new AppError(ErrorCode.BAD_PARAMS, '订单不在已付款状态');
   await deps.events?.happened(row.id, 'engaged');
@@ -329,7 +361,7 @@ export async function refundBrokerOrder(
 export async function confirmBrokerOrder(
   deps: BrokerOrderDeps,
   id: number,
-  by: 'buyer' | 'timeout' | { customerService: string; onMoved?: (trx: Db) => Promise<void> },
+  by: 'buyer' | 'timeout' | { customerService: string; staffName: string; onMoved?: (trx: Db) => Promise<void> },
 ): Promise<boolean> {
   const now = clock(deps);
   const confirmed = await deps.db.transaction().execute(async (trx) => {
@@ -344,6 +376,7 @@ export async function confirmBrokerOrder(
           : typeof by === 'object'
             ? `客服核实交付无误，已确认收货：${by.customerService}`
             : '',
+      ...(typeof by === 'object' ? { cs_decided_at: new Date(now), cs_staff: by.staffName } : {}),
     });
     if (!moved) return false;
     const fee = Number(row.fee_fen);
@@ -401,7 +434,8 @@ export async function refuseBrokerOrder(deps: BrokerOrderDeps, userId: number, o
 /**
  * Customer service decides a refused order (-105): refund (→ -121, the money back to the buyer's
  * balance) or confirm (→ 112 as if the buyer had); a paid order the merchant never delivered
- * (102/104) can only be refunded, its stock back to the listing. `onMoved` records the decision
+ * (102/104) can only be refunded, its stock back to the listing; a trade never reported whose buyer
+ * asked (106) is refunded or recorded delivered (decideStuckTrade). `onMoved` records the decision
  * (the console's audit) in the same transaction.
  */
 export async function decideRefusedBrokerOrder(
@@ -412,6 +446,10 @@ export async function decideRefusedBrokerOrder(
 ): Promise<BrokerOrderRow> {
   const row = await orders(deps.db).where('id', '=', id).executeTakeFirst();
   if (!row) throw new AppError(ErrorCode.BAD_PARAMS, '订单不存在');
+  if (isStuckTradeCase(row)) {
+    await decideStuckTrade(deps, row, decision, staff);
+    return orders(deps.db).where('id', '=', id).executeTakeFirstOrThrow();
+  }
   // A paid order the merchant never delivered may be refunded too (its coins go back on sale).
   const undelivered = row.status === S.PAID || row.status === S.ENGAGED;
   if (row.status !== S.RECEIPT_REFUSED && !(undelivered && decision === 'refund'))
@@ -419,6 +457,7 @@ export async function decideRefusedBrokerOrder(
   if (decision === 'confirm') {
     const done = await confirmBrokerOrder(deps, id, {
       customerService: `${staff.note}（${staff.name}）`,
+      staffName: staff.name,
       ...(staff.onMoved ? { onMoved: (trx: Db) => staff.onMoved!(trx, row) } : {}),
     });
     if (!done) throw new AppError(ErrorCode.BAD_PARAMS, '订单状态已变化，请刷新后重试');
@@ -427,6 +466,8 @@ export async function decideRefusedBrokerOrder(
       if (
         !(await moveBrokerOrder(trx, id, row.status as BrokerOrderStatus, S.RETURNED, {
           note: `客服处理退款：${staff.note}（${staff.name}），款项已退回买家余额`,
+          cs_decided_at: new Date(clock(deps)),
+          cs_staff: staff.name,
         }))
       )
         return false;
@@ -442,8 +483,8 @@ export async function decideRefusedBrokerOrder(
 }
 
 /**
- * What customer service looks at (the console): refused receipts, and paid orders past the
- * merchant's delivery promise (a refund is possible for them).
+ * What customer service looks at (the console): refused receipts, paid orders past the merchant's
+ * delivery promise (a refund is possible for them), and trades never reported whose buyer asked.
  */
 export const refusedBrokerOrders = (db: DbHandle, now = Date.now()) =>
   orders(db)
@@ -451,6 +492,7 @@ export const refusedBrokerOrders = (db: DbHandle, now = Date.now()) =>
       eb.or([
         eb('status', '=', S.RECEIPT_REFUSED),
         eb.and([eb('status', 'in', [S.PAID, S.ENGAGED]), eb('deliver_before', '<=', new Date(now))]),
+        eb.and([eb('status', '=', S.DELIVERING), eb('delivery', '=', 'trade'), eb('trade_cs_at', 'is not', null)]),
       ]),
     )
     .orderBy('updated_at')
@@ -592,4 +634,80 @@ export async function hasOpenBrokerOrders(db: DbHandle, userId: number): Promise
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/**
+ * A fill of a buy order (docs/decisions/0025-bid-book.md) becomes a broker order already paid (102):
+ * the bid-book module moved its money into the escrow and, for a merchant, reserved the listing's
+ * stock, in the caller's transaction. From here delivery, confirmation, refusal and settlement are
+ * a broker order's. A player selling from his own role has no merchant nor listing. The chat opens
+ * here; the caller tells `paid` once committed.
+ */
+export async function createFilledBrokerOrder(
+  trx: Db,
+  deps: Pick<BrokerOrderDeps, 'events'>,
+  fill: {
+    requestKey: string;
+    buyerUserId: number;
+    sellerUserId: number;
+    merchantId: number | null;
+    listingId: number | null;
+    title: string;
+    applicationId: string;
+    serverId: string;
+    serverName: string;
+    masterServerId: string;
+    goldType: number;
+    goldName: string;
+    quantity: number;
+    unitPriceFen: number;
+    totalFen: number;
+    feeFen: number;
+    deliverTo: { accountId: string; roleId: string; roleName: string };
+    deliverMinutes: number;
+    now: number;
+  },
+): Promise<number> {
+  const inserted = await brokerDb(trx)
+    .insertInto('broker_orders')
+    .values({
+      order_no: `pending-${fill.buyerUserId}-${fill.requestKey}`,
+      request_key: fill.requestKey,
+      buyer_user_id: fill.buyerUserId,
+      merchant_id: fill.merchantId,
+      seller_user_id: fill.sellerUserId,
+      listing_id: fill.listingId,
+      application_id: fill.applicationId,
+      server_id: fill.serverId,
+      server_name: fill.serverName,
+      master_server_id: fill.masterServerId,
+      gold_type: fill.goldType,
+      gold_name: fill.goldName,
+      quantity: fill.quantity,
+      unit_price_fen: fill.unitPriceFen,
+      total_fen: fill.totalFen,
+      fee_fen: fill.feeFen,
+      status: S.PAID,
+      deliver_account_id: fill.deliverTo.accountId,
+      deliver_role_id: fill.deliverTo.roleId,
+      deliver_role_name: fill.deliverTo.roleName,
+      expires_at: null,
+      paid_at: new Date(fill.now),
+      deliver_before: new Date(fill.now + fill.deliverMinutes * 60_000),
+      note: '求购成交，款项已从买家冻结的余额支付',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await brokerDb(trx)
+    .updateTable('broker_orders')
+    .set({ order_no: orderNo(inserted.id, fill.now) })
+    .where('id', '=', inserted.id)
+    .execute();
+  await deps.events?.opened(trx, {
+    id: inserted.id,
+    buyerUserId: fill.buyerUserId,
+    sellerUserId: fill.sellerUserId,
+    title: fill.title,
+  });
+  return inserted.id;
 }

@@ -4,6 +4,7 @@ import { sweepEvery } from '../../platform/jobs/sweep-every';
 import type { GameGateway } from '../games/game-gateway';
 import { brokerRoutes } from './broker.routes';
 import { setBrokerConfig } from './broker-config';
+import { seedDemoMerchants } from './broker-demo';
 import { brokerOrderRoutes } from './broker-order.routes';
 import { type BrokerOrderDeps, expireBrokerOrders, settleBrokerOrders } from './broker-order.service';
 import { retryBrokerDeliveries } from './broker-order-delivery';
@@ -12,7 +13,8 @@ import type { BrokerOrderEvents } from './broker-order-events';
 /**
  * The broker channel (docs/decisions/0023-broker.md): its settings per game, the merchants, their
  * coin listings with stock, and the broker orders (their chat, delivery through the game, the
- * sweeper of deadlines). The demo games open their channel with the defaults.
+ * sweeper of deadlines). The demo games open their channel with the defaults and get two demo
+ * merchants with stock each.
  */
 export function brokerModule(
   app: FastifyInstance,
@@ -66,6 +68,7 @@ export function brokerModule(
           deliverMinutes: 30,
           confirmHours: 24,
         });
+      await seedDemoMerchants(deps.platform.db, deps.gateway, deps.demoGames, app.log);
     },
   };
 }

@@ -1,5 +1,6 @@
 import {
   appBrokerConfig,
+  brokerChannels,
   brokerCommodityInfo,
   brokerCommodityList,
   brokerDownShelf,
@@ -16,7 +17,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { type CallPlatform, registerCall } from '../../platform/http/register-call';
 import type { GameGateway } from '../games/game-gateway';
-import { brokerConfig } from './broker-config';
+import { brokerConfig, openBrokerChannels } from './broker-config';
 import {
   brokerListingInfo,
   brokerMarket,
@@ -31,6 +32,7 @@ import { applyAsMerchant, merchantOf, toMerchant } from './merchant.service';
 export function brokerRoutes(app: FastifyInstance, platform: CallPlatform, gateway: GameGateway): void {
   const { db } = platform;
   registerCall(app, platform, appBrokerConfig, (input) => brokerConfig(db, input.applicationId));
+  registerCall(app, platform, brokerChannels, () => openBrokerChannels(db));
   registerCall(app, platform, goldType, async (input) => ({
     list: (await brokerConfig(db, input.applicationId)).goldTypes,
   }));

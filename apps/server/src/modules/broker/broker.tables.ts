@@ -1,3 +1,4 @@
+import type { BrokerDelivery } from '@app/protocol/calls/broker';
 import type { ColumnType, Generated, Kysely } from 'kysely';
 import type { DbHandle } from '../../platform/db/handle';
 
@@ -12,6 +13,7 @@ export interface BrokerConfigsTable {
   fee_percent: number;
   deliver_minutes: number;
   confirm_hours: number;
+  delivery: Generated<BrokerDelivery>;
   updated_at: Generated<Date>;
 }
 
@@ -71,9 +73,10 @@ export interface BrokerOrdersTable {
   order_no: string;
   request_key: string;
   buyer_user_id: number;
-  merchant_id: number;
+  /** None when a player sold into a bid from his own role (docs/decisions/0025-bid-book.md). */
+  merchant_id: number | null;
   seller_user_id: number;
-  listing_id: number;
+  listing_id: number | null;
   application_id: string;
   server_id: string;
   server_name: string;
@@ -93,6 +96,16 @@ export interface BrokerOrdersTable {
   from_account_id: Generated<string | null>;
   from_role_id: Generated<string | null>;
   from_role_name: Generated<string | null>;
+  from_server_name: Generated<string | null>;
+  /** How its delivery went, fixed when it started (the game's setting then); null before. */
+  delivery: Generated<BrokerDelivery | null>;
+  /** The merchant's report of an in-game trade: his note and the screenshots (chat uploads). */
+  trade_note: Generated<string>;
+  trade_images: ColumnType<string[], string | undefined, string>;
+  /** A trade started: from then the buyer may ask customer service if it is still not reported. */
+  trade_due_at: Generated<Date | null>;
+  /** When the buyer asked customer service about a trade never reported (106 stays until decided). */
+  trade_cs_at: Generated<Date | null>;
   receipt: ColumnType<BrokerReceipt | null, string | null | undefined, string | null>;
   receipt_signature: Generated<string | null>;
   pay_channel: Generated<number | null>;
@@ -107,8 +120,20 @@ export interface BrokerOrdersTable {
   buyer_urged_at: Generated<Date | null>;
   merchant_urged_at: Generated<Date | null>;
   note: Generated<string>;
+  /** Customer service decided it in the console (refund or confirmation): then each side may rate it. */
+  cs_decided_at: Generated<Date | null>;
+  cs_staff: Generated<string | null>;
   created_at: CreatedAt;
   updated_at: Generated<Date>;
+}
+
+/** A side's rating of customer service's decision on a broker order (one each). */
+export interface BrokerServiceRatingsTable {
+  order_id: number;
+  user_id: number;
+  score: number;
+  comment: Generated<string>;
+  created_at: CreatedAt;
 }
 
 /** The tables the broker module owns (docs/architecture.md): no other module reads or writes them, it calls this module's functions. */
@@ -117,6 +142,7 @@ export interface BrokerTables {
   merchants: MerchantsTable;
   broker_listings: BrokerListingsTable;
   broker_orders: BrokerOrdersTable;
+  broker_service_ratings: BrokerServiceRatingsTable;
 }
 
 /** A handle or transaction that sees only these tables. */

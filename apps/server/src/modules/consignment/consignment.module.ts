@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { CallPlatform } from '../../platform/http/register-call';
+import { sweepEvery } from '../../platform/jobs/sweep-every';
 import type { GameGateway } from '../games/game-gateway';
 import type { SmsDeps } from '../sms/sms.service';
 import { keyRoutes } from './key.routes';
 import type { PriceDrop } from './listing.service';
-import { startListingSweeper } from './listing-sweeper';
+import { sweepListings } from './listing-sweeper';
 import { manualPresaleRoutes } from './manual-presale.routes';
 import { partnerCallbackRoutes } from './partner-callback.routes';
 import { preBuyKeyRoutes } from './pre-buy-key.routes';
@@ -37,8 +38,5 @@ export async function consignmentModule(
   manualPresaleRoutes(app, platform, deps.gateway);
   preBuyKeyRoutes(app, platform);
   await partnerCallbackRoutes(app, { db: platform.db, gateway: deps.gateway });
-  if (deps.sweepEveryMs > 0) {
-    const stop = startListingSweeper({ db: platform.db, gateway: deps.gateway }, app.log, deps.sweepEveryMs);
-    app.addHook('onClose', async () => stop());
-  }
+  sweepEvery(app, deps.sweepEveryMs, 'listings', () => sweepListings({ db: platform.db, gateway: deps.gateway }));
 }

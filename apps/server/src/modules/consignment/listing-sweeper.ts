@@ -1,5 +1,4 @@
 import { ListingStatus } from '@app/protocol/statuses/listing-status';
-import type { FastifyBaseLogger } from 'fastify';
 import { moveListing } from '../exchange/listing-moves';
 import { listingsToSweep } from '../exchange/listings';
 import { failListing, type ListingDeps } from './listing.service';
@@ -27,24 +26,4 @@ export async function sweepListings(deps: ListingDeps, now = (deps.now ?? Date.n
 
   for (const row of takeBacks) await finishTakeBack(deps, row);
   return { delisted, released: waitedOut.length, retried: takeBacks.length };
-}
-
-/** Runs the sweeper every interval (unref'd); answers a stop function. */
-export function startListingSweeper(deps: ListingDeps, log: FastifyBaseLogger, intervalMs = 30_000): () => void {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      const done = await sweepListings(deps);
-      if (done.delisted + done.released + done.retried > 0) log.info(done, 'listings swept');
-    } catch (error) {
-      log.warn({ err: error }, 'listing sweep failed');
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
 }

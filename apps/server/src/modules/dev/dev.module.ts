@@ -37,6 +37,8 @@ export function devModule(
     };
     /** The broker orders' sweeper (unpaid deadlines, deliveries asked again, confirmation, settlement). */
     broker?: { sweep: (now: number) => Promise<unknown> };
+    /** The buy order book's sweeper (bids run out). */
+    bidBook?: { sweep: (now: number) => Promise<unknown> };
   },
 ): void {
   const { db } = deps.platform;
@@ -57,6 +59,7 @@ export function devModule(
         offers: await deps.offers.sweep(now),
         auctions: await deps.auctions?.sweep(now),
         brokerOrders: await deps.broker?.sweep(now),
+        coinBids: await deps.bidBook?.sweep(now),
       };
     },
   });

@@ -162,12 +162,13 @@ async function countCommodities(db: ExchangeDb, q: ListQuery): Promise<number> {
 }
 
 /** One page of listings on sale, with the count of matches up to LIST_TOTAL_CAP (no full count of a big table). */
-export async function listCommodities(db: DbHandle, q: ListQuery) {
+/** `knownTotal`: the filter's count when the caller has it (every page of a filter has the same). */
+export async function listCommodities(db: DbHandle, q: ListQuery, knownTotal?: number) {
   const exchange = exchangeDb(db);
   const { skip, queries } = pageQueries(exchange, q);
   const [pages, total] = await Promise.all([
     Promise.all(queries.map((query) => query.execute())),
-    countCommodities(exchange, q),
+    knownTotal ?? countCommodities(exchange, q),
   ]);
   const rows = pages.flat().slice(skip, skip + q.pageSize + 1) as CardRow[];
   return {

@@ -45,6 +45,38 @@ export interface ListingSummary {
   status: number;
 }
 
+type SummaryFields = Pick<
+  Listing,
+  | 'id'
+  | 'application_id'
+  | 'type'
+  | 'title'
+  | 'game_name'
+  | 'server_name'
+  | 'first_img'
+  | 'price_fen'
+  | 'status'
+  | 'coin_type_name'
+  | 'coin_num'
+  | 'sub_type'
+  | 'item_name'
+>;
+
+/** What an order or an offer shows of a listing the caller already read (listingById). */
+export function listingSummary(r: SummaryFields): ListingSummary {
+  return {
+    id: r.id,
+    applicationId: r.application_id,
+    type: r.type,
+    title: r.title,
+    gameName: r.game_name,
+    serverName: r.server_name,
+    firstImg: shownImage(r),
+    priceFen: Number(r.price_fen),
+    status: r.status,
+  };
+}
+
 /** Summaries of the given listings by id, in one query. */
 export async function listingSummaries(db: DbHandle, ids: readonly number[]): Promise<Map<number, ListingSummary>> {
   const unique = [...new Set(ids)];
@@ -68,22 +100,7 @@ export async function listingSummaries(db: DbHandle, ids: readonly number[]): Pr
     ])
     .where('id', 'in', unique)
     .execute();
-  return new Map(
-    rows.map((r) => [
-      r.id,
-      {
-        id: r.id,
-        applicationId: r.application_id,
-        type: r.type,
-        title: r.title,
-        gameName: r.game_name,
-        serverName: r.server_name,
-        firstImg: shownImage(r),
-        priceFen: Number(r.price_fen),
-        status: r.status,
-      },
-    ]),
-  );
+  return new Map(rows.map((r) => [r.id, listingSummary(r)]));
 }
 
 /**

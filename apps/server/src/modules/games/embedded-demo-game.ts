@@ -18,7 +18,18 @@ export const EMBEDDED_DEMO_GAMES: ReadonlyArray<{ profile: GameProfile; prefix: 
  * sale (the only thing the market takes from the demo game's code; the rest comes over the partner API).
  */
 export function demoSellerAccounts(gameId: string): string[] {
-  return marketSellerAccounts(gameId);
+  return marketSellerAccounts(gameId).slice(0, -DEMO_MERCHANTS);
+}
+
+/** How many of a demo game's market accounts are the broker channel's demo merchants (its last ones). */
+const DEMO_MERCHANTS = 2;
+
+/**
+ * Demo seed data: the accounts the broker channel makes demo merchants. The demo market lists
+ * nothing of theirs, so their roles stay free to hold the coins they sell.
+ */
+export function demoMerchantAccounts(gameId: string): string[] {
+  return marketSellerAccounts(gameId).slice(-DEMO_MERCHANTS);
 }
 
 /**

@@ -1,7 +1,8 @@
-import { IM_LIMITS } from '@app/protocol/im';
+import { IM_LIMITS, type ImMessage } from '@app/protocol/im';
 import type { Notice } from '@app/protocol/notices';
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
+import type { RawBuilder } from 'kysely';
 import type { DbHandle } from '../../platform/db/handle';
 import type { CallPlatform } from '../../platform/http/register-call';
 import type { RateStore } from '../../platform/rate/rate-store';
@@ -12,13 +13,16 @@ import { imRoutes } from './im.routes';
 import {
   addMembers,
   appendMessage,
+  bothSidesWrote,
   endGroup,
   type GroupSpec,
+  type GroupStep,
   groupKey,
   groupOf,
+  groupStep,
   memberAccounts,
   membership,
-  openGroup,
+  startGroup,
 } from './im.service';
 import type { ImGroupKind } from './im.tables';
 import { memoryBus, redisBus } from './im-bus';
@@ -30,13 +34,27 @@ import { endChatLogins, issueChatToken } from './im-tokens';
 
 /** What other modules do with the chat: open an order's group with the order, speak as the system, end it. */
 export interface ChatHandle {
-  /** Inside the caller's transaction, so the group exists exactly when the order does. */
-  openGroup(db: DbHandle, spec: GroupSpec): Promise<number>;
+  /**
+   * Inside the caller's transaction, so the group exists exactly when the order does; `opening`,
+   * the group's first message in the system voice, is written with it. `announce` pushes that
+   * message to the members once the caller's transaction committed.
+   */
+  openGroup(db: DbHandle, spec: GroupSpec & { opening?: string }): Promise<{ id: number; announce(): Promise<void> }>;
+  /**
+   * The same as steps of the caller's own statement (the order and its chat written at once,
+   * `when` the order was): `announce` pushes the opening message it wrote, after it committed.
+   */
+  groupStep(
+    spec: GroupSpec & { opening: string },
+    when: RawBuilder<unknown>,
+  ): GroupStep & { announce(message: ImMessage): Promise<void> };
   /** Posts in the system voice (官方) after the caller's change committed; a missing group is skipped. */
   say(kind: ImGroupKind, refId: number, text: string): Promise<void>;
   end(db: DbHandle, kind: ImGroupKind, refId: number): Promise<void>;
   /** The group key of an order's (or offer's) chat, null without one. */
   groupKeyOf(kind: ImGroupKind, refId: number): Promise<string | null>;
+  /** Whether the buyer and the seller have each written in the group of an order (false without one). */
+  bothWrote(kind: ImGroupKind, refId: number): Promise<boolean>;
   /** A chat login for an account that is not a user's (customer service: `cs:<staff id>`). */
   loginFor(account: string): Promise<{ account: string; token: string }>;
   /** Ends every chat login of such an account and closes its sockets on every process (staff logged out). */
@@ -69,7 +87,19 @@ export async function imModule(
   imSocket(app, { db, bus, rates: deps.rates, storage: deps.storage });
   imRoutes(app, deps.platform, deps.storage);
   return {
-    openGroup,
+    async openGroup(handle, spec) {
+      const { id, opening } = await startGroup(handle, spec);
+      return {
+        id,
+        announce: async () => {
+          if (opening) await bus.publish({ type: 'msg', to: spec.members.map((m) => m.account), message: opening });
+        },
+      };
+    },
+    groupStep: (spec, when) => ({
+      ...groupStep(spec, when),
+      announce: (message) => bus.publish({ type: 'msg', to: spec.members.map((m) => m.account), message }),
+    }),
     async say(kind, refId, text) {
       const group = await groupOf(db, kind, refId);
       if (!group) return;
@@ -86,6 +116,10 @@ export async function imModule(
     async groupKeyOf(kind, refId) {
       const group = await groupOf(db, kind, refId);
       return group ? groupKey(group.id) : null;
+    },
+    async bothWrote(kind, refId) {
+      const group = await groupOf(db, kind, refId);
+      return group ? bothSidesWrote(db, group.id) : false;
     },
     // Customer service's chat login has no user session behind it: it lasts a staff session's 12 hours.
     loginFor: async (account) => ({ account, token: await issueChatToken(db, account, null, STAFF_CHAT_SECONDS) }),

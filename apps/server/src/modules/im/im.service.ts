@@ -1,5 +1,5 @@
 import { IM_LIMITS, type ImKind, type ImMessage, type ImRole } from '@app/protocol/im';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { DbHandle } from '../../platform/db/handle';
 import { type ImGroupKind, type ImMembersTable, imDb } from './im.tables';
 
@@ -23,20 +23,122 @@ export const groupIdOf = (key: string) => Number(key.slice(1));
 
 /** Opens the group of an order or offer with its members; repeating it changes nothing. Answers its id. */
 export async function openGroup(db: DbHandle, spec: GroupSpec): Promise<number> {
-  const im = imDb(db);
-  await im
-    .insertInto('im_groups')
-    .values({ kind: spec.kind, ref_id: spec.refId, title: spec.title, ended_at: null })
-    .onConflict((oc) => oc.columns(['kind', 'ref_id']).doNothing())
-    .execute();
-  const { id } = await im
-    .selectFrom('im_groups')
-    .select('id')
-    .where('kind', '=', spec.kind)
-    .where('ref_id', '=', spec.refId)
-    .executeTakeFirstOrThrow();
-  await addMembers(db, id, spec.members);
-  return id;
+  return (await startGroup(db, spec)).id;
+}
+
+/**
+ * openGroup in one statement, with its first message in the system voice (`opening`, written only
+ * when the group is new, as seq 1): the group, its members and that message. Answers the group's
+ * id and the message, for the caller to publish once its transaction committed. A group another
+ * transaction is opening at the same moment (not visible to this statement) is waited for and read.
+ */
+export async function startGroup(
+  db: DbHandle,
+  spec: GroupSpec & { opening?: string },
+): Promise<{ id: number; opening: ImMessage | null }> {
+  const opening = spec.opening ?? null;
+  const members =
+    spec.members.length === 0
+      ? sql``
+      : sql`, members as (
+          insert into im_members (group_id, account, role)
+          select (select id from found limit 1), m.account, m.role
+          from (values ${sql.join(spec.members.map((m) => sql`(${m.account}, ${m.role})`))}) as m (account, role)
+          where exists (select 1 from found)
+          on conflict (group_id, account) do nothing
+        )`;
+  const first =
+    opening === null
+      ? sql``
+      : sql`, opening as (
+          insert into im_messages (group_id, seq, sender, role, kind, body)
+          select id, 1, 'system', 'system', 'event', ${opening} from new_group
+          returning id, group_id, seq, sender, role, kind, body, created_at
+        )`;
+  const { rows } = await sql<{ group_id: number | null } & Partial<MessageRow>>`
+    with new_group as (
+      insert into im_groups (kind, ref_id, title, ended_at, last_seq)
+      values (${spec.kind}, ${spec.refId}, ${spec.title}, null, ${opening === null ? 0 : 1})
+      on conflict (kind, ref_id) do nothing
+      returning id
+    ), found as (
+      select id from new_group
+      union all
+      select id from im_groups where kind = ${spec.kind} and ref_id = ${spec.refId}
+    )${members}${first}
+    select (select id from found limit 1) as group_id${
+      opening === null
+        ? sql``
+        : sql`, o.id, o.seq, o.sender, o.role, o.kind, o.body, o.created_at from (select 1) as one left join opening o on true`
+    }`.execute(db);
+  const row = rows[0];
+  if (row?.group_id == null) {
+    // Opened by another transaction meanwhile: its row is visible to a statement of our own now.
+    const { id } = await imDb(db)
+      .selectFrom('im_groups')
+      .select('id')
+      .where('kind', '=', spec.kind)
+      .where('ref_id', '=', spec.refId)
+      .executeTakeFirstOrThrow();
+    await addMembers(db, id, spec.members);
+    return { id, opening: null };
+  }
+  const id = Number(row.group_id);
+  return { id, opening: row.id == null ? null : toMessage({ ...(row as MessageRow), group_id: id }) };
+}
+
+/** openGroup with its opening message as steps of another module's statement (common table expressions of it). */
+export interface GroupStep {
+  /** `, im_group as (…), …`: appended to the caller's WITH, after the step `when` names. */
+  ctes: RawBuilder<unknown>;
+  /** Added to the caller's final select list (`, …`): what `opening` reads back. */
+  columns: RawBuilder<unknown>;
+  /** Added to the caller's final FROM (` left join … on true`). */
+  joins: RawBuilder<unknown>;
+  /** The opening message the statement wrote (null when `when` did not hold). */
+  opening(row: Record<string, unknown>): ImMessage | null;
+}
+
+/**
+ * The group of a new order, its members and its first message in the system voice, written only
+ * when `when` holds (the caller's condition on its own steps: the order was written).
+ */
+export function groupStep(spec: GroupSpec & { opening: string }, when: RawBuilder<unknown>): GroupStep {
+  const members =
+    spec.members.length === 0
+      ? sql``
+      : sql`, im_group_members as (
+          insert into im_members (group_id, account, role)
+          select g.id, m.account, m.role
+          from im_group as g, (values ${sql.join(spec.members.map((m) => sql`(${m.account}, ${m.role})`))}) as m (account, role)
+        )`;
+  return {
+    ctes: sql`, im_group as (
+        insert into im_groups (kind, ref_id, title, last_seq)
+        select ${spec.kind}, ${spec.refId}, ${spec.title}, 1 where ${when}
+        on conflict (kind, ref_id) do nothing
+        returning id
+      )${members}, im_opening as (
+        insert into im_messages (group_id, seq, sender, role, kind, body)
+        select id, 1, 'system', 'system', 'event', ${spec.opening} from im_group
+        returning id, group_id, created_at
+      )`,
+    columns: sql`, im_opening.id as im_message_id, im_opening.group_id as im_group_id, im_opening.created_at as im_created_at`,
+    joins: sql` left join im_opening on true`,
+    opening: (row) =>
+      row.im_message_id == null
+        ? null
+        : toMessage({
+            id: Number(row.im_message_id),
+            group_id: Number(row.im_group_id),
+            seq: 1,
+            sender: 'system',
+            role: 'system',
+            kind: 'event',
+            body: spec.opening,
+            created_at: row.im_created_at as Date,
+          }),
+  };
 }
 
 export async function addMembers(db: DbHandle, groupId: number, members: GroupSpec['members']): Promise<void> {
@@ -108,6 +210,18 @@ export async function membership(db: DbHandle, groupId: number, account: string)
     .where('im_members.group_id', '=', groupId)
     .where('im_members.account', '=', account)
     .executeTakeFirst();
+}
+
+/** Whether the group's buyer and seller have each written in it themselves (the system voice and 客服 not counted). */
+export async function bothSidesWrote(db: DbHandle, groupId: number): Promise<boolean> {
+  const rows = await imDb(db)
+    .selectFrom('im_messages')
+    .select('role')
+    .distinct()
+    .where('group_id', '=', groupId)
+    .where('role', 'in', ['buyer', 'seller'])
+    .execute();
+  return rows.length === 2;
 }
 
 export async function memberAccounts(db: DbHandle, groupId: number): Promise<string[]> {
@@ -234,7 +348,8 @@ export async function conversations(db: DbHandle, account: string) {
   return rows
     .map((r) => ({
       groupId: groupKey(r.id),
-      orderId: r.kind === 'order' ? String(r.ref_id) : null,
+      orderId: r.kind === 'order' || r.kind === 'broker' ? String(r.ref_id) : null,
+      orderType: r.kind === 'order' ? ('order' as const) : r.kind === 'broker' ? ('broker' as const) : null,
       title: r.title,
       role: r.role,
       last: lastOf.get(r.id) ?? null,

@@ -29,15 +29,53 @@ export async function gameNames(db: DbHandle, ids: readonly string[] | null): Pr
   return new Map(rows.map((r) => [r.application_id, r.name]));
 }
 
-/** The buyer's fee of a game in percent of the price (0 for an unknown game). */
-export async function buyerFeePercent(db: DbHandle, applicationId: string): Promise<number> {
-  const game = await marketDb(db)
-    .selectFrom('games')
-    .select('buyer_fee_percent')
-    .where('application_id', '=', applicationId)
-    .executeTakeFirst();
-  return Number(game?.buyer_fee_percent ?? 0);
+/**
+ * What placing an order reads of the catalogue (a game's buyer fee, a server's master group) is
+ * written only by syncGames, when a process starts: each process keeps what it read for
+ * TERMS_TTL_MS per database handle, and forgets it all when syncGames runs here (another
+ * process's start is seen within the TTL). Unknown games and servers are not kept.
+ */
+const TERMS_TTL_MS = 30_000;
+let termsGeneration = 0;
+const terms = new WeakMap<object, Map<string, { value: unknown; until: number; generation: number }>>();
+
+async function remembered<T>(db: DbHandle, key: string, load: () => Promise<T | undefined>): Promise<T | undefined> {
+  const kept = terms.get(db) ?? new Map();
+  terms.set(db, kept);
+  const now = Date.now();
+  const hit = kept.get(key);
+  if (hit && hit.until > now && hit.generation === termsGeneration) return hit.value as T;
+  const generation = termsGeneration;
+  const value = await load();
+  if (value !== undefined) kept.set(key, { value, until: now + TERMS_TTL_MS, generation });
+  return value;
 }
+
+/** syncGames changed the games or their servers: every process-kept term is read again. */
+export function forgetGameTerms(): void {
+  termsGeneration++;
+}
+
+/** The buyer's fee of a game in percent of the price (0 for an unknown game); kept TERMS_TTL_MS. */
+export async function buyerFeePercent(db: DbHandle, applicationId: string): Promise<number> {
+  const percent = await remembered(db, `fee/${applicationId}`, async () => {
+    const game = await marketDb(db)
+      .selectFrom('games')
+      .select('buyer_fee_percent')
+      .where('application_id', '=', applicationId)
+      .executeTakeFirst();
+    return game ? Number(game.buyer_fee_percent) : undefined;
+  });
+  return percent ?? 0;
+}
+
+/** serverOf, kept TERMS_TTL_MS (placing an order checks the receiving role's master group with it). */
+export const knownServerOf = (
+  db: DbHandle,
+  applicationId: string,
+  serverId: string,
+): Promise<ServerEntry | undefined> =>
+  remembered(db, `server/${applicationId}/${serverId}`, () => serverOf(db, applicationId, serverId));
 
 export interface ServerEntry {
   name: string;

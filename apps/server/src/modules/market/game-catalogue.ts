@@ -1,6 +1,7 @@
 import { pinyin } from 'pinyin-pro';
 import type { DbHandle } from '../../platform/db/handle';
 import type { GameGateway } from '../games/game-gateway';
+import { forgetGameTerms } from './catalogue';
 import { marketDb } from './market.tables';
 
 /**
@@ -132,4 +133,5 @@ export async function syncGames(
         .execute();
     }
   }
+  forgetGameTerms();
 }

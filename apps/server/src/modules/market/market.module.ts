@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { CallPlatform } from '../../platform/http/register-call';
+import type { RedisClient } from '../../platform/redis';
 import { commodityDetailRoutes } from '../exchange/commodity-detail.routes';
 import { commodityListRoutes } from '../exchange/commodity-list.routes';
+import { watchedListPageCache } from '../exchange/list-page-cache';
 import type { SellerRecordOf } from '../exchange/listing-catalogue';
 import type { GameConfig, GameGateway } from '../games/game-gateway';
 import { listingCatalogue } from './catalogue';
@@ -28,12 +30,16 @@ export async function marketModule(
     seedDemo: boolean;
     /** A seller's finished orders and completion rate (the orders module's, shown on a listing). */
     sellerRecord: SellerRecordOf;
+    /** With Redis, a listing change empties the list cache of every node. */
+    redis?: { client: RedisClient; prefix: string } | undefined;
   },
 ) {
   const { platform } = deps;
+  const listCache = await watchedListPageCache(platform.db, deps.redis);
+  if (listCache) app.addHook('onClose', () => listCache.close());
   const counts = createCountCache(platform.db);
   const catalogue = listingCatalogue(platform.db, deps.sellerRecord);
-  commodityListRoutes(app, platform, catalogue);
+  commodityListRoutes(app, platform, catalogue, listCache);
   commodityDetailRoutes(app, platform, catalogue);
   gameRoutes(app, platform, { counts, gateway: deps.gateway });
   contentRoutes(app, platform);

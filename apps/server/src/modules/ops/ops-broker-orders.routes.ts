@@ -10,8 +10,9 @@ const orderParams = z.object({ orderId: z.string().regex(/^\d{1,9}$/, '订单号
 
 /**
  * 商人订单的客服处理 (docs/decisions/0023-broker.md "Orders"): the refused broker orders and the paid
- * ones past the merchant's promise, and customer service's audited decision on each: refund (-121,
- * the money back to the buyer) or, for a refusal, confirm (112).
+ * ones past the merchant's promise, the in-game trades never reported whose buyer asked, and
+ * customer service's audited decision on each: refund (-121, the money back to the buyer) or, for a
+ * refusal, confirm (112), for a trade never reported, record it delivered (107).
  */
 export function opsBrokerOrderRoutes(ops: FastifyInstance, deps: OpsDeps): void {
   const brokerDeps = deps.brokerOrders ?? { db: deps.db, gateway: deps.gateway };
@@ -30,7 +31,15 @@ export function opsBrokerOrderRoutes(ops: FastifyInstance, deps: OpsDeps): void 
         buyerUserId: String(r.buyer_user_id),
         merchantUserId: String(r.seller_user_id),
         receipt: r.receipt,
+        delivery: r.delivery,
+        deliverFrom: r.from_role_id
+          ? { roleName: r.from_role_name ?? '', serverName: r.from_server_name ?? r.server_name }
+          : null,
+        deliveringTime: r.delivering_at ? Math.floor(r.delivering_at.getTime() / 1000) : null,
+        tradeCsTime: r.trade_cs_at ? Math.floor(r.trade_cs_at.getTime() / 1000) : null,
         note: r.note,
+        payTime: r.paid_at ? Math.floor(r.paid_at.getTime() / 1000) : null,
+        deliverBefore: r.deliver_before ? Math.floor(r.deliver_before.getTime() / 1000) : null,
         updateTime: Math.floor(r.updated_at.getTime() / 1000),
       })),
     });

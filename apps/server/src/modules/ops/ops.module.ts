@@ -6,6 +6,7 @@ import type { BrokerOrderDeps } from '../broker/broker-order.service';
 import type { OrderDeps } from '../orders/order.service';
 import type { SupportDeps } from '../support/support.service';
 import { opsRoutes } from './ops.routes';
+import { opsBrokerConfigRoutes } from './ops-broker-configs.routes';
 import { opsBrokerOrderRoutes } from './ops-broker-orders.routes';
 import { opsHttpStatus, requireAccess } from './ops-http';
 import { opsMerchantRoutes } from './ops-merchants.routes';
@@ -57,6 +58,7 @@ export async function opsModule(app: FastifyInstance, deps: OpsDeps): Promise<vo
       opsRoutes(ops, deps);
       opsSupportRoutes(ops, deps);
       opsMerchantRoutes(ops, deps);
+      opsBrokerConfigRoutes(ops, deps);
       opsBrokerOrderRoutes(ops, deps);
     },
     { prefix: '/ops/v1' },

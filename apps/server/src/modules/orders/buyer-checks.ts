@@ -3,14 +3,19 @@ import { lockMessage } from '@app/protocol/format';
 import { ListingStatus } from '@app/protocol/statuses/listing-status';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
-import { serverOf } from '../market/catalogue';
+import { knownServerOf } from '../market/catalogue';
 import { isLinkedGameAccount } from '../user/game-accounts';
-import { phoneAndRealName } from '../user/user.queries';
+import { type OrderParties, phoneAndRealName } from '../user/user.queries';
 import type { OrderDeps, PlaceInput } from './order.service';
 
 /** The buyer: bound phone and real name (business-flows §6). */
 export async function checkBuyer(db: Db, userId: number) {
-  const user = await phoneAndRealName(db, userId);
+  checkBuyerFacts(await phoneAndRealName(db, userId));
+}
+
+/** checkBuyer on what the caller read already (placing an order reads the buyer with the seller: orderParties). */
+export function checkBuyerFacts(user: OrderParties['buyer']) {
+  if (!user) throw new Error('placing an order for a user that does not exist');
   if (!user.mobile) throw new AppError(ErrorCode.BAD_PARAMS, '请先绑定手机号');
   if (!user.hasAuthentication) throw new AppError(ErrorCode.BAD_PARAMS, '请先完成实名认证');
 }
@@ -47,7 +52,7 @@ export async function deliveryTarget(
   const { roles } = await gateway.roles(listing.application_id, accountId);
   const role = roles.find((r) => r.id === roleId);
   if (!role) throw new AppError(ErrorCode.BAD_PARAMS, '收货角色不存在');
-  const server = await serverOf(db, listing.application_id, role.serverId);
+  const server = await knownServerOf(db, listing.application_id, role.serverId);
   if (server?.masterServerId !== listing.master_server_id)
     throw new AppError(ErrorCode.BAD_PARAMS, '收货角色须与商品在同一主服');
   accountId = role.accountId;

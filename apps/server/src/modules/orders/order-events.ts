@@ -1,9 +1,11 @@
 import { formatDateTime, formatPriceFen } from '@app/protocol/format';
 import type { FastifyBaseLogger } from 'fastify';
+import type { RawBuilder } from 'kysely';
 import type { DbHandle } from '../../platform/db/handle';
 import type { ChatHandle } from '../im/im.module';
 import type { NoticesHandle } from '../notices/notices.module';
 import { uidsOf } from '../user/user.queries';
+import type { OrderRow } from './order-view';
 import { type DeliveryReceipt, ordersDb } from './orders.tables';
 
 /**
@@ -27,7 +29,31 @@ export type OrderEvent =
   | 'timedOut';
 
 export interface OrderEvents {
-  opened(trx: DbHandle, order: { id: number; buyerUserId: number; sellerUserId: number; title: string }): Promise<void>;
+  /**
+   * Inside the placing transaction: the order's chat group with both sides in it and the 'placed'
+   * words as its first message (one statement). Answers what tells the members once the order
+   * committed (it never fails the order).
+   */
+  opened(
+    trx: DbHandle,
+    order: OrderRow,
+    uids: { buyer: string | undefined; seller: string | undefined },
+  ): Promise<() => Promise<void>>;
+  /**
+   * opened as steps of the statement that writes the order (its id drawn before): the chat's
+   * common table expressions, written `when` the order was; `told` reads back what it wrote and
+   * answers what tells the members once the statement committed.
+   */
+  openedStep(
+    order: Pick<OrderRow, 'id' | 'title' | 'price_fen' | 'deposit_fen' | 'total_fen'>,
+    uids: { buyer: string | undefined; seller: string | undefined },
+    when: RawBuilder<unknown>,
+  ): {
+    ctes: RawBuilder<unknown>;
+    columns: RawBuilder<unknown>;
+    joins: RawBuilder<unknown>;
+    told(row: Record<string, unknown>): () => Promise<void>;
+  };
   happened(orderId: number, event: OrderEvent, detail?: string): Promise<void>;
   /** Whether the evidence images are the user's own chat uploads (checked before the order moves). */
   evidenceValid(userId: number, urls: readonly string[]): Promise<boolean>;
@@ -54,6 +80,42 @@ const receiptWords = (r: DeliveryReceipt | null, roleName: string | null) => {
   return `交付凭证：${what} → ${to}，${at}，游戏已签名。`;
 };
 
+/** The order's first words in its chat: what is to pay (and the deposit applied to it). */
+function placedWords(o: Pick<OrderRow, 'price_fen' | 'deposit_fen' | 'total_fen'>): string {
+  const deposit = Number(o.deposit_fen);
+  return deposit > 0
+    ? `卖家已同意以 ${formatPriceFen(Number(o.price_fen))} 成交，买家的保证金 ${formatPriceFen(deposit)} 抵扣货款，待付 ${formatPriceFen(Number(o.total_fen))}。请买家在倒计时内付款，超时将扣除保证金。交易请在平台内完成，勿私下转账。`
+    : `买家已下单，订单金额 ${formatPriceFen(Number(o.total_fen))}，等待买家付款。交易请在平台内完成，勿私下转账。`;
+}
+
+/** What the system voice says in the order's chat when the event happened to the order. */
+function wordsOf(o: OrderRow, event: OrderEvent, detail: string): string {
+  const sellerGets = Number(o.price_fen) - Number(o.seller_fee_fen);
+  const deposit = Number(o.deposit_fen);
+  const words: Record<OrderEvent, string> = {
+    placed: placedWords(o),
+    paid: '买家已付款，平台正在通过游戏交付商品，请稍候。',
+    delivered: `商品已交付到买家账号。${receiptWords(o.receipt, o.deliver_role_name)}请买家在游戏中查收后确认收货。`,
+    deliveryFailed: `游戏未能交付（${detail}），订单已退回，款项已退还买家余额。`,
+    confirmed: '买家已确认收货，货款将在保障期结束后结算给卖家。',
+    autoConfirmed: '买家超时未确认，系统已自动确认收货，货款将在保障期结束后结算给卖家。',
+    csConfirmed: '客服核实交付无误，已确认收货。',
+    refused: `买家拒绝收货${detail ? `（${detail}）` : ''}，客服将介入处理，请双方在此说明情况。`,
+    refunded: '客服已处理退款：游戏已收回商品，款项已退还买家余额。',
+    settled: `交易完成，货款 ${formatPriceFen(sellerGets)} 已结算给卖家。`,
+    cancelled: o.note.startsWith('卖家已取消')
+      ? '卖家已取消成交，订单已关闭，保证金已退回买家余额。'
+      : deposit > 0
+        ? '买家已取消订单，保证金按规则扣除，其中部分已赔付给卖家。'
+        : '买家已取消订单。',
+    timedOut:
+      deposit > 0
+        ? '买家未在时限内付款，订单已关闭，保证金按规则扣除，其中部分已赔付给卖家。'
+        : '买家未在时限内付款，订单已关闭。',
+  };
+  return words[event];
+}
+
 export function orderEvents(deps: {
   db: DbHandle;
   chat: ChatHandle;
@@ -64,11 +126,14 @@ export function orderEvents(deps: {
 }): OrderEvents {
   const { db, chat, notices } = deps;
   return {
-    async opened(trx, order) {
-      const uids = await uidsOf(trx, [order.buyerUserId, order.sellerUserId]);
-      const buyer = uids.get(order.buyerUserId);
-      const seller = uids.get(order.sellerUserId);
-      await chat.openGroup(trx, {
+    async opened(trx, order, known) {
+      const missing = [known.buyer ? null : order.buyer_user_id, known.seller ? null : order.seller_user_id].filter(
+        (id): id is number => id !== null,
+      );
+      const uids = missing.length > 0 ? await uidsOf(trx, missing) : new Map<number, string>();
+      const buyer = known.buyer ?? uids.get(order.buyer_user_id);
+      const seller = known.seller ?? uids.get(order.seller_user_id);
+      const group = await chat.openGroup(trx, {
         kind: 'order',
         refId: order.id,
         title: order.title,
@@ -76,7 +141,44 @@ export function orderEvents(deps: {
           ...(buyer ? [{ account: buyer, role: 'buyer' as const }] : []),
           ...(seller ? [{ account: seller, role: 'seller' as const }] : []),
         ],
+        opening: placedWords(order),
       });
+      return async () => {
+        try {
+          await group.announce();
+        } catch (error) {
+          deps.log.error({ err: error, orderId: order.id, event: 'placed' }, 'order event not told');
+        }
+      };
+    },
+
+    openedStep(order, uids, when) {
+      const step = chat.groupStep(
+        {
+          kind: 'order',
+          refId: order.id,
+          title: order.title,
+          members: [
+            ...(uids.buyer ? [{ account: uids.buyer, role: 'buyer' as const }] : []),
+            ...(uids.seller ? [{ account: uids.seller, role: 'seller' as const }] : []),
+          ],
+          opening: placedWords(order),
+        },
+        when,
+      );
+      return {
+        ctes: step.ctes,
+        columns: step.columns,
+        joins: step.joins,
+        told: (row) => async () => {
+          const message = step.opening(row);
+          try {
+            if (message) await step.announce(message);
+          } catch (error) {
+            deps.log.error({ err: error, orderId: order.id, event: 'placed' }, 'order event not told');
+          }
+        },
+      };
     },
 
     groupOf: (orderId) => chat.groupKeyOf('order', orderId),
@@ -101,32 +203,7 @@ export function orderEvents(deps: {
         const o = await ordersDb(db).selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
         if (!o) return;
         const sellerGets = Number(o.price_fen) - Number(o.seller_fee_fen);
-        const deposit = Number(o.deposit_fen);
-        const words: Record<OrderEvent, string> = {
-          placed:
-            deposit > 0
-              ? `卖家已同意以 ${formatPriceFen(Number(o.price_fen))} 成交，买家的保证金 ${formatPriceFen(deposit)} 抵扣货款，待付 ${formatPriceFen(Number(o.total_fen))}。请买家在倒计时内付款，超时将扣除保证金。交易请在平台内完成，勿私下转账。`
-              : `买家已下单，订单金额 ${formatPriceFen(Number(o.total_fen))}，等待买家付款。交易请在平台内完成，勿私下转账。`,
-          paid: '买家已付款，平台正在通过游戏交付商品，请稍候。',
-          delivered: `商品已交付到买家账号。${receiptWords(o.receipt, o.deliver_role_name)}请买家在游戏中查收后确认收货。`,
-          deliveryFailed: `游戏未能交付（${detail}），订单已退回，款项已退还买家余额。`,
-          confirmed: '买家已确认收货，货款将在保障期结束后结算给卖家。',
-          autoConfirmed: '买家超时未确认，系统已自动确认收货，货款将在保障期结束后结算给卖家。',
-          csConfirmed: '客服核实交付无误，已确认收货。',
-          refused: `买家拒绝收货${detail ? `（${detail}）` : ''}，客服将介入处理，请双方在此说明情况。`,
-          refunded: '客服已处理退款：游戏已收回商品，款项已退还买家余额。',
-          settled: `交易完成，货款 ${formatPriceFen(sellerGets)} 已结算给卖家。`,
-          cancelled: o.note.startsWith('卖家已取消')
-            ? '卖家已取消成交，订单已关闭，保证金已退回买家余额。'
-            : deposit > 0
-              ? '买家已取消订单，保证金按规则扣除，其中部分已赔付给卖家。'
-              : '买家已取消订单。',
-          timedOut:
-            deposit > 0
-              ? '买家未在时限内付款，订单已关闭，保证金按规则扣除，其中部分已赔付给卖家。'
-              : '买家未在时限内付款，订单已关闭。',
-        };
-        await chat.say('order', o.id, words[event]);
+        await chat.say('order', o.id, wordsOf(o, event, detail));
         if (FINAL.has(event)) await chat.end(db, 'order', o.id);
         if (event === 'refused') await deps.openCase?.(o.id, o.buyer_user_id, `拒绝收货：${detail}`);
         const fact = { subject: o.title, commodityId: o.commodity_id, orderId: o.id };

@@ -25,18 +25,19 @@ export async function toOrders(
   rows: readonly OrderRow[],
   viewerUserId: number,
   receiptHolds?: ReceiptCheck,
+  /** Listings the caller read already (placing an order): not read again. */
+  known?: ReadonlyMap<number, ListingSummary>,
 ): Promise<Order[]> {
   if (rows.length === 0) return [];
-  const [listings, coupons] = await Promise.all([
-    listingSummaries(
-      db,
-      rows.map((r) => r.commodity_id),
-    ),
+  const unknown = rows.map((r) => r.commodity_id).filter((id) => !known?.has(id));
+  const [read, coupons] = await Promise.all([
+    unknown.length > 0 ? listingSummaries(db, unknown) : new Map<number, ListingSummary>(),
     couponsOfOrders(
       db,
       rows.filter((r) => Number(r.coupon_fen) > 0).map((r) => r.id),
     ),
   ]);
+  const listings = known ? new Map([...known, ...read]) : read;
   return rows.map((row) => viewed(row, viewerUserId, receiptHolds, listings, coupons));
 }
 
@@ -46,8 +47,10 @@ export async function toOrder(
   row: OrderRow,
   viewerUserId: number,
   receiptHolds?: ReceiptCheck,
+  listing?: ListingSummary,
 ): Promise<Order> {
-  const [order] = await toOrders(db, [row], viewerUserId, receiptHolds);
+  const known = listing ? new Map([[listing.id, listing]]) : undefined;
+  const [order] = await toOrders(db, [row], viewerUserId, receiptHolds, known);
   return order as Order;
 }
 
@@ -55,7 +58,7 @@ function viewed(
   row: OrderRow,
   viewerUserId: number,
   receiptHolds: ReceiptCheck | undefined,
-  listings: Map<number, ListingSummary>,
+  listings: ReadonlyMap<number, ListingSummary>,
   coupons: Awaited<ReturnType<typeof couponsOfOrders>>,
 ): Order {
   const listing = listings.get(row.commodity_id);

@@ -17,6 +17,7 @@ import { OrderStatus } from '@app/protocol/statuses/order-status';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/errors';
 import { type CallPlatform, registerCall } from '../../platform/http/register-call';
+import { listingSummary } from '../exchange/listings';
 import type { GameGateway } from '../games/game-gateway';
 import { confirmReceipt, rejectReceipt } from './delivery.service';
 import * as orders from './order.service';
@@ -34,15 +35,18 @@ export function orderRoutes(
   const toOrder = (d: typeof db, row: Parameters<typeof view>[1], viewer: number) =>
     view(d, row, viewer, gateway.receiptHolds);
 
-  registerCall(app, platform, orderPlace, async (input, ctx) => {
-    const buyer = { userId: ctx.user.userId, uid: ctx.user.uid };
-    return toOrder(db, await orders.placeOrder(deps, { ...input, buyer }), buyer.userId);
-  });
-  registerCall(app, platform, h5sdkOrderPlace, async (input, ctx) => {
+  /** The placed order as its buyer sees it, from the listing the placement read (not read again). */
+  const placed = async (input: orders.PlaceInput) => {
+    const { order, listing } = await orders.placing(deps, input);
+    return view(db, order, input.buyer.userId, gateway.receiptHolds, listing && listingSummary(listing));
+  };
+  registerCall(app, platform, orderPlace, (input, ctx) =>
+    placed({ ...input, buyer: { userId: ctx.user.userId, uid: ctx.user.uid } }),
+  );
+  registerCall(app, platform, h5sdkOrderPlace, (input, ctx) => {
     if (!ctx.user) throw new AppError(ErrorCode.LOGIN_TIMEOUT);
     const buyer = { userId: ctx.user.userId, uid: ctx.user.uid };
-    const player = { accountId: ctx.player.accountId, roleId: ctx.player.roleId };
-    return toOrder(db, await orders.placeOrder(deps, { ...input, buyer, player }), buyer.userId);
+    return placed({ ...input, buyer, player: { accountId: ctx.player.accountId, roleId: ctx.player.roleId } });
   });
 
   const myUnpaid = async (userId: number, commodityId: string) => {

@@ -1,17 +1,19 @@
 import { ErrorCode } from '@app/protocol/errors';
 import { ListingStatus } from '@app/protocol/statuses/listing-status';
 import { OrderStatus, orderTransitions } from '@app/protocol/statuses/order-status';
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import { lockCoupon, releaseCoupon } from '../coupon/coupon.service';
 import { forfeitOrderDeposit, returnOrderDeposit } from '../deposits/deposit.service';
-import { moveListing } from '../exchange/listing-moves';
-import { listingById } from '../exchange/listings';
+import { moveListing, moveListingStep } from '../exchange/listing-moves';
+import { type Listing, listingById } from '../exchange/listings';
 import type { GameGateway } from '../games/game-gateway';
 import { releaseOrderHolds } from '../ledger/ledger';
 import { buyerFeePercent } from '../market/catalogue';
-import { holdOpenAccount } from '../user/user.service';
-import { checkBuyer, checkListingOpen, deliveryTarget } from './buyer-checks';
+import { orderParties } from '../user/user.queries';
+import { openAccountStep } from '../user/user.service';
+import { checkBuyerFacts, checkListingOpen, deliveryTarget } from './buyer-checks';
 import type { OrderEvents } from './order-events';
 import { moveOrder } from './order-moves';
 import type { OrderRow } from './order-view';
@@ -54,6 +56,37 @@ async function existingOrder(db: Db, buyerUserId: number, requestKey: string) {
 }
 
 /**
+ * In one read: the buyer's order of this request key, the buyer's unpaid order of the listing
+ * (either may be absent, or both the same row), and the id a new order takes from the orders'
+ * sequence (so its number is written with it; a value not used is a gap, as after a rollback).
+ */
+async function ordersOfRequest(db: Db, buyerUserId: number, requestKey: string, commodityId: number) {
+  const rows = await db
+    .selectFrom(
+      db.selectNoFrom(sql<number>`nextval(pg_get_serial_sequence('orders', 'id'))::int`.as('next_id')).as('n'),
+    )
+    .leftJoin('orders as o', (join) =>
+      join
+        .on('o.buyer_user_id', '=', buyerUserId)
+        .on((eb) =>
+          eb.or([
+            eb('o.request_key', '=', requestKey),
+            eb.and([eb('o.commodity_id', '=', commodityId), eb('o.status', '=', OrderStatus.AWAITING_PAYMENT)]),
+          ]),
+        ),
+    )
+    .selectAll('o')
+    .select('n.next_id')
+    .execute();
+  const found = rows.filter((r) => r.id !== null) as unknown as OrderRow[];
+  return {
+    nextId: Number(rows[0]?.next_id),
+    repeated: found.find((r) => r.request_key === requestKey),
+    unpaid: found.find((r) => r.commodity_id === commodityId && r.status === OrderStatus.AWAITING_PAYMENT),
+  };
+}
+
+/**
  * An order the seller agreed to at another price (an offer, bargain module): its price and the
  * seller's fee on it, a longer time to pay, and a step of the caller's in the order's transaction.
  */
@@ -67,29 +100,41 @@ export interface AgreedOffer {
 }
 
 /**
- * Places an order: every check first, then in one transaction the listing moves 在售 → 出售中
- * (only one buyer can win it) and the order is written 待支付 with its deadline. The same
+ * Places an order: every check first, then in one transaction (one statement when nothing else is
+ * written with it) the account is held open, the listing moves 在售 → 出售中 (only one buyer can
+ * win it) and the order is written 待支付 with its deadline and its chat. The same
  * request key answers the same order; a live unpaid order of the buyer for the listing is resumed.
  */
 export async function placeOrder(deps: OrderDeps, input: PlaceInput, agreed?: AgreedOffer): Promise<OrderRow> {
+  return (await placing(deps, input, agreed)).order;
+}
+
+/**
+ * placeOrder, answering the listing it read too (undefined for a repeated request key), so the
+ * order's view needs no second read of it. The placement's statements (decision 0027): the
+ * buyer's orders with the next id beside the listing, the buyer and the seller, then the writes
+ * (writeOrder): the account held open, the listing reserved, the order, its chat and first message.
+ */
+export async function placing(
+  deps: OrderDeps,
+  input: PlaceInput,
+  agreed?: AgreedOffer,
+): Promise<{ order: OrderRow; listing: Listing | undefined }> {
   const { db } = deps;
   const now = (deps.now ?? Date.now)();
-  const repeated = await existingOrder(db, input.buyer.userId, input.requestKey);
-  if (repeated) return repeated;
-  await checkBuyer(db, input.buyer.userId);
-  const listing = await listingById(db, Number(input.commodityId));
+  const commodityId = Number(input.commodityId);
+  const [mine, listing] = await Promise.all([
+    ordersOfRequest(db, input.buyer.userId, input.requestKey, commodityId),
+    listingById(db, commodityId),
+  ]);
+  if (mine.repeated) return { order: mine.repeated, listing: undefined };
+  const parties = await orderParties(db, input.buyer.userId, listing?.seller_user_id ?? null);
+  checkBuyerFacts(parties.buyer);
   if (!listing) throw new AppError(ErrorCode.COMMODITY_NOT_EXIST);
   if (listing.seller_user_id === input.buyer.userId) throw new AppError(ErrorCode.OWN_COMMODITY);
   // An auction's listing is won by bidding (auction module), never bought at its shown price.
   if (!agreed && listing.auction_enable === 1) throw new AppError(ErrorCode.BAD_PARAMS, '拍卖商品请参与竞拍');
-  const mine = await db
-    .selectFrom('orders')
-    .selectAll()
-    .where('buyer_user_id', '=', input.buyer.userId)
-    .where('commodity_id', '=', listing.id)
-    .where('status', '=', OrderStatus.AWAITING_PAYMENT)
-    .executeTakeFirst();
-  if (mine) return mine;
+  if (mine.unpaid) return { order: mine.unpaid, listing };
   checkListingOpen(listing, input.buyer.uid, now, '购买');
   if (!listing.seller_user_id) throw new AppError(ErrorCode.COMMODITY_NOT_EXIST);
   const target = await deliveryTarget(deps, input, listing);
@@ -98,43 +143,39 @@ export async function placeOrder(deps: OrderDeps, input: PlaceInput, agreed?: Ag
   const buyerFee = Math.round((price * feePercent) / 100);
   const deposit = agreed?.depositFen ?? 0;
   const sellerId = listing.seller_user_id;
+  const order = {
+    id: mine.nextId,
+    order_no: orderNo(mine.nextId, now),
+    buyer_user_id: input.buyer.userId,
+    seller_user_id: sellerId,
+    commodity_id: listing.id,
+    application_id: listing.application_id,
+    type: listing.type,
+    title: listing.title,
+    price_fen: price,
+    buyer_fee_fen: buyerFee,
+    deposit_fen: deposit,
+    total_fen: price + buyerFee - deposit,
+    seller_fee_fen: agreed ? agreed.sellerFeeFen : Number(listing.fee_fen),
+    status: OrderStatus.AWAITING_PAYMENT,
+    request_key: input.requestKey,
+    deliver_account_id: target.accountId,
+    deliver_role_id: target.roleId,
+    deliver_role_name: target.roleName,
+    expires_at: new Date(now + (agreed?.payMinutes ?? PAYMENT_MINUTES) * 60_000),
+  };
+  const uids = { buyer: input.buyer.uid, seller: parties.sellerUid };
   try {
-    const placed = await db.transaction().execute(async (trx) => {
-      // A buyer closing their account meanwhile: either it waits for this order and sees it, or it closed first.
-      await holdOpenAccount(trx, input.buyer.userId);
-      if (!(await moveListing(trx, listing.id, ListingStatus.ON_SALE, ListingStatus.SELLING)))
-        throw new AppError(ErrorCode.COMMODITY_TAKEN);
-      const inserted = await trx
-        .insertInto('orders')
-        .values({
-          order_no: `pending-${input.buyer.userId}-${input.requestKey}`,
-          buyer_user_id: input.buyer.userId,
-          seller_user_id: sellerId,
-          commodity_id: listing.id,
-          application_id: listing.application_id,
-          type: listing.type,
-          title: listing.title,
-          price_fen: price,
-          buyer_fee_fen: buyerFee,
-          deposit_fen: deposit,
-          total_fen: price + buyerFee - deposit,
-          seller_fee_fen: agreed ? agreed.sellerFeeFen : Number(listing.fee_fen),
-          status: OrderStatus.AWAITING_PAYMENT,
-          request_key: input.requestKey,
-          deliver_account_id: target.accountId,
-          deliver_role_id: target.roleId,
-          deliver_role_name: target.roleName,
-          expires_at: new Date(now + (agreed?.payMinutes ?? PAYMENT_MINUTES) * 60_000),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+    if (!agreed && !input.couponId) {
+      // Nothing else to write with it: the order and its chat in one statement (its own transaction).
+      const chat = deps.events?.openedStep(order, uids, sql`exists (select 1 from placed)`);
+      const { placed, row } = await writeOrder(db, order, chat);
+      await chat?.told(row)();
+      return { order: placed, listing };
+    }
+    const { placed, told } = await db.transaction().execute(async (trx) => {
+      const { placed: inserted } = await writeOrder(trx, order);
       await agreed?.onPlaced(trx, inserted.id);
-      await deps.events?.opened(trx, {
-        id: inserted.id,
-        buyerUserId: input.buyer.userId,
-        sellerUserId: sellerId,
-        title: listing.title,
-      });
       // A coupon pays part of it (the platform's subsidy): held by this order until it is paid or ends.
       const coupon = input.couponId
         ? await lockCoupon(
@@ -148,21 +189,79 @@ export async function placeOrder(deps: OrderDeps, input: PlaceInput, agreed?: Ag
         : 0;
       const total = price + buyerFee - coupon - deposit;
       if (total < 1) throw new AppError(ErrorCode.BAD_PARAMS, '优惠券金额超过应付金额，无法使用');
-      return trx
-        .updateTable('orders')
-        .set({ order_no: orderNo(inserted.id, now), coupon_fen: coupon, total_fen: total })
-        .where('id', '=', inserted.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const written =
+        coupon === 0
+          ? inserted
+          : await trx
+              .updateTable('orders')
+              .set({ coupon_fen: coupon, total_fen: total })
+              .where('id', '=', inserted.id)
+              .returningAll()
+              .executeTakeFirstOrThrow();
+      return { placed: written, told: await deps.events?.opened(trx, written, uids) };
     });
-    await deps.events?.happened(placed.id, 'placed');
-    return placed;
+    await told?.();
+    return { order: placed, listing };
   } catch (error) {
     // The same request key placed concurrently: answer the order that won.
     const winner = await existingOrder(db, input.buyer.userId, input.requestKey);
-    if (winner) return winner;
+    if (winner) return { order: winner, listing };
     throw error;
   }
+}
+
+/** The columns of a new order the table fills itself (defaults, or nothing yet). */
+const DEFAULTED = [
+  'coupon_fen',
+  'pay_channel',
+  'paid_at',
+  'delivered_at',
+  'confirmed_at',
+  'settle_at',
+  'created_at',
+  'updated_at',
+  'receipt',
+  'receipt_signature',
+  'note',
+  'reclaim_requested_at',
+  'payment_started_at',
+] as const satisfies readonly (keyof OrderRow)[];
+type NewOrder = Omit<OrderRow, (typeof DEFAULTED)[number]>;
+
+/**
+ * The order's writes in one statement, each step by the module that owns its table: the buyer's
+ * account held open (user module; a closing account either waits for this order and sees it, or
+ * closed first), the listing moved 在售 → 出售中 (exchange; of two buyers at once only one moves
+ * it), the order written 待支付 only when both happened, and (`chat`) its chat with the order.
+ */
+async function writeOrder(
+  db: Db,
+  order: NewOrder,
+  chat?: { ctes: RawBuilder<unknown>; columns: RawBuilder<unknown>; joins: RawBuilder<unknown> },
+): Promise<{ placed: OrderRow; row: Record<string, unknown> }> {
+  const held = openAccountStep(db, order.buyer_user_id);
+  const moved = moveListingStep(
+    db,
+    order.commodity_id,
+    ListingStatus.ON_SALE,
+    ListingStatus.SELLING,
+    sql<SqlBool>`exists (select 1 from held)`,
+  );
+  const columns = Object.keys(order) as (keyof NewOrder)[];
+  const { rows } = await sql<Record<string, unknown> & { held: boolean; moved: boolean }>`
+    with held as materialized (${held}), moved as (${moved}), placed as (
+      insert into orders (${sql.join(columns.map((c) => sql.ref(c)))})
+      select ${sql.join(columns.map((c) => sql`${order[c]}`))} from moved
+      returning *
+    )${chat?.ctes ?? sql``}
+    select exists (select 1 from held) as held, exists (select 1 from moved) as moved, placed.*${chat?.columns ?? sql``}
+    from (select 1) as one left join placed on true${chat?.joins ?? sql``}`.execute(db);
+  const row = rows[0];
+  if (!row?.held) throw new AppError(ErrorCode.BAD_PARAMS, '该账号已注销');
+  if (!row.moved) throw new AppError(ErrorCode.COMMODITY_TAKEN);
+  const own = new Set<string>([...columns, ...DEFAULTED]);
+  const placed = Object.fromEntries(Object.entries(row).filter(([column]) => own.has(column)));
+  return { placed: placed as unknown as OrderRow, row };
 }
 
 /** Statuses an order can still leave (unpaid, paid, delivered, refused, waiting for settlement). */

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { bidIdOfBizNo } from '@app/protocol/calls/bid-book';
 import { brokerOrderIdOfBizNo } from '@app/protocol/calls/broker-orders';
 import { ErrorCode } from '@app/protocol/errors';
 import { type PayChannel, thirdPartyOf } from '@app/protocol/pay-channel';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
+import { coinBidToPay, fundPaidCoinBid, lockCoinBidRow, lockCoinBidToPay } from '../bid-book/bid-funding';
 import { brokerOrderToPay, lockBrokerOrderToPay, markBrokerOrderPaid } from '../broker/broker-order-payments';
 import { useCoupon } from '../coupon/coupon.service';
 import {
@@ -48,12 +50,14 @@ const gatewayOf = (deps: PaymentDeps, channel: PayChannel) =>
   thirdPartyOf(channel) === 2 ? deps.gateways.wechat : deps.gateways.alipay;
 
 /**
- * What a cashier pays (its bizNo): an order, a deposit ('D' and its id, docs/decisions/0021-deposits.md)
- * or a broker order ('B' and its id, docs/decisions/0023-broker.md). All are checked, locked and
- * paid through the same calls, gateways and notifications.
+ * What a cashier pays (its bizNo): an order, a deposit ('D' and its id, docs/decisions/0021-deposits.md),
+ * a broker order ('B' and its id, docs/decisions/0023-broker.md) or the missing money of a bid ('Q'
+ * and its id, docs/decisions/0025-bid-book.md). All are checked, locked and paid through the same
+ * calls, gateways and notifications. A deposit's and a bid's money lands on the buyer's balance
+ * and is held there from it.
  */
 interface Payable {
-  kind: 'order' | 'deposit' | 'broker';
+  kind: 'order' | 'deposit' | 'broker' | 'bid';
   id: number;
   total: number;
   title: string;
@@ -68,6 +72,8 @@ async function payableToPay(deps: PaymentDeps, userId: number, bizNo: string): P
   }
   const brokerId = brokerOrderIdOfBizNo(bizNo);
   if (brokerId !== null) return { kind: 'broker', ...(await brokerOrderToPay(deps.db, userId, brokerId, now)) };
+  const bidId = bidIdOfBizNo(bizNo);
+  if (bidId !== null) return { kind: 'bid', ...(await coinBidToPay(deps.db, userId, bidId, now)) };
   const order = await orderToPay(deps.db, userId, bizNo, now);
   return { kind: 'order', id: order.id, total: Number(order.total_fen), title: order.title };
 }
@@ -76,9 +82,15 @@ const payableColumns = (p: Payable) => ({
   order_id: p.kind === 'order' ? p.id : null,
   deposit_id: p.kind === 'deposit' ? p.id : null,
   broker_order_id: p.kind === 'broker' ? p.id : null,
+  coin_bid_id: p.kind === 'bid' ? p.id : null,
 });
-const payableColumn = (p: Payable) =>
-  p.kind === 'order' ? 'order_id' : p.kind === 'deposit' ? 'deposit_id' : ('broker_order_id' as const);
+const columnOf = {
+  order: 'order_id',
+  deposit: 'deposit_id',
+  broker: 'broker_order_id',
+  bid: 'coin_bid_id',
+} as const satisfies Record<Payable['kind'], string>;
+const payableColumn = (p: Payable) => columnOf[p.kind];
 
 /**
  * Inside a payment's transaction: the order row locked (the coupon change locks it too) and its
@@ -91,6 +103,7 @@ async function lockedTotal(trx: Db, payable: Payable): Promise<void> {
       throw new AppError(ErrorCode.BAD_PARAMS, '保证金已支付或已关闭');
     return;
   }
+  if (payable.kind === 'bid') return lockCoinBidToPay(trx, payable.id);
   if (payable.kind === 'broker') {
     if ((await lockBrokerOrderToPay(trx, payable.id)) !== payable.total)
       throw new AppError(ErrorCode.BAD_PARAMS, '支付金额与订单金额不一致，请刷新后重试');
@@ -100,8 +113,9 @@ async function lockedTotal(trx: Db, payable: Payable): Promise<void> {
     throw new AppError(ErrorCode.BAD_PARAMS, '支付金额与订单金额不一致，请刷新后重试');
 }
 
+const tradePrefix = { order: 'P', deposit: 'D', broker: 'B', bid: 'Q' } as const;
 const newTradeNo = (p: Payable) =>
-  `${p.kind === 'deposit' ? 'D' : p.kind === 'broker' ? 'B' : 'P'}${p.id}${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+  `${tradePrefix[p.kind]}${p.id}${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
 
 /**
  * Starts paying an order through a third party (with or without a balance part): the amounts must
@@ -139,14 +153,7 @@ export async function startPayment(deps: PaymentDeps, req: PayRequest) {
           .where('id', '=', p.id)
           .where('status', '=', 'created')
           .execute();
-        if (Number(p.balance_fen) > 0)
-          await resolvePending(trx, {
-            key: `hold:${p.trade_no}:void`,
-            pendingKey: `hold:${p.trade_no}`,
-            action: 'void',
-          }).catch((e: unknown) => {
-            if (!(e instanceof LedgerError && e.reason === 'NOT_PENDING')) throw e;
-          });
+        if (Number(p.balance_fen) > 0) await releaseBalanceHold(trx, p.trade_no);
       }
       await paymentsDb(trx)
         .insertInto('payments')
@@ -239,6 +246,12 @@ export async function payWithBalance(
       .execute();
     // The deposit's money is on the balance already: holding it is all its payment does.
     if (payable.kind === 'deposit') return (await holdPaidDeposit(trx, deps.keepers, payable.id, now)).afterCommit;
+    // The same for a bid: its missing money is on the balance, so the whole bid is held from it.
+    if (payable.kind === 'bid') {
+      if (!(await fundPaidCoinBid(trx, payable.id, now)))
+        throw new AppError(ErrorCode.BAD_PARAMS, '求购已付款或已关闭');
+      return undefined;
+    }
     if (payable.kind === 'broker') {
       if (!(await markBrokerOrderPaid(trx, payable.id, 3, now)))
         throw new AppError(ErrorCode.BAD_PARAMS, '订单已支付或已关闭');
@@ -315,19 +328,28 @@ export async function applyNotice(
         .where('status', '=', 'created')
         .returning('id')
         .executeTakeFirst();
-      if (closed && Number(payment.balance_fen) > 0)
-        await resolvePending(trx, {
-          key: `hold:${payment.trade_no}:void`,
-          pendingKey: `hold:${payment.trade_no}`,
-          action: 'void',
-        }).catch((e: unknown) => {
-          if (!(e instanceof LedgerError && e.reason === 'NOT_PENDING')) throw e;
-        });
+      if (closed && Number(payment.balance_fen) > 0) await releaseBalanceHold(trx, payment.trade_no);
     });
     return 'closed';
   }
   if (payment.status === 'paid' || payment.status === 'refunded') return 'repeat';
-  if (payment.deposit_id !== null) return applyDepositNotice(deps, gatewayName, payment, payment.deposit_id, notice);
+  if (payment.deposit_id !== null) {
+    const depositId = payment.deposit_id;
+    return applyBalanceNotice(deps, gatewayName, payment, notice, {
+      code: 'deposit_payment',
+      lateNote: '保证金无需支付或已退回，款项已在余额中',
+      hold: (trx, now) => holdPaidDeposit(trx, deps.keepers, depositId, now),
+    });
+  }
+  if (payment.coin_bid_id !== null) {
+    const bidId = payment.coin_bid_id;
+    return applyBalanceNotice(deps, gatewayName, payment, notice, {
+      code: 'bid_payment',
+      lateNote: '求购已关闭，款项已在余额中',
+      hold: async (trx, now) => ({ held: await fundPaidCoinBid(trx, bidId, now) }),
+      lock: (trx) => lockCoinBidRow(trx, bidId),
+    });
+  }
   const orderId = payment.order_id;
   const brokerId = payment.broker_order_id;
   if (orderId === null && brokerId === null) return 'refused';
@@ -389,17 +411,26 @@ export async function applyNotice(
 }
 
 /**
- * A deposit's payment notified: the third-party money enters the buyer's balance, the balance part
- * reserved at the start is freed, and the whole deposit is held from the balance if the deposit
- * still waits and its proposal keeps it; otherwise it stays on the balance (a late payment, or a
- * proposal that ended meanwhile, is never lost).
+ * A deposit's or a bid's payment notified: the third-party money enters the buyer's balance, the
+ * balance part reserved at the start is freed, and the whole deposit (the whole bid) is held from
+ * the balance if it still waits (and a deposit's proposal keeps it); otherwise it stays on the
+ * balance (a late payment, or a proposal or bid that ended meanwhile, is never lost).
  */
-async function applyDepositNotice(
+async function applyBalanceNotice(
   deps: PaymentDeps,
   gatewayName: string,
   payment: { id: number; trade_no: string; user_id: number; third_fen: number },
-  depositId: number,
   notice: VerifiedNotice,
+  payable: {
+    code: string;
+    lateNote: string;
+    hold: (trx: Db, now: Date) => Promise<{ held: boolean; afterCommit?: () => Promise<void> }>;
+    /**
+     * Locks what the money is for before any ledger account, as the payable's own closing does
+     * (its row, then the ledger): the other order would deadlock against it.
+     */
+    lock?: (trx: Db) => Promise<void>;
+  },
 ): Promise<NoticeOutcome> {
   const result = await deps.db.transaction().execute(async (trx) => {
     const now = new Date((deps.now ?? Date.now)());
@@ -411,21 +442,22 @@ async function applyDepositNotice(
       .returning('id')
       .executeTakeFirst();
     if (!claimed) return { outcome: 'repeat' as const };
+    await payable.lock?.(trx);
     await transfer(trx, {
       key: `pay:${payment.trade_no}`,
       debit: Accounts.gateway(gatewayName),
       credit: Accounts.userAvailable(payment.user_id),
       amount: Number(payment.third_fen),
-      code: 'deposit_payment',
+      code: payable.code,
     });
     const holdKey = `hold:${payment.trade_no}`;
     if ((await transferState(trx, holdKey)) === 'pending')
       await resolvePending(trx, { key: `${holdKey}:void`, pendingKey: holdKey, action: 'void' });
-    const held = await holdPaidDeposit(trx, deps.keepers, depositId, now);
+    const held = await payable.hold(trx, now);
     if (!held.held)
       await paymentsDb(trx)
         .updateTable('payments')
-        .set({ status: 'refunded', note: '保证金无需支付或已退回，款项已在余额中' })
+        .set({ status: 'refunded', note: payable.lateNote })
         .where('id', '=', payment.id)
         .execute();
     return { outcome: held.held ? ('paid' as const) : ('late-refunded' as const), after: held.afterCommit };
@@ -438,20 +470,30 @@ async function applyDepositNotice(
  * A broker order ended unpaid (timeout, cancel): the balance parts its started payments reserved
  * are freed. A third-party payment arriving later is refunded to the balance (applyNotice).
  */
-export async function releaseBrokerOrderHolds(trx: Db, brokerOrderId: number): Promise<void> {
+export const releaseBrokerOrderHolds = (trx: Db, brokerOrderId: number) =>
+  releaseHolds(trx, 'broker_order_id', brokerOrderId);
+
+/** The same for a bid that closed waiting for its money (a later payment stays on the balance). */
+export const releaseCoinBidHolds = (trx: Db, bidId: number) => releaseHolds(trx, 'coin_bid_id', bidId);
+
+async function releaseHolds(trx: Db, column: 'broker_order_id' | 'coin_bid_id', id: number): Promise<void> {
   const open = await paymentsDb(trx)
     .selectFrom('payments')
     .select(['trade_no', 'balance_fen'])
-    .where('broker_order_id', '=', brokerOrderId)
+    .where(column, '=', id)
     .where('status', '=', 'created')
     .execute();
-  for (const p of open)
-    if (Number(p.balance_fen) > 0)
-      await resolvePending(trx, {
-        key: `hold:${p.trade_no}:void`,
-        pendingKey: `hold:${p.trade_no}`,
-        action: 'void',
-      }).catch((e: unknown) => {
-        if (!(e instanceof LedgerError && e.reason === 'NOT_PENDING')) throw e;
-      });
+  for (const p of open) if (Number(p.balance_fen) > 0) await releaseBalanceHold(trx, p.trade_no);
+}
+
+/**
+ * The balance part a payment reserved (`hold:<tradeNo>`) given back; a hold already resolved (the
+ * payment paid, or released by an earlier path) is left as it is.
+ */
+async function releaseBalanceHold(trx: Db, tradeNo: string): Promise<void> {
+  await resolvePending(trx, { key: `hold:${tradeNo}:void`, pendingKey: `hold:${tradeNo}`, action: 'void' }).catch(
+    (e: unknown) => {
+      if (!(e instanceof LedgerError && e.reason === 'NOT_PENDING')) throw e;
+    },
+  );
 }

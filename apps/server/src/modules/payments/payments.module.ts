@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import { AppError } from '../../platform/errors';
 import type { CallPlatform } from '../../platform/http/register-call';
+import { sweepEvery } from '../../platform/jobs/sweep-every';
 import { ensureSecret } from '../../platform/secrets';
 import type { DepositKeepers } from '../deposits/deposit.service';
 import { notifyRoutes } from './notify.routes';
@@ -68,16 +69,10 @@ export async function paymentsModule(
   ]);
   if (sandboxSecret === null) return { paymentDeps, sandbox: null };
   const hooks = sandboxPayRoutes(app, db, sandboxSecret);
-  if (config.SWEEP_MS > 0) {
-    const timer = setInterval(
-      () => {
-        hooks.deliverDue().catch((error: unknown) => app.log.warn({ err: error }, 'sandbox notification retry failed'));
-      },
-      Math.min(config.SWEEP_MS, 5_000),
-    );
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
-  }
+  // The sandbox's retry loop, as a payment provider keeps notifying until answered (one process of many).
+  sweepEvery(app, Math.min(config.SWEEP_MS, 5_000), 'sandbox notifications', async () => ({
+    notified: await hooks.deliverDue(),
+  }));
   return { paymentDeps, sandbox: hooks };
 }
 

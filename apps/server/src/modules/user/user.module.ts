@@ -18,6 +18,9 @@ import { userRoutes } from './user.routes';
  * (bind a phone, close it). An account closes only when nothing is in flight: each module answers
  * for what it holds of the user (`removal`, through its own service).
  */
+/** How many users' 唯一码 a process keeps (a few MB at most; forgotten all at once when full). */
+const KNOWN_UIDS = 100_000;
+
 export function userModule(
   app: FastifyInstance,
   deps: {
@@ -31,8 +34,19 @@ export function userModule(
   },
 ): void {
   const { platform, sms, config } = deps;
-  // A session names its user by id; the 唯一码 is this module's (platform/auth asks it here).
-  platform.uidOf = (userId) => uidOf(platform.db, userId);
+  // A session names its user by id; the 唯一码 is this module's (platform/auth asks it here). A
+  // 唯一码 never changes (a closed account keeps it), so the process remembers the ones it read.
+  const uids = new Map<number, string>();
+  platform.uidOf = async (userId) => {
+    const known = uids.get(userId);
+    if (known !== undefined) return known;
+    const uid = await uidOf(platform.db, userId);
+    if (uid !== undefined) {
+      if (uids.size >= KNOWN_UIDS) uids.clear();
+      uids.set(userId, uid);
+    }
+    return uid;
+  };
   loginRoutes(app, platform, { ...sms, sessionTtlDays: config.SESSION_TTL_DAYS });
   userRoutes(app, platform, deps.identity.status);
   thirdPartyLoginRoutes(app, platform, deps.providers ?? unavailableProviders(), config.SESSION_TTL_DAYS);

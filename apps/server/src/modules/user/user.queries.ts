@@ -49,6 +49,30 @@ export async function phoneAndRealName(
   return { mobile: row.mobile, hasAuthentication: row.has_authentication };
 }
 
+/** What placing an order reads of the buyer (every buyer check) and of the seller (the chat names them by 唯一码). */
+export interface OrderParties {
+  buyer: { mobile: string | null; hasAuthentication: boolean } | undefined;
+  sellerUid: string | undefined;
+}
+
+/** The buyer's phone and real name and the seller's 唯一码 in one read (no seller: the buyer's alone). */
+export async function orderParties(
+  db: DbHandle,
+  buyerUserId: number,
+  sellerUserId: number | null,
+): Promise<OrderParties> {
+  const rows = await userDb(db)
+    .selectFrom('users')
+    .select(['id', 'uid', 'mobile', 'has_authentication'])
+    .where('id', 'in', sellerUserId === null ? [buyerUserId] : [buyerUserId, sellerUserId])
+    .execute();
+  const buyer = rows.find((r) => r.id === buyerUserId);
+  return {
+    buyer: buyer && { mobile: buyer.mobile, hasAuthentication: buyer.has_authentication },
+    sellerUid: rows.find((r) => r.id === sellerUserId)?.uid,
+  };
+}
+
 /** What a listing shows of its seller: the name and since when they are a user. */
 export async function sellerProfile(
   db: DbHandle,

@@ -2,8 +2,10 @@ import { randomInt } from 'node:crypto';
 import { ErrorCode } from '@app/protocol/errors';
 import { revokeUserSessions } from '../../platform/auth/sessions';
 import type { Db } from '../../platform/db/database';
+import type { DbHandle } from '../../platform/db/handle';
 import { AppError } from '../../platform/errors';
 import { forgetIdentity } from '../identity/identity.service';
+import { userDb } from './user.tables';
 
 /** Shows 138****0000: the full number never leaves the server in a profile. */
 export function maskMobile(mobile: string | null): string {
@@ -72,6 +74,19 @@ export async function holdOpenAccount(trx: Db, userId: number): Promise<void> {
 }
 
 /**
+ * holdOpenAccount as a step of another module's statement (a common table expression of it): the
+ * user's row, locked for share while the account is open; no row when it is closed.
+ */
+export function openAccountStep(db: DbHandle, userId: number) {
+  return userDb(db)
+    .selectFrom('users')
+    .select('id')
+    .where('id', '=', userId)
+    .where('removed_at', 'is', null)
+    .forShare();
+}
+
+/**
  * Closes an account: sessions revoked, personal data erased, the phone free for a new account.
  * The user's row is locked first and the checks run again under it (something placed since the
  * user asked is seen here, and nothing new can start until this commits); any reason refuses.
@@ -117,34 +132,63 @@ export async function findOrCreateUserByIdentity(
   subject: string,
   nickname: string | null,
 ): Promise<{ id: number; uid: string; mobile: string | null }> {
-  const linked = await db
-    .selectFrom('user_identities')
-    .innerJoin('users', 'users.id', 'user_identities.user_id')
-    .select(['users.id', 'users.uid', 'users.mobile'])
-    .where('provider', '=', provider)
-    .where('subject', '=', subject)
-    .where('users.removed_at', 'is', null)
-    .executeTakeFirst();
-  if (linked) return linked;
-  return db.transaction().execute(async (trx) => {
-    const user = await trx
-      .insertInto('users')
-      .values({
-        uid: String(randomInt(10_000_000, 99_999_999)),
-        mobile: null,
-        nickname: nickname ?? `玩家${subject.slice(-4)}`,
-        avatar: '',
-      })
-      .returning(['id', 'uid', 'mobile'])
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('user_identities')
-      .values({ provider, subject, user_id: user.id })
-      .onConflict((oc) => oc.columns(['provider', 'subject']).doUpdateSet({ user_id: user.id }))
-      .execute();
-    return user;
-  });
+  const linked = () =>
+    db
+      .selectFrom('user_identities')
+      .innerJoin('users', 'users.id', 'user_identities.user_id')
+      .select(['users.id', 'users.uid', 'users.mobile'])
+      .where('provider', '=', provider)
+      .where('subject', '=', subject)
+      .where('users.removed_at', 'is', null)
+      .executeTakeFirst();
+  const found = await linked();
+  if (found) return found;
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const user = await trx
+        .insertInto('users')
+        .values({
+          uid: String(randomInt(10_000_000, 99_999_999)),
+          mobile: null,
+          nickname: nickname ?? `玩家${subject.slice(-4)}`,
+          avatar: '',
+        })
+        .returning(['id', 'uid', 'mobile'])
+        .executeTakeFirstOrThrow();
+      // The account is this new user's unless a live user holds it: a removed account's link moves
+      // over; a sign-in of the same account at the same moment that got there first keeps it.
+      const claimed = await trx
+        .insertInto('user_identities')
+        .values({ provider, subject, user_id: user.id })
+        .onConflict((oc) =>
+          oc
+            .columns(['provider', 'subject'])
+            .doUpdateSet({ user_id: user.id })
+            .where(({ exists, selectFrom }) =>
+              exists(
+                selectFrom('users')
+                  .select('users.id')
+                  .whereRef('users.id', '=', 'user_identities.user_id')
+                  .where('users.removed_at', 'is not', null),
+              ),
+            ),
+        )
+        .returning('user_id')
+        .executeTakeFirst();
+      if (!claimed) throw new SignInRaceLost();
+      return user;
+    });
+  } catch (error) {
+    if (!(error instanceof SignInRaceLost)) throw error;
+    // Rolled back: the user of the sign-in that won.
+    const winner = await linked();
+    if (!winner) throw error;
+    return winner;
+  }
 }
+
+/** Another sign-in of the same account created its user first: this one's new user is rolled back. */
+class SignInRaceLost extends Error {}
 
 /**
  * Links a third-party or game account to a user. A game account already linked to a user without

@@ -9,9 +9,14 @@ export interface NonceStore {
 
 export function memoryNonceStore(now: () => number = Date.now): NonceStore {
   const seen = new Map<string, number>();
+  // Nonces are remembered in the order they came, with the same window: the expired ones are at
+  // the front, so a sweep stops at the first live one instead of walking every nonce of the window.
   const sweep = setInterval(() => {
     const t = now();
-    for (const [nonce, expiresAt] of seen) if (expiresAt <= t) seen.delete(nonce);
+    for (const [nonce, expiresAt] of seen) {
+      if (expiresAt > t) break;
+      seen.delete(nonce);
+    }
   }, 30_000);
   sweep.unref();
   return {
@@ -19,6 +24,8 @@ export function memoryNonceStore(now: () => number = Date.now): NonceStore {
       const t = now();
       const expiresAt = seen.get(nonce);
       if (expiresAt !== undefined && expiresAt > t) return false;
+      // Re-added at the end (a Map keeps a key's first place), so the front stays the oldest.
+      seen.delete(nonce);
       seen.set(nonce, t + ttlSeconds * 1000);
       return true;
     },

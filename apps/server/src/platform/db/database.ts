@@ -7,6 +7,7 @@ import pg from 'pg';
 import { migrations } from './migrations/index';
 import { PGliteDialect } from './pglite-dialect';
 import type { Database } from './schema';
+import { registerTableWrites, TableWrites } from './table-writes';
 
 export type Db = Kysely<Database>;
 
@@ -36,7 +37,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
     };
     const pool = new pg.Pool({ connectionString: options.url, max: 10, types: types as pg.CustomTypesConfig });
     pool.on('error', () => {});
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    // A connection PostgreSQL cuts while a request holds it (a restart between two statements of a
+    // transaction) emits 'error' on its client: without a listener that would end the process.
+    // The request's own query fails (503 while the database is down) and the pool replaces it.
+    pool.on('connect', (client) => client.on('error', () => {}));
+    return watched((plugins) => new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins }));
   }
   if (options.dataDir) await fs.mkdir(options.dataDir, { recursive: true });
   const pglite = await PGlite.create({
@@ -45,7 +50,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     parsers: { [INT8_OID]: toSafeNumber, [NUMERIC_OID]: toSafeNumber },
   });
-  return new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  return watched((plugins) => new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins }));
+}
+
+/** The database with its write watcher (table-writes.ts), which the modules reach through tableWritesOf. */
+function watched(open: (plugins: TableWrites[]) => Db): Db {
+  const writes = new TableWrites();
+  const db = open([writes]);
+  registerTableWrites(db, writes);
+  return db;
 }
 
 class StaticMigrations implements MigrationProvider {

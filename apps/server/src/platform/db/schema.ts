@@ -1,5 +1,6 @@
 import type { AuctionTables } from '../../modules/auction/auction.tables';
 import type { BargainTables } from '../../modules/bargain/bargain.tables';
+import type { BidBookTables } from '../../modules/bid-book/bid-book.tables';
 import type { BrokerTables } from '../../modules/broker/broker.tables';
 import type { ConsignmentTables } from '../../modules/consignment/consignment.tables';
 import type { CouponTables } from '../../modules/coupon/coupon.tables';
@@ -46,4 +47,5 @@ export interface Database
     SupportTables,
     DepositsTables,
     BrokerTables,
-    AuctionTables {}
+    AuctionTables,
+    BidBookTables {}

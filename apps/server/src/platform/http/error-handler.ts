@@ -1,7 +1,7 @@
 import { EnvelopeError } from '@app/protocol/codec/server';
 import { ErrorCode, errorCatalogue } from '@app/protocol/errors';
 import type { FastifyInstance } from 'fastify';
-import { isAppError, isDataException } from '../errors';
+import { isAppError, isDatabaseUnavailable, isDataException } from '../errors';
 import { isRateLimited, rateLimitedEnvelope } from './rate-limits';
 
 /** The envelope of every answer that is not a call's success: {code, msg, data} (PROTOCOL.md). */
@@ -13,7 +13,7 @@ export const envelope = (code: ErrorCode, msg?: string, data: unknown = null) =>
 
 /**
  * Errors are thrown deep and answered once, here: an AppError with its code; a refused envelope,
- * a limit, a value the database refuses, a transport failure each with its uniform answer; anything
+ * a limit, a value the database refuses, the database unreachable (503), a transport failure each with its uniform answer; anything
  * else logged and answered 500 without its message.
  */
 export function answerErrors(app: FastifyInstance): void {
@@ -32,6 +32,11 @@ export function answerErrors(app: FastifyInstance): void {
       // A value the schema let through but the database refuses (out of range, bad encoding): the caller's.
       request.log.warn({ err: error }, 'input refused by the database');
       return reply.status(200).send(envelope(ErrorCode.BAD_PARAMS));
+    }
+    if (isDatabaseUnavailable(error)) {
+      // PostgreSQL down or restarting: 503 and Retry-After, so clients and balancers know to come back.
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).header('retry-after', 1).send(envelope(ErrorCode.INTERNAL));
     }
     if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.status(413).send(envelope(ErrorCode.BODY_TOO_LARGE));
     if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {

@@ -7,7 +7,8 @@ import type { FastifyInstance } from 'fastify';
  *
  * 1. fastify marks itself closing: what still comes in is served, with `Connection: close` (the
  *    app is built with return503OnClosing false);
- * 2. preClose (here): the server keeps accepting until nothing is in flight and no connection or
+ * 2. preClose (here): /health answers 503 from now on, so a balancer's check takes the process out
+ *    of rotation; the server keeps accepting until nothing is in flight and no connection or
  *    request came for `quietMs` (connections the system accepted but the process had not picked
  *    up yet, which closing the listener would reset, are served), at most `drainMs`; then the
  *    listener closes (new connections are refused) and what came meanwhile is waited for;
@@ -21,6 +22,7 @@ export function gracefulStop(app: FastifyInstance, options: { drainMs: number; q
   let inFlight = 0;
   let arrivals = 0;
   const last: Array<() => Promise<unknown> | unknown> = [];
+  let draining = false;
 
   app.server.on('connection', () => arrivals++);
   app.addHook('onRequest', async (request, reply) => {
@@ -43,6 +45,7 @@ export function gracefulStop(app: FastifyInstance, options: { drainMs: number; q
   };
 
   app.addHook('preClose', async () => {
+    draining = true;
     const deadline = Date.now() + options.drainMs;
     if (app.server.listening) {
       await settle(quietMs, deadline);
@@ -58,6 +61,8 @@ export function gracefulStop(app: FastifyInstance, options: { drainMs: number; q
   });
 
   return {
+    /** Whether the process is stopping (health.ts tells the balancer). */
+    draining: () => draining,
     /** Runs when everything else has stopped: what requests and background work needed (database, Redis). */
     atLast(close: () => Promise<unknown> | unknown) {
       last.push(close);

@@ -2,9 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database';
 import type { RedisClient } from '../redis';
 
-/** /health: the process answers; /health/ready: and so do the database and Redis (503 otherwise). */
-export function healthRoutes(app: FastifyInstance, deps: { db: Db; redis: RedisClient | null }): void {
-  app.get('/health', async () => {
+/**
+ * /health: the process answers and takes traffic (503 `draining` once it is stopping: the
+ * balancer's check, deploy/haproxy.cfg); /health/ready: and the database and Redis answer too
+ * (503 otherwise).
+ */
+export function healthRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; redis: RedisClient | null; draining?: () => boolean },
+): void {
+  app.get('/health', async (_request, reply) => {
+    if (deps.draining?.()) return reply.status(503).send({ status: 'draining' });
     return { status: 'ok' };
   });
   app.get('/health/ready', async (_request, reply) => {

@@ -5,7 +5,13 @@ import { callRegistry } from './register-call';
 const envelope = (data: Record<string, unknown>) => ({
   type: 'object',
   required: ['code', 'msg', 'data'],
-  properties: { code: { type: 'string', pattern: '^[0-9]+$' }, msg: { type: 'string' }, data },
+  properties: {
+    code: { type: 'string', pattern: '^[0-9]+$' },
+    msg: { type: 'string' },
+    data,
+    /** Codec version 2's answers only (PROTOCOL.md). */
+    cipher: { type: 'string', enum: ['A256GCM'] },
+  },
 });
 
 /** The OpenAPI 3.1 document, built from the registered calls' schemas (nothing written by hand). */
@@ -39,7 +45,7 @@ export function buildOpenApi(app: FastifyInstance) {
           200: {
             description: def.plain
               ? 'Plain envelope'
-              : 'Envelope; when the request was encrypted, data is the sealed base64 of this schema (GET: data.data)',
+              : 'Envelope; when the request was sealed, data is the sealed base64 of this schema (GET: data.data): codec version 2 under the request key (cipher A256GCM), version 1 with the private key',
             content: { 'application/json': { schema: envelope(responseSchema) } },
           },
         },

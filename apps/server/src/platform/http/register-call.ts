@@ -1,9 +1,13 @@
 import type { ClientSource } from '@app/protocol/calls/system';
 import { clientSourceSchema } from '@app/protocol/calls/system';
 import {
+  ANSWER_CIPHER_V2,
   EnvelopeError,
   openEnvelope,
+  openEnvelopeV2,
   sealData,
+  sealDataV2,
+  sealJsonV2,
   stripEnvelopeFields,
   TIMESTAMP_WINDOW_SECONDS,
   verifySigned,
@@ -18,7 +22,8 @@ import { requireSession, type UidOf } from '../auth/sessions';
 import type { KeyRing } from '../codec/key-ring';
 import type { NonceStore } from '../codec/nonce-store';
 import type { Db } from '../db/database';
-import { AppError } from '../errors';
+import { AppError, isAppError } from '../errors';
+import { jsonOf } from './answer-json';
 import type { CallContext, ContextOf } from './call-context';
 
 /** The game's answer for a pt call's gameId / gameToken / serverId (the game gateway implements it). */
@@ -81,18 +86,53 @@ function dropEmpty(params: Params): Params {
   return Object.fromEntries(Object.entries(params).filter(([, v]) => v !== ''));
 }
 
+/** How the answer to an opened request is sealed: version 1 by the RSA key that opened it, version 2 under its K. */
+interface AnswerSeal {
+  seal(data: unknown): string;
+  /** The same for data already in JSON (version 2; version 1 seals the object). */
+  sealJson?: (json: string) => string;
+  cipher?: typeof ANSWER_CIPHER_V2;
+}
+
+/**
+ * The envelope of a request: plain (signed), version 1 (`encryptData` / `encryptParams` alone) or
+ * version 2 (`encryptKey` beside it, nothing else). Every fault is one EnvelopeError (PROTOCOL.md).
+ */
+function openSealed(
+  ring: KeyRing,
+  raw: Params | undefined,
+  method: CallDef['method'],
+): { params: Params; answer: AnswerSeal | null } {
+  const sealed = method === 'GET' ? raw?.encryptParams : raw?.encryptData;
+  const wrappedKey = raw?.encryptKey;
+  if (sealed === undefined && wrappedKey === undefined) return { params: { ...(raw ?? {}) }, answer: null };
+  if (typeof sealed !== 'string') throw new EnvelopeError('sealed field type');
+  if (wrappedKey !== undefined && typeof wrappedKey !== 'string') throw new EnvelopeError('encryptKey type');
+  if (Object.keys(raw ?? {}).length !== (wrappedKey === undefined ? 1 : 2))
+    throw new EnvelopeError('extra fields beside the sealed ones');
+  if (wrappedKey === undefined) {
+    const { params, key } = openEnvelope(ring.keys, sealed);
+    // Sealed with the key that opened the request, so a client still on a retired key can read it.
+    return { params, answer: { seal: (data) => sealData(key, data) } };
+  }
+  const { params, answerKey } = openEnvelopeV2(ring.keys, wrappedKey, sealed);
+  return {
+    params,
+    answer: {
+      seal: (data) => sealDataV2(answerKey, data),
+      sealJson: (json) => sealJsonV2(answerKey, json),
+      cipher: ANSWER_CIPHER_V2,
+    },
+  };
+}
+
 async function openRequest(platform: CallPlatform, request: FastifyRequest, def: CallDef) {
   const raw = (def.method === 'GET' ? request.query : request.body) as Params | undefined;
-  if (def.plain) return { params: raw ?? {}, key: null, source: null };
+  if (def.plain) return { params: raw ?? {}, answer: null, source: null };
   const source = clientSourceSchema.safeParse(headerOf(request, 'x-source'));
   if (!source.success) throw new EnvelopeError('x-source');
-  const sealed = def.method === 'GET' ? raw?.encryptParams : raw?.encryptData;
-  const encrypted = sealed !== undefined;
-  if (encrypted && typeof sealed !== 'string') throw new EnvelopeError('sealed field type');
-  if (encrypted && Object.keys(raw ?? {}).length !== 1) throw new EnvelopeError('extra fields beside the sealed one');
   const ring = platform.keyRing();
-  const opened = encrypted ? openEnvelope(ring.keys, sealed as string) : { params: { ...(raw ?? {}) }, key: null };
-  const params = opened.params;
+  const { params, answer } = openSealed(ring, raw, def.method);
   const { nonce } = verifySigned(params, {
     secret: ring.signSecrets[source.data],
     nowSeconds: Math.floor(Date.now() / 1000),
@@ -101,7 +141,7 @@ async function openRequest(platform: CallPlatform, request: FastifyRequest, def:
   const input = stripEnvelopeFields(params);
   return {
     params: def.method === 'GET' ? dropEmpty(input) : input,
-    key: opened.key,
+    answer,
     source: source.data as ClientSource,
   };
 }
@@ -145,14 +185,21 @@ export function registerCall<D extends CallDef>(
       const opened = await openRequest(platform, request, def);
       if (hasControlChars(opened.params)) throw new AppError(ErrorCode.BAD_PARAMS, CONTROL_CHARS_REFUSAL);
       const token = headerOf(request, 'x-token');
+      // A pt call's game token and its session (optional there) do not depend on each other: both asked at once.
+      const asked = def.access === 'pt' ? verifyGamePlayer(platform, opened.params) : null;
+      asked?.catch(() => {});
       // df needs a session; pb and pt take one when a valid token comes along (never refuse for it).
       const user =
         def.access === 'df'
           ? await requireSession(platform.db, token, platform.uidOf)
           : token
-            ? await requireSession(platform.db, token, platform.uidOf).catch(() => null)
+            ? await requireSession(platform.db, token, platform.uidOf).catch((error: unknown) => {
+                // A token that is not (or no longer) a session; a database that cannot answer is no such thing.
+                if (isAppError(error)) return null;
+                throw error;
+              })
             : null;
-      const player = def.access === 'pt' ? await verifyGamePlayer(platform, opened.params) : null;
+      const player = await asked;
       const appId = headerOf(request, 'x-appid')?.trim() || null;
       if ((def.requiresAppId && !appId) || (appId && !APP_ID.test(appId))) throw new AppError(ErrorCode.APP_ID_INVALID);
       const parsed = def.request.safeParse(opened.params);
@@ -174,12 +221,23 @@ export function registerCall<D extends CallDef>(
       // What the checks above established (session on df, player on pt, X-AppId where required).
       const data = await handler(parsed.data as z.output<D['request']>, ctx as ContextOf<D>);
       if (platform.validateResponses) def.response.parse(data);
-      // Sealed with the key that opened the request, so a client still on a retired key can read it.
-      const sealedData = opened.key ? sealData(opened.key, data) : data;
+      const { answer } = opened;
+      // An answer kept serialised (answer-json.ts) is not serialised again.
+      const json = jsonOf(data);
+      if (!answer && json !== undefined) {
+        reply.type('application/json; charset=utf-8').send(`{"code":"${ErrorCode.OK}","msg":"success","data":${json}}`);
+        return reply;
+      }
+      const sealedData = answer
+        ? json !== undefined && answer.sealJson
+          ? answer.sealJson(json)
+          : answer.seal(data)
+        : data;
       reply.send({
         code: ErrorCode.OK,
         msg: 'success',
-        data: opened.key && def.method === 'GET' ? { data: sealedData } : sealedData,
+        data: answer && def.method === 'GET' ? { data: sealedData } : sealedData,
+        ...(answer?.cipher ? { cipher: answer.cipher } : {}),
       });
       return reply;
     },

@@ -38,3 +38,11 @@ export function echoRequestId(app: FastifyInstance): void {
     reply.header('x-request-id', request.id);
   });
 }
+
+/** Behind a balancer, every answer names the process that gave it (X-Node: NODE_NAME, when set). */
+export function nameTheNode(app: FastifyInstance, name: string | undefined): void {
+  if (!name) return;
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('x-node', name);
+  });
+}

@@ -59,7 +59,10 @@ export function BrokerRow({ listing, scene }: { listing: BrokerListing; scene: s
             {listing.shopName.slice(0, 1)}
           </span>
           <span>
-            <b data-testid="broker-shop">{listing.shopName}</b>
+            {/* The shop's name opens the listing too, as a PC reader expects of a row's title. */}
+            <Link to={paths.brokerDetail(scene, listing.commodityId)}>
+              <b data-testid="broker-shop">{listing.shopName}</b>
+            </Link>
             <br />
             <span className="broker-badge">认证商人</span>
           </span>

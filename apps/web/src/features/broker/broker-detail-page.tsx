@@ -8,6 +8,7 @@ import { paths } from '../../lib/paths';
 import { sceneOfPath } from '../../lib/platform';
 import { showToast } from '../../lib/ui-bus';
 import { useBrokerListing } from './api/broker-api';
+import { BidBookPanel } from './bid-book-panel';
 import {
   coinsPerYuan,
   coinsToWan,
@@ -205,6 +206,17 @@ export default function BrokerDetailPage() {
             )}
             {pc ? buyBar : null}
           </section>
+
+          <BidBookPanel
+            coin={{
+              appId: l.applicationId,
+              serverId: l.serverId,
+              serverName: l.serverName,
+              masterServerId: l.masterServerId,
+              goldType: l.goldType,
+              goldName: l.goldName,
+            }}
+          />
 
           <section className="card broker-flow">
             <div className="broker-section-title">交易流程</div>

@@ -9,11 +9,24 @@ import { sceneOfPath } from '../../lib/platform';
 import { showModal, showToast } from '../../lib/ui-bus';
 import { type BuyerAction, useBrokerOrder, useBuyerAction } from './api/broker-order-api';
 import { formatCoins } from './broker-logic';
-import { brokerStatusHint, brokerStatusTone, buyerActions } from './broker-order-logic';
+import { brokerStatusHint, brokerStatusTone, buyerActions, tradeWait } from './broker-order-logic';
+import { DeliveryPromise } from './delivery-promise';
 import { LoginFirst, loggedIn } from './merchant-shared';
+import { ServiceRating } from './service-rating';
+import { TradeMeet } from './trade-delivery';
 import './broker.css';
 
 const time = (s: number | null) => (s ? formatDateTime(s * 1000) : '—');
+
+/** The buyer's written request: refusing a receipt, or customer service on a trade never reported. */
+const FORMS = {
+  refuse: { label: '拒绝收货的原因', placeholder: '如：到账数量与订单不符', short: '请说明拒绝收货的原因' },
+  service: {
+    label: '需要客服处理的情况',
+    placeholder: '如：商人开始交易后一直未在游戏中出现',
+    short: '请说明需要客服处理的情况',
+  },
+} as const;
 
 /** The lines of the order: what, how much, where to, when. */
 function OrderFacts({ o }: { o: BrokerOrder }) {
@@ -43,11 +56,37 @@ function OrderFacts({ o }: { o: BrokerOrder }) {
   );
 }
 
-const CONFIRMS: Record<'cancel' | 'confirm', { title: string; content: string; button: string; done: string }> = {
+/** A trade the merchant started: until when he reports it, that it passed, or that the buyer asked customer service. */
+function TradeWait({ o }: { o: BrokerOrder }) {
+  const wait = tradeWait(o, Date.now(), (s) => formatDateTime(s * 1000));
+  if (!wait) return null;
+  return (
+    <span className={wait.asked ? 'broker-order-hint' : 'broker-order-hint muted'} data-testid="broker-trade-wait">
+      {wait.line}
+    </span>
+  );
+}
+
+const CONFIRMS: Record<
+  'cancel' | 'lateCancel' | 'confirm' | 'tradeConfirm',
+  { title: string; content: string; button: string; done: string }
+> = {
   cancel: { title: '取消订单', content: '确定取消该订单吗？', button: '确认取消', done: '订单已取消' },
+  lateCancel: {
+    title: '取消订单',
+    content: '商人未在承诺时间内发货。取消后货款将全额退回您的余额，确定取消吗？',
+    button: '确认取消',
+    done: '订单已取消，货款已退回余额',
+  },
   confirm: {
     title: '确认收货',
     content: '请先进入游戏确认游戏币已到账且数量无误。确认收货后货款将支付给商人。',
+    button: '确认收货',
+    done: '已确认收货',
+  },
+  tradeConfirm: {
+    title: '确认收货',
+    content: '请先进入游戏确认已与商人完成交易、游戏币数量无误。确认收货后货款将支付给商人。',
     button: '确认收货',
     done: '已确认收货',
   },
@@ -59,10 +98,12 @@ export default function BrokerOrderDetailPage() {
   const pc = isPcPage(scene);
   const [params] = useSearchParams();
   const orderId = params.get('orderId') ?? '';
+  // 卖出订单: the seller's view (a player who sold into a bid), without the buyer's actions.
+  const sold = params.get('view') === 'sold';
   const signedIn = loggedIn();
-  const order = useBrokerOrder(signedIn ? orderId : '');
+  const order = useBrokerOrder(signedIn ? orderId : '', sold ? 2 : 1);
   const act = useBuyerAction();
-  const [refusing, setRefusing] = useState(false);
+  const [form, setForm] = useState<keyof typeof FORMS | null>(null);
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState('');
   const o = order.data;
@@ -71,23 +112,29 @@ export default function BrokerOrderDetailPage() {
       { orderId, action, ...extra },
       {
         onSuccess: () => {
-          setRefusing(false);
+          setForm(null);
           setProblem('');
           if (done) showToast(done);
         },
         onError: (e) => setProblem(e.message),
       },
     );
-  const ask = (action: 'cancel' | 'confirm') =>
+  const ask = (action: 'cancel' | 'confirm') => {
+    const words =
+      CONFIRMS[
+        action === 'cancel' && o?.deliveryLate
+          ? 'lateCancel'
+          : action === 'confirm' && o?.delivery === 'trade'
+            ? 'tradeConfirm'
+            : action
+      ];
     showModal({
       id: `broker-${action}`,
-      title: CONFIRMS[action].title,
-      content: CONFIRMS[action].content,
-      buttons: [
-        { text: '再想想' },
-        { text: CONFIRMS[action].button, primary: true, onClick: () => run(action, {}, CONFIRMS[action].done) },
-      ],
+      title: words.title,
+      content: words.content,
+      buttons: [{ text: '再想想' }, { text: words.button, primary: true, onClick: () => run(action, {}, words.done) }],
     });
+  };
   const body = !signedIn ? (
     <LoginFirst scene={scene} what="查看订单" />
   ) : order.isError ? (
@@ -98,8 +145,10 @@ export default function BrokerOrderDetailPage() {
     <>
       <section className={`broker-order-head t-${brokerStatusTone(o.status)}`} data-testid="broker-order-head">
         <b data-testid="broker-order-status">{o.statusLabel}</b>
-        <span className="broker-order-hint">{brokerStatusHint(o.status)}</span>
+        <span className="broker-order-hint">{brokerStatusHint(o.status, o.delivery)}</span>
         {o.note ? <span className="broker-order-hint">说明：{o.note}</span> : null}
+        <DeliveryPromise o={o} />
+        <TradeWait o={o} />
       </section>
       <section className="card broker-qty">
         <div className="broker-sum-line">
@@ -117,20 +166,25 @@ export default function BrokerOrderDetailPage() {
           </p>
         ) : null}
       </section>
-      {refusing ? (
-        <section className="card broker-qty" data-testid="broker-refuse">
+      <TradeMeet
+        o={o}
+        chatPath={o.teamInfo.groupId ? paths.conversation(scene, { groupId: o.teamInfo.groupId }) : undefined}
+      />
+      <ServiceRating orderId={o.orderId} decided={o.csDecided} />
+      {form ? (
+        <section className="card broker-qty" data-testid={`broker-${form}`}>
           <label className="broker-field">
-            <span>拒绝收货的原因</span>
+            <span>{FORMS[form].label}</span>
             <input
               value={reason}
               maxLength={200}
-              placeholder="如：到账数量与订单不符"
+              placeholder={FORMS[form].placeholder}
               onChange={(e) => setReason(e.target.value)}
-              data-testid="broker-refuse-reason"
+              data-testid={`broker-${form}-reason`}
             />
           </label>
           <div className="publish-actions">
-            <button type="button" className="btn btn-ghost" onClick={() => setRefusing(false)}>
+            <button type="button" className="btn btn-ghost" onClick={() => setForm(null)}>
               取消
             </button>
             <button
@@ -138,10 +192,10 @@ export default function BrokerOrderDetailPage() {
               className="btn btn-primary"
               disabled={act.isPending}
               onClick={() => {
-                if (reason.trim().length < 2) return setProblem('请说明拒绝收货的原因');
-                run('refuse', { reason: reason.trim() }, '已提交，客服将介入处理');
+                if (reason.trim().length < 2) return setProblem(FORMS[form].short);
+                run(form, { reason: reason.trim() }, '已提交，客服将介入处理');
               }}
-              data-testid="broker-refuse-submit"
+              data-testid={`broker-${form}-submit`}
             >
               提交
             </button>
@@ -156,10 +210,10 @@ export default function BrokerOrderDetailPage() {
       <div className="broker-order-actions">
         {o.teamInfo.groupId ? (
           <Link className="btn btn-ghost btn-sm" to={paths.conversation(scene, { groupId: o.teamInfo.groupId })}>
-            联系商人
+            {sold ? '联系买家' : '联系商人'}
           </Link>
         ) : null}
-        {buyerActions(o.status).map((a) =>
+        {(sold ? [] : buyerActions(o.status, o.deliveryLate, o.tradeOverdue)).map((a) =>
           a === 'pay' ? (
             <Link
               key={a}
@@ -178,13 +232,21 @@ export default function BrokerOrderDetailPage() {
               onClick={() =>
                 a === 'cancel' || a === 'confirm'
                   ? ask(a)
-                  : a === 'refuse'
-                    ? setRefusing(true)
+                  : a === 'refuse' || a === 'service'
+                    ? setForm(a)
                     : run('urge', {}, '已提醒商人尽快发货')
               }
               data-testid={`broker-order-${a}`}
             >
-              {{ cancel: '取消订单', urge: '提醒发货', refuse: '拒绝收货', confirm: '确认收货' }[a]}
+              {
+                {
+                  cancel: '取消订单',
+                  urge: '提醒发货',
+                  refuse: '拒绝收货',
+                  confirm: '确认收货',
+                  service: '申请客服介入',
+                }[a]
+              }
             </button>
           ),
         )}

@@ -1,3 +1,4 @@
+import type { BrokerDelivery } from '@app/protocol/calls/broker';
 import { BrokerOrderStatus, brokerOrderStatusLabel } from '@app/protocol/statuses/broker-order-status';
 
 /**
@@ -23,12 +24,33 @@ const HINTS: Record<BrokerOrderStatus, string> = {
   [-121]: '货款已退回您的余额',
 };
 
-export const brokerStatusHint = (status: number): string => HINTS[status as BrokerOrderStatus] ?? '';
+/** By an in-game trade (the game's delivery 'trade') the steps before confirmation read differently. */
+const TRADE_HINTS: Partial<Record<BrokerOrderStatus, string>> = {
+  102: '已付款，请在订单聊天中与商人约定游戏内交易的时间和地点',
+  104: '商人已与您沟通，请按约定进入游戏与商人交易',
+  106: '请按约定进入游戏，与商人角色面对面交易',
+  107: '商人已报告完成游戏内交易，请进入游戏核对数量后确认收货',
+};
 
-/** What the buyer may do in a status. */
-export function buyerActions(status: number): Array<'pay' | 'cancel' | 'urge' | 'confirm' | 'refuse'> {
+export const brokerStatusHint = (status: number, delivery: BrokerDelivery = 'api'): string =>
+  (delivery === 'trade' ? TRADE_HINTS[status as BrokerOrderStatus] : undefined) ??
+  HINTS[status as BrokerOrderStatus] ??
+  '';
+
+/**
+ * What the buyer may do in a status. A paid order the merchant left past his delivery promise
+ * (`late`, the server's deliveryLate) may also be cancelled, the whole amount back; an in-game trade
+ * the merchant started and left unreported past its time (`tradeOverdue`) may go to customer service.
+ */
+export function buyerActions(
+  status: number,
+  late = false,
+  tradeOverdue = false,
+): Array<'pay' | 'cancel' | 'urge' | 'confirm' | 'refuse' | 'service'> {
   if (status === BrokerOrderStatus.AWAITING_PAYMENT) return ['cancel', 'pay'];
-  if (status === BrokerOrderStatus.PAID || status === BrokerOrderStatus.ENGAGED) return ['urge'];
+  if (status === BrokerOrderStatus.PAID || status === BrokerOrderStatus.ENGAGED)
+    return late ? ['cancel', 'urge'] : ['urge'];
+  if (status === BrokerOrderStatus.DELIVERING) return tradeOverdue ? ['service'] : [];
   if (status === BrokerOrderStatus.DELIVERED) return ['refuse', 'confirm'];
   return [];
 }
@@ -40,11 +62,56 @@ export function brokerStatusTone(status: number): 'wait' | 'done' | 'closed' {
   return 'wait';
 }
 
-/** What the merchant may do on an order of his listing in a status. */
-export function merchantActions(status: number): Array<'engaged' | 'deliver' | 'refresh' | 'urge'> {
+/**
+ * What the merchant may do on an order of his listing in a status: while delivering, ask the game
+ * again ('api') or report the in-game trade done ('trade', 我已交易).
+ */
+export function merchantActions(
+  status: number,
+  delivery: BrokerDelivery = 'api',
+): Array<'engaged' | 'deliver' | 'refresh' | 'report' | 'urge'> {
   if (status === BrokerOrderStatus.PAID) return ['engaged', 'deliver'];
   if (status === BrokerOrderStatus.ENGAGED) return ['deliver'];
-  if (status === BrokerOrderStatus.DELIVERING) return ['refresh'];
+  if (status === BrokerOrderStatus.DELIVERING) return [delivery === 'trade' ? 'report' : 'refresh'];
   if (status === BrokerOrderStatus.DELIVERED) return ['urge'];
   return [];
+}
+
+/**
+ * The merchant's delivery promise on a paid order not yet delivering (102/104): how long is left, or
+ * that it passed (the buyer may cancel then). Null in any other status or without a promise.
+ */
+export function deliveryPromise(
+  o: { status: number; deliverBefore: number | null; deliverMinutes: number | null },
+  nowMs: number,
+): { promise: string; left: string; late: boolean } | null {
+  if (o.status !== BrokerOrderStatus.PAID && o.status !== BrokerOrderStatus.ENGAGED) return null;
+  if (!o.deliverBefore || o.deliverMinutes === null) return null;
+  const promise = `商人承诺付款后${o.deliverMinutes}分钟内发货`;
+  const leftMs = o.deliverBefore * 1000 - nowMs;
+  if (leftMs <= 0) {
+    const over = Math.max(1, Math.floor(-leftMs / 60_000));
+    return { promise, left: `已超时${over}分钟未发货，可取消订单，货款全额退回余额`, late: true };
+  }
+  const mm = String(Math.floor(leftMs / 60_000)).padStart(2, '0');
+  const ss = String(Math.floor((leftMs % 60_000) / 1000)).padStart(2, '0');
+  return { promise, left: `剩余 ${mm}:${ss}`, late: false };
+}
+
+/**
+ * An in-game trade the merchant started (106): until when he has to report it, that the time passed
+ * (the buyer may ask customer service), or that the buyer asked. Null in any other case.
+ */
+export function tradeWait(
+  o: { status: number; delivery: BrokerDelivery; tradeDueTime: number | null; tradeCsTime: number | null },
+  nowMs: number,
+  time: (seconds: number) => string,
+): { line: string; asked: boolean } | null {
+  if (o.status !== BrokerOrderStatus.DELIVERING || o.delivery !== 'trade') return null;
+  if (o.tradeCsTime !== null)
+    return { line: `您已于${time(o.tradeCsTime)}申请客服介入，客服核实后将退款或记为已交付`, asked: true };
+  if (o.tradeDueTime === null) return null;
+  if (o.tradeDueTime * 1000 > nowMs)
+    return { line: `商人须在${time(o.tradeDueTime)}前报告交易完成，超时未报告可申请客服介入`, asked: false };
+  return { line: '商人超时未报告交易完成，可申请客服介入，客服核实后将退款或记为已交付', asked: false };
 }

@@ -16,6 +16,7 @@ import {
   useSetStock,
   useShelfAction,
 } from './api/broker-api';
+import { BidSellPanel } from './bid-book-sell';
 import { coinsToWan, deliverText, formatCoins, listingActions, wanToCoins } from './broker-logic';
 import { MerchantOrders } from './merchant-orders';
 import { GameSelect, LoginFirst, loggedIn, MerchantStatusCard, useMerchantGame } from './merchant-shared';
@@ -121,6 +122,7 @@ function StockEditor({ listing, disabled }: { listing: BrokerListing; disabled: 
 /** One of my listings: what it sells, its price, stock (editable), sales and the shelf actions. */
 function ListingRow({ listing, suspended }: { listing: BrokerListing; suspended: boolean }) {
   const act = useShelfAction();
+  const [selling, setSelling] = useState(false);
   const run = (action: ShelfAction) => {
     const words = ACTION_WORDS[action];
     showModal({
@@ -199,8 +201,19 @@ function ListingRow({ listing, suspended }: { listing: BrokerListing; suspended:
                   {ACTION_WORDS[a].button}
                 </button>
               ))}
+          {!suspended && listing.status === 0 && listing.stock > 0 ? (
+            <button
+              type="button"
+              className="btn btn-sm btn-ghost"
+              onClick={() => setSelling(!selling)}
+              data-testid="listing-sell-to-bid"
+            >
+              卖给求购
+            </button>
+          ) : null}
         </span>
       </div>
+      {selling ? <BidSellPanel listing={listing} onDone={() => setSelling(false)} /> : null}
     </article>
   );
 }

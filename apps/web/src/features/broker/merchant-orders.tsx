@@ -1,3 +1,4 @@
+import { brokerDeliveryLabel } from '@app/protocol/calls/broker';
 import type { BrokerOrder } from '@app/protocol/calls/broker-orders';
 import { formatDateTime, formatPriceFen } from '@app/protocol/format';
 import { useState } from 'react';
@@ -16,17 +17,21 @@ import {
 } from './api/broker-order-api';
 import { formatCoins } from './broker-logic';
 import { brokerStatusTone, merchantActions } from './broker-order-logic';
+import { ServiceRating } from './service-rating';
+import { TradeMeet, TradeReportForm } from './trade-delivery';
 
-const ACTION_WORDS: Record<'engaged' | 'deliver' | 'refresh' | 'urge', string> = {
+const ACTION_WORDS: Record<'engaged' | 'deliver' | 'refresh' | 'report' | 'urge', string> = {
   engaged: '已沟通',
   deliver: '发货',
   refresh: '刷新发货结果',
+  report: '我已交易',
   urge: '提醒收货',
 };
 const DONE: Partial<Record<MerchantAction, string>> = {
   engaged: '已标记为已沟通',
   deliver: '已提交发货，游戏正在转入金币',
   refresh: '已刷新',
+  report: '已报告交易完成，等待买家确认收货',
   urge: '已提醒买家确认收货',
 };
 
@@ -36,6 +41,8 @@ function MerchantOrderRow({ o, appId }: { o: BrokerOrder; appId: string }) {
   const navigate = useNavigate();
   const act = useMerchantAction();
   const [delivering, setDelivering] = useState(false);
+  const [reporting, setReporting] = useState(false);
+  const trade = o.delivery === 'trade';
   const [role, setRole] = useState('');
   const [problem, setProblem] = useState('');
   const targets = useDeliveryTargets(appId, delivering);
@@ -43,14 +50,19 @@ function MerchantOrderRow({ o, appId }: { o: BrokerOrder; appId: string }) {
   const masterOf = (serverId: string) => servers.data?.list.find((s) => s.serverId === serverId)?.masterServerId;
   const group = masterOf(o.serverId);
   const roles = (targets.data?.roles ?? []).filter((r) => group && masterOf(r.serverId) === group);
-  const run = (action: MerchantAction, extra: { gameAccountId?: string; gameRoleId?: string } = {}) =>
+  const run = (
+    action: MerchantAction,
+    extra: { gameAccountId?: string; gameRoleId?: string; note?: string; images?: string[] } = {},
+  ) =>
     act.mutate(
       { orderId: o.orderId, action, ...extra },
       {
         onSuccess: (answer) => {
           setProblem('');
           setDelivering(false);
-          if (action === 'chat') {
+          setReporting(false);
+          if (action === 'deliver' && trade) showToast('已开始交易，请按约定进入游戏与买家交易');
+          else if (action === 'chat') {
             if (answer.groupId) navigate(paths.conversation(scene, { groupId: answer.groupId }));
             else showToast('买家付款后即可与买家沟通');
           } else if (DONE[action]) showToast(DONE[action]);
@@ -79,6 +91,10 @@ function MerchantOrderRow({ o, appId }: { o: BrokerOrder; appId: string }) {
           <dd>{o.deliverTo.roleName || o.deliverTo.gameRoleId}</dd>
         </div>
         <div>
+          <dt>交付方式</dt>
+          <dd data-testid="merchant-order-delivery">{brokerDeliveryLabel[o.delivery]}</dd>
+        </div>
+        <div>
           <dt>订单金额</dt>
           <dd className="broker-price-sm">{formatPriceFen(o.totalAmount)}</dd>
         </div>
@@ -94,6 +110,11 @@ function MerchantOrderRow({ o, appId }: { o: BrokerOrder; appId: string }) {
               : o.deliverBefore
                 ? formatDateTime(o.deliverBefore * 1000)
                 : '—'}
+            {o.deliveryLate ? (
+              <span className="broker-late" data-testid="merchant-order-late">
+                已超时，买家可取消订单
+              </span>
+            ) : null}
           </dd>
         </div>
       </dl>
@@ -105,7 +126,13 @@ function MerchantOrderRow({ o, appId }: { o: BrokerOrder; appId: string }) {
             onChange={(e) => setRole(e.target.value)}
             data-testid="merchant-deliver-role"
           >
-            <option value="">{roles.length ? '选择发货角色（库存角色）' : '同服务器组内暂无您的角色'}</option>
+            <option value="">
+              {roles.length
+                ? trade
+                  ? '选择交易角色（与买家面交）'
+                  : '选择发货角色（库存角色）'
+                : '同服务器组内暂无您的角色'}
+            </option>
             {roles.map((r) => (
               <option key={`${r.accountId}|${r.roleId}`} value={`${r.accountId}|${r.roleId}`}>
                 {r.roleName}（{r.level}级）
@@ -123,13 +150,22 @@ function MerchantOrderRow({ o, appId }: { o: BrokerOrder; appId: string }) {
             }}
             data-testid="merchant-deliver-submit"
           >
-            确认发货
+            {trade ? '开始交易' : '确认发货'}
           </button>
           <button type="button" className="btn btn-ghost btn-sm" onClick={() => setDelivering(false)}>
             取消
           </button>
         </div>
       ) : null}
+      {trade ? <TradeMeet o={o} /> : null}
+      {reporting ? (
+        <TradeReportForm
+          pending={act.isPending}
+          onReport={(report) => run('report', report)}
+          onClose={() => setReporting(false)}
+        />
+      ) : null}
+      {o.csDecided ? <ServiceRating orderId={o.orderId} decided /> : null}
       {problem ? (
         <p className="broker-problem" role="alert" data-testid="merchant-order-problem">
           {problem}
@@ -143,13 +179,13 @@ function MerchantOrderRow({ o, appId }: { o: BrokerOrder; appId: string }) {
               联系买家
             </button>
           ) : null}
-          {(delivering ? [] : merchantActions(o.status)).map((a) => (
+          {(delivering || reporting ? [] : merchantActions(o.status, o.delivery)).map((a) => (
             <button
               key={a}
               type="button"
-              className={`btn btn-sm ${a === 'deliver' ? 'btn-primary' : 'btn-ghost'}`}
+              className={`btn btn-sm ${a === 'deliver' || a === 'report' ? 'btn-primary' : 'btn-ghost'}`}
               disabled={act.isPending}
-              onClick={() => (a === 'deliver' ? setDelivering(true) : run(a))}
+              onClick={() => (a === 'deliver' ? setDelivering(true) : a === 'report' ? setReporting(true) : run(a))}
               data-testid={`merchant-order-${a}`}
             >
               {ACTION_WORDS[a]}

@@ -28,7 +28,10 @@ export function ConversationList({ scene }: { scene: string }) {
       {list.map((c) => (
         <li key={c.groupId}>
           <Link
-            to={paths.conversation(scene, c.orderId ? { orderId: c.orderId } : { groupId: c.groupId })}
+            to={paths.conversation(
+              scene,
+              c.orderType === 'order' && c.orderId ? { orderId: c.orderId } : { groupId: c.groupId },
+            )}
             className="im-list-row"
             data-testid="im-conversation"
           >

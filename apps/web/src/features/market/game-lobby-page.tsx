@@ -1,6 +1,7 @@
 import type { Game } from '@app/protocol/calls/market-games';
 import { useDeferredValue, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { BrokerLobbyEntry } from '../../components/broker-lobby-entry';
 import { EmptyState } from '../../components/empty-state';
 import { isPcPage } from '../../components/pc-page-frame';
 import { copy } from '../../lib/copy';
@@ -78,6 +79,7 @@ export default function GameLobbyPage() {
             </div>
           </section>
         ) : null}
+        {!deferred && data ? <BrokerLobbyEntry scene={scene} /> : null}
         {pc ? letters : null}
         {data && groups.length === 0 ? <EmptyState title="没有找到相关游戏" hint="换个关键词试试" /> : null}
         {groups.map((group) => (

@@ -11,6 +11,9 @@ describe('cashierMode', () => {
     expect(cashierMode('45D')).toBe('none');
     expect(cashierMode('B77')).toBe('broker');
     expect(cashierMode('B')).toBe('none');
+    expect(cashierMode('Q12')).toBe('bid');
+    expect(cashierMode('Q')).toBe('none');
+    expect(cashierMode('q12')).toBe('none');
   });
 });
 

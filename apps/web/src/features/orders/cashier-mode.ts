@@ -2,13 +2,14 @@ import type { Deposit } from '@app/protocol/calls/deposit';
 import { paths } from '../../lib/paths';
 
 /**
- * What the cashier pays: an order (its id, digits), a deposit (保证金, 'D' and its id) or a broker
- * order (商人卖币, 'B' and its id); anything else is nothing.
+ * What the cashier pays: an order (its id, digits), a deposit (保证金, 'D' and its id), a broker
+ * order (商人卖币, 'B' and its id) or a bid's missing money (求购, 'Q' and its id); anything else is nothing.
  */
-export function cashierMode(bizNo: string): 'order' | 'deposit' | 'broker' | 'none' {
+export function cashierMode(bizNo: string): 'order' | 'deposit' | 'broker' | 'bid' | 'none' {
   if (/^\d{1,19}$/.test(bizNo)) return 'order';
   if (/^D\d{1,19}$/.test(bizNo)) return 'deposit';
   if (/^B\d{1,10}$/.test(bizNo)) return 'broker';
+  if (/^Q\d{1,10}$/.test(bizNo)) return 'bid';
   return 'none';
 }
 

@@ -1,32 +1,25 @@
 import type { Order } from '@app/protocol/calls/orders';
 import { formatPriceFen } from '@app/protocol/format';
-import { type Scene, xSourceOfScene } from '@app/protocol/platform';
-import { type ReactNode, useState } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { MobileLayout } from '../../components/mobile-layout';
-import { PcLayout } from '../../components/pc-layout';
+import { useState } from 'react';
+import { Navigate, useSearchParams } from 'react-router';
 import { isPcPage } from '../../components/pc-page-frame';
-import { configFor } from '../../lib/api/keys';
 import { paths } from '../../lib/paths';
 import { sceneOfPath } from '../../lib/platform';
-import { storage } from '../../lib/storage';
-import { showToast } from '../../lib/ui-bus';
 import { useBalance } from './api/get-balance';
 import { useCombination } from './api/get-combination';
 import { useCoupons } from './api/get-coupons';
 import { useOrder } from './api/get-order';
-import { type PayChoice, usePay } from './api/pay-order';
+import type { PayChoice } from './api/pay-order';
+import { BidCashier } from './bid-cashier';
 import { BrokerCashier } from './broker-cashier';
 import { CashierCoupon } from './cashier-coupon';
 import { cashierMode } from './cashier-mode';
 import { DepositCashier } from './deposit-cashier';
 import { ChannelChoices, payChannels } from './pay-channels';
+import { CashierColumns, CashierFrame, usePaySubmit } from './payable-cashier';
 import { ScanPay } from './scan-pay';
 import { useCountdown } from './use-countdown';
 import './orders.css';
-
-/** The balance-pay guard of business-flows §4: a second tap within 2 s does nothing. */
-const BALANCE_GUARD_MS = 2000;
 
 /** What is paid for and how much: the amount to pay, the countdown, the goods, the price lines and the coupon. */
 function CashierSummary({ o, countdown, couponLocked }: { o: Order; countdown: string; couponLocked: boolean }) {
@@ -75,13 +68,15 @@ function CashierSummary({ o, countdown, couponLocked }: { o: Order; countdown: s
 
 /**
  * /{scene}/pages/orderNew/cashier/cashier?orderId=…: an order, a deposit (保证金) when the
- * parameter is its bizNo ('D…', DepositCashier), a broker order ('B…', BrokerCashier).
+ * parameter is its bizNo ('D…', DepositCashier), a broker order ('B…', BrokerCashier), a bid's
+ * missing money ('Q…', BidCashier).
  */
 export default function CashierPage() {
   const [params] = useSearchParams();
   const bizNo = params.get('orderId') ?? '';
   const mode = cashierMode(bizNo);
   if (mode === 'broker') return <BrokerCashier bizNo={bizNo} />;
+  if (mode === 'bid') return <BidCashier bizNo={bizNo} />;
   return mode === 'deposit' ? <DepositCashier bizNo={bizNo} /> : <OrderCashier orderId={bizNo} />;
 }
 
@@ -93,29 +88,24 @@ export default function CashierPage() {
  */
 function OrderCashier({ orderId }: { orderId: string }) {
   const scene = sceneOfPath(globalThis.location.pathname) ?? 'h5';
-  const navigate = useNavigate();
   const pc = isPcPage(scene);
   // On a PC the order is asked for again while the buyer scans with a phone.
   const order = useOrder(orderId, pc ? 3000 : false);
   const balance = useBalance();
   const combination = useCombination(orderId);
   const coupons = useCoupons(order.data?.commodityId ?? '', Boolean(order.data));
-  const pay = usePay();
+  const { submit, pending } = usePaySubmit(scene);
   const [channel, setChannel] = useState<PayChoice>(1);
-  const [guardUntil, setGuardUntil] = useState(0);
   const [scanAsked, setScanAsked] = useState(false);
   const o = order.data;
   const countdown = useCountdown(o?.expireTime);
-  const frame = (children: ReactNode) =>
-    pc ? (
-      <PcLayout scene={scene} title="收银台">
-        <h2 className="order-pc-title cashier-pc-title">收银台</h2>
-        {children}
-      </PcLayout>
-    ) : (
-      <MobileLayout title="收银台">{children}</MobileLayout>
+  const frame = { scene, pc, title: '收银台' };
+  if (!o)
+    return (
+      <CashierFrame {...frame}>
+        <div className="card skeleton" style={{ margin: 12, height: 240 }} />
+      </CashierFrame>
     );
-  if (!o) return frame(<div className="card skeleton" style={{ margin: 12, height: 240 }} />);
   const detailPath = paths.orderDetail(scene, o.orderId);
   // A paid, cancelled or expired order has nothing to pay: its page instead (never navigate() while rendering).
   if (o.status !== 1) return <Navigate to={detailPath} replace />;
@@ -125,29 +115,16 @@ function OrderCashier({ orderId }: { orderId: string }) {
   const scanning = pc && channel === 1 && (scanAsked || (coupons.isSuccess && !couponChoice));
   const available = balance.data?.available ?? 0;
   const channels = payChannels(o.totalAmount, available, Boolean(combination.data?.available), pc);
-  const submit = async () => {
-    if (channel === 3) {
-      if (Date.now() < guardUntil) return;
-      setGuardUntil(Date.now() + BALANCE_GUARD_MS);
-    }
-    // Gray users in production land in the pre environment after paying (business-flows §9).
-    const landing =
-      storage.get('X-Env') === 'gray' ? (await configFor(xSourceOfScene[scene as Scene])).payLandingBase : '';
-    const answer = await pay
-      .mutateAsync({
-        orderId: o.orderId,
-        channel,
-        total: o.totalAmount,
-        balance: Math.min(available, o.totalAmount - 1),
-        returnUrl: `${landing}${paths.orderDetail(scene, o.orderId, { paid: true })}`,
-      })
-      .catch(() => null);
-    if (!answer) return;
-    if (answer.paid) {
-      showToast('支付成功');
-      navigate(detailPath, { replace: true });
-    } else globalThis.location.assign(answer.payUrl);
-  };
+  const pay = () =>
+    submit({
+      bizNo: o.orderId,
+      channel,
+      total: o.totalAmount,
+      available,
+      returnPath: paths.orderDetail(scene, o.orderId, { paid: true }),
+      paidPath: detailPath,
+      paidToast: '支付成功',
+    });
   const channelList = (
     <>
       <ChannelChoices channels={channels} channel={channel} onChange={setChannel} locked={scanning} />
@@ -167,8 +144,8 @@ function OrderCashier({ orderId }: { orderId: string }) {
         <button
           type="button"
           className="btn btn-primary btn-block"
-          disabled={pay.isPending}
-          onClick={submit}
+          disabled={pending}
+          onClick={pay}
           data-testid="pay-submit"
         >
           确认支付 {formatPriceFen(o.totalAmount)}
@@ -182,22 +159,9 @@ function OrderCashier({ orderId }: { orderId: string }) {
   const summary = (
     <CashierSummary o={o} countdown={countdown} couponLocked={o.payStarted || (scanning && couponChoice)} />
   );
-  if (pc)
-    return frame(
-      <div className="cashier-pc" data-testid="cashier">
-        <section className="card cashier-pc-order">{summary}</section>
-        <section className="card cashier-pc-pay">
-          <div className="order-row-title">选择支付方式</div>
-          {channelList}
-        </section>
-      </div>,
-    );
-  return frame(
-    <>
-      <div className="card order-box" data-testid="cashier">
-        {summary}
-      </div>
-      <div className="card order-box">{channelList}</div>
-    </>,
+  return (
+    <CashierFrame {...frame}>
+      <CashierColumns pc={pc} mode="order" summary={summary} pay={channelList} />
+    </CashierFrame>
   );
 }

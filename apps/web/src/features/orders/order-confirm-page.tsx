@@ -39,7 +39,9 @@ export default function OrderConfirmPage() {
   const [target, setTarget] = useState('');
   const [couponId, setCouponId] = useState<string | null>(null);
   const [agreed, setAgreed] = useState(false);
-  if (!d)
+  // The page shows once where the goods go and the coupons are known too: boxes growing under a
+  // reader's eyes would push the total and 提交订单 down (layout shift).
+  if (!d || (!inGame && targets.isPending) || coupons.isPending)
     return (
       <PageFrame title="确认订单" center>
         <div className="card skeleton" style={{ margin: 12, height: 240 }} />

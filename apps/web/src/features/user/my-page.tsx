@@ -10,6 +10,7 @@ import { copy } from '../../lib/copy';
 import { paths, SCENE_PAGES } from '../../lib/paths';
 import { sceneOfPath } from '../../lib/platform';
 import { useUserInfo } from './api/get-user-info';
+import './account.css';
 import { useLogout } from './api/logout';
 import { type RealNameDialogSlot, SellEntry } from './sell-entry';
 
@@ -50,7 +51,7 @@ export default function MyPage({ RealNameDialog }: { RealNameDialog: RealNameDia
   const logout = useLogout();
   const loggedIn = Boolean(data);
   const body = (
-    <div style={{ padding: 12 }} data-testid="my-page">
+    <div className="my-page" data-testid="my-page">
       <div
         className="card"
         style={{

@@ -7,7 +7,7 @@ import { eventTrackingHeader } from '../tracking';
 import { showToast } from '../ui-bus';
 import { ApiError, NETWORK_ERROR_CODE } from './api-error';
 import { codecFor, forgetKeys } from './keys';
-import { type OpensPage, reactToCode } from './react-to-code';
+import type { OpensPage, ReactOptions } from './react-to-code';
 
 export interface CallOptions {
   /** Show nothing on a refusal; the caller gets the ApiError. */
@@ -18,8 +18,6 @@ export interface CallOptions {
   justCheck?: boolean;
   /** The call opens a page's subject: its refusals get that page's modal state (react-to-code.ts). */
   opens?: OpensPage;
-  /** Signed but not encrypted (public reads). */
-  withOutEncrypt?: boolean;
   /** X-AppId of the game in view; defaults to the last game chosen. */
   appId?: string;
   signal?: AbortSignal;
@@ -47,6 +45,22 @@ function headersFor(scene: Scene, options: CallOptions): Record<string, string> 
 }
 
 /**
+ * The reactions to refusals (and the error catalogue they read) load with the first refusal: no
+ * page needs them to paint, and the first screen has the codec's ciphers to carry instead
+ * (docs/decisions/0024). Should that load fail, the server's message is still shown.
+ */
+async function react(body: { code: string; msg: string }, scene: Scene, options: ReactOptions): Promise<void> {
+  let reactToCode: typeof import('./react-to-code').reactToCode;
+  try {
+    ({ reactToCode } = await import('./react-to-code'));
+  } catch {
+    showToast(body.msg || copy.networkError);
+    return;
+  }
+  reactToCode(body.code, body.msg, scene, options);
+}
+
+/**
  * Calls one operation of the contract: signs and seals the params, sends them, opens the
  * answer, and reacts to every code of the catalogue unless the caller asked otherwise.
  */
@@ -60,28 +74,28 @@ export async function callApi<D extends CallDef>(
     if (!options.ignoreError) showToast(copy.networkError, 3000);
     throw new ApiError(NETWORK_ERROR_CODE, copy.networkError);
   }
-  // Public reads travel signed but not sealed unless asked: nothing in them is secret, and sealing an
-  // answer costs the server one RSA private operation per 117 bytes (docs/decisions/0008).
-  const encrypt = !(options.withOutEncrypt ?? (def.access === 'pb' && def.method === 'GET'));
   const codec = await codecFor(xSourceOfScene[scene]).catch(() => {
     throw new ApiError(NETWORK_ERROR_CODE, copy.networkError);
   });
   const timeout = new AbortController();
   const timer = setTimeout(() => timeout.abort(), REQUEST_TIMEOUT_MS);
   options.signal?.addEventListener('abort', () => timeout.abort());
+  // Every call, public reads included, in codec version 2: a key of its own seals the params and
+  // the answer, which only this request can open (docs/decisions/0024).
+  const raw = params as Record<string, unknown>;
+  const sealed = def.method === 'GET' ? codec.get(raw) : codec.post(raw);
   let body: { code: string; msg: string; data: unknown };
   try {
-    const raw = params as Record<string, unknown>;
     const res =
-      def.method === 'GET'
-        ? await fetch(`${callPath(def)}?${codec.sealGet(raw, encrypt)}`, {
+      'query' in sealed
+        ? await fetch(`${callPath(def)}?${sealed.query}`, {
             headers: headersFor(scene, options),
             signal: timeout.signal,
           })
         : await fetch(callPath(def), {
             method: 'POST',
             headers: headersFor(scene, options),
-            body: JSON.stringify(codec.sealPost(raw, encrypt)),
+            body: JSON.stringify(sealed.body),
             signal: timeout.signal,
           });
     body = await res.json();
@@ -91,9 +105,9 @@ export async function callApi<D extends CallDef>(
   } finally {
     clearTimeout(timer);
   }
-  if (body.code === '200') return codec.openData(body.data, def.method, encrypt) as CallOutput<D>;
+  if (body.code === '200') return sealed.open(body.data) as CallOutput<D>;
   if (body.code === '10001') forgetKeys();
   if (!options.ignoreError && !options.catchError)
-    reactToCode(body.code, body.msg, scene, { justCheck: options.justCheck, opens: options.opens, data: body.data });
+    await react(body, scene, { justCheck: options.justCheck, opens: options.opens, data: body.data });
   throw new ApiError(body.code, body.msg, body.data);
 }

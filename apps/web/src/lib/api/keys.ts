@@ -1,5 +1,5 @@
 import { clientConfig } from '@app/protocol/calls/system';
-import { type ClientCodec, createClientCodec } from '@app/protocol/codec/client';
+import { type ClientCodecV2, createClientCodecV2 } from '@app/protocol/codec/client';
 import { type CallOutput, callPath } from '@app/protocol/contract';
 import type { ClientSource } from '@app/protocol/platform';
 
@@ -18,7 +18,7 @@ function readConfig(data: unknown): ClientConfig {
 
 /** The bootstrap of each client source (codec keys, tracking app), fetched once. */
 const configs = new Map<ClientSource, Promise<ClientConfig>>();
-const codecs = new Map<ClientSource, Promise<ClientCodec>>();
+const codecs = new Map<ClientSource, Promise<ClientCodecV2>>();
 
 export function configFor(source: ClientSource): Promise<ClientConfig> {
   let config = configs.get(source);
@@ -35,10 +35,10 @@ export function configFor(source: ClientSource): Promise<ClientConfig> {
   return config;
 }
 
-export function codecFor(source: ClientSource): Promise<ClientCodec> {
+export function codecFor(source: ClientSource): Promise<ClientCodecV2> {
   let codec = codecs.get(source);
   if (!codec) {
-    codec = configFor(source).then(createClientCodec);
+    codec = configFor(source).then((keys) => createClientCodecV2(keys));
     codec.catch(() => codecs.delete(source));
     codecs.set(source, codec);
   }

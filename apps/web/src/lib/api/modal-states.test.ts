@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type ModalSpec, modalChannel } from '../ui-bus';
-import { showCommodityNotExistModal, showRedownloadModal, showSpeModal } from './modal-states';
+import { showRedownloadModal, showSpeModal } from './modal-states';
+import { showCommodityNotExistModal } from './react-to-code';
 
 afterEach(() => vi.unstubAllGlobals());
 

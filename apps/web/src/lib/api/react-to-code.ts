@@ -12,12 +12,7 @@ import { copy } from '../copy';
 import { paths, SCENE_PAGES } from '../paths';
 import { clearLoginInfo } from '../storage';
 import { noLineChannel, saleUnlockChannel, showModal, showToast } from '../ui-bus';
-import { showCommodityNotExistModal, showSpeModal } from './modal-states';
-
-/** Where the app goes after a relaunch: a full navigation, as the original client's reLaunch. */
-export function relaunch(path: string): void {
-  globalThis.location.assign(path);
-}
+import { relaunch, showSpeModal } from './modal-states';
 
 /**
  * The scene's login page with needLogin=expiredLogin, coming back afterwards to the page the
@@ -42,13 +37,14 @@ export function loginPathOf(
  */
 export type OpensPage = 'commodity' | 'private';
 
+export interface ReactOptions {
+  justCheck?: boolean | undefined;
+  opens?: OpensPage | undefined;
+  data?: unknown;
+}
+
 /** The client side of the error catalogue: what each code does on screen (platform-shell §4, §8). */
-export function reactToCode(
-  code: string,
-  msg: string,
-  scene: Scene,
-  options: { justCheck?: boolean; opens?: OpensPage; data?: unknown } = {},
-): void {
+export function reactToCode(code: string, msg: string, scene: Scene, options: ReactOptions = {}): void {
   if (options.opens === 'commodity' && code === ErrorCode.COMMODITY_NOT_EXIST && isUnknownCommodity(options.data)) {
     showCommodityNotExistModal(scene, messageOf(ErrorCode.COMMODITY_NOT_EXIST, 'web'));
     return;
@@ -120,4 +116,27 @@ export function reactToCode(
     default:
       showToast(msg || messageOf(code as ErrorCode));
   }
+}
+
+/**
+ * Where a listing that does not exist leaves the player: the list of the game he came from (the
+ * detail link carries its applicationId), else the scene's home (the desktop web scene has no
+ * bare list). Never the empty detail page.
+ */
+export function commodityNotExistLanding(scene: Scene, search: string): string {
+  const applicationId = new URLSearchParams(search).get('applicationId');
+  if (applicationId && scene !== 'web') return paths.list(scene, { applicationId });
+  return paths.sceneHome(scene);
+}
+
+/** 商品不存在 flashes (50 ms) and the player lands on the list or the scene's home. */
+export function showCommodityNotExistModal(scene: Scene, content = '商品不存在'): void {
+  const landing = commodityNotExistLanding(scene, globalThis.location?.search ?? '');
+  showModal({
+    id: 'commodityNotExist',
+    content,
+    buttons: [],
+    autoHideMs: MODAL_AUTO_HIDE_MS.commodityNotExist,
+    onClose: () => globalThis.location.assign(landing),
+  });
 }

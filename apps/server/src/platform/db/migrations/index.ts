@@ -32,6 +32,12 @@ import * as m0033 from './0033-auctions';
 import * as m0034 from './0034-pre-buy-keys';
 import * as m0035 from './0035-broker';
 import * as m0036 from './0036-broker-orders';
+import * as m0037 from './0037-broker-service-ratings';
+import * as m0038 from './0038-bid-book';
+import * as m0039 from './0039-bid-funding';
+import * as m0040 from './0040-order-ids';
+import * as m0041 from './0041-broker-trade-delivery';
+import * as m0042 from './0042-broker-trade-stuck';
 
 /** Migrations in order; a name once shipped never changes. */
 export const migrations: Record<string, { up: readonly string[] }> = {
@@ -69,4 +75,10 @@ export const migrations: Record<string, { up: readonly string[] }> = {
   '0034-pre-buy-keys': m0034,
   '0035-broker': m0035,
   '0036-broker-orders': m0036,
+  '0037-broker-service-ratings': m0037,
+  '0038-bid-book': m0038,
+  '0039-bid-funding': m0039,
+  '0040-order-ids': m0040,
+  '0041-broker-trade-delivery': m0041,
+  '0042-broker-trade-stuck': m0042,
 };

@@ -5,6 +5,7 @@ import {
   brokerOrderList,
   brokerOrderPlace,
   brokerRefuseOrder,
+  brokerTradeCustomerService,
   brokerUrgeBuyerReceipt,
   brokerUrgeSellerDelivery,
   deliveredOrder,
@@ -27,10 +28,10 @@ export const brokerOrderKeys = {
 };
 
 /** One of my broker orders with its chat group; read again every few seconds while it waits on the merchant or the game. */
-export const useBrokerOrder = (orderId: string) =>
+export const useBrokerOrder = (orderId: string, type: 1 | 2 = 1) =>
   useQuery({
-    queryKey: brokerOrderKeys.one(orderId),
-    queryFn: () => callApi(brokerOrderInfo, { orderId, type: 1 }, { catchError: true }),
+    queryKey: [...brokerOrderKeys.one(orderId), type],
+    queryFn: () => callApi(brokerOrderInfo, { orderId, type }, { catchError: true }),
     enabled: Boolean(orderId),
     retry: false,
     refetchInterval: (q) => {
@@ -79,7 +80,7 @@ export const usePlaceBrokerOrder = () =>
       callApi(brokerOrderPlace, { ...input, agreement: true }, { catchError: true }),
   );
 
-export type BuyerAction = 'cancel' | 'confirm' | 'refuse' | 'urge';
+export type BuyerAction = 'cancel' | 'confirm' | 'refuse' | 'urge' | 'service';
 
 export const useBuyerAction = () =>
   useOrderMutation(async (input: { orderId: string; action: BuyerAction; reason?: string }): Promise<unknown> => {
@@ -88,6 +89,8 @@ export const useBuyerAction = () =>
     if (input.action === 'confirm') return callApi(brokerConfirmOrder, { orderId }, { catchError: true });
     if (input.action === 'refuse')
       return callApi(brokerRefuseOrder, { orderId, reason: input.reason ?? '' }, { catchError: true });
+    if (input.action === 'service')
+      return callApi(brokerTradeCustomerService, { orderId, reason: input.reason ?? '' }, { catchError: true });
     return callApi(brokerUrgeSellerDelivery, { orderId }, { catchError: true });
   });
 
@@ -119,9 +122,12 @@ export const useMerchantOrderTabs = (appId: string, enabled: boolean) =>
     enabled: enabled && Boolean(appId),
   });
 
-export type MerchantAction = 'engaged' | 'deliver' | 'refresh' | 'urge' | 'chat';
+export type MerchantAction = 'engaged' | 'deliver' | 'refresh' | 'report' | 'urge' | 'chat';
 
-/** The merchant's steps on an order: talked through, deliver from a stock role, ask the game again, remind the buyer, open the chat. */
+/**
+ * The merchant's steps on an order: talked through, deliver from a stock role, ask the game again or
+ * report the in-game trade (我已交易, a note and screenshots), remind the buyer, open the chat.
+ */
 export const useMerchantAction = () =>
   useOrderMutation(
     async (input: {
@@ -129,6 +135,8 @@ export const useMerchantAction = () =>
       action: MerchantAction;
       gameAccountId?: string;
       gameRoleId?: string;
+      note?: string;
+      images?: string[];
     }): Promise<{ groupId?: string | null }> => {
       const { orderId } = input;
       if (input.action === 'engaged') await callApi(orderEngaged, { orderId }, { catchError: true });
@@ -139,6 +147,12 @@ export const useMerchantAction = () =>
           { catchError: true },
         );
       else if (input.action === 'refresh') await callApi(deliveredOrder, { orderId }, { catchError: true });
+      else if (input.action === 'report')
+        await callApi(
+          deliveredOrder,
+          { orderId, ...(input.note ? { note: input.note } : {}), images: input.images ?? [] },
+          { catchError: true },
+        );
       else if (input.action === 'urge') await callApi(brokerUrgeBuyerReceipt, { orderId }, { catchError: true });
       else
         return {

@@ -1,0 +1,331 @@
+import { randomBytes } from 'node:crypto';
+import { appBrokerConfig, type BrokerListing, merchantApply, publishCommodity } from '@app/protocol/calls/broker';
+import {
+  type BrokerOrder,
+  brokerCancelOrder,
+  brokerConfirmOrder,
+  brokerOrderInfo,
+  brokerOrderPlace,
+  brokerRefuseOrder,
+  deliveredOrder,
+  startOrderDelivery,
+} from '@app/protocol/calls/broker-orders';
+import { generateIMAssertSignedUrl } from '@app/protocol/calls/im';
+import { wapAlipay } from '@app/protocol/calls/pay';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { setBrokerConfig } from '../src/modules/broker/broker-config';
+import { type BrokerOrderDeps, settleBrokerOrders } from '../src/modules/broker/broker-order.service';
+import { retryBrokerDeliveries } from '../src/modules/broker/broker-order-delivery';
+import { Accounts, balanceOf } from '../src/modules/ledger/ledger';
+import { checkLedger } from '../src/modules/ledger/ledger-check';
+import { expectCode, sdkPlayer, testDb, useTestApp, useTestClient } from './helpers';
+import { opsApi } from './ops-helpers';
+
+/**
+ * Broker delivery by an in-game trade (docs/decisions/0023-broker.md "Delivery by an in-game
+ * trade"): an operator switches a game to 'trade' in the console; the merchant starts delivery
+ * without the game being asked, reports the trade with a note and screenshots, the buyer confirms
+ * or refuses as after the game's receipt; the sweeper never delivers such an order through the API.
+ */
+const t = useTestApp({}, { timeout: 120_000 });
+const sdk = useTestClient(t, 'H5SDK');
+const app = useTestClient(t, 'APP');
+const GAME = 'demo-legend';
+type Player = Awaited<ReturnType<typeof sdkPlayer>>;
+let merchant: Player;
+let buyer: Player;
+let lot: BrokerListing;
+let opsToken: string;
+const deps = (): BrokerOrderDeps => ({ db: t.db, gateway: t.app.gateway });
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+const SETTINGS = {
+  enabled: true,
+  delivery: 'trade',
+  minQuantity: 10_000,
+  maxQuantity: 100_000_000,
+  feePercent: 3,
+  deliverMinutes: 60,
+  confirmHours: 24,
+};
+const configure = (body: Record<string, unknown>, applicationId = GAME, token = opsToken) =>
+  opsApi(t).call('POST', `/broker-configs/${applicationId}`, { token, body });
+
+const info = async (orderId: string, token = buyer.token) => {
+  const res = await app.call(brokerOrderInfo, { orderId }, { token });
+  expectCode(res, '200');
+  return res.data as BrokerOrder & { teamInfo: { groupId: string | null } };
+};
+const start = (orderId: string) =>
+  app.call(
+    startOrderDelivery,
+    { orderId, gameAccountId: 'player1', gameRoleId: merchant.info.roleId },
+    { token: merchant.token },
+  );
+const report = (orderId: string, extra: { note?: string; images?: string[] } = {}, token = merchant.token) =>
+  app.call(deliveredOrder, { orderId, ...extra }, { token });
+const upload = async (token: string) => {
+  const url = (await app.call(generateIMAssertSignedUrl, { typeName: 'png' }, { token })).data as string;
+  await t.app.inject({ method: 'PUT', url, headers: { 'content-type': 'image/png' }, payload: PNG });
+  return url.split('?')[0] as string;
+};
+const paidOrder = async (quantity = 10_000) => {
+  const placed = await app.call(
+    brokerOrderPlace,
+    {
+      commodityId: lot.commodityId,
+      quantity,
+      gameAccountId: 'buyer1',
+      gameRoleId: buyer.info.roleId,
+      requestKey: `bt-${randomBytes(6).toString('hex')}`,
+      agreement: true,
+    },
+    { token: buyer.token },
+  );
+  expectCode(placed, '200');
+  const order = placed.data as BrokerOrder;
+  const pay = await app.call(
+    wapAlipay,
+    { bizNo: order.bizNo, totalAmount: order.totalAmount, payPrice: order.totalAmount },
+    { token: buyer.token },
+  );
+  await t.app.inject({ method: 'POST', url: `/sandbox/api/pay/${(pay.data as { tradeNo: string }).tradeNo}/succeed` });
+  const paid = await info(order.orderId);
+  expect(paid.status).toBe(102);
+  return paid;
+};
+const chatLines = async (groupId: string | null) =>
+  (
+    await t.db
+      .selectFrom('im_messages')
+      .select(['body', 'kind'])
+      .where('group_id', '=', Number(groupId?.slice(1)))
+      .orderBy('seq')
+      .execute()
+  ).map((m) => ({ body: String(m.body), kind: String(m.kind) }));
+const available = async (userId: number) => (await balanceOf(t.db, Accounts.userAvailable(userId))).available;
+
+beforeAll(async () => {
+  merchant = await sdkPlayer(t, sdk, 'player1', '1385000');
+  buyer = await sdkPlayer(t, sdk, 'buyer1', '1386000');
+  opsToken = await opsApi(t).login('ops-admin', 'demo-ops-123');
+  await setBrokerConfig(t.db, {
+    applicationId: GAME,
+    enabled: true,
+    goldTypes: [{ goldType: 2, goldName: '金币' }],
+    minQuantity: 10_000,
+    maxQuantity: 100_000_000,
+    feePercent: 3,
+    deliverMinutes: 60,
+    confirmHours: 24,
+  });
+  const applied = await app.call(
+    merchantApply,
+    { applicationId: GAME, shopName: '面交金铺', agreement: true },
+    { token: merchant.token },
+  );
+  await opsApi(t).call('POST', `/merchants/${(applied.data as { merchantId: string }).merchantId}/decide`, {
+    token: opsToken,
+    body: { decision: 'approve', creditFen: 100_000 },
+  });
+  const listed = await app.call(
+    publishCommodity,
+    {
+      applicationId: GAME,
+      serverId: merchant.pt.serverId,
+      goldType: 2,
+      unitPrice: 150,
+      stock: 5_000_000,
+      minPerOrder: 10_000,
+      maxPerOrder: 1_000_000,
+      deliverMinutes: 30,
+    },
+    { token: merchant.token },
+  );
+  expectCode(listed, '200');
+  lot = listed.data as BrokerListing;
+});
+
+describe(`broker delivery by an in-game trade (${testDb})`, () => {
+  it('the game delivers through the API until an operator sets it to trade in the console; bad settings change nothing', async () => {
+    expect((await app.call(appBrokerConfig, { applicationId: GAME })).data).toMatchObject({ delivery: 'api' });
+    const bad = [
+      [{ ...SETTINGS, delivery: 'mail' }, '请选择发货方式'],
+      [{ ...SETTINGS, minQuantity: 200, maxQuantity: 100 }, '单笔最少数量不能大于最多数量'],
+      [{ ...SETTINGS, deliverMinutes: 0 }, '发货时效至少1分钟'],
+    ] as const;
+    for (const [body, msg] of bad) expect(await configure(body)).toMatchObject({ code: '10002', msg });
+    expect((await configure(SETTINGS, 'no-such-game')).code).not.toBe('200');
+    // Customer service (role cs) may not set it.
+    const cs = await opsApi(t).staffMember('cs-trade', 'cs');
+    expect((await configure(SETTINGS, GAME, cs.token)).code).not.toBe('200');
+    expect((await app.call(appBrokerConfig, { applicationId: GAME })).data).toMatchObject({
+      delivery: 'api',
+      deliverMinutes: 60,
+    });
+
+    const set = await configure(SETTINGS);
+    expect(set).toMatchObject({ code: '200', data: { delivery: 'trade', enabled: true } });
+    expect((await app.call(appBrokerConfig, { applicationId: GAME })).data).toMatchObject({ delivery: 'trade' });
+    const listed = await opsApi(t).call<{ list: Array<{ applicationId: string; delivery: string }> }>(
+      'GET',
+      '/broker-configs',
+      { token: opsToken },
+    );
+    expect(listed.data.list.find((g) => g.applicationId === GAME)).toMatchObject({ delivery: 'trade' });
+    expect(listed.data.list.find((g) => g.applicationId === 'demo-xianxia')).toMatchObject({ delivery: 'api' });
+    const audit = await opsApi(t).call<{ list: Array<{ action: string }> }>('GET', '/audit', { token: opsToken });
+    expect(audit.data.list.filter((a) => a.action === 'brokerConfig.set')).toHaveLength(1);
+  });
+
+  it('starts without the game moving coins, the merchant reports with a note and screenshots, the buyer confirms; wrong inputs and repeats change nothing', async () => {
+    const freeze = vi.spyOn(t.app.gateway, 'freeze');
+    const transfer = vi.spyOn(t.app.gateway, 'transfer');
+    try {
+      const order = await paidOrder(20_000);
+      expect(order.delivery).toBe('trade');
+      // A report before delivery started.
+      expectCode(await report(order.orderId), '10002', '订单不在发货中状态');
+      const started = await start(order.orderId);
+      expectCode(started, '200');
+      expect(started.data).toMatchObject({
+        status: 106,
+        delivery: 'trade',
+        deliverFrom: { gameRoleId: merchant.info.roleId, roleName: merchant.info.role },
+        receipt: null,
+        tradeReport: null,
+      });
+      expect((started.data as BrokerOrder).deliverFrom?.serverName).not.toBe('');
+      // The sweeper an hour later does not deliver it through the API.
+      expect(await retryBrokerDeliveries(deps(), Date.now() + 3_600_000)).toBe(0);
+      expect(freeze).not.toHaveBeenCalled();
+      expect(transfer).not.toHaveBeenCalled();
+      expect((await info(order.orderId)).status).toBe(106);
+      // The chat tells both sides where to meet.
+      const lines = await chatLines(order.teamInfo.groupId);
+      expect(lines.at(-1)?.body).toContain(`商人角色「${merchant.info.role}」`);
+      expect(lines.at(-1)?.body).toContain(`买家角色「${buyer.info.role}」`);
+
+      // The buyer cannot report; someone else's screenshot and a fourth screenshot are refused.
+      expectCode(await report(order.orderId, {}, buyer.token), '10002', '只有商人可以操作');
+      const theirs = await upload(buyer.token);
+      expectCode(await report(order.orderId, { images: [theirs] }), '10002', '交易截图须是您在本平台上传的图片');
+      const mine = await upload(merchant.token);
+      expectCode(await report(order.orderId, { images: [mine, mine, mine, mine] }), '10002', '最多上传3张交易截图');
+      expectCode(await report(order.orderId, { note: '交'.repeat(201) }), '10002', '交易说明不超过200个字');
+      expect((await info(order.orderId)).status).toBe(106);
+
+      const reported = await report(order.orderId, { note: '已在银杏村交易行面交', images: [mine] });
+      expectCode(reported, '200');
+      const seen = await info(order.orderId);
+      expect(seen).toMatchObject({
+        status: 107,
+        tradeReport: { note: '已在银杏村交易行面交', images: [mine] },
+        receipt: null,
+      });
+      expect(seen.autoConfirmTime).toBeGreaterThan(Date.now() / 1000 + 23 * 3600);
+      const after = await chatLines(order.teamInfo.groupId);
+      expect(after.at(-1)).toMatchObject({ kind: 'image' });
+      expect(after.some((l) => l.body.includes('商人已报告在游戏中将'))).toBe(true);
+      // A repeat answers the order as it is: the first report stays.
+      const again = await report(order.orderId, { note: '再报一次' });
+      expectCode(again, '200');
+      expect(again.data).toMatchObject({ status: 107, tradeReport: { note: '已在银杏村交易行面交' } });
+      expect((await chatLines(order.teamInfo.groupId)).length).toBe(after.length);
+
+      const merchantBefore = await available(merchant.userId);
+      expectCode(await app.call(brokerConfirmOrder, { orderId: order.orderId }, { token: buyer.token }), '200');
+      expect((await info(order.orderId)).status).toBe(112);
+      await settleBrokerOrders(deps(), Date.now() + 25 * 3_600_000);
+      expect((await info(order.orderId)).status).toBe(111);
+      expect(await available(merchant.userId)).toBe(
+        merchantBefore + order.totalAmount - Math.round(order.totalAmount * 0.03),
+      );
+      expect(freeze).not.toHaveBeenCalled();
+      expect(transfer).not.toHaveBeenCalled();
+      expect(await checkLedger(t.db)).toEqual([]);
+    } finally {
+      freeze.mockRestore();
+      transfer.mockRestore();
+    }
+  });
+
+  it('the buyer refuses a reported trade: customer service decides, as after a receipt', async () => {
+    const order = await paidOrder();
+    expectCode(await start(order.orderId), '200');
+    expectCode(await report(order.orderId), '200');
+    const refused = await app.call(
+      brokerRefuseOrder,
+      { orderId: order.orderId, reason: '游戏里没有收到金币' },
+      { token: buyer.token },
+    );
+    expectCode(refused, '200');
+    expect(refused.data).toMatchObject({ status: -105 });
+    expectCode(await report(order.orderId), '10002', '订单不在发货中状态');
+    const before = await available(buyer.userId);
+    const resolved = await opsApi(t).call('POST', `/broker-orders/${order.orderId}/resolve`, {
+      token: opsToken,
+      body: { decision: 'refund', note: '商人未能提供交易截图' },
+    });
+    expect(resolved.data).toMatchObject({ status: -121 });
+    expect(await available(buyer.userId)).toBe(before + order.totalAmount);
+    expect(await checkLedger(t.db)).toEqual([]);
+  });
+
+  it('an order keeps the way its delivery started with; the game switched back to the API does not deliver it', async () => {
+    const order = await paidOrder();
+    expectCode(await start(order.orderId), '200');
+    expect((await configure({ ...SETTINGS, delivery: 'api' })).code).toBe('200');
+    try {
+      expect(await retryBrokerDeliveries(deps(), Date.now() + 3_600_000)).toBe(0);
+      expect(await info(order.orderId)).toMatchObject({ status: 106, delivery: 'trade' });
+      expectCode(await report(order.orderId), '200');
+      expect(await info(order.orderId)).toMatchObject({ status: 107, delivery: 'trade', receipt: null });
+    } finally {
+      expect((await configure(SETTINGS)).code).toBe('200');
+    }
+  });
+
+  it('two reports at once: one move, one chat line; a late cancel racing the merchant starting and reporting: one wins', async () => {
+    const order = await paidOrder();
+    expectCode(await start(order.orderId), '200');
+    const before = (await chatLines(order.teamInfo.groupId)).length;
+    const both = await Promise.all([report(order.orderId, { note: '甲' }), report(order.orderId, { note: '乙' })]);
+    expect(both.map((r) => r.code)).toEqual(['200', '200']);
+    const seen = await info(order.orderId);
+    expect(seen.status).toBe(107);
+    expect(both.map((r) => (r.data as BrokerOrder).tradeReport?.note)).toEqual([
+      seen.tradeReport?.note,
+      seen.tradeReport?.note,
+    ]);
+    expect((await chatLines(order.teamInfo.groupId)).length).toBe(before + 1);
+
+    for (let round = 0; round < 3; round++) {
+      const late = await paidOrder();
+      await t.db
+        .updateTable('broker_orders')
+        .set({ deliver_before: new Date(Date.now() - 60_000) })
+        .where('id', '=', Number(late.orderId))
+        .execute();
+      const buyerBefore = await available(buyer.userId);
+      const [cancelled, reportedAfterStart] = await Promise.all([
+        app.call(brokerCancelOrder, { orderId: late.orderId }, { token: buyer.token }),
+        start(late.orderId).then(async (s) => (s.code === '200' ? report(late.orderId, { note: '已交易' }) : s)),
+      ]);
+      const status = (await info(late.orderId)).status;
+      if (cancelled.code === '200') {
+        expectCode(reportedAfterStart, '10002');
+        expect(status).toBe(-121);
+        expect(await available(buyer.userId)).toBe(buyerBefore + late.totalAmount);
+      } else {
+        expectCode(cancelled, '10002');
+        expectCode(reportedAfterStart, '200');
+        expect(status).toBe(107);
+        expect(await available(buyer.userId)).toBe(buyerBefore);
+      }
+    }
+    expect(await checkLedger(t.db)).toEqual([]);
+  });
+});

@@ -1,0 +1,112 @@
+import { checkVersion } from '@app/protocol/calls/system';
+import { userInfo } from '@app/protocol/calls/user';
+import {
+  EnvelopeError,
+  generateKeyPem,
+  loadServerKey,
+  openEnvelopeV2,
+  sealDataV2,
+  stripEnvelopeFields,
+  verifySigned,
+} from '@app/protocol/codec/server';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type ModalSpec, modalChannel, toastChannel } from '../ui-bus';
+import { ApiError } from './api-error';
+import { callApi } from './call-api';
+import { forgetKeys } from './keys';
+
+/**
+ * The request layer against a server made of the protocol's own server codec: every call, the
+ * public reads included, goes out in codec version 2 and its answer is opened with its own key.
+ */
+const key = loadServerKey('k1', generateKeyPem());
+const signSecret = 'web-test-secret';
+const seen: Array<{ url: string; method: string; fields: string[]; params: Record<string, unknown> }> = [];
+
+function fakeServer(answer: (params: Record<string, unknown>) => { code: string; msg?: string; data?: unknown }) {
+  return vi.fn(async (url: string, init: RequestInit = {}) => {
+    const json = (body: unknown) => ({ json: async () => body });
+    if (url.includes('clientConfig'))
+      return json({ code: '200', data: { rsaPublicKey: key.publicKeyPem, signSecret, keyId: 'k1', env: 'local' } });
+    const method = init.method ?? 'GET';
+    const fields: Record<string, string> =
+      method === 'GET' ? Object.fromEntries(new URL(url, 'http://x').searchParams) : JSON.parse(String(init.body));
+    const sealed = method === 'GET' ? fields.encryptParams : fields.encryptData;
+    try {
+      const opened = openEnvelopeV2([key], fields.encryptKey as string, sealed as string);
+      verifySigned(opened.params, { secret: signSecret, nowSeconds: Math.floor(Date.now() / 1000) });
+      const params = stripEnvelopeFields(opened.params);
+      seen.push({ url, method, fields: Object.keys(fields).sort(), params });
+      const { code, msg = 'success', data = null } = answer(params);
+      if (code !== '200') return json({ code, msg, data });
+      const sealedData = sealDataV2(opened.answerKey, data);
+      return json({ code, msg, data: method === 'GET' ? { data: sealedData } : sealedData, cipher: 'A256GCM' });
+    } catch (error) {
+      if (error instanceof EnvelopeError) return json({ code: '10001', msg: '请求无效，请刷新页面后重试', data: null });
+      throw error;
+    }
+  });
+}
+
+beforeEach(() => {
+  seen.length = 0;
+  forgetKeys();
+  vi.stubGlobal('location', { pathname: '/h5/pages/index/index', search: '', assign: vi.fn() });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the request layer speaks codec version 2', () => {
+  it('seals a public GET read and a POST with a key each, and opens each answer', async () => {
+    vi.stubGlobal(
+      'fetch',
+      fakeServer((params) => ({ code: '200', data: { echo: params } })),
+    );
+    const read = await callApi(userInfo, {});
+    expect(read).toEqual({ echo: {} });
+    const posted = await callApi(checkVersion, { appVersion: '1.2.3' });
+    expect(posted).toEqual({ echo: { appVersion: '1.2.3' } });
+    expect(seen.map((s) => [s.method, s.fields])).toEqual([
+      ['GET', ['encryptKey', 'encryptParams']],
+      ['POST', ['encryptData', 'encryptKey']],
+    ]);
+  });
+
+  it('reacts to a refusal with the catalogue (loaded with the first refusal) and throws its ApiError', async () => {
+    vi.stubGlobal(
+      'fetch',
+      fakeServer(() => ({ code: '20118', msg: '登录已过期，请重新登录' })),
+    );
+    const shown: ModalSpec[] = [];
+    const off = modalChannel.on((spec) => shown.push(spec));
+    const error = await callApi(userInfo, {}).catch((e: unknown) => e);
+    off();
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).code).toBe('20118');
+    expect(shown.map((m) => m.id)).toEqual(['expiredLogin']);
+  });
+
+  it('shows the uniform refusal of a request the server could not open, and bootstraps the keys again', async () => {
+    const server = fakeServer(() => ({ code: '200', data: 1 }));
+    // Keys of another server first: it cannot unwrap K and answers the uniform refusal.
+    const other = loadServerKey('k2', generateKeyPem());
+    let configs = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (!url.includes('clientConfig')) return server(url, init);
+        configs += 1;
+        const rsaPublicKey = configs === 1 ? other.publicKeyPem : key.publicKeyPem;
+        return { json: async () => ({ code: '200', data: { rsaPublicKey, signSecret, keyId: 'k1' } }) };
+      }),
+    );
+    const toasts: string[] = [];
+    const off = toastChannel.on((t) => toasts.push(t.text));
+    const error = await callApi(checkVersion, {}).catch((e: unknown) => e);
+    off();
+    expect((error as ApiError).code).toBe('10001');
+    expect(toasts).toEqual(['请求无效，请刷新页面后重试']);
+    expect(seen).toHaveLength(0);
+    await expect(callApi(checkVersion, {})).resolves.toBe(1);
+    expect(configs).toBe(2);
+  });
+});

@@ -1,0 +1,176 @@
+/**
+ * Where the time of one commodity-list request goes (issue 19): `npm run bench:profile-list`.
+ *
+ * Starts the server as the market benchmark does (production settings, PostgreSQL of
+ * BENCH_MARKET_DB, seeded before with bench/market-seed.ts) under `--cpu-prof`, sends the market
+ * mix signed but not sealed (withOutEncrypt) for BENCH_PROFILE_SECONDS at BENCH_PROFILE_CONNECTIONS,
+ * stops the server (the profile is written on exit) and prints the server's CPU per request,
+ * grouped by part (codec, Fastify, SQL builder, pg driver, JSON, handlers, GC…) and the heaviest
+ * functions by self time. The .cpuprofile stays in bench/results/profiles for a flame view.
+ */
+import { constants, createCipheriv, publicEncrypt, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { commodityList } from '@app/protocol/calls/exchange';
+import { createClientCodec } from '@app/protocol/codec/client';
+import { computeSign } from '@app/protocol/codec/sign';
+import { callPath } from '@app/protocol/contract';
+import autocannon from 'autocannon';
+import { startServer } from '../tests/start-server';
+import { productionEnv } from './bench-env';
+import { adminUrl, withDatabase } from './bench-pg';
+import { MARKET_CASES } from './market-cases';
+
+const DB = process.env.BENCH_MARKET_DB;
+if (!DB) {
+  console.warn('BENCH_MARKET_DB names a seeded database (node --import tsx bench/market-seed.ts <url>)');
+  process.exit(1);
+}
+const SECONDS = Number(process.env.BENCH_PROFILE_SECONDS ?? 8);
+const CONNECTIONS = Number(process.env.BENCH_PROFILE_CONNECTIONS ?? 8);
+const port = 3950 + Math.floor(Math.random() * 40);
+const base = `http://127.0.0.1:${port}`;
+const outDir = path.resolve('bench/results/profiles');
+fs.mkdirSync(outDir, { recursive: true });
+const before = new Set(fs.readdirSync(outDir));
+
+const server = await startServer(
+  port,
+  {
+    ...productionEnv(),
+    WEB_DIST: '/nonexistent',
+    DATABASE_URL: withDatabase(adminUrl(), DB),
+    DEMO_GAME: '0',
+    SWEEP_MS: '0',
+    ...(process.env.BENCH_PROFILE_ENV ? JSON.parse(process.env.BENCH_PROFILE_ENV) : {}),
+  },
+  { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${outDir}`] },
+);
+let requests = 0;
+// The measured run's window on the monotonic clock the profile's timestamps use (startup and warm-up left out).
+let window: [number, number] = [0, Number.POSITIVE_INFINITY];
+const nowUs = () => Number(process.hrtime.bigint() / 1000n);
+try {
+  const keys = (await (await fetch(`${base}${'/pb/api/app/system/v1/clientConfig'}?source=H5`)).json()).data;
+  const codec = createClientCodec(keys);
+  const cases = MARKET_CASES.filter((c) => c.weight > 0).flatMap((c) => Array.from({ length: c.weight }, () => c));
+  // BENCH_PROFILE_SEALED=1: sealed in codec version 2 as the web sends it (node:crypto here, faster to make).
+  const sealed = process.env.BENCH_PROFILE_SEALED === '1';
+  const v2 = (params: Record<string, unknown>) => {
+    const key = randomBytes(32);
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', key, iv);
+    const body = Buffer.concat([iv, cipher.update(JSON.stringify(params)), cipher.final(), cipher.getAuthTag()]);
+    const q = new URLSearchParams();
+    const wrapped = publicEncrypt({ key: keys.rsaPublicKey, padding: constants.RSA_PKCS1_PADDING }, key);
+    q.set('encryptKey', wrapped.toString('base64'));
+    q.set('encryptParams', body.toString('base64'));
+    return q.toString();
+  };
+  const now = Math.floor(Date.now() / 1000);
+  const pool = Array.from({ length: 60_000 }, (_, i) => {
+    const c = cases[i % cases.length]!;
+    const page = 1 + (i % 3 === 0 ? i % 5 : 0);
+    const params = { ...c.params, page, pageSize: 20 };
+    const stamped = { ...params, timestamp: now, nonce: randomBytes(16).toString('hex'), keyId: keys.keyId };
+    const query = sealed
+      ? v2({ ...stamped, sign: computeSign(stamped, keys.signSecret) })
+      : codec.sealGet(params, false);
+    return { path: `${callPath(commodityList)}?${query}`, appId: c.appId };
+  });
+  let next = 0;
+  const runFor = (seconds: number) =>
+    new Promise<autocannon.Result>((resolve, reject) =>
+      autocannon(
+        {
+          url: base,
+          duration: seconds,
+          connections: CONNECTIONS,
+          requests: [
+            {
+              method: 'GET',
+              setupRequest: (req) => {
+                const p = pool[next++ % pool.length]!;
+                return { ...req, path: p.path, headers: { 'x-source': 'H5', 'x-appid': p.appId } };
+              },
+            },
+          ],
+        },
+        (err, r) => (err ? reject(err) : resolve(r)),
+      ),
+    );
+  await runFor(2);
+  const t0 = nowUs();
+  const r = await runFor(SECONDS);
+  window = [t0, nowUs()];
+  requests = r.requests.total;
+  console.info(
+    `list ${sealed ? 'sealed (v2)' : 'plain'} at ${CONNECTIONS} conns: ${Math.round(r.requests.average)} rps, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}`,
+  );
+} finally {
+  await server.stop();
+}
+
+interface Node {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+}
+const file = fs.readdirSync(outDir).find((f) => !before.has(f) && f.endsWith('.cpuprofile'));
+if (!file) throw new Error('no profile written');
+const profile = JSON.parse(fs.readFileSync(path.join(outDir, file), 'utf8')) as {
+  nodes: Node[];
+  samples: number[];
+  timeDeltas: number[];
+  startTime: number;
+};
+const self = new Map<number, number>();
+let at = profile.startTime;
+profile.samples.forEach((id, i) => {
+  const delta = profile.timeDeltas[i] ?? 0;
+  at += delta;
+  if (at >= window[0] && at <= window[1]) self.set(id, (self.get(id) ?? 0) + delta);
+});
+const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+
+const PARTS: [string, RegExp][] = [
+  ['codec (sign, RSA, AES)', /packages\/protocol\/src\/codec|@noble/],
+  [
+    'fastify + router',
+    /node_modules\/(fastify|find-my-way|light-my-request|avvio|@fastify|fast-json-stringify|fast-querystring|secure-json-parse)/,
+  ],
+  ['pino (logs)', /node_modules\/(pino|sonic-boom|thread-stream)/],
+  ['kysely (SQL builder)', /node_modules\/kysely/],
+  ['pg driver', /node_modules\/(pg|pg-protocol|pg-pool|pg-types|postgres-)/],
+  ['zod (request checks)', /node_modules\/zod/],
+  ['ioredis', /node_modules\/(ioredis|redis)/],
+  ['server platform', /apps\/server\/src\/platform/],
+  ['server modules', /apps\/server\/src\/modules/],
+  ['node internals', /^node:/],
+];
+const parts = new Map<string, number>();
+const fns = new Map<string, number>();
+let total = 0;
+for (const [id, us] of self) {
+  const n = byId.get(id)!;
+  const { functionName, url, lineNumber } = n.callFrame;
+  if (functionName === '(idle)') continue;
+  total += us;
+  const part =
+    PARTS.find(([, re]) => re.test(url))?.[0] ??
+    (functionName.startsWith('(') ? functionName : url ? 'other JS' : `native: ${functionName || '(anonymous)'}`);
+  parts.set(part, (parts.get(part) ?? 0) + us);
+  const key = `${functionName || '(anonymous)'} ${url.replace(/^.*\/(node_modules|apps|packages)\//, '$1/')}:${lineNumber + 1}`;
+  fns.set(key, (fns.get(key) ?? 0) + us);
+}
+const perRequest = (us: number) => (requests ? us / requests : 0);
+console.info(
+  `\nserver CPU: ${(total / 1000).toFixed(0)} ms for ${requests} requests = ${perRequest(total).toFixed(0)} µs per request`,
+);
+for (const [part, us] of [...parts].sort((a, b) => b[1] - a[1]))
+  console.info(
+    `  ${part.padEnd(28)} ${perRequest(us).toFixed(0).padStart(6)} µs  ${((100 * us) / total).toFixed(1)} %`,
+  );
+console.info('\nheaviest functions (self time per request):');
+for (const [fn, us] of [...fns].sort((a, b) => b[1] - a[1]).slice(0, 25))
+  console.info(`  ${perRequest(us).toFixed(1).padStart(7)} µs  ${fn}`);
+console.info(`\nprofile: ${path.join('bench/results/profiles', file)}`);

@@ -1,0 +1,71 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, launchBrowser, MOBILE } from '../browser';
+import { logIn, newPage, phoneNumber } from './market-helpers';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+
+interface Seen {
+  path: string;
+  method: string;
+  fields: string[];
+  envelope: { code: string; cipher?: string; data: unknown };
+}
+
+/** Every exchange API call the page makes, with the fields it sent and the envelope it got. */
+async function recordCalls(page: Page): Promise<Seen[]> {
+  const seen: Seen[] = [];
+  await page.route(/\/(pb|df|pt)\/api\//, async (route) => {
+    const request = route.request();
+    const url = new URL(request.url());
+    const response = await route.fetch();
+    const body = await response.text();
+    if (!url.pathname.endsWith('/clientConfig')) {
+      const fields =
+        request.method() === 'GET'
+          ? [...url.searchParams.keys()]
+          : Object.keys((request.postDataJSON() as Record<string, unknown> | null) ?? {});
+      seen.push({ path: url.pathname, method: request.method(), fields: fields.sort(), envelope: JSON.parse(body) });
+    }
+    await route.fulfill({ response, body });
+  });
+  return seen;
+}
+
+describe('the web seals every call in codec version 2', () => {
+  it('public reads and a logged-in page: a key per request, answers under it (A256GCM), nothing in clear', async () => {
+    const page = await newPage(browser, MOBILE);
+    const seen = await recordCalls(page);
+    await page.goto(`${baseUrl()}/h5/pages/index/index`);
+    await page.getByTestId('home-page').waitFor();
+    await page.goto(`${baseUrl()}/h5/pages/commodityList/list?applicationId=demo-legend`);
+    await page.getByTestId('commodity-card').first().waitFor();
+    await logIn(page, phoneNumber('159'));
+    await page.goto(`${baseUrl()}/h5/pages/my/index`);
+    await page.getByTestId('my-page').waitFor();
+    await page.waitForLoadState('networkidle');
+
+    const paths = seen.map((s) => s.path);
+    expect(paths.some((p) => p.endsWith('/exchange/v1/commodityList'))).toBe(true);
+    expect(paths.some((p) => p.startsWith('/df/'))).toBe(true);
+    for (const call of seen) {
+      const sealedField = call.method === 'GET' ? 'encryptParams' : 'encryptData';
+      expect({ path: call.path, fields: call.fields }).toEqual({
+        path: call.path,
+        fields: ['encryptKey', sealedField].sort(),
+      });
+      if (call.envelope.code !== '200') continue;
+      expect({ path: call.path, cipher: call.envelope.cipher }).toEqual({ path: call.path, cipher: 'A256GCM' });
+      const sealed = call.method === 'GET' ? (call.envelope.data as { data: unknown }).data : call.envelope.data;
+      expect(typeof sealed).toBe('string');
+    }
+    // The cards above were drawn from an answer that carries nothing in clear.
+    const listAnswer = seen.find((s) => s.path.endsWith('/commodityList') && s.envelope.code === '200');
+    expect(listAnswer).toBeDefined();
+    expect(JSON.stringify(listAnswer?.envelope)).not.toContain('"list"');
+  });
+});
