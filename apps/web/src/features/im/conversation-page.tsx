@@ -151,8 +151,12 @@ export default function ConversationPage({ Beside }: { Beside?: ComponentType } 
     setMore(page.more);
   };
 
+  /** Texts waiting for the one in flight, and whether one (text, order card or picture) is in flight. */
+  const queue = useRef<string[]>([]);
+  const busy = useRef(false);
   const sendImage = async (file: File | undefined) => {
-    if (!file || !groupId || sending) return;
+    if (!file || !groupId || busy.current) return;
+    busy.current = true;
     setSending(true);
     stick.current = true;
     try {
@@ -160,42 +164,49 @@ export default function ConversationPage({ Beside }: { Beside?: ComponentType } 
     } catch (error) {
       showToast((error as Error).message);
     } finally {
+      busy.current = false;
       setSending(false);
     }
+    // Texts entered while the picture went up follow it, in order.
+    const waiting = queue.current.shift();
+    if (waiting !== undefined) void send('text', waiting, false);
   };
 
   /**
    * Sends one message. The box clears at once (what is typed meanwhile is the next message, never
    * wiped by the acknowledgement); a failed text comes back into an empty box. A text sent while
-   * one is in flight waits its turn: each Enter is one message, in the order they were pressed.
+   * one is in flight waits its turn: each Enter is one message, in the order they were pressed. One
+   * loop sends them one after another, so a key pressed as a send ends cannot overtake the queue.
    */
   const send = async (kind: 'text' | 'order', body: string, fromBox = kind === 'text') => {
     if (!groupId) return;
     if (kind === 'text' && body.trim().length === 0) return showToast(IM_MESSAGES.empty);
     if (fromBox) setText('');
-    if (sending) {
-      if (kind === 'text') waiting.current.push(body);
+    if (busy.current) {
+      if (kind === 'text') queue.current.push(body);
       return;
     }
+    busy.current = true;
     setSending(true);
     stick.current = true;
     try {
-      await client.send(groupId, kind, body);
-    } catch (error) {
-      showToast((error as Error).message);
-      if (kind === 'text') setText((typed) => typed || body);
+      let next: { kind: 'text' | 'order'; body: string } | undefined = { kind, body };
+      while (next) {
+        try {
+          await client.send(groupId, next.kind, next.body);
+        } catch (error) {
+          showToast((error as Error).message);
+          const failed = next;
+          if (failed.kind === 'text') setText((typed) => typed || failed.body);
+        }
+        const waiting = queue.current.shift();
+        next = waiting === undefined ? undefined : { kind: 'text', body: waiting };
+      }
     } finally {
+      busy.current = false;
       setSending(false);
     }
   };
-  const waiting = useRef<string[]>([]);
-  // The next text that waited for the last one's acknowledgement.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when a send ends.
-  useEffect(() => {
-    const next = sending ? undefined : waiting.current.shift();
-    // Not from the box: what is typed there now is the message after it.
-    if (next !== undefined) void send('text', next, false);
-  }, [sending]);
   const onKey = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
       e.preventDefault();
