@@ -34,6 +34,15 @@ export const MOBILE = {
 } as const;
 export const DESKTOP = { viewport: { width: 1440, height: 900 } } as const;
 
+/**
+ * Marks the SDK view's first-time guide as already shown on this page and its frames, for journeys
+ * about something else (game-host checks the guide itself). Waiting to see whether it shows would
+ * race the host's answer to getGameLoginSuccessTimes.
+ */
+export async function skipFirstTimeGuide(page: Page): Promise<void> {
+  await page.addInitScript(() => localStorage.setItem('firstJumpIm', 'guided'));
+}
+
 /** Saves a screenshot under artifacts/screenshots (gitignored) for the closing note. */
 export async function screenshot(page: Page, name: string): Promise<string> {
   const dir = path.resolve('artifacts/screenshots');

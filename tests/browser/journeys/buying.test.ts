@@ -6,7 +6,7 @@ import { changeOrderCoupon, getSellOrderList, h5sdkOrderPlace } from '@app/proto
 import { bindPhone, checkBindPhone, sendSms } from '@app/protocol/calls/user';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, baseUrl, DESKTOP, hook, launchBrowser, MOBILE } from '../browser';
+import { apiCall, baseUrl, DESKTOP, hook, launchBrowser, MOBILE, skipFirstTimeGuide } from '../browser';
 import { docShot, phoneNumber } from './market-helpers';
 import { idNumber } from './people';
 
@@ -56,6 +56,7 @@ const cashierTotal = async (where: Page | FrameLocator) =>
 describe('buying in the game', () => {
   it('orders a role, pays with alipay in the sandbox cashier, the game moves it, the buyer confirms receipt', async () => {
     const page = await (await browser.newContext(DESKTOP)).newPage();
+    await skipFirstTimeGuide(page);
     await page.goto(`${baseUrl()}/demo-game/host`);
     await page.getByTestId('game-account').fill('buyer1');
     await page.getByTestId('game-login').click();
@@ -98,9 +99,6 @@ describe('buying in the game', () => {
     const role = list.data.list.find((c) => !c.title.includes('新手买家') && c.price > 10_000)!;
     await view!.goto(`${baseUrl()}/h5sdk/pages/commodityDetail/index?id=${role.id}`);
     await frame.getByTestId('buy-bar').waitFor();
-    // The first visit shows the guide overlay once.
-    const guide = frame.getByTestId('first-time-guide-close');
-    if (await guide.isVisible().catch(() => false)) await guide.click();
     await frame.getByTestId('buy-button').click();
 
     await frame.getByTestId('order-confirm').waitFor();

@@ -6,7 +6,7 @@ import { wapAlipay } from '@app/protocol/calls/pay';
 import { bindPhone, sendSms } from '@app/protocol/calls/user';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, baseUrl, DESKTOP, hook, launchBrowser } from '../browser';
+import { apiCall, baseUrl, DESKTOP, hook, launchBrowser, skipFirstTimeGuide } from '../browser';
 import { phoneNumber } from './market-helpers';
 import { gameLogin, idNumber, outbox } from './people';
 
@@ -20,6 +20,7 @@ describe('the seller’s money', () => {
   it('a sale shows as 待入账, becomes available after the protection window, and is withdrawn', async () => {
     // The seller, in the game: the SDK view logs them in; phone, real name and the sale lock by API.
     const page = await (await browser.newContext(DESKTOP)).newPage();
+    await skipFirstTimeGuide(page);
     await page.goto(`${baseUrl()}/demo-game/host`);
     await page.getByTestId('game-account').fill('player1');
     await page.getByTestId('game-login').click();
@@ -27,9 +28,6 @@ describe('the seller’s money', () => {
     await page.getByTestId('game-open-market').click();
     const frame = page.frameLocator('#frame');
     await frame.getByTestId('tab-bar').waitFor();
-    // The first visit of an account shows the guide overlay once.
-    const guide = frame.getByTestId('first-time-guide-close');
-    if (await guide.isVisible().catch(() => false)) await guide.click();
     const view = page.frames().find((f) => f.url().includes('/h5sdk/'))!;
     await expect.poll(() => view.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
     const token = (await view.evaluate(() => localStorage.getItem('token'))) as string;

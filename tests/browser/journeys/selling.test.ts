@@ -4,7 +4,7 @@ import { appConsignmentSMSVerifyCode } from '@app/protocol/calls/market';
 import { sendSms } from '@app/protocol/calls/user';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, baseUrl, DESKTOP, launchBrowser, MOBILE } from '../browser';
+import { apiCall, baseUrl, DESKTOP, launchBrowser, MOBILE, skipFirstTimeGuide } from '../browser';
 import { docShot, phoneNumber } from './market-helpers';
 import { idNumber, outbox } from './people';
 
@@ -24,6 +24,7 @@ const toastsGone = (f: FrameLocator | Page) =>
 /** The demo game's host page, logged in as an account, its first role selected. */
 async function hostPage(account: string): Promise<Page> {
   const page = await (await browser.newContext(DESKTOP)).newPage();
+  await skipFirstTimeGuide(page);
   await page.goto(`${baseUrl()}/demo-game/host`);
   await page.getByTestId('game-account').fill(account);
   await page.getByTestId('game-login').click();
@@ -37,8 +38,6 @@ describe('selling from the game', () => {
     await page.getByTestId('game-open-market').click();
     const frame = page.frameLocator('#frame');
     await frame.getByTestId('tab-bar').waitFor();
-    const guide = frame.getByTestId('first-time-guide-close');
-    if (await guide.isVisible().catch(() => false)) await guide.click();
     await frame.getByTestId('tab-2').click();
 
     // 1. Bound phone.
