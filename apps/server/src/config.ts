@@ -41,6 +41,8 @@ const configSchema = z.object({
   RSA_PRIVATE_KEY: z.string().optional(),
   /** Seconds a retired codec key is still accepted after rotation. */
   KEY_GRACE_SECONDS: z.coerce.number().int().min(0).default(86_400),
+  /** Threads that open version-2 envelopes (the RSA unwrap; decision 0028): 0 opens them in the event loop. Default: one per core beyond the first, at most 4. */
+  CODEC_WORKERS: z.coerce.number().int().min(0).max(16).optional(),
   /** The external work-chat link of customer service (platform-shell §1). */
   CUSTOMER_SERVICE_URL: z.string().url().default('https://work.weixin.qq.com/kfid/kfc-demo-marketplace'),
   /** 64 hex chars: the AES-256 key of personal data at rest; generated into the database when absent. */

@@ -10,6 +10,7 @@ import {
   expectCode,
   freshDatabase,
   loginAs,
+  type TestApp,
   type TestDatabase,
   useTestApp,
   useTestClient,
@@ -21,8 +22,15 @@ import {
  * independent of the client codec; version 1 stays accepted beside it.
  */
 const path = callPath(checkVersion);
-const t = useTestApp();
+// One opener thread, as in production (every other server test opens envelopes in the event loop).
+const t = useTestApp({ CODEC_WORKERS: '1' });
 const client = useTestClient(t, 'H5');
+beforeAll(() => threadReady(t.app), 20_000);
+
+/** Until the app's opener thread has started (requests before that are opened in the event loop). */
+async function threadReady(app: TestApp['app']): Promise<void> {
+  while (app.platform.opener.stats().ready < 1) await new Promise((resolve) => setTimeout(resolve, 20));
+}
 
 const uniform = { code: '10001', msg: '请求无效，请刷新页面后重试', data: null };
 
@@ -271,6 +279,37 @@ describe('codec version 2', () => {
   });
 });
 
+describe('codec version 2 on the opener thread', () => {
+  it('opens every request here on the thread, not in the event loop', async () => {
+    const before = t.app.platform.opener.stats();
+    const { body, k } = v2Body();
+    const res = await client.raw('POST', path, body);
+    expect(gcmOpen(k, res.data as string)).toMatchObject({ updating: 0 });
+    const after = t.app.platform.opener.stats();
+    expect(after.onThreads).toBe(before.onThreads + 1);
+    expect(after.inEventLoop).toBe(before.inEventLoop);
+  });
+
+  it('a thread that dies with requests in flight: each is still answered, refusals stay refusals, another thread starts', async () => {
+    const good = Array.from({ length: 20 }, () => v2Body());
+    const forged = v2Body();
+    forged.body.encryptData = flip(forged.body.encryptData, -1);
+    const answers = Promise.all([...good, forged].map(({ body }) => client.raw('POST', path, body)));
+    await t.app.platform.opener.crashOne();
+    const res = await answers;
+    res.slice(0, 20).forEach((r, i) => {
+      expectCode(r, '200');
+      expect(gcmOpen(good[i]!.k, r.data as string)).toMatchObject({ updating: 0 });
+    });
+    expect(res[20]).toMatchObject(uniform);
+    await threadReady(t.app);
+    const before = t.app.platform.opener.stats().onThreads;
+    const { body, k } = v2Body();
+    expect(gcmOpen(k, (await client.raw('POST', path, body)).data as string)).toMatchObject({ updating: 0 });
+    expect(t.app.platform.opener.stats().onThreads).toBe(before + 1);
+  });
+});
+
 describe('codec version 2 across processes and keys', () => {
   let database: TestDatabase;
   beforeAll(async () => {
@@ -283,7 +322,9 @@ describe('codec version 2 across processes and keys', () => {
     const old = await app.client('PC');
     await rotateKey(database.db);
     expect((await loadKeyRing(database.db, { graceSeconds: 86_400 })).keys).toHaveLength(2);
-    const restarted = await createTestApp({}, database);
+    // The restarted process opens on a thread, which learns the new ring's keys.
+    const restarted = await createTestApp({ CODEC_WORKERS: '1' }, database);
+    await threadReady(restarted.app);
     const fresh = await restarted.client('PC');
     expect(fresh.keys.keyId).not.toBe(old.keys.keyId);
     const sealed = old.codec.post({});

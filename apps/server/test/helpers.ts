@@ -95,6 +95,9 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     WEB_DIST: '/nonexistent',
     DEMO_MARKET: '0',
     SWEEP_MS: '0',
+    // Envelopes opened in the event loop: a thread per test app would cost more than it saves
+    // (envelope-v2.test.ts's thread cases, the journeys and the scale suite run with the threads).
+    CODEC_WORKERS: '0',
     // Tests call far faster than a person from one address; the limits' own tests turn them on.
     RATE_LIMIT_CLIENT_PER_10S: '0',
     RATE_LIMIT_ADDRESS_PER_MINUTE: '0',

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import { refreshingKeyRing } from './codec/key-ring-refresh';
 import { memoryNonceStore, redisNonceStore } from './codec/nonce-store';
+import { defaultOpenerThreads, openerPool } from './codec/open-pool';
 import { type Db, migrate, openDatabase } from './db/database';
 import type { CallPlatform } from './http/register-call';
 import { memoryRateStore, type RateStore, redisRateStore } from './rate/rate-store';
@@ -35,6 +36,7 @@ export async function openPlatform(app: FastifyInstance, config: Config, db?: Db
   const platform: CallPlatform = {
     db: database,
     keyRing: keyRing.current,
+    opener: openerPool(config.CODEC_WORKERS ?? defaultOpenerThreads(), app.log),
     nonces: redis ? redisNonceStore(redis, `${config.REDIS_PREFIX}nonce:`) : memoryNonceStore(),
     uidOf: () => Promise.reject(new Error('no user module: it sets platform.uidOf')),
     validateResponses: config.VALIDATE_RESPONSES || config.APP_ENV !== 'production',
@@ -42,6 +44,7 @@ export async function openPlatform(app: FastifyInstance, config: Config, db?: Db
   const rates = redis ? redisRateStore(redis, `${config.REDIS_PREFIX}rate:`) : memoryRateStore();
   const close = async () => {
     keyRing.stop();
+    await platform.opener.close();
     platform.nonces.close();
     if (redis) await redis.quit();
     if (!db) await database.destroy();

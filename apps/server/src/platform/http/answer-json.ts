@@ -13,3 +13,18 @@ export function keepJson<T extends object>(answer: T): T {
 export function jsonOf(answer: unknown): string | undefined {
   return typeof answer === 'object' && answer !== null ? texts.get(answer) : undefined;
 }
+
+const bytes = new WeakMap<object, Buffer>();
+
+/** The same JSON as UTF-8 bytes (what a sealed answer encrypts), encoded once per kept answer. */
+export function jsonBytesOf(answer: unknown): Buffer | undefined {
+  if (typeof answer !== 'object' || answer === null) return undefined;
+  let kept = bytes.get(answer);
+  if (!kept) {
+    const text = texts.get(answer);
+    if (text === undefined) return undefined;
+    kept = Buffer.from(text);
+    bytes.set(answer, kept);
+  }
+  return kept;
+}

@@ -4,10 +4,9 @@ import {
   ANSWER_CIPHER_V2,
   EnvelopeError,
   openEnvelope,
-  openEnvelopeV2,
   sealData,
   sealDataV2,
-  sealJsonV2,
+  sealJsonV2Body,
   stripEnvelopeFields,
   TIMESTAMP_WINDOW_SECONDS,
   verifySigned,
@@ -21,9 +20,10 @@ import { z } from 'zod';
 import { requireSession, type UidOf } from '../auth/sessions';
 import type { KeyRing } from '../codec/key-ring';
 import type { NonceStore } from '../codec/nonce-store';
+import type { EnvelopeOpener } from '../codec/open-pool';
 import type { Db } from '../db/database';
 import { AppError, isAppError } from '../errors';
-import { jsonOf } from './answer-json';
+import { jsonBytesOf, jsonOf } from './answer-json';
 import type { CallContext, ContextOf } from './call-context';
 
 /** The game's answer for a pt call's gameId / gameToken / serverId (the game gateway implements it). */
@@ -44,6 +44,8 @@ export interface CallPlatform {
   /** Absent until a game gateway is configured: pt calls cannot be registered without it. */
   games?: GameTokenVerifier | undefined;
   keyRing: () => KeyRing;
+  /** Opens version-2 envelopes, off the event loop where threads are configured. */
+  opener: EnvelopeOpener;
   nonces: NonceStore;
   /** A session's user's 唯一码: set by the user module at startup (it owns users). */
   uidOf: UidOf;
@@ -89,20 +91,28 @@ function dropEmpty(params: Params): Params {
 /** How the answer to an opened request is sealed: version 1 by the RSA key that opened it, version 2 under its K. */
 interface AnswerSeal {
   seal(data: unknown): string;
-  /** The same for data already in JSON (version 2; version 1 seals the object). */
-  sealJson?: (json: string) => string;
+  /** Version 2: the whole answer body of data in JSON, sealed (version 1 seals the object). */
+  sealBody?: (json: string | Uint8Array, method: CallDef['method']) => Buffer;
   cipher?: typeof ANSWER_CIPHER_V2;
 }
+
+/** A version-2 answer's envelope around the sealed data (in data.data for a GET, as PROTOCOL.md says). */
+const V2_BEFORE = {
+  GET: `{"code":"${ErrorCode.OK}","msg":"success","data":{"data":"`,
+  POST: `{"code":"${ErrorCode.OK}","msg":"success","data":"`,
+} as const;
+const V2_AFTER = { GET: `"},"cipher":"${ANSWER_CIPHER_V2}"}`, POST: `","cipher":"${ANSWER_CIPHER_V2}"}` } as const;
 
 /**
  * The envelope of a request: plain (signed), version 1 (`encryptData` / `encryptParams` alone) or
  * version 2 (`encryptKey` beside it, nothing else). Every fault is one EnvelopeError (PROTOCOL.md).
  */
-function openSealed(
+async function openSealed(
   ring: KeyRing,
+  opener: EnvelopeOpener,
   raw: Params | undefined,
   method: CallDef['method'],
-): { params: Params; answer: AnswerSeal | null } {
+): Promise<{ params: Params; answer: AnswerSeal | null }> {
   const sealed = method === 'GET' ? raw?.encryptParams : raw?.encryptData;
   const wrappedKey = raw?.encryptKey;
   if (sealed === undefined && wrappedKey === undefined) return { params: { ...(raw ?? {}) }, answer: null };
@@ -115,12 +125,12 @@ function openSealed(
     // Sealed with the key that opened the request, so a client still on a retired key can read it.
     return { params, answer: { seal: (data) => sealData(key, data) } };
   }
-  const { params, answerKey } = openEnvelopeV2(ring.keys, wrappedKey, sealed);
+  const { params, answerKey } = await opener.openV2(ring.keys, wrappedKey, sealed);
   return {
     params,
     answer: {
       seal: (data) => sealDataV2(answerKey, data),
-      sealJson: (json) => sealJsonV2(answerKey, json),
+      sealBody: (json, method) => sealJsonV2Body(answerKey, json, V2_BEFORE[method], V2_AFTER[method]),
       cipher: ANSWER_CIPHER_V2,
     },
   };
@@ -132,7 +142,7 @@ async function openRequest(platform: CallPlatform, request: FastifyRequest, def:
   const source = clientSourceSchema.safeParse(headerOf(request, 'x-source'));
   if (!source.success) throw new EnvelopeError('x-source');
   const ring = platform.keyRing();
-  const { params, answer } = openSealed(ring, raw, def.method);
+  const { params, answer } = await openSealed(ring, platform.opener, raw, def.method);
   const { nonce } = verifySigned(params, {
     secret: ring.signSecrets[source.data],
     nowSeconds: Math.floor(Date.now() / 1000),
@@ -228,11 +238,13 @@ export function registerCall<D extends CallDef>(
         reply.type('application/json; charset=utf-8').send(`{"code":"${ErrorCode.OK}","msg":"success","data":${json}}`);
         return reply;
       }
-      const sealedData = answer
-        ? json !== undefined && answer.sealJson
-          ? answer.sealJson(json)
-          : answer.seal(data)
-        : data;
+      if (answer?.sealBody) {
+        // Version 2: the answer's JSON (kept, or serialised here once) sealed straight into the body.
+        const body = answer.sealBody(jsonBytesOf(data) ?? JSON.stringify(data ?? null), def.method);
+        reply.type('application/json; charset=utf-8').send(body);
+        return reply;
+      }
+      const sealedData = answer ? answer.seal(data) : data;
       reply.send({
         code: ErrorCode.OK,
         msg: 'success',
