@@ -6,6 +6,9 @@ import './broker-entry.css';
 /** 商人卖币: the channel's entry beside the game's coin listings, shown where appBrokerConfig opens it. */
 export function BrokerEntry({ scene, appId }: { scene: string; appId: string | null | undefined }) {
   const config = useBrokerConfig(appId ?? '');
+  // Its box while the channel's setting comes, so the sections below do not jump when it opens.
+  if (appId && config.isPending)
+    return <div className="broker-entry skeleton" style={{ height: 56 }} aria-hidden="true" />;
   if (!appId || !config.data?.enabled) return null;
   return (
     <Link to={paths.brokerList(scene, appId)} className="broker-entry" data-testid="broker-entry">

@@ -31,7 +31,8 @@ export function CurrentGameCard({
   onChoose: (game: Game) => void;
 }) {
   const [sheet, setSheet] = useState<'switch' | 'guide' | null>(null);
-  if (isLoading) return <div className="skeleton" style={{ height: 150, margin: '12px 0' }} />;
+  // The card's own height with a game (name, counts, the channel's entries), so nothing below moves when it comes.
+  if (isLoading) return <div className="skeleton" style={{ height: 220, borderRadius: 12 }} />;
   return (
     <section className="card section" data-testid="current-game">
       {game ? (

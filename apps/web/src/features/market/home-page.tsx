@@ -15,7 +15,7 @@ import { CurrentGameCard } from './current-game-card';
 import { DownloadCard } from './download-card';
 import { Hero } from './hero';
 import { HomeSearch } from './home-search';
-import { currentScene, designUnit, isPcScene } from './market-layout';
+import { currentScene, designUnit, isPcScene, posterSectionHeight } from './market-layout';
 import { channelFilter } from './market-rules';
 import { PopularGamesSection } from './popular-games-section';
 import { useCurrentGame } from './use-current-game';
@@ -81,7 +81,7 @@ export default function HomePage({ LatestListings, firstTimeGuide }: HomeSlots) 
     </WhenVisible>
   );
   const posters = (
-    <WhenVisible minHeight={160}>
+    <WhenVisible minHeight={posterSectionHeight(unit)}>
       <PosterScroller place={place} unit={unit} />
     </WhenVisible>
   );
@@ -91,7 +91,11 @@ export default function HomePage({ LatestListings, firstTimeGuide }: HomeSlots) 
     </Suspense>
   );
   const popular = <PopularGamesSection scene={scene} pc={pc} onChoose={openGame} />;
-  const download = current.game ? <DownloadCard game={current.game} /> : null;
+  const download = current.game ? (
+    <DownloadCard game={current.game} />
+  ) : current.isLoading ? (
+    <div className="skeleton" style={{ height: 86, borderRadius: 12 }} />
+  ) : null;
   if (pc)
     return (
       <PcLayout scene={scene}>

@@ -20,6 +20,9 @@ export function designUnit(scene: Scene): number {
 }
 
 /** A market page: the PC layout on the four PC scenes (web, webpc, h5pc, websdk), the mobile layout elsewhere. */
+/** The home's poster section's height: its head, a poster of 120 design units, its title and the card's padding. */
+export const posterSectionHeight = (unit: number) => Math.round(120 * unit + 94);
+
 export function MarketLayout({
   title,
   back = true,

@@ -27,7 +27,7 @@ export function PopularGamesSection({
           {copy.viewAll} <ChevronRight size="1em" aria-hidden="true" />
         </Link>
       </div>
-      {isLoading ? <div className="skeleton" style={{ height: 86 }} /> : null}
+      {isLoading ? <div className="skeleton" style={{ height: 97 }} /> : null}
       <div style={{ display: 'grid', gridTemplateColumns: 'repeat(4, minmax(0, 1fr))', rowGap: 14, gap: 8 }}>
         {list.map((g) => (
           <GameTile key={g.applicationId} game={g} onClick={onChoose} />

@@ -2,13 +2,14 @@ import { HorizontalScroller } from '../../components/horizontal-scroller';
 import { LazyImage } from '../../components/lazy-image';
 import type { Place } from '../../lib/queries/market-keys';
 import { usePosterList } from './api/get-poster-list';
+import { posterSectionHeight } from './market-layout';
 import { useOpenLink } from './use-open-link';
 
 /** The horizontal poster scroller of the home (posterList). */
 export function PosterScroller({ place, unit }: { place: Place; unit: number }) {
   const { data, isLoading } = usePosterList(place);
   const openLink = useOpenLink();
-  if (isLoading) return <div className="skeleton" style={{ height: 120 * unit, margin: '8px 0' }} />;
+  if (isLoading) return <div className="skeleton" style={{ height: posterSectionHeight(unit), borderRadius: 12 }} />;
   const list = data?.list ?? [];
   if (list.length === 0) return null;
   return (
