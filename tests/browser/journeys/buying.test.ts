@@ -135,7 +135,7 @@ describe('buying in the game', () => {
     await frame.getByTestId('sandbox-pay').click();
     await frame.getByTestId('order-detail').waitFor();
     await expect.poll(() => frame.getByTestId('order-status').textContent(), { timeout: 15_000 }).toBe('待收货');
-    await expect.poll(() => frame.getByTestId('order-receipt').textContent()).toContain('✓ 已验证');
+    await expect.poll(() => frame.getByTestId('order-receipt').textContent()).toContain('已验证');
     await page.screenshot({ path: 'docs/screenshots/buying-delivered.png' });
     await frame.getByTestId('order-confirm-receipt').click();
     await frame.getByRole('button', { name: '确认收货' }).last().click();

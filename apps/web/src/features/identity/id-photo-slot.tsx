@@ -1,3 +1,4 @@
+import { Check } from 'lucide-react';
 import { useState } from 'react';
 import { showToast } from '../../lib/ui-bus';
 import { toUploadableImage } from '../../lib/upload-image';
@@ -55,7 +56,7 @@ export function IdPhotoSlot({
               textAlign: 'center',
             }}
           >
-            ✓ {label.replace(/（.*）/, '')} · 点击重新上传
+            <Check size="1em" aria-hidden="true" /> {label.replace(/（.*）/, '')} · 点击重新上传
           </span>
         </>
       ) : (

@@ -1,6 +1,7 @@
 import { formatDateTime, formatPriceFen } from '@app/protocol/format';
 import { type PayChannel, payChannelLabel } from '@app/protocol/pay-channel';
 import { OrderStatus } from '@app/protocol/statuses/order-status';
+import { BadgeCheck } from 'lucide-react';
 import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { MobileLayout } from '../../components/mobile-layout';
@@ -170,7 +171,15 @@ export default function OrderDetailPage({
           </div>
           <div className="order-line">
             <span>签名</span>
-            <span>{o.receipt.verified ? '✓ 已验证' : '未验证'}</span>
+            <span>
+              {o.receipt.verified ? (
+                <>
+                  <BadgeCheck size="1em" aria-hidden="true" /> 已验证
+                </>
+              ) : (
+                '未验证'
+              )}
+            </span>
           </div>
         </div>
       ) : null}

@@ -1,7 +1,7 @@
 import type { CommodityDetail } from '@app/protocol/calls/exchange';
 import { deriveSaleType, SaleType, salePriceLabel } from '@app/protocol/commodity';
 import { formatPriceFen } from '@app/protocol/format';
-import { Star } from 'lucide-react';
+import { Share2, Star } from 'lucide-react';
 import { type ComponentType, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { copy } from '../../../lib/copy';
@@ -73,7 +73,7 @@ export function ShareButton({ id }: { id: string }) {
         showToast(t.linkCopied);
       }}
     >
-      ⇪ {t.share}
+      <Share2 size="1em" aria-hidden="true" /> {t.share}
     </button>
   );
 }
