@@ -63,7 +63,7 @@ const withErrorPage = (route: RouteObject): RouteObject =>
 const home = () => import('./pages/home-page');
 const list = () => import('../features/exchange/commodity-list-page');
 const detail = () => import('./pages/commodity-detail-page');
-const myCollect = () => import('../features/exchange/collect/my-collect-page');
+const myCollect = () => import('./pages/my-collect-page');
 const login = () => import('../features/user/login-page');
 const my = () => import('./pages/my-page');
 const maintenance = () => import('../features/system/under-maintenance-page');

@@ -306,6 +306,13 @@ export const brokerCommodityList = defineCall({
   response: z.object({ list: z.array(brokerListingSchema), total: z.number().int(), hasMore: z.boolean() }),
 });
 
+/** brokerCommodityInfo's answer: the listing, and whether the caller (when signed in) collected it. */
+export const brokerListingDetailSchema = brokerListingSchema.extend({
+  collected: z.boolean(),
+  collectCount: z.number().int(),
+});
+export type BrokerListingDetail = z.infer<typeof brokerListingDetailSchema>;
+
 export const brokerCommodityInfo = defineCall({
   service: 'broker',
   call: 'commodityInfo',
@@ -314,7 +321,66 @@ export const brokerCommodityInfo = defineCall({
   method: 'GET',
   scene: 'app',
   operationId: 'broker.commodityInfo',
-  summary: 'One broker listing (deleted ones are 商品不存在)',
+  summary: 'One broker listing (deleted ones are 商品不存在), with whether the signed-in caller collected it',
   request: z.object({ commodityId }),
-  response: brokerListingSchema,
+  response: brokerListingDetailSchema,
+});
+
+/**
+ * Collections (收藏) of broker listings (docs/decisions/0023-broker.md "Collections"): apart from
+ * the consignment listings' (market-collect.ts), as the two kinds of listing never share a table.
+ * A collected listing is invalid (已失效) once deleted, 已下架, 已售罄, or its merchant suspended.
+ */
+export const brokerCollectCardSchema = brokerListingSchema.extend({
+  invalid: z.boolean(),
+  collectedAt: z.number().int(),
+});
+export type BrokerCollectCard = z.infer<typeof brokerCollectCardSchema>;
+
+export const brokerMyCollect = defineCall({
+  service: 'broker',
+  call: 'myCollect',
+  version: 1,
+  access: 'df',
+  method: 'GET',
+  scene: 'app',
+  summary:
+    "The user's collected broker listings, newest collection first; invalid ones (deleted, delisted, sold out, merchant suspended) flagged",
+  request: z.object({
+    page: z.coerce.number().int().min(1, { error: '页码有误' }).max(1000, { error: '页码有误' }).default(1),
+    pageSize: z.coerce.number().int().min(1, { error: '每页数量有误' }).max(50, { error: '每页数量有误' }).default(20),
+  }),
+  response: z.object({
+    list: z.array(brokerCollectCardSchema),
+    hasMore: z.boolean(),
+    invalidCount: z.number().int(),
+  }),
+});
+
+export const brokerCollect = defineCall({
+  service: 'broker',
+  call: 'commodity/collect',
+  version: 1,
+  access: 'df',
+  method: 'POST',
+  scene: 'app',
+  summary:
+    'Collects (collect=1) or uncollects (collect=0) a broker listing; repeating changes nothing; a deleted listing can only be uncollected',
+  request: z.object({
+    commodityId,
+    collect: z.union([z.literal(0), z.literal(1)], { error: '收藏参数有误' }),
+  }),
+  response: z.object({ collected: z.boolean(), collectCount: z.number().int() }),
+});
+
+export const brokerClearInvalidCollect = defineCall({
+  service: 'broker',
+  call: 'clearInvalidCollect',
+  version: 1,
+  access: 'df',
+  method: 'POST',
+  scene: 'app',
+  summary: "Removes the caller's collected broker listings that can no longer be bought",
+  request: z.object({}),
+  response: z.object({ removed: z.number().int() }),
 });

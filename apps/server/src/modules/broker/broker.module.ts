@@ -3,6 +3,7 @@ import type { CallPlatform } from '../../platform/http/register-call';
 import { sweepEvery } from '../../platform/jobs/sweep-every';
 import type { GameGateway } from '../games/game-gateway';
 import { brokerRoutes } from './broker.routes';
+import { brokerCollectRoutes } from './broker-collect.routes';
 import { setBrokerConfig } from './broker-config';
 import { seedDemoMerchants } from './broker-demo';
 import { brokerOrderRoutes } from './broker-order.routes';
@@ -12,7 +13,7 @@ import type { BrokerOrderEvents } from './broker-order-events';
 
 /**
  * The broker channel (docs/decisions/0023-broker.md): its settings per game, the merchants, their
- * coin listings with stock, and the broker orders (their chat, delivery through the game, the
+ * coin listings with stock and their collections, and the broker orders (their chat, delivery through the game, the
  * sweeper of deadlines). The demo games open their channel with the defaults and get two demo
  * merchants with stock each.
  */
@@ -36,6 +37,7 @@ export function brokerModule(
   orderDeps: BrokerOrderDeps;
 } {
   brokerRoutes(app, deps.platform, deps.gateway);
+  brokerCollectRoutes(app, deps.platform);
   const orderDeps: BrokerOrderDeps = {
     db: deps.platform.db,
     gateway: deps.gateway,

@@ -17,9 +17,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { type CallPlatform, registerCall } from '../../platform/http/register-call';
 import type { GameGateway } from '../games/game-gateway';
+import { brokerListingDetail } from './broker-collect.service';
 import { brokerConfig, openBrokerChannels } from './broker-config';
 import {
-  brokerListingInfo,
   brokerMarket,
   moveBrokerListing,
   myBrokerListings,
@@ -63,5 +63,7 @@ export function brokerRoutes(app: FastifyInstance, platform: CallPlatform, gatew
   );
   registerCall(app, platform, getMyCommodityList, (input, ctx) => myBrokerListings(db, ctx.user.userId, input));
   registerCall(app, platform, brokerCommodityList, (input) => brokerMarket(db, input));
-  registerCall(app, platform, brokerCommodityInfo, (input) => brokerListingInfo(db, Number(input.commodityId)));
+  registerCall(app, platform, brokerCommodityInfo, (input, ctx) =>
+    brokerListingDetail(db, Number(input.commodityId), ctx.user?.userId),
+  );
 }

@@ -53,6 +53,8 @@ export interface BrokerListingsTable {
   deliver_minutes: number;
   status: number;
   deleted_at: Date | null;
+  /** How many users collected it (broker_collects), kept with each collect and uncollect. */
+  collect_count: Generated<number>;
   created_at: CreatedAt;
   updated_at: Generated<Date>;
 }
@@ -136,6 +138,13 @@ export interface BrokerServiceRatingsTable {
   created_at: CreatedAt;
 }
 
+/** A user's collection (收藏) of a broker listing: one per user and listing. */
+export interface BrokerCollectsTable {
+  user_id: number;
+  listing_id: number;
+  created_at: CreatedAt;
+}
+
 /** The tables the broker module owns (docs/architecture.md): no other module reads or writes them, it calls this module's functions. */
 export interface BrokerTables {
   broker_configs: BrokerConfigsTable;
@@ -143,6 +152,7 @@ export interface BrokerTables {
   broker_listings: BrokerListingsTable;
   broker_orders: BrokerOrdersTable;
   broker_service_ratings: BrokerServiceRatingsTable;
+  broker_collects: BrokerCollectsTable;
 }
 
 /** A handle or transaction that sees only these tables. */

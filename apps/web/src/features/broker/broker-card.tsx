@@ -4,12 +4,23 @@ import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
 import { coinsPerYuan, deliverText, formatCoins } from './broker-logic';
 
-/** One merchant's listing in the channel's list: the shop, the price per 万, what is left, the bounds, the promise. */
-export function BrokerCard({ listing, scene }: { listing: BrokerListing; scene: string }) {
+/**
+ * One merchant's listing in the channel's list: the shop, the price per 万, what is left, the bounds,
+ * the promise. `invalid` (a collected listing no longer buyable) greys it and says 已失效.
+ */
+export function BrokerCard({
+  listing,
+  scene,
+  invalid = false,
+}: {
+  listing: BrokerListing;
+  scene: string;
+  invalid?: boolean;
+}) {
   return (
     <Link
       to={paths.brokerDetail(scene, listing.commodityId)}
-      className="card broker-card"
+      className={invalid ? 'card broker-card broker-card-invalid' : 'card broker-card'}
       data-testid="broker-card"
       data-commodity-id={listing.commodityId}
     >
@@ -43,7 +54,13 @@ export function BrokerCard({ listing, scene }: { listing: BrokerListing; scene: 
           </span>
           <span className="broker-promise">{deliverText(listing.deliverMinutes)}</span>
         </div>
-        <span className="btn btn-primary btn-sm broker-buy">购买</span>
+        {invalid ? (
+          <span className="broker-tag-invalid" data-testid="broker-invalid">
+            已失效
+          </span>
+        ) : (
+          <span className="btn btn-primary btn-sm broker-buy">购买</span>
+        )}
       </div>
     </Link>
   );

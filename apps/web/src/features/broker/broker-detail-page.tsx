@@ -9,6 +9,7 @@ import { sceneOfPath } from '../../lib/platform';
 import { showToast } from '../../lib/ui-bus';
 import { useBrokerListing } from './api/broker-api';
 import { BidBookPanel } from './bid-book-panel';
+import { BrokerCollectButton } from './broker-collect-button';
 import {
   coinsPerYuan,
   coinsToWan,
@@ -109,18 +110,21 @@ export default function BrokerDetailPage() {
       <div className={pc ? 'broker-page broker-detail-pc' : 'broker-page broker-detail'} data-testid="broker-detail">
         <div className="broker-detail-main">
           <section className="card broker-detail-head">
-            <div className="broker-shop">
-              <span className="broker-shop-mark broker-shop-mark-lg" aria-hidden="true">
-                {l.shopName.slice(0, 1)}
-              </span>
-              <span>
-                <b className="broker-detail-shop" data-testid="broker-detail-shop">
-                  {l.shopName}
-                </b>
-                <br />
-                <span className="broker-badge">认证商人</span>
-                <span className="broker-badge broker-badge-soft">平台担保</span>
-              </span>
+            <div className="broker-detail-top">
+              <div className="broker-shop">
+                <span className="broker-shop-mark broker-shop-mark-lg" aria-hidden="true">
+                  {l.shopName.slice(0, 1)}
+                </span>
+                <span>
+                  <b className="broker-detail-shop" data-testid="broker-detail-shop">
+                    {l.shopName}
+                  </b>
+                  <br />
+                  <span className="broker-badge">认证商人</span>
+                  <span className="broker-badge broker-badge-soft">平台担保</span>
+                </span>
+              </div>
+              <BrokerCollectButton scene={scene} listing={l} />
             </div>
             <div className="broker-detail-title">
               {l.serverName} · {l.goldName}

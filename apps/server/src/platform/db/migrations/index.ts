@@ -38,6 +38,7 @@ import * as m0039 from './0039-bid-funding';
 import * as m0040 from './0040-order-ids';
 import * as m0041 from './0041-broker-trade-delivery';
 import * as m0042 from './0042-broker-trade-stuck';
+import * as m0043 from './0043-broker-collects';
 
 /** Migrations in order; a name once shipped never changes. */
 export const migrations: Record<string, { up: readonly string[] }> = {
@@ -81,4 +82,5 @@ export const migrations: Record<string, { up: readonly string[] }> = {
   '0040-order-ids': m0040,
   '0041-broker-trade-delivery': m0041,
   '0042-broker-trade-stuck': m0042,
+  '0043-broker-collects': m0043,
 };

@@ -23,6 +23,8 @@ export const brokerKeys = {
   listing: (commodityId: string) => ['broker', 'listing', commodityId] as const,
   merchant: (appId: string) => ['broker', 'merchant', appId] as const,
   mine: (appId: string, status: number | undefined, page: number) => ['broker', 'mine', appId, status, page] as const,
+  /** My collected broker listings (我的收藏 · 商人商品). */
+  collect: ['broker', 'collect'] as const,
 };
 
 /** The game's channel: open or not, its coin types, the bounds of an order, the windows. */

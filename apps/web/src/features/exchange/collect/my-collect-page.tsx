@@ -1,4 +1,5 @@
-import { Link } from 'react-router';
+import { type ComponentType, Suspense } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { MobileLayout } from '../../../components/mobile-layout';
 import { PcLayout } from '../../../components/pc-layout';
@@ -78,12 +79,67 @@ function CollectList({ pc }: { pc: boolean }) {
   );
 }
 
+/**
+ * The broker channel's collections (商人商品), filled in by app/ (a feature never imports another,
+ * decision 0017): a lazy component, loaded when its tab is first opened.
+ */
+export type BrokerCollectionsSlot = ComponentType<{ scene: string; pc: boolean }>;
+
+const TABS = [
+  { tab: 'listing', label: '寄售商品' },
+  { tab: 'broker', label: '商人商品' },
+] as const;
+
+/** 寄售商品 (the consignment listings) and 商人商品 (the broker channel's), the tab kept in ?tab=. */
+function CollectTabs({
+  scene,
+  pc,
+  BrokerCollections,
+}: {
+  scene: string;
+  pc: boolean;
+  BrokerCollections: BrokerCollectionsSlot;
+}) {
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === 'broker' ? 'broker' : 'listing';
+  return (
+    <>
+      <div
+        className={pc ? 'c-collect-tabs c-collect-tabs-pc' : 'c-collect-tabs'}
+        role="tablist"
+        aria-label={t.collections}
+      >
+        {TABS.map((x) => (
+          <button
+            key={x.tab}
+            type="button"
+            role="tab"
+            aria-selected={tab === x.tab}
+            className={`c-collect-tab${tab === x.tab ? ' active' : ''}`}
+            onClick={() => setParams(x.tab === 'broker' ? { tab: 'broker' } : {}, { replace: true })}
+            data-testid={`collect-tab-${x.tab}`}
+          >
+            {x.label}
+          </button>
+        ))}
+      </div>
+      {tab === 'broker' ? (
+        <Suspense fallback={<CardSkeletons count={2} />}>
+          <BrokerCollections scene={scene} pc={pc} />
+        </Suspense>
+      ) : (
+        <CollectList pc={pc} />
+      )}
+    </>
+  );
+}
+
 /** /{scene}/pages/userCenter/myCollect/index: the user's collections; invalid ones greyed. */
-export default function MyCollectPage() {
+export default function MyCollectPage({ BrokerCollections }: { BrokerCollections: BrokerCollectionsSlot }) {
   const scene = sceneOfPath(globalThis.location.pathname) ?? 'h5';
   const pc = scene === 'web' || scene === 'webpc';
   const body = storage.get('token') ? (
-    <CollectList pc={pc} />
+    <CollectTabs scene={scene} pc={pc} BrokerCollections={BrokerCollections} />
   ) : (
     <EmptyState
       title="登录后查看我的收藏"
