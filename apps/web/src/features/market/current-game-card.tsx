@@ -1,5 +1,6 @@
 import type { Game } from '@app/protocol/calls/market-games';
 import { formatCount } from '@app/protocol/format';
+import { Coins, Gem, Swords } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { BrokerEntry } from '../../components/broker-entry';
@@ -11,9 +12,9 @@ const GameSwitcherSheet = lazy(() => import('./game-switcher-sheet').then((m) =>
 const GameGuidePopup = lazy(() => import('./game-guide-popup').then((m) => ({ default: m.GameGuidePopup })));
 
 const CATEGORIES = [
-  { type: 1, label: copy.categories.role, icon: '⚔', hint: '成品号 · 满级号' },
-  { type: 2, label: copy.categories.coin, icon: '◎', hint: '元宝 · 金币' },
-  { type: 3, label: copy.categories.prop, icon: '◆', hint: '装备 · 时装' },
+  { type: 1, label: copy.categories.role, Icon: Swords, hint: '成品号 · 满级号' },
+  { type: 2, label: copy.categories.coin, Icon: Coins, hint: '元宝 · 金币' },
+  { type: 3, label: copy.categories.prop, Icon: Gem, hint: '装备 · 时装' },
 ] as const;
 
 /** The game the user plays, a switcher, its guide, and the three categories of its market. */
@@ -107,7 +108,7 @@ export function CurrentGameCard({
                 flexShrink: 0,
               }}
             >
-              {c.icon}
+              <c.Icon size="1em" aria-hidden="true" />
             </span>
             <span style={{ minWidth: 0, overflow: 'hidden' }}>
               <div style={{ fontWeight: 700 }}>{c.label}</div>
