@@ -1,9 +1,10 @@
 import type { BrokerListing } from '@app/protocol/calls/broker';
 import { formatPriceFen } from '@app/protocol/format';
 import { useState } from 'react';
+import { useBidDepth } from '../../lib/queries/bid-depth';
 import { dropRequestKey, requestKey } from '../../lib/request-key';
 import { showToast } from '../../lib/ui-bus';
-import { useBidDepth, useSellToBid } from './api/bid-book-api';
+import { useSellToBid } from './api/bid-book-api';
 import { wholeWan, yuanToFen } from './bid-book-logic';
 import { formatCoins } from './broker-logic';
 
