@@ -48,6 +48,7 @@ export const StaffAction = {
   OWN_TOTP_DISABLE: 'self.totp_disable',
   MERCHANT_DECIDE: 'merchant.decide',
   BROKER_ORDER_DECIDE: 'brokerOrder.decide',
+  BROKER_ORDER_JOIN: 'brokerOrder.join',
   BROKER_CONFIG: 'brokerConfig.set',
 } as const;
 export type StaffAction = (typeof StaffAction)[keyof typeof StaffAction];
@@ -72,6 +73,7 @@ export const staffActionLabel: Record<StaffAction, string> = {
   'merchant.decide': '审核商人',
   'brokerConfig.set': '设置商人频道',
   'brokerOrder.decide': '处理商人订单拒收',
+  'brokerOrder.join': '进入商人订单会话',
 };
 
 const staffUsername = z
