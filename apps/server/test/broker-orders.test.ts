@@ -18,7 +18,7 @@ import {
 } from '@app/protocol/calls/broker-orders';
 import { balancePay, combinedPay, wapAlipay } from '@app/protocol/calls/pay';
 import { IM_SOCKET_PATH, type ImServerFrame } from '@app/protocol/im';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { setBrokerConfig } from '../src/modules/broker/broker-config';
 import {
   type BrokerOrderDeps,
@@ -455,6 +455,47 @@ describe(`broker orders (${testDb})`, () => {
     const three = await deliveredOrder();
     expect(await settleBrokerOrders(deps(), Date.now() + 24 * 3_600_000 + 60_000)).toMatchObject({ confirmed: 1 });
     expect((await info(three.orderId)).status).toBe(112);
+    expect(await checkLedger(t.db)).toEqual([]);
+  });
+
+  it('delivery of more than ordered: extra quantity or amount fields change nothing; the game moves exactly the order’s quantity', async () => {
+    const lot = await publish({ stock: 500_000 });
+    const order = await placed(lot.commodityId, { quantity: 30_000 });
+    await paid(order);
+    const coinsOf = async (roleId: string) =>
+      (await t.app.gateway.coins(GAME, roleId)).coins.find((c) => c.coinType === '金币')?.total ?? 0;
+    const buyerBefore = await coinsOf(buyer.info.roleId);
+    const merchantBefore = await coinsOf(merchant.info.roleId);
+    const freeze = vi.spyOn(t.app.gateway, 'freeze');
+    try {
+      // The merchant names an amount: the call has no such field, it is dropped, the order's quantity moves.
+      const more = { quantity: 3_000_000, amount: 3_000_000, coinNum: 3_000_000, goldNum: 3_000_000 };
+      const started = await app.call(
+        startOrderDelivery,
+        { orderId: order.orderId, gameAccountId: 'player1', gameRoleId: merchant.info.roleId, ...more },
+        { token: merchant.token },
+      );
+      expectCode(started, '200');
+      expect(started.data).toMatchObject({
+        status: 107,
+        quantity: 30_000,
+        receipt: { amount: 30_000, verified: true },
+      });
+      expect(freeze).toHaveBeenCalledTimes(1);
+      expect(freeze.mock.calls[0]?.[1]).toMatchObject({ kind: 'coins', amount: 30_000 });
+      // Asking again with a larger amount answers the order as it is; nothing more moves.
+      const again = await app.call(deliveredOrder, { orderId: order.orderId, ...more }, { token: merchant.token });
+      expectCode(again, '200');
+      expect(again.data).toMatchObject({ status: 107, receipt: { amount: 30_000 } });
+      expect(freeze).toHaveBeenCalledTimes(1);
+    } finally {
+      freeze.mockRestore();
+    }
+    expect(await coinsOf(buyer.info.roleId)).toBe(buyerBefore + 30_000);
+    expect(await coinsOf(merchant.info.roleId)).toBe(merchantBefore - 30_000);
+    expect(await listing(lot.commodityId)).toMatchObject({ stock: 470_000 });
+    const seen = await info(order.orderId, merchant.token);
+    expect(seen).toMatchObject({ quantity: 30_000, totalAmount: 450, receipt: { amount: 30_000 } });
     expect(await checkLedger(t.db)).toEqual([]);
   });
 
