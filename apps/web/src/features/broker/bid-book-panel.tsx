@@ -4,6 +4,7 @@ import { BidPostForm, type BookCoin } from './bid-book-form';
 import { MyBids } from './bid-book-mine';
 import { BidRoleSell } from './bid-book-role-sell';
 import { loggedIn } from './merchant-shared';
+import './bid-book.css';
 
 const TABS = [
   ['post', '挂单求购'],

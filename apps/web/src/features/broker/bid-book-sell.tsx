@@ -7,6 +7,7 @@ import { showToast } from '../../lib/ui-bus';
 import { useSellToBid } from './api/bid-book-api';
 import { wholeWan, yuanToFen } from './bid-book-logic';
 import { formatCoins } from './broker-logic';
+import './bid-book.css';
 
 /**
  * 卖给求购 (the merchant center): sells a listing's stock into the buyers' bids of its master group,
