@@ -241,6 +241,7 @@ async function simulate(
       talked: async (id: number) => talked.has(id),
       imagesValid: async () => true,
       postImages: async () => {},
+      serviceJoins: async () => null,
     },
   };
   const payDeps = { db, gateways: { alipay: third, wechat: third }, now, keepers: new DepositKeepers() };

@@ -17,7 +17,8 @@ import {
   startOrderDelivery,
 } from '@app/protocol/calls/broker-orders';
 import { balancePay, combinedPay, wapAlipay } from '@app/protocol/calls/pay';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { IM_SOCKET_PATH, type ImServerFrame } from '@app/protocol/im';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { setBrokerConfig } from '../src/modules/broker/broker-config';
 import {
   type BrokerOrderDeps,
@@ -454,6 +455,154 @@ describe(`broker orders (${testDb})`, () => {
     const three = await deliveredOrder();
     expect(await settleBrokerOrders(deps(), Date.now() + 24 * 3_600_000 + 60_000)).toMatchObject({ confirmed: 1 });
     expect((await info(three.orderId)).status).toBe(112);
+    expect(await checkLedger(t.db)).toEqual([]);
+  });
+
+  it('delivery of more than ordered: extra quantity or amount fields change nothing; the game moves exactly the order’s quantity', async () => {
+    const lot = await publish({ stock: 500_000 });
+    const order = await placed(lot.commodityId, { quantity: 30_000 });
+    await paid(order);
+    const coinsOf = async (roleId: string) =>
+      (await t.app.gateway.coins(GAME, roleId)).coins.find((c) => c.coinType === '金币')?.total ?? 0;
+    const buyerBefore = await coinsOf(buyer.info.roleId);
+    const merchantBefore = await coinsOf(merchant.info.roleId);
+    const freeze = vi.spyOn(t.app.gateway, 'freeze');
+    try {
+      // The merchant names an amount: the call has no such field, it is dropped, the order's quantity moves.
+      const more = { quantity: 3_000_000, amount: 3_000_000, coinNum: 3_000_000, goldNum: 3_000_000 };
+      const started = await app.call(
+        startOrderDelivery,
+        { orderId: order.orderId, gameAccountId: 'player1', gameRoleId: merchant.info.roleId, ...more },
+        { token: merchant.token },
+      );
+      expectCode(started, '200');
+      expect(started.data).toMatchObject({
+        status: 107,
+        quantity: 30_000,
+        receipt: { amount: 30_000, verified: true },
+      });
+      expect(freeze).toHaveBeenCalledTimes(1);
+      expect(freeze.mock.calls[0]?.[1]).toMatchObject({ kind: 'coins', amount: 30_000 });
+      // Asking again with a larger amount answers the order as it is; nothing more moves.
+      const again = await app.call(deliveredOrder, { orderId: order.orderId, ...more }, { token: merchant.token });
+      expectCode(again, '200');
+      expect(again.data).toMatchObject({ status: 107, receipt: { amount: 30_000 } });
+      expect(freeze).toHaveBeenCalledTimes(1);
+    } finally {
+      freeze.mockRestore();
+    }
+    expect(await coinsOf(buyer.info.roleId)).toBe(buyerBefore + 30_000);
+    expect(await coinsOf(merchant.info.roleId)).toBe(merchantBefore - 30_000);
+    expect(await listing(lot.commodityId)).toMatchObject({ stock: 470_000 });
+    const seen = await info(order.orderId, merchant.token);
+    expect(seen).toMatchObject({ quantity: 30_000, totalAmount: 450, receipt: { amount: 30_000 } });
+    expect(await checkLedger(t.db)).toEqual([]);
+  });
+
+  it('customer service joins a broker order’s chat from the console: 客服已介入 told once; nobody else can', async () => {
+    type Joined = { groupId: string; login: { account: string; token: string } };
+    const join = (orderId: string, token?: string) =>
+      opsApi(t).call<Joined>('POST', `/broker-orders/${orderId}/join`, token ? { token } : {});
+    const lot = await publish({ stock: 200_000 });
+    const order = await placed(lot.commodityId, { quantity: 20_000 });
+    await paid(order);
+    const groupId = (await info(order.orderId)).teamInfo.groupId as string;
+    const group = Number(groupId.slice(1));
+    const members = async () =>
+      (
+        await t.db
+          .selectFrom('im_members')
+          .select(['account', 'role'])
+          .where('group_id', '=', group)
+          .orderBy('role')
+          .execute()
+      ).map((m) => `${m.role}:${m.account}`);
+    const joinedLines = async () =>
+      (
+        await t.db
+          .selectFrom('im_messages')
+          .select('body')
+          .where('group_id', '=', group)
+          .where('role', '=', 'system')
+          .execute()
+      ).filter((m) => String(m.body).startsWith('客服已介入'));
+    const cs = await opsApi(t).staffMember('cs-broker-chat', 'cs', '小周');
+
+    // A paid order within the merchant's promise needs no customer service.
+    expect(await join(order.orderId, cs.token)).toMatchObject({
+      code: '10002',
+      msg: '该订单无需客服介入：只有拒绝收货、超时未发货或申请了客服介入的订单可以进入会话',
+    });
+    expectCode(await deliver(order.orderId), '200');
+    expectCode(
+      await app.call(brokerRefuseOrder, { orderId: order.orderId, reason: '没有收到金币' }, { token: buyer.token }),
+      '200',
+    );
+    const before = await members();
+    expect(before).toHaveLength(2);
+    // Not staff: no console session, a player's token; an order that does not exist.
+    expect((await join(order.orderId)).status).toBe(401);
+    expect((await join(order.orderId, stranger.token)).code).not.toBe('200');
+    expect((await join(order.orderId, buyer.token)).code).not.toBe('200');
+    expect(await join('99999999', cs.token)).toMatchObject({ code: '10002', msg: '订单不存在' });
+    expect(await members()).toEqual(before);
+    expect(await joinedLines()).toHaveLength(0);
+
+    const joined = await join(order.orderId, cs.token);
+    expect(joined).toMatchObject({ code: '200', data: { groupId, login: { account: `cs:${cs.id}` } } });
+    expect(await members()).toEqual([...before, `cs:cs:${cs.id}`].sort());
+    expect((await joinedLines()).map((l) => l.body)).toEqual([
+      '客服已介入：客服 小周 已进入本订单聊天，将协助买家和商人处理，请双方在此说明情况。',
+    ]);
+    // Opening it again (or twice at once) adds nobody and says nothing more.
+    const twice = await Promise.all([join(order.orderId, cs.token), join(order.orderId, cs.token)]);
+    expect(twice.map((r) => r.code)).toEqual(['200', '200']);
+    expect(await joinedLines()).toHaveLength(1);
+    const told = await t.db
+      .selectFrom('notices')
+      .select('user_id')
+      .where('kind', '=', 'brokerServiceJoined')
+      .orderBy('user_id')
+      .execute();
+    expect(told.map((n) => n.user_id).sort()).toEqual([buyer.userId, merchant.userId].sort());
+    const audit = await opsApi(t).call<{ list: Array<{ action: string; orderNo: string | null }> }>('GET', '/audit', {
+      token: opsToken,
+    });
+    expect(audit.data.list.filter((a) => a.action === 'brokerOrder.join')).toHaveLength(3);
+
+    // 客服 speaks in the chat with the login handed over; the buyer and the merchant are in the same
+    // conversation; a stranger is not a member and cannot write in it.
+    const ws = await t.app.injectWS(IM_SOCKET_PATH);
+    const frames: ImServerFrame[] = [];
+    ws.on('message', (d) => frames.push(JSON.parse(String(d))));
+    ws.send(JSON.stringify({ t: 'login', ...joined.data.login }));
+    await expect.poll(() => frames.some((f) => f.t === 'login')).toBe(true);
+    ws.send(
+      JSON.stringify({ t: 'send', ref: 'cs1', groupId, kind: 'text', body: '您好，我是客服，正在核实游戏凭证。' }),
+    );
+    await expect.poll(() => frames.find((f) => f.t === 'ack')).toBeTruthy();
+    ws.terminate();
+    const last = await t.db
+      .selectFrom('im_messages')
+      .select(['role', 'sender'])
+      .where('group_id', '=', group)
+      .orderBy('seq', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(last).toMatchObject({ role: 'cs', sender: `cs:${cs.id}` });
+    expect((await sayInChat(t.app, app, buyer.token, groupId, '游戏里确实没有收到')).t).toBe('ack');
+    expect((await sayInChat(t.app, app, merchant.token, groupId, '我这边显示已发出')).t).toBe('ack');
+    expect((await sayInChat(t.app, app, stranger.token, groupId, '我也来说一句')).t).toBe('nack');
+
+    // After the decision the staff member may still come back to the conversation.
+    expectCode(
+      await opsApi(t).call('POST', `/broker-orders/${order.orderId}/resolve`, {
+        token: cs.token,
+        body: { decision: 'refund', note: '核实未到账，退款' },
+      }),
+      '200',
+    );
+    expectCode(await join(order.orderId, cs.token), '200');
+    expect(await joinedLines()).toHaveLength(1);
     expect(await checkLedger(t.db)).toEqual([]);
   });
 

@@ -1,5 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { appBrokerConfig, type BrokerListing, merchantApply, publishCommodity } from '@app/protocol/calls/broker';
+import {
+  appBrokerConfig,
+  type BrokerListing,
+  brokerDownShelf,
+  delCommodity,
+  goldType,
+  merchantApply,
+  publishCommodity,
+} from '@app/protocol/calls/broker';
 import {
   type BrokerOrder,
   brokerCancelOrder,
@@ -18,6 +26,7 @@ import { type BrokerOrderDeps, settleBrokerOrders } from '../src/modules/broker/
 import { retryBrokerDeliveries } from '../src/modules/broker/broker-order-delivery';
 import { Accounts, balanceOf } from '../src/modules/ledger/ledger';
 import { checkLedger } from '../src/modules/ledger/ledger-check';
+import { rememberTypes } from '../src/modules/market/game-types';
 import { expectCode, sdkPlayer, testDb, useTestApp, useTestClient } from './helpers';
 import { opsApi } from './ops-helpers';
 
@@ -43,6 +52,7 @@ const PNG = Buffer.from(
 );
 const SETTINGS = {
   enabled: true,
+  goldTypes: [1, 2],
   delivery: 'trade',
   minQuantity: 10_000,
   maxQuantity: 100_000_000,
@@ -111,6 +121,8 @@ beforeAll(async () => {
   merchant = await sdkPlayer(t, sdk, 'player1', '1385000');
   buyer = await sdkPlayer(t, sdk, 'buyer1', '1386000');
   opsToken = await opsApi(t).login('ops-admin', 'demo-ops-123');
+  // The catalogue learns a game's coin types from the roles it reads (as a consignment listing does).
+  await rememberTypes(t.db, GAME, await t.app.gateway.snapshot(GAME, merchant.info.roleId));
   await setBrokerConfig(t.db, {
     applicationId: GAME,
     enabled: true,
@@ -178,6 +190,86 @@ describe(`broker delivery by an in-game trade (${testDb})`, () => {
     expect(listed.data.list.find((g) => g.applicationId === 'demo-xianxia')).toMatchObject({ delivery: 'api' });
     const audit = await opsApi(t).call<{ list: Array<{ action: string }> }>('GET', '/audit', { token: opsToken });
     expect(audit.data.list.filter((a) => a.action === 'brokerConfig.set')).toHaveLength(1);
+  });
+
+  it('the operator chooses the coin types among the game’s own; goldType and publishCommodity honour them; audited', async () => {
+    const configs = async () =>
+      (
+        await opsApi(t).call<{
+          list: Array<{
+            applicationId: string;
+            goldTypes: unknown[];
+            gameGoldTypes: Array<{ goldType: number; goldName: string }>;
+          }>;
+        }>('GET', '/broker-configs', { token: opsToken })
+      ).data.list.find((g) => g.applicationId === GAME);
+    const own = (await configs())?.gameGoldTypes ?? [];
+    expect(own.map((g) => g.goldType)).toEqual([1, 2, 3]);
+    const [yuanbao, gold] = own as [(typeof own)[0], (typeof own)[0]];
+    const channelTypes = async () => (await app.call(appBrokerConfig, { applicationId: GAME })).data;
+    const was = await channelTypes();
+
+    // Wrong choices are refused and change nothing.
+    const { goldTypes: _none, ...withoutTypes } = SETTINGS;
+    const bad = [
+      [withoutTypes, '请选择币种'],
+      [{ ...SETTINGS, goldTypes: [] }, '开放频道时请至少选择一个币种'],
+      [{ ...SETTINGS, goldTypes: [2, 99] }, '币种99不属于该游戏，请从该游戏的币种中选择'],
+      [{ ...SETTINGS, goldTypes: ['2'] }, '币种不正确'],
+    ] as const;
+    for (const [body, msg] of bad) expect(await configure(body)).toMatchObject({ code: '10002', msg });
+    expect(await channelTypes()).toEqual(was);
+
+    // Only 元宝: the channel's types, goldType, and publishing follow.
+    const set = await configure({ ...SETTINGS, goldTypes: [1] });
+    expect(set).toMatchObject({ code: '200', data: { goldTypes: [yuanbao] } });
+    expect((await app.call(goldType, { applicationId: GAME })).data).toEqual({ list: [yuanbao] });
+    expect((await configs())?.goldTypes).toEqual([yuanbao]);
+    const publish = (type: number) =>
+      app.call(
+        publishCommodity,
+        {
+          applicationId: GAME,
+          serverId: merchant.pt.serverId,
+          goldType: type,
+          unitPrice: 150,
+          stock: 100_000,
+          minPerOrder: 10_000,
+          maxPerOrder: 100_000,
+          deliverMinutes: 30,
+        },
+        { token: merchant.token },
+      );
+    expectCode(await publish(2), '10002', `${gold.goldName}未开放商人寄售，可选币种：${yuanbao.goldName}`);
+    expectCode(await publish(99), '10002', '该币种暂不支持商人寄售');
+    const published = await publish(1);
+    expectCode(published, '200');
+    expect(published.data).toMatchObject({ goldType: 1, goldName: yuanbao.goldName });
+    const extra = (published.data as BrokerListing).commodityId;
+    expectCode(await app.call(brokerDownShelf, { commodityId: extra }, { token: merchant.token }), '200');
+    expectCode(await app.call(delCommodity, { commodityId: extra }, { token: merchant.token }), '200');
+
+    // The audit keeps the types before and after, like the other settings.
+    const audit = await opsApi(t).call<{ list: Array<{ action: string; before: unknown; after: unknown }> }>(
+      'GET',
+      '/audit',
+      { token: opsToken },
+    );
+    expect(audit.data.list.find((a) => a.action === 'brokerConfig.set')).toMatchObject({
+      before: { goldTypes: [1, 2], delivery: 'trade' },
+      after: { goldTypes: [1], delivery: 'trade' },
+    });
+
+    // Closed, none may be chosen: the game's own stand (nothing is traded while closed).
+    expect(await configure({ ...SETTINGS, enabled: false, goldTypes: [] })).toMatchObject({
+      code: '200',
+      data: { enabled: false, goldTypes: own },
+    });
+    // Two again, in the game's order whatever the order chosen; a repeated type counts once.
+    expect(await configure({ ...SETTINGS, goldTypes: [2, 1, 2] })).toMatchObject({
+      code: '200',
+      data: { goldTypes: [yuanbao, gold] },
+    });
   });
 
   it('starts without the game moving coins, the merchant reports with a note and screenshots, the buyer confirms; wrong inputs and repeats change nothing', async () => {

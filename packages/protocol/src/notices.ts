@@ -46,6 +46,7 @@ export const NOTICE_KINDS = [
   'brokerUrgeDelivery',
   'brokerUrgeReceipt',
   'brokerRefused',
+  'brokerServiceJoined',
 ] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 

@@ -48,6 +48,7 @@ export const StaffAction = {
   OWN_TOTP_DISABLE: 'self.totp_disable',
   MERCHANT_DECIDE: 'merchant.decide',
   BROKER_ORDER_DECIDE: 'brokerOrder.decide',
+  BROKER_ORDER_JOIN: 'brokerOrder.join',
   BROKER_CONFIG: 'brokerConfig.set',
 } as const;
 export type StaffAction = (typeof StaffAction)[keyof typeof StaffAction];
@@ -72,6 +73,7 @@ export const staffActionLabel: Record<StaffAction, string> = {
   'merchant.decide': '审核商人',
   'brokerConfig.set': '设置商人频道',
   'brokerOrder.decide': '处理商人订单拒收',
+  'brokerOrder.join': '进入商人订单会话',
 };
 
 const staffUsername = z
@@ -137,10 +139,17 @@ export const merchantDecisionPayload = z.object({
   creditFen: z.number().int('金额须精确到分').min(0, '金额不能为负').max(100_000_000_00, '金额过大').optional(),
   note: z.string().trim().max(200, '说明不超过200个字').optional(),
 });
-/** A game's broker channel as an operator sets it (docs/decisions/0023-broker.md): appBrokerConfig without the coin types. */
+/**
+ * A game's broker channel as an operator sets it (docs/decisions/0023-broker.md): appBrokerConfig
+ * with the coin types as their numbers, some of the game's own (the server refuses any other), at
+ * least one while the channel is open.
+ */
 export const brokerConfigPayload = z
   .object({
     enabled: z.boolean({ message: '请选择是否开放' }),
+    goldTypes: z
+      .array(z.number({ error: '币种不正确' }).int('币种不正确'), { error: '请选择币种' })
+      .max(50, '币种过多'),
     delivery: z.enum(BROKER_DELIVERIES, { message: '请选择发货方式' }),
     minQuantity: z.number().int('数量须为整数').min(1, '单笔最少数量须大于0').max(1_000_000_000_000, '数量过大'),
     maxQuantity: z.number().int('数量须为整数').min(1, '单笔最多数量须大于0').max(1_000_000_000_000, '数量过大'),
@@ -156,7 +165,8 @@ export const brokerConfigPayload = z
       .min(1, '确认时效至少1小时')
       .max(24 * 14, '确认时效不超过14天'),
   })
-  .refine((c) => c.minQuantity <= c.maxQuantity, { message: '单笔最少数量不能大于最多数量' });
+  .refine((c) => c.minQuantity <= c.maxQuantity, { message: '单笔最少数量不能大于最多数量' })
+  .refine((c) => !c.enabled || c.goldTypes.length > 0, { message: '开放频道时请至少选择一个币种' });
 export const auditQuery = z.object({
   order: z
     .string()

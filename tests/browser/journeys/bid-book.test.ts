@@ -1,6 +1,7 @@
 import { bidDepth, myBids, postBid } from '@app/protocol/calls/bid-book';
 import { type BrokerListing, type Merchant, merchantApply, publishCommodity } from '@app/protocol/calls/broker';
 import { type BrokerOrder, brokerOrderPlace } from '@app/protocol/calls/broker-orders';
+import { commodityList } from '@app/protocol/calls/exchange';
 import { gameTokenLogin, roleList } from '@app/protocol/calls/game';
 import { identification } from '@app/protocol/calls/identity';
 import { wapAlipay } from '@app/protocol/calls/pay';
@@ -204,6 +205,29 @@ describe('求购: bids stand on the coin page, a merchant sells into the best, t
       window.scrollBy(0, -64);
     });
     await docShot(phone, 'bid-book');
+
+    // The same book as depth beside the price history of a consignment 金币 listing of that group,
+    // with 挂单求购 leading to a merchant listing's book.
+    const coins = await apiCall<{ list: Array<{ id: string }> }>(
+      commodityList,
+      { type: 2, masterServerId: listing.masterServerId, coinType: 2, pageSize: 1 },
+      { 'x-appid': GAME },
+    );
+    const coinId = coins.data.list[0]?.id;
+    expect(coinId).toBeTruthy();
+    await phone.goto(`${baseUrl()}/h5/pages/commodityDetail/index?id=${coinId}&applicationId=${GAME}`);
+    await phone.getByTestId('price-history').waitFor();
+    const coinBook = phone.getByTestId('coin-bid-depth');
+    await coinBook.scrollIntoViewIfNeeded();
+    await expect.poll(() => coinBook.getByTestId('bid-depth-bid').first().textContent()).toContain('¥1.90');
+    await expect
+      .poll(() => coinBook.getByTestId('coin-bid-post').getAttribute('href'))
+      .toMatch(/\/h5\/pages\/broker\/commodityDetail\?commodityId=\d+#bid-book$/);
+    await docShot(phone, 'coin-detail-bid-depth');
+    await coinBook.getByTestId('coin-bid-post').click();
+    await phone.getByTestId('bid-book').waitFor();
+    await phone.getByTestId('bid-submit').waitFor();
+    await phone.goto(`${baseUrl()}/h5/pages/broker/commodityDetail?commodityId=${listing.commodityId}`);
 
     // The merchant sells 60万 down to ¥1.85 from his listing: the ¥1.90 bid whole, 10万 of the ¥1.85 one.
     const shop = await newPage(browser, MOBILE);

@@ -1,5 +1,10 @@
 import { brokerServerAll, brokerTotalFen } from '@app/protocol/calls/broker';
-import { type BrokerOrder, brokerOrderPlace, startOrderDelivery } from '@app/protocol/calls/broker-orders';
+import {
+  type BrokerOrder,
+  brokerOrderInfo,
+  brokerOrderPlace,
+  startOrderDelivery,
+} from '@app/protocol/calls/broker-orders';
 import { wapAlipay } from '@app/protocol/calls/pay';
 import { formatPriceFen } from '@app/protocol/format';
 import type { Browser, Page } from 'playwright-core';
@@ -313,6 +318,33 @@ describe('商人卖币: a whole broker order', () => {
     await desk.getByTestId('ops-tab-brokerOrders').click();
     const card = desk.locator(`[data-testid="ops-broker-order"][data-order-id="${orderId}"]`);
     await expect.poll(() => card.getByTestId('ops-broker-status').textContent()).toBe('拒绝收货 · 待处理');
+    // 进入会话: 客服 joins the order's chat in the workbench window, the order's card beside it.
+    const [workbench] = await Promise.all([
+      desk.context().waitForEvent('page'),
+      card.getByTestId('ops-broker-chat').click(),
+    ]);
+    await workbench.waitForURL(/indexForWorkingTable\?.*brokerOrderId=/);
+    const beside = workbench.getByTestId('ops-wb-panel');
+    await expect.poll(() => beside.getByTestId('ops-broker-status').textContent()).toBe('拒绝收货 · 待处理');
+    expect(await beside.getByTestId('ops-broker-chat').count()).toBe(0);
+    await expect.poll(() => workbench.getByTestId('im-system').last().textContent()).toContain('客服已介入');
+    await workbench.getByTestId('im-text').fill('您好，我是客服，正在核对游戏凭证。');
+    await workbench.getByTestId('im-send').click();
+    await expect.poll(() => workbench.getByTestId('im-message').last().textContent()).toContain('正在核对游戏凭证');
+    await docShot(workbench, 'ops-broker-workbench');
+    await workbench.close();
+    // The buyer sees 客服 in the same conversation.
+    const seen = await apiCall<{ teamInfo: { groupId: string } }>(brokerOrderInfo, { orderId }, buyer.headers);
+    await phone.goto(
+      `${baseUrl()}/h5/pages/personalTransaction/IM/conversation/index2?groupId=${seen.data.teamInfo.groupId}`,
+    );
+    await expect
+      .poll(() => phone.getByTestId('im-system').allTextContents())
+      .toContainEqual(expect.stringContaining('客服已介入'));
+    await expect
+      .poll(() => phone.getByTestId('im-message').allTextContents())
+      .toContainEqual(expect.stringContaining('正在核对游戏凭证'));
+    await phone.goto(`${baseUrl()}/h5/pages/broker/orderDetail?orderId=${orderId}`);
     await card.getByTestId('ops-broker-refund').click();
     await expect.poll(() => card.getByTestId('ops-broker-error').textContent()).toBe('请填写处理说明（至少2个字）');
     await card.getByTestId('ops-broker-note').fill('游戏凭证显示数量不足，退款给买家');

@@ -73,15 +73,15 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser.close();
   // The channel as the other journeys know it: delivered through the game's API.
-  const { list } = await ops<{ list: Array<Record<string, unknown> & { applicationId: string }> }>(
-    'GET',
-    '/broker-configs',
-  );
+  const { list } = await ops<{
+    list: Array<Record<string, unknown> & { applicationId: string; goldTypes: Array<{ goldType: number }> }>;
+  }>('GET', '/broker-configs');
   const c = list.find((g) => g.applicationId === GAME);
   if (c && c.delivery !== 'api') {
     const { enabled, minQuantity, maxQuantity, feePercent, deliverMinutes, confirmHours } = c;
     await ops('POST', `/broker-configs/${GAME}`, {
       enabled,
+      goldTypes: c.goldTypes.map((g) => g.goldType),
       delivery: 'api',
       minQuantity,
       maxQuantity,
@@ -133,6 +133,14 @@ describe('商人卖币 by an in-game trade', () => {
     await desk.getByTestId('ops-channel-save').click();
     await expect.poll(() => desk.getByTestId('ops-channel-error').textContent()).toBe('单笔最少数量不能大于最多数量');
     await desk.getByTestId('ops-channel-minQuantity').fill('10000');
+    // The coin types are the game's own, all ticked; an open channel with none is refused.
+    const coins = desk.getByTestId('ops-channel-gold-type-choices').locator('input[type="checkbox"]');
+    const coinCount = await coins.count();
+    expect(coinCount).toBeGreaterThan(1);
+    for (let i = 0; i < coinCount; i++) await coins.nth(i).uncheck();
+    await desk.getByTestId('ops-channel-save').click();
+    await expect.poll(() => desk.getByTestId('ops-channel-error').textContent()).toBe('开放频道时请至少选择一个币种');
+    for (let i = 0; i < coinCount; i++) await coins.nth(i).check();
     await desk.getByTestId('ops-channel-delivery-select').selectOption('trade');
     await docShot(desk, 'ops-broker-channels');
     await desk.getByTestId('ops-channel-save').click();

@@ -43,6 +43,10 @@ describe('page paths', () => {
 
   it('builds the broker channel’s pages (商人卖币, 商人中心, broker orders)', () => {
     expect(paths.brokerList('h5', 'demo-legend')).toBe('/h5/pages/broker/commodityList?applicationId=demo-legend');
+    expect(paths.brokerList('web', 'demo-legend', { serverId: 's1', goldType: 2 })).toBe(
+      '/web/pages/broker/commodityList?applicationId=demo-legend&serverId=s1&goldType=2',
+    );
+    expect(paths.brokerDetail('h5', '7', true)).toBe('/h5/pages/broker/commodityDetail?commodityId=7#bid-book');
     expect(paths.brokerDetail('web', '12')).toBe('/web/pages/broker/commodityDetail?commodityId=12');
     expect(paths.brokerOrderConfirm('h5', '12', 125000)).toBe(
       '/h5/pages/broker/orderConfirm?commodityId=12&quantity=125000',

@@ -182,10 +182,17 @@ export const paths = {
     `${pagePath(scene, 'auctionDetail')}?saleType=2&commodityId=${encodeURIComponent(commodityId)}`,
   bidManage: (scene: string) => pagePath(scene, 'bidManage'),
   /** 商人卖币 of a game (the list reads serverId, goldType, sort and page too). */
-  brokerList: (scene: string, applicationId?: string | null) =>
-    `${pagePath(scene, 'brokerList')}${applicationId ? `?applicationId=${encodeURIComponent(applicationId)}` : ''}`,
-  brokerDetail: (scene: string, commodityId: string) =>
-    `${pagePath(scene, 'brokerDetail')}?commodityId=${encodeURIComponent(commodityId)}`,
+  brokerList: (scene: string, applicationId?: string | null, filter: { serverId?: string; goldType?: number } = {}) => {
+    const q = new URLSearchParams();
+    if (applicationId) q.set('applicationId', applicationId);
+    if (filter.serverId) q.set('serverId', filter.serverId);
+    if (filter.goldType !== undefined) q.set('goldType', String(filter.goldType));
+    const query = q.toString();
+    return `${pagePath(scene, 'brokerList')}${query ? `?${query}` : ''}`;
+  },
+  /** A merchant listing; `book` opens it at its 求购盘口 (挂单求购). */
+  brokerDetail: (scene: string, commodityId: string, book = false) =>
+    `${pagePath(scene, 'brokerDetail')}?commodityId=${encodeURIComponent(commodityId)}${book ? '#bid-book' : ''}`,
   merchantApply: (scene: string, applicationId?: string | null) =>
     `${pagePath(scene, 'merchantApply')}${applicationId ? `?applicationId=${encodeURIComponent(applicationId)}` : ''}`,
   brokerOrderConfirm: (scene: string, commodityId: string, quantity?: number) =>

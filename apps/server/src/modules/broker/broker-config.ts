@@ -15,19 +15,26 @@ export const DEFAULT_BROKER_CONFIG = {
   delivery: 'api',
 } as const;
 
-/**
- * appBrokerConfig: the operator's settings of the game's channel (broker_configs), or the defaults
- * with the channel closed; the coin types are the game's own when none were chosen.
- */
-export async function brokerConfig(db: DbHandle, applicationId: string): Promise<BrokerConfig> {
+/** The game of the catalogue and its own coin types (goldType, goldName), or AppId异常. */
+async function gameCoins(db: DbHandle, applicationId: string) {
   const game = await gameById(db, applicationId);
   if (!game) throw new AppError(ErrorCode.APP_ID_INVALID);
+  return game.coin_types.map((c) => ({ goldType: c.type, goldName: c.name }));
+}
+
+/**
+ * appBrokerConfig: the operator's settings of the game's channel (broker_configs), or the defaults
+ * with the channel closed; the coin types are those chosen (saveBrokerConfig takes only the game's
+ * own, with the game's names), the game's own when none were (never set, set before the console
+ * chose them, or none while closed).
+ */
+export async function brokerConfig(db: DbHandle, applicationId: string): Promise<BrokerConfig> {
+  const gameTypes = await gameCoins(db, applicationId);
   const row = await brokerDb(db)
     .selectFrom('broker_configs')
     .selectAll()
     .where('application_id', '=', applicationId)
     .executeTakeFirst();
-  const gameTypes = game.coin_types.map((c) => ({ goldType: c.type, goldName: c.name }));
   if (!row) return { applicationId, enabled: false, goldTypes: gameTypes, ...DEFAULT_BROKER_CONFIG };
   return {
     applicationId,
@@ -42,7 +49,46 @@ export async function brokerConfig(db: DbHandle, applicationId: string): Promise
   };
 }
 
-/** The operator's (or the demo's) settings of a game's channel. */
+/**
+ * A coin type the channel trades, or a refusal that says why: a type of the game the operator did
+ * not enable names the enabled ones; any other type is not the game's.
+ */
+export async function channelCoin(db: DbHandle, config: BrokerConfig, goldType: number) {
+  const coin = config.goldTypes.find((g) => g.goldType === goldType);
+  if (coin) return coin;
+  const ofGame = (await gameCoins(db, config.applicationId)).find((g) => g.goldType === goldType);
+  if (!ofGame) throw new AppError(ErrorCode.BAD_PARAMS, '该币种暂不支持商人寄售');
+  throw new AppError(
+    ErrorCode.BAD_PARAMS,
+    `${ofGame.goldName}未开放商人寄售，可选币种：${config.goldTypes.map((g) => g.goldName).join('、')}`,
+  );
+}
+
+/**
+ * The console's save: the chosen coin types must be the game's own (a type it lacks is refused and
+ * nothing changes), stored with the game's names. At least one while open is the payload's rule.
+ */
+export async function saveBrokerConfig(
+  db: DbHandle,
+  applicationId: string,
+  input: Omit<BrokerConfig, 'applicationId' | 'goldTypes'> & { goldTypes: number[] },
+): Promise<void> {
+  const gameTypes = await gameCoins(db, applicationId);
+  const unknown = input.goldTypes.filter((t) => !gameTypes.some((g) => g.goldType === t));
+  if (unknown.length)
+    throw new AppError(ErrorCode.BAD_PARAMS, `币种${unknown.join('、')}不属于该游戏，请从该游戏的币种中选择`);
+  const chosen = new Set(input.goldTypes);
+  await setBrokerConfig(db, {
+    ...input,
+    applicationId,
+    goldTypes: gameTypes.filter((g) => chosen.has(g.goldType)),
+  });
+}
+
+/**
+ * The operator's (or the demo's) settings of a game's channel; the coin types are kept as they are
+ * when not given (the demo opening its channels at boot leaves an operator's choice alone).
+ */
 export async function setBrokerConfig(
   db: DbHandle,
   config: Omit<BrokerConfig, 'goldTypes' | 'delivery'> & {
@@ -52,7 +98,7 @@ export async function setBrokerConfig(
 ): Promise<void> {
   const values = {
     enabled: config.enabled,
-    gold_types: JSON.stringify(config.goldTypes ?? []),
+    ...(config.goldTypes ? { gold_types: JSON.stringify(config.goldTypes) } : {}),
     min_quantity: config.minQuantity,
     max_quantity: config.maxQuantity,
     fee_percent: config.feePercent,
@@ -106,10 +152,17 @@ export async function openBrokerChannels(db: DbHandle) {
   return { list };
 }
 
-/** The console's list: every game with its channel's settings (the defaults where none were set). */
+/**
+ * The console's list: every game with its channel's settings (the defaults where none were set) and
+ * the game's own coin types, those the operator may choose from.
+ */
 export async function brokerConfigsForConsole(db: DbHandle) {
   const list = [];
   for (const game of await allGames(db))
-    list.push({ ...(await brokerConfig(db, game.application_id)), gameName: game.name });
+    list.push({
+      ...(await brokerConfig(db, game.application_id)),
+      gameName: game.name,
+      gameGoldTypes: game.coin_types.map((c) => ({ goldType: c.type, goldName: c.name })),
+    });
   return { list };
 }

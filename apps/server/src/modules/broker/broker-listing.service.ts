@@ -11,7 +11,7 @@ import type { DbHandle } from '../../platform/db/handle';
 import { AppError } from '../../platform/errors';
 import { serverOf } from '../market/catalogue';
 import { type BrokerListingsTable, brokerDb } from './broker.tables';
-import { brokerConfig } from './broker-config';
+import { brokerConfig, channelCoin } from './broker-config';
 import { approvedMerchant } from './merchant.service';
 
 export type BrokerListingRow = Selectable<BrokerListingsTable>;
@@ -82,8 +82,7 @@ export async function publishBrokerListing(db: DbHandle, userId: number, input: 
   const config = await brokerConfig(db, input.applicationId);
   if (!config.enabled) throw new AppError(ErrorCode.BAD_PARAMS, '该游戏暂未开放商人寄售');
   const merchant = await approvedMerchant(db, userId, input.applicationId);
-  const gold = config.goldTypes.find((g) => g.goldType === input.goldType);
-  if (!gold) throw new AppError(ErrorCode.BAD_PARAMS, '该币种暂不支持商人寄售');
+  const gold = await channelCoin(db, config, input.goldType);
   const server = await serverOf(db, input.applicationId, input.serverId);
   if (!server) throw new AppError(ErrorCode.BAD_PARAMS, '区服不存在');
   if (input.minPerOrder < config.minQuantity)

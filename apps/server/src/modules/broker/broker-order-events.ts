@@ -2,6 +2,7 @@ import { formatPriceFen } from '@app/protocol/format';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbHandle } from '../../platform/db/handle';
 import type { ChatHandle } from '../im/im.module';
+import { staffChatAccount } from '../im/staff-account';
 import type { NoticeFacts } from '../notices/notice-texts';
 import type { NoticesHandle } from '../notices/notices.module';
 import { uidsOf } from '../user/user.queries';
@@ -34,7 +35,8 @@ export type BrokerOrderEvent =
   | 'lateCancelled'
   | 'timedOut'
   | 'urgeDelivery'
-  | 'urgeReceipt';
+  | 'urgeReceipt'
+  | 'csJoined';
 
 export interface BrokerOrderEvents {
   opened(trx: DbHandle, order: { id: number; buyerUserId: number; sellerUserId: number; title: string }): Promise<void>;
@@ -47,6 +49,15 @@ export interface BrokerOrderEvents {
   imagesValid(userId: number, urls: readonly string[]): Promise<boolean>;
   /** Posts them into the order's chat as the user's images, after the report committed. */
   postImages(orderId: number, userId: number, urls: readonly string[]): Promise<void>;
+  /**
+   * A staff member joins the order's chat as 客服 (the console's 进入会话): a member as his chat
+   * account, 客服已介入 said to both sides the first time he joins it; his chat login for the
+   * workbench. Null when the order has no chat.
+   */
+  serviceJoins(
+    orderId: number,
+    staff: { id: number; name: string },
+  ): Promise<{ groupId: string; login: { account: string; token: string } } | null>;
 }
 
 const FINAL: ReadonlySet<BrokerOrderEvent> = new Set([
@@ -65,7 +76,7 @@ export function brokerOrderEvents(deps: {
   log: FastifyBaseLogger;
 }): BrokerOrderEvents {
   const { db, chat, notices } = deps;
-  return {
+  const events: BrokerOrderEvents = {
     async opened(trx, order) {
       const uids = await uidsOf(trx, [order.buyerUserId, order.sellerUserId]);
       const buyer = uids.get(order.buyerUserId);
@@ -132,6 +143,7 @@ export function brokerOrderEvents(deps: {
           timedOut: '买家未在时限内付款，订单已关闭。',
           urgeDelivery: '买家提醒商人尽快发货。',
           urgeReceipt: '商人提醒买家尽快确认收货。',
+          csJoined: `客服已介入：客服 ${detail} 已进入本订单聊天，将协助买家和商人处理，请双方在此说明情况。`,
         };
         await chat.say('broker', o.id, words[event]);
         if (FINAL.has(event)) await chat.end(db, 'broker', o.id);
@@ -147,9 +159,20 @@ export function brokerOrderEvents(deps: {
           await tell(o.buyer_user_id, { kind: 'brokerRefunded', amount: total });
         if (event === 'urgeDelivery') await tell(o.seller_user_id, { kind: 'brokerUrgeDelivery' });
         if (event === 'urgeReceipt') await tell(o.buyer_user_id, { kind: 'brokerUrgeReceipt' });
+        if (event === 'csJoined')
+          for (const userId of [o.buyer_user_id, o.seller_user_id]) await tell(userId, { kind: 'brokerServiceJoined' });
       } catch (error) {
         deps.log.error({ err: error, orderId, event }, 'broker order event not told');
       }
     },
+
+    async serviceJoins(orderId, staff) {
+      const account = staffChatAccount(staff.id);
+      const joined = await chat.join('broker', orderId, account, 'cs');
+      if (!joined) return null;
+      if (joined.added) await events.happened(orderId, 'csJoined', staff.name);
+      return { groupId: joined.groupId, login: await chat.loginFor(account) };
+    },
   };
+  return events;
 }

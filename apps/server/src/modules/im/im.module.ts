@@ -59,8 +59,17 @@ export interface ChatHandle {
   loginFor(account: string): Promise<{ account: string; token: string }>;
   /** Ends every chat login of such an account and closes its sockets on every process (staff logged out). */
   logoutOf(account: string): Promise<void>;
-  /** Adds a member (customer service joining) to the group of an order; answers the group key, or null without a group. */
-  join(kind: ImGroupKind, refId: number, account: string, role: 'cs'): Promise<string | null>;
+  /**
+   * Adds a member (customer service joining) to the group of an order; answers the group key and
+   * whether the account was new to it (once per account, also when joining twice at once), or null
+   * without a group.
+   */
+  join(
+    kind: ImGroupKind,
+    refId: number,
+    account: string,
+    role: 'cs',
+  ): Promise<{ groupId: string; added: boolean } | null>;
   /** Whether each URL is a chat image the account uploaded (evidence checked before anything changes). */
   ownImages(account: string, urls: readonly string[]): Promise<boolean>;
   /** Posts images as the member's messages (evidence of a refusal), after the caller's change committed. */
@@ -130,8 +139,8 @@ export async function imModule(
     async join(kind, refId, account, role) {
       const group = await groupOf(db, kind, refId);
       if (!group) return null;
-      await addMembers(db, group.id, [{ account, role }]);
-      return groupKey(group.id);
+      const added = await addMembers(db, group.id, [{ account, role }]);
+      return { groupId: groupKey(group.id), added: added > 0 };
     },
     async ownImages(account, urls) {
       for (const url of urls) if (!(await ownImage(deps.storage, account, url))) return false;

@@ -141,13 +141,16 @@ export function groupStep(spec: GroupSpec & { opening: string }, when: RawBuilde
   };
 }
 
-export async function addMembers(db: DbHandle, groupId: number, members: GroupSpec['members']): Promise<void> {
-  if (members.length === 0) return;
-  await imDb(db)
+/** Adds members (those already in the group are left as they are); answers how many were new. */
+export async function addMembers(db: DbHandle, groupId: number, members: GroupSpec['members']): Promise<number> {
+  if (members.length === 0) return 0;
+  const added = await imDb(db)
     .insertInto('im_members')
     .values(members.map((m) => ({ group_id: groupId, account: m.account, role: m.role })))
     .onConflict((oc) => oc.columns(['group_id', 'account']).doNothing())
+    .returning('account')
     .execute();
+  return added.length;
 }
 
 export async function groupOf(db: DbHandle, kind: ImGroupKind, refId: number) {

@@ -175,6 +175,12 @@ export function noticeText(f: NoticeFacts): Text {
       position: null,
       ext: {},
     }),
+    brokerServiceJoined: () => ({
+      title: '客服已介入',
+      content: `客服已进入${s}的商人订单聊天，请在聊天中说明情况`,
+      position: null,
+      ext: {},
+    }),
     priceDrop: () => ({
       title: '收藏的商品降价了',
       content: `${s}降价至 ${money}`,

@@ -1,10 +1,17 @@
+import type { BrokerConfig } from '@app/protocol/calls/broker';
 import { brokerConfigPayload, StaffAction } from '@app/protocol/ops';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { brokerConfig, brokerConfigsForConsole, setBrokerConfig } from '../broker/broker-config';
+import { brokerConfig, brokerConfigsForConsole, saveBrokerConfig } from '../broker/broker-config';
 import type { OpsDeps } from './ops.module';
 import { ok, parse, staffOf } from './ops-http';
 import { writeAudit } from './staff-audit';
+
+/** A channel's settings as the audit log keeps them: the coin types as their numbers. */
+const auditedConfig = ({ goldTypes, ...rest }: BrokerConfig) => ({
+  ...rest,
+  goldTypes: goldTypes.map((g) => g.goldType),
+});
 
 const gameParams = z.object({ applicationId: z.string().min(1, 'AppId异常').max(64, 'AppId异常') });
 
@@ -18,18 +25,16 @@ export function opsBrokerConfigRoutes(ops: FastifyInstance, deps: OpsDeps): void
     const { applicationId } = parse(gameParams, request.params);
     const body = parse(brokerConfigPayload, request.body);
     const before = await brokerConfig(deps.db, applicationId);
-    await setBrokerConfig(deps.db, { applicationId, ...body });
+    await saveBrokerConfig(deps.db, applicationId, body);
     const after = await brokerConfig(deps.db, applicationId);
     const me = staffOf(request);
-    const { goldTypes: _b, ...was } = before;
-    const { goldTypes: _a, ...now } = after;
     await writeAudit(deps.db, {
       staffId: me.id,
       action: StaffAction.BROKER_CONFIG,
       orderId: null,
       orderNo: null,
-      before: was,
-      after: now,
+      before: auditedConfig(before),
+      after: auditedConfig(after),
       ip: request.ip,
     });
     return ok(after);

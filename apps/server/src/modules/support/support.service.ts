@@ -7,6 +7,7 @@ import type { DbHandle } from '../../platform/db/handle';
 import { AppError } from '../../platform/errors';
 import type { RateStore } from '../../platform/rate/rate-store';
 import type { ChatHandle } from '../im/im.module';
+import { staffChatAccount } from '../im/staff-account';
 import type { NoticesHandle } from '../notices/notices.module';
 import { type OrderParties, orderParties } from '../orders/order.queries';
 import { type SupportOutcome, type SupportRequestsTable, supportDb } from './support.tables';
@@ -144,7 +145,7 @@ async function tellBoth(deps: SupportDeps, order: OrderParties, kind: 'serviceJo
 export async function joinRequest(deps: SupportDeps, staff: { id: number; name: string }, requestId: number) {
   const row = await requestById(deps.db, requestId);
   if (row.status === 'closed') throw new AppError(ErrorCode.BAD_PARAMS, '该工单已处理完毕');
-  const groupId = await deps.chat.join('order', row.order_id, `cs:${staff.id}`, 'cs');
+  const groupId = (await deps.chat.join('order', row.order_id, staffChatAccount(staff.id), 'cs'))?.groupId;
   if (!groupId) throw new AppError(ErrorCode.BAD_PARAMS, '该订单没有聊天会话');
   const moved = await supportDb(deps.db)
     .updateTable('support_requests')
@@ -157,18 +158,15 @@ export async function joinRequest(deps: SupportDeps, staff: { id: number; name: 
     const order = (await orderParties(deps.db, [row.order_id])).get(row.order_id);
     if (order) await tellBoth(deps, order, 'serviceJoined');
   }
-  return { groupId, login: await deps.chat.loginFor(csAccount(staff.id)) };
+  return { groupId, login: await deps.chat.loginFor(staffChatAccount(staff.id)) };
 }
-
-/** Customer service's chat account of a staff member. */
-const csAccount = (staffId: number) => `cs:${staffId}`;
 
 /**
  * A staff member logged out of the console: the chat logins it handed out end with it, and their
  * workbench sockets close (a chat login is not tied to one console session: logging out ends all).
  */
 export const endStaffChat = (deps: SupportDeps, staffId: number): Promise<void> =>
-  deps.chat.logoutOf(csAccount(staffId));
+  deps.chat.logoutOf(staffChatAccount(staffId));
 
 const OUTCOME_WORDS: Record<SupportOutcome, string> = {
   refund: '客服处理结果：退款给买家。',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bidHold, checkBid, depthBars, wholeWan, yuanToFen } from './bid-book-logic';
+import { bidHold, checkBid, wholeWan, yuanToFen } from './bid-book-logic';
 
 describe('bid book logic', () => {
   it('reads prices in yuan and quantities in whole 万', () => {
@@ -33,16 +33,5 @@ describe('bid book logic', () => {
       unitPrice: 250,
       quantity: 30_000,
     });
-  });
-
-  it('sizes depth bars against the largest level of both sides', () => {
-    const bars = depthBars(
-      [{ unitPrice: 200, quantity: 50_000, count: 1 }],
-      [
-        { unitPrice: 210, quantity: 100_000, count: 2 },
-        { unitPrice: 220, quantity: 1_000, count: 1 },
-      ],
-    );
-    expect(bars).toEqual({ bids: [50], asks: [100, 4] });
   });
 });

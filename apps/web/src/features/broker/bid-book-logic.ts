@@ -1,9 +1,8 @@
-import type { DepthLevel } from '@app/protocol/calls/bid-book';
 import { WAN } from '@app/protocol/calls/broker';
 
 /**
  * What the bid book's pieces compute (docs/decisions/0025-bid-book.md): prices typed in yuan per 万
- * (2 decimals), quantities in whole 万, the money a bid holds, the depth bars.
+ * (2 decimals), quantities in whole 万, the money a bid holds.
  */
 
 /** '1.85' yuan → 185 fen; null when it is not a positive price with at most 2 decimals. */
@@ -42,11 +41,4 @@ export function checkBid(
   if (quantity > bounds.maxQuantity) return { ok: false, problem: `求购数量最多${bounds.maxQuantity}` };
   if (!draft.role) return { ok: false, problem: '请选择收货角色' };
   return { ok: true, unitPrice, quantity };
-}
-
-/** Each level's bar, as a share (0–100) of the largest level on either side. */
-export function depthBars(bids: DepthLevel[], asks: DepthLevel[]): { bids: number[]; asks: number[] } {
-  const top = Math.max(1, ...bids.map((l) => l.quantity), ...asks.map((l) => l.quantity));
-  const share = (l: DepthLevel) => Math.max(4, Math.round((l.quantity / top) * 100));
-  return { bids: bids.map(share), asks: asks.map(share) };
 }

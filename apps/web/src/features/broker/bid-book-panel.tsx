@@ -1,9 +1,10 @@
-import { useState } from 'react';
-import { BidBookDepth } from './bid-book-depth';
+import { useEffect, useRef, useState } from 'react';
+import { BidBookDepth } from '../../components/bid-book-depth';
 import { BidPostForm, type BookCoin } from './bid-book-form';
 import { MyBids } from './bid-book-mine';
 import { BidRoleSell } from './bid-book-role-sell';
 import { loggedIn } from './merchant-shared';
+import './bid-book.css';
 
 const TABS = [
   ['post', '挂单求购'],
@@ -15,8 +16,13 @@ const TABS = [
 export function BidBookPanel({ coin }: { coin: BookCoin }) {
   const [tab, setTab] = useState<(typeof TABS)[number][0]>('post');
   const signedIn = loggedIn();
+  // Opened at the book (#bid-book, the coin detail's 挂单求购 link): it is below the listing.
+  const section = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (globalThis.location.hash === '#bid-book') section.current?.scrollIntoView({ block: 'start' });
+  }, []);
   return (
-    <section className="card bid-book" data-testid="bid-book">
+    <section className="card bid-book" id="bid-book" ref={section} data-testid="bid-book">
       <div className="broker-section-title">求购盘口</div>
       <div className="bid-book-body">
         <BidBookDepth appId={coin.appId} serverId={coin.serverId} goldType={coin.goldType} goldName={coin.goldName} />

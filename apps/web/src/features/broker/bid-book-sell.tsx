@@ -1,11 +1,13 @@
 import type { BrokerListing } from '@app/protocol/calls/broker';
 import { formatPriceFen } from '@app/protocol/format';
 import { useState } from 'react';
+import { useBidDepth } from '../../lib/queries/bid-depth';
 import { dropRequestKey, requestKey } from '../../lib/request-key';
 import { showToast } from '../../lib/ui-bus';
-import { useBidDepth, useSellToBid } from './api/bid-book-api';
+import { useSellToBid } from './api/bid-book-api';
 import { wholeWan, yuanToFen } from './bid-book-logic';
 import { formatCoins } from './broker-logic';
+import './bid-book.css';
 
 /**
  * 卖给求购 (the merchant center): sells a listing's stock into the buyers' bids of its master group,

@@ -1,24 +1,8 @@
-import { bidDepth, cancelBid, myBids, postBid, sellToBid } from '@app/protocol/calls/bid-book';
+import { cancelBid, myBids, postBid, sellToBid } from '@app/protocol/calls/bid-book';
 import type { CallInput } from '@app/protocol/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api/call-api';
-
-/** Query keys of the buy order book (docs/decisions/0025-bid-book.md). */
-export const bidBookKeys = {
-  all: ['bid-book'] as const,
-  depth: (appId: string, serverId: string, goldType: number) =>
-    ['bid-book', 'depth', appId, serverId, goldType] as const,
-  mine: (appId: string) => ['bid-book', 'mine', appId] as const,
-};
-
-/** The book of a coin on a server's master group: bids and asks per price, read again every 15 s. */
-export const useBidDepth = (appId: string, serverId: string, goldType: number) =>
-  useQuery({
-    queryKey: bidBookKeys.depth(appId, serverId, goldType),
-    queryFn: () => callApi(bidDepth, { applicationId: appId, serverId, goldType }, { catchError: true, appId }),
-    enabled: Boolean(appId && serverId),
-    refetchInterval: 15_000,
-  });
+import { bidBookKeys } from '../../../lib/queries/bid-depth';
 
 export const useMyBids = (appId: string, enabled: boolean) =>
   useQuery({

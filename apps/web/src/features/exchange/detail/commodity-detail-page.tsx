@@ -22,8 +22,10 @@ import { TrustSection } from './trust-section';
 import '../commodity.css';
 import './detail.css';
 
-// The price reference (band, sales, coin chart) is not on the first screen: its own chunk.
+// The price reference (band, sales, coin chart) is not on the first screen: its own chunk; so is a
+// coin's 求购盘口 beside it (only coin listings load it).
 const PriceHistory = lazy(() => import('./price-history'));
+const CoinBidDepth = lazy(() => import('./coin-bid-depth'));
 
 function DetailSkeleton() {
   return (
@@ -85,9 +87,16 @@ function DetailBody({
     </section>
   );
   const history = (
-    <Suspense fallback={<div className="card section skeleton" style={{ height: 160 }} />}>
-      <PriceHistory detail={detail} />
-    </Suspense>
+    <>
+      <Suspense fallback={<div className="card section skeleton" style={{ height: 160 }} />}>
+        <PriceHistory detail={detail} />
+      </Suspense>
+      {detail.type === 2 ? (
+        <Suspense fallback={null}>
+          <CoinBidDepth scene={scene} detail={detail} />
+        </Suspense>
+      ) : null}
+    </>
   );
   const rest = (
     <>

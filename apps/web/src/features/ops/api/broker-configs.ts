@@ -4,8 +4,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { opsFetch, opsKeys } from './ops-fetch';
 
-/** A game's broker channel as the console lists it (ops-broker-configs.routes.ts). */
-export type ConsoleBrokerConfig = BrokerConfig & { gameName: string };
+/** A game's broker channel as the console lists it (ops-broker-configs.routes.ts), with the game's own coin types to choose from. */
+export type ConsoleBrokerConfig = BrokerConfig & { gameName: string; gameGoldTypes: BrokerConfig['goldTypes'] };
 
 const brokerConfigsKey = [...opsKeys.all, 'broker-configs'] as const;
 

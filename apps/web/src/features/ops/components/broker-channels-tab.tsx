@@ -6,8 +6,9 @@ import { type ConsoleBrokerConfig, useBrokerConfigs, useSetBrokerConfig } from '
 type Form = Record<'minQuantity' | 'maxQuantity' | 'feePercent' | 'deliverMinutes' | 'confirmHours', string> & {
   enabled: boolean;
   delivery: BrokerDelivery;
+  goldTypes: number[];
 };
-const NUMBERS: Array<{ key: keyof Omit<Form, 'enabled' | 'delivery'>; label: string }> = [
+const NUMBERS: Array<{ key: keyof Omit<Form, 'enabled' | 'delivery' | 'goldTypes'>; label: string }> = [
   { key: 'minQuantity', label: '单笔最少（枚）' },
   { key: 'maxQuantity', label: '单笔最多（枚）' },
   { key: 'feePercent', label: '手续费（%）' },
@@ -26,6 +27,9 @@ function ChannelRow({ config }: { config: ConsoleBrokerConfig }) {
     setForm({
       enabled: config.enabled,
       delivery: config.delivery,
+      goldTypes: config.goldTypes
+        .map((g) => g.goldType)
+        .filter((t) => config.gameGoldTypes.some((g) => g.goldType === t)),
       minQuantity: String(config.minQuantity),
       maxQuantity: String(config.maxQuantity),
       feePercent: String(config.feePercent),
@@ -37,11 +41,20 @@ function ChannelRow({ config }: { config: ConsoleBrokerConfig }) {
     if (form) setForm({ ...form, ...patch });
     setInvalid('');
   };
+  const toggleCoin = (type: number, on: boolean) => {
+    if (!form) return;
+    const chosen = new Set(form.goldTypes);
+    if (on) chosen.add(type);
+    else chosen.delete(type);
+    // In the game's order, as the server keeps them.
+    change({ goldTypes: config.gameGoldTypes.map((g) => g.goldType).filter((t) => chosen.has(t)) });
+  };
   const submit = () => {
     if (!form) return;
     const checked = brokerConfigPayload.safeParse({
       enabled: form.enabled,
       delivery: form.delivery,
+      goldTypes: form.goldTypes,
       ...Object.fromEntries(NUMBERS.map(({ key }) => [key, Number(form[key])])),
     });
     if (!checked.success) return setInvalid(checked.error.issues[0]?.message ?? '请检查填写内容');
@@ -61,6 +74,7 @@ function ChannelRow({ config }: { config: ConsoleBrokerConfig }) {
             {config.enabled ? '已开放' : '未开放'}
           </span>
         </td>
+        <td data-testid="ops-channel-gold-types">{config.goldTypes.map((g) => g.goldName).join('、') || '—'}</td>
         <td data-testid="ops-channel-delivery">{brokerDeliveryLabel[config.delivery]}</td>
         <td className="ops-mono">
           {config.minQuantity} – {config.maxQuantity}
@@ -77,7 +91,7 @@ function ChannelRow({ config }: { config: ConsoleBrokerConfig }) {
       </tr>
       {form || error ? (
         <tr className="ops-subrow">
-          <td colSpan={7}>
+          <td colSpan={8}>
             {form ? (
               <div className="ops-inline ops-channel-form" data-testid="ops-channel-form">
                 <label className="ops-channel-field">
@@ -91,6 +105,24 @@ function ChannelRow({ config }: { config: ConsoleBrokerConfig }) {
                     <option value="off">关闭</option>
                   </select>
                 </label>
+                <fieldset className="ops-channel-field ops-channel-coins" data-testid="ops-channel-gold-type-choices">
+                  <legend>币种（开放时至少一种）</legend>
+                  {config.gameGoldTypes.length ? (
+                    config.gameGoldTypes.map((g) => (
+                      <label key={g.goldType} className="ops-check">
+                        <input
+                          type="checkbox"
+                          checked={form.goldTypes.includes(g.goldType)}
+                          onChange={(e) => toggleCoin(g.goldType, e.target.checked)}
+                          data-testid={`ops-channel-gold-type-${g.goldType}`}
+                        />
+                        {g.goldName}
+                      </label>
+                    ))
+                  ) : (
+                    <span className="ops-muted">游戏尚无已知币种</span>
+                  )}
+                </fieldset>
                 <label className="ops-channel-field">
                   <span>交付方式</span>
                   <select
@@ -143,7 +175,7 @@ function ChannelRow({ config }: { config: ConsoleBrokerConfig }) {
   );
 }
 
-/** 商人频道 (operators and admins): each game's broker channel — open or not, how orders are delivered, bounds, fee, windows. */
+/** 商人频道 (operators and admins): each game's broker channel — open or not, its coin types, how orders are delivered, bounds, fee, windows. */
 export function BrokerChannelsTab() {
   const configs = useBrokerConfigs();
   return (
@@ -152,7 +184,7 @@ export function BrokerChannelsTab() {
         <div>
           <h2>商人频道</h2>
           <p className="ops-muted">
-            游戏接口发货：游戏将金币从商人库存角色转入买家角色并签名回执；游戏内交易：双方在游戏中面交，商人报告后由买家确认收货。已开始发货的订单按开始时的方式完成。每次设置均记入操作日志。
+            币种从该游戏自己的币种中选择，开放时至少一种，商人只能发布已开放的币种。游戏接口发货：游戏将金币从商人库存角色转入买家角色并签名回执；游戏内交易：双方在游戏中面交，商人报告后由买家确认收货。已开始发货的订单按开始时的方式完成。每次设置均记入操作日志。
           </p>
         </div>
       </div>
@@ -167,6 +199,7 @@ export function BrokerChannelsTab() {
             <tr>
               <th>游戏</th>
               <th style={{ width: 90 }}>频道</th>
+              <th style={{ width: 140 }}>币种</th>
               <th style={{ width: 120 }}>交付方式</th>
               <th style={{ width: 190 }}>单笔数量</th>
               <th style={{ width: 80 }}>手续费</th>
@@ -177,7 +210,7 @@ export function BrokerChannelsTab() {
           <tbody>
             {configs.isPending ? (
               <tr>
-                <td colSpan={7} className="ops-empty">
+                <td colSpan={8} className="ops-empty">
                   加载中…
                 </td>
               </tr>

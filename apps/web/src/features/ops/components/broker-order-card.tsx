@@ -2,22 +2,34 @@ import { formatPriceFen } from '@app/protocol/format';
 import { brokerOrderStatusLabel } from '@app/protocol/statuses/broker-order-status';
 import { useState } from 'react';
 import { type ConsoleBrokerOrder, useResolveBrokerOrder } from '../api/broker-orders';
+import { useJoinBrokerOrderChat } from '../api/join-broker-order-chat';
 import { formatTime } from './format';
+import { workbenchChatUrl } from './workbench-url';
 
 const REFUSED = -105;
 const DELIVERING = 106;
+const UNDELIVERED: readonly number[] = [102, 104];
 
 /**
  * One broker order for customer service: a refused receipt (refund, or confirm the delivery the
  * game signed), a paid order the merchant left past his promise (refund only, the coins back on
  * sale), or an in-game trade the merchant started and never reported, the buyer asking (refund, the
  * coins back on sale, or record it delivered: the buyer then confirms or refuses as after a report).
+ * 进入会话 joins the order's chat as 客服 and opens it on the workbench beside this card (`inChat`:
+ * the card there, without the button; once decided, only what became of it).
  */
-export function BrokerOrderCard({ order }: { order: ConsoleBrokerOrder }) {
+export function BrokerOrderCard({ order, inChat = false }: { order: ConsoleBrokerOrder; inChat?: boolean }) {
   const [note, setNote] = useState('');
   const resolve = useResolveBrokerOrder();
+  const join = useJoinBrokerOrderChat();
   const refused = order.status === REFUSED;
   const stuck = order.status === DELIVERING;
+  const open = refused || stuck || UNDELIVERED.includes(order.status);
+  const openChat = () =>
+    join.mutate(order.orderId, {
+      onSuccess: (joined) =>
+        globalThis.open(workbenchChatUrl(joined, { brokerOrderId: order.orderId }), `broker-order-${order.orderId}`),
+    });
   const decide = (decision: 'refund' | 'confirm') => {
     const question =
       decision === 'refund'
@@ -34,7 +46,7 @@ export function BrokerOrderCard({ order }: { order: ConsoleBrokerOrder }) {
       className="ops-card"
       data-testid="ops-broker-order"
       data-order-id={order.orderId}
-      data-kind={refused ? 'refused' : stuck ? 'trade' : 'late'}
+      data-kind={refused ? 'refused' : stuck ? 'trade' : open ? 'late' : 'done'}
     >
       <header>
         <div>
@@ -48,7 +60,9 @@ export function BrokerOrderCard({ order }: { order: ConsoleBrokerOrder }) {
             ? '拒绝收货 · 待处理'
             : stuck
               ? '游戏内交易 · 超时未报告 · 买家申请客服介入'
-              : `${label} · 超时未发货`}
+              : open
+                ? `${label} · 超时未发货`
+                : `${label} · 已处理`}
         </span>
       </header>
       <dl>
@@ -85,24 +99,42 @@ export function BrokerOrderCard({ order }: { order: ConsoleBrokerOrder }) {
           </>
         ) : null}
       </dl>
-      <textarea
-        aria-label="处理说明"
-        value={note}
-        onChange={(e) => {
-          setNote(e.target.value);
-          resolve.reset();
-        }}
-        placeholder="处理说明（买卖双方可见，2–200字）"
-        maxLength={200}
-        data-testid="ops-broker-note"
-      />
+      {open ? (
+        <textarea
+          aria-label="处理说明"
+          value={note}
+          onChange={(e) => {
+            setNote(e.target.value);
+            resolve.reset();
+          }}
+          placeholder="处理说明（买卖双方可见，2–200字）"
+          maxLength={200}
+          data-testid="ops-broker-note"
+        />
+      ) : null}
       {resolve.error ? (
         <p className="ops-error" data-testid="ops-broker-error">
           {resolve.error.message}
         </p>
       ) : null}
+      {join.error ? (
+        <p className="ops-error" data-testid="ops-broker-chat-error">
+          {join.error.message}
+        </p>
+      ) : null}
       <div className="ops-actions">
-        {refused || stuck ? (
+        {inChat ? null : (
+          <button
+            type="button"
+            className="ops-secondary"
+            disabled={join.isPending}
+            onClick={openChat}
+            data-testid="ops-broker-chat"
+          >
+            进入会话
+          </button>
+        )}
+        {open && (refused || stuck) ? (
           <button
             type="button"
             className="ops-secondary"
@@ -113,15 +145,17 @@ export function BrokerOrderCard({ order }: { order: ConsoleBrokerOrder }) {
             {stuck ? '已在游戏中交付，记为发货完成' : '交付无误，确认收货'}
           </button>
         ) : null}
-        <button
-          type="button"
-          className="ops-danger"
-          disabled={resolve.isPending}
-          onClick={() => decide('refund')}
-          data-testid="ops-broker-refund"
-        >
-          退款给买家
-        </button>
+        {open ? (
+          <button
+            type="button"
+            className="ops-danger"
+            disabled={resolve.isPending}
+            onClick={() => decide('refund')}
+            data-testid="ops-broker-refund"
+          >
+            退款给买家
+          </button>
+        ) : null}
       </div>
     </article>
   );

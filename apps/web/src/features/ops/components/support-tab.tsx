@@ -1,33 +1,21 @@
 import { OrderStatus, orderStatusLabel } from '@app/protocol/statuses/order-status';
-import { pagePath } from '../../../lib/paths';
 import { type SupportRequest, useJoinSupport, useSupportRequests } from '../api/support-requests';
 import { formatTime } from './format';
 import { SupportDecide } from './support-decide';
+import { workbenchChatUrl } from './workbench-url';
 
 const STATUS_LABEL: Record<SupportRequest['status'], string> = { open: '待接入', joined: '处理中', closed: '已处理' };
-
-/**
- * The order chat as 客服, in a new window: the workbench chat page with this staff member's chat
- * login and the request (the page reads the order beside the chat with this tab's console session,
- * which the browser hands to the window it opens).
- */
-function chatUrl(joined: { groupId: string; login: { account: string; token: string } }, request: SupportRequest) {
-  const query = new URLSearchParams({
-    groupId: joined.groupId,
-    orderId: request.orderId,
-    requestId: request.id,
-    tencentAccount: joined.login.account,
-    tencentToken: joined.login.token,
-  });
-  return `${pagePath('app', 'conversationWorkbench')}?${query}`;
-}
 
 function SupportCard({ request }: { request: SupportRequest }) {
   const join = useJoinSupport();
   const refused = request.order?.status === OrderStatus.RECEIPT_REFUSED;
   const openChat = () =>
     join.mutate(request.id, {
-      onSuccess: (joined) => globalThis.open(chatUrl(joined, request), `support-${request.id}`),
+      onSuccess: (joined) =>
+        globalThis.open(
+          workbenchChatUrl(joined, { orderId: request.orderId, requestId: request.id }),
+          `support-${request.id}`,
+        ),
     });
   return (
     <article className="ops-card" data-testid="ops-support" data-request-id={request.id}>

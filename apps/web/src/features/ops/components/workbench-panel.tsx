@@ -4,6 +4,7 @@ import { OrderStatus } from '@app/protocol/statuses/order-status';
 import { useSearchParams } from 'react-router';
 import { useOpsSync } from '../api/ops-sync';
 import { useSupportCase } from '../api/support-requests';
+import { BrokerWorkbenchPanel } from './broker-workbench-panel';
 import { formatTime } from './format';
 import { SupportDecide } from './support-decide';
 import '../ops.css';
@@ -69,14 +70,22 @@ function Timeline({ steps }: { steps: WorkbenchStep[] }) {
 
 /**
  * Beside the chat on the workbench page: the request's order (who, what, where it stands), the
- * game's signed receipt, the timeline, and 客服's decision. Read with the console's session, which
- * the console's tab hands to the window it opens; without it, says where to log in.
+ * game's signed receipt, the timeline, and 客服's decision; or a broker order's card. Read with the
+ * console's session, which the console's tab hands to the window it opens; without it, says where
+ * to log in.
  */
 export function WorkbenchPanel() {
   const [params] = useSearchParams();
-  const requestId = params.get('requestId') ?? '';
-  const found = useSupportCase(requestId);
   useOpsSync();
+  const brokerOrderId = params.get('brokerOrderId');
+  // A broker order's chat (商人订单 · 进入会话) has no request: its own panel.
+  if (brokerOrderId) return <BrokerWorkbenchPanel orderId={brokerOrderId} />;
+  return <RequestPanel requestId={params.get('requestId') ?? ''} />;
+}
+
+/** A 客服工单's order beside its chat. */
+function RequestPanel({ requestId }: { requestId: string }) {
+  const found = useSupportCase(requestId);
   const c = found.data;
   return (
     <div className="ops-wb" data-testid="ops-wb-panel">

@@ -1,9 +1,8 @@
 import type { DepthLevel } from '@app/protocol/calls/bid-book';
-import { formatPriceFen } from '@app/protocol/format';
-import { useBidDepth } from './api/bid-book-api';
-import { depthBars } from './bid-book-logic';
-import { formatCoins } from './broker-logic';
-import './bid-book.css';
+import { formatCount, formatPriceFen } from '@app/protocol/format';
+import { useBidDepth } from '../lib/queries/bid-depth';
+import { depthBars } from './bid-book-depth-logic';
+import './bid-book-depth.css';
 
 function Side({
   title,
@@ -32,7 +31,7 @@ function Side({
             <span className="bid-depth-bar" style={{ width: `${bars[i] ?? 0}%` }} aria-hidden="true" />
             <b>{formatPriceFen(l.unitPrice)}</b>
             <span>
-              {formatCoins(l.quantity)}
+              {formatCount(l.quantity)}
               <small className="muted"> · {l.count}笔</small>
             </span>
           </div>
@@ -44,7 +43,8 @@ function Side({
 
 /**
  * 求购盘口: the book of a coin on a server's master group, the buyers' bids (highest first) beside
- * the merchants' listings on sale (cheapest first), 10 price levels a side, per 万.
+ * the merchants' listings on sale (cheapest first), 10 price levels a side, per 万. Shared by the
+ * broker listing's page (features/broker) and the consignment coin's detail (features/exchange).
  */
 export function BidBookDepth({
   appId,
@@ -66,8 +66,8 @@ export function BidBookDepth({
   return (
     <div className="bid-depth" data-testid="bid-depth">
       <p className="muted bid-depth-summary">
-        单价/万{goldName} · 最高求购 <b className="bid-up">{best ? formatPriceFen(best.unitPrice) : '--'}</b> · 最低在售{' '}
-        <b className="bid-down">{cheapest ? formatPriceFen(cheapest.unitPrice) : '--'}</b>
+        单价/万{goldName} · 最高求购 <b className="bid-depth-up">{best ? formatPriceFen(best.unitPrice) : '--'}</b> ·
+        最低在售 <b className="bid-depth-down">{cheapest ? formatPriceFen(cheapest.unitPrice) : '--'}</b>
       </p>
       <div className="bid-depth-sides">
         <Side title="求购价" side="bid" levels={data.bids} bars={bars.bids} empty="暂无求购" />

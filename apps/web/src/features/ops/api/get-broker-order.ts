@@ -1,0 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
+import { brokerOrdersKey, type ConsoleBrokerOrder } from './broker-orders';
+import { opsFetch } from './ops-fetch';
+
+/** One broker order as its console card shows it: the workbench beside its chat (staff session). */
+export const useConsoleBrokerOrder = (orderId: string) =>
+  useQuery({
+    queryKey: [...brokerOrdersKey, orderId] as const,
+    queryFn: () => opsFetch<ConsoleBrokerOrder>(`/broker-orders/${orderId}`),
+    enabled: orderId !== '',
+    retry: false,
+    refetchInterval: 10_000,
+  });
