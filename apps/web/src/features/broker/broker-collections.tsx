@@ -1,4 +1,5 @@
 import { EmptyState } from '../../components/empty-state';
+import { confirmClearInvalid } from '../../lib/confirm-clear-invalid';
 import { copy } from '../../lib/copy';
 import { showModal, showToast } from '../../lib/ui-bus';
 import { useClearInvalidBrokerCollect } from './api/clear-invalid-broker-collect';
@@ -26,18 +27,7 @@ export default function BrokerCollections({ scene, pc }: { scene: string; pc: bo
   const clear = useClearInvalidBrokerCollect();
   const items = data?.pages.flatMap((p) => p.list) ?? [];
   const invalidCount = data?.pages[0]?.invalidCount ?? 0;
-  const confirmClear = () =>
-    showModal({
-      content: t.clearInvalidConfirm,
-      buttons: [
-        { text: copy.cancel },
-        {
-          text: copy.confirm,
-          primary: true,
-          onClick: () => clear.mutate(undefined, { onSuccess: (r) => showToast(`${t.cleared}（${r.removed}）`) }),
-        },
-      ],
-    });
+  const confirmClear = () => confirmClearInvalid(clear);
   return (
     <div
       className={pc ? 'broker-collections broker-collections-pc' : 'broker-collections'}

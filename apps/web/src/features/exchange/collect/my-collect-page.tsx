@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { MobileLayout } from '../../../components/mobile-layout';
 import { PcLayout } from '../../../components/pc-layout';
+import { confirmClearInvalid } from '../../../lib/confirm-clear-invalid';
 import { copy } from '../../../lib/copy';
 import { paths } from '../../../lib/paths';
 import { sceneOfPath } from '../../../lib/platform';
@@ -25,18 +26,7 @@ function CollectList({ pc }: { pc: boolean }) {
   const sentinel = useLoadMore(Boolean(hasNextPage) && !isFetchingNextPage, () => void fetchNextPage());
   const items = data?.pages.flatMap((p) => p.list) ?? [];
   const invalidCount = data?.pages[0]?.invalidCount ?? 0;
-  const confirmClear = () =>
-    showModal({
-      content: t.clearInvalidConfirm,
-      buttons: [
-        { text: copy.cancel },
-        {
-          text: copy.confirm,
-          primary: true,
-          onClick: () => clear.mutate(undefined, { onSuccess: (r) => showToast(`${t.cleared}（${r.removed}）`) }),
-        },
-      ],
-    });
+  const confirmClear = () => confirmClearInvalid(clear);
   return (
     <div style={{ padding: pc ? 0 : 12 }} data-testid="my-collect">
       <div style={{ display: 'flex', alignItems: 'center', marginBottom: 10 }}>
