@@ -40,6 +40,8 @@ const pages: Record<string, { path: string; js?: boolean; session?: boolean }> =
   h5Order: { path: '/h5/pages/orderNew/orderConfirmPlace/orderConfirmPlace?commodityId=1', session: true },
 };
 const A11Y_TARGET = 95;
+/** `BENCH_WEB_PAGES=h5Home,h5List` measures only those pages (while working on one). */
+const only = process.env.BENCH_WEB_PAGES?.split(',');
 
 /** A buyer's session from the test hook, for the pages behind a login. */
 async function session(): Promise<{ token: string; uid: string }> {
@@ -110,6 +112,7 @@ const report: Record<string, unknown> = { date: new Date().toISOString(), budget
 try {
   const login = await session();
   for (const [name, p] of Object.entries(pages)) {
+    if (only && !only.includes(name)) continue;
     const url = `${server.baseUrl}${p.path}`;
     const js = p.js ? await firstScreenJs(url) : null;
     // Lighthouse varies from run to run on a shared 2-core machine: the median of RUNS (3) runs.
@@ -129,5 +132,8 @@ try {
 } finally {
   await server.stop();
 }
-fs.mkdirSync('bench/results', { recursive: true });
-fs.writeFileSync('bench/results/web.json', `${JSON.stringify(report, null, 2)}\n`);
+// A partial run does not replace the recorded figures.
+if (!only) {
+  fs.mkdirSync('bench/results', { recursive: true });
+  fs.writeFileSync('bench/results/web.json', `${JSON.stringify(report, null, 2)}\n`);
+}

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { checkLoginOnLaunch, runSyncLaunch } from './app/launch';
@@ -30,13 +30,20 @@ function landingPageLoaded(): Promise<unknown> {
 const root = document.getElementById('root');
 if (root) void landingPageLoaded().then(() => mount(root));
 
+/**
+ * The first render as a transition: React renders it in slices and gives the main thread back
+ * between them, so a phone's first screen is not one long task (total blocking time).
+ */
 function mount(root: HTMLElement) {
-  createRoot(root).render(
-    <StrictMode>
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>,
+  const app = createRoot(root);
+  startTransition(() =>
+    app.render(
+      <StrictMode>
+        <Providers>
+          <RouterProvider router={router} />
+        </Providers>
+      </StrictMode>,
+    ),
   );
   checkLoginOnLaunch(queryClient);
 }
