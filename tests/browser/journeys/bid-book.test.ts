@@ -181,6 +181,12 @@ describe('求购: bids stand on the coin page, a merchant sells into the best, t
       .toContain('¥2.10');
     await expect.poll(() => phone.getByTestId('bid-depth-bid').first().textContent()).toContain('¥1.85');
 
+    // A price at or above the cheapest merchant's: told that buying outright costs less; none below it.
+    await phone.getByTestId('bid-price').fill('99');
+    await expect.poll(() => phone.getByTestId('bid-dearer').textContent()).toMatch(/^已有商人以 ¥\d+\.\d{2}\/万 在售/);
+    await phone.getByTestId('bid-price').fill('0.01');
+    await expect.poll(() => phone.getByTestId('bid-dearer').count()).toBe(0);
+
     // Bad input: half a 万, then more than the balance holds (the server's words).
     await phone.getByTestId('bid-price').fill('1.9');
     await phone.getByTestId('bid-quantity').fill('2.5');

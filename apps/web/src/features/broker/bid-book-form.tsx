@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../lib/paths';
 import { sceneOfPath } from '../../lib/platform';
+import { useBidDepth } from '../../lib/queries/bid-depth';
 import { useBrokerConfig } from '../../lib/queries/broker-config';
 import { dropRequestKey, requestKey } from '../../lib/request-key';
 import { rememberReturn } from '../../lib/return-path';
@@ -46,6 +47,9 @@ export function BidPostForm({ coin }: { coin: BookCoin }) {
   const unitPrice = yuanToFen(priceYuan);
   const quantity = wholeWan(wan);
   const hold = unitPrice && quantity ? bidHold(quantity, unitPrice) : null;
+  // A bid at or above what merchants already sell for pays more than buying outright: say so before it is posted.
+  const cheapest = useBidDepth(coin.appId, coin.serverId, coin.goldType).data?.asks[0];
+  const dearer = unitPrice && cheapest && unitPrice >= cheapest.unitPrice ? cheapest : null;
   const submit = (payShortfall = false) => {
     const bounds = config.data ?? { minQuantity: 10_000, maxQuantity: 100_000_000 };
     const checked = checkBid({ priceYuan, wan, role }, bounds);
@@ -144,6 +148,12 @@ export function BidPostForm({ coin }: { coin: BookCoin }) {
           ? `将冻结余额 ${formatPriceFen(hold)}（${formatCoins(quantity)}${coin.goldName}），成交时支付，撤销或过期退回。`
           : `须与「${coin.serverName}」同一服务器组；挂单时按单价×数量冻结余额。`}
       </p>
+      {dearer ? (
+        <p className="bid-form-dearer" role="status" data-testid="bid-dearer">
+          已有商人以 {formatPriceFen(dearer.unitPrice)}/万 在售 {formatCoins(dearer.quantity)}
+          {coin.goldName}，不高于您的出价：直接购买更划算，也无需冻结余额等待成交。
+        </p>
+      ) : null}
       {problem ? (
         <p className="broker-problem" role="alert" data-testid="bid-problem">
           {problem}

@@ -1,7 +1,7 @@
 import { EmptyState } from '../../components/empty-state';
 import { confirmClearInvalid } from '../../lib/confirm-clear-invalid';
 import { copy } from '../../lib/copy';
-import { showModal, showToast } from '../../lib/ui-bus';
+import { showToast } from '../../lib/ui-bus';
 import { useClearInvalidBrokerCollect } from './api/clear-invalid-broker-collect';
 import { useCollectBrokerListing } from './api/collect-broker-listing';
 import { useMyBrokerCollect } from './api/get-my-broker-collect';

@@ -8,7 +8,7 @@ import { copy } from '../../../lib/copy';
 import { paths } from '../../../lib/paths';
 import { sceneOfPath } from '../../../lib/platform';
 import { storage } from '../../../lib/storage';
-import { showModal, showToast } from '../../../lib/ui-bus';
+import { showToast } from '../../../lib/ui-bus';
 import { useClearInvalidCollect } from '../api/clear-invalid-collect';
 import { useCollectCommodity } from '../api/collect-commodity';
 import { useMyCollect } from '../api/get-my-collect';

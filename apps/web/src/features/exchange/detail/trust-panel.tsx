@@ -1,6 +1,7 @@
 import type { CommodityDetail } from '@app/protocol/calls/exchange';
 import { AUTO_CONFIRM_HOURS, SETTLE_PROTECTION_HOURS } from '@app/protocol/calls/orders';
 import { CommodityType } from '@app/protocol/commodity';
+import { ShieldCheck } from 'lucide-react';
 
 const STEPS = ['下单付款', '游戏发货', '确认收货', '卖家到账'] as const;
 
@@ -45,7 +46,10 @@ export default function TrustPanel({ detail }: { detail: Pick<CommodityDetail, '
       <ul className="c-guarantees">
         {points.map(([title, text]) => (
           <li key={title}>
-            <b>{title}</b>
+            <b>
+              <ShieldCheck size={14} strokeWidth={2.25} aria-hidden />
+              {title}
+            </b>
             <span>{text}</span>
           </li>
         ))}
