@@ -8,7 +8,7 @@ import { wapAlipay } from '@app/protocol/calls/pay';
 import { bindPhone, sendSms } from '@app/protocol/calls/user';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, baseUrl, DESKTOP, hook, launchBrowser, MOBILE } from '../browser';
+import { apiCall, baseUrl, DESKTOP, hook, launchBrowser, MOBILE, screenshot } from '../browser';
 import { docShot, logIn, newPage, phoneNumber, toast } from './market-helpers';
 import { BID_BOOK_ACCOUNTS, gameLogin, idNumber, outbox } from './people';
 
@@ -184,6 +184,9 @@ describe('求购: bids stand on the coin page, a merchant sells into the best, t
     // A price at or above the cheapest merchant's: told that buying outright costs less; none below it.
     await phone.getByTestId('bid-price').fill('99');
     await expect.poll(() => phone.getByTestId('bid-dearer').textContent()).toMatch(/^已有商人以 ¥\d+\.\d{2}\/万 在售/);
+    await expect.poll(() => phone.getByTestId('bid-dearer-buy').getAttribute('href')).toMatch(/commodityId=/);
+    await phone.getByTestId('bid-form').scrollIntoViewIfNeeded();
+    await screenshot(phone, 'bid-dearer');
     await phone.getByTestId('bid-price').fill('0.01');
     await expect.poll(() => phone.getByTestId('bid-dearer').count()).toBe(0);
 

@@ -1,10 +1,10 @@
 import { BID_MAX_DAYS } from '@app/protocol/calls/bid-book';
 import { formatPriceFen } from '@app/protocol/format';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { paths } from '../../lib/paths';
 import { sceneOfPath } from '../../lib/platform';
-import { useBidDepth } from '../../lib/queries/bid-depth';
+import { useBidDepth, useCheapestBrokerListing } from '../../lib/queries/bid-depth';
 import { useBrokerConfig } from '../../lib/queries/broker-config';
 import { dropRequestKey, requestKey } from '../../lib/request-key';
 import { rememberReturn } from '../../lib/return-path';
@@ -50,6 +50,8 @@ export function BidPostForm({ coin }: { coin: BookCoin }) {
   // A bid at or above what merchants already sell for pays more than buying outright: say so before it is posted.
   const cheapest = useBidDepth(coin.appId, coin.serverId, coin.goldType).data?.asks[0];
   const dearer = unitPrice && cheapest && unitPrice >= cheapest.unitPrice ? cheapest : null;
+  const cheapestListing = useCheapestBrokerListing(coin.appId, coin.serverId, coin.goldType, dearer !== null).data;
+  const scene = sceneOfPath(globalThis.location.pathname) ?? 'h5';
   const submit = (payShortfall = false) => {
     const bounds = config.data ?? { minQuantity: 10_000, maxQuantity: 100_000_000 };
     const checked = checkBid({ priceYuan, wan, role }, bounds);
@@ -78,7 +80,7 @@ export function BidPostForm({ coin }: { coin: BookCoin }) {
           if (bid.funding) {
             showToast(`请在15分钟内支付差额${formatPriceFen(bid.funding.amount)}`, 3000);
             rememberReturn(bid.funding.payBizNo);
-            navigate(paths.cashier(sceneOfPath(globalThis.location.pathname) ?? 'h5', bid.funding.payBizNo));
+            navigate(paths.cashier(scene, bid.funding.payBizNo));
           } else showToast(`求购已挂出，已冻结${formatPriceFen(bid.reservedAmount)}`);
         },
         onError: (e) => {
@@ -152,6 +154,11 @@ export function BidPostForm({ coin }: { coin: BookCoin }) {
         <p className="bid-form-dearer" role="status" data-testid="bid-dearer">
           已有商人以 {formatPriceFen(dearer.unitPrice)}/万 在售 {formatCoins(dearer.quantity)}
           {coin.goldName}，不高于您的出价：直接购买更划算，也无需冻结余额等待成交。
+          {cheapestListing ? (
+            <Link to={paths.brokerDetail(scene, cheapestListing.commodityId)} data-testid="bid-dearer-buy">
+              去购买 ›
+            </Link>
+          ) : null}
         </p>
       ) : null}
       {problem ? (
