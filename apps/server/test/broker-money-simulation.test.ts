@@ -43,10 +43,10 @@ import { testDb, useTestApp } from './helpers';
  * top-ups. After every step: the books balance; the escrow holds exactly what paid, unsettled broker
  * orders hold (the merchant's pending share included until it is posted); the merchant's incoming
  * money is exactly the pending shares; each listing's stock plus what its live orders hold is its
- * initial stock; the game never moved coins for a trade order. SIM_RUNS sets the number of sequences (40 in the everyday loop and on PGlite, 80 on PostgreSQL in CI).
+ * initial stock; the game never moved coins for a trade order. SIM_RUNS sets the number of sequences (15 in the everyday loop and on PGlite, 80 on PostgreSQL in CI).
  */
 // CI-sized on PostgreSQL, where races are real; PGlite (one query at a time) runs the everyday size (decision 0018).
-const RUNS = Number(process.env.SIM_RUNS ?? (process.env.CI && testDb === 'postgres' ? 80 : 40));
+const RUNS = Number(process.env.SIM_RUNS ?? (process.env.CI && testDb === 'postgres' ? 80 : 15));
 /** SIM_SEED replays one seed (fast-check prints it on a failure); by default each run explores new sequences. */
 const SEED = process.env.SIM_SEED ? Number(process.env.SIM_SEED) : undefined;
 const t = useTestApp({}, { timeout: 300_000 });
@@ -553,7 +553,7 @@ async function simulate(
 describe(`broker orders' money, simulated (${testDb})`, () => {
   it('keeps every invariant over random sequences of orders, payments, deliveries and decisions', async () => {
     const { seen } = await simulate(anyOp, fc.boolean());
-    // A CI-sized run met every ending (and the paths to them); the everyday loop's 40 usually do.
+    // A CI-sized run met every ending (and the paths to them); the everyday loop's 15 often do.
     if (RUNS >= 80)
       for (const s of [S.COMPLETED_SETTLED, S.TIMEOUT, S.CANCELLED, S.DELIVERY_FAILED, S.RETURNED, S.COMPLETED_PENDING])
         expect(seen).toContain(s);
@@ -562,7 +562,7 @@ describe(`broker orders' money, simulated (${testDb})`, () => {
   it('keeps them over in-game trades: reported, refused, never reported and taken to customer service', async () => {
     const { stuckRefunded } = await simulate(tradeOp, fc.constant(true), { minLength: 20, maxLength: 50 });
     // A CI-sized run walked the stuck path end to end (a trade never reported, asked about, refunded
-    // by customer service); the everyday loop's 40 usually do. broker-trade-stuck.test.ts walks it always.
+    // by customer service); the everyday loop's 15 often do. broker-trade-stuck.test.ts walks it always.
     if (RUNS >= 80) expect(stuckRefunded).toBeGreaterThan(0);
   }, 600_000);
 });

@@ -26,11 +26,11 @@ import { simPayGateway, simRoles } from './sim-parts';
  * ended ones resolved), the held deposits are exactly the pending holds, the seller's balance is
  * exactly his share of the forfeited deposits and the platform's fees the rest, the escrow holds
  * exactly the paid orders with their deposits applied; the books balance (checkLedger, every 25
- * sequences and after the last). DEPOSIT_SIM_RUNS sets the number of sequences (100 in the everyday
+ * sequences and after the last). DEPOSIT_SIM_RUNS sets the number of sequences (40 in the everyday
  * loop and on PGlite; CI runs 1,000 on PostgreSQL).
  */
 // CI-sized on PostgreSQL, where races are real; PGlite (one query at a time) runs the everyday size (decision 0018).
-const RUNS = Number(process.env.DEPOSIT_SIM_RUNS ?? (process.env.CI && testDb === 'postgres' ? 1000 : 100));
+const RUNS = Number(process.env.DEPOSIT_SIM_RUNS ?? (process.env.CI && testDb === 'postgres' ? 1000 : 40));
 
 const t = useTestApp({ DEMO_GAME: '1' });
 

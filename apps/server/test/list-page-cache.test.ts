@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createListPageCache } from '../src/modules/exchange/list-page-cache';
 import { registerTableWrites, tableWritesOf } from '../src/platform/db/table-writes';
 import { connectRedis } from '../src/platform/redis';
-import { createTestApp, expectCode, freshDatabase, useTestApp, useTestClient } from './helpers';
+import { createTestApp, expectCode, useTestApp, useTestClient } from './helpers';
 
 type Page = CallOutput<typeof commodityList>;
 
@@ -155,7 +155,6 @@ describe('the cache itself', () => {
 
 describe('readers of the same page at once', () => {
   it('share one read of the database, and the next reader takes the kept page', async () => {
-    const database = await freshDatabase();
     let pageReads = 0;
     const counting: KyselyPlugin = {
       transformQuery: (args) => {
@@ -166,9 +165,10 @@ describe('readers of the same page at once', () => {
       },
       transformResult: (args) => Promise.resolve(args.result),
     };
-    const db = database.db.withPlugin(counting);
-    registerTableWrites(db, tableWritesOf(database.db)!);
-    const app = await createTestApp({ DEMO_MARKET: '1' }, { ...database, db });
+    // The file's database (its demo market already seeded), seen through a counter, by an app of its own (its own cache).
+    const db = t.db.withPlugin(counting);
+    registerTableWrites(db, tableWritesOf(t.db)!);
+    const app = await createTestApp({ DEMO_MARKET: '0' }, { db, url: undefined, drop: async () => {} });
     try {
       const h5 = await app.client('H5');
       const ask = () =>

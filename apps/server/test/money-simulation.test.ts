@@ -31,10 +31,10 @@ import { simPayGateway, simRoles } from './sim-parts';
  * (with the deposits applied to them), and the deposits held are exactly the pending holds;
  * the third-party gateway let in exactly what was accepted; a listing has at most one live order
  * and is 出售中 exactly while it has one. A failure prints its seed and path (fast-check).
- * SIM_RUNS sets the number of sequences (100 in the everyday loop and on PGlite, 200 on PostgreSQL in CI).
+ * SIM_RUNS sets the number of sequences (40 in the everyday loop and on PGlite, 200 on PostgreSQL in CI).
  */
 // CI-sized on PostgreSQL, where races are real; PGlite (one query at a time) runs the everyday size (decision 0018).
-const RUNS = Number(process.env.SIM_RUNS ?? (process.env.CI && testDb === 'postgres' ? 200 : 100));
+const RUNS = Number(process.env.SIM_RUNS ?? (process.env.CI && testDb === 'postgres' ? 200 : 40));
 
 const t = useTestApp({ DEMO_GAME: '1' });
 

@@ -1,10 +1,10 @@
 import { commodityList } from '@app/protocol/calls/exchange';
 import { checkVersion } from '@app/protocol/calls/system';
 import { userInfo } from '@app/protocol/calls/user';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findOrCreateUserByMobile } from '../src/modules/user/user.service';
 import { issueSession } from '../src/platform/auth/sessions';
-import { createTestApp, expectCode, useTestApp, useTestClient } from './helpers';
+import { createTestApp, expectCode, freshDatabase, type TestDatabase, useTestApp, useTestClient } from './helpers';
 
 const t = useTestApp();
 const client = useTestClient(t, 'APP');
@@ -26,6 +26,13 @@ describe('maintenance and environments', () => {
     expect(res.json().code).toBe('10002');
   });
 
+  // One database for the environments' apps, one after another (a fresh one each cost seconds on PGlite).
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await freshDatabase();
+  });
+  afterAll(() => database.drop());
+
   it('shifts pre to production and development to pre for gray clients', async () => {
     for (const [env, gray, expected] of [
       ['pre', true, 'production'],
@@ -33,7 +40,7 @@ describe('maintenance and environments', () => {
       ['development', true, 'pre'],
       ['production', true, 'production'],
     ] as const) {
-      const app = await createTestApp({ APP_ENV: env });
+      const app = await createTestApp({ APP_ENV: env }, database);
       const c = await app.client('H5');
       const res = await c.call(checkVersion, {}, { headers: gray ? { 'x-env': 'gray' } : {} });
       expect(res.data).toMatchObject({ env: expected, gray });
@@ -42,7 +49,7 @@ describe('maintenance and environments', () => {
   });
 
   it('has no test hooks in production', async () => {
-    const app = await createTestApp({ APP_ENV: 'production' });
+    const app = await createTestApp({ APP_ENV: 'production' }, database);
     const res = await app.app.inject({ method: 'POST', url: '/dev/maintenance', payload: { updating: 1 } });
     expect(res.statusCode).toBe(404);
     await app.close();
