@@ -9,12 +9,11 @@ import {
   brokerMyCollect,
   brokerOnShelf,
   delCommodity,
-  merchantApply,
   publishCommodity,
   updateCommodityStock,
 } from '@app/protocol/calls/broker';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { setBrokerConfig } from '../src/modules/broker/broker-config';
+import { approvedMerchant, openBrokerChannel } from './broker-fixture';
 import { expectCode, loginAs, sdkPlayer, testDb, useTestApp, useTestClient } from './helpers';
 import { opsApi } from './ops-helpers';
 
@@ -80,23 +79,8 @@ const info = async (commodityId: string, token?: string) =>
 beforeAll(async () => {
   merchant = await sdkPlayer(t, sdk, 'player1', '1385400');
   opsToken = await opsApi(t).login('ops-admin', 'demo-ops-123');
-  await setBrokerConfig(t.db, {
-    applicationId: GAME,
-    enabled: true,
-    goldTypes: [{ goldType: 2, goldName: '金币' }],
-    minQuantity: 10_000,
-    maxQuantity: 100_000_000,
-    feePercent: 3,
-    deliverMinutes: 60,
-    confirmHours: 24,
-  });
-  const applied = await app.call(
-    merchantApply,
-    { applicationId: GAME, shopName: '藏金商行', agreement: true },
-    { token: merchant.token },
-  );
-  merchantId = (applied.data as { merchantId: string }).merchantId;
-  await decide({ decision: 'approve', creditFen: 100_000 });
+  await openBrokerChannel(t);
+  merchantId = await approvedMerchant(t, app, merchant.token, '藏金商行');
   alice = await loginAs(t, '13788884001');
   bob = await loginAs(t, '13788884002');
 });

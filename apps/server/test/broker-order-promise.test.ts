@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type BrokerListing, merchantApply, publishCommodity } from '@app/protocol/calls/broker';
+import type { BrokerListing } from '@app/protocol/calls/broker';
 import {
   type BrokerOrder,
   brokerCancelOrder,
@@ -14,9 +14,9 @@ import {
 import { type Conversation, conversationList } from '@app/protocol/calls/im';
 import { wapAlipay } from '@app/protocol/calls/pay';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { setBrokerConfig } from '../src/modules/broker/broker-config';
 import { Accounts, balanceOf } from '../src/modules/ledger/ledger';
 import { checkLedger } from '../src/modules/ledger/ledger-check';
+import { approvedMerchant, openBrokerChannel, publishedListing } from './broker-fixture';
 import { expectCode, sdkPlayer, testDb, useTestApp, useTestClient } from './helpers';
 import { sayInChat } from './im-say';
 import { opsApi } from './ops-helpers';
@@ -29,7 +29,7 @@ import { opsApi } from './ops-helpers';
 const t = useTestApp({}, { timeout: 120_000 });
 const sdk = useTestClient(t, 'H5SDK');
 const app = useTestClient(t, 'APP');
-const GAME = 'demo-legend';
+const _GAME = 'demo-legend';
 type Player = Awaited<ReturnType<typeof sdkPlayer>>;
 let merchant: Player;
 let buyer: Player;
@@ -95,42 +95,9 @@ const available = async (userId: number) => (await balanceOf(t.db, Accounts.user
 beforeAll(async () => {
   merchant = await sdkPlayer(t, sdk, 'player1', '1375000');
   buyer = await sdkPlayer(t, sdk, 'buyer1', '1376000');
-  await setBrokerConfig(t.db, {
-    applicationId: GAME,
-    enabled: true,
-    goldTypes: [{ goldType: 2, goldName: '金币' }],
-    minQuantity: 10_000,
-    maxQuantity: 100_000_000,
-    feePercent: 3,
-    deliverMinutes: 60,
-    confirmHours: 24,
-  });
-  const applied = await app.call(
-    merchantApply,
-    { applicationId: GAME, shopName: '守时金铺', agreement: true },
-    { token: merchant.token },
-  );
-  const opsToken = await opsApi(t).login('ops-admin', 'demo-ops-123');
-  await opsApi(t).call('POST', `/merchants/${(applied.data as { merchantId: string }).merchantId}/decide`, {
-    token: opsToken,
-    body: { decision: 'approve', creditFen: 100_000 },
-  });
-  const listed = await app.call(
-    publishCommodity,
-    {
-      applicationId: GAME,
-      serverId: merchant.pt.serverId,
-      goldType: 2,
-      unitPrice: 150,
-      stock: 5_000_000,
-      minPerOrder: 10_000,
-      maxPerOrder: 1_000_000,
-      deliverMinutes: PROMISE,
-    },
-    { token: merchant.token },
-  );
-  expectCode(listed, '200');
-  lot = listed.data as BrokerListing;
+  await openBrokerChannel(t);
+  await approvedMerchant(t, app, merchant.token, '守时金铺');
+  lot = await publishedListing(app, merchant, { deliverMinutes: PROMISE });
 });
 
 describe(`the delivery promise, the chat before 已沟通过 (${testDb})`, () => {

@@ -5,7 +5,6 @@ import {
   brokerDownShelf,
   delCommodity,
   goldType,
-  merchantApply,
   publishCommodity,
 } from '@app/protocol/calls/broker';
 import {
@@ -21,12 +20,12 @@ import {
 import { generateIMAssertSignedUrl } from '@app/protocol/calls/im';
 import { wapAlipay } from '@app/protocol/calls/pay';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { setBrokerConfig } from '../src/modules/broker/broker-config';
 import { type BrokerOrderDeps, settleBrokerOrders } from '../src/modules/broker/broker-order.service';
 import { retryBrokerDeliveries } from '../src/modules/broker/broker-order-delivery';
 import { Accounts, balanceOf } from '../src/modules/ledger/ledger';
 import { checkLedger } from '../src/modules/ledger/ledger-check';
 import { rememberTypes } from '../src/modules/market/game-types';
+import { approvedMerchant, openBrokerChannel, publishedListing } from './broker-fixture';
 import { expectCode, sdkPlayer, testDb, useTestApp, useTestClient } from './helpers';
 import { opsApi } from './ops-helpers';
 
@@ -123,41 +122,9 @@ beforeAll(async () => {
   opsToken = await opsApi(t).login('ops-admin', 'demo-ops-123');
   // The catalogue learns a game's coin types from the roles it reads (as a consignment listing does).
   await rememberTypes(t.db, GAME, await t.app.gateway.snapshot(GAME, merchant.info.roleId));
-  await setBrokerConfig(t.db, {
-    applicationId: GAME,
-    enabled: true,
-    goldTypes: [{ goldType: 2, goldName: '金币' }],
-    minQuantity: 10_000,
-    maxQuantity: 100_000_000,
-    feePercent: 3,
-    deliverMinutes: 60,
-    confirmHours: 24,
-  });
-  const applied = await app.call(
-    merchantApply,
-    { applicationId: GAME, shopName: '面交金铺', agreement: true },
-    { token: merchant.token },
-  );
-  await opsApi(t).call('POST', `/merchants/${(applied.data as { merchantId: string }).merchantId}/decide`, {
-    token: opsToken,
-    body: { decision: 'approve', creditFen: 100_000 },
-  });
-  const listed = await app.call(
-    publishCommodity,
-    {
-      applicationId: GAME,
-      serverId: merchant.pt.serverId,
-      goldType: 2,
-      unitPrice: 150,
-      stock: 5_000_000,
-      minPerOrder: 10_000,
-      maxPerOrder: 1_000_000,
-      deliverMinutes: 30,
-    },
-    { token: merchant.token },
-  );
-  expectCode(listed, '200');
-  lot = listed.data as BrokerListing;
+  await openBrokerChannel(t);
+  await approvedMerchant(t, app, merchant.token, '面交金铺');
+  lot = await publishedListing(app, merchant);
 });
 
 describe(`broker delivery by an in-game trade (${testDb})`, () => {

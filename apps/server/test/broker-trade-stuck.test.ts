@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type BrokerListing, merchantApply, publishCommodity } from '@app/protocol/calls/broker';
+import type { BrokerListing } from '@app/protocol/calls/broker';
 import {
   type BrokerOrder,
   brokerConfirmOrder,
@@ -14,6 +14,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { setBrokerConfig } from '../src/modules/broker/broker-config';
 import { Accounts, balanceOf } from '../src/modules/ledger/ledger';
 import { checkLedger } from '../src/modules/ledger/ledger-check';
+import { approvedMerchant, BROKER_CONFIG, openBrokerChannel, publishedListing } from './broker-fixture';
 import { expectCode, sdkPlayer, testDb, useTestApp, useTestClient } from './helpers';
 import { opsApi } from './ops-helpers';
 
@@ -25,23 +26,13 @@ import { opsApi } from './ops-helpers';
 const t = useTestApp({}, { timeout: 120_000 });
 const sdk = useTestClient(t, 'H5SDK');
 const app = useTestClient(t, 'APP');
-const GAME = 'demo-legend';
 type Player = Awaited<ReturnType<typeof sdkPlayer>>;
 let merchant: Player;
 let buyer: Player;
 let stranger: Player;
 let lot: BrokerListing;
 let opsToken: string;
-const CONFIG = {
-  applicationId: GAME,
-  enabled: true,
-  goldTypes: [{ goldType: 2, goldName: '金币' }],
-  minQuantity: 10_000,
-  maxQuantity: 100_000_000,
-  feePercent: 3,
-  deliverMinutes: 60,
-  confirmHours: 24,
-};
+const CONFIG = BROKER_CONFIG;
 
 const info = async (orderId: string, token = buyer.token) => {
   const res = await app.call(brokerOrderInfo, { orderId }, { token });
@@ -127,32 +118,9 @@ beforeAll(async () => {
   buyer = await sdkPlayer(t, sdk, 'buyer1', '1386300');
   stranger = await sdkPlayer(t, sdk, 'player2', '1388300');
   opsToken = await opsApi(t).login('ops-admin', 'demo-ops-123');
-  await setBrokerConfig(t.db, { ...CONFIG, delivery: 'trade' });
-  const applied = await app.call(
-    merchantApply,
-    { applicationId: GAME, shopName: '久候金铺', agreement: true },
-    { token: merchant.token },
-  );
-  await opsApi(t).call('POST', `/merchants/${(applied.data as { merchantId: string }).merchantId}/decide`, {
-    token: opsToken,
-    body: { decision: 'approve', creditFen: 100_000 },
-  });
-  const listed = await app.call(
-    publishCommodity,
-    {
-      applicationId: GAME,
-      serverId: merchant.pt.serverId,
-      goldType: 2,
-      unitPrice: 150,
-      stock: 5_000_000,
-      minPerOrder: 10_000,
-      maxPerOrder: 1_000_000,
-      deliverMinutes: 30,
-    },
-    { token: merchant.token },
-  );
-  expectCode(listed, '200');
-  lot = listed.data as BrokerListing;
+  await openBrokerChannel(t, { delivery: 'trade' });
+  await approvedMerchant(t, app, merchant.token, '久候金铺');
+  lot = await publishedListing(app, merchant);
 });
 
 describe(`broker trade never reported (${testDb})`, () => {
