@@ -1,5 +1,5 @@
 import { bidDepth, myBids, postBid } from '@app/protocol/calls/bid-book';
-import { type BrokerListing, type Merchant, merchantApply, publishCommodity } from '@app/protocol/calls/broker';
+import type { BrokerListing } from '@app/protocol/calls/broker';
 import { type BrokerOrder, brokerOrderPlace } from '@app/protocol/calls/broker-orders';
 import { commodityList } from '@app/protocol/calls/exchange';
 import { gameTokenLogin, roleList } from '@app/protocol/calls/game';
@@ -9,6 +9,7 @@ import { bindPhone, sendSms } from '@app/protocol/calls/user';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, baseUrl, DESKTOP, hook, launchBrowser, MOBILE, screenshot } from '../browser';
+import { approvedMerchant, brokerListing, namedPerson } from './broker-setup';
 import { docShot, logIn, newPage, phoneNumber, toast } from './market-helpers';
 import { BID_BOOK_ACCOUNTS, gameLogin, idNumber, outbox } from './people';
 
@@ -30,55 +31,12 @@ let merchantPhone: string;
 let buyerHeaders: { 'x-token': string };
 let buyerRole: { accountId: string; roleId: string; serverId: string };
 
-const opsToken = async () =>
-  (
-    await (
-      await fetch(`${baseUrl()}/ops/v1/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: 'ops-admin', password: 'demo-ops-123' }),
-      })
-    ).json()
-  ).data.token as string;
-
 /** A merchant (a new phone with a real name) approved in the console, with coins on sale on `serverId`. */
 async function merchantWithStock(serverId: string) {
-  merchantPhone = phoneNumber('135');
-  const headers = { 'x-token': (await hook<{ token: string }>('/dev/session', { phone: merchantPhone })).token };
-  expect(
-    (await apiCall(identification, { realName: '周商人', idCard: idNumber('19850505', '861') }, headers)).code,
-  ).toBe('200');
-  const applied = await apiCall<Merchant>(
-    merchantApply,
-    { applicationId: GAME, shopName: '收金商行', agreement: true },
-    headers,
-  );
-  expect(applied.code).toBe('200');
-  const token = await opsToken();
-  const decided = await (
-    await fetch(`${baseUrl()}/ops/v1/merchants/${applied.data.merchantId}/decide`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ decision: 'approve', creditFen: 500_000 }),
-    })
-  ).json();
-  expect(decided.code).toBe('200');
-  const listed = await apiCall<BrokerListing>(
-    publishCommodity,
-    {
-      applicationId: GAME,
-      serverId,
-      goldType: 2,
-      unitPrice: 210,
-      stock: 5_000_000,
-      minPerOrder: 10_000,
-      maxPerOrder: 5_000_000,
-      deliverMinutes: 30,
-    },
-    headers,
-  );
-  expect(listed.code).toBe('200');
-  return listed.data;
+  const merchant = await namedPerson('135', '周商人', '19850505', '861');
+  merchantPhone = merchant.phone;
+  await approvedMerchant(merchant.headers, '收金商行');
+  return brokerListing(merchant.headers, { serverId, unitPrice: 210, stock: 5_000_000, deliverMinutes: 30 });
 }
 
 /** A player of the journey logs in from the game (his account linked), binds a new phone and a real name. */
@@ -320,22 +278,12 @@ describe('求购: bids stand on the coin page, a merchant sells into the best, t
     const coin =
       shared.serverId === listing.serverId
         ? listing
-        : (
-            await apiCall<BrokerListing>(
-              publishCommodity,
-              {
-                applicationId: GAME,
-                serverId: shared.serverId,
-                goldType: 2,
-                unitPrice: 230,
-                stock: 1_000_000,
-                minPerOrder: 10_000,
-                maxPerOrder: 1_000_000,
-                deliverMinutes: 30,
-              },
-              merchantHeaders,
-            )
-          ).data;
+        : await brokerListing(merchantHeaders, {
+            serverId: shared.serverId,
+            unitPrice: 230,
+            stock: 1_000_000,
+            deliverMinutes: 30,
+          });
     const coinPage = (scene: 'h5' | 'web') =>
       `${baseUrl()}/${scene}/pages/broker/commodityDetail?commodityId=${coin.commodityId}`;
 

@@ -1,26 +1,17 @@
-import {
-  type BrokerListing,
-  brokerServerAll,
-  type Merchant,
-  merchantApply,
-  publishCommodity,
-  updateCommodityStock,
-} from '@app/protocol/calls/broker';
-import { identification } from '@app/protocol/calls/identity';
+import { brokerServerAll, updateCommodityStock } from '@app/protocol/calls/broker';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, baseUrl, DESKTOP, hook, launchBrowser, MOBILE } from '../browser';
+import { apiCall, baseUrl, DESKTOP, launchBrowser, MOBILE } from '../browser';
+import { approvedMerchant, BROKER_GAME, brokerListing, namedPerson } from './broker-setup';
 import { docShot, logIn, newPage, phoneNumber, toast } from './market-helpers';
-import { idNumber } from './people';
 
 /**
  * 收藏 of a broker listing (docs/decisions/0023-broker.md "Collections") on 传奇, whose channel the
  * demo opens: collected on its detail, found under 我的收藏 → 商人商品, greyed 已失效 once sold out
  * and cleared. Its people are new phones, so no other journey's accounts are touched.
  */
-const GAME = 'demo-legend';
+const GAME = BROKER_GAME;
 let browser: Browser;
-let opsToken: string;
 let serverId: string;
 
 const rows = (page: Page) => page.getByTestId('broker-collect-row');
@@ -29,14 +20,6 @@ const rowOf = (page: Page, id: string) =>
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const login = await (
-    await fetch(`${baseUrl()}/ops/v1/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'ops-admin', password: 'demo-ops-123' }),
-    })
-  ).json();
-  opsToken = login.data.token;
   const servers = await apiCall<{ list: Array<{ serverId: string }> }>(brokerServerAll, { applicationId: GAME });
   serverId = servers.data.list[0]!.serverId;
 });
@@ -44,42 +27,9 @@ afterAll(() => browser.close());
 
 /** A merchant approved through the console's API, with two listings on `serverId`. */
 async function merchantWithListings() {
-  const session = await hook<{ token: string }>('/dev/session', { phone: phoneNumber('134') });
-  const headers = { 'x-token': session.token };
-  const named = await apiCall(identification, { realName: '周掌柜', idCard: idNumber('19940404', '731') }, headers);
-  expect(named.code).toBe('200');
-  const applied = await apiCall<Merchant>(
-    merchantApply,
-    { applicationId: GAME, shopName: '聚金收藏铺', agreement: true },
-    headers,
-  );
-  expect(applied.code).toBe('200');
-  const decided = await (
-    await fetch(`${baseUrl()}/ops/v1/merchants/${applied.data.merchantId}/decide`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${opsToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ decision: 'approve', creditFen: 500_000 }),
-    })
-  ).json();
-  expect(decided.code).toBe('200');
-  const publish = async (unitPrice: number, stock: number) => {
-    const listed = await apiCall<BrokerListing>(
-      publishCommodity,
-      {
-        applicationId: GAME,
-        serverId,
-        goldType: 2,
-        unitPrice,
-        stock,
-        minPerOrder: 10_000,
-        maxPerOrder: 5_000_000,
-        deliverMinutes: 15,
-      },
-      headers,
-    );
-    expect(listed.code).toBe('200');
-    return listed.data;
-  };
+  const { headers } = await namedPerson('134', '周掌柜', '19940404', '731');
+  await approvedMerchant(headers, '聚金收藏铺');
+  const publish = (unitPrice: number, stock: number) => brokerListing(headers, { serverId, unitPrice, stock });
   return { headers, kept: await publish(145, 20_000_000), soldOut: await publish(132, 3_000_000) };
 }
 

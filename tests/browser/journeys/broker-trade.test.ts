@@ -4,6 +4,7 @@ import { wapAlipay } from '@app/protocol/calls/pay';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, baseUrl, DESKTOP, launchBrowser, MOBILE } from '../browser';
+import { opsApi } from './broker-setup';
 import { docShot, logIn, newPage, toast } from './market-helpers';
 import { BROKER_TRADE_ACCOUNTS, BROKER_TRADE_GAME, gameLogin, gameUserWithPhone, idNumber } from './people';
 
@@ -25,18 +26,7 @@ let browser: Browser;
 
 /** The console's API as an operator (the journey's setup and its cleanup; the switch itself is clicked). */
 async function ops<T>(method: 'GET' | 'POST', url: string, body?: unknown): Promise<T> {
-  const login = await fetch(`${baseUrl()}/ops/v1/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'ops-admin', password: 'demo-ops-123' }),
-  });
-  const { token } = (await login.json()).data as { token: string };
-  const res = await fetch(`${baseUrl()}/ops/v1${url}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  return (await res.json()).data as T;
+  return (await opsApi<T>(url, method === 'POST' ? (body ?? {}) : undefined)).data;
 }
 
 interface GameRole {

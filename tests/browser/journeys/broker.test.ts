@@ -1,18 +1,10 @@
-import {
-  type BrokerListing,
-  brokerServerAll,
-  brokerTotalFen,
-  type Merchant,
-  merchantApply,
-  publishCommodity,
-} from '@app/protocol/calls/broker';
-import { identification } from '@app/protocol/calls/identity';
+import { brokerServerAll, brokerTotalFen, merchantApply, publishCommodity } from '@app/protocol/calls/broker';
 import { formatPriceFen } from '@app/protocol/format';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, baseUrl, DESKTOP, hook, launchBrowser, MOBILE } from '../browser';
-import { docShot, logIn, newPage, phoneNumber, toast } from './market-helpers';
-import { idNumber } from './people';
+import { apiCall, baseUrl, DESKTOP, launchBrowser, MOBILE } from '../browser';
+import { approvedMerchant, brokerListing, namedPerson } from './broker-setup';
+import { docShot, logIn, newPage, toast } from './market-helpers';
 
 /**
  * 商人卖币 (docs/decisions/0023-broker.md) on 传奇, whose channel the demo opens. Its people are new
@@ -20,56 +12,18 @@ import { idNumber } from './people';
  */
 const GAME = 'demo-legend';
 let browser: Browser;
-let opsToken: string;
 let serverId: string;
 let serverName: string;
 
-const opsCall = async <T>(path: string, body?: unknown): Promise<{ code: string; msg: string; data: T }> =>
-  (
-    await fetch(`${baseUrl()}/ops/v1${path}`, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: {
-        ...(opsToken ? { authorization: `Bearer ${opsToken}` } : {}),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    })
-  ).json();
-
 /** A new phone with a real name: its session and its headers. */
-async function person(prefix: string, realName: string, seq: number) {
-  const phone = phoneNumber(prefix);
-  const session = await hook<{ token: string; uid: string }>('/dev/session', { phone });
-  const headers = { 'x-token': session.token };
-  const named = await apiCall(identification, { realName, idCard: idNumber('19880808', String(seq)) }, headers);
-  if (named.code !== '200') throw new Error(`real name refused: ${named.code} ${named.msg}`);
-  return { phone, headers };
-}
+const person = (prefix: string, realName: string, seq: number) =>
+  namedPerson(prefix, realName, '19880808', String(seq));
 
 /** Another merchant of the game, approved through the console's API, with one listing on `serverId`. */
 async function otherMerchant(shopName: string, seq: number, unitPrice: number, stock: number) {
   const { headers } = await person('139', '钱商人', seq);
-  const applied = await apiCall<Merchant>(merchantApply, { applicationId: GAME, shopName, agreement: true }, headers);
-  expect(applied.code).toBe('200');
-  expect(
-    (await opsCall(`/merchants/${applied.data.merchantId}/decide`, { decision: 'approve', creditFen: 500_000 })).code,
-  ).toBe('200');
-  const listed = await apiCall<BrokerListing>(
-    publishCommodity,
-    {
-      applicationId: GAME,
-      serverId,
-      goldType: 2,
-      unitPrice,
-      stock,
-      minPerOrder: 10_000,
-      maxPerOrder: 5_000_000,
-      deliverMinutes: 15,
-    },
-    headers,
-  );
-  expect(listed.code).toBe('200');
-  return listed.data;
+  await approvedMerchant(headers, shopName);
+  return brokerListing(headers, { serverId, unitPrice, stock });
 }
 
 async function opsLogin(page: Page) {
@@ -88,14 +42,6 @@ const cardIds = async (page: Page, ids: readonly string[]) =>
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const login = await (
-    await fetch(`${baseUrl()}/ops/v1/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'ops-admin', password: 'demo-ops-123' }),
-    })
-  ).json();
-  opsToken = login.data.token;
   const servers = await apiCall<{ list: Array<{ serverId: string; serverName: string }> }>(brokerServerAll, {
     applicationId: GAME,
   });
