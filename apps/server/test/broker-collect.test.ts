@@ -1,6 +1,5 @@
 import {
   type BrokerCollectCard,
-  type BrokerListing,
   type BrokerListingDetail,
   brokerClearInvalidCollect,
   brokerCollect,
@@ -9,11 +8,10 @@ import {
   brokerMyCollect,
   brokerOnShelf,
   delCommodity,
-  publishCommodity,
   updateCommodityStock,
 } from '@app/protocol/calls/broker';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { approvedMerchant, openBrokerChannel } from './broker-fixture';
+import { approvedMerchant, openBrokerChannel, publishedListing } from './broker-fixture';
 import { expectCode, loginAs, sdkPlayer, testDb, useTestApp, useTestClient } from './helpers';
 import { opsApi } from './ops-helpers';
 
@@ -25,7 +23,7 @@ import { opsApi } from './ops-helpers';
 const t = useTestApp({}, { timeout: 120_000 });
 const sdk = useTestClient(t, 'H5SDK');
 const app = useTestClient(t, 'APP');
-const GAME = 'demo-legend';
+const _GAME = 'demo-legend';
 type Player = Awaited<ReturnType<typeof sdkPlayer>>;
 let merchant: Player;
 let merchantId: string;
@@ -33,25 +31,7 @@ let opsToken: string;
 let alice: { token: string; uid: string };
 let bob: { token: string; uid: string };
 
-const publish = async (over: Record<string, unknown> = {}) => {
-  const res = await app.call(
-    publishCommodity,
-    {
-      applicationId: GAME,
-      serverId: merchant.pt.serverId,
-      goldType: 2,
-      unitPrice: 150,
-      stock: 5_000_000,
-      minPerOrder: 10_000,
-      maxPerOrder: 1_000_000,
-      deliverMinutes: 30,
-      ...over,
-    },
-    { token: merchant.token },
-  );
-  expectCode(res, '200');
-  return res.data as BrokerListing;
-};
+const publish = (over: Record<string, unknown> = {}) => publishedListing(app, merchant, over);
 const decide = (body: Record<string, unknown>) =>
   opsApi(t).call('POST', `/merchants/${merchantId}/decide`, { token: opsToken, body });
 const collect = (commodityId: string, on: 0 | 1, token = alice.token) =>

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type BrokerListing, merchantApply, publishCommodity, updateCommodityStock } from '@app/protocol/calls/broker';
+import { merchantApply, updateCommodityStock } from '@app/protocol/calls/broker';
 import {
   type BrokerOrder,
   brokerCancelOrder,
@@ -28,6 +28,7 @@ import {
 import { Accounts, balanceOf } from '../src/modules/ledger/ledger';
 import { checkLedger } from '../src/modules/ledger/ledger-check';
 import { releaseBrokerOrderHolds } from '../src/modules/payments/payment.service';
+import { publishedListing } from './broker-fixture';
 import { expectCode, sdkPlayer, testDb, useTestApp, useTestClient } from './helpers';
 import { sayInChat } from './im-say';
 import { opsApi } from './ops-helpers';
@@ -44,25 +45,7 @@ let opsToken: string;
 const deps = (): BrokerOrderDeps => ({ db: t.db, gateway: t.app.gateway, releaseHolds: releaseBrokerOrderHolds });
 
 const key = () => `bk-${randomBytes(6).toString('hex')}`;
-const publish = async (over: Record<string, unknown> = {}) => {
-  const res = await app.call(
-    publishCommodity,
-    {
-      applicationId: GAME,
-      serverId: merchant.pt.serverId,
-      goldType: 2,
-      unitPrice: 150,
-      stock: 5_000_000,
-      minPerOrder: 10_000,
-      maxPerOrder: 1_000_000,
-      deliverMinutes: 30,
-      ...over,
-    },
-    { token: merchant.token },
-  );
-  expectCode(res, '200');
-  return res.data as BrokerListing;
-};
+const publish = (over: Record<string, unknown> = {}) => publishedListing(app, merchant, over);
 const place = (commodityId: string, over: Record<string, unknown> = {}, who: Player = buyer) =>
   app.call(
     brokerOrderPlace,
