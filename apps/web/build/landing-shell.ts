@@ -54,13 +54,6 @@ function landingScript(
 ) {
   const d = document;
   const p = location.pathname;
-  // The origin's localStorage loads on its first use, synchronously (about 20 ms on a phone): here,
-  // while the page is parsed, rather than inside the app's first long task, which reads the session.
-  try {
-    localStorage.getItem('token');
-  } catch {
-    // Storage refused (private mode, a sandboxed frame): the app's storage wrapper copes.
-  }
   const add = (rel: string, href: string, as?: string) => {
     const l = d.createElement('link');
     l.rel = rel;
