@@ -4,9 +4,12 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { guardPages } from './page-guard';
 
-/** The running server of this journey run (tests/browser/global-setup.ts). */
+/** The running server of this journey worker (tests/browser/global-setup.ts). */
 export function baseUrl(): string {
-  return inject('baseUrl') ?? process.env.BASE_URL ?? 'http://127.0.0.1:3000';
+  const urls = inject('baseUrls');
+  if (!urls?.length) return process.env.BASE_URL ?? 'http://127.0.0.1:3000';
+  const worker = Number(process.env.VITEST_POOL_ID ?? '1');
+  return urls[(worker - 1) % urls.length] as string;
 }
 
 export async function launchBrowser(): Promise<Browser> {

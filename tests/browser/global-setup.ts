@@ -18,13 +18,24 @@ function checkPrecompressed(dist: string): void {
 
 /**
  * Starts the real server (built web app, fresh PGlite data folder, console SMS, the demo game)
- * on a free port for the journeys, exactly as `npm start` would, and gives them its URL.
+ * on a free port for the journeys, exactly as `npm start` would, once per journey worker
+ * (vitest.config.ts), and gives them their URLs: a worker's files share its server, and no
+ * journey sees another worker's data.
  */
-let server: Awaited<ReturnType<typeof startServer>> | undefined;
+let servers: Awaited<ReturnType<typeof startServer>>[] = [];
 
 export async function setup(project: TestProject): Promise<void> {
   checkPrecompressed(path.resolve(process.env.WEB_DIST ?? 'apps/web/dist'));
-  server = await startServer(await freePort(), {
+  const workers = project.config.maxWorkers;
+  servers = await Promise.all(Array.from({ length: workers }, () => startJourneyServer()));
+  project.provide(
+    'baseUrls',
+    servers.map((s) => s.baseUrl),
+  );
+}
+
+async function startJourneyServer() {
+  return startServer(await freePort(), {
     APP_ENV: 'local',
     // Every journey's players and its setup calls come from one address, many times faster than
     // people: the API and SMS per-address limits are raised for them (their own tests are server tests).
@@ -33,16 +44,15 @@ export async function setup(project: TestProject): Promise<void> {
     SMS_PER_ADDRESS_HOUR: '1000',
     SMS_PER_ADDRESS_DAY: '1000',
   });
-  project.provide('baseUrl', server.baseUrl);
-  process.env.BASE_URL = server.baseUrl;
 }
 
 export async function teardown(): Promise<void> {
-  await server?.stop();
+  await Promise.all(servers.map((s) => s.stop()));
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
+    /** One server per journey worker: worker n (VITEST_POOL_ID, from 1) uses baseUrls[n - 1]. */
+    baseUrls: string[];
   }
 }

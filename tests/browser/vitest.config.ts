@@ -1,6 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
-/** Browser journeys: one server for the run (global setup), Chromium per file. */
+/**
+ * Browser journeys: one server per worker (global setup), Chromium per file. Two workers by
+ * default (JOURNEY_WORKERS): one journey waits on its browser and server most of the time, so
+ * two at once use a 2-core machine without starving either; more only add timeouts there.
+ */
+const workers = Number(process.env.JOURNEY_WORKERS ?? 2);
+
 export default defineConfig({
   test: {
     include: ['tests/browser/journeys/**/*.test.ts'],
@@ -8,7 +14,9 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    fileParallelism: false,
+    pool: 'forks',
+    maxWorkers: workers,
+    fileParallelism: workers > 1,
     passWithNoTests: false,
   },
 });
