@@ -26,8 +26,16 @@ let servers: Awaited<ReturnType<typeof startServer>>[] = [];
 
 export async function setup(project: TestProject): Promise<void> {
   checkPrecompressed(path.resolve(process.env.WEB_DIST ?? 'apps/web/dist'));
-  const workers = project.config.maxWorkers;
-  servers = await Promise.all(Array.from({ length: workers }, () => startJourneyServer()));
+  const started = await Promise.allSettled(
+    Array.from({ length: project.config.maxWorkers }, () => startJourneyServer()),
+  );
+  servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  const failed = started.find((s) => s.status === 'rejected');
+  if (failed) {
+    // One server did not start: stop the others, so no process outlives the run.
+    await teardown();
+    throw failed.reason;
+  }
   project.provide(
     'baseUrls',
     servers.map((s) => s.baseUrl),
