@@ -1,11 +1,32 @@
 import { customerServiceIntervention } from '@app/protocol/calls/customer-service';
-import type { Browser } from 'playwright-core';
+import { IM_CLIENT, IM_SOCKET_PATH } from '@app/protocol/im';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, baseUrl, DESKTOP, launchBrowser, MOBILE } from '../browser';
 import { docShot, logIn, phoneNumber } from './market-helpers';
 import { gameLogin, idNumber, paidAndDelivered, sellerAccounts, sellerListsCoins } from './people';
 
 let browser: Browser;
+
+/**
+ * Opens the home and waits until its banner listens: the chat socket has logged in, and the
+ * listener, which comes IM_CLIENT.listenAfterMs after the page, is attached. A fixed sleep raced a
+ * slow page on a loaded machine: a message that came before the listener never showed a banner.
+ */
+async function openHomeListening(page: Page) {
+  const loggedIn = new Promise<void>((resolve) => {
+    page.on('websocket', (socket) => {
+      if (!socket.url().includes(IM_SOCKET_PATH)) return;
+      socket.on('framereceived', (frame) => {
+        if (String(frame.payload).startsWith('{"t":"login"')) resolve();
+      });
+    });
+  });
+  await page.goto(`${baseUrl()}/h5/pages/index/index`);
+  await loggedIn;
+  // The listener's timer started when the page mounted, before the login came back.
+  await page.waitForTimeout(IM_CLIENT.listenAfterMs + 500);
+}
 beforeAll(async () => {
   browser = await launchBrowser();
 });
@@ -74,8 +95,7 @@ describe('the order chat', () => {
     await docShot(pc, 'pc-chat');
 
     // Elsewhere in the app the banner shows the next message for 3 s; tapping it opens the chat.
-    await phone.goto(`${baseUrl()}/h5/pages/index/index`);
-    await phone.waitForTimeout(1_500);
+    await openHomeListening(phone);
     await pc.getByTestId('im-text').fill('另外送您一点小礼物');
     await pc.getByTestId('im-send').click();
     const banner = phone.getByTestId('message-banner');
@@ -83,8 +103,7 @@ describe('the order chat', () => {
     await phone.waitForURL(/conversation\/index2\?groupId=/);
     await expect.poll(() => phone.getByTestId('im-message').last().textContent()).toContain('小礼物');
     // Once more for the picture; unanswered, it hides by itself.
-    await phone.goto(`${baseUrl()}/h5/pages/index/index`);
-    await phone.waitForTimeout(1_500);
+    await openHomeListening(phone);
     await pc.getByTestId('im-text').fill('礼物已经发到您的角色邮箱');
     await pc.getByTestId('im-send').click();
     await banner.waitFor();
