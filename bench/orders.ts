@@ -80,6 +80,31 @@ function serverCpuMs(): number | null {
     return null;
   }
 }
+/**
+ * The CPU time so far of every PostgreSQL process on this machine (the backends of the server's
+ * pool live through a run; null where there is no /proc, and meaningless when the database is on
+ * another machine): beside the server's, where an order's cost goes.
+ */
+function postgresCpuMs(): number | null {
+  if (EMBEDDED) return null;
+  try {
+    let ticks = 0;
+    for (const pid of fs.readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      try {
+        const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+        if (!stat.includes('(postgres)')) continue;
+        const fields = stat.split(') ')[1]?.split(' ') ?? [];
+        ticks += Number(fields[11]) + Number(fields[12]);
+      } catch {
+        // Ended meanwhile.
+      }
+    }
+    return (ticks * 1000) / 100;
+  } catch {
+    return null;
+  }
+}
 const perOrder = (before: number | null, after: number | null, orders: number) =>
   before === null || after === null || orders <= 0 ? null : Math.round(((after - before) / orders) * 100) / 100;
 
@@ -162,10 +187,12 @@ try {
     non2xx: number;
     refused: number;
     cpuMsPerOrder: number | null;
+    postgresCpuMsPerOrder: number | null;
   }> = [];
   for (const connections of LEVELS) {
     let refused = 0;
     const cpuBefore = serverCpuMs();
+    const pgBefore = postgresCpuMs();
     const result = await new Promise<autocannon.Result>((resolve, reject) => {
       const instance = autocannon(
         {
@@ -204,10 +231,11 @@ try {
       non2xx: result.non2xx,
       refused,
       cpuMsPerOrder: perOrder(cpuBefore, serverCpuMs(), result['2xx'] - refused),
+      postgresCpuMsPerOrder: perOrder(pgBefore, postgresCpuMs(), result['2xx'] - refused),
     };
     results.push(row);
     log(
-      `orders: ${String(connections).padStart(2)} conn  ${row.rps} orders/s  p50 ${row.p50} ms  p99 ${row.p99} ms${row.cpuMsPerOrder === null ? '' : `  server CPU ${row.cpuMsPerOrder} ms/order`}${refused ? `  NOT PLACED ${refused}` : ''}`,
+      `orders: ${String(connections).padStart(2)} conn  ${row.rps} orders/s  p50 ${row.p50} ms  p99 ${row.p99} ms${row.cpuMsPerOrder === null ? '' : `  server CPU ${row.cpuMsPerOrder} ms/order`}${row.postgresCpuMsPerOrder === null ? '' : `  PostgreSQL CPU ${row.postgresCpuMsPerOrder} ms/order`}${refused ? `  NOT PLACED ${refused}` : ''}`,
     );
   }
   // Stopped first: the embedded database is the server's while it runs.

@@ -2,6 +2,7 @@ import { CommodityType } from '@app/protocol/commodity';
 import { ListingStatus } from '@app/protocol/statuses/listing-status';
 import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import type { DbHandle } from '../../platform/db/handle';
+import { prepared } from '../../platform/db/prepared-pool';
 import { type CommoditiesTable, exchangeDb, type MarketTradesTable } from './exchange.tables';
 import { shownImage } from './goods-art';
 
@@ -19,7 +20,7 @@ export type ListingChange = Updateable<CommoditiesTable>;
 export const BUYABLE: readonly ListingStatus[] = [ListingStatus.ON_SALE, ListingStatus.SELLING];
 
 export async function listingById(db: DbHandle, id: number): Promise<Listing | undefined> {
-  return exchangeDb(db).selectFrom('commodities').selectAll().where('id', '=', id).executeTakeFirst();
+  return exchangeDb(db).selectFrom('commodities').selectAll().where('id', '=', id).$call(prepared).executeTakeFirst();
 }
 
 /** The seller's own listing, or undefined (someone else's listing is as good as absent). */

@@ -3,6 +3,7 @@ import { ListingStatus } from '@app/protocol/statuses/listing-status';
 import { OrderStatus, orderTransitions } from '@app/protocol/statuses/order-status';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
+import { PREPARED, prepared } from '../../platform/db/prepared-pool';
 import { AppError } from '../../platform/errors';
 import { lockCoupon, releaseCoupon } from '../coupon/coupon.service';
 import { forfeitOrderDeposit, returnOrderDeposit } from '../deposits/deposit.service';
@@ -77,6 +78,7 @@ async function ordersOfRequest(db: Db, buyerUserId: number, requestKey: string, 
     )
     .selectAll('o')
     .select('n.next_id')
+    .$call(prepared)
     .execute();
   const found = rows.filter((r) => r.id !== null) as unknown as OrderRow[];
   return {
@@ -255,7 +257,7 @@ async function writeOrder(
       returning *
     )${chat?.ctes ?? sql``}
     select exists (select 1 from held) as held, exists (select 1 from moved) as moved, placed.*${chat?.columns ?? sql``}
-    from (select 1) as one left join placed on true${chat?.joins ?? sql``}`.execute(db);
+    from (select 1) as one left join placed on true${chat?.joins ?? sql``} ${PREPARED}`.execute(db);
   const row = rows[0];
   if (!row?.held) throw new AppError(ErrorCode.BAD_PARAMS, '该账号已注销');
   if (!row.moved) throw new AppError(ErrorCode.COMMODITY_TAKEN);

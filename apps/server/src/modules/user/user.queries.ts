@@ -1,4 +1,5 @@
 import type { DbHandle } from '../../platform/db/handle';
+import { prepared } from '../../platform/db/prepared-pool';
 import { userDb } from './user.tables';
 
 /**
@@ -9,7 +10,12 @@ import { userDb } from './user.tables';
 
 /** The user's 唯一码 (uid); undefined for no such user. */
 export async function uidOf(db: DbHandle, userId: number): Promise<string | undefined> {
-  const row = await userDb(db).selectFrom('users').select('uid').where('id', '=', userId).executeTakeFirst();
+  const row = await userDb(db)
+    .selectFrom('users')
+    .select('uid')
+    .where('id', '=', userId)
+    .$call(prepared)
+    .executeTakeFirst();
   return row?.uid;
 }
 
@@ -65,6 +71,7 @@ export async function orderParties(
     .selectFrom('users')
     .select(['id', 'uid', 'mobile', 'has_authentication'])
     .where('id', 'in', sellerUserId === null ? [buyerUserId] : [buyerUserId, sellerUserId])
+    .$call(prepared)
     .execute();
   const buyer = rows.find((r) => r.id === buyerUserId);
   return {

@@ -3,6 +3,7 @@ import { ErrorCode } from '@app/protocol/errors';
 import type { Db } from '../db/database';
 import type { DbHandle } from '../db/handle';
 import { platformDb } from '../db/platform.tables';
+import { prepared } from '../db/prepared-pool';
 import { AppError } from '../errors';
 
 /**
@@ -42,6 +43,7 @@ export async function requireSession(db: Db, token: string | undefined, uidOf: U
     .selectFrom('sessions')
     .select(['user_id', 'expires_at', 'revoked_at'])
     .where('token_hash', '=', hashToken(token))
+    .$call(prepared)
     .executeTakeFirst();
   if (!row) throw new AppError(ErrorCode.LOGIN_EXPIRED);
   if (row.revoked_at || row.expires_at.getTime() <= Date.now()) throw new AppError(ErrorCode.LOGIN_EXPIRED);

@@ -6,6 +6,7 @@ import { Kysely, type Migration, type MigrationProvider, Migrator, PostgresDiale
 import pg from 'pg';
 import { migrations } from './migrations/index';
 import { PGliteDialect } from './pglite-dialect';
+import { preparedStatements } from './prepared-pool';
 import type { Database } from './schema';
 import { registerTableWrites, TableWrites } from './table-writes';
 
@@ -35,13 +36,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
       getTypeParser: (oid: number, format?: 'text' | 'binary') =>
         oid === INT8_OID || oid === NUMERIC_OID ? toSafeNumber : pg.types.getTypeParser(oid, format),
     };
-    const pool = new pg.Pool({ connectionString: options.url, max: 10, types: types as pg.CustomTypesConfig });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: 10,
+      types: types as pg.CustomTypesConfig,
+    });
     pool.on('error', () => {});
     // A connection PostgreSQL cuts while a request holds it (a restart between two statements of a
     // transaction) emits 'error' on its client: without a listener that would end the process.
     // The request's own query fails (503 while the database is down) and the pool replaces it.
     pool.on('connect', (client) => client.on('error', () => {}));
-    return watched((plugins) => new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins }));
+    return watched(
+      (plugins) => new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparedStatements(pool) }), plugins }),
+    );
   }
   if (options.dataDir) await fs.mkdir(options.dataDir, { recursive: true });
   const pglite = await PGlite.create({
