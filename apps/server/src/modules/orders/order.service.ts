@@ -67,14 +67,14 @@ async function ordersOfRequest(db: Db, buyerUserId: number, requestKey: string, 
       db.selectNoFrom(sql<number>`nextval(pg_get_serial_sequence('orders', 'id'))::int`.as('next_id')).as('n'),
     )
     .leftJoin('orders as o', (join) =>
-      join
-        .on('o.buyer_user_id', '=', buyerUserId)
-        .on((eb) =>
-          eb.or([
-            eb('o.request_key', '=', requestKey),
-            eb.and([eb('o.commodity_id', '=', commodityId), eb('o.status', '=', OrderStatus.AWAITING_PAYMENT)]),
-          ]),
-        ),
+      join.on('o.buyer_user_id', '=', buyerUserId).on((eb) =>
+        eb.or([
+          eb('o.request_key', '=', requestKey),
+          // The status as a constant: a prepared statement's generic plan can then use the
+          // live-commodity partial index (a parameter could be any status).
+          eb.and([eb('o.commodity_id', '=', commodityId), eb('o.status', '=', sql.lit(OrderStatus.AWAITING_PAYMENT))]),
+        ]),
+      ),
     )
     .selectAll('o')
     .select('n.next_id')
