@@ -36,11 +36,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
       getTypeParser: (oid: number, format?: 'text' | 'binary') =>
         oid === INT8_OID || oid === NUMERIC_OID ? toSafeNumber : pg.types.getTypeParser(oid, format),
     };
-    const pool = new pg.Pool({
-      connectionString: options.url,
-      max: 10,
-      types: types as pg.CustomTypesConfig,
-    });
+    const pool = new pg.Pool({ connectionString: options.url, max: 10, types: types as pg.CustomTypesConfig });
     pool.on('error', () => {});
     // A connection PostgreSQL cuts while a request holds it (a restart between two statements of a
     // transaction) emits 'error' on its client: without a listener that would end the process.
