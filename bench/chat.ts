@@ -34,6 +34,7 @@ import { migrate, openDatabase } from '../apps/server/src/platform/db/database';
 import { freePort, type RunningServer, startServer } from '../tests/start-server';
 import { localEnv } from './bench-env';
 import { adminUrl, sql, withDatabase } from './bench-pg';
+import { processCpuMs } from './proc-cpu';
 
 const USERS = Number(process.env.BENCH_CHAT_USERS ?? 5_000);
 const RATE = Number(process.env.BENCH_CHAT_RATE ?? 500);
@@ -68,10 +69,7 @@ const rss = (pid: number) => {
   return Number(line?.[1] ?? 0) * 1024;
 };
 /** CPU seconds (user + system) a process has used. */
-const cpuSeconds = (pid: number) => {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-};
+const cpuSeconds = (pid: number) => (processCpuMs(pid) ?? 0) / 1000;
 /** Seconds the process's threads spent runnable but waiting for a CPU (the run queue), from schedstat. */
 const runQueueSeconds = (pid: number) => {
   let ns = 0;

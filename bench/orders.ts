@@ -29,6 +29,7 @@ import { openDatabase } from '../apps/server/src/platform/db/database';
 import { type RunningServer, startServer } from '../tests/start-server';
 import { demoGamesEnv } from './bench-env';
 import { adminUrl, sql, withDatabase } from './bench-pg';
+import { processCpuMs, processesCpuMs } from './proc-cpu';
 
 const SECONDS = Number(process.env.BENCH_ORDERS_SECONDS ?? 4);
 const LEVELS = (process.env.BENCH_ORDERS_CONNECTIONS ?? '1,4,8,16').split(',').map(Number);
@@ -68,43 +69,17 @@ const postgresDb = (): BenchDb => ({ query: (text, values) => sql(url, text, val
 
 let server: RunningServer | undefined;
 /**
- * The server process's CPU time so far (user + system, from /proc; null elsewhere): per order placed,
- * it varies far less than throughput on a machine shared with other work. The database's own CPU
- * is not in it (PostgreSQL's processes; PGlite runs inside the server, so there it is).
+ * The server process's CPU time so far (null without /proc): per order placed, it varies far less
+ * than throughput on a machine shared with other work. PGlite runs inside the server, so there the
+ * database's CPU is in it.
  */
-function serverCpuMs(): number | null {
-  try {
-    const fields = fs.readFileSync(`/proc/${server?.child.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return null;
-  }
-}
+const serverCpuMs = () => processCpuMs(server?.child.pid);
 /**
  * The CPU time so far of every PostgreSQL process on this machine (the backends of the server's
- * pool live through a run; null where there is no /proc, and meaningless when the database is on
- * another machine): beside the server's, where an order's cost goes.
+ * pool live through a run; meaningless when the database is on another machine): beside the
+ * server's, where an order's cost goes.
  */
-function postgresCpuMs(): number | null {
-  if (EMBEDDED) return null;
-  try {
-    let ticks = 0;
-    for (const pid of fs.readdirSync('/proc')) {
-      if (!/^\d+$/.test(pid)) continue;
-      try {
-        const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-        if (!stat.includes('(postgres)')) continue;
-        const fields = stat.split(') ')[1]?.split(' ') ?? [];
-        ticks += Number(fields[11]) + Number(fields[12]);
-      } catch {
-        // Ended meanwhile.
-      }
-    }
-    return (ticks * 1000) / 100;
-  } catch {
-    return null;
-  }
-}
+const postgresCpuMs = () => (EMBEDDED ? null : processesCpuMs('postgres'));
 const perOrder = (before: number | null, after: number | null, orders: number) =>
   before === null || after === null || orders <= 0 ? null : Math.round(((after - before) / orders) * 100) / 100;
 
