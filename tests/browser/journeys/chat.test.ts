@@ -1,6 +1,6 @@
 import { customerServiceIntervention } from '@app/protocol/calls/customer-service';
 import { IM_CLIENT, IM_SOCKET_PATH } from '@app/protocol/im';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, WebSocket } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, baseUrl, DESKTOP, launchBrowser, MOBILE } from '../browser';
 import { docShot, logIn, phoneNumber } from './market-helpers';
@@ -14,16 +14,20 @@ let browser: Browser;
  * slow page on a loaded machine: a message that came before the listener never showed a banner.
  */
 async function openHomeListening(page: Page) {
+  let onSocket: (socket: WebSocket) => void = () => {};
   const loggedIn = new Promise<void>((resolve) => {
-    page.on('websocket', (socket) => {
+    onSocket = (socket) => {
       if (!socket.url().includes(IM_SOCKET_PATH)) return;
       socket.on('framereceived', (frame) => {
         if (String(frame.payload).startsWith('{"t":"login"')) resolve();
       });
-    });
+    };
+    page.on('websocket', onSocket);
   });
   await page.goto(`${baseUrl()}/h5/pages/index/index`);
   await loggedIn;
+  // Called twice on one page: the first call's listener must not watch the second's socket.
+  page.off('websocket', onSocket);
   // The listener's timer started when the page mounted, before the login came back.
   await page.waitForTimeout(IM_CLIENT.listenAfterMs + 500);
 }
