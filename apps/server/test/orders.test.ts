@@ -112,6 +112,15 @@ describe('placing an order', () => {
       ),
       '40010',
     );
+    // Another buyer sending the first buyer's request key gets no one's order but is told it was taken.
+    expectCode(
+      await sdk.call(
+        h5sdkOrderPlace,
+        { ...other.pt, commodityId: roleListing, requestKey: `k-${buyer.token.slice(0, 12)}-1`, agreement: true },
+        { token: other.token },
+      ),
+      '40010',
+    );
     // The seller sees it with the seller's words.
     expect((await app.call(orderInfo, { orderId: order.orderId }, { token: seller.token })).data).toMatchObject({
       role: 'seller',
