@@ -10,13 +10,14 @@ import type { OrderDeps, PlaceInput } from './order.service';
 
 /** The buyer: bound phone and real name (business-flows §6). */
 export async function checkBuyer(db: Db, userId: number) {
-  checkBuyerFacts(await phoneAndRealName(db, userId));
+  const user = await phoneAndRealName(db, userId);
+  checkBuyerFacts({ hasPhone: Boolean(user.mobile), hasAuthentication: user.hasAuthentication });
 }
 
 /** checkBuyer on what the caller read already (placing an order reads the buyer with the seller: orderParties). */
 export function checkBuyerFacts(user: OrderParties['buyer']) {
   if (!user) throw new Error('placing an order for a user that does not exist');
-  if (!user.mobile) throw new AppError(ErrorCode.BAD_PARAMS, '请先绑定手机号');
+  if (!user.hasPhone) throw new AppError(ErrorCode.BAD_PARAMS, '请先绑定手机号');
   if (!user.hasAuthentication) throw new AppError(ErrorCode.BAD_PARAMS, '请先完成实名认证');
 }
 

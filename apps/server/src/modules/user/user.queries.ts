@@ -57,25 +57,49 @@ export async function phoneAndRealName(
 
 /** What placing an order reads of the buyer (every buyer check) and of the seller (the chat names them by 唯一码). */
 export interface OrderParties {
-  buyer: { mobile: string | null; hasAuthentication: boolean } | undefined;
+  buyer: { hasPhone: boolean; hasAuthentication: boolean } | undefined;
   sellerUid: string | undefined;
 }
 
-/** The buyer's phone and real name and the seller's 唯一码 in one read (no seller: the buyer's alone). */
+/**
+ * What a process remembers for orderParties, per database handle: the buyers it saw with a bound
+ * phone and a verified real name, and 唯一码s (which never change). A user leaves the first state
+ * only by closing the account, which revokes every session (no order is asked for after it) and
+ * which the order's own write checks again (openAccountStep). A refusal is never remembered, so a
+ * phone bound or a name verified since counts at once. Forgotten all at once when full.
+ */
+const knownParties = new WeakMap<DbHandle, { verified: Set<number>; uids: Map<number, string> }>();
+const KNOWN_PARTIES = 100_000;
+
+/**
+ * The buyer's phone and real name and the seller's 唯一码 in one read (no seller: the buyer's
+ * alone); no read at all when this process has seen both before (knownParties).
+ */
 export async function orderParties(
   db: DbHandle,
   buyerUserId: number,
   sellerUserId: number | null,
 ): Promise<OrderParties> {
+  let known = knownParties.get(db);
+  if (!known) knownParties.set(db, (known = { verified: new Set(), uids: new Map() }));
+  const sellerUid = sellerUserId === null ? undefined : known.uids.get(sellerUserId);
+  if (known.verified.has(buyerUserId) && (sellerUserId === null || sellerUid !== undefined))
+    return { buyer: { hasPhone: true, hasAuthentication: true }, sellerUid };
   const rows = await userDb(db)
     .selectFrom('users')
     .select(['id', 'uid', 'mobile', 'has_authentication'])
     .where('id', 'in', sellerUserId === null ? [buyerUserId] : [buyerUserId, sellerUserId])
     .$call(prepared)
     .execute();
+  if (known.verified.size + known.uids.size >= KNOWN_PARTIES) {
+    known.verified.clear();
+    known.uids.clear();
+  }
+  for (const row of rows) known.uids.set(row.id, row.uid);
   const buyer = rows.find((r) => r.id === buyerUserId);
+  if (buyer?.mobile && buyer.has_authentication) known.verified.add(buyerUserId);
   return {
-    buyer: buyer && { mobile: buyer.mobile, hasAuthentication: buyer.has_authentication },
+    buyer: buyer && { hasPhone: Boolean(buyer.mobile), hasAuthentication: buyer.has_authentication },
     sellerUid: rows.find((r) => r.id === sellerUserId)?.uid,
   };
 }
