@@ -80,8 +80,8 @@ export async function orderParties(
   buyerUserId: number,
   sellerUserId: number | null,
 ): Promise<OrderParties> {
-  let known = knownParties.get(db);
-  if (!known) knownParties.set(db, (known = { verified: new Set(), uids: new Map() }));
+  const known = knownParties.get(db) ?? { verified: new Set<number>(), uids: new Map<number, string>() };
+  knownParties.set(db, known);
   const sellerUid = sellerUserId === null ? undefined : known.uids.get(sellerUserId);
   if (known.verified.has(buyerUserId) && (sellerUserId === null || sellerUid !== undefined))
     return { buyer: { hasPhone: true, hasAuthentication: true }, sellerUid };
