@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { checkGameTokenOnline } from '@app/protocol/calls/game';
 import { checkVersion } from '@app/protocol/calls/system';
 import { createClientCodec } from '@app/protocol/codec/client';
 import { callPath } from '@app/protocol/contract';
@@ -103,6 +104,45 @@ describe('stopping the server under load', () => {
     expect(closed).not.toBeNull();
     expectNothingLost(outcomes);
     await expectRefused(`http://127.0.0.1:${port}`);
+  });
+
+  it('app.close() mid-flight: calls that ask the embedded demo game meanwhile still get its answer', async () => {
+    const app = await buildApp(testConfig(await ownDatabase()));
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as { port: number };
+    const base = `http://127.0.0.1:${port}`;
+    const login = (await (
+      await fetch(`${base}/demo-game/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ account: 'buyer1', password: 'demo123' }),
+      })
+    ).json()) as { data: { gameId: string; gameToken: string; serverId: string } };
+    const { gameId, gameToken, serverId } = login.data;
+    const boot = await fetch(`${base}/pb/api/app/system/v1/clientConfig?source=H5SDK`);
+    const codec = createClientCodec(((await boot.json()) as { data: never }).data);
+    let answers = 0;
+    let closed: Promise<void> | null = null;
+    // Each asks the game (over the signed partner API, in process) whose the token is.
+    const outcomes = await Promise.all(
+      Array.from({ length: 40 }, async (): Promise<Outcome> => {
+        try {
+          const res = await fetch(`${base}${callPath(checkGameTokenOnline)}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-source': 'H5SDK' },
+            body: JSON.stringify(codec.sealPost({ gameId, gameToken, serverId }, false)),
+          });
+          const body = await res.text();
+          if (++answers === 3) closed = app.close();
+          return { status: res.status, body };
+        } catch (error) {
+          return { failed: String(error) };
+        }
+      }),
+    );
+    await closed;
+    expect(closed).not.toBeNull();
+    expectNothingLost(outcomes);
   });
 
   it('SIGTERM to the real server mid-flight: no 5xx, exit code 0', async () => {
