@@ -4,7 +4,7 @@ import { type GameProfile, LEGEND, marketSellerAccounts, SANGUO, XIANXIA } from 
 import { KEY_CALLBACK_PATH, SCREENSHOT_CALLBACK_PATH } from '@app/game-partner/partner-callbacks';
 import { signPartnerRequest } from '@app/game-partner/partner-signing';
 import type { FastifyInstance } from 'fastify';
-import inject from 'light-my-request';
+import { inProcess } from '../../platform/http/in-process';
 import type { GameConfig } from './game-gateway';
 
 /** The embedded demo games: where each is mounted and whether it trades across servers of a master group. */
@@ -42,22 +42,9 @@ export async function mountDemoGame(
   app: FastifyInstance,
   opts: { secret: string; dataDir: string | null; publicBaseUrl: string },
 ): Promise<GameConfig[]> {
-  // Once the app is up, the in-process calls go through its router itself: Fastify refuses
-  // app.inject as soon as it starts closing, while the requests in flight, which ask the game too
-  // (an order, a delivery), are still served until the drain ends (graceful-stop.ts).
-  let up = false;
-  app.addHook('onReady', async () => {
-    up = true;
-  });
-  const post = async (url: string, headers: Record<string, string>, body: string) => {
-    const request = {
-      method: 'POST' as const,
-      url,
-      headers: { 'content-type': 'application/json', ...headers },
-      payload: body,
-    };
-    return up ? inject(app.routing, request) : app.inject(request);
-  };
+  const send = inProcess(app);
+  const post = async (url: string, headers: Record<string, string>, body: string) =>
+    send({ method: 'POST', url, headers: { 'content-type': 'application/json', ...headers }, payload: body });
   /** Game → exchange, signed with the game's secret as over HTTP. */
   const callback = async (gameId: string, path: string, payload: object) => {
     const body = JSON.stringify(payload);

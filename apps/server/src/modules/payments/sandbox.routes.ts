@@ -1,6 +1,7 @@
 import { formatPriceFen } from '@app/protocol/format';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db/database';
+import { inProcess } from '../../platform/http/in-process';
 import { fenToYuanText } from './pay-gateway';
 import { paymentsDb } from './payments.tables';
 import { SANDBOX_APP_ID, SANDBOX_SELLER_ID, sandboxSign } from './sandbox-gateway';
@@ -17,6 +18,7 @@ const escapeHtml = (s: string) =>
  * its buttons, and the signed asynchronous notifications, resent until answered 'success'.
  */
 export function sandboxPayRoutes(app: FastifyInstance, db: Db, secret: string) {
+  const send = inProcess(app);
   async function notify(tradeNo: string, now = Date.now()): Promise<boolean> {
     const trade = await paymentsDb(db)
       .selectFrom('sandbox_trades')
@@ -36,7 +38,7 @@ export function sandboxPayRoutes(app: FastifyInstance, db: Db, secret: string) {
     params.sign = sandboxSign(secret, params);
     let acknowledged = false;
     try {
-      const res = await app.inject({ method: 'POST', url: trade.notify_url, payload: params });
+      const res = await send({ method: 'POST', url: trade.notify_url, payload: params });
       acknowledged = res.body.trim() === 'success';
     } catch {
       acknowledged = false;

@@ -1,6 +1,7 @@
 import { ErrorCode } from '@app/protocol/errors';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
+import { inProcess } from '../http/in-process';
 
 /**
  * Image styles of platform-shell §9, asked for as a suffix on the image's address under
@@ -62,6 +63,7 @@ function createCache(maxBytes: number) {
 
 export async function imageStyleRoutes(app: FastifyInstance): Promise<void> {
   const cache = createCache(CACHE_BYTES);
+  const send = inProcess(app);
   const refuse = (msg: string) => ({ code: ErrorCode.BAD_PARAMS, msg, data: null });
   app.get<{ Params: { '*': string } }>(`${STYLED_PREFIX}/*`, async (request, reply) => {
     const raw = `/${request.params['*']}`;
@@ -76,7 +78,7 @@ export async function imageStyleRoutes(app: FastifyInstance): Promise<void> {
     let body = cache.get(key);
     reply.header('x-cache', body ? 'hit' : 'miss');
     if (!body) {
-      const source = await app.inject({ method: 'GET', url: `${path}${query}` });
+      const source = await send({ method: 'GET', url: `${path}${query}` });
       const type = String(source.headers['content-type'] ?? '');
       if (source.statusCode !== 200 || !type.startsWith('image/'))
         return reply.status(404).send({ code: ErrorCode.NOT_FOUND, msg: '图片不存在', data: null });
