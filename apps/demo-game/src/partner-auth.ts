@@ -1,5 +1,4 @@
 import { partnerSignature, sha256Hex, signatureMatches } from '@app/game-partner/partner-signing';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { GameError } from './game-error';
 import type { World } from './model';
@@ -8,91 +7,135 @@ import type { Store } from './store';
 const TIMESTAMP_WINDOW_S = 300;
 const NONCE_MEMORY_MS = 600_000;
 
-type PartnerRequest = FastifyRequest & { partnerBody?: unknown };
-
-/** Answers a refusal as `{ok: false, code, message}` (401 for the signature, time and nonce checks). */
-function refuse(reply: FastifyReply, error: unknown) {
-  if (error instanceof z.ZodError)
-    return reply.status(200).send({ ok: false, code: 'BAD_REQUEST', message: error.issues[0]?.message ?? '参数错误' });
-  if (!(error instanceof GameError)) throw error;
-  const status = ['BAD_SIGNATURE', 'STALE', 'REPLAY'].includes(error.code) ? 401 : 200;
-  return reply.status(status).send({ ok: false, code: error.code, message: error.message });
+/** One partner request as it came, whatever carried it (HTTP, or the embedding process). */
+export interface PartnerCall {
+  method: string;
+  /** The full path the caller signed, e.g. /demo-game/partner/v1/roles. */
+  path: string;
+  headers: Readonly<Record<string, string | string[] | undefined>>;
+  /** The raw body (the signature covers it). */
+  body: string;
 }
 
+export type PartnerBody = { ok: true; data: unknown } | { ok: false; code: string; message: string };
+
+/** The answer: 401 for the signature, time and nonce checks, 404 for no such call, else 200. */
+export interface PartnerAnswer {
+  status: number;
+  body: PartnerBody;
+}
+
+/** What a call does with its parsed body: the answer's data, or a GameError / ZodError thrown. */
+type Handler = (input: unknown, call: PartnerCall) => Promise<unknown> | unknown;
+
+/** Answers a refusal as `{ok: false, code, message}` (401 for the signature, time and nonce checks). */
+function refusal(error: unknown): PartnerAnswer {
+  if (error instanceof z.ZodError)
+    return { status: 200, body: { ok: false, code: 'BAD_REQUEST', message: error.issues[0]?.message ?? '参数错误' } };
+  if (!(error instanceof GameError)) throw error;
+  const status = ['BAD_SIGNATURE', 'STALE', 'REPLAY'].includes(error.code) ? 401 : 200;
+  return { status, body: { ok: false, code: error.code, message: error.message } };
+}
+
+const header = (call: PartnerCall, name: string) => {
+  const value = call.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+};
+
 /**
- * Checks every request of the scope: X-Signature over method, path, timestamp, nonce, request id
- * and the raw body; a timestamp within ±300 s; a nonce not seen in the last 600 s.
+ * The partner API's calls under `base` (e.g. /demo-game/partner/v1), each request checked first:
+ * X-Signature over method, path, timestamp, nonce, request id and the raw body; a timestamp within
+ * ±300 s; a nonce not seen in the last 600 s. HTTP routes (partner.routes.ts) and the embedding
+ * process's own transport both answer through `dispatch`, so every check is the same for both.
  */
-export function requireSignature(app: FastifyInstance, opts: { secret: string; now: () => number }) {
+export function partnerApi(opts: { secret: string; now: () => number; base: string }) {
   const nonces = new Map<string, number>();
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
-  app.addHook('preHandler', async (request: PartnerRequest, reply) => {
-    const h = request.headers as Record<string, string | undefined>;
-    const raw = typeof request.body === 'string' ? request.body : '';
+  const handlers = new Map<string, Handler>();
+
+  function check(call: PartnerCall): GameError | undefined {
     const [timestamp, nonce, requestId, partnerId, signature] = [
-      h['x-timestamp'],
-      h['x-nonce'],
-      h['x-request-id'],
-      h['x-partner-id'],
-      h['x-signature'],
+      header(call, 'x-timestamp'),
+      header(call, 'x-nonce'),
+      header(call, 'x-request-id'),
+      header(call, 'x-partner-id'),
+      header(call, 'x-signature'),
     ];
     if (!timestamp || !nonce || !requestId || !partnerId || !signature)
-      return refuse(reply, new GameError('BAD_SIGNATURE', '缺少签名信息'));
-    const path = request.url.split('?')[0] ?? '';
-    const expected = partnerSignature(opts.secret, request.method, path, timestamp, nonce, requestId, raw);
-    if (!signatureMatches(expected, signature)) return refuse(reply, new GameError('BAD_SIGNATURE', '签名错误'));
+      return new GameError('BAD_SIGNATURE', '缺少签名信息');
+    const expected = partnerSignature(opts.secret, call.method, call.path, timestamp, nonce, requestId, call.body);
+    if (!signatureMatches(expected, signature)) return new GameError('BAD_SIGNATURE', '签名错误');
     const t = opts.now();
     if (!/^\d+$/.test(timestamp) || Math.abs(t / 1000 - Number(timestamp)) > TIMESTAMP_WINDOW_S)
-      return refuse(reply, new GameError('STALE', '请求时间戳已过期'));
+      return new GameError('STALE', '请求时间戳已过期');
     // Kept in the order they came, each for the same time: the expired ones are the first (no full scan per request).
     for (const [n, expires] of nonces) {
       if (expires >= t) break;
       nonces.delete(n);
     }
-    if (nonces.has(nonce)) return refuse(reply, new GameError('REPLAY', '重复的请求（nonce 已使用）'));
+    if (nonces.has(nonce)) return new GameError('REPLAY', '重复的请求（nonce 已使用）');
     nonces.set(nonce, t + NONCE_MEMORY_MS);
-    try {
-      request.partnerBody = raw ? JSON.parse(raw) : {};
-    } catch {
-      return refuse(reply, new GameError('BAD_REQUEST', '请求体不是合法的 JSON'));
-    }
-  });
-}
+    return undefined;
+  }
 
-/** A read call: validates the body and answers `{ok: true, data}`. */
-export const readCall =
-  <S extends z.ZodType>(schema: S, fn: (input: z.output<S>) => unknown) =>
-  async (request: PartnerRequest, reply: FastifyReply) => {
-    try {
-      return { ok: true, data: fn(schema.parse(request.partnerBody)) };
-    } catch (error) {
-      return refuse(reply, error);
-    }
+  return {
+    /** The calls' paths under the base, for the HTTP routes. */
+    paths: () => [...handlers.keys()],
+    add(path: string, handler: Handler): void {
+      handlers.set(path, handler);
+    },
+    async dispatch(call: PartnerCall): Promise<PartnerAnswer> {
+      const path = call.path.split('?')[0] ?? '';
+      const handler = path.startsWith(opts.base) ? handlers.get(path.slice(opts.base.length)) : undefined;
+      if (!handler || call.method.toUpperCase() !== 'POST')
+        return { status: 404, body: { ok: false, code: 'NOT_FOUND', message: '没有这个接口' } };
+      const refused = check({ ...call, path });
+      if (refused) return refusal(refused);
+      let input: unknown;
+      try {
+        input = call.body ? JSON.parse(call.body) : {};
+      } catch {
+        return refusal(new GameError('BAD_REQUEST', '请求体不是合法的 JSON'));
+      }
+      try {
+        return { status: 200, body: { ok: true, data: await handler(input, { ...call, path }) } };
+      } catch (error) {
+        return refusal(error);
+      }
+    },
   };
+}
+export type PartnerApi = ReturnType<typeof partnerApi>;
+export type PartnerDispatch = PartnerApi['dispatch'];
+
+/** A read call: validates the body and answers its data. */
+export const readCall =
+  <S extends z.ZodType>(schema: S, fn: (input: z.output<S>) => unknown): Handler =>
+  (input) =>
+    fn(schema.parse(input));
 
 /**
  * A change: runs once per (X-Partner-Id, X-Request-Id) inside one store change; the same id with
  * the same body answers the stored answer, with another body it is refused. Refusals are not stored.
  */
 export const changeCall =
-  <S extends z.ZodType>(store: Store, now: () => number, schema: S, fn: (w: World, input: z.output<S>) => unknown) =>
-  async (request: PartnerRequest, reply: FastifyReply) => {
-    try {
-      const input = schema.parse(request.partnerBody);
-      const key = `${request.headers['x-partner-id']}:${request.headers['x-request-id']}`;
-      const bodyHash = sha256Hex(`${request.url.split('?')[0]}\n${String(request.body ?? '')}`);
-      const data = await store.change((w) => {
-        const seen = w.requests[key];
-        if (seen) {
-          if (seen.bodyHash !== bodyHash) throw new GameError('IDEMPOTENCY_CONFLICT', '请求号已用于其他请求');
-          return seen.answer;
-        }
-        const answer = fn(w, input);
-        w.requests[key] = { bodyHash, answer, at: now() };
-        return answer;
-      });
-      return { ok: true, data };
-    } catch (error) {
-      return refuse(reply, error);
-    }
+  <S extends z.ZodType>(
+    store: Store,
+    now: () => number,
+    schema: S,
+    fn: (w: World, input: z.output<S>) => unknown,
+  ): Handler =>
+  async (body, call) => {
+    const input = schema.parse(body);
+    const key = `${header(call, 'x-partner-id')}:${header(call, 'x-request-id')}`;
+    const bodyHash = sha256Hex(`${call.path}\n${call.body}`);
+    return store.change((w) => {
+      const seen = w.requests[key];
+      if (seen) {
+        if (seen.bodyHash !== bodyHash) throw new GameError('IDEMPOTENCY_CONFLICT', '请求号已用于其他请求');
+        return seen.answer;
+      }
+      const answer = fn(w, input);
+      w.requests[key] = { bodyHash, answer, at: now() };
+      return answer;
+    });
   };

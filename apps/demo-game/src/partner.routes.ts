@@ -3,42 +3,43 @@ import { partnerInput as input } from '@app/game-partner/partner-types';
 import type { FastifyInstance } from 'fastify';
 import { accountInfo, coinBalances, itemList, roleSnapshot, roleSummary } from './partner.queries';
 import { freeze, issueLoginTicket, reclaim, transfer, unfreeze, verifyToken } from './partner.service';
-import { changeCall, readCall, requireSignature } from './partner-auth';
+import { changeCall, type PartnerDispatch, partnerApi, readCall } from './partner-auth';
 import type { Store } from './store';
 import { findRole, isOnline } from './world';
 
 /**
  * The game partner API (docs/game-partner-api.md), registered under `/partner/v1`: every request
- * signed by the partner's secret; changes idempotent by X-Request-Id and by listing id.
+ * signed by the partner's secret; changes idempotent by X-Request-Id and by listing id. The same
+ * calls, checks included, answer `inProcess` (the embedding exchange's transport, no HTTP).
  */
 export async function partnerRoutes(
   app: FastifyInstance,
-  opts: { store: Store; secret: string; now: () => number },
+  opts: { store: Store; secret: string; now: () => number; inProcess?: (dispatch: PartnerDispatch) => void },
 ): Promise<void> {
   const { store, now } = opts;
-  requireSignature(app, opts);
+  const api = partnerApi({ secret: opts.secret, now, base: app.prefix });
   const w = () => store.read();
 
-  app.post(
+  api.add(
     '/token/verify',
     readCall(input.verifyToken, (i) => verifyToken(w(), i.gameToken, now())),
   );
-  app.post(
+  api.add(
     '/role/online',
     readCall(input.roleOnline, (i) => {
       const role = findRole(w(), i.roleId);
       return { roleId: role.id, online: isOnline(role, now()), lastHeartbeatAt: role.lastHeartbeatAt };
     }),
   );
-  app.post(
+  api.add(
     '/servers',
     readCall(input.servers, () => ({ servers: w().servers })),
   );
-  app.post(
+  api.add(
     '/account',
     readCall(input.account, (i) => accountInfo(w(), i.accountId)),
   );
-  app.post(
+  api.add(
     '/roles',
     readCall(input.roles, (i) => ({
       roles: w()
@@ -46,39 +47,53 @@ export async function partnerRoutes(
         .map((r) => roleSummary(r, now())),
     })),
   );
-  app.post(
+  api.add(
     '/role/snapshot',
     readCall(input.role, (i) => roleSnapshot(w(), i.roleId, now())),
   );
-  app.post(
+  api.add(
     '/coins',
     readCall(input.role, (i) => ({ roleId: i.roleId, coins: coinBalances(findRole(w(), i.roleId)) })),
   );
-  app.post(
+  api.add(
     '/items',
     readCall(input.role, (i) => itemList(w(), i.roleId)),
   );
-  app.post(
+  api.add(
     '/freeze',
     changeCall(store, now, input.freeze, (world, i) => freeze(world, i, now())),
   );
-  app.post(
+  api.add(
     '/unfreeze',
     changeCall(store, now, input.unfreeze, (world, i) => unfreeze(world, i)),
   );
-  app.post(
+  api.add(
     '/login-ticket',
     changeCall(store, now, input.loginTicket, (world, i) => issueLoginTicket(world, i, now())),
   );
-  app.post(
+  api.add(
     '/transfer',
     changeCall(store, now, input.transfer, (world, i) => {
       const result = transfer(world, i, now());
       return { ...result, signature: receiptSignature(opts.secret, result) };
     }),
   );
-  app.post(
+  api.add(
     '/reclaim',
     changeCall(store, now, input.reclaim, (world, i) => reclaim(world, i, now())),
   );
+
+  // Served over HTTP as they were added; the raw body is what the signature covers.
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+  for (const path of api.paths())
+    app.post(path, async (request, reply) => {
+      const answer = await api.dispatch({
+        method: request.method,
+        path: request.url,
+        headers: request.headers,
+        body: typeof request.body === 'string' ? request.body : '',
+      });
+      return reply.status(answer.status).send(answer.body);
+    });
+  opts.inProcess?.(api.dispatch);
 }

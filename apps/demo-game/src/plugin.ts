@@ -6,12 +6,14 @@ import { gameRoutes } from './game.routes';
 import { createGame } from './game.service';
 import { hostRoutes } from './host.routes';
 import { partnerRoutes } from './partner.routes';
+import type { PartnerDispatch } from './partner-auth';
 import { GAME_PROFILES, type GameProfile, LEGEND } from './profiles';
 import { renderRoutes } from './render.routes';
 import { openStore } from './store';
 
 export type { KeyNotifier, ScreenshotNotifier } from '@app/game-partner/partner-callbacks';
 
+export type { PartnerAnswer, PartnerCall, PartnerDispatch } from './partner-auth';
 export type { GameProfile } from './profiles';
 
 export interface DemoGameOptions {
@@ -37,6 +39,11 @@ export interface DemoGameOptions {
   /** In-process callbacks instead of HTTP ones (the embedded exchange passes these). */
   notifyKey?: KeyNotifier;
   notifyScreenshots?: ScreenshotNotifier;
+  /**
+   * Receives the partner API's own entry (the same checks and calls as over HTTP), for an embedding
+   * exchange to call without HTTP.
+   */
+  partnerInProcess?: (dispatch: PartnerDispatch) => void;
 }
 
 /**
@@ -68,7 +75,13 @@ export async function demoGame(app: FastifyInstance, opts: DemoGameOptions): Pro
   const filesUrl = (request: FastifyRequest) =>
     `${http ? `${request.protocol}://${request.host}` : ''}${app.prefix}/files`;
   await app.register(gameRoutes, { game, store, files, consignment, gameId: opts.gameId, now, filesUrl });
-  await app.register(partnerRoutes, { prefix: '/partner/v1', store, secret: opts.partnerSecret, now });
+  await app.register(partnerRoutes, {
+    prefix: '/partner/v1',
+    store,
+    secret: opts.partnerSecret,
+    now,
+    ...(opts.partnerInProcess ? { inProcess: opts.partnerInProcess } : {}),
+  });
   await app.register(renderRoutes, { store, profile });
   await app.register(hostRoutes, {
     gameId: opts.gameId,
