@@ -1,5 +1,6 @@
 import { signPartnerRequest } from '@app/game-partner/partner-signing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { PartnerDispatch } from '../src/plugin';
 import { refusal, SECRET, startGame, type TestGame } from './helpers';
 
 let g: TestGame;
@@ -75,5 +76,47 @@ describe('the partner API refuses', () => {
       ok: false,
       code: 'BAD_REQUEST',
     });
+  });
+});
+
+describe('the in-process entry (an embedding exchange, no HTTP)', () => {
+  let dispatch: PartnerDispatch | undefined;
+  let h: TestGame;
+  beforeEach(async () => {
+    h = await startGame({
+      partnerInProcess: (d) => {
+        dispatch = d;
+      },
+    });
+  });
+  afterEach(() => h.app.close());
+  const call = (headers: Record<string, string>, body = '{}', path = PATH) =>
+    (dispatch as PartnerDispatch)({ method: 'POST', path, headers, body });
+  const sign = (overrides: Partial<Parameters<typeof signPartnerRequest>[0]> = {}) =>
+    signPartnerRequest({
+      secret: SECRET,
+      partnerId: 'exchange',
+      method: 'POST',
+      path: PATH,
+      body: '{}',
+      requestId: 'q1',
+      now: h.clock.now,
+      ...overrides,
+    });
+
+  it('answers as HTTP does and refuses what HTTP refuses', async () => {
+    const headers = sign({ nonce: 'n-1' });
+    const viaHttp = await h.app.inject({
+      method: 'POST',
+      url: PATH,
+      headers: { 'content-type': 'application/json', ...sign({ nonce: 'n-2' }) },
+      payload: '{}',
+    });
+    expect(await call(headers)).toEqual({ status: 200, body: viaHttp.json() });
+    expect(await call(headers)).toMatchObject({ status: 401, body: { ok: false, code: 'REPLAY' } });
+    expect((await call(sign({ secret: 'wrong' }))).body).toMatchObject({ ok: false, code: 'BAD_SIGNATURE' });
+    expect((await call(sign({ nonce: 'n-3' }), '{"x":1}')).body).toMatchObject({ code: 'BAD_SIGNATURE' });
+    expect((await call(sign({ nonce: 'n-4', now: h.clock.now - 301_000 }))).body).toMatchObject({ code: 'STALE' });
+    expect(await call(sign({ nonce: 'n-5' }), '{}', '/demo-game/partner/v1/nothing')).toMatchObject({ status: 404 });
   });
 });
