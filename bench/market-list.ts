@@ -43,6 +43,11 @@ const SECONDS = Number(process.env.BENCH_MARKET_SECONDS ?? 4);
 const HEALTH_SECONDS = Number(process.env.BENCH_MARKET_HEALTH_SECONDS ?? 2);
 const LEVELS = (process.env.BENCH_MARKET_CONNECTIONS ?? '4,8,16,32').split(',').map(Number);
 const PLAIN_LEVELS = (process.env.BENCH_MARKET_PLAIN_CONNECTIONS ?? '4,8,16,32').split(',').filter(Boolean).map(Number);
+/**
+ * How many times the whole interleaved cycle runs (BENCH_MARKET_ROUNDS): on a machine whose speed
+ * moves from minute to minute, each connection count then reports the median of its rounds.
+ */
+const ROUNDS = Math.max(1, Number(process.env.BENCH_MARKET_ROUNDS ?? 1));
 const PAGE_WEIGHTS = [5, 2, 1, 1, 1]; // pages 1–5: most readers stay on the first page
 const LIST_PATH = callPath(commodityList);
 
@@ -339,34 +344,57 @@ async function measure(m: Measured, log: (line: string) => void): Promise<Market
       // Each connection count runs /health, then the sealed mix, then the unsealed one, one after
       // the other: the two paths meet the same warmth and the same neighbours on the machine
       // (all sealed runs first, then all unsealed, gave the later path the warmer process).
-      const health: Figures[] = [];
-      const listEncrypted: Figures[] = [];
-      const listPlain: Figures[] = [];
+      const rounds: Array<{ health: Figures[]; listEncrypted: Figures[]; listPlain: Figures[] }> = [];
       let expected = 1500;
       let expectedPlain = 3000;
       const levels = [...new Set([...LEVELS, ...PLAIN_LEVELS])].sort((a, b) => a - b);
-      for (const c of levels) {
-        if (LEVELS.includes(c)) {
-          const h = await run({ url: `http://127.0.0.1:${port}/health`, duration: HEALTH_SECONDS, connections: c });
-          health.push(figures(c, h));
-          const { result, refused, live } = await listRun(keys, c, SECONDS, true, expected);
-          const f = figures(c, result, refused);
-          listEncrypted.push(f);
-          expected = Math.max(expected, f.requestsPerSecond);
-          log(
-            `market: ${String(c).padStart(2)} conn  health ${h.requests.average.toFixed(0)} rps  list sealed v2 ${f.requestsPerSecond} rps p50 ${f.p50ms} ms p99 ${f.p99ms} ms${refused ? `  REFUSED ${refused}` : ''}${live ? ` (${live} URLs made live)` : ''}`,
-          );
-        }
-        if (PLAIN_LEVELS.includes(c)) {
-          const { result, refused } = await listRun(keys, c, SECONDS, false, expectedPlain);
-          const f = figures(c, result, refused);
-          listPlain.push(f);
-          expectedPlain = Math.max(expectedPlain, f.requestsPerSecond);
-          log(
-            `market: ${String(c).padStart(2)} conn  list signed, not sealed ${f.requestsPerSecond} rps p50 ${f.p50ms} ms p99 ${f.p99ms} ms${refused ? `  REFUSED ${refused}` : ''}`,
-          );
+      for (let round = 1; round <= ROUNDS; round++) {
+        if (ROUNDS > 1) log(`market: round ${round} of ${ROUNDS}`);
+        const health: Figures[] = [];
+        const listEncrypted: Figures[] = [];
+        const listPlain: Figures[] = [];
+        rounds.push({ health, listEncrypted, listPlain });
+        for (const c of levels) {
+          if (LEVELS.includes(c)) {
+            const h = await run({ url: `http://127.0.0.1:${port}/health`, duration: HEALTH_SECONDS, connections: c });
+            health.push(figures(c, h));
+            const { result, refused, live } = await listRun(keys, c, SECONDS, true, expected);
+            const f = figures(c, result, refused);
+            listEncrypted.push(f);
+            expected = Math.max(expected, f.requestsPerSecond);
+            log(
+              `market: ${String(c).padStart(2)} conn  health ${h.requests.average.toFixed(0)} rps  list sealed v2 ${f.requestsPerSecond} rps p50 ${f.p50ms} ms p99 ${f.p99ms} ms${refused ? `  REFUSED ${refused}` : ''}${live ? ` (${live} URLs made live)` : ''}`,
+            );
+          }
+          if (PLAIN_LEVELS.includes(c)) {
+            const { result, refused } = await listRun(keys, c, SECONDS, false, expectedPlain);
+            const f = figures(c, result, refused);
+            listPlain.push(f);
+            expectedPlain = Math.max(expectedPlain, f.requestsPerSecond);
+            log(
+              `market: ${String(c).padStart(2)} conn  list signed, not sealed ${f.requestsPerSecond} rps p50 ${f.p50ms} ms p99 ${f.p99ms} ms${refused ? `  REFUSED ${refused}` : ''}`,
+            );
+          }
         }
       }
+      // Per connection count, the round with the median requests/s (the only round with one).
+      const median = (pick: (r: (typeof rounds)[number]) => Figures[]) =>
+        (pick(rounds[0] as (typeof rounds)[number]) ?? []).map((_, i) => {
+          const sorted = rounds
+            .map((r) => pick(r)[i] as Figures)
+            .sort((a, b) => a.requestsPerSecond - b.requestsPerSecond);
+          return sorted[Math.floor((sorted.length - 1) / 2)] as Figures;
+        });
+      const health = median((r) => r.health);
+      const listEncrypted = median((r) => r.listEncrypted);
+      const listPlain = median((r) => r.listPlain);
+      if (ROUNDS > 1)
+        for (const f of listEncrypted) {
+          const plain = listPlain.find((p) => p.connections === f.connections);
+          log(
+            `market: median of ${ROUNDS} at ${String(f.connections).padStart(2)} conn: sealed v2 ${f.requestsPerSecond} rps p99 ${f.p99ms} ms${plain ? `, unsealed ${plain.requestsPerSecond} rps p99 ${plain.p99ms} ms` : ''}`,
+          );
+        }
 
       const healthPeak = Math.max(...health.map((h) => h.requestsPerSecond));
       const best = (list: Figures[]) => list.reduce((a, b) => (b.requestsPerSecond > a.requestsPerSecond ? b : a));
