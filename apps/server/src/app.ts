@@ -49,7 +49,7 @@ import { rateLimits } from './platform/http/rate-limits';
 import type { CallPlatform } from './platform/http/register-call';
 import { securityHeaders } from './platform/http/security-headers';
 import { echoRequestId, nameTheNode, serverOptions } from './platform/http/server-options';
-import { pageAllowances, serveWeb } from './platform/http/web-app';
+import { followPageScripts, pageAllowances, serveWeb } from './platform/http/web-app';
 import { sandboxProvidersOf } from './platform/identity-providers/identity-providers';
 import { leadSweeps } from './platform/jobs/sweep-every';
 import { advisoryLeadership } from './platform/jobs/sweep-leader';
@@ -104,7 +104,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   echoRequestId(app);
   nameTheNode(app, config.NODE_NAME);
   answerErrors(app);
-  securityHeaders(app, pageAllowances(config));
+  const headers = securityHeaders(app, pageAllowances(config));
+  followPageScripts(app, config.webDist, headers.allowInlineScripts);
   rateLimits(app, {
     clientPer10s: config.RATE_LIMIT_CLIENT_PER_10S,
     addressPerMinute: config.RATE_LIMIT_ADDRESS_PER_MINUTE,

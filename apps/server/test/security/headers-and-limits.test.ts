@@ -65,6 +65,33 @@ describe('security headers', () => {
     expect(res.headers['strict-transport-security']).toBeUndefined();
   });
 
+  it('allows the preloader of a new build once it replaces the page, without a restart', async () => {
+    const dist = webDist();
+    const own = await createTestApp({ WEB_DIST: dist });
+    try {
+      const scriptSrc = async (url: string) =>
+        directive((await own.app.inject({ url })).headers['content-security-policy'], 'script-src');
+      expect(await scriptSrc('/h5/pages/index/index')).toBe(`script-src 'self' ${PRELOADER_HASH}`);
+      const rebuilt = 'document.documentElement.dataset.ready = "2";';
+      const rebuiltHash = `'sha256-${createHash('sha256').update(rebuilt).digest('base64')}'`;
+      fs.writeFileSync(
+        path.join(dist, 'index.html'),
+        `<!doctype html><html><body><div id="root"></div><script>${rebuilt}</script></body></html>`,
+      );
+      const deadline = Date.now() + 5_000;
+      while ((await scriptSrc('/h5/pages/index/index')) !== `script-src 'self' ${rebuiltHash}`) {
+        if (Date.now() > deadline) throw new Error('the preloader of the new build was never allowed');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(await scriptSrc('/h5/pages/orderNew/orderConfirmPlace/orderConfirmPlace')).toBe(
+        `script-src 'self' ${rebuiltHash}`,
+      );
+    } finally {
+      await own.close();
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
+  });
+
   it('lets no other site frame the cashier, the order confirmation or the withdrawal page', async () => {
     for (const url of [
       '/h5sdk/pages/orderNew/cashier/cashier?orderId=1',

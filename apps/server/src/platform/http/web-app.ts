@@ -18,9 +18,49 @@ export function pageAllowances(
     production: config.APP_ENV === 'production',
     frameAncestors: config.FRAME_ANCESTORS,
     connectOrigins: [config.S3_ENDPOINT, config.PUBLIC_BASE_URL].flatMap((url) => (url ? [new URL(url).origin] : [])),
-    // The built page's inline preloader (decision 0010) is allowed by its hash, read once at start.
+    // The built page's inline preloader (decision 0010) is allowed by its hash, read at start
+    // and again when a new build replaces the page (followPageScripts).
     inlineScripts: fs.existsSync(webIndex) ? inlineScriptHashes(fs.readFileSync(webIndex, 'utf8')) : [],
   };
+}
+
+/**
+ * A web build written while the server runs changes the page's inline preloader, and with the
+ * hash read at start the browser would refuse it (a blank page until a restart). The build's
+ * folder is watched: when index.html changes, its scripts' hashes are allowed instead.
+ */
+export function followPageScripts(app: FastifyInstance, webDist: string, allow: (hashes: string[]) => void): void {
+  if (!fs.existsSync(webDist)) return;
+  const webIndex = path.join(webDist, 'index.html');
+  let current = fs.existsSync(webIndex) ? inlineScriptHashes(fs.readFileSync(webIndex, 'utf8')).join(' ') : '';
+  let timer: NodeJS.Timeout | undefined;
+  const reread = () => {
+    timer = undefined;
+    if (!fs.existsSync(webIndex)) return;
+    const hashes = inlineScriptHashes(fs.readFileSync(webIndex, 'utf8'));
+    if (hashes.join(' ') === current) return;
+    current = hashes.join(' ');
+    allow(hashes);
+    app.log.info({ webDist }, 'a new web build: its page scripts are allowed');
+  };
+  let watcher: fs.FSWatcher;
+  try {
+    watcher = fs.watch(webDist, (_event, file) => {
+      // A build writes many files at once: read the page once they settle.
+      if (file && !String(file).startsWith('index.html')) return;
+      clearTimeout(timer);
+      timer = setTimeout(reread, 100);
+    });
+  } catch (error) {
+    app.log.warn({ err: error, webDist }, 'cannot watch the web build: restart the server after a build');
+    return;
+  }
+  watcher.on('error', () => watcher.close());
+  watcher.unref();
+  app.addHook('onClose', async () => {
+    clearTimeout(timer);
+    watcher.close();
+  });
 }
 
 /**
@@ -33,7 +73,9 @@ export async function serveWeb(app: FastifyInstance, webDist: string): Promise<v
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
-      wildcard: false,
+      // Files are looked up when asked (not listed at start): a build written while the server
+      // runs is served at once, its new chunks included (followPageScripts allows its preloader).
+      wildcard: true,
       index: false,
       // The build writes .br and .gz beside every script, style and index.html (decision 0010).
       preCompressed: true,
