@@ -272,9 +272,10 @@ describe('the home search box', () => {
     const keyword = title.slice(0, 2);
     const page = await (await browser.newContext(MOBILE)).newPage();
     // The home of the demo game the keyword comes from (the game the user chose last).
-    await page.goto(`${baseUrl()}/h5/pages/index/index`);
+    // Chosen on a page without the popup, so the home's first visit is the one that shows it.
+    await page.goto(`${baseUrl()}/h5/pages/no-such-page/index`);
     await page.evaluate(() => localStorage.setItem('applicationIdClick', 'demo-legend'));
-    await page.reload();
+    await page.goto(`${baseUrl()}/h5/pages/index/index`);
     await page.getByTestId('home-search').waitFor();
     // The home's popup (an ad of the day) comes first.
     await page.getByTestId('home-popup-close').click();
