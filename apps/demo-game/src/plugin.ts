@@ -13,7 +13,7 @@ import { openStore } from './store';
 
 export type { KeyNotifier, ScreenshotNotifier } from '@app/game-partner/partner-callbacks';
 
-export type { PartnerAnswer, PartnerCall, PartnerDispatch } from './partner-auth';
+export type { PartnerDispatch } from './partner-auth';
 export type { GameProfile } from './profiles';
 
 export interface DemoGameOptions {
