@@ -19,7 +19,8 @@ const raw = async (headers: Record<string, string>, body = '{}', url = PATH) => 
   });
   return { status: res.statusCode, ...res.json() };
 };
-const signed = (overrides: Partial<Parameters<typeof signPartnerRequest>[0]> = {}) =>
+/** Headers of a call to PATH signed as the exchange, at the clock of `game` (the file's game unless named). */
+const signed = (overrides: Partial<Parameters<typeof signPartnerRequest>[0]> = {}, game: TestGame = g) =>
   signPartnerRequest({
     secret: SECRET,
     partnerId: 'exchange',
@@ -27,7 +28,7 @@ const signed = (overrides: Partial<Parameters<typeof signPartnerRequest>[0]> = {
     path: PATH,
     body: '{}',
     requestId: 'q1',
-    now: g.clock.now,
+    now: game.clock.now,
     ...overrides,
   });
 
@@ -92,17 +93,7 @@ describe('the in-process entry (an embedding exchange, no HTTP)', () => {
   afterEach(() => h.app.close());
   const call = (headers: Record<string, string>, body = '{}', path = PATH) =>
     (dispatch as PartnerDispatch)({ method: 'POST', path, headers, body });
-  const sign = (overrides: Partial<Parameters<typeof signPartnerRequest>[0]> = {}) =>
-    signPartnerRequest({
-      secret: SECRET,
-      partnerId: 'exchange',
-      method: 'POST',
-      path: PATH,
-      body: '{}',
-      requestId: 'q1',
-      now: h.clock.now,
-      ...overrides,
-    });
+  const sign = (overrides: Partial<Parameters<typeof signPartnerRequest>[0]> = {}) => signed(overrides, h);
 
   it('answers as HTTP does and refuses what HTTP refuses', async () => {
     const headers = sign({ nonce: 'n-1' });
