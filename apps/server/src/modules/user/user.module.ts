@@ -10,7 +10,7 @@ import { loginRoutes } from './login.routes';
 import { accountRemovalChecks, type RemovalFacts } from './removal-checks';
 import { settingsRoutes } from './settings.routes';
 import { thirdPartyLoginRoutes } from './third-party-login.routes';
-import { uidOf } from './user.queries';
+import { knownUid } from './user.queries';
 import { userRoutes } from './user.routes';
 
 /**
@@ -18,9 +18,6 @@ import { userRoutes } from './user.routes';
  * (bind a phone, close it). An account closes only when nothing is in flight: each module answers
  * for what it holds of the user (`removal`, through its own service).
  */
-/** How many users' 唯一码 a process keeps (a few MB at most; forgotten all at once when full). */
-const KNOWN_UIDS = 100_000;
-
 export function userModule(
   app: FastifyInstance,
   deps: {
@@ -36,17 +33,7 @@ export function userModule(
   const { platform, sms, config } = deps;
   // A session names its user by id; the 唯一码 is this module's (platform/auth asks it here). A
   // 唯一码 never changes (a closed account keeps it), so the process remembers the ones it read.
-  const uids = new Map<number, string>();
-  platform.uidOf = async (userId) => {
-    const known = uids.get(userId);
-    if (known !== undefined) return known;
-    const uid = await uidOf(platform.db, userId);
-    if (uid !== undefined) {
-      if (uids.size >= KNOWN_UIDS) uids.clear();
-      uids.set(userId, uid);
-    }
-    return uid;
-  };
+  platform.uidOf = (userId) => knownUid(platform.db, userId);
   loginRoutes(app, platform, { ...sms, sessionTtlDays: config.SESSION_TTL_DAYS });
   userRoutes(app, platform, deps.identity.status);
   thirdPartyLoginRoutes(app, platform, deps.providers ?? unavailableProviders(), config.SESSION_TTL_DAYS);

@@ -62,26 +62,53 @@ export interface OrderParties {
 }
 
 /**
- * What a process remembers for orderParties, per database handle: the buyers it saw with a bound
- * phone and a verified real name, and 唯一码s (which never change). A user leaves the first state
- * only by closing the account, which revokes every session (no order is asked for after it) and
- * which the order's own write checks again (openAccountStep). A refusal is never remembered, so a
- * phone bound or a name verified since counts at once. Forgotten all at once when full.
+ * What a process remembers of users, per database handle: their 唯一码s (which never change: the
+ * session lookup's knownUid and orderParties share them), and the buyers it saw with a bound phone
+ * and a verified real name. A user leaves that state only by closing the account, which revokes
+ * every session (no order is asked for after it) and which the order's own write checks again
+ * (openAccountStep). A refusal is never remembered, so a phone bound or a name verified since
+ * counts at once. Forgotten all at once when full (a few MB at most).
  */
-const knownParties = new WeakMap<DbHandle, { verified: Set<number>; uids: Map<number, string> }>();
-const KNOWN_PARTIES = 100_000;
+const remembered = new WeakMap<DbHandle, { uids: Map<number, string>; verified: Set<number> }>();
+const REMEMBERED_USERS = 100_000;
+
+function memoryOf(db: DbHandle) {
+  let memory = remembered.get(db);
+  if (!memory) {
+    memory = { uids: new Map(), verified: new Set() };
+    remembered.set(db, memory);
+  }
+  return memory;
+}
+
+function remember(db: DbHandle, fill: (memory: ReturnType<typeof memoryOf>) => void): void {
+  const memory = memoryOf(db);
+  if (memory.uids.size + memory.verified.size >= REMEMBERED_USERS) {
+    memory.uids.clear();
+    memory.verified.clear();
+  }
+  fill(memory);
+}
+
+/** uidOf, read once per process (remembered). */
+export async function knownUid(db: DbHandle, userId: number): Promise<string | undefined> {
+  const known = memoryOf(db).uids.get(userId);
+  if (known !== undefined) return known;
+  const uid = await uidOf(db, userId);
+  if (uid !== undefined) remember(db, (memory) => memory.uids.set(userId, uid));
+  return uid;
+}
 
 /**
  * The buyer's phone and real name and the seller's 唯一码 in one read (no seller: the buyer's
- * alone); no read at all when this process has seen both before (knownParties).
+ * alone); no read at all when this process has seen both before (remembered).
  */
 export async function orderParties(
   db: DbHandle,
   buyerUserId: number,
   sellerUserId: number | null,
 ): Promise<OrderParties> {
-  const known = knownParties.get(db) ?? { verified: new Set<number>(), uids: new Map<number, string>() };
-  knownParties.set(db, known);
+  const known = memoryOf(db);
   const sellerUid = sellerUserId === null ? undefined : known.uids.get(sellerUserId);
   if (known.verified.has(buyerUserId) && (sellerUserId === null || sellerUid !== undefined))
     return { buyer: { hasPhone: true, hasAuthentication: true }, sellerUid };
@@ -91,13 +118,11 @@ export async function orderParties(
     .where('id', 'in', sellerUserId === null ? [buyerUserId] : [buyerUserId, sellerUserId])
     .$call(prepared)
     .execute();
-  if (known.verified.size + known.uids.size >= KNOWN_PARTIES) {
-    known.verified.clear();
-    known.uids.clear();
-  }
-  for (const row of rows) known.uids.set(row.id, row.uid);
   const buyer = rows.find((r) => r.id === buyerUserId);
-  if (buyer?.mobile && buyer.has_authentication) known.verified.add(buyerUserId);
+  remember(db, (memory) => {
+    for (const row of rows) memory.uids.set(row.id, row.uid);
+    if (buyer?.mobile && buyer.has_authentication) memory.verified.add(buyerUserId);
+  });
   return {
     buyer: buyer && { hasPhone: Boolean(buyer.mobile), hasAuthentication: buyer.has_authentication },
     sellerUid: rows.find((r) => r.id === sellerUserId)?.uid,
