@@ -104,8 +104,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   echoRequestId(app);
   nameTheNode(app, config.NODE_NAME);
   answerErrors(app);
-  const headers = securityHeaders(app, pageAllowances(config));
-  followPageScripts(app, config.webDist, headers.allowInlineScripts);
+  const allowances = pageAllowances(config);
+  const headers = securityHeaders(app, allowances);
+  followPageScripts(app, config.webDist, allowances.inlineScripts ?? [], headers.allowInlineScripts);
   rateLimits(app, {
     clientPer10s: config.RATE_LIMIT_CLIENT_PER_10S,
     addressPerMinute: config.RATE_LIMIT_ADDRESS_PER_MINUTE,

@@ -29,10 +29,15 @@ export function pageAllowances(
  * hash read at start the browser would refuse it (a blank page until a restart). The build's
  * folder is watched: when index.html changes, its scripts' hashes are allowed instead.
  */
-export function followPageScripts(app: FastifyInstance, webDist: string, allow: (hashes: string[]) => void): void {
+export function followPageScripts(
+  app: FastifyInstance,
+  webDist: string,
+  allowed: readonly string[],
+  allow: (hashes: string[]) => void,
+): void {
   if (!fs.existsSync(webDist)) return;
   const webIndex = path.join(webDist, 'index.html');
-  let current = fs.existsSync(webIndex) ? inlineScriptHashes(fs.readFileSync(webIndex, 'utf8')).join(' ') : '';
+  let current = allowed.join(' ');
   let timer: NodeJS.Timeout | undefined;
   const reread = () => {
     timer = undefined;
