@@ -83,12 +83,13 @@ export function partnerApi(opts: { secret: string; now: () => number; base: stri
     add(path: string, handler: Handler): void {
       handlers.set(path, handler);
     },
-    async dispatch(call: PartnerCall): Promise<PartnerAnswer> {
-      const path = call.path.split('?')[0] ?? '';
-      const handler = path.startsWith(opts.base) ? handlers.get(path.slice(opts.base.length)) : undefined;
+    async dispatch(asked: PartnerCall): Promise<PartnerAnswer> {
+      // The signature and the idempotency key cover the path without its query.
+      const call = { ...asked, path: asked.path.split('?')[0] ?? '' };
+      const handler = call.path.startsWith(opts.base) ? handlers.get(call.path.slice(opts.base.length)) : undefined;
       if (!handler || call.method.toUpperCase() !== 'POST')
         return { status: 404, body: { ok: false, code: 'NOT_FOUND', message: '没有这个接口' } };
-      const refused = check({ ...call, path });
+      const refused = check(call);
       if (refused) return refusal(refused);
       let input: unknown;
       try {
@@ -97,7 +98,7 @@ export function partnerApi(opts: { secret: string; now: () => number; base: stri
         return refusal(new GameError('BAD_REQUEST', '请求体不是合法的 JSON'));
       }
       try {
-        return { status: 200, body: { ok: true, data: await handler(input, { ...call, path }) } };
+        return { status: 200, body: { ok: true, data: await handler(input, call) } };
       } catch (error) {
         return refusal(error);
       }

@@ -77,6 +77,9 @@ export async function mountDemoGame(
         partner = dispatch;
       },
     });
+    // Registering loads the plugin at once: its partner routes have handed their entry over.
+    const dispatch = partner;
+    if (!dispatch) throw new Error(`${gameId}: the demo game did not hand over its partner entry`);
     games.push({
       gameId,
       name: profile.name,
@@ -85,11 +88,7 @@ export async function mountDemoGame(
       partnerUrl: `${prefix}/partner/v1`,
       secret: opts.secret,
       transport: async (url, init) => {
-        if (!partner) {
-          const res = await post(url, init.headers, init.body);
-          return { json: async () => res.json() };
-        }
-        const answer = await partner({ method: init.method, path: url, headers: init.headers, body: init.body });
+        const answer = await dispatch({ method: init.method, path: url, headers: init.headers, body: init.body });
         const text = JSON.stringify(answer.body);
         return { json: async () => JSON.parse(text) };
       },
