@@ -1,3 +1,5 @@
+import { useSyncExternalStore } from 'react';
+
 /**
  * Every local-storage key of platform-shell §3 behind one typed module. Values are strings as
  * the original client kept them; objects are stored as JSON text.
@@ -37,15 +39,23 @@ function backend(): Storage | null {
   }
 }
 
+/** Told of every write through `storage`, so a page can follow a key (useStored). */
+const listeners = new Set<() => void>();
+const changed = () => {
+  for (const listener of listeners) listener();
+};
+
 export const storage = {
   get(key: StorageKey): string | null {
     return backend()?.getItem(key) ?? null;
   },
   set(key: StorageKey, value: string): void {
     backend()?.setItem(key, value);
+    changed();
   },
   remove(key: StorageKey): void {
     backend()?.removeItem(key);
+    changed();
   },
   getJson<T>(key: StorageKey): T | null {
     const text = this.get(key);
@@ -60,6 +70,23 @@ export const storage = {
     this.set(key, JSON.stringify(value));
   },
 };
+
+/**
+ * A stored value that re-renders its page when it changes (the game launch stores currentAppId
+ * after the page first drew: the SDK list must then ask for that game, not for none).
+ */
+export function useStored(key: StorageKey): string | null {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    () => storage.get(key),
+    () => null,
+  );
+}
 
 /** Login info the session keeps (platform-shell §4: cleared on expiry codes). */
 const LOGIN_KEYS: StorageKey[] = [

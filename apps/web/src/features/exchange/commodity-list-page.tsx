@@ -6,7 +6,7 @@ import { PcLayout } from '../../components/pc-layout';
 import { listAppId } from '../../lib/list-app-id';
 import { sceneOfPath } from '../../lib/platform';
 import { useGameLobby } from '../../lib/queries/get-game-lobby';
-import { storage } from '../../lib/storage';
+import { useStored } from '../../lib/storage';
 import { flushLeftovers } from './commodity-tracking';
 import { CommodityListBody } from './list/commodity-list-body';
 import { allGames, GamePick } from './list/game-pick';
@@ -24,7 +24,8 @@ export default function CommodityListPage() {
   const scene = sceneOfPath(globalThis.location.pathname) ?? 'h5';
   const sdk = scene === 'h5sdk';
   // Inside the game the game session decides the game (currentAppId); elsewhere the query does.
-  const appId = sdk ? storage.get('currentAppId') || listAppId(params) : listAppId(params);
+  const currentAppId = useStored('currentAppId');
+  const appId = sdk ? currentAppId || listAppId(params) : listAppId(params);
   const gameName = useGameName(appId);
   useEffect(() => flushLeftovers(), []);
   // On a PC a list that names no game (a bare link, a first visit) asks for one. The phone list

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { MobileLayout } from '../../components/mobile-layout';
 import { copy } from '../../lib/copy';
 import { listAppId } from '../../lib/list-app-id';
-import { storage } from '../../lib/storage';
+import { useStored } from '../../lib/storage';
 import { AdSlot } from './ad-slot';
 import { HomePopup } from './home-popup';
 import './market.css';
@@ -15,7 +15,7 @@ import { Marquee } from './marquee';
  */
 export default function SdkHomePage({ List }: { List: ComponentType<{ appId: string }> }) {
   const [params] = useSearchParams();
-  const appId = storage.get('currentAppId') || listAppId(params);
+  const appId = useStored('currentAppId') || listAppId(params);
   return (
     <MobileLayout title={copy.brand} back={false} tabBar>
       <Marquee appId={appId} />
