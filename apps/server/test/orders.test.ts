@@ -145,6 +145,13 @@ describe('placing an order', () => {
       '订单已支付或已关闭，无法取消',
     );
     expect(await listingStatus(roleListing)).toBe(ListingStatus.ON_SALE);
+    // The cancelled order's request key again, the listing on sale: still that order, nothing reserved.
+    const ordersOfListing = async () =>
+      (await t.db.selectFrom('orders').select('id').where('commodity_id', '=', Number(roleListing)).execute()).length;
+    const before = await ordersOfListing();
+    expect((await place(buyer.token)).data).toMatchObject({ orderId: order.orderId, status: OrderStatus.CANCELLED });
+    expect(await listingStatus(roleListing)).toBe(ListingStatus.ON_SALE);
+    expect(await ordersOfListing()).toBe(before);
 
     // An unpaid order past its deadline ends 支付超时 and the listing is on sale again.
     const again = (

@@ -17,6 +17,7 @@ import {
   endGroup,
   type GroupSpec,
   type GroupStep,
+  type GroupStepSpec,
   groupKey,
   groupOf,
   groupStep,
@@ -45,7 +46,7 @@ export interface ChatHandle {
    * `when` the order was): `announce` pushes the opening message it wrote, after it committed.
    */
   groupStep(
-    spec: GroupSpec & { opening: string },
+    spec: GroupStepSpec,
     when: RawBuilder<unknown>,
   ): GroupStep & { announce(message: ImMessage): Promise<void> };
   /** Posts in the system voice (官方) after the caller's change committed; a missing group is skipped. */

@@ -103,7 +103,13 @@ export interface GroupStep {
  * The group of a new order, its members and its first message in the system voice, written only
  * when `when` holds (the caller's condition on its own steps: the order was written).
  */
-export function groupStep(spec: GroupSpec & { opening: string }, when: RawBuilder<unknown>): GroupStep {
+/**
+ * A group opened as steps of the caller's statement: its order's id may be a value, or an expression
+ * of that statement (the id the statement's own insert drew).
+ */
+export type GroupStepSpec = Omit<GroupSpec, 'refId'> & { refId: number | RawBuilder<number>; opening: string };
+
+export function groupStep(spec: GroupStepSpec, when: RawBuilder<unknown>): GroupStep {
   const members =
     spec.members.length === 0
       ? sql``

@@ -40,14 +40,16 @@ export interface OrderEvents {
     uids: { buyer: string | undefined; seller: string | undefined },
   ): Promise<() => Promise<void>>;
   /**
-   * opened as steps of the statement that writes the order (its id drawn before): the chat's
-   * common table expressions, written `when` the order was; `told` reads back what it wrote and
+   * opened as steps of the statement that writes the order (`orderId`: the id that statement's
+   * insert drew): the chat's common table expressions, written `when` the order was; `told` reads
+   * back what it wrote and
    * answers what tells the members once the statement committed.
    */
   openedStep(
-    order: Pick<OrderRow, 'id' | 'title' | 'price_fen' | 'deposit_fen' | 'total_fen'>,
+    order: Pick<OrderRow, 'title' | 'price_fen' | 'deposit_fen' | 'total_fen'>,
     uids: { buyer: string | undefined; seller: string | undefined },
     when: RawBuilder<unknown>,
+    orderId: RawBuilder<number>,
   ): {
     ctes: RawBuilder<unknown>;
     columns: RawBuilder<unknown>;
@@ -152,11 +154,11 @@ export function orderEvents(deps: {
       };
     },
 
-    openedStep(order, uids, when) {
+    openedStep(order, uids, when, orderId) {
       const step = chat.groupStep(
         {
           kind: 'order',
-          refId: order.id,
+          refId: orderId,
           title: order.title,
           members: [
             ...(uids.buyer ? [{ account: uids.buyer, role: 'buyer' as const }] : []),
@@ -175,7 +177,7 @@ export function orderEvents(deps: {
           try {
             if (message) await step.announce(message);
           } catch (error) {
-            deps.log.error({ err: error, orderId: order.id, event: 'placed' }, 'order event not told');
+            deps.log.error({ err: error, orderId: row.id, event: 'placed' }, 'order event not told');
           }
         },
       };

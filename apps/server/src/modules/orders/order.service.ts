@@ -3,7 +3,7 @@ import { ListingStatus } from '@app/protocol/statuses/listing-status';
 import { OrderStatus, orderTransitions } from '@app/protocol/statuses/order-status';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
-import { PREPARED, prepared } from '../../platform/db/prepared-pool';
+import { PREPARED } from '../../platform/db/prepared-pool';
 import { AppError } from '../../platform/errors';
 import { lockCoupon, releaseCoupon } from '../coupon/coupon.service';
 import { forfeitOrderDeposit, returnOrderDeposit } from '../deposits/deposit.service';
@@ -41,48 +41,31 @@ export interface PlaceInput {
   couponId?: string | undefined;
 }
 
-const orderNo = (id: number, now: number) => {
+/** The day of an order's number (its placing day in Beijing): 20261129. */
+const orderDay = (now: number) => {
   const d = new Date(now + 8 * 3_600_000);
-  const day = `${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}${String(d.getUTCDate()).padStart(2, '0')}`;
-  return `E${day}${String(id).padStart(8, '0')}`;
+  return `${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}${String(d.getUTCDate()).padStart(2, '0')}`;
 };
 
-async function existingOrder(db: Db, buyerUserId: number, requestKey: string) {
-  return db
-    .selectFrom('orders')
-    .selectAll()
-    .where('buyer_user_id', '=', buyerUserId)
-    .where('request_key', '=', requestKey)
-    .executeTakeFirst();
-}
-
 /**
- * In one read: the buyer's order of this request key, the buyer's unpaid order of the listing
- * (either may be absent, or both the same row), and the id a new order takes from the orders'
- * sequence (so its number is written with it; a value not used is a gap, as after a rollback).
+ * In one read, after a placement could not go on (a check refused it, or the write found the listing
+ * taken or the request key used): the buyer's order of this request key and the buyer's unpaid
+ * order of the listing (either may be absent, or both the same row). A retried request answers its
+ * order; a buyer ordering a listing he already holds unpaid resumes that order.
  */
 async function ordersOfRequest(db: Db, buyerUserId: number, requestKey: string, commodityId: number) {
-  const rows = await db
-    .selectFrom(
-      db.selectNoFrom(sql<number>`nextval(pg_get_serial_sequence('orders', 'id'))::int`.as('next_id')).as('n'),
-    )
-    .leftJoin('orders as o', (join) =>
-      join.on('o.buyer_user_id', '=', buyerUserId).on((eb) =>
-        eb.or([
-          eb('o.request_key', '=', requestKey),
-          // The status as a constant: a prepared statement's generic plan can then use the
-          // live-commodity partial index (a parameter could be any status).
-          eb.and([eb('o.commodity_id', '=', commodityId), eb('o.status', '=', sql.lit(OrderStatus.AWAITING_PAYMENT))]),
-        ]),
-      ),
-    )
+  const found = (await db
+    .selectFrom('orders as o')
     .selectAll('o')
-    .select('n.next_id')
-    .$call(prepared)
-    .execute();
-  const found = rows.filter((r) => r.id !== null) as unknown as OrderRow[];
+    .where('o.buyer_user_id', '=', buyerUserId)
+    .where((eb) =>
+      eb.or([
+        eb('o.request_key', '=', requestKey),
+        eb.and([eb('o.commodity_id', '=', commodityId), eb('o.status', '=', sql.lit(OrderStatus.AWAITING_PAYMENT))]),
+      ]),
+    )
+    .execute()) as unknown as OrderRow[];
   return {
-    nextId: Number(rows[0]?.next_id),
     repeated: found.find((r) => r.request_key === requestKey),
     unpaid: found.find((r) => r.commodity_id === commodityId && r.status === OrderStatus.AWAITING_PAYMENT),
   };
@@ -112,10 +95,14 @@ export async function placeOrder(deps: OrderDeps, input: PlaceInput, agreed?: Ag
 }
 
 /**
- * placeOrder, answering the listing it read too (undefined for a repeated request key), so the
- * order's view needs no second read of it. The placement's statements (decision 0027): the
- * buyer's orders with the next id beside the listing, the buyer and the seller, then the writes
- * (writeOrder): the account held open, the listing reserved, the order, its chat and first message.
+ * placeOrder, answering the listing it read too (undefined for a repeated request key answered
+ * before the listing was read), so the order's view needs no second read of it. The placement's
+ * statements (decision 0027, then 0031): the listing, the buyer and the seller (remembered once
+ * seen), then the writes in one statement (writeOrder: the account held open, the listing reserved,
+ * the order with its id and number, its chat and first message). A retried request key and a
+ * listing the buyer already holds unpaid are found when the placement cannot go on (ordersOfRequest):
+ * the listing is then taken (by that order) or the key used (the write refused), so no placement
+ * that could answer an existing order ends without looking for it.
  */
 export async function placing(
   deps: OrderDeps,
@@ -125,18 +112,50 @@ export async function placing(
   const { db } = deps;
   const now = (deps.now ?? Date.now)();
   const commodityId = Number(input.commodityId);
-  const [mine, listing] = await Promise.all([
-    ordersOfRequest(db, input.buyer.userId, input.requestKey, commodityId),
-    listingById(db, commodityId),
-  ]);
-  if (mine.repeated) return { order: mine.repeated, listing: undefined };
-  const parties = await orderParties(db, input.buyer.userId, listing?.seller_user_id ?? null);
-  checkBuyerFacts(parties.buyer);
-  if (!listing) throw new AppError(ErrorCode.COMMODITY_NOT_EXIST);
-  if (listing.seller_user_id === input.buyer.userId) throw new AppError(ErrorCode.OWN_COMMODITY);
-  // An auction's listing is won by bidding (auction module), never bought at its shown price.
-  if (!agreed && listing.auction_enable === 1) throw new AppError(ErrorCode.BAD_PARAMS, '拍卖商品请参与竞拍');
-  if (mine.unpaid) return { order: mine.unpaid, listing };
+  /** The order this request already placed, or (`resume`) the buyer's unpaid order of the listing; else the error. */
+  const existing = async (error: unknown, resume: boolean, listing: Listing | undefined) => {
+    let mine: Awaited<ReturnType<typeof ordersOfRequest>>;
+    try {
+      mine = await ordersOfRequest(db, input.buyer.userId, input.requestKey, commodityId);
+    } catch {
+      throw error;
+    }
+    if (mine.repeated)
+      return {
+        order: mine.repeated,
+        listing: listing && mine.repeated.commodity_id === listing.id ? listing : undefined,
+      };
+    if (resume && mine.unpaid) return { order: mine.unpaid, listing };
+    throw error;
+  };
+  const listing = await listingById(db, commodityId);
+  try {
+    const parties = await orderParties(db, input.buyer.userId, listing?.seller_user_id ?? null);
+    checkBuyerFacts(parties.buyer);
+    if (!listing) throw new AppError(ErrorCode.COMMODITY_NOT_EXIST);
+    if (listing.seller_user_id === input.buyer.userId) throw new AppError(ErrorCode.OWN_COMMODITY);
+    // An auction's listing is won by bidding (auction module), never bought at its shown price.
+    if (!agreed && listing.auction_enable === 1) throw new AppError(ErrorCode.BAD_PARAMS, '拍卖商品请参与竞拍');
+    try {
+      return { order: await place(deps, input, listing, parties.sellerUid, now, agreed), listing };
+    } catch (error) {
+      return await existing(error, true, listing);
+    }
+  } catch (error) {
+    return await existing(error, false, listing);
+  }
+}
+
+/** The placement once the buyer and the listing are known: the rest of the checks, then the writes. */
+async function place(
+  deps: OrderDeps,
+  input: PlaceInput,
+  listing: Listing,
+  sellerUid: string | undefined,
+  now: number,
+  agreed: AgreedOffer | undefined,
+): Promise<OrderRow> {
+  const { db } = deps;
   checkListingOpen(listing, input.buyer.uid, now, '购买');
   if (!listing.seller_user_id) throw new AppError(ErrorCode.COMMODITY_NOT_EXIST);
   const target = await deliveryTarget(deps, input, listing);
@@ -144,12 +163,9 @@ export async function placing(
   const price = agreed ? agreed.priceFen : Number(listing.price_fen);
   const buyerFee = Math.round((price * feePercent) / 100);
   const deposit = agreed?.depositFen ?? 0;
-  const sellerId = listing.seller_user_id;
   const order = {
-    id: mine.nextId,
-    order_no: orderNo(mine.nextId, now),
     buyer_user_id: input.buyer.userId,
-    seller_user_id: sellerId,
+    seller_user_id: listing.seller_user_id,
     commodity_id: listing.id,
     application_id: listing.application_id,
     type: listing.type,
@@ -166,50 +182,43 @@ export async function placing(
     deliver_role_name: target.roleName,
     expires_at: new Date(now + (agreed?.payMinutes ?? PAYMENT_MINUTES) * 60_000),
   };
-  const uids = { buyer: input.buyer.uid, seller: parties.sellerUid };
-  try {
-    if (!agreed && !input.couponId) {
-      // Nothing else to write with it: the order and its chat in one statement (its own transaction).
-      const chat = deps.events?.openedStep(order, uids, sql`exists (select 1 from placed)`);
-      const { placed, row } = await writeOrder(db, order, chat);
-      await chat?.told(row)();
-      return { order: placed, listing };
-    }
-    const { placed, told } = await db.transaction().execute(async (trx) => {
-      const { placed: inserted } = await writeOrder(trx, order);
-      await agreed?.onPlaced(trx, inserted.id);
-      // A coupon pays part of it (the platform's subsidy): held by this order until it is paid or ends.
-      const coupon = input.couponId
-        ? await lockCoupon(
-            trx,
-            input.buyer.userId,
-            input.couponId,
-            { applicationId: listing.application_id, type: listing.type, priceFen: price },
-            inserted.id,
-            now,
-          )
-        : 0;
-      const total = price + buyerFee - coupon - deposit;
-      if (total < 1) throw new AppError(ErrorCode.BAD_PARAMS, '优惠券金额超过应付金额，无法使用');
-      const written =
-        coupon === 0
-          ? inserted
-          : await trx
-              .updateTable('orders')
-              .set({ coupon_fen: coupon, total_fen: total })
-              .where('id', '=', inserted.id)
-              .returningAll()
-              .executeTakeFirstOrThrow();
-      return { placed: written, told: await deps.events?.opened(trx, written, uids) };
-    });
-    await told?.();
-    return { order: placed, listing };
-  } catch (error) {
-    // The same request key placed concurrently: answer the order that won.
-    const winner = await existingOrder(db, input.buyer.userId, input.requestKey);
-    if (winner) return { order: winner, listing };
-    throw error;
+  const uids = { buyer: input.buyer.uid, seller: sellerUid };
+  if (!agreed && !input.couponId) {
+    // Nothing else to write with it: the order and its chat in one statement (its own transaction).
+    const chat = deps.events?.openedStep(order, uids, sql`exists (select 1 from placed)`, sql`(select id from placed)`);
+    const { placed, row } = await writeOrder(db, order, now, chat);
+    await chat?.told(row)();
+    return placed;
   }
+  const { placed, told } = await db.transaction().execute(async (trx) => {
+    const { placed: inserted } = await writeOrder(trx, order, now);
+    await agreed?.onPlaced(trx, inserted.id);
+    // A coupon pays part of it (the platform's subsidy): held by this order until it is paid or ends.
+    const coupon = input.couponId
+      ? await lockCoupon(
+          trx,
+          input.buyer.userId,
+          input.couponId,
+          { applicationId: listing.application_id, type: listing.type, priceFen: price },
+          inserted.id,
+          now,
+        )
+      : 0;
+    const total = price + buyerFee - coupon - deposit;
+    if (total < 1) throw new AppError(ErrorCode.BAD_PARAMS, '优惠券金额超过应付金额，无法使用');
+    const written =
+      coupon === 0
+        ? inserted
+        : await trx
+            .updateTable('orders')
+            .set({ coupon_fen: coupon, total_fen: total })
+            .where('id', '=', inserted.id)
+            .returningAll()
+            .executeTakeFirstOrThrow();
+    return { placed: written, told: await deps.events?.opened(trx, written, uids) };
+  });
+  await told?.();
+  return placed;
 }
 
 /** The columns of a new order the table fills itself (defaults, or nothing yet). */
@@ -228,17 +237,21 @@ const DEFAULTED = [
   'reclaim_requested_at',
   'payment_started_at',
 ] as const satisfies readonly (keyof OrderRow)[];
-type NewOrder = Omit<OrderRow, (typeof DEFAULTED)[number]>;
+/** A new order's own values: the table fills the rest, and the write draws its id and number. */
+type NewOrder = Omit<OrderRow, (typeof DEFAULTED)[number] | 'id' | 'order_no'>;
 
 /**
  * The order's writes in one statement, each step by the module that owns its table: the buyer's
  * account held open (user module; a closing account either waits for this order and sees it, or
  * closed first), the listing moved 在售 → 出售中 (exchange; of two buyers at once only one moves
- * it), the order written 待支付 only when both happened, and (`chat`) its chat with the order.
+ * it), the order written 待支付 only when both happened, with its id from the orders' sequence and
+ * its number (E, the day in Beijing, the id in at least 8 digits), and (`chat`) its chat with the
+ * order. A request key used before refuses the whole statement (its unique index): nothing moved.
  */
 async function writeOrder(
   db: Db,
   order: NewOrder,
+  now: number,
   chat?: { ctes: RawBuilder<unknown>; columns: RawBuilder<unknown>; joins: RawBuilder<unknown> },
 ): Promise<{ placed: OrderRow; row: Record<string, unknown> }> {
   const held = openAccountStep(db, order.buyer_user_id);
@@ -251,9 +264,12 @@ async function writeOrder(
   );
   const columns = Object.keys(order) as (keyof NewOrder)[];
   const { rows } = await sql<Record<string, unknown> & { held: boolean; moved: boolean }>`
-    with held as materialized (${held}), moved as (${moved}), placed as (
-      insert into orders (${sql.join(columns.map((c) => sql.ref(c)))})
-      select ${sql.join(columns.map((c) => sql`${order[c]}`))} from moved
+    with held as materialized (${held}), moved as (${moved}), drawn as (
+      select nextval(pg_get_serial_sequence('orders', 'id'))::int as id from moved
+    ), placed as (
+      insert into orders (id, order_no, ${sql.join(columns.map((c) => sql.ref(c)))})
+      select drawn.id, 'E' || ${orderDay(now)}::text || lpad(drawn.id::text, greatest(8, length(drawn.id::text)), '0'),
+        ${sql.join(columns.map((c) => sql`${order[c]}`))} from drawn
       returning *
     )${chat?.ctes ?? sql``}
     select exists (select 1 from held) as held, exists (select 1 from moved) as moved, placed.*${chat?.columns ?? sql``}
@@ -261,7 +277,7 @@ async function writeOrder(
   const row = rows[0];
   if (!row?.held) throw new AppError(ErrorCode.BAD_PARAMS, '该账号已注销');
   if (!row.moved) throw new AppError(ErrorCode.COMMODITY_TAKEN);
-  const own = new Set<string>([...columns, ...DEFAULTED]);
+  const own = new Set<string>(['id', 'order_no', ...columns, ...DEFAULTED]);
   const placed = Object.fromEntries(Object.entries(row).filter(([column]) => own.has(column)));
   return { placed: placed as unknown as OrderRow, row };
 }
