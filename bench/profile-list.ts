@@ -7,6 +7,12 @@
  * stops the server (the profile is written on exit) and prints the server's CPU per request,
  * grouped by part (codec, Fastify, SQL builder, pg driver, JSON, handlers, GC…) and the heaviest
  * functions by self time. The .cpuprofile stays in bench/results/profiles for a flame view.
+ *
+ * It also prints where the machine's CPU went per request over the measured run (from /proc): the
+ * server's event loop, its opener threads (the version-2 RSA unwrap, decision 0028), its other
+ * threads (V8's and libuv's helpers), PostgreSQL's processes and this process (the load). On two
+ * cores shared by all of them, that split decides the sealed/unsealed ratio more than the event
+ * loop alone. BENCH_PROFILE_CPU_PROF=0 leaves the profiler out (its sampling costs the event loop).
  */
 import { constants, createCipheriv, publicEncrypt, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -20,6 +26,7 @@ import { startServer } from '../tests/start-server';
 import { productionEnv } from './bench-env';
 import { adminUrl, withDatabase } from './bench-pg';
 import { MARKET_CASES } from './market-cases';
+import { processCpuMs, processesCpuMs } from './proc-cpu';
 
 const DB = process.env.BENCH_MARKET_DB;
 if (!DB) {
@@ -27,6 +34,7 @@ if (!DB) {
   process.exit(1);
 }
 const SECONDS = Number(process.env.BENCH_PROFILE_SECONDS ?? 8);
+const PROFILED = process.env.BENCH_PROFILE_CPU_PROF !== '0';
 const CONNECTIONS = Number(process.env.BENCH_PROFILE_CONNECTIONS ?? 8);
 const port = 3950 + Math.floor(Math.random() * 40);
 const base = `http://127.0.0.1:${port}`;
@@ -44,8 +52,19 @@ const server = await startServer(
     SWEEP_MS: '0',
     ...(process.env.BENCH_PROFILE_ENV ? JSON.parse(process.env.BENCH_PROFILE_ENV) : {}),
   },
-  { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${outDir}`] },
+  { nodeArgs: PROFILED ? ['--cpu-prof', `--cpu-prof-dir=${outDir}`] : [] },
 );
+
+/** The CPU so far of each thread of the server (by its name and id), of PostgreSQL, and of this process. */
+function cpuNow() {
+  const pid = server.child.pid;
+  const threads = new Map<string, number>();
+  for (const task of pid ? fs.readdirSync(`/proc/${pid}/task`) : []) {
+    const name = fs.readFileSync(`/proc/${pid}/task/${task}/comm`, 'utf8').trim();
+    threads.set(`${task === String(pid) ? 'event loop' : name}:${task}`, processCpuMs(`${pid}/task/${task}`) ?? 0);
+  }
+  return { threads, postgres: processesCpuMs('postgres') ?? 0, load: processCpuMs(process.pid) ?? 0 };
+}
 let requests = 0;
 // The measured run's window on the monotonic clock the profile's timestamps use (startup and warm-up left out).
 let window: [number, number] = [0, Number.POSITIVE_INFINITY];
@@ -101,15 +120,33 @@ try {
     );
   await runFor(2);
   const t0 = nowUs();
+  const cpu0 = cpuNow();
   const r = await runFor(SECONDS);
+  const cpu1 = cpuNow();
   window = [t0, nowUs()];
   requests = r.requests.total;
+  const per = (ms: number) => `${((ms * 1000) / Math.max(1, requests)).toFixed(0).padStart(5)} µs`;
+  let helpers = 0;
+  const split: string[] = [];
+  for (const [thread, ms] of cpu1.threads) {
+    const used = ms - (cpu0.threads.get(thread) ?? 0);
+    if (thread.startsWith('event loop')) split.push(`  server event loop     ${per(used)}`);
+    else if (used * 1000 >= 20 * requests)
+      split.push(`  server thread ${thread.padEnd(8)}${per(used)} (a busy one: the opener thread of sealed requests)`);
+    else helpers += used;
+  }
+  split.push(`  server other threads  ${per(helpers)}`);
+  split.push(`  PostgreSQL            ${per(cpu1.postgres - cpu0.postgres)}`);
+  split.push(`  load (autocannon)     ${per(cpu1.load - cpu0.load)}`);
   console.info(
     `list ${sealed ? 'sealed (v2)' : 'plain'} at ${CONNECTIONS} conns: ${Math.round(r.requests.average)} rps, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}`,
   );
+  console.info(`CPU per request, by where it ran${PROFILED ? ' (the event loop under the profiler)' : ''}:`);
+  for (const line of split) console.info(line);
 } finally {
   await server.stop();
 }
+if (!PROFILED) process.exit(0);
 
 interface Node {
   id: number;
