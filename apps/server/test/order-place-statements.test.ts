@@ -36,12 +36,21 @@ let counting = false;
 function describeNode(node: RootOperationNode): string {
   const n = node as unknown as {
     kind: string;
-    from?: { froms?: Array<{ table?: { identifier?: { name?: string } } }> };
+    from?: {
+      froms?: Array<{
+        table?: { identifier?: { name?: string } };
+        node?: { table?: { identifier?: { name?: string } } };
+      }>;
+    };
     into?: { table?: { identifier?: { name?: string } } };
     table?: { table?: { identifier?: { name?: string } } };
   };
   const table =
-    n.from?.froms?.[0]?.table?.identifier?.name ?? n.into?.table?.identifier?.name ?? n.table?.table?.identifier?.name;
+    n.from?.froms?.[0]?.table?.identifier?.name ??
+    // An aliased table (`orders as o`).
+    n.from?.froms?.[0]?.node?.table?.identifier?.name ??
+    n.into?.table?.identifier?.name ??
+    n.table?.table?.identifier?.name;
   return `${n.kind}${table ? ` ${table}` : ''}`;
 }
 
@@ -214,5 +223,29 @@ describe('one order placed inside the game (h5sdkOrderPlace)', () => {
     expect(said).toEqual([
       { seq: 1, role: 'system', body: expect.stringMatching(/^买家已下单，订单金额 /), last_seq: 1 },
     ]);
+
+    // A retry of the same request: the listing (now reserved) refuses it, and one read finds its order.
+    statements = [];
+    counting = true;
+    const retried = await place(commodityId, 'statements-counted');
+    counting = false;
+    expectCode(retried, '200');
+    expect((retried.data as { orderId: string }).orderId).toBe(order.orderId);
+    expect(statements).toEqual(['SelectQueryNode sessions', 'SelectQueryNode commodities', 'SelectQueryNode orders']);
+
+    // A refusal after the buyer's checks (the listing taken off sale meanwhile): the same one read
+    // finds nothing to answer, and the refusal is told.
+    const delisted = await listed();
+    await t.db
+      .updateTable('commodities')
+      .set({ status: ListingStatus.DELISTED })
+      .where('id', '=', Number(delisted))
+      .execute();
+    statements = [];
+    counting = true;
+    const refused = await place(delisted, 'statements-refused');
+    counting = false;
+    expectCode(refused, '30001');
+    expect(statements).toEqual(['SelectQueryNode sessions', 'SelectQueryNode commodities', 'SelectQueryNode orders']);
   });
 });

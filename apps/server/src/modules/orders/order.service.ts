@@ -129,6 +129,8 @@ export async function placing(
     throw error;
   };
   const listing = await listingById(db, commodityId);
+  /** Whether the buyer and the listing passed (then an unpaid order of the buyer's for it is resumed). */
+  let passed = false;
   try {
     const parties = await orderParties(db, input.buyer.userId, listing?.seller_user_id ?? null);
     checkBuyerFacts(parties.buyer);
@@ -136,13 +138,10 @@ export async function placing(
     if (listing.seller_user_id === input.buyer.userId) throw new AppError(ErrorCode.OWN_COMMODITY);
     // An auction's listing is won by bidding (auction module), never bought at its shown price.
     if (!agreed && listing.auction_enable === 1) throw new AppError(ErrorCode.BAD_PARAMS, '拍卖商品请参与竞拍');
-    try {
-      return { order: await place(deps, input, listing, parties.sellerUid, now, agreed), listing };
-    } catch (error) {
-      return await existing(error, true, listing);
-    }
+    passed = true;
+    return { order: await place(deps, input, listing, parties.sellerUid, now, agreed), listing };
   } catch (error) {
-    return await existing(error, false, listing);
+    return await existing(error, passed, listing);
   }
 }
 
