@@ -184,6 +184,16 @@ describe('PC pages (web, 1440×900)', () => {
       const menu = await page.getByTestId('pc-account-menu').boundingBox();
       const mark = await page.getByTestId(p.mark).first().boundingBox();
       expect(menu && mark && menu.x + menu.width <= mark.x).toBe(true);
+      if (p.entry === 'orderList') {
+        // 商人订单 is a link among the tab buttons: its words on the same line as theirs.
+        const wordsTop = (testId: string) =>
+          page.getByTestId(testId).evaluate((tab) => {
+            const range = document.createRange();
+            range.selectNodeContents(tab);
+            return Math.round(range.getBoundingClientRect().top);
+          });
+        expect(await wordsTop('order-tab-broker')).toBe(await wordsTop('order-tab-bought'));
+      }
       if (p.shot) await docShot(page, p.shot);
     }
     await page.context().close();
