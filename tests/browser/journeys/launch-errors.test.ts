@@ -261,6 +261,17 @@ describe('a shared link and a sold listing', () => {
     await pc.getByTestId('sold-notice').waitFor();
     expect(await pc.getByTestId('buy-bar').count()).toBe(0);
     await pc.getByTestId('coin-price-chart').waitFor();
+    // Every label of the chart is drawn inside it (the last day's was cut in half at the right edge).
+    const outside = await pc.getByTestId('coin-price-chart').evaluate((svg) => {
+      const box = svg.getBoundingClientRect();
+      return Array.from(svg.querySelectorAll('text'))
+        .filter((label) => {
+          const r = label.getBoundingClientRect();
+          return r.left < box.left - 0.5 || r.right > box.right + 0.5;
+        })
+        .map((label) => label.textContent);
+    });
+    expect(outside).toEqual([]);
     await docShot(pc, 'sold-listing-pc');
     await pc.context().close();
   });

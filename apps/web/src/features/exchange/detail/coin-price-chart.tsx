@@ -45,7 +45,15 @@ export function CoinPriceChart({ points, marker }: { points: Point[]; marker: nu
       <line x1={PAD.left} x2={PAD.left} y1={PAD.top} y2={H - PAD.bottom} stroke="#c9cdd4" />
       <line x1={PAD.left} x2={W - PAD.right} y1={H - PAD.bottom} y2={H - PAD.bottom} stroke="#c9cdd4" />
       {days.map((i) => (
-        <text key={i} x={x(i)} y={H - 6} fontSize="10" textAnchor="middle" fill="#86909c">
+        // The last day ends at the right edge (centred there, half of it fell outside the chart).
+        <text
+          key={i}
+          x={x(i)}
+          y={H - 6}
+          fontSize="10"
+          textAnchor={i > 0 && i === points.length - 1 ? 'end' : 'middle'}
+          fill="#86909c"
+        >
           {points[i]?.day.slice(5)}
         </text>
       ))}
