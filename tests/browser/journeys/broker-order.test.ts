@@ -266,6 +266,15 @@ describe('商人卖币: a whole broker order', () => {
       .poll(() => pc.getByTestId('merchant-order').first().getByTestId('merchant-order-status').textContent())
       .toBe('交易成功(已到账)');
     await docShot(pc, 'pc-merchant-workbench', true);
+    // A page past the last: the pager leads back, and hides once everything fits on one page.
+    await pc.goto(`${baseUrl()}/web/pages/broker/merchantCenter?applicationId=${GAME}&view=orders&orderPage=2`);
+    await pc.getByTestId('broker-pager').waitFor();
+    expect(await pc.getByTestId('broker-pager').textContent()).toContain('第 2 页');
+    expect(await pc.getByTestId('broker-pager-next').isDisabled()).toBe(true);
+    await pc.getByTestId('broker-pager-prev').click();
+    await pc.getByTestId('merchant-order').first().waitFor();
+    expect(new URL(pc.url()).searchParams.has('orderPage')).toBe(false);
+    expect(await pc.getByTestId('broker-pager').count()).toBe(0);
   });
 
   it('a refused receipt: customer service refunds it in the console, the buyer rates the service', async () => {

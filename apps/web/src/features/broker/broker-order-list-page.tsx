@@ -10,6 +10,7 @@ import { formatCoins } from './broker-logic';
 import { brokerStatusTone } from './broker-order-logic';
 import { LoginFirst, loggedIn } from './merchant-shared';
 import './broker.css';
+import { BrokerPager } from './broker-pager';
 
 /** One broker order in my list: the shop, what and how much, the total, its status. */
 function BrokerOrderRow({ o, scene }: { o: BrokerOrder; scene: string }) {
@@ -121,27 +122,7 @@ export default function BrokerOrderListPage() {
             ))}
           </div>
         )}
-        {page > 1 || orders.data?.hasMore ? (
-          <div className="broker-pager">
-            <button
-              type="button"
-              className="btn btn-ghost btn-sm"
-              disabled={page <= 1}
-              onClick={() => go({ page: page - 1 })}
-            >
-              上一页
-            </button>
-            <span className="muted">第 {page} 页</span>
-            <button
-              type="button"
-              className="btn btn-ghost btn-sm"
-              disabled={!orders.data?.hasMore}
-              onClick={() => go({ page: page + 1 })}
-            >
-              下一页
-            </button>
-          </div>
-        ) : null}
+        <BrokerPager page={page} hasMore={Boolean(orders.data?.hasMore)} go={(p) => go({ page: p })} />
         <p className="muted merchant-foot">每页 {BROKER_ORDER_PAGE_SIZE} 笔，按下单时间从新到旧</p>
       </div>
     </PageFrame>

@@ -22,6 +22,7 @@ import { MerchantOrders } from './merchant-orders';
 import { GameSelect, LoginFirst, loggedIn, MerchantStatusCard, useMerchantGame } from './merchant-shared';
 import { PublishForm } from './publish-form';
 import './broker.css';
+import { BrokerPager } from './broker-pager';
 
 const TABS: Array<{ status: number | undefined; label: string }> = [
   { status: undefined, label: '全部' },
@@ -306,27 +307,7 @@ function Workbench({ appId, suspended }: { appId: string; suspended: boolean }) 
           ))}
         </div>
       )}
-      {page > 1 || mine.data?.hasMore ? (
-        <div className="broker-pager">
-          <button
-            type="button"
-            className="btn btn-ghost btn-sm"
-            disabled={page <= 1}
-            onClick={() => go({ page: page - 1 })}
-          >
-            上一页
-          </button>
-          <span className="muted">第 {page} 页</span>
-          <button
-            type="button"
-            className="btn btn-ghost btn-sm"
-            disabled={!mine.data?.hasMore}
-            onClick={() => go({ page: page + 1 })}
-          >
-            下一页
-          </button>
-        </div>
-      ) : null}
+      <BrokerPager page={page} hasMore={Boolean(mine.data?.hasMore)} go={(p) => go({ page: p })} />
       <p className="muted merchant-foot">每页最多 {MY_PAGE_SIZE} 件，库存清零的商品自动转为已售罄。</p>
     </>
   );

@@ -17,6 +17,7 @@ import {
 } from './api/broker-order-api';
 import { formatCoins } from './broker-logic';
 import { brokerStatusTone, merchantActions } from './broker-order-logic';
+import { BrokerPager } from './broker-pager';
 import { ServiceRating } from './service-rating';
 import { TradeMeet, TradeReportForm } from './trade-delivery';
 
@@ -252,27 +253,7 @@ export function MerchantOrders({ appId }: { appId: string }) {
           ))}
         </div>
       )}
-      {page > 1 || orders.data?.hasMore ? (
-        <div className="broker-pager">
-          <button
-            type="button"
-            className="btn btn-ghost btn-sm"
-            disabled={page <= 1}
-            onClick={() => go({ page: page - 1 })}
-          >
-            上一页
-          </button>
-          <span className="muted">第 {page} 页</span>
-          <button
-            type="button"
-            className="btn btn-ghost btn-sm"
-            disabled={!orders.data?.hasMore}
-            onClick={() => go({ page: page + 1 })}
-          >
-            下一页
-          </button>
-        </div>
-      ) : null}
+      <BrokerPager page={page} hasMore={Boolean(orders.data?.hasMore)} go={(p) => go({ page: p })} />
     </>
   );
 }
