@@ -47,6 +47,14 @@ describe('the web build', () => {
     expect(Number(res.headers['content-length'])).toBeLessThan(Buffer.byteLength(chunk));
   });
 
+  it('answers the bare address and any folder path with the page (its routes lead on), not a refusal', async () => {
+    for (const url of ['/', '/h5/', '/assets/', '/web/pages/']) {
+      const res = await t.app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(page);
+    }
+  });
+
   it('answers an unknown API path with the envelope, not the page', async () => {
     const res = await t.app.inject({ url: '/pb/api/h5/exchange/v1/noSuchCall' });
     expect(res.statusCode).toBe(404);

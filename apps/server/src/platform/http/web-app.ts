@@ -82,6 +82,9 @@ export async function serveWeb(app: FastifyInstance, webDist: string): Promise<v
       // runs is served at once, its new chunks included (followPageScripts allows its preloader).
       wildcard: true,
       index: false,
+      // A folder (`/`, `/h5/`, `/assets/`) is no file: the page's own routes answer it (the not-found
+      // handler below sends index.html), instead of the static files' 403.
+      allowedPath: (pathName) => !pathName.endsWith('/'),
       // The build writes .br and .gz beside every script, style and index.html (decision 0010).
       preCompressed: true,
       maxAge: '1h',
