@@ -32,6 +32,12 @@ function shanghaiDate(ms: number) {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
+/** China's calendar day of an instant as 8 digits, as order numbers carry it: '20261129'. */
+export function shanghaiDayDigits(ms: number): string {
+  const { y, m, d } = shanghaiDate(ms);
+  return `${y}${pad(m)}${pad(d)}`;
+}
+
 /** Feed time: '刚刚', 'N分钟前', 'N小时前', 'N天前' (under 10 days), then 'MM-DD' or 'YYYY-MM-DD'. */
 export function formatFeedTime(tsSeconds: number, now: Date): string {
   const diff = Math.max(0, Math.floor(now.getTime() / 1000) - tsSeconds);

@@ -10,6 +10,7 @@ import {
   formatPriceFen,
   formatShortDateTime,
   lockMessage,
+  shanghaiDayDigits,
 } from '../src/format';
 import {
   idCardBirthDate,
@@ -81,6 +82,11 @@ describe('validation', () => {
 });
 
 describe('format', () => {
+  it('writes the China calendar day of an instant as 8 digits (order numbers)', () => {
+    expect(shanghaiDayDigits(Date.UTC(2026, 10, 29, 15, 59, 59))).toBe('20261129');
+    expect(shanghaiDayDigits(Date.UTC(2026, 10, 29, 16, 0, 0))).toBe('20261130');
+    expect(shanghaiDayDigits(Date.UTC(2026, 11, 31, 16, 0, 0))).toBe('20270101');
+  });
   it('writes 万 from 10,000 and 亿 above 99,999,999', () => {
     expect(formatCount(9999)).toBe('9999');
     expect(formatCount(10_000)).toBe('1万');

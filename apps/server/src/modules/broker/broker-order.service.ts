@@ -11,6 +11,7 @@ import {
 import { URGE_MINUTES } from '@app/protocol/calls/customer-service';
 import type { CallInput } from '@app/protocol/contract';
 import { ErrorCode } from '@app/protocol/errors';
+import { shanghaiDayDigits } from '@app/protocol/format';
 import {
   BrokerOrderStatus,
   brokerOrderStatusLabel,
@@ -171,10 +172,7 @@ async function reread(deps: BrokerOrderDeps, id: number, role: 'buyer' | 'mercha
   return toBrokerOrder(deps, row, role);
 }
 
-const orderNo = (id: number, now: number) => {
-  const d = new Date(now + 8 * 3_600_000).toISOString().slice(0, 10).replaceAll('-', '');
-  return `B${d}${String(id).padStart(8, '0')}`;
-};
+const orderNo = (id: number, now: number) => `B${shanghaiDayDigits(now)}${String(id).padStart(8, '0')}`;
 
 const existing = (db: DbHandle, buyerUserId: number, requestKey: string) =>
   orders(db).where('buyer_user_id', '=', buyerUserId).where('request_key', '=', requestKey).executeTakeFirst();

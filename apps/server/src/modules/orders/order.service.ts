@@ -1,4 +1,5 @@
 import { ErrorCode } from '@app/protocol/errors';
+import { shanghaiDayDigits } from '@app/protocol/format';
 import { ListingStatus } from '@app/protocol/statuses/listing-status';
 import { OrderStatus, orderTransitions } from '@app/protocol/statuses/order-status';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
@@ -40,12 +41,6 @@ export interface PlaceInput {
   gameRoleId?: string | undefined;
   couponId?: string | undefined;
 }
-
-/** The day of an order's number (its placing day in Beijing): 20261129. */
-const orderDay = (now: number) => {
-  const d = new Date(now + 8 * 3_600_000);
-  return `${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}${String(d.getUTCDate()).padStart(2, '0')}`;
-};
 
 /**
  * In one read, after a placement could not go on (a check refused it, or the write found the listing
@@ -267,7 +262,7 @@ async function writeOrder(
       select nextval(pg_get_serial_sequence('orders', 'id'))::int as id from moved
     ), placed as (
       insert into orders (id, order_no, ${sql.join(columns.map((c) => sql.ref(c)))})
-      select drawn.id, 'E' || ${orderDay(now)}::text || lpad(drawn.id::text, greatest(8, length(drawn.id::text)), '0'),
+      select drawn.id, 'E' || ${shanghaiDayDigits(now)}::text || lpad(drawn.id::text, greatest(8, length(drawn.id::text)), '0'),
         ${sql.join(columns.map((c) => sql`${order[c]}`))} from drawn
       returning *
     )${chat?.ctes ?? sql``}
