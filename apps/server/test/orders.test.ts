@@ -304,6 +304,53 @@ describe('two hundred buyers racing for one role', () => {
     expect(orders).toHaveLength(1);
     expect(await listingStatus(commodityId)).toBe(ListingStatus.SELLING);
   }, 60_000);
+
+  it('a double submit: one request key at once answers one order, on one listing or on two', async () => {
+    const listRole = async (account: string) => {
+      const seller = await sdkUser(account);
+      await t.app.inject({
+        method: 'POST',
+        url: '/demo-game/api/screenshots',
+        headers: { 'x-game-token': seller.info.gameToken },
+      });
+      const listed = await sdk.call(publishAccount, { ...seller.pt, price: 120_000 }, { token: seller.token });
+      expectCode(listed, '200');
+      return (listed.data as { commodityId: string }).commodityId;
+    };
+    const [first, second, third] = [await listRole('seller02'), await listRole('seller03'), await listRole('seller04')];
+    const buyer = await t.db
+      .insertInto('users')
+      .values({ uid: '84000001', mobile: '13955500001', nickname: '连点买家', avatar: '', has_authentication: true })
+      .returning(['id', 'uid'])
+      .executeTakeFirstOrThrow();
+    const place = (commodityId: string, requestKey: string) =>
+      placeOrder(
+        { db: t.db, gateway: t.app.gateway },
+        {
+          buyer: { userId: buyer.id, uid: buyer.uid },
+          commodityId,
+          requestKey,
+          player: { accountId: 'buyer1', roleId: 'r8' },
+        },
+      );
+    const ordersOf = (requestKey: string) =>
+      t.db.selectFrom('orders').select(['id', 'commodity_id']).where('request_key', '=', requestKey).execute();
+
+    // The same listing, eight times at once: every answer is the one order.
+    const same = await Promise.all(Array.from({ length: 8 }, () => place(first, 'double-1')));
+    expect(new Set(same.map((o) => o.id)).size).toBe(1);
+    expect(await ordersOf('double-1')).toHaveLength(1);
+
+    // The same key on two listings at once: one order; the listing it did not take is still on sale.
+    const two = await Promise.all([place(second, 'double-2'), place(third, 'double-2'), place(second, 'double-2')]);
+    const written = await ordersOf('double-2');
+    expect(written).toHaveLength(1);
+    expect(new Set(two.map((o) => o.id))).toEqual(new Set([written[0]?.id]));
+    const taken = String(written[0]?.commodity_id);
+    const other = taken === second ? third : second;
+    expect(await listingStatus(taken)).toBe(ListingStatus.SELLING);
+    expect(await listingStatus(other)).toBe(ListingStatus.ON_SALE);
+  }, 60_000);
 });
 
 describe('the seller’s orders and the coupon on the cashier', () => {
