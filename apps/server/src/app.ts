@@ -24,6 +24,7 @@ import { tellPriceDrops } from './modules/market/collectors';
 import { marketModule } from './modules/market/market.module';
 import { noticesModule } from './modules/notices/notices.module';
 import { opsModule } from './modules/ops/ops.module';
+import { StaffSessionEnds, staffSessionAllows } from './modules/ops/staff-sessions';
 import { hasOpenOrders } from './modules/orders/order.service';
 import { orderEvents } from './modules/orders/order-events';
 import { ordersModule } from './modules/orders/orders.module';
@@ -32,7 +33,7 @@ import { releaseBrokerOrderHolds, releaseCoinBidHolds } from './modules/payments
 import { type PaymentsHandle, paymentsModule } from './modules/payments/payments.module';
 import { smsModule } from './modules/sms/sms.module';
 import { supportModule } from './modules/support/support.module';
-import { askForService } from './modules/support/support.service';
+import { askForService, endStaffChat } from './modules/support/support.service';
 import { systemModule } from './modules/system/system.module';
 import { trackingModule } from './modules/tracking/tracking.module';
 import { pushOn } from './modules/user/settings.service';
@@ -177,11 +178,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     notices,
   });
   const demoStaff = config.APP_ENV !== 'production';
+  // 客服's chat logins live while his console session does and he may handle orders; when his
+  // sessions end or his role changes, the chat closes what no longer passes on every process.
+  chat.checkStaffWith((staffId, sessionHash) => staffSessionAllows(db, staffId, sessionHash, 'orders'));
+  const sessionEnds = new StaffSessionEnds();
+  sessionEnds.register((staffId) => endStaffChat(support, staffId));
   await opsModule(app, {
     db,
     gateway,
     events,
     support,
+    sessionEnds,
     pii: identity.pii,
     rates,
     bootstrapToken: opsToken(config),

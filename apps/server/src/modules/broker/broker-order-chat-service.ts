@@ -31,13 +31,13 @@ export async function brokerOrderForService(db: DbHandle, orderId: number): Prom
 /**
  * 进入会话 from the console (docs/decisions/0023-broker.md "Customer service in the order's chat"):
  * the staff member joins the broker order's chat as 客服 beside the buyer and the merchant, who are
- * told 客服已介入 the first time he joins; answers the group and his chat login for the workbench.
+ * told 客服已介入 the first time he joins; answers the group.
  */
 export async function joinBrokerOrderChat(
   deps: BrokerOrderDeps,
   orderId: number,
   staff: { id: number; name: string },
-): Promise<{ orderNo: string; groupId: string; login: { account: string; token: string } }> {
+): Promise<{ orderNo: string; groupId: string }> {
   const row = await brokerOrderForService(deps.db, orderId);
   if (!brokerOrderNeedsService(row, (deps.now ?? Date.now)()))
     throw new AppError(

@@ -51,13 +51,9 @@ export interface BrokerOrderEvents {
   postImages(orderId: number, userId: number, urls: readonly string[]): Promise<void>;
   /**
    * A staff member joins the order's chat as 客服 (the console's 进入会话): a member as his chat
-   * account, 客服已介入 said to both sides the first time he joins it; his chat login for the
-   * workbench. Null when the order has no chat.
+   * account, 客服已介入 said to both sides the first time he joins it. Null when the order has no chat.
    */
-  serviceJoins(
-    orderId: number,
-    staff: { id: number; name: string },
-  ): Promise<{ groupId: string; login: { account: string; token: string } } | null>;
+  serviceJoins(orderId: number, staff: { id: number; name: string }): Promise<{ groupId: string } | null>;
 }
 
 const FINAL: ReadonlySet<BrokerOrderEvent> = new Set([
@@ -171,7 +167,7 @@ export function brokerOrderEvents(deps: {
       const joined = await chat.join('broker', orderId, account, 'cs');
       if (!joined) return null;
       if (joined.added) await events.happened(orderId, 'csJoined', staff.name);
-      return { groupId: joined.groupId, login: await chat.loginFor(account) };
+      return { groupId: joined.groupId };
     },
   };
   return events;

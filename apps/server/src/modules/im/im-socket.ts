@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { ErrorCode } from '@app/protocol/errors';
 import {
   IM_CODES,
@@ -27,7 +27,8 @@ import {
   membership,
 } from './im.service';
 import type { ImBus, ImEvent } from './im-bus';
-import { chatTokenValid } from './im-tokens';
+import { chatTokenHash } from './im-tokens';
+import { staffIdOfChat } from './staff-account';
 
 /**
  * The chat socket (docs/protocol.md, "The chat socket"). One connection logs in once, then sends,
@@ -49,9 +50,16 @@ const CONTROL = new RegExp(CONTROL_CHARS.source, 'g');
 
 export function imSocket(
   app: FastifyInstance,
-  deps: { db: Db; bus: ImBus; rates: RateStore; storage: ObjectStorage },
+  deps: {
+    db: Db;
+    bus: ImBus;
+    rates: RateStore;
+    storage: ObjectStorage;
+    /** Whether a chat login (its token's hash) is still live (im-tokens' chatLoginValid). */
+    loginValid: (account: string, tokenHash: string) => Promise<boolean>;
+  },
 ): void {
-  const { db, bus, rates, storage } = deps;
+  const { db, bus, rates, storage, loginValid } = deps;
   const byAccount = new Map<string, Set<Connection>>();
   const byToken = new Map<string, Connection>();
   // Frames being handled: a stopping server lets them finish before the database and Redis close.
@@ -104,10 +112,10 @@ export function imSocket(
 
   async function login(conn: Connection, frame: Extract<ImClientFrame, { t: 'login' }>) {
     if (conn.account) return refuse(conn, ErrorCode.BAD_PARAMS, IM_MESSAGES.badFrame, 1008);
-    if (!(await chatTokenValid(db, frame.account, frame.token)))
-      return refuse(conn, IM_CODES.RELOGIN, IM_MESSAGES.relogin, 4001);
+    const tokenHash = chatTokenHash(frame.token);
+    if (!(await loginValid(frame.account, tokenHash))) return refuse(conn, IM_CODES.RELOGIN, IM_MESSAGES.relogin, 4001);
     conn.account = frame.account;
-    conn.tokenHash = createHash('sha256').update(frame.token).digest('hex');
+    conn.tokenHash = tokenHash;
     // One live socket per chat login: the newer one stays, the older is told 3003.
     await bus.publish({ type: 'kick', tokenHash: conn.tokenHash, keep: conn.id });
     byToken.set(conn.tokenHash, conn);
@@ -115,6 +123,9 @@ export function imSocket(
     conns.add(conn);
     byAccount.set(frame.account, conns);
     await bus.connected(frame.account, 1);
+    // A staff login ended while this one was checked: its close went out before this socket was known.
+    if (staffIdOfChat(frame.account) !== null && !(await loginValid(frame.account, tokenHash)))
+      return refuse(conn, IM_CODES.RELOGIN, IM_MESSAGES.relogin, 4001);
     send(conn, { t: 'login', account: frame.account });
   }
 
@@ -161,6 +172,9 @@ export function imSocket(
     if (frame.t === 'ping') return send(conn, { t: 'pong' });
     if (!conn.account) return refuse(conn, IM_CODES.RELOGIN, IM_MESSAGES.relogin, 4001);
     const account = conn.account;
+    // A staff login is checked at every frame: it ends with his console session, on any process.
+    if (staffIdOfChat(account) !== null && !(await loginValid(account, conn.tokenHash as string)))
+      return refuse(conn, IM_CODES.RELOGIN, IM_MESSAGES.relogin, 4001);
     if (frame.t === 'send') return sendMessage(conn, frame);
     if (frame.t === 'history') {
       const member = await memberOf(conn, frame.ref, frame.groupId);

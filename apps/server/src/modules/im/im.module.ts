@@ -27,11 +27,11 @@ import {
 } from './im.service';
 import type { ImGroupKind } from './im.tables';
 import { memoryBus, redisBus } from './im-bus';
+import { imSocket } from './im-socket';
+import { chatLoginValid, endLapsedChatLogins, issueChatToken } from './im-tokens';
+import type { StaffChatCheck } from './staff-account';
 
 const STAFF_CHAT_SECONDS = 12 * 3600;
-
-import { imSocket } from './im-socket';
-import { endChatLogins, issueChatToken } from './im-tokens';
 
 /** What other modules do with the chat: open an order's group with the order, speak as the system, end it. */
 export interface ChatHandle {
@@ -56,10 +56,18 @@ export interface ChatHandle {
   groupKeyOf(kind: ImGroupKind, refId: number): Promise<string | null>;
   /** Whether the buyer and the seller have each written in the group of an order (false without one). */
   bothWrote(kind: ImGroupKind, refId: number): Promise<boolean>;
-  /** A chat login for an account that is not a user's (customer service: `cs:<staff id>`). */
-  loginFor(account: string): Promise<{ account: string; token: string }>;
-  /** Ends every chat login of such an account and closes its sockets on every process (staff logged out). */
-  logoutOf(account: string): Promise<void>;
+  /**
+   * Customer service's chat login (`cs:<staff id>`), asked with his console session: it lives while
+   * the staff check registered by `checkStaffWith` says that session may still handle orders.
+   */
+  loginFor(account: string, consoleSession: string): Promise<{ account: string; token: string }>;
+  /** The ops module's answer to whether a staff chat login may still be used (none: none may). */
+  checkStaffWith(check: StaffChatCheck): void;
+  /**
+   * Ends the account's chat logins that no longer pass (a staff member logged out, was disabled,
+   * lost the orders) and closes their sockets on every process; the others stay.
+   */
+  endLapsedLogins(account: string): Promise<void>;
   /**
    * Adds a member (customer service joining) to the group of an order; answers the group key and
    * whether the account was new to it (once per account, also when joining twice at once), or null
@@ -94,7 +102,9 @@ export async function imModule(
   const bus = deps.redis ? await redisBus(deps.redis, deps.redisPrefix) : memoryBus();
   app.addHook('onClose', () => bus.close());
   await app.register(websocket, { options: { maxPayload: IM_LIMITS.frameBytes } });
-  imSocket(app, { db, bus, rates: deps.rates, storage: deps.storage });
+  let staffCheck: StaffChatCheck | null = null;
+  const loginValid = (account: string, tokenHash: string) => chatLoginValid(db, account, tokenHash, staffCheck);
+  imSocket(app, { db, bus, rates: deps.rates, storage: deps.storage, loginValid });
   imRoutes(app, deps.platform, deps.storage);
   return {
     async openGroup(handle, spec) {
@@ -131,10 +141,16 @@ export async function imModule(
       const group = await groupOf(db, kind, refId);
       return group ? bothSidesWrote(db, group.id) : false;
     },
-    // Customer service's chat login has no user session behind it: it lasts a staff session's 12 hours.
-    loginFor: async (account) => ({ account, token: await issueChatToken(db, account, null, STAFF_CHAT_SECONDS) }),
-    async logoutOf(account) {
-      const tokenHashes = await endChatLogins(db, account);
+    // Customer service's chat login names the console session behind it; at most a staff session's 12 hours.
+    loginFor: async (account, consoleSession) => ({
+      account,
+      token: await issueChatToken(db, account, consoleSession, STAFF_CHAT_SECONDS),
+    }),
+    checkStaffWith(check) {
+      staffCheck = check;
+    },
+    async endLapsedLogins(account) {
+      const tokenHashes = await endLapsedChatLogins(db, account, staffCheck);
       if (tokenHashes.length > 0) await bus.publish({ type: 'logout', tokenHashes });
     },
     async join(kind, refId, account, role) {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { type BrokerOrderRow, decideRefusedBrokerOrder, refusedBrokerOrders } from '../broker/broker-order.service';
 import { brokerOrderForService, joinBrokerOrderChat } from '../broker/broker-order-chat-service';
+import { staffChatLogin } from '../support/support.service';
 import type { OpsDeps } from './ops.module';
 import { ok, parse, staffOf } from './ops-http';
 import { writeAudit } from './staff-audit';
@@ -67,7 +68,7 @@ export function opsBrokerOrderRoutes(ops: FastifyInstance, deps: OpsDeps): void 
       after: { brokerOrderId: Number(orderId), groupId: joined.groupId },
       ip: request.ip,
     });
-    return ok({ groupId: joined.groupId, login: joined.login });
+    return ok({ groupId: joined.groupId, login: await staffChatLogin(deps.support, me.id, me.token) });
   });
 
   ops.post('/broker-orders/:orderId/resolve', { config: { access: 'orders' } }, async (request) => {

@@ -1,7 +1,7 @@
 import { StaffAction, supportClosePayload } from '@app/protocol/ops';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { closeRequest, joinRequest, waitingRequests } from '../support/support.service';
+import { closeRequest, joinRequest, staffChatLogin, waitingRequests } from '../support/support.service';
 import type { OpsDeps } from './ops.module';
 import { ok, parse, staffOf } from './ops-http';
 import { resolveAsStaff, workbenchCase } from './ops-orders';
@@ -36,7 +36,13 @@ export function opsSupportRoutes(ops: FastifyInstance, deps: OpsDeps): void {
       after: { requestId: Number(requestId), groupId: joined.groupId },
       ip: request.ip,
     });
-    return ok(joined);
+    return ok({ ...joined, login: await staffChatLogin(deps.support, me.id, me.token) });
+  });
+
+  // The workbench's chat login, asked over the console session (never handed over in its address).
+  ops.post('/support/chat-login', { config: { access: 'orders' } }, async (request) => {
+    const me = staffOf(request);
+    return ok(await staffChatLogin(deps.support, me.id, me.token));
   });
 
   ops.post('/support/:requestId/close', { config: { access: 'orders' } }, async (request) => {

@@ -14,7 +14,7 @@ import { opsSupportRoutes } from './ops-support.routes';
 import { sessionRoutes } from './session.routes';
 import { staffRoutes } from './staff.routes';
 import { seedDemoStaff } from './staff.service';
-import { requireStaff } from './staff-sessions';
+import { requireStaff, type StaffSessionEnds } from './staff-sessions';
 
 export interface OpsDeps extends OrderDeps {
   pii: PiiCipher;
@@ -26,6 +26,8 @@ export interface OpsDeps extends OrderDeps {
   demoStaff: boolean;
   /** Customer service in the order chat (the workbench acts through it). */
   support: SupportDeps;
+  /** Told when a staff member's sessions end or his role changes (his chat logins end with them). */
+  sessionEnds: StaffSessionEnds;
   /** The broker orders customer service decides (refused receipts). */
   brokerOrders?: BrokerOrderDeps;
 }

@@ -3,7 +3,6 @@ import { ErrorCode } from '@app/protocol/errors';
 import { bootstrapPayload, StaffAction, staffLoginPayload } from '@app/protocol/ops';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/errors';
-import { endStaffChat } from '../support/support.service';
 import type { OpsDeps } from './ops.module';
 import { ok, parse, staffOf } from './ops-http';
 import { bootstrapAdmin, hasAdmin, staffMember } from './staff.service';
@@ -47,7 +46,7 @@ export function sessionRoutes(ops: FastifyInstance, deps: OpsDeps): void {
   ops.post('/logout', { config: { access: 'signedIn' } }, async (request) => {
     const me = staffOf(request);
     await revokeStaffSession(deps.db, me.token);
-    await endStaffChat(deps.support, me.id);
+    await deps.sessionEnds.ended(me.id, request.log);
     await writeAudit(deps.db, { staffId: me.id, action: StaffAction.LOGOUT, ip: request.ip });
     return ok(null);
   });

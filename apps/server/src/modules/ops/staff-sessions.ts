@@ -1,13 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ErrorCode } from '@app/protocol/errors';
-import type { StaffRole } from '@app/protocol/ops';
+import { type StaffPermission, type StaffRole, staffCan } from '@app/protocol/ops';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import { opsDb } from './ops.tables';
 
 /**
  * Staff sessions: a random bearer token for the console; the table keeps only its SHA-256. A
- * session ends after STAFF_SESSION_HOURS, at logout, or at once when its staff member is disabled.
+ * session ends after STAFF_SESSION_HOURS, at logout, or at once when its staff member is disabled
+ * or an admin resets his password (his own new password ends his other sessions). What other
+ * modules handed out on a session (the chat's logins) ends with it: they ask `staffSessionAllows`
+ * each time it is used, and hear `StaffSessionEnds` to close what is open at once.
  */
 export const STAFF_SESSION_HOURS = 12;
 
@@ -74,4 +77,48 @@ export async function revokeAllStaffSessions(db: Db, staffId: number, keep?: str
     .where('revoked_at', 'is', null);
   if (keep) query = query.where('token_hash', '!=', hashToken(keep));
   await query.execute();
+}
+
+/**
+ * Whether the console session (its SHA-256) of this staff member is live and he may `permission`
+ * (the order chat's logins of customer service live only so long).
+ */
+export async function staffSessionAllows(
+  db: Db,
+  staffId: number,
+  sessionHash: string,
+  permission: StaffPermission,
+): Promise<boolean> {
+  const row = await opsDb(db)
+    .selectFrom('staff_sessions')
+    .innerJoin('staff', 'staff.id', 'staff_sessions.staff_id')
+    .select(['staff.role', 'staff.disabled_at', 'staff_sessions.expires_at', 'staff_sessions.revoked_at'])
+    .where('staff_sessions.token_hash', '=', sessionHash)
+    .where('staff_sessions.staff_id', '=', staffId)
+    .executeTakeFirst();
+  return (
+    row !== undefined &&
+    !row.disabled_at &&
+    !row.revoked_at &&
+    row.expires_at.getTime() > Date.now() &&
+    staffCan(row.role, permission)
+  );
+}
+
+/**
+ * Who hears that a staff member's sessions ended or his role changed (the chat closes his workbench
+ * sockets on every process): registered at start, told after the change committed. A listener that
+ * fails is logged; what it guards is refused anyway where it is next used (staffSessionAllows).
+ */
+export class StaffSessionEnds {
+  private readonly listeners: ((staffId: number) => Promise<void>)[] = [];
+  register(listener: (staffId: number) => Promise<void>): void {
+    this.listeners.push(listener);
+  }
+  async ended(staffId: number, log: { error(o: object, msg: string): void }): Promise<void> {
+    for (const listener of this.listeners)
+      await listener(staffId).catch((error: unknown) =>
+        log.error({ err: error, staffId }, 'staff session end not passed on'),
+      );
+  }
 }

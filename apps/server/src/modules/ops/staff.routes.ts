@@ -34,18 +34,24 @@ export function staffRoutes(ops: FastifyInstance, deps: OpsDeps): void {
   ops.patch('/staff/:staffId', { config: { access: 'staff' } }, async (request) => {
     const { staffId } = parse(staffParams, request.params);
     const body = parse(updateStaffPayload, request.body);
-    return ok(await updateStaff(deps.db, staffOf(request), Number(staffId), body, request.ip));
+    const member = await updateStaff(deps.db, staffOf(request), Number(staffId), body, request.ip);
+    // Disabled, or a role without the orders: his sessions or his chat logins end everywhere at once.
+    await deps.sessionEnds.ended(Number(staffId), request.log);
+    return ok(member);
   });
 
   ops.post('/staff/:staffId/password', { config: { access: 'staff' } }, async (request) => {
     const { staffId } = parse(staffParams, request.params);
     const body = parse(resetPasswordPayload, request.body);
-    return ok(await resetStaffPassword(deps.db, staffOf(request), Number(staffId), body, request.ip));
+    const member = await resetStaffPassword(deps.db, staffOf(request), Number(staffId), body, request.ip);
+    await deps.sessionEnds.ended(Number(staffId), request.log);
+    return ok(member);
   });
 
   ops.post('/me/password', { config: { access: 'signedIn' } }, async (request) => {
     const body = parse(changeOwnPasswordPayload, request.body);
     await changeOwnPassword(deps.db, staffOf(request), body, request.ip);
+    await deps.sessionEnds.ended(staffOf(request).id, request.log);
     return ok(null);
   });
 

@@ -158,15 +158,19 @@ export async function joinRequest(deps: SupportDeps, staff: { id: number; name: 
     const order = (await orderParties(deps.db, [row.order_id])).get(row.order_id);
     if (order) await tellBoth(deps, order, 'serviceJoined');
   }
-  return { groupId, login: await deps.chat.loginFor(staffChatAccount(staff.id)) };
+  return { groupId };
 }
 
+/** 客服's chat login for the workbench, asked with his console session: it ends with that session. */
+export const staffChatLogin = (deps: SupportDeps, staffId: number, consoleSession: string) =>
+  deps.chat.loginFor(staffChatAccount(staffId), consoleSession);
+
 /**
- * A staff member logged out of the console: the chat logins it handed out end with it, and their
- * workbench sockets close (a chat login is not tied to one console session: logging out ends all).
+ * A staff member's sessions ended or his role changed: the chat logins that no longer pass end, and
+ * their workbench sockets close on every process.
  */
 export const endStaffChat = (deps: SupportDeps, staffId: number): Promise<void> =>
-  deps.chat.logoutOf(staffChatAccount(staffId));
+  deps.chat.endLapsedLogins(staffChatAccount(staffId));
 
 const OUTCOME_WORDS: Record<SupportOutcome, string> = {
   refund: '客服处理结果：退款给买家。',
