@@ -53,7 +53,7 @@ export async function chatLoginValid(
     .executeTakeFirst();
   if (row?.account !== account || row.expires_at.getTime() <= Date.now()) return false;
   const staffId = staffIdOfChat(account);
-  if (staffId !== null) return row.session_hash !== null && staff !== null && staff(staffId, row.session_hash);
+  if (staffId !== null) return staff && row.session_hash ? staff(staffId, row.session_hash) : false;
   return row.session_hash === null || sessionAlive(db, row.session_hash);
 }
 
