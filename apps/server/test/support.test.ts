@@ -116,6 +116,29 @@ describe('customer service in the order chat', () => {
     );
     expect(joined.code).toBe('200');
     expect(joined.data.login.account).toMatch(/^cs:\d+$/);
+    // 客服 sees the buyer's evidence picture with his console session (he has no user session).
+    const evidence = afterRefusal.at(-1) as { seq: number };
+    const picture = await ops.call<{ url: string }>(
+      'GET',
+      `/support/chat-image?groupId=${joined.data.groupId}&seq=${evidence.seq}`,
+      { token: staff },
+    );
+    expect(picture.code).toBe('200');
+    const shown = await t.app.inject({ method: 'GET', url: picture.data.url });
+    expect(shown.statusCode).toBe(200);
+    expect(shown.rawPayload.equals(PNG)).toBe(true);
+    // A member of staff who is not in that chat, and a text message, get no picture.
+    const other = await ops.staffMember(`cs-outside-${Date.now().toString(36)}`, 'cs');
+    expect(
+      (
+        await ops.call('GET', `/support/chat-image?groupId=${joined.data.groupId}&seq=${evidence.seq}`, {
+          token: other.token,
+        })
+      ).msg,
+    ).toBe('您不是此会话的成员');
+    expect(
+      (await ops.call('GET', `/support/chat-image?groupId=${joined.data.groupId}&seq=1`, { token: staff })).msg,
+    ).toBe('图片无效或已过期，请重新上传');
     expect((await said(orderId)).at(-1)?.body).toMatch(/^客服 .+ 已进入聊天，将协助双方处理。$/);
     expect(
       (

@@ -9,7 +9,7 @@ import type { RateStore } from '../../platform/rate/rate-store';
 import type { RedisClient } from '../../platform/redis';
 import type { ObjectStorage } from '../../platform/storage/object-storage';
 import { ownImage } from './chat-images';
-import { imRoutes } from './im.routes';
+import { imRoutes, memberImageUrl } from './im.routes';
 import {
   addMembers,
   appendMessage,
@@ -85,6 +85,8 @@ export interface ChatHandle {
   postImages(kind: ImGroupKind, refId: number, account: string, urls: readonly string[]): Promise<void>;
   /** Pushes a notification to the account's sockets on every process. */
   notice(account: string, notice: Notice): Promise<void>;
+  /** The short-lived URL of an image message for a member of its group (客服 on the workbench); else refused. */
+  imageUrl(account: string, groupKey: string, seq: number): Promise<{ url: string; expireTime: number }>;
 }
 
 /** The order chat: its socket, its calls, and fan-out through Redis when configured (in process otherwise). */
@@ -181,5 +183,6 @@ export async function imModule(
       }
     },
     notice: (account, notice) => bus.publish({ type: 'notice', to: [account], notice }),
+    imageUrl: (account, groupKey, seq) => memberImageUrl(db, deps.storage, account, groupKey, seq),
   };
 }

@@ -9,6 +9,7 @@ import {
 import { ErrorCode } from '@app/protocol/errors';
 import { IM_MESSAGES } from '@app/protocol/im';
 import type { FastifyInstance } from 'fastify';
+import type { DbHandle } from '../../platform/db/handle';
 import { AppError } from '../../platform/errors';
 import { type CallPlatform, registerCall } from '../../platform/http/register-call';
 import { IMAGE_TYPES, type ObjectStorage, UPLOAD_URL_TTL_SECONDS } from '../../platform/storage/object-storage';
@@ -43,15 +44,26 @@ export function imRoutes(app: FastifyInstance, platform: CallPlatform, storage: 
     return storage.presignPut(key, IMAGE_TYPES[input.typeName]).url;
   });
 
-  registerCall(app, platform, generateIMAssertToken, async (input, ctx) => {
-    const groupId = groupIdOf(input.groupId);
-    const member = await membership(db, groupId, ctx.user.uid);
-    if (!member) throw new AppError(ErrorCode.BAD_PARAMS, IM_MESSAGES.notMember);
-    const message = await messageAt(db, groupId, input.seq);
-    if (message?.kind !== 'image') throw new AppError(ErrorCode.BAD_PARAMS, IM_MESSAGES.badImage);
-    return {
-      url: storage.presignGet(message.body, UPLOAD_URL_TTL_SECONDS),
-      expireTime: Math.floor(Date.now() / 1000) + UPLOAD_URL_TTL_SECONDS,
-    };
-  });
+  registerCall(app, platform, generateIMAssertToken, (input, ctx) =>
+    memberImageUrl(db, storage, ctx.user.uid, input.groupId, input.seq),
+  );
+}
+
+/** The short-lived URL of an image message, for a member of its group only (a user, or 客服 on the workbench). */
+export async function memberImageUrl(
+  db: DbHandle,
+  storage: ObjectStorage,
+  account: string,
+  groupKey: string,
+  seq: number,
+): Promise<{ url: string; expireTime: number }> {
+  const groupId = groupIdOf(groupKey);
+  const member = await membership(db, groupId, account);
+  if (!member) throw new AppError(ErrorCode.BAD_PARAMS, IM_MESSAGES.notMember);
+  const message = await messageAt(db, groupId, seq);
+  if (message?.kind !== 'image') throw new AppError(ErrorCode.BAD_PARAMS, IM_MESSAGES.badImage);
+  return {
+    url: storage.presignGet(message.body, UPLOAD_URL_TTL_SECONDS),
+    expireTime: Math.floor(Date.now() / 1000) + UPLOAD_URL_TTL_SECONDS,
+  };
 }

@@ -1,13 +1,23 @@
 import { StaffAction, supportClosePayload } from '@app/protocol/ops';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { closeRequest, joinRequest, staffChatLogin, waitingRequests } from '../support/support.service';
+import {
+  closeRequest,
+  joinRequest,
+  staffChatImage,
+  staffChatLogin,
+  waitingRequests,
+} from '../support/support.service';
 import type { OpsDeps } from './ops.module';
 import { ok, parse, staffOf } from './ops-http';
 import { resolveAsStaff, workbenchCase } from './ops-orders';
 import { writeAudit } from './staff-audit';
 
 const requestParams = z.object({ requestId: z.string().regex(/^\d{1,9}$/, '工单号不正确') });
+const imageQuery = z.object({
+  groupId: z.string().regex(/^g\d{1,12}$/, '会话不存在'),
+  seq: z.coerce.number().int().min(1, '消息不存在').max(1e9, '消息不存在'),
+});
 
 /**
  * The customer-service workbench: the requests waiting for 客服, joining one's order chat (the staff
@@ -37,6 +47,12 @@ export function opsSupportRoutes(ops: FastifyInstance, deps: OpsDeps): void {
       ip: request.ip,
     });
     return ok({ ...joined, login: await staffChatLogin(deps.support, me.id, me.token) });
+  });
+
+  // A picture in a chat he is in (the buyer's evidence): the workbench shows it with the console session.
+  ops.get('/support/chat-image', { config: { access: 'orders' } }, async (request) => {
+    const { groupId, seq } = parse(imageQuery, request.query);
+    return ok(await staffChatImage(deps.support, staffOf(request).id, groupId, seq));
   });
 
   // The workbench's chat login, asked over the console session (never handed over in its address).

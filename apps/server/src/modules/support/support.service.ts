@@ -165,6 +165,10 @@ export async function joinRequest(deps: SupportDeps, staff: { id: number; name: 
 export const staffChatLogin = (deps: SupportDeps, staffId: number, consoleSession: string) =>
   deps.chat.loginFor(staffChatAccount(staffId), consoleSession);
 
+/** An image of an order chat he is in, as 客服 sees it on the workbench (a member's short-lived URL). */
+export const staffChatImage = (deps: SupportDeps, staffId: number, groupKey: string, seq: number) =>
+  deps.chat.imageUrl(staffChatAccount(staffId), groupKey, seq);
+
 /**
  * A staff member's sessions ended or his role changed: the chat logins that no longer pass end, and
  * their workbench sockets close on every process.
