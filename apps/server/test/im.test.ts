@@ -146,14 +146,17 @@ describe('the order chat', () => {
     expect((await client.call(imGroup, { orderId: '4242' }, { token: seller.token })).data).toEqual({
       groupId: groupKey,
       readOnly: false,
+      withService: false,
     });
     expect((await client.call(imGroup, { orderId: '4242' }, { token: stranger.token })).data).toEqual({
       groupId: null,
       readOnly: true,
+      withService: false,
     });
     expect((await client.call(imGroup, { orderId: '999' }, { token: buyer.token })).data).toEqual({
       groupId: null,
       readOnly: true,
+      withService: false,
     });
     for (const c of [b, s, x]) c.ws.close();
   });

@@ -77,7 +77,7 @@ describe('an order told in its chat and as notifications', () => {
       groupId: group.groupId,
     });
     const stranger = await loginAs(t, '13955550001');
-    expect(await chatOf(orderId, stranger.token)).toEqual({ groupId: null, readOnly: true });
+    expect(await chatOf(orderId, stranger.token)).toEqual({ groupId: null, readOnly: true, withService: false });
     const groupId = group.groupId as string;
     expect((await systemSays(groupId))[0]).toMatch(/^买家已下单，订单金额 /);
 

@@ -104,6 +104,9 @@ describe('customer service in the order chat', () => {
 
     // The workbench: the request waits; 客服 joins the chat with their own chat login and speaks as 客服.
     const ops = opsApi(t);
+    const withService = async () =>
+      ((await app.call(imGroup, { orderId }, { token: buyer.token })).data as { withService: boolean }).withService;
+    expect(await withService()).toBe(false);
     const staff = await ops.login('ops-cs', 'demo-cs-123');
     const waiting = await ops.call<{ list: Array<{ id: string; orderId: string }> }>('GET', '/support', {
       token: staff,
@@ -116,6 +119,8 @@ describe('customer service in the order chat', () => {
     );
     expect(joined.code).toBe('200');
     expect(joined.data.login.account).toMatch(/^cs:\d+$/);
+    // The buyer's and the seller's page now titles the chat for the three who talk in it.
+    expect(await withService()).toBe(true);
     // 客服 sees the buyer's evidence picture with his console session (he has no user session).
     const evidence = afterRefusal.at(-1) as { seq: number };
     const picture = await ops.call<{ url: string }>(

@@ -35,6 +35,8 @@ export const imGroup = defineCall({
     groupId: z.string().nullable(),
     /** The order ended long enough ago: the chat can be read, not written. */
     readOnly: z.boolean(),
+    /** 客服 is in the chat (joined at a side's request): the page is titled for all who talk in it. */
+    withService: z.boolean(),
   }),
 });
 

@@ -14,7 +14,16 @@ import { AppError } from '../../platform/errors';
 import { type CallPlatform, registerCall } from '../../platform/http/register-call';
 import { IMAGE_TYPES, type ObjectStorage, UPLOAD_URL_TTL_SECONDS } from '../../platform/storage/object-storage';
 import { imageFolder } from './chat-images';
-import { conversations, groupIdOf, groupKey, groupOf, isReadOnly, membership, messageAt } from './im.service';
+import {
+  conversations,
+  groupIdOf,
+  groupKey,
+  groupMembers,
+  groupOf,
+  isReadOnly,
+  membership,
+  messageAt,
+} from './im.service';
 import { issueChatToken } from './im-tokens';
 
 export function imRoutes(app: FastifyInstance, platform: CallPlatform, storage: ObjectStorage): void {
@@ -29,8 +38,13 @@ export function imRoutes(app: FastifyInstance, platform: CallPlatform, storage: 
   registerCall(app, platform, imGroup, async (input, ctx) => {
     const group = await groupOf(db, 'order', Number(input.orderId));
     const member = group && (await membership(db, group.id, ctx.user.uid));
-    if (!group || !member) return { groupId: null, readOnly: true };
-    return { groupId: groupKey(group.id), readOnly: isReadOnly(group.ended_at) };
+    if (!group || !member) return { groupId: null, readOnly: true, withService: false };
+    const members = await groupMembers(db, group.id);
+    return {
+      groupId: groupKey(group.id),
+      readOnly: isReadOnly(group.ended_at),
+      withService: members?.members.some((m) => m.role === 'cs') ?? false,
+    };
   });
 
   registerCall(app, platform, conversationList, async (_input, ctx) => {

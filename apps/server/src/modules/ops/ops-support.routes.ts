@@ -1,13 +1,7 @@
 import { StaffAction, supportClosePayload } from '@app/protocol/ops';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import {
-  closeRequest,
-  joinRequest,
-  staffChatImage,
-  staffChatLogin,
-  waitingRequests,
-} from '../support/support.service';
+import { closeRequest, joinRequest, staffChatImage, staffChatLogin, waitingRequests } from '../support/support.service';
 import type { OpsDeps } from './ops.module';
 import { ok, parse, staffOf } from './ops-http';
 import { resolveAsStaff, workbenchCase } from './ops-orders';

@@ -31,31 +31,34 @@ export function chatClient(): ChatClient {
   return client;
 }
 
-/** A chat with a login handed over (customer service's workbench): no session, no renewal. */
-const fixedClients = new Map<string, ChatClient>();
-export function fixedChatClient(login: ChatLogin): ChatClient {
-  const found = fixedClients.get(login.token);
+/** How customer service's workbench logs in: asked over the console session, never from the page's address. */
+export type StaffChatLogin = () => Promise<ChatLogin>;
+
+/** A chat whose login comes from elsewhere (customer service's workbench): asked again after each refusal. */
+const staffClients = new Map<StaffChatLogin, ChatClient>();
+export function staffChatClient(login: StaffChatLogin): ChatClient {
+  const found = staffClients.get(login);
   if (found) return found;
   const made = new ChatClient({
     url: chatSocketUrl(globalThis.location),
-    login: async () => login,
+    login: () => login(),
     forgetLogin: () => {},
   });
-  fixedClients.set(login.token, made);
+  staffClients.set(login, made);
   return made;
 }
 
-/** Starts the chat when logged in (or with the login handed over); answers the connection's state. */
-export function useChat(fixed?: ChatLogin | null): { client: ChatClient; state: ChatState } {
-  const chat = fixed ? fixedChatClient(fixed) : chatClient();
+/** Starts the chat when logged in (or with customer service's login); answers the connection's state. */
+export function useChat(staff?: StaffChatLogin | null): { client: ChatClient; state: ChatState } {
+  const chat = staff ? staffChatClient(staff) : chatClient();
   const [state, setState] = useState(chat.state);
   useEffect(() => {
     const off = chat.onState(setState);
-    if (fixed || storage.get('token')) chat.start();
+    if (staff || storage.get('token')) chat.start();
     setState(chat.state);
     return () => {
       off();
     };
-  }, [chat, fixed]);
+  }, [chat, staff]);
   return { client: chat, state };
 }

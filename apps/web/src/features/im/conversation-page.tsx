@@ -11,24 +11,35 @@ import { PAGES, paths } from '../../lib/paths';
 import { sceneOfPath } from '../../lib/platform';
 import { storage } from '../../lib/storage';
 import { showToast } from '../../lib/ui-bus';
-import { uploadChatImage, useChatImage } from './api/chat-image';
+import { type ChatImageUrl, uploadChatImage, useChatImage } from './api/chat-image';
 import { useChatOrder } from './api/get-chat-order';
 import { useImGroup } from './api/get-im-group';
-import { useChat } from './chat';
+import { type StaffChatLogin, useChat } from './chat';
+import { chatTitle } from './chat-title';
 import './im.css';
 
-function ChatImage({ m }: { m: ImMessage }) {
-  const image = useChatImage(m.groupId, m.seq);
-  return image.data ? (
-    <a href={image.data.url} target="_blank" rel="noreferrer" className="im-bubble im-image">
-      <img src={image.data.url} alt="聊天图片" />
-    </a>
-  ) : (
-    <div className="im-bubble im-image im-image-loading">图片加载中…</div>
+/** Customer service's chat on the workbench: his login and the chat's pictures, asked over his console session. */
+export interface StaffChat {
+  login: StaffChatLogin;
+  imageUrl: ChatImageUrl;
+}
+
+function ChatImage({ m, ask }: { m: ImMessage; ask: ChatImageUrl | null }) {
+  const image = useChatImage(m.groupId, m.seq, ask);
+  if (image.data)
+    return (
+      <a href={image.data.url} target="_blank" rel="noreferrer" className="im-bubble im-image">
+        <img src={image.data.url} alt="聊天图片" />
+      </a>
+    );
+  return (
+    <div className="im-bubble im-image im-image-loading" data-testid="im-image-pending">
+      {image.isError ? '图片加载失败' : '图片加载中…'}
+    </div>
   );
 }
 
-function Bubble({ m, mine, scene }: { m: ImMessage; mine: boolean; scene: string }) {
+function Bubble({ m, mine, scene, ask }: { m: ImMessage; mine: boolean; scene: string; ask: ChatImageUrl | null }) {
   if (m.role === 'system')
     return (
       <div className="im-system" data-testid="im-system">
@@ -40,7 +51,7 @@ function Bubble({ m, mine, scene }: { m: ImMessage; mine: boolean; scene: string
     <div className={`im-row${mine ? ' mine' : ''}`} data-testid="im-message" data-seq={m.seq}>
       {mine ? null : <span className={`im-tag im-tag-${m.role}`}>{imRoleLabel[m.role]}</span>}
       {m.kind === 'image' ? (
-        <ChatImage m={m} />
+        <ChatImage m={m} ask={ask} />
       ) : m.kind === 'order' ? (
         <Link to={paths.orderDetail(scene, m.body)} className="im-bubble im-order-card">
           订单 {m.body}
@@ -61,28 +72,29 @@ function Bubble({ m, mine, scene }: { m: ImMessage; mine: boolean; scene: string
  * earlier pages on request, and the input while the chat is open. Params: orderId, or groupId;
  * tencentAccount / tencentToken when the app hands its chat login over. On the workbench
  * (indexForWorkingTable) `Beside` is what 客服 sees next to the chat: the order, its timeline and
- * receipt, the decision (composed in app/pages, it belongs to the console).
+ * receipt, the decision; `staff` his chat login and the pictures, asked over the console session
+ * (both composed in app/pages, they belong to the console): no chat login in the address.
  */
-export default function ConversationPage({ Beside }: { Beside?: ComponentType } = {}) {
+export default function ConversationPage({ Beside, staff }: { Beside?: ComponentType; staff?: StaffChat } = {}) {
   const scene = sceneOfPath(globalThis.location.pathname) ?? 'h5';
   const [params] = useSearchParams();
   const orderId = params.get('orderId') ?? '';
-  // indexForWorkingTable: customer service, with the chat login the console handed over (no session).
+  // indexForWorkingTable: customer service, his chat login asked over the console session (no user session).
   const workbench = globalThis.location.pathname.endsWith(PAGES.conversationWorkbench);
-  const [fixed] = useState(() => {
+  const staffChat = workbench ? (staff ?? null) : null;
+  useState(() => {
     const account = params.get('tencentAccount');
     const token = params.get('tencentToken');
-    if (!account || !token) return null;
-    if (workbench) return { account, token };
     // The app hands its chat login to the page: kept like one fetched here.
-    storage.set('tencentAccount', account);
-    storage.set('tencentToken', token);
-    return null;
+    if (account && token && !workbench) {
+      storage.set('tencentAccount', account);
+      storage.set('tencentToken', token);
+    }
   });
   const group = useImGroup(workbench ? '' : orderId);
   const groupId = params.get('groupId') ?? group.data?.groupId ?? null;
   const order = useChatOrder(workbench ? '' : orderId);
-  const { client, state } = useChat(fixed);
+  const { client, state } = useChat(staffChat?.login);
   const [messages, setMessages] = useState<ImMessage[]>([]);
   const [more, setMore] = useState(false);
   const [readOnly, setReadOnly] = useState(false);
@@ -216,8 +228,9 @@ export default function ConversationPage({ Beside }: { Beside?: ComponentType } 
 
   const me = client.account ?? storage.get('uid');
   const o = order.data;
-  const counterpart = o ? (o.role === 'buyer' ? '卖家' : '买家') : '';
-  const title = workbench ? `客服工作台 · 订单 ${orderId}` : counterpart ? `与${counterpart}沟通` : '订单聊天';
+  // 客服 in the chat: said by the group, or by a message of his since it was read.
+  const withService = (group.data?.withService ?? false) || messages.some((m) => m.role === 'cs');
+  const title = chatTitle({ workbench, orderId, side: o ? o.role : null, withService });
   const closed = (!group.isPending || params.get('groupId')) && !groupId;
 
   const body = closed ? (
@@ -270,7 +283,7 @@ export default function ConversationPage({ Beside }: { Beside?: ComponentType } 
           return (
             <div key={m.seq}>
               {!prev || m.at - prev.at > 5 * 60_000 ? <div className="im-time">{formatShortDateTime(m.at)}</div> : null}
-              <Bubble m={m} mine={m.sender === me} scene={scene} />
+              <Bubble m={m} mine={m.sender === me} scene={scene} ask={staffChat?.imageUrl ?? null} />
             </div>
           );
         })}

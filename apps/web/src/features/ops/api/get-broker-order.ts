@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { brokerOrdersKey, type ConsoleBrokerOrder } from './broker-orders';
-import { opsFetch } from './ops-fetch';
+import { opsFetch, pollWhileSignedIn } from './ops-fetch';
 
 /** One broker order as its console card shows it: the workbench beside its chat (staff session). */
 export const useConsoleBrokerOrder = (orderId: string) =>
@@ -9,5 +9,5 @@ export const useConsoleBrokerOrder = (orderId: string) =>
     queryFn: () => opsFetch<ConsoleBrokerOrder>(`/broker-orders/${orderId}`),
     enabled: orderId !== '',
     retry: false,
-    refetchInterval: 10_000,
+    refetchInterval: pollWhileSignedIn(10_000),
   });

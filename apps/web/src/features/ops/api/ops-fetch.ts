@@ -34,6 +34,18 @@ export function onSessionLost(listener: (why: string) => void): () => void {
   return () => lostListeners.delete(listener);
 }
 
+/** The refusal that means the console session is over (expired, logged out, revoked, staff disabled). */
+export const isSessionLost = (error: unknown): boolean => error instanceof OpsError && error.code === SESSION_LOST;
+
+/**
+ * A query's polling every `ms`, until the console session is over: a tab that lost it stops asking
+ * (each ask would be one more 401) and says so instead. Other failures (the network) keep polling.
+ */
+export const pollWhileSignedIn =
+  (ms: number) =>
+  (query: { state: { error: Error | null } }): number | false =>
+    isSessionLost(query.state.error) ? false : ms;
+
 export async function opsFetch<T>(
   path: string,
   init: { method?: 'GET' | 'POST' | 'PATCH'; body?: unknown } = {},

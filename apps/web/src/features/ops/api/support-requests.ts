@@ -1,7 +1,7 @@
 import type { Intervention } from '@app/protocol/calls/customer-service';
 import type { WorkbenchCase } from '@app/protocol/ops';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { opsFetch, opsKeys } from './ops-fetch';
+import { opsFetch, opsKeys, pollWhileSignedIn } from './ops-fetch';
 import { announceOpsChange } from './ops-sync';
 
 /** A customer-service request waiting in the workbench, with its order. */
@@ -26,7 +26,7 @@ const supportOptions = () =>
     queryKey: opsKeys.support,
     queryFn: () => opsFetch<{ list: SupportRequest[] }>('/support'),
     retry: false,
-    refetchInterval: 15_000,
+    refetchInterval: pollWhileSignedIn(15_000),
   });
 
 export const useSupportRequests = () => useQuery(supportOptions());
@@ -38,7 +38,7 @@ export const useSupportCase = (requestId: string) =>
     queryFn: () => opsFetch<WorkbenchCase>(`/support/${requestId}/case`),
     enabled: requestId !== '',
     retry: false,
-    refetchInterval: 10_000,
+    refetchInterval: pollWhileSignedIn(10_000),
   });
 
 /** Joins a request's order chat: answers the group and this staff member's chat login. */

@@ -1,5 +1,6 @@
 import { useConsoleBrokerOrder } from '../api/get-broker-order';
 import { BrokerOrderCard } from './broker-order-card';
+import { WorkbenchError } from './workbench-error';
 
 /**
  * Beside a broker order's chat on the workbench (opened by 进入会话 in 商人订单): the order as its
@@ -9,11 +10,7 @@ export function BrokerWorkbenchPanel({ orderId }: { orderId: string }) {
   const found = useConsoleBrokerOrder(orderId);
   return (
     <div className="ops-wb" data-testid="ops-wb-panel">
-      {found.error ? (
-        <p className="ops-wb-empty ops-error" data-testid="ops-wb-error">
-          {found.error.message}。请在运营后台登录后，从“商人订单”打开本页。
-        </p>
-      ) : null}
+      {found.error ? <WorkbenchError error={found.error} from="商人订单" /> : null}
       {found.isPending ? <p className="ops-wb-empty">加载中…</p> : null}
       {found.data ? <BrokerOrderCard order={found.data} inChat /> : null}
     </div>

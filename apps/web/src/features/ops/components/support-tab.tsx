@@ -1,6 +1,6 @@
 import { OrderStatus, orderStatusLabel } from '@app/protocol/statuses/order-status';
 import { type SupportRequest, useJoinSupport, useSupportRequests } from '../api/support-requests';
-import { formatTime } from './format';
+import { formatSeconds } from './format';
 import { SupportDecide } from './support-decide';
 import { workbenchChatUrl } from './workbench-url';
 
@@ -36,7 +36,7 @@ function SupportCard({ request }: { request: SupportRequest }) {
         <dt>申请原因</dt>
         <dd className="ops-reason">{request.reason}</dd>
         <dt>申请时间</dt>
-        <dd>{formatTime(request.createdAt)}</dd>
+        <dd data-testid="ops-support-asked">{formatSeconds(request.createdAt)}</dd>
         {request.staffName ? (
           <>
             <dt>接入客服</dt>

@@ -7,6 +7,7 @@ import { useSupportCase } from '../api/support-requests';
 import { BrokerWorkbenchPanel } from './broker-workbench-panel';
 import { formatTime } from './format';
 import { SupportDecide } from './support-decide';
+import { WorkbenchError } from './workbench-error';
 import '../ops.css';
 
 const KIND_LABEL: Record<string, string> = { role: '角色', coins: '游戏币', items: '道具' };
@@ -90,11 +91,7 @@ function RequestPanel({ requestId }: { requestId: string }) {
   return (
     <div className="ops-wb" data-testid="ops-wb-panel">
       {!requestId ? <p className="ops-wb-empty">缺少工单号：请从运营后台的客服工单打开本页</p> : null}
-      {found.error ? (
-        <p className="ops-wb-empty ops-error" data-testid="ops-wb-error">
-          {found.error.message}。请在运营后台登录后，从“客服工单”打开本页。
-        </p>
-      ) : null}
+      {found.error ? <WorkbenchError error={found.error} from="客服工单" /> : null}
       {requestId && found.isPending ? <p className="ops-wb-empty">加载中…</p> : null}
       {c ? (
         <>
