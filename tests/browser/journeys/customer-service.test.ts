@@ -80,12 +80,17 @@ describe('customer service', () => {
     const request = desk.locator('[data-testid="ops-support"]').filter({ hasText: '拒绝收货：商品与描述不符' });
     await request.waitFor();
     expect(await request.textContent()).toContain('买家申请');
+    // Asked today (the request's seconds read as seconds, not 1970/1/21).
+    const today = new Date().toLocaleDateString('zh-CN', { timeZone: 'Asia/Shanghai' });
+    expect(await request.getByTestId('ops-support-asked').textContent()).toContain(today);
     const [workbench] = await Promise.all([
       desk.context().waitForEvent('page'),
       request.getByTestId('ops-support-join').click(),
     ]);
     workbench.on('dialog', (d) => void d.accept());
     await workbench.waitForURL(/indexForWorkingTable\?.*requestId=/);
+    // The chat login is asked over the console session, not carried in the address.
+    expect(workbench.url()).not.toMatch(/tencentToken|tencentAccount/);
     const panel = workbench.getByTestId('ops-wb-panel');
     await expect.poll(() => workbench.getByTestId('ops-wb-status').textContent()).toBe('拒绝收货');
     const summary = await workbench.getByTestId('ops-wb-order').textContent();

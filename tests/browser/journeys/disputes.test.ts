@@ -199,9 +199,46 @@ describe('disputes', () => {
     const waiting = await ops<{ list: Array<{ id: string; orderId: string }> }>('GET', '/support', staff);
     const request = waiting.list.find((r) => r.orderId === bought.orderId)!;
     expect(request).toBeTruthy();
-    await ops('POST', `/support/${request.id}/join`, staff);
+    const joined = await ops<{ groupId: string }>('POST', `/support/${request.id}/join`, staff);
     await expect.poll(() => phone.getByTestId('support-state').textContent(), { timeout: 15_000 }).toBe('客服已介入');
-    await ops('POST', `/support/${request.id}/close`, staff, { outcome: 'refund', note: '核实少发，收回退款' });
+    // The workbench, as the console opens it: its address names the chat and the request only; its
+    // chat login and the buyer's evidence picture come over the console session of the tab.
+    const desk = await (await browser.newContext(DESKTOP)).newPage();
+    await desk.addInitScript((token) => sessionStorage.setItem('opsSession', token), staff);
+    const asked: string[] = [];
+    desk.on('request', (r) => {
+      if (r.url().includes(`/ops/v1/support/${request.id}/case`)) asked.push(r.url());
+    });
+    const answered: number[] = [];
+    desk.on('response', (r) => {
+      if (r.url().includes(`/ops/v1/support/${request.id}/case`)) answered.push(r.status());
+    });
+    const query = new URLSearchParams({ groupId: joined.groupId, orderId: bought.orderId, requestId: request.id });
+    await desk.goto(`${baseUrl()}/app/pages/personalTransaction/IM/conversation/indexForWorkingTable?${query}`);
+    await expect.poll(() => desk.getByTestId('ops-wb-status').textContent()).toBe('拒绝收货');
+    const picture = desk.locator('.im-image img');
+    await picture.waitFor();
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    expect(await desk.getByTestId('im-image-pending').count()).toBe(0);
+    await docShot(desk, 'disputes-workbench-evidence');
+    // The console session ends (logged out elsewhere): the chat closes, the panel says so and stops asking.
+    await ops('POST', '/logout', staff);
+    await expect
+      .poll(() => desk.getByTestId('ops-wb-session-lost').textContent(), { timeout: 20_000 })
+      .toContain('登录已失效，请重新登录');
+    expect(await desk.getByRole('link', { name: '前往运营后台登录' }).getAttribute('href')).toBe('/ops');
+    const refusedSoFar = answered.filter((status) => status === 401).length;
+    expect(refusedSoFar).toBe(1);
+    const askedSoFar = asked.length;
+    // More than one polling interval (10 s) later, nothing more was asked.
+    await desk.waitForTimeout(12_000);
+    expect(asked.length).toBe(askedSoFar);
+    await docShot(desk, 'disputes-workbench-session-lost');
+    await desk.context().close();
+    const again = (
+      await ops<{ token: string }>('POST', '/login', undefined, { username: 'ops-cs', password: 'demo-cs-123' })
+    ).token;
+    await ops('POST', `/support/${request.id}/close`, again, { outcome: 'refund', note: '核实少发，收回退款' });
     await phone.reload();
     await expect.poll(() => phone.getByTestId('support-state').textContent()).toBe('已处理：退款');
     await expect.poll(() => phone.getByTestId('order-status').textContent()).toBe('已退回');
@@ -215,6 +252,8 @@ describe('disputes', () => {
     // The chat where 客服 talked.
     await phone.getByTestId('support-chat').click();
     await phone.getByTestId('im-chat').waitFor();
+    await expect.poll(() => phone.getByTestId('nav-title').textContent()).toBe('与卖家、客服沟通');
+    await docShot(phone, 'disputes-chat-with-service');
 
     // The unpaid order: 取消订单 asks first; 再想想 keeps it.
     await phone.goto(`${baseUrl()}/h5/pages/orderNew/orderDetail/orderDetail?orderId=${unpaid.orderId}`);
@@ -247,5 +286,5 @@ describe('disputes', () => {
       (await pc.getByTestId('service-link').textContent())?.trim(),
     );
     await pc.context().close();
-  });
+  }, 150_000);
 });

@@ -1,4 +1,5 @@
 import { useConsoleBrokerOrder } from '../api/get-broker-order';
+import { isSessionLost } from '../api/ops-fetch';
 import { BrokerOrderCard } from './broker-order-card';
 import { WorkbenchError } from './workbench-error';
 
@@ -12,7 +13,7 @@ export function BrokerWorkbenchPanel({ orderId }: { orderId: string }) {
     <div className="ops-wb" data-testid="ops-wb-panel">
       {found.error ? <WorkbenchError error={found.error} from="商人订单" /> : null}
       {found.isPending ? <p className="ops-wb-empty">加载中…</p> : null}
-      {found.data ? <BrokerOrderCard order={found.data} inChat /> : null}
+      {found.data && !isSessionLost(found.error) ? <BrokerOrderCard order={found.data} inChat /> : null}
     </div>
   );
 }

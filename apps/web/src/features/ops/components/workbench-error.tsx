@@ -10,7 +10,9 @@ export function WorkbenchError({ error, from }: { error: Error; from: string }) 
     return (
       <p className="ops-wb-empty ops-error" data-testid="ops-wb-session-lost">
         登录已失效，请重新登录。
-        <a href="/ops">前往运营后台登录</a>
+        <a href="/ops" className="ops-wb-relogin">
+          前往运营后台登录
+        </a>
         ，再从“{from}”打开本页。
       </p>
     );

@@ -2,6 +2,7 @@ import { formatPriceFen } from '@app/protocol/format';
 import type { WorkbenchCase, WorkbenchReceipt, WorkbenchStep } from '@app/protocol/ops';
 import { OrderStatus } from '@app/protocol/statuses/order-status';
 import { useSearchParams } from 'react-router';
+import { isSessionLost } from '../api/ops-fetch';
 import { useOpsSync } from '../api/ops-sync';
 import { useSupportCase } from '../api/support-requests';
 import { BrokerWorkbenchPanel } from './broker-workbench-panel';
@@ -87,7 +88,8 @@ export function WorkbenchPanel() {
 /** A 客服工单's order beside its chat. */
 function RequestPanel({ requestId }: { requestId: string }) {
   const found = useSupportCase(requestId);
-  const c = found.data;
+  // A console session that ended shows nothing it can no longer act on.
+  const c = isSessionLost(found.error) ? undefined : found.data;
   return (
     <div className="ops-wb" data-testid="ops-wb-panel">
       {!requestId ? <p className="ops-wb-empty">缺少工单号：请从运营后台的客服工单打开本页</p> : null}
