@@ -227,6 +227,7 @@ describe('disputes', () => {
       .poll(() => desk.getByTestId('ops-wb-session-lost').textContent(), { timeout: 20_000 })
       .toContain('登录已失效，请重新登录');
     expect(await desk.getByRole('link', { name: '前往运营后台登录' }).getAttribute('href')).toBe('/ops');
+    await expect.poll(() => desk.getByTestId('im-session-ended').textContent()).toContain('登录已失效');
     const refusedSoFar = answered.filter((status) => status === 401).length;
     expect(refusedSoFar).toBe(1);
     const askedSoFar = asked.length;

@@ -22,6 +22,8 @@ import './im.css';
 export interface StaffChat {
   login: StaffChatLogin;
   imageUrl: ChatImageUrl;
+  /** Tells when the console session is over (his chat login with it); answers how to stop listening. */
+  onEnded(listener: () => void): () => void;
 }
 
 function ChatImage({ m, ask }: { m: ImMessage; ask: ChatImageUrl | null }) {
@@ -95,6 +97,16 @@ export default function ConversationPage({ Beside, staff }: { Beside?: Component
   const groupId = params.get('groupId') ?? group.data?.groupId ?? null;
   const order = useChatOrder(workbench ? '' : orderId);
   const { client, state } = useChat(staffChat?.login);
+  // The console session over: the chat stops asking for a login it cannot get, and says why.
+  const [ended, setEnded] = useState(false);
+  useEffect(
+    () =>
+      staffChat?.onEnded(() => {
+        setEnded(true);
+        client.stop();
+      }),
+    [staffChat, client],
+  );
   const [messages, setMessages] = useState<ImMessage[]>([]);
   const [more, setMore] = useState(false);
   const [readOnly, setReadOnly] = useState(false);
@@ -265,7 +277,11 @@ export default function ConversationPage({ Beside, staff }: { Beside?: Component
         </Link>
       ) : null}
       <div className="im-messages" data-testid="im-messages" onScroll={(e) => onScroll(e.currentTarget)}>
-        {state === 'failed' ? (
+        {ended ? (
+          <div className="im-system" data-testid="im-session-ended">
+            登录已失效，请重新登录后再打开本页
+          </div>
+        ) : state === 'failed' ? (
           <div className="im-system">聊天连接失败，请刷新页面重试</div>
         ) : state !== 'online' || !ready ? (
           <div className="im-system">正在连接…</div>
@@ -367,7 +383,9 @@ export default function ConversationPage({ Beside, staff }: { Beside?: Component
         <header className="im-wb-top">
           <b>客服工作台</b>
           <span>订单聊天 · 以“客服”身份发言，买卖双方可见</span>
-          <span className={`im-wb-online ${state}`}>{state === 'online' ? '聊天已连接' : '聊天连接中…'}</span>
+          <span className={`im-wb-online ${ended ? 'failed' : state}`}>
+            {ended ? '登录已失效' : state === 'online' ? '聊天已连接' : '聊天连接中…'}
+          </span>
         </header>
         <main className="im-wb-main">
           <section className="im-wb-chat" aria-label="订单聊天">
