@@ -166,8 +166,9 @@ export function imSocket(
       body: imageKey ?? body,
       ref: frame.ref,
     });
-    if (repeated && (message.groupId !== frame.groupId || message.kind !== frame.kind || message.body !== (imageKey ?? body)))
-      return send(conn, { t: 'nack', ref: frame.ref, msg: IM_MESSAGES.refReused });
+    const sameSend =
+      message.groupId === frame.groupId && message.kind === frame.kind && message.body === (imageKey ?? body);
+    if (repeated && !sameSend) return send(conn, { t: 'nack', ref: frame.ref, msg: IM_MESSAGES.refReused });
     send(conn, { t: 'ack', ref: frame.ref, message });
     if (repeated) return;
     await bus.publish({ type: 'msg', to: group.members.map((m) => m.account), message });
