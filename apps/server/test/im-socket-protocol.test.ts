@@ -168,12 +168,41 @@ describe('the chat socket as docs/protocol.md describes it', () => {
     const two = await loggedIn(t.app, client, racer.token);
     one.send({ t: 'history', ref: 'h0', groupId: groupKey });
     const start = (await one.next('history')).messages.at(-1)?.seq ?? 0;
-    const refs = Array.from({ length: 8 }, (_, i) => `race-${i}`);
-    for (const ref of refs) {
+    // Both sends look the ref up and find none; their writes are held until both came, then go at once
+    // (on PostgreSQL the loser waits for the winner's row lock and hits the unique index).
+    let release = () => {};
+    let arrived = 0;
+    let bothArrived = () => {};
+    const both = new Promise<void>((resolve) => {
+      bothArrived = resolve;
+    });
+    const watch = watchStatements(t.db, {
+      when: /update im_groups set last_seq/,
+      until: new Promise<void>((resolve) => {
+        release = resolve;
+      }),
+      reached: () => {
+        arrived += 1;
+        if (arrived === 2) bothArrived();
+      },
+    });
+    try {
+      one.send({ t: 'send', ref: 'race-held', groupId: groupKey, kind: 'text', body: '同时race-held' });
+      two.send({ t: 'send', ref: 'race-held', groupId: groupKey, kind: 'text', body: '同时race-held' });
+      await both;
+      release();
+      const [a, b] = await Promise.all([one.next('ack'), two.next('ack')]);
+      expect(b.message).toEqual(a.message);
+    } finally {
+      watch.restore();
+    }
+    // And eight more sent together, without holding.
+    const refs = ['race-held', ...Array.from({ length: 8 }, (_, i) => `race-${i}`)];
+    for (const ref of refs.slice(1)) {
       one.send({ t: 'send', ref, groupId: groupKey, kind: 'text', body: `同时${ref}` });
       two.send({ t: 'send', ref, groupId: groupKey, kind: 'text', body: `同时${ref}` });
     }
-    for (const ref of refs) {
+    for (const ref of refs.slice(1)) {
       const [a, b] = await Promise.all([one.next('ack', (f) => f.ref === ref), two.next('ack', (f) => f.ref === ref)]);
       expect(b.message).toEqual(a.message);
     }
