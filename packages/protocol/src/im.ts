@@ -19,6 +19,8 @@ export const imRoleLabel: Record<ImRole, string> = { buyer: '买家', seller: '�
 export const IM_KINDS = ['text', 'image', 'order', 'event'] as const;
 export type ImKind = (typeof IM_KINDS)[number];
 
+const MESSAGES_PER_WINDOW = 20;
+
 export const IM_LIMITS = {
   /** Characters of one text message. */
   textChars: 500,
@@ -27,7 +29,7 @@ export const IM_LIMITS = {
   /** Bytes past which the socket layer itself cuts the connection (1009) without reading the frame. */
   frameCutBytes: 256 * 1024,
   /** Messages one account may send per window, over all its sockets and groups. */
-  messagesPerWindow: 20,
+  messagesPerWindow: MESSAGES_PER_WINDOW,
   windowSeconds: 10,
   /**
    * Frames of each kind one socket, and one account over all its sockets, may send per window
@@ -35,7 +37,7 @@ export const IM_LIMITS = {
    * that sends more than twice its own limit of a kind in one window is closed (a flood).
    */
   frames: {
-    send: { socket: 20, account: 20 },
+    send: { socket: MESSAGES_PER_WINDOW, account: MESSAGES_PER_WINDOW },
     history: { socket: 30, account: 60 },
     presence: { socket: 10, account: 20 },
     read: { socket: 30, account: 60 },
