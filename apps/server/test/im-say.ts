@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { tencentUserSig } from '@app/protocol/calls/im';
 import { IM_SOCKET_PATH, type ImServerFrame } from '@app/protocol/im';
 import type { FastifyInstance } from 'fastify';
@@ -5,7 +6,7 @@ import type { TestClient } from './helpers';
 
 /**
  * A user writes one text in a chat group through the chat socket, as the page does (log in with
- * tencentUserSig, send, wait for the answer): answers 'ack' with the message, or 'nack' with why not.
+ * tencentUserSig, send under a new ref, wait for the answer): answers 'ack' with the message, or 'nack' with why not.
  */
 export async function sayInChat(
   app: FastifyInstance,
@@ -31,7 +32,7 @@ export async function sayInChat(
     ws.send(JSON.stringify({ t: 'login', ...sig }));
     await loggedIn;
     const sent = answer(['ack', 'nack']);
-    ws.send(JSON.stringify({ t: 'send', ref: 'say', groupId, kind: 'text', body }));
+    ws.send(JSON.stringify({ t: 'send', ref: randomUUID(), groupId, kind: 'text', body }));
     return (await sent) as Extract<ImServerFrame, { t: 'ack' | 'nack' }>;
   } finally {
     ws.terminate();

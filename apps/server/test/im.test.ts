@@ -6,10 +6,8 @@ import {
   tencentUserSig,
 } from '@app/protocol/calls/im';
 import { logout } from '@app/protocol/calls/user';
-import { IM_CODES, IM_LIMITS, IM_MESSAGES, IM_SOCKET_PATH, type ImServerFrame } from '@app/protocol/im';
-import type { FastifyInstance } from 'fastify';
+import { IM_CODES, IM_LIMITS, IM_MESSAGES } from '@app/protocol/im';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WebSocket } from 'ws';
 import { openGroup } from '../src/modules/im/im.service';
 import {
   createTestApp,
@@ -20,61 +18,7 @@ import {
   type TestClient,
   type TestDatabase,
 } from './helpers';
-
-/** A chat socket of the test: the frames it got, and waiting for the next one that matches. */
-async function chat(app: FastifyInstance) {
-  const ws: WebSocket = await app.injectWS(IM_SOCKET_PATH);
-  const frames: ImServerFrame[] = [];
-  const waiters: { match: (f: ImServerFrame) => boolean; resolve: (f: ImServerFrame) => void }[] = [];
-  let closed: { code: number } | null = null;
-  ws.on('message', (data) => {
-    const frame = JSON.parse(String(data)) as ImServerFrame;
-    frames.push(frame);
-    for (const w of [...waiters])
-      if (w.match(frame)) {
-        waiters.splice(waiters.indexOf(w), 1);
-        w.resolve(frame);
-      }
-  });
-  const closedPromise = new Promise<{ code: number }>((resolve) =>
-    ws.on('close', (code) => {
-      closed = { code };
-      resolve(closed);
-    }),
-  );
-  const next = <T extends ImServerFrame['t']>(
-    t: T,
-    match: (f: Extract<ImServerFrame, { t: T }>) => boolean = () => true,
-  ) =>
-    new Promise<Extract<ImServerFrame, { t: T }>>((resolve, reject) => {
-      const seen = frames.find((f) => f.t === t && match(f as never));
-      if (seen) {
-        frames.splice(frames.indexOf(seen), 1);
-        return resolve(seen as never);
-      }
-      const timer = setTimeout(() => reject(new Error(`no ${t} frame`)), 5000);
-      waiters.push({
-        match: (f) => f.t === t && match(f as never),
-        resolve: (f) => {
-          clearTimeout(timer);
-          frames.splice(frames.indexOf(f), 1);
-          resolve(f as never);
-        },
-      });
-    });
-  const send = (frame: unknown) => ws.send(typeof frame === 'string' ? frame : JSON.stringify(frame));
-  return { ws, frames, next, send, closed: () => closedPromise, isClosed: () => closed !== null };
-}
-
-type Chat = Awaited<ReturnType<typeof chat>>;
-
-async function loggedIn(app: FastifyInstance, client: TestClient, token: string): Promise<Chat & { account: string }> {
-  const sig = (await client.call(tencentUserSig, {}, { token })).data as { account: string; token: string };
-  const socket = await chat(app);
-  socket.send({ t: 'login', ...sig });
-  await socket.next('login');
-  return Object.assign(socket, { account: sig.account });
-}
+import { chat, loggedIn } from './im-socket-client';
 
 describe('the order chat', () => {
   let t: TestApp;
@@ -255,7 +199,7 @@ describe('the order chat', () => {
 
   it('refuses empty, oversized, foreign order cards and floods with zh-CN messages', async () => {
     const b = await loggedIn(t.app, client, buyer.token);
-    b.send({ t: 'send', ref: 'e', groupId: groupKey, kind: 'text', body: '  \u0007 ' });
+    b.send({ t: 'send', ref: 'e', groupId: groupKey, kind: 'text', body: '  \t \n ' });
     expect((await b.next('nack', (f) => f.ref === 'e')).msg).toBe(IM_MESSAGES.empty);
     b.send({ t: 'send', ref: 'l', groupId: groupKey, kind: 'text', body: '长'.repeat(IM_LIMITS.textChars + 1) });
     expect((await b.next('nack', (f) => f.ref === 'l')).msg).toBe(IM_MESSAGES.tooLong);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Notice } from './notices';
+import { CONTROL_CHARS_REFUSAL, MAX_ROW_ID } from './validation';
 
 /**
  * The order chat's socket protocol (docs/protocol.md, "The chat socket"): JSON text frames over one
@@ -18,14 +19,30 @@ export const imRoleLabel: Record<ImRole, string> = { buyer: '买家', seller: '�
 export const IM_KINDS = ['text', 'image', 'order', 'event'] as const;
 export type ImKind = (typeof IM_KINDS)[number];
 
+const MESSAGES_PER_WINDOW = 20;
+
 export const IM_LIMITS = {
   /** Characters of one text message. */
   textChars: 500,
-  /** Bytes of one frame the server accepts; a larger one closes the socket. */
+  /** Bytes of one frame the server accepts; a larger one is refused (10002) and closes the socket (1008). */
   frameBytes: 16 * 1024,
+  /** Bytes past which the socket layer itself cuts the connection (1009) without reading the frame. */
+  frameCutBytes: 256 * 1024,
   /** Messages one account may send per window, over all its sockets and groups. */
-  messagesPerWindow: 20,
+  messagesPerWindow: MESSAGES_PER_WINDOW,
   windowSeconds: 10,
+  /**
+   * Frames of each kind one socket, and one account over all its sockets, may send per window
+   * (`send` is the messages above). A frame beyond either is refused and not handled; a socket
+   * that sends more than twice its own limit of a kind in one window is closed (a flood).
+   */
+  frames: {
+    send: { socket: MESSAGES_PER_WINDOW, account: MESSAGES_PER_WINDOW },
+    history: { socket: 30, account: 60 },
+    presence: { socket: 10, account: 20 },
+    read: { socket: 30, account: 60 },
+    ping: { socket: 10, account: 30 },
+  },
   /** Messages one history page holds at most. */
   historyPage: 50,
   /** A group stays writable this many days after its order ends (decision 0018), readable after. */
@@ -34,8 +51,11 @@ export const IM_LIMITS = {
   tokenSeconds: 7 * 86_400,
 } as const;
 
-/** Codes of the chat login (platform-shell §4): 2024 log in again (new token), 3003 another instance took the token. */
-export const IM_CODES = { RELOGIN: '2024', KICKED: '3003' } as const;
+/**
+ * Codes of the chat login (platform-shell §4): 2024 log in again (new token), 3003 another instance
+ * took the token; 10002 a frame that is not the protocol; 10005 a frame beyond the rate limits.
+ */
+export const IM_CODES = { RELOGIN: '2024', KICKED: '3003', BAD_FRAME: '10002', TOO_FREQUENT: '10005' } as const;
 
 /** The client's retry rules of platform-shell §4. */
 export const IM_CLIENT = { loginRetries: 5, listenAfterMs: 1000, reloginAfterMs: 1500 } as const;
@@ -49,7 +69,10 @@ export const IM_MESSAGES = {
   tooLong: `消息不能超过${IM_LIMITS.textChars}个字`,
   empty: '不能发送空消息',
   tooFrequent: '发送过于频繁，请稍后再试',
+  framesTooFrequent: '操作过于频繁，请稍后再试',
   badFrame: '消息格式错误',
+  badChars: CONTROL_CHARS_REFUSAL,
+  refReused: '消息编号已用于另一条消息，请刷新页面后重试',
   badImage: '图片无效或已过期，请重新上传',
 } as const;
 
@@ -69,8 +92,13 @@ export const imMessageSchema = z.object({
 });
 export type ImMessage = z.infer<typeof imMessageSchema>;
 
-const groupId = z.string().regex(/^g[1-9][0-9]{0,17}$/, { error: '会话不存在' });
-const ref = z.string().max(64);
+/** A group key: `g` and the group's id, at most 15 digits (ids stay exact as JS numbers). */
+export const imGroupId = z.string().regex(/^g[1-9][0-9]{0,14}$/, { error: '会话不存在' });
+/** A message's seq: 0 … 2147483647, the database's integer (larger ones would fail there). */
+export const imSeq = z.number().int().min(0).max(MAX_ROW_ID);
+const groupId = imGroupId;
+/** The client's name of a request; for `send`, of the message: a resend with the same ref is the same message. */
+const ref = z.string().min(1).max(64);
 
 /** Frames the client sends. */
 export const imClientFrame = z.discriminatedUnion('t', [
@@ -80,19 +108,20 @@ export const imClientFrame = z.discriminatedUnion('t', [
     ref,
     groupId,
     kind: z.enum(['text', 'image', 'order']),
-    body: z.string().max(4096),
+    /** Bounded by the frame's bytes; a text over IM_LIMITS.textChars is refused with a nack. */
+    body: z.string(),
   }),
   z.object({
     t: z.literal('history'),
     ref,
     groupId,
     /** Messages after this seq, oldest first (resume), or … */
-    after: z.number().int().min(0).optional(),
+    after: imSeq.optional(),
     /** … before this seq, newest page (scrolling back); neither: the newest page. */
-    before: z.number().int().min(1).optional(),
+    before: imSeq.min(1).optional(),
     limit: z.number().int().min(1).max(IM_LIMITS.historyPage).optional(),
   }),
-  z.object({ t: z.literal('read'), groupId, seq: z.number().int().min(0) }),
+  z.object({ t: z.literal('read'), groupId, seq: imSeq }),
   z.object({ t: z.literal('presence'), ref, groupId }),
   z.object({ t: z.literal('ping') }),
 ]);

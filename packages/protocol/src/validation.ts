@@ -95,3 +95,5 @@ export const ROW_ID =
 /** Text a client may send: no NUL and no other C0 control but tab and line breaks. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is its purpose
 export const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
+/** What a call or a chat message holding such a character is refused with. */
+export const CONTROL_CHARS_REFUSAL = '输入内容含有不支持的字符，请修改后重试';

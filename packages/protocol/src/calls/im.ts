@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../contract';
-import { imMessageSchema } from '../im';
+import { imGroupId, imMessageSchema, imSeq } from '../im';
 import { ROW_ID } from '../validation';
 import { imageSuffixSchema } from './identity';
 
@@ -88,8 +88,8 @@ export const generateIMAssertToken = defineCall({
   scene: 'app',
   summary: 'A short-lived URL to show one image message of a group the viewer is a member of',
   request: z.object({
-    groupId: z.string().regex(/^g[1-9][0-9]{0,17}$/, { error: '会话不存在' }),
-    seq: z.number().int().min(1),
+    groupId: imGroupId,
+    seq: imSeq.min(1),
   }),
   response: z.object({ url: z.string(), expireTime: z.number().int() }),
 });

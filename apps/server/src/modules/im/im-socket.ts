@@ -16,8 +16,9 @@ import type { Db } from '../../platform/db/database';
 import type { RateStore } from '../../platform/rate/rate-store';
 import type { ObjectStorage } from '../../platform/storage/object-storage';
 import { ownImage } from './chat-images';
+import { type FrameKind, frameLimits } from './frame-limits';
 import {
-  appendMessage,
+  appendOnce,
   groupIdOf,
   groupMembers,
   history,
@@ -34,7 +35,8 @@ import { staffIdOfChat } from './staff-account';
  * The chat socket (docs/protocol.md, "The chat socket"). One connection logs in once, then sends,
  * pages and marks read in any of its groups; the process pushes the messages of the account's
  * groups that the bus brings, from this process or another. A frame that is not the protocol closes
- * the socket (1008); the others are unaffected.
+ * the socket (1008); the others are unaffected. Every frame kind is limited per socket and per
+ * account (frame-limits.ts); a stopping server answers the frames in flight, then closes with 1001.
  */
 interface Connection {
   id: string;
@@ -46,7 +48,11 @@ interface Connection {
 
 const LOGIN_WITHIN_MS = 10_000;
 const HEARTBEAT_MS = 30_000;
-const CONTROL = new RegExp(CONTROL_CHARS.source, 'g');
+
+/** The chat socket's handle: `stop` (the websocket plugin's preClose) answers what is in flight, then closes every socket with 1001. */
+export interface ImSocket {
+  stop(): Promise<void>;
+}
 
 export function imSocket(
   app: FastifyInstance,
@@ -58,8 +64,11 @@ export function imSocket(
     /** Whether a chat login (its token's hash) is still live (im-tokens' chatLoginValid). */
     loginValid: (account: string, tokenHash: string) => Promise<boolean>;
   },
-): void {
-  const { db, bus, rates, storage, loginValid } = deps;
+): ImSocket {
+  const { db, bus, storage, loginValid } = deps;
+  const admit = frameLimits(deps.rates);
+  const connections = new Set<Connection>();
+  let stopping = false;
   const byAccount = new Map<string, Set<Connection>>();
   const byToken = new Map<string, Connection>();
   // Frames being handled: a stopping server lets them finish before the database and Redis close.
@@ -104,11 +113,14 @@ export function imSocket(
       }
   }, HEARTBEAT_MS);
   heartbeat.unref();
-  app.addHook('onClose', async () => {
+  app.addHook('onClose', async () => clearInterval(heartbeat));
+  async function stop() {
+    // Frames that come from now on are not handled (a client resends an unanswered message with its ref).
+    stopping = true;
     clearInterval(heartbeat);
     await Promise.allSettled([...inFlight]);
-    for (const conns of byAccount.values()) for (const conn of conns) conn.socket.close(1001, 'server stopping');
-  });
+    for (const conn of connections) conn.socket.close(1001, 'server stopping');
+  }
 
   async function login(conn: Connection, frame: Extract<ImClientFrame, { t: 'login' }>) {
     if (conn.account) return refuse(conn, ErrorCode.BAD_PARAMS, IM_MESSAGES.badFrame, 1008);
@@ -143,7 +155,9 @@ export function imSocket(
     const member = group?.members.find((m) => m.account === account);
     if (!group || !member) return send(conn, { t: 'nack', ref: frame.ref, msg: IM_MESSAGES.notMember });
     if (isReadOnly(group.endedAt)) return send(conn, { t: 'nack', ref: frame.ref, msg: IM_MESSAGES.readOnly });
-    const body = frame.kind === 'text' ? frame.body.replace(CONTROL, '').trim() : frame.body;
+    // The same rule as the calls: a control character is refused, never silently removed.
+    if (CONTROL_CHARS.test(frame.body)) return send(conn, { t: 'nack', ref: frame.ref, msg: IM_MESSAGES.badChars });
+    const body = frame.kind === 'text' ? frame.body.trim() : frame.body;
     // An image: an object this account uploaded through generateIMAssertSignedUrl, an image within the cap.
     const imageKey = frame.kind === 'image' ? await ownImage(storage, account, body) : null;
     if (frame.kind === 'image' && !imageKey)
@@ -154,27 +168,48 @@ export function imSocket(
     // An order card shows the group's own order only.
     if (frame.kind === 'order' && (group.kind !== 'order' || body !== String(group.refId)))
       return send(conn, { t: 'nack', ref: frame.ref, msg: IM_MESSAGES.badFrame });
-    if ((await rates.hit(`im:send:${account}`, IM_LIMITS.windowSeconds)) > IM_LIMITS.messagesPerWindow)
-      return send(conn, { t: 'nack', ref: frame.ref, msg: IM_MESSAGES.tooFrequent });
-    const message = await appendMessage(db, {
+    // Idempotent by ref: a resend (a reconnect, a second socket at once) answers the message already posted.
+    const { message, repeated } = await appendOnce(db, {
       groupId,
       sender: account,
       role: member.role,
       kind: frame.kind,
       body: imageKey ?? body,
+      ref: frame.ref,
     });
+    const sameSend =
+      message.groupId === frame.groupId && message.kind === frame.kind && message.body === (imageKey ?? body);
+    if (repeated && !sameSend) return send(conn, { t: 'nack', ref: frame.ref, msg: IM_MESSAGES.refReused });
     send(conn, { t: 'ack', ref: frame.ref, message });
+    if (repeated) return;
     await bus.publish({ type: 'msg', to: group.members.map((m) => m.account), message });
+  }
+
+  /** Counts the frame against its limits: true when it may be handled; otherwise it was refused (or its socket closed). */
+  async function admitted(conn: Connection, frame: Exclude<ImClientFrame, { t: 'login' }>): Promise<boolean> {
+    const verdict = await admit(conn.id, conn.account as string, frame.t as FrameKind);
+    if (verdict === 'ok') return true;
+    if (verdict === 'flood') refuse(conn, IM_CODES.TOO_FREQUENT, IM_MESSAGES.framesTooFrequent, 1008);
+    else if ('ref' in frame)
+      send(conn, {
+        t: 'nack',
+        ref: frame.ref,
+        msg: frame.t === 'send' ? IM_MESSAGES.tooFrequent : IM_MESSAGES.framesTooFrequent,
+      });
+    else send(conn, { t: 'error', code: IM_CODES.TOO_FREQUENT, msg: IM_MESSAGES.framesTooFrequent });
+    return false;
   }
 
   async function handle(conn: Connection, frame: ImClientFrame) {
     if (frame.t === 'login') return login(conn, frame);
-    if (frame.t === 'ping') return send(conn, { t: 'pong' });
     if (!conn.account) return refuse(conn, IM_CODES.RELOGIN, IM_MESSAGES.relogin, 4001);
     const account = conn.account;
+    // Counted before anything reaches the database: a flood is refused here.
+    if (!(await admitted(conn, frame))) return;
     // A staff login is checked at every frame: it ends with his console session, on any process.
     if (staffIdOfChat(account) !== null && !(await loginValid(account, conn.tokenHash as string)))
       return refuse(conn, IM_CODES.RELOGIN, IM_MESSAGES.relogin, 4001);
+    if (frame.t === 'ping') return send(conn, { t: 'pong' });
     if (frame.t === 'send') return sendMessage(conn, frame);
     if (frame.t === 'history') {
       const member = await memberOf(conn, frame.ref, frame.groupId);
@@ -202,6 +237,8 @@ export function imSocket(
 
   app.get(IM_SOCKET_PATH, { websocket: true }, (socket) => {
     const conn: Connection = { id: randomUUID(), socket, account: null, tokenHash: null, alive: true };
+    if (stopping) return socket.close(1001, 'server stopping');
+    connections.add(conn);
     const loginTimer = setTimeout(() => {
       if (!conn.account) refuse(conn, IM_CODES.RELOGIN, IM_MESSAGES.relogin, 4001);
     }, LOGIN_WITHIN_MS);
@@ -211,6 +248,10 @@ export function imSocket(
       conn.alive = true;
     });
     socket.on('message', (data, isBinary) => {
+      // Nothing more of a socket being closed (a flood, a bad frame) or of a stopping server is handled.
+      if (stopping || socket.readyState !== socket.OPEN) return;
+      if ((data as Buffer).length > IM_LIMITS.frameBytes)
+        return refuse(conn, ErrorCode.BAD_PARAMS, IM_MESSAGES.badFrame, 1008);
       const text = isBinary ? null : data.toString();
       let parsed: ReturnType<typeof imClientFrame.safeParse> | null = null;
       try {
@@ -221,7 +262,7 @@ export function imSocket(
       if (!parsed?.success) return refuse(conn, ErrorCode.BAD_PARAMS, IM_MESSAGES.badFrame, 1008);
       const frame = parsed.data;
       const done = queue
-        .then(() => handle(conn, frame))
+        .then(() => (socket.readyState === socket.OPEN ? handle(conn, frame) : undefined))
         .catch((error: unknown) => {
           app.log.error({ err: error }, 'chat frame failed');
           if (frame.t === 'send' || frame.t === 'history' || frame.t === 'presence')
@@ -233,6 +274,7 @@ export function imSocket(
     });
     socket.on('close', () => {
       clearTimeout(loginTimer);
+      connections.delete(conn);
       if (!conn.account) return;
       if (conn.tokenHash && byToken.get(conn.tokenHash) === conn) byToken.delete(conn.tokenHash);
       const conns = byAccount.get(conn.account);
@@ -241,4 +283,5 @@ export function imSocket(
       void bus.connected(conn.account, -1).catch(() => {});
     });
   });
+  return { stop };
 }

@@ -103,10 +103,13 @@ export async function imModule(
   const { db } = deps.platform;
   const bus = deps.redis ? await redisBus(deps.redis, deps.redisPrefix) : memoryBus();
   app.addHook('onClose', () => bus.close());
-  await app.register(websocket, { options: { maxPayload: IM_LIMITS.frameBytes } });
+  // The socket layer cuts only frames far over the limit (1009); the chat refuses the others (10002, 1008).
+  // Stopping answers the frames in flight, then closes the sockets with 1001 (the plugin's own said no status).
+  const chat: { stop(): Promise<void> } = { stop: async () => {} };
+  await app.register(websocket, { options: { maxPayload: IM_LIMITS.frameCutBytes }, preClose: () => chat.stop() });
   let staffCheck: StaffChatCheck | null = null;
   const loginValid = (account: string, tokenHash: string) => chatLoginValid(db, account, tokenHash, staffCheck);
-  imSocket(app, { db, bus, rates: deps.rates, storage: deps.storage, loginValid });
+  chat.stop = imSocket(app, { db, bus, rates: deps.rates, storage: deps.storage, loginValid }).stop;
   imRoutes(app, deps.platform, deps.storage);
   return {
     async openGroup(handle, spec) {

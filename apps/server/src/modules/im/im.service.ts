@@ -244,6 +244,8 @@ export interface NewMessage {
   role: ImRole;
   kind: ImKind;
   body: string;
+  /** The sender's ref of the send frame: one message per sender and ref (messageByRef). */
+  ref?: string;
 }
 
 type MessageRow = {
@@ -281,12 +283,45 @@ export async function appendMessage(db: DbHandle, message: NewMessage): Promise<
       update im_members set read_seq = (select last_seq from next)
       where group_id = ${message.groupId} and account = ${message.sender} and ${message.role !== 'system'}
     )
-    insert into im_messages (group_id, seq, sender, role, kind, body)
-    select ${message.groupId}, last_seq, ${message.sender}, ${message.role}, ${message.kind}, ${message.body} from next
+    insert into im_messages (group_id, seq, sender, role, kind, body, client_ref)
+    select ${message.groupId}, last_seq, ${message.sender}, ${message.role}, ${message.kind}, ${message.body},
+      ${message.ref ?? null} from next
     returning id, group_id, seq, sender, role, kind, body, created_at`.execute(db);
   const row = rows[0];
   if (!row) throw new Error(`chat group ${message.groupId} does not exist`);
   return toMessage(row);
+}
+
+/** The message the sender posted under this ref, if any. */
+export async function messageByRef(db: DbHandle, sender: string, ref: string): Promise<ImMessage | undefined> {
+  const row = await imDb(db)
+    .selectFrom('im_messages')
+    .select(['id', 'group_id', 'seq', 'sender', 'role', 'kind', 'body', 'created_at'])
+    .where('sender', '=', sender)
+    .where('client_ref', '=', ref)
+    .executeTakeFirst();
+  return row && toMessage(row);
+}
+
+/**
+ * appendMessage under the sender's ref, once: a ref the sender already posted answers that message
+ * (`repeated`), also when the same ref is sent twice at once (the unique index lets one statement
+ * write; the other, rolled back whole so no seq is spent, reads what it wrote).
+ */
+export async function appendOnce(
+  db: DbHandle,
+  message: NewMessage & { ref: string },
+): Promise<{ message: ImMessage; repeated: boolean }> {
+  const earlier = await messageByRef(db, message.sender, message.ref);
+  if (earlier) return { message: earlier, repeated: true };
+  try {
+    return { message: await appendMessage(db, message), repeated: false };
+  } catch (error) {
+    if ((error as { code?: string }).code !== '23505') throw error;
+    const winner = await messageByRef(db, message.sender, message.ref);
+    if (!winner) throw error;
+    return { message: winner, repeated: true };
+  }
 }
 
 export async function history(

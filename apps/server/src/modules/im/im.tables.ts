@@ -32,6 +32,8 @@ export interface ImMessagesTable {
   role: ImRole;
   kind: ImKind;
   body: string;
+  /** The sender's `ref` of the send frame (unique per sender); null for what the server wrote. */
+  client_ref: ColumnType<string | null, string | null | undefined, never>;
   created_at: CreatedAt;
 }
 

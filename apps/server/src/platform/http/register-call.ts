@@ -14,7 +14,7 @@ import {
 import type { Params } from '@app/protocol/codec/sign';
 import { type CallDef, type CallOutput, callPath } from '@app/protocol/contract';
 import { ErrorCode } from '@app/protocol/errors';
-import { CONTROL_CHARS } from '@app/protocol/validation';
+import { CONTROL_CHARS, CONTROL_CHARS_REFUSAL } from '@app/protocol/validation';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireSession, type UidOf } from '../auth/sessions';
@@ -77,8 +77,6 @@ export function hasControlChars(value: unknown, depth = 0): boolean {
   const items = Array.isArray(value) ? value : Object.entries(value).flat();
   return items.some((item) => hasControlChars(item, depth + 1));
 }
-
-const CONTROL_CHARS_REFUSAL = '输入内容含有不支持的字符，请修改后重试';
 
 /** X-AppId names a game: letters, digits, '-', '_' and '.'. */
 const APP_ID = /^[\w.-]{1,64}$/;

@@ -15,7 +15,8 @@ import type { Notice } from '@app/protocol/notices';
  * of tencentUserSig, retries a refused login up to IM_CLIENT.loginRetries times (2024: a new login
  * after 1.5 s; 3003: logged out, then in with a new token), reconnects after a drop, and on every
  * login asks each watched group for what came after the last seq it holds, so nothing is lost and
- * nothing shown twice.
+ * nothing shown twice. A message not answered when the socket dropped is sent again after the next
+ * login under the same ref, which the server posts once.
  */
 export interface ChatLogin {
   account: string;
@@ -34,7 +35,23 @@ export interface ChatClientOptions {
 /** A dropped socket is tried again after 1 s, 2 s, 4 s… at most 10 s. */
 const RECONNECT_BASE_MS = 1000;
 
-type Pending = { resolve: (frame: ImServerFrame) => void; timer: ReturnType<typeof setTimeout> };
+/** How long a request waits for its answer (a send: over reconnects too). */
+const ANSWER_WITHIN_MS = 10_000;
+const NETWORK_ERROR = '网络异常，请稍后重试';
+
+type Pending = {
+  resolve: (frame: ImServerFrame) => void;
+  timer: ReturnType<typeof setTimeout>;
+  /** A send's frame, resent under its ref after a reconnect. */
+  resend?: ImClientFrame;
+};
+
+/** Refs unique per page (the server keeps a send's ref per account): random, and counted. Works on plain http too. */
+function refPrefix(): string {
+  const bytes = new Uint8Array(8);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
 export type ChatState = 'idle' | 'connecting' | 'online' | 'failed';
 
 export class ChatClient {
@@ -42,6 +59,7 @@ export class ChatClient {
   state: ChatState = 'idle';
   private socket: WebSocket | null = null;
   private refs = 0;
+  private readonly refBase = refPrefix();
   private pending = new Map<string, Pending>();
   private lastSeq = new Map<string, number>();
   private watchers = new Map<string, Set<(messages: ImMessage[]) => void>>();
@@ -63,6 +81,7 @@ export class ChatClient {
   stop(): void {
     this.stopped = true;
     if (this.retry) clearTimeout(this.retry);
+    this.answerPending(() => true);
     this.socket?.close(1000);
     this.socket = null;
     this.setState('idle');
@@ -117,7 +136,7 @@ export class ChatClient {
 
   /** Sends and answers the stored message (with its seq), or throws the server's zh-CN refusal. */
   async send(groupId: string, kind: 'text' | 'order' | 'image', body: string): Promise<ImMessage> {
-    const frame = await this.request({ t: 'send', ref: this.nextRef(), groupId, kind, body });
+    const frame = await this.request({ t: 'send', ref: this.nextRef(), groupId, kind, body }, true);
     if (frame.t === 'ack') {
       this.deliver(groupId, [frame.message]);
       return frame.message;
@@ -131,7 +150,7 @@ export class ChatClient {
 
   private nextRef(): string {
     this.refs += 1;
-    return String(this.refs);
+    return `${this.refBase}-${this.refs}`;
   }
 
   private setState(state: ChatState) {
@@ -145,15 +164,26 @@ export class ChatClient {
     return true;
   }
 
-  private request(frame: Extract<ImClientFrame, { ref: string }>): Promise<ImServerFrame> {
+  /** Sends a frame with a ref and answers the server's answer; `resend`: kept over a reconnect and sent again. */
+  private request(frame: Extract<ImClientFrame, { ref: string }>, resend = false): Promise<ImServerFrame> {
     return new Promise((resolve, reject) => {
-      if (!this.write(frame)) return reject(new Error('网络异常，请稍后重试'));
+      if (!this.write(frame)) return reject(new Error(NETWORK_ERROR));
       const timer = setTimeout(() => {
         this.pending.delete(frame.ref);
-        reject(new Error('网络异常，请稍后重试'));
-      }, 10_000);
-      this.pending.set(frame.ref, { resolve, timer });
+        reject(new Error(NETWORK_ERROR));
+      }, ANSWER_WITHIN_MS);
+      this.pending.set(frame.ref, resend ? { resolve, timer, resend: frame } : { resolve, timer });
     });
+  }
+
+  /** Answers the pending requests that `which` picks with the network's nack. */
+  private answerPending(which: (p: Pending) => boolean) {
+    for (const [ref, p] of this.pending) {
+      if (!which(p)) continue;
+      clearTimeout(p.timer);
+      this.pending.delete(ref);
+      p.resolve({ t: 'nack', ref, msg: NETWORK_ERROR });
+    }
   }
 
   private async open(fresh: boolean): Promise<void> {
@@ -173,11 +203,8 @@ export class ChatClient {
     socket.onclose = () => {
       if (this.socket !== socket) return;
       this.socket = null;
-      for (const [ref, p] of this.pending) {
-        clearTimeout(p.timer);
-        p.resolve({ t: 'nack', ref, msg: '网络异常，请稍后重试' });
-      }
-      this.pending.clear();
+      // Pages and presence are asked again; an unanswered message waits to be sent again.
+      this.answerPending((p) => !p.resend);
       if (!this.stopped && this.state !== 'failed') this.fail(false);
     };
   }
@@ -185,7 +212,10 @@ export class ChatClient {
   /** A refused or dropped login: try again, a new login after 1.5 s, at most loginRetries times in a row. */
   private fail(fresh: boolean) {
     this.failures += 1;
-    if (this.failures > IM_CLIENT.loginRetries) return this.setState('failed');
+    if (this.failures > IM_CLIENT.loginRetries) {
+      this.answerPending(() => true);
+      return this.setState('failed');
+    }
     this.setState('connecting');
     const wait = fresh ? IM_CLIENT.reloginAfterMs : Math.min(10_000, RECONNECT_BASE_MS * 2 ** (this.failures - 1));
     this.retry = setTimeout(() => void this.open(fresh), wait);
@@ -196,13 +226,17 @@ export class ChatClient {
       this.account = login.account;
       this.failures = 0;
       this.setState('online');
+      for (const p of this.pending.values()) if (p.resend) this.write(p.resend);
       for (const groupId of this.watchers.keys()) void this.catchUp(groupId);
       return;
     }
     if (frame.t === 'error') {
       const socket = this.socket;
+      // Beyond a frame limit: the frame was not handled, the socket stays (a flood is closed by the server).
+      if (frame.code === IM_CODES.TOO_FREQUENT) return;
       this.socket = null;
       socket?.close();
+      this.answerPending((p) => !p.resend);
       if (frame.code === IM_CODES.RELOGIN || frame.code === IM_CODES.KICKED) {
         this.options.forgetLogin();
         return this.fail(true);
