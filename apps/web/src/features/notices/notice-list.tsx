@@ -1,4 +1,4 @@
-import { formatShortDateTime } from '@app/protocol/format';
+import { formatDateTime, formatFeedTime } from '@app/protocol/format';
 import type { Notice } from '@app/protocol/notices';
 import { ChevronRight } from 'lucide-react';
 import { useNavigate } from 'react-router';
@@ -37,7 +37,9 @@ export function NoticeList({ scene }: { scene: string }) {
           >
             <span className="notice-head">
               <b>{n.title}</b>
-              <span className="muted">{formatShortDateTime(n.at)}</span>
+              <time className="muted" data-testid="feed-time" title={formatDateTime(n.at)}>
+                {formatFeedTime(Math.floor(n.at / 1000), new Date())}
+              </time>
             </span>
             <span className="notice-content">{n.content}</span>
             {n.position !== null ? (
