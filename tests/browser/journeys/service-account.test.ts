@@ -39,7 +39,8 @@ async function phoneLogin(game: DemoLogin, phone: string): Promise<{ token: stri
       interval: 3_000,
     })
     .toBe('200');
-  const code = (await outbox(phone)).at(-1)!.code;
+  // The newest code first.
+  const code = (await outbox(phone))[0]!.code;
   const login = await apiCall<{ token: string; uid: string }>(h5sdkPhoneLogin, { ...pt(game), phone, code });
   expect(login.code).toBe('200');
   // The SDK's game login then records the role it plays.
