@@ -36,7 +36,7 @@ export function SafePurchase({ scene, pc }: { scene: string; pc: boolean }) {
       <section className="safe-purchase-hero">
         <ShieldCheck size={pc ? 44 : 32} aria-hidden="true" />
         <div>
-          <b>平台担保交易</b>
+          <b className="safe-purchase-hero-title">平台担保交易</b>
           <p>游戏内冻结交付 · 资金托管结算 · 客服介入处理纠纷</p>
         </div>
       </section>
