@@ -86,6 +86,9 @@ describe('the order chat', () => {
     await expect.poll(() => row.textContent()).toContain('谢谢');
     // Unread: the three steps the system told and the buyer's message.
     expect(await pc.getByTestId('im-unread').first().textContent()).toBe('4');
+    // A feed time (刚刚 / N分钟前), the full time on hover.
+    expect(await row.getByTestId('feed-time').textContent()).toMatch(/^(刚刚|\d+分钟前)$/);
+    expect(await row.getByTestId('feed-time').getAttribute('title')).toMatch(/^\d{4}\/\d+\/\d+ \d\d:\d\d:\d\d$/);
     await docShot(pc, 'pc-messages');
     await row.click();
     await pc.waitForURL(/conversation\/index2/);

@@ -254,6 +254,7 @@ describe('还价 with a deposit (保证金)', () => {
     expect(await mineCard.getByTestId('offer-deposit').textContent()).toBe('保证金 ¥10.00 · 冻结中');
     expect(await mineCard.getByTestId('offer-countdown').textContent()).toMatch(/^卖家回应剩余 2[34]:\d\d:\d\d$/);
     await mineCard.getByTestId('offer-withdraw').waitFor();
+    expect(await mineCard.getByTestId('feed-time').textContent()).toMatch(/^(刚刚|\d+分钟前)$/);
     await docShot(mobile, 'offers-mine');
 
     // The seller is told once the deposit is held; the notification leads to 收到的还价/出价; he agrees.
@@ -261,6 +262,7 @@ describe('还价 with a deposit (保证金)', () => {
     await sellerPage.getByTestId('messages-tab-notices').click();
     const told = sellerPage.getByTestId('notice').filter({ hasText: '收到新的还价' });
     await expect.poll(() => told.count()).toBe(1);
+    expect(await told.getByTestId('feed-time').textContent()).toMatch(/^(刚刚|\d+分钟前)$/);
     await docShot(sellerPage, 'notices-offer-received');
     await told.click();
     await sellerPage.waitForURL(/bargain\/receivedOffers/);

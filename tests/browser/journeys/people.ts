@@ -34,7 +34,7 @@ export const gameLogin = async (account: string, game = '/demo-game') =>
 
 /**
  * seller{from}…seller{to}: market accounts of the demo game (seller01…seller45). Each journey keeps
- * its own, so none finds an account another bound: buying 01–02, disputes 03–09, chat 10–15, trust 16,
+ * its own, so none finds an account another bound: buying 01–02, disputes 03–09, chat 10–15, trust 16, the service page 17–18,
  * customer service 20–29, offers 30–45, the bid book 46–47 (account pages use 三国's own accounts 40–45,
  * the broker trade 三国's 30–35, the auction and the broker order 仙侠's; the demo market makes the last
  * two of each game, which no journey uses, demo merchants).

@@ -185,6 +185,10 @@ describe('trust before paying', () => {
       await page.getByTestId('trust-section').scrollIntoViewIfNeeded();
       await page.getByTestId('trust-steps').waitFor();
       expect(await page.getByTestId('trust-section').textContent()).toContain('拒绝收货');
+      // 安全购买 (platform-shell §2) is linked from 交易保障.
+      expect(await page.getByTestId('trust-safe-purchase').getAttribute('href')).toBe(
+        `/${scene}/pages/webViewImage/webViewImage?page=safePurchase`,
+      );
       expect(await page.getByTestId('seller-rate').textContent()).toMatch(/%|暂无/);
       await page.getByTestId('requirements').scrollIntoViewIfNeeded();
       await docShot(page, shot, true);

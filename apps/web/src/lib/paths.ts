@@ -160,6 +160,8 @@ export const paths = {
   popularGames: (scene: string) => pagePath(scene, 'popularGames'),
   gameLobby: (scene: string) => pagePath(scene, 'gameLobby'),
   webViewImage: (scene: string, query: URLSearchParams) => `${pagePath(scene, 'webViewImage')}?${query.toString()}`,
+  /** 安全购买: the titled safe-purchase page of the web view (platform-shell §2). */
+  safePurchase: (scene: string) => `${pagePath(scene, 'webViewImage')}?page=safePurchase`,
 
   shelf: (scene: string) => pagePath(scene, 'shelf'),
   manualPresale: (scene: string) => pagePath(scene, 'manualPresale'),

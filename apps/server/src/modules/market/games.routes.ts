@@ -1,3 +1,4 @@
+import { AuthType } from '@app/protocol/auth-type';
 import {
   channelList,
   firstActivate,
@@ -123,7 +124,7 @@ export function gameRoutes(
 
   registerCall(app, platform, gameConfig, async (_input, ctx) => {
     const row = await requireGame(ctx.appId);
-    return { roleTypeList: row.role_types, coinTypeList: row.coin_types, authType: 1 };
+    return { roleTypeList: row.role_types, coinTypeList: row.coin_types, authType: AuthType.SWITCHABLE };
   });
 
   registerCall(app, platform, serverFunctionList, async (input, ctx) => {

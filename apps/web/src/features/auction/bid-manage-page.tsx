@@ -10,6 +10,7 @@ import { sceneOfPath } from '../../lib/platform';
 import { storage } from '../../lib/storage';
 import { useMyBids } from './api/auction-api';
 import './auction.css';
+import { mergePages } from '../../lib/merge-pages';
 
 /** One auction I took part in: the listing, the current price against mine, my place, the deposit. */
 function BidCard({ bid, scene }: { bid: MyBid; scene: string }) {
@@ -68,7 +69,7 @@ export default function BidManagePage() {
   const [tab, setTab] = useState<BidTab>('all');
   const loggedIn = Boolean(storage.get('token'));
   const bids = useMyBids(tab, loggedIn);
-  const list = bids.data?.pages.flatMap((p) => p.list) ?? [];
+  const list = mergePages(bids.data?.pages, (b) => b.auctionId);
   const from = `${globalThis.location.pathname}${globalThis.location.search}`;
   return (
     <PageFrame title="竞拍管理">

@@ -1,5 +1,5 @@
 import type { Offer } from '@app/protocol/calls/bargain';
-import { formatDateTime, formatPriceFen } from '@app/protocol/format';
+import { formatDateTime, formatFeedTime, formatPriceFen } from '@app/protocol/format';
 import { BargainStatus } from '@app/protocol/statuses/bargain-status';
 import { ChevronRight } from 'lucide-react';
 import { useState } from 'react';
@@ -71,7 +71,10 @@ export function OfferCard({ offer, scene }: { offer: Offer; scene: string }) {
     >
       <div className="offer-card-top">
         <span className="muted">
-          <span className="offer-flow">{noun}</span> {formatDateTime(offer.createTime * 1000)}
+          <span className="offer-flow">{noun}</span>{' '}
+          <time data-testid="feed-time" title={formatDateTime(offer.createTime * 1000)}>
+            {formatFeedTime(offer.createTime, new Date())}
+          </time>
         </span>
         <span className="offer-status" data-testid="offer-status">
           {offer.statusLabel}

@@ -9,6 +9,7 @@ import { useOffers } from './api/get-offers';
 import { OfferCard } from './offer-card';
 import { listWords } from './offer-view';
 import './bargain.css';
+import { mergePages } from '../../lib/merge-pages';
 
 const words = listWords;
 
@@ -19,7 +20,7 @@ export function OfferList({ viewer }: { viewer: 1 | 2 }) {
   const loggedIn = Boolean(storage.get('token'));
   const offers = useOffers(viewer, loggedIn);
   const w = words[viewer];
-  const list = offers.data?.pages.flatMap((p) => p.list) ?? [];
+  const list = mergePages(offers.data?.pages, (o) => o.offerId);
   const from = `${globalThis.location.pathname}${globalThis.location.search}`;
   const body = (
     <div className={pc ? 'offer-page-pc' : 'offer-page'} data-testid={`offer-list-${viewer}`}>

@@ -7,6 +7,7 @@ import { useCollectBrokerListing } from './api/collect-broker-listing';
 import { useMyBrokerCollect } from './api/get-my-broker-collect';
 import { BrokerCard } from './broker-card';
 import './broker.css';
+import { mergePages } from '../../lib/merge-pages';
 
 const t = copy.commodity;
 const two = (n: number) => String(n).padStart(2, '0');
@@ -25,7 +26,7 @@ export default function BrokerCollections({ scene, pc }: { scene: string; pc: bo
   const { data, isPending, hasNextPage, isFetchingNextPage, fetchNextPage } = useMyBrokerCollect(true);
   const uncollect = useCollectBrokerListing();
   const clear = useClearInvalidBrokerCollect();
-  const items = data?.pages.flatMap((p) => p.list) ?? [];
+  const items = mergePages(data?.pages, (item) => item.commodityId);
   const invalidCount = data?.pages[0]?.invalidCount ?? 0;
   const confirmClear = () => confirmClearInvalid(clear);
   return (

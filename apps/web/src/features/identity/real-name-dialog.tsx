@@ -1,24 +1,41 @@
+import { type RealNameVersion, realNameVersion } from '@app/protocol/auth-type';
+import { useQuery } from '@tanstack/react-query';
 import { CircleCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Portal } from '../../components/portal';
 import { copy } from '../../lib/copy';
-import { LEGAL_NOTE, RealNameForm, type RealNameVersion, type VerifiedIdentity } from './real-name-form';
+import { listAppId } from '../../lib/list-app-id';
+import { gameConfigOptions } from '../../lib/queries/get-filter-options';
+import { LEGAL_NOTE, RealNameForm, type VerifiedIdentity } from './real-name-form';
 
 /**
- * Real-name dialog, ending on the success panel (masked name and ID number). Whoever opens it, the
- * ID-photo path is offered beside the number (a buyer without the number at hand uploads the card):
- * `number` opens on the number tab with the photo tab beside it, `photos` asks for the photos only.
+ * The version the game in view asks for (its config's authType): the ID photos, the number, or a
+ * switch between them; without a game, or when its config cannot be read, the switchable one.
+ * Answers null while the config is read.
+ */
+function useGameRealNameVersion(): RealNameVersion | null {
+  const appId = listAppId(new URLSearchParams(globalThis.location.search));
+  const config = useQuery({ ...gameConfigOptions(appId), enabled: Boolean(appId) });
+  if (!appId || config.isError) return 'switchable';
+  return config.data ? realNameVersion(config.data.authType) : null;
+}
+
+/**
+ * Real-name dialog, ending on the success panel (masked name and ID number). Its version is the
+ * game config's authType unless the caller names one.
  */
 export function RealNameDialog({
   version,
   onClose,
   onVerified,
 }: {
-  version: RealNameVersion;
+  version?: RealNameVersion;
   onClose: () => void;
   onVerified: () => void;
 }) {
   const [done, setDone] = useState<VerifiedIdentity | null>(null);
+  const configured = useGameRealNameVersion();
+  const shown = version ?? configured;
   return (
     <Portal>
       <div className="mask" role="dialog" aria-modal="true" data-testid="real-name-dialog">
@@ -47,7 +64,11 @@ export function RealNameDialog({
             </div>
           ) : (
             <>
-              <RealNameForm version={version === 'photos' ? 'photos' : 'switchable'} onDone={setDone} />
+              {shown ? (
+                <RealNameForm version={shown} onDone={setDone} />
+              ) : (
+                <div className="skeleton" style={{ height: 220, margin: '12px 0' }} data-testid="real-name-loading" />
+              )}
               <button
                 type="button"
                 className="btn btn-block"

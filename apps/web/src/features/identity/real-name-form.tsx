@@ -1,3 +1,4 @@
+import type { RealNameVersion } from '@app/protocol/auth-type';
 import { ID_BACK_MISSING, ID_FRONT_MISSING, validateIdCard, validateRealName } from '@app/protocol/validation';
 import { useState } from 'react';
 import { showToast } from '../../lib/ui-bus';
@@ -15,9 +16,6 @@ const row: React.CSSProperties = {
   gap: 12,
 };
 const inputStyle: React.CSSProperties = { flex: 1, border: 0, outline: 'none', fontSize: 16, minWidth: 0 };
-
-/** The three versions of business-flows §2: ID photos, name and number, or switchable between them. */
-export type RealNameVersion = 'photos' | 'number' | 'switchable';
 
 export interface VerifiedIdentity {
   hasAuthentication: '0' | '1';

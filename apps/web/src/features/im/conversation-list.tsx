@@ -1,5 +1,5 @@
 import type { Conversation } from '@app/protocol/calls/im';
-import { formatListTime } from '@app/protocol/format';
+import { formatDateTime, formatFeedTime } from '@app/protocol/format';
 import { imRoleLabel } from '@app/protocol/im';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -43,7 +43,11 @@ export function ConversationList({ scene }: { scene: string }) {
               <span className="im-list-last muted">{preview(c)}</span>
             </span>
             <span className="im-list-side">
-              <span className="muted">{c.last ? formatListTime(c.last.at) : ''}</span>
+              {c.last ? (
+                <time className="muted" data-testid="feed-time" title={formatDateTime(c.last.at)}>
+                  {formatFeedTime(Math.floor(c.last.at / 1000), new Date())}
+                </time>
+              ) : null}
               {c.unread > 0 ? (
                 <span className="im-badge" data-testid="im-unread">
                   {c.unread > 99 ? '99+' : c.unread}

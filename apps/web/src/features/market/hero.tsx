@@ -1,4 +1,8 @@
+import { ChevronRight } from 'lucide-react';
+import { Link } from 'react-router';
 import { copy } from '../../lib/copy';
+import { paths } from '../../lib/paths';
+import { currentScene } from './market-layout';
 
 /** The slogan card the home shows when no banner is live. */
 export function Hero({ pc }: { pc: boolean }) {
@@ -14,7 +18,23 @@ export function Hero({ pc }: { pc: boolean }) {
       }}
     >
       <div style={{ fontSize: pc ? 30 : 22, fontWeight: 800, letterSpacing: 1 }}>{copy.slogan}</div>
-      <div style={{ opacity: 0.9, marginTop: 8, fontSize: pc ? 16 : 13 }}>{copy.safeTrade.join(' · ')}</div>
+      <Link
+        to={paths.safePurchase(currentScene())}
+        style={{
+          position: 'relative',
+          zIndex: 1,
+          display: 'inline-flex',
+          alignItems: 'center',
+          color: '#fff',
+          opacity: 0.9,
+          marginTop: 8,
+          fontSize: pc ? 16 : 13,
+        }}
+        data-testid="hero-safe-purchase"
+      >
+        {copy.safeTrade.join(' · ')}
+        <ChevronRight size="1em" aria-hidden="true" />
+      </Link>
       <svg
         viewBox="0 0 120 120"
         width={pc ? 160 : 96}

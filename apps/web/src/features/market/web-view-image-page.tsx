@@ -1,9 +1,11 @@
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { LazyImage } from '../../components/lazy-image';
+import { isPcPage } from '../../components/pc-page-frame';
 import { paths } from '../../lib/paths';
 import { useWebViewLink } from './api/get-web-view-link';
 import { currentScene, MarketLayout } from './market-layout';
+import { SafePurchase } from './safe-purchase';
 
 const IMAGE_LINK = /\.(png|jpe?g|gif|webp|svg|avif)(\?.*)?$/i;
 
@@ -11,10 +13,24 @@ const IMAGE_LINK = /\.(png|jpe?g|gif|webp|svg|avif)(\?.*)?$/i;
  * /{scene}/pages/webViewImage/webViewImage: a banner's link page. bannerName is the title, the
  * hyperlink shows in a frame (or as an image when it is one); popup=1 means a popup opened it.
  * Only links of this site or of content the operator published are shown (webViewLink): the page
- * must not put someone else's site in a frame under the marketplace's name.
+ * must not put someone else's site in a frame under the marketplace's name. page=safePurchase is
+ * the titled 安全购买 page instead.
  */
 export default function WebViewImagePage() {
   const [params] = useSearchParams();
+  if (params.get('page') === 'safePurchase') {
+    const scene = currentScene();
+    return (
+      <MarketLayout title="安全购买">
+        <SafePurchase scene={scene} pc={isPcPage(scene)} />
+      </MarketLayout>
+    );
+  }
+  return <LinkPage params={params} />;
+}
+
+/** The banner's link in a frame, or as an image. */
+function LinkPage({ params }: { params: URLSearchParams }) {
   const title = params.get('bannerName') || '活动详情';
   const link = params.get('hyperlink') ?? '';
   const wellFormed = /^https?:\/\//i.test(link) || link.startsWith('/');

@@ -1,4 +1,4 @@
-import { formatShortDateTime } from '@app/protocol/format';
+import { formatDateTime, formatFeedTime } from '@app/protocol/format';
 import type { Notice } from '@app/protocol/notices';
 import { ChevronRight } from 'lucide-react';
 import { useNavigate } from 'react-router';
@@ -8,6 +8,7 @@ import { useNotices } from './api/get-notices';
 import { useReadNotices } from './api/read-notices';
 import { noticeJump } from './notice-jump';
 import './notices.css';
+import { mergePages } from '../../lib/merge-pages';
 
 /** The notifications of the message centre, newest first; tapping one marks it read and jumps. */
 export function NoticeList({ scene }: { scene: string }) {
@@ -21,7 +22,7 @@ export function NoticeList({ scene }: { scene: string }) {
     if ('refused' in jump) return showToast(jump.refused);
     navigate(jump.to);
   };
-  const list = notices.data?.pages.flatMap((p) => p.list) ?? [];
+  const list = mergePages(notices.data?.pages, (n) => n.id);
   if (notices.isPending) return <div className="card skeleton" style={{ height: 72, margin: 12 }} />;
   if (list.length === 0) return <EmptyState title="暂无通知" hint="出价、订单、提现和优惠券的进展会通知您" />;
   return (
@@ -36,7 +37,9 @@ export function NoticeList({ scene }: { scene: string }) {
           >
             <span className="notice-head">
               <b>{n.title}</b>
-              <span className="muted">{formatShortDateTime(n.at)}</span>
+              <time className="muted" data-testid="feed-time" title={formatDateTime(n.at)}>
+                {formatFeedTime(Math.floor(n.at / 1000), new Date())}
+              </time>
             </span>
             <span className="notice-content">{n.content}</span>
             {n.position !== null ? (

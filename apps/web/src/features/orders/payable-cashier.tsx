@@ -10,12 +10,10 @@ import { showToast } from '../../lib/ui-bus';
 import { useBalance } from './api/get-balance';
 import { useCombination } from './api/get-combination';
 import { type PayChoice, usePay } from './api/pay-order';
+import { balanceGuard } from './balance-guard';
 import { ChannelChoices, payChannels } from './pay-channels';
 import { ScanPay } from './scan-pay';
 import './orders.css';
-
-/** The balance-pay guard of business-flows §4: a second tap within 2 s does nothing. */
-const BALANCE_GUARD_MS = 2000;
 
 /** The frame of every cashier: the PC layout with its heading, or the phone's nav bar. */
 export function CashierFrame({
@@ -92,12 +90,9 @@ export interface PayRequest {
 export function usePaySubmit(scene: string) {
   const navigate = useNavigate();
   const pay = usePay();
-  const [guardUntil, setGuardUntil] = useState(0);
+  const [mayPayBalance] = useState(() => balanceGuard());
   const submit = async (p: PayRequest) => {
-    if (p.channel === 3) {
-      if (Date.now() < guardUntil) return;
-      setGuardUntil(Date.now() + BALANCE_GUARD_MS);
-    }
+    if (p.channel === 3 && !mayPayBalance()) return;
     const landing =
       storage.get('X-Env') === 'gray' ? (await configFor(xSourceOfScene[scene as Scene])).payLandingBase : '';
     const answer = await pay

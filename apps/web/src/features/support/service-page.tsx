@@ -2,17 +2,19 @@ import { CLIENT_MESSAGES } from '@app/protocol/errors';
 import type { Scene } from '@app/protocol/platform';
 import { ChevronRight } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { MobileLayout } from '../../components/mobile-layout';
 import { Modal } from '../../components/modal';
 import { PcLayout } from '../../components/pc-layout';
 import { Portal } from '../../components/portal';
 import { callHost, hasHost } from '../../lib/bridge';
 import { copyText } from '../../lib/copy-text';
+import { listAppId } from '../../lib/list-app-id';
 import { paths } from '../../lib/paths';
 import { sceneOfPath } from '../../lib/platform';
 import { showToast } from '../../lib/ui-bus';
 import { useAppParam } from './api/get-app-param';
+import { ServiceAccount } from './service-account';
 import { canOpenServiceLink } from './support-logic';
 import './support.css';
 
@@ -105,6 +107,8 @@ export default function ServicePage() {
   const url = param.data?.customerServiceUrl;
   const [guide, setGuide] = useState(false);
   const qr = useQrSvg(pc ? url : undefined);
+  const [params] = useSearchParams();
+  const account = <ServiceAccount appId={listAppId(params)} pc={pc} />;
 
   const contact = async () => {
     if (!url) return;
@@ -196,6 +200,7 @@ export default function ServicePage() {
           <div className="service-pc-grid">
             <div>
               {channel}
+              {account}
               {orders}
               {faq}
             </div>
@@ -239,6 +244,7 @@ export default function ServicePage() {
       <div data-testid="service-page">
         {hero}
         {channel}
+        {account}
         {orders}
         {faq}
       </div>

@@ -6,7 +6,8 @@ import { showToast } from '../../lib/ui-bus';
 import { BindPhoneDialog } from './bind-phone-dialog';
 
 /** The real-name dialog of the identity domain, filled in by app/ (a feature never imports another). */
-export type RealNameDialogSlot = ComponentType<{ version: 'number'; onClose: () => void; onVerified: () => void }>;
+/** The real-name dialog; the game config's authType picks its version. */
+export type RealNameDialogSlot = ComponentType<{ onClose: () => void; onVerified: () => void }>;
 
 /**
  * "我要卖": leads the seller through the first missing step (bound phone → real name → the
@@ -53,7 +54,6 @@ export function SellEntry({ scene, RealNameDialog }: { scene: string; RealNameDi
       </button>
       {verifying ? (
         <RealNameDialog
-          version="number"
           onClose={() => setVerifying(false)}
           onVerified={() => {
             setVerifying(false);

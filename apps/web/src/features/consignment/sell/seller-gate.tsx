@@ -6,7 +6,7 @@ import { saleUnlockedChannel } from '../../../lib/ui-bus';
 /** The dialogs of the steps other domains own (user: the phone, identity: the real name), filled in by app/. */
 export interface SellerDialogs {
   BindPhoneDialog: ComponentType<{ desktop: boolean; onClose: () => void; onBound: () => void }>;
-  RealNameDialog: ComponentType<{ version: 'number'; onClose: () => void; onVerified: () => void }>;
+  RealNameDialog: ComponentType<{ onClose: () => void; onVerified: () => void }>;
 }
 
 type Step = 'checking' | 'bindPhone' | 'authentication' | 'waiting' | 'ready';
@@ -69,9 +69,7 @@ export function SellerGate({
       {step === 'bindPhone' ? (
         <BindPhoneDialog desktop={desktop} onClose={() => navigate(-1)} onBound={() => void run()} />
       ) : null}
-      {step === 'authentication' ? (
-        <RealNameDialog version="number" onClose={() => navigate(-1)} onVerified={() => void run()} />
-      ) : null}
+      {step === 'authentication' ? <RealNameDialog onClose={() => navigate(-1)} onVerified={() => void run()} /> : null}
     </div>
   );
 }

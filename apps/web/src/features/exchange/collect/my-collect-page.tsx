@@ -16,6 +16,7 @@ import { CommodityCard } from '../commodity-card';
 import { CardSkeletons } from '../list/commodity-list-body';
 import { useLoadMore } from '../list/use-load-more';
 import '../commodity.css';
+import { mergePages } from '../../../lib/merge-pages';
 
 const t = copy.commodity;
 
@@ -24,7 +25,7 @@ function CollectList({ pc }: { pc: boolean }) {
   const uncollect = useCollectCommodity();
   const clear = useClearInvalidCollect();
   const sentinel = useLoadMore(Boolean(hasNextPage) && !isFetchingNextPage, () => void fetchNextPage());
-  const items = data?.pages.flatMap((p) => p.list) ?? [];
+  const items = mergePages(data?.pages, (item) => item.id);
   const invalidCount = data?.pages[0]?.invalidCount ?? 0;
   const confirmClear = () => confirmClearInvalid(clear);
   return (

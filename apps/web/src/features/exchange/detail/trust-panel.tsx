@@ -1,7 +1,10 @@
 import type { CommodityDetail } from '@app/protocol/calls/exchange';
 import { AUTO_CONFIRM_HOURS, SETTLE_PROTECTION_HOURS } from '@app/protocol/calls/orders';
 import { CommodityType } from '@app/protocol/commodity';
-import { ShieldCheck } from 'lucide-react';
+import { ChevronRight, ShieldCheck } from 'lucide-react';
+import { Link } from 'react-router';
+import { paths } from '../../../lib/paths';
+import { sceneOfPath } from '../../../lib/platform';
 
 const STEPS = ['下单付款', '游戏发货', '确认收货', '卖家到账'] as const;
 
@@ -54,6 +57,13 @@ export default function TrustPanel({ detail }: { detail: Pick<CommodityDetail, '
           </li>
         ))}
       </ul>
+      <Link
+        className="c-safe-purchase-link"
+        to={paths.safePurchase(sceneOfPath(globalThis.location.pathname) ?? 'h5')}
+        data-testid="trust-safe-purchase"
+      >
+        安全购买须知 <ChevronRight size="1em" aria-hidden="true" />
+      </Link>
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { BrokerEntry } from '../../../components/broker-entry';
 import { EmptyState } from '../../../components/empty-state';
 import { copy } from '../../../lib/copy';
+import { mergePages } from '../../../lib/merge-pages';
 import { sceneOfPath } from '../../../lib/platform';
 import { useCommodityInfinite } from '../api/get-commodity-list';
 import { CommodityCard } from '../commodity-card';
@@ -36,9 +37,8 @@ export function CommodityListBody({ appId, sdk = false }: { appId: string; sdk?:
   const query = useCommodityInfinite(appId, sdk, { ...filters, pageSize: 20 });
   const { data, isLoading, isError, error, refetch, hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const sentinel = useLoadMore(Boolean(hasNextPage) && !isFetchingNextPage, () => void fetchNextPage());
-  const items = data?.pages.flatMap((p) => p.list) ?? [];
   // Pages can overlap when listings arrive while scrolling: lists are merged by unique id.
-  const unique = items.filter((item, i) => items.findIndex((x) => x.id === item.id) === i);
+  const unique = mergePages(data?.pages, (item) => item.id);
   const update = (next: ListFilters) => setParams(queryWithFilters(params, next));
 
   return (
