@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AgreementLink } from '../../components/agreement-modal';
 import { EmptyState } from '../../components/empty-state';
+import { FailureState } from '../../components/failure-state';
 import { PageFrame } from '../../components/pc-page-frame';
 import { copy } from '../../lib/copy';
 import { targetFields, targetOptions, useDeliveryTargets } from '../../lib/delivery-targets';
@@ -251,7 +252,11 @@ export default function AuctionDetailPage() {
         {auction.isPending ? (
           <div className="card skeleton" style={{ height: 220 }} />
         ) : !a ? (
-          <EmptyState title="拍卖不存在或已结束" art="error" />
+          <FailureState
+            error={auction.error}
+            onRetry={() => auction.refetch()}
+            refused={<EmptyState title="拍卖不存在或已结束" art="missing" />}
+          />
         ) : (
           <>
             <section className="card auction-head">

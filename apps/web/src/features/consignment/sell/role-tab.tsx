@@ -1,7 +1,10 @@
 import { formatPriceFen } from '@app/protocol/format';
 import { priceProblem, yuanToFen } from '@app/protocol/sell-rules';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { callHost, hasHost } from '../../../lib/bridge';
+import { pagePath, SCENE_PAGES } from '../../../lib/paths';
+import { sceneOfPath } from '../../../lib/platform';
 import { showModal, showToast } from '../../../lib/ui-bus';
 import { usePreSellConfig } from '../api/get-pre-sell-config';
 import { useSellConfig } from '../api/get-sell-config';
@@ -9,6 +12,12 @@ import { usePublishAccount } from '../api/publish-account';
 import { usePublishPreSale } from '../api/publish-pre-sale';
 import { ExtraFields, PriceField } from './price-field';
 import { RoleScreenshots } from './role-screenshots';
+
+/** The seller's shelf on one tab: the SDK's own shelf in the game, the scene's shelf on web-sdk. */
+function shelfTabPath(tab: 'onSale' | 'delisted'): string {
+  const scene = sceneOfPath(globalThis.location.pathname) ?? 'h5sdk';
+  return `${scene === 'h5sdk' ? SCENE_PAGES.sdkShelf : pagePath(scene, 'shelf')}?tab=${tab}`;
+}
 
 /** 角色: the role as the game reports it, its screenshots (re-taken through the host), price, publish. */
 export function RoleTab({ onPublished }: { onPublished: () => void }) {
@@ -85,6 +94,18 @@ export function RoleTab({ onPublished }: { onPublished: () => void }) {
       {c.roleRefusal ? (
         <p className="sell-problem" data-testid="sell-role-refusal">
           {c.roleRefusal.msg}
+          {c.roleRefusal.fix === 'downShelf' || c.roleRefusal.fix === 'takeBack' ? (
+            <>
+              {' '}
+              <Link
+                className="link"
+                to={shelfTabPath(c.roleRefusal.fix === 'downShelf' ? 'onSale' : 'delisted')}
+                data-testid="sell-role-fix"
+              >
+                {c.roleRefusal.fix === 'downShelf' ? '去货架下架' : '去货架取回'} ›
+              </Link>
+            </>
+          ) : null}
         </p>
       ) : null}
       <div className="sell-field">

@@ -48,7 +48,9 @@ export default function ShelfPage({
   AuctionDialog?: AuctionDialogSlot;
 }) {
   const scene = sceneOfPath(globalThis.location.pathname) ?? 'h5';
-  const [tab, setTab] = useState<ShelfTab>(retrieve ? 'delisted' : 'all');
+  // ?tab= opens one tab (the sell page leads to 在售 to 下架, or to 已下架 to 取回).
+  const asked = new URLSearchParams(globalThis.location.search).get('tab');
+  const [tab, setTab] = useState<ShelfTab>(retrieve ? 'delisted' : (TABS.find((t) => t.key === asked)?.key ?? 'all'));
   const shelf = useShelf(tab, scene === 'h5sdk');
   const down = useDownShelf();
   const up = useOnShelf();
