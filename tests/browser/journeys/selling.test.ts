@@ -62,6 +62,66 @@ describe('selling from the game', () => {
     await frame.getByTestId('unlock-code').fill((await outbox(phone)).find((m) => m.smsType === 'verifyCode')!.code);
     await frame.getByTestId('unlock-submit').click();
 
+    // Coins first, at ¥1.60/万 where the market trades far higher: the form shows the unit price
+    // and the market's band, warns, and asks twice before listing.
+    await frame.getByTestId('sell-role').waitFor();
+    await frame.getByTestId('sell-tab-coins').click();
+    await frame.getByTestId('sell-coin-2').click();
+    await frame.getByTestId('sell-coin-count').fill('100000');
+    await frame.getByTestId('sell-coin-price').fill('1.6');
+    await expect.poll(() => frame.getByTestId('sell-coin-reference-unit').textContent()).toBe('单价 ¥0.16/万');
+    await frame.getByTestId('sell-coin-price').fill('16');
+    await expect.poll(() => frame.getByTestId('sell-coin-reference-unit').textContent()).toBe('单价 ¥1.60/万');
+    const band = (await frame.getByTestId('sell-coin-reference-band').textContent()) ?? '';
+    expect(band).toMatch(/^市场参考 ¥[\d,.]+–¥[\d,.]+\/万（近30天 \d+ 笔成交）$/);
+    await expect.poll(() => frame.getByTestId('sell-coin-reference-far').textContent()).toContain('远低于市场参考价');
+    await toastsGone(frame);
+    await docShot(page, 'selling-coin-far-price');
+    await frame.getByTestId('sell-coin-submit').click();
+    await frame.getByTestId('modal-farPrice').waitFor();
+    expect(await frame.getByTestId('modal-farPrice').textContent()).toContain('您的单价 ¥1.60/万，远低于市场参考价');
+    // 修改价格 lists nothing.
+    await frame.getByRole('button', { name: '修改价格' }).click();
+    await frame.getByTestId('modal-farPrice').waitFor({ state: 'detached' });
+    await frame.getByTestId('sell-coin-submit').click();
+    await frame.getByRole('button', { name: '仍要寄售' }).click();
+    expect(await frame.getByTestId('modal-confirmSale').textContent()).toContain(
+      '10万金币将以 ¥16.00（¥1.60/万） 出售',
+    );
+    await frame.getByRole('button', { name: '确认寄售' }).click();
+    await frame.getByTestId('shelf-list').waitFor();
+    const coinLot = frame.getByTestId('shelf-item').filter({ hasText: '10万金币' }).first();
+    await expect.poll(() => coinLot.getByTestId('shelf-status').textContent()).toBe('在售');
+
+    // The role sale, held by the coins: it says each step and leads to it, until it opens.
+    await frame.getByTestId('tab-2').click();
+    await expect
+      .poll(() => frame.getByTestId('sell-role-refusal').textContent())
+      .toContain('该角色有在售的游戏币商品，请先下架并取回后再寄售角色');
+    expect(await frame.getByTestId('sell-role-submit').isDisabled()).toBe(true);
+    await frame.getByTestId('sell-role-fix').click();
+    await expect.poll(() => frame.getByTestId('shelf-tab-onSale').getAttribute('aria-selected')).toBe('true');
+    await coinLot.getByTestId('shelf-downShelf').click();
+    // 下架 asks first.
+    await frame.getByTestId('modal-confirmDownShelf').waitFor();
+    await frame.getByRole('button', { name: '确认下架' }).click();
+    await toastIn(frame, '已下架');
+    await frame.getByTestId('tab-2').click();
+    await expect
+      .poll(() => frame.getByTestId('sell-role-refusal').textContent())
+      .toContain('该角色有已下架的游戏币仍冻结在游戏中，请先取回后再寄售角色');
+    await toastsGone(frame);
+    await docShot(page, 'selling-role-take-back-first');
+    await frame.getByTestId('sell-role-fix').click();
+    await expect.poll(() => frame.getByTestId('shelf-tab-delisted').getAttribute('aria-selected')).toBe('true');
+    await coinLot.getByTestId('shelf-takeBack').click();
+    await frame.getByRole('button', { name: '确认取回' }).click();
+    await toastIn(frame, '已取回到游戏中');
+    await frame.getByTestId('tab-2').click();
+    await frame.getByTestId('sell-role').waitFor();
+    await expect.poll(() => frame.getByTestId('sell-role-refusal').count()).toBe(0);
+    expect(await frame.getByTestId('sell-role-submit').isDisabled()).toBe(false);
+
     // The role tab: screenshots from the game, a price and what the seller receives.
     await frame.getByTestId('sell-role').waitFor();
     await frame.getByTestId('sell-retake').click();
@@ -105,6 +165,7 @@ describe('selling from the game', () => {
     await frame.getByTestId('tab-2').click();
     await frame.getByTestId('to-shelf').click();
     await roleItem.getByTestId('shelf-downShelf').click();
+    await frame.getByRole('button', { name: '确认下架' }).click();
     await expect.poll(() => roleItem.getByTestId('shelf-status').textContent()).toBe('已下架');
     // Delisted: reprice (the game's rules checked before sending), relist, delist again.
     await roleItem.getByTestId('shelf-modifyPrice').click();
@@ -117,6 +178,7 @@ describe('selling from the game', () => {
     await roleItem.getByTestId('shelf-onShelf').click();
     await expect.poll(() => roleItem.getByTestId('shelf-status').textContent()).toBe('在售');
     await roleItem.getByTestId('shelf-downShelf').click();
+    await frame.getByRole('button', { name: '确认下架' }).click();
     await expect.poll(() => roleItem.getByTestId('shelf-status').textContent()).toBe('已下架');
     await roleItem.getByTestId('shelf-takeBack').click();
     await frame.getByRole('button', { name: '确认取回' }).click();
@@ -131,10 +193,18 @@ describe('selling from the game', () => {
     await frame.getByTestId('sell-tab-coins').click();
     await frame.getByTestId('sell-coin-2').click();
     await frame.getByTestId('sell-coin-count').fill('100000');
-    await frame.getByTestId('sell-coin-price').fill('12.5');
+    // Near the market's band (¥70/万): one confirm.
+    await frame.getByTestId('sell-coin-price').fill('700');
+    await expect.poll(() => frame.getByTestId('sell-coin-reference-unit').textContent()).toBe('单价 ¥70.00/万');
+    expect(await frame.getByTestId('sell-coin-reference-far').count()).toBe(0);
     await frame.getByTestId('sell-coin-submit').click();
+    await frame.getByRole('button', { name: '确认寄售' }).click();
     await frame.getByTestId('shelf-list').waitFor();
-    await expect.poll(() => frame.getByTestId('shelf-item').filter({ hasText: '10万金币' }).count()).toBe(1);
+    await expect
+      .poll(() =>
+        frame.getByTestId('shelf-item').filter({ hasText: '10万金币' }).filter({ hasText: '¥700.00' }).count(),
+      )
+      .toBe(1);
     await frame.getByTestId('tab-2').click();
     await frame.getByTestId('sell-tab-items').click();
     // Blacklisted props are greyed with their reason.
@@ -148,10 +218,13 @@ describe('selling from the game', () => {
     await toastsGone(frame);
     await docShot(page, 'selling-consign-prop');
     await frame.getByTestId('sell-item-submit').click();
+    // A prop sale asks like the role's.
+    expect(await frame.getByTestId('modal-confirmSale').textContent()).toContain('将以 ¥66.00 出售');
+    await frame.getByRole('button', { name: '确认寄售' }).click();
     await frame.getByTestId('shelf-list').waitFor();
     await expect.poll(() => frame.getByTestId('shelf-item').filter({ hasText: '¥66.00' }).count()).toBe(1);
     await page.context().close();
-  });
+  }, 180_000);
 });
 
 describe('selling with a consignment key', () => {

@@ -62,7 +62,20 @@ export default function ShelfPage({
   const busy = down.isPending || up.isPending || back.isPending;
   const run = (item: ShelfItem, action: ShelfAction) => {
     if (action === 'modifyPrice') return setRepricing(item);
-    if (action === 'downShelf') return down.mutate(item.id, { onSuccess: () => showToast('已下架') });
+    if (action === 'downShelf')
+      return showModal({
+        id: 'confirmDownShelf',
+        title: '确认下架',
+        content: `下架后买家将看不到该${TYPE_TEXT[item.type]}商品，它仍冻结在游戏中；可以重新上架，或点击“取回”解冻回到游戏中。`,
+        buttons: [
+          { text: '取消' },
+          {
+            text: '确认下架',
+            primary: true,
+            onClick: () => down.mutate(item.id, { onSuccess: () => showToast('已下架') }),
+          },
+        ],
+      });
     if (action === 'onShelf') return up.mutate(item.id, { onSuccess: () => showToast('已重新上架') });
     const what = TYPE_TEXT[item.type];
     showModal({
