@@ -21,7 +21,10 @@ export function confirmSale({
       content,
       buttons: [{ text: '再想想' }, { text: '确认寄售', primary: true, onClick: onConfirm }],
     });
-  if (!far) return confirm();
+  if (!far) {
+    confirm();
+    return;
+  }
   showModal({
     id: 'farPrice',
     title: '价格与市场差距较大',
