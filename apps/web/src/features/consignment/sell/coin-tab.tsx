@@ -38,7 +38,7 @@ export function CoinTab({ onPublished }: { onPublished: () => void }) {
     const perWan = unit === null ? '' : `（${formatPriceFen(unit)}/万）`;
     confirmSale({
       far: far && unit !== null && reference?.band ? farText(far, unit, reference.band, true) : null,
-      content: `${formatCount(n)} ${chosen.coinType}将以 ${formatPriceFen(fen)}${perWan} 出售，寄售期间这些游戏币在游戏中冻结。`,
+      content: `${formatCount(n)}${chosen.coinType}将以 ${formatPriceFen(fen)}${perWan || ' '}出售，寄售期间这些游戏币在游戏中冻结。`,
       onConfirm: async () => {
         const done = await publish
           .mutateAsync({
