@@ -186,7 +186,9 @@ describe('selling from the game', () => {
     await expect.poll(() => frame.getByTestId('reprice-hint').textContent()).toContain('¥949.05');
     await frame.getByTestId('reprice-save').click();
     await expect.poll(() => roleItem.getByTestId('shelf-price').textContent()).toBe('¥999.00');
+    await toastsGone(frame);
     await roleItem.getByTestId('shelf-onShelf').click();
+    await expect.poll(() => frame.getByTestId('toast').first().textContent()).toBe('已重新上架');
     await expect.poll(() => roleItem.getByTestId('shelf-status').textContent()).toBe('在售');
     await roleItem.getByTestId('shelf-downShelf').click();
     await frame.getByRole('button', { name: '确认下架' }).click();

@@ -91,21 +91,20 @@ export function RoleTab({ onPublished }: { onPublished: () => void }) {
         </div>
       </div>
       {c.roleRefusal ? (
-        <p className="sell-problem" data-testid="sell-role-refusal">
+        <div className="sell-problem" data-testid="sell-role-refusal">
           {c.roleRefusal.msg}
           {c.roleRefusal.fix === 'downShelf' || c.roleRefusal.fix === 'takeBack' ? (
-            <>
-              {' '}
+            <div style={{ marginTop: 8 }}>
               <Link
-                className="link"
+                className="btn btn-sm btn-primary"
                 to={shelfTabPath(c.roleRefusal.fix === 'downShelf' ? 'onSale' : 'delisted')}
                 data-testid="sell-role-fix"
               >
-                {c.roleRefusal.fix === 'downShelf' ? '去货架下架' : '去货架取回'} ›
+                {c.roleRefusal.fix === 'downShelf' ? '去货架下架' : '去货架取回'}
               </Link>
-            </>
+            </div>
           ) : null}
-        </p>
+        </div>
       ) : null}
       <div className="sell-field">
         <span>
