@@ -109,6 +109,11 @@ describe('offline and the error page', () => {
       const [first, second] = await Promise.all([firstListing(2), firstListing(1)]);
       const context = await browser.newContext(device);
       const page = await context.newPage();
+      await page.addInitScript(() => {
+        const w = globalThis as unknown as { onlineEvents: number };
+        w.onlineEvents = 0;
+        globalThis.addEventListener('online', () => w.onlineEvents++);
+      });
       const detail = (id: string) => `/${scene}/pages/commodityDetail/index?id=${id}&applicationId=demo-legend`;
       // A failed fetch (the connection dropped): no answer, so nothing is said about the listing.
       await page.route(DETAIL_CALL, (route) => route.abort('connectionreset'));
@@ -131,6 +136,9 @@ describe('offline and the error page', () => {
       await expect.poll(() => page.getByTestId('empty-state').textContent()).toContain('网络异常');
       expect(await page.getByText('商品已下架').count()).toBe(0);
       await context.setOffline(false);
+      await expect
+        .poll(() => page.evaluate(() => (globalThis as unknown as { onlineEvents: number }).onlineEvents))
+        .toBe(1);
       await expect
         .poll(() => page.getByTestId('detail-title').textContent(), { timeout: 15_000 })
         .toContain(second.title);
