@@ -227,8 +227,11 @@ describe('bidding and the end', () => {
     expect(after).toMatchObject({ currentPrice: 10_500, nextMinPrice: 11_000, bidCount: 2 });
     expect(after.bids.map((b) => [b.price, b.bidder])).toEqual([
       [10_500, '我'],
-      [10_000, expect.stringMatching(/^玩家.\*\*\*.$/)],
+      [10_000, '竞拍者1'],
     ]);
+    // Each person one alias of his own in this auction, in the order they took part.
+    expect((await detail(id, seller)).bids.map((b) => b.bidder)).toEqual(['竞拍者2', '竞拍者1']);
+    expect((await detail(id)).bids.map((b) => b.bidder)).toEqual(['竞拍者2', '竞拍者1']);
     expect(await listing(id)).toMatchObject({ price_fen: 10_500 });
     expect((await myBids(b1, 'outbid')).map((b) => b.commodityId)).toContain(id);
     expect((await myBids(b2, 'bidding')).find((b) => b.commodityId === id)).toMatchObject({

@@ -217,6 +217,10 @@ describe('commodity detail, collections and the 30001 flow', () => {
     expect(d.images.length).toBe(4);
     expect(d.buyerPays).toBe(d.price + d.buyerFee);
     expect(d.seller.onSaleCount).toBeGreaterThan(0);
+    // A seller consigns after he registered, never before.
+    expect(d.seller.listedSince).toBeGreaterThanOrEqual(d.seller.memberSince);
+    // A demo seller has sold before, like the market around him (his own past sales, 已成交).
+    expect(d.seller.soldCount).toBeGreaterThan(0);
     expect(d.seller.nickname).toContain('*');
     expect(d.masterServerName).not.toBe('');
     const comparable = (await client.call(comparableSales, { commodityId: role?.id })).data as CallOutput<

@@ -330,11 +330,26 @@ describe('selling coins and props', () => {
     expect(res.data).toMatchObject({ status: 1, fee: 78, receive: 1_472 });
     expect(await freeCoins(s, 1)).toBe(before - 1_000_000);
     expectCode(await sdk.call(publishAccount, { ...s.pt, price: 100_000 }, { token: s.token }), '30048');
+    const refusal = async () =>
+      ((await sdk.call(h5sdkSellConfig, s.pt, { token: s.token })).data as { roleRefusal: unknown }).roleRefusal;
+    // The role sale says the step that frees it for the state the coins are in, and leads there.
+    expect(await refusal()).toEqual({
+      code: '30048',
+      msg: '该角色有在售的游戏币商品，请先下架并取回后再寄售角色',
+      fix: 'downShelf',
+    });
 
     const id = (res.data as { commodityId: string }).commodityId;
     await app.call(downShelf, { commodityId: id }, { token: s.token });
+    // Delisted, the coins are still frozen in the game: 取回, not 下架 again.
+    expect(await refusal()).toEqual({
+      code: '30048',
+      msg: '该角色有已下架的游戏币仍冻结在游戏中，请先取回后再寄售角色',
+      fix: 'takeBack',
+    });
     await app.call(takeBack, { commodityId: id }, { token: s.token });
     expect(await freeCoins(s, 1)).toBe(before);
+    expect(await refusal()).toBeNull();
   });
 
   it('lists a prop; refuses blacklisted ones and one consigned in the last 30 days', async () => {

@@ -1,4 +1,5 @@
 import { publishCoin } from '@app/protocol/calls/consignment';
+import { myCommodity } from '@app/protocol/calls/consignment-shelf';
 import { commodityDetail, comparableSales } from '@app/protocol/calls/exchange';
 import type { CallOutput } from '@app/protocol/contract';
 import { ListingStatus } from '@app/protocol/statuses/listing-status';
@@ -33,6 +34,13 @@ describe('a sold listing', () => {
     expect(detail.sold).toEqual({ price: 6_000, soldAt: expect.any(Number) });
     expect(detail.sold?.soldAt).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000));
     expectCode(await app.call(comparableSales, { commodityId }), '200');
+    // On the seller's shelf it reads 已售出 once: not 已失效 with a note saying 已售出.
+    const shelf = await app.call(myCommodity, { tab: 'ended' }, { token: seller.token });
+    expectCode(shelf, '200');
+    const item = (shelf.data as { list: Array<{ id: string; statusLabel: string; note: string | null }> }).list.find(
+      (i) => i.id === commodityId,
+    );
+    expect(item).toMatchObject({ statusLabel: '已售出', note: null });
   });
 
   it('is null on a listing on sale, and a delisted one is still gone (30001)', async () => {

@@ -177,7 +177,14 @@ describe('an auction (拍卖)', () => {
     await payDeposit(desk, 'web', id, b);
 
     // A bids the least (the start); B sees it and outbids by the increment; A is told he is outbid.
+    // A bid asks first, naming the price and the deposit at risk.
     await phone.getByTestId('auction-bid').click();
+    const ask = phone.getByTestId('modal-confirmBid');
+    await ask.waitFor();
+    expect(await ask.textContent()).toContain('出价 ¥40.00 后不可撤回');
+    expect(await ask.textContent()).toContain('超时或取消将扣除保证金 ¥10.00');
+    await docShot(phone, 'auction-confirm-bid-phone');
+    await ask.getByRole('button', { name: '确认出价' }).click();
     await toast(phone, '出价成功');
     await expect.poll(() => desk.getByTestId('auction-bid-count').textContent(), { timeout: 15_000 }).toBe('1');
     expect(await desk.getByTestId('auction-current-price').textContent()).toBe('¥40.00');
@@ -186,9 +193,13 @@ describe('an auction (拍卖)', () => {
     await expect.poll(() => desk.getByTestId('auction-bid-problem').textContent()).toBe('出价不能低于¥42.00');
     await desk.getByTestId('auction-bid-input').fill('42');
     await desk.getByTestId('auction-bid').click();
+    await desk.getByTestId('modal-confirmBid').getByRole('button', { name: '确认出价' }).click();
     await toast(desk, '出价成功');
     await expect.poll(() => phone.getByTestId('auction-me-status').textContent(), { timeout: 15_000 }).toBe('已被超越');
     expect(await phone.getByTestId('auction-bid-row').count()).toBe(2);
+    // Each bidder reads as one alias of his own: B leads as 竞拍者2 on A's page, A is 竞拍者1 on B's.
+    await expect.poll(() => phone.getByTestId('auction-bid-row').first().textContent()).toContain('竞拍者2');
+    await expect.poll(() => desk.getByTestId('auction-bid-row').nth(1).textContent()).toContain('竞拍者1');
 
     // Two minutes before the end, A bids again: the end moves five minutes later, on both pages.
     await hook('/dev/auction/end', { commodityId: id, inSeconds: 120 });
@@ -197,6 +208,7 @@ describe('an auction (拍卖)', () => {
     const before = await endOf(phone);
     await expect.poll(() => endOf(desk), { timeout: 15_000 }).toBe(before);
     await phone.getByTestId('auction-bid').click();
+    await phone.getByTestId('modal-confirmBid').getByRole('button', { name: '确认出价' }).click();
     await toast(phone, '出价成功，结束时间已延长5分钟');
     await expect.poll(() => endOf(phone)).toBe(before + 300);
     await expect.poll(() => endOf(desk), { timeout: 15_000 }).toBe(before + 300);

@@ -40,6 +40,9 @@ async function firstListing(type: number): Promise<{ id: string; applicationId: 
   return item;
 }
 
+/** The listing's detail call, whatever its sealed query holds. */
+const DETAIL_CALL = /\/exchange\/v1\/commodityDetail\?/;
+
 /** Logs in on the login page with a fresh phone and the code from the SMS outbox. */
 async function logInOnPage(page: Page, phone: string): Promise<void> {
   await page.getByTestId('login-phone').fill(phone);
@@ -94,6 +97,51 @@ describe('offline and the error page', () => {
         await page.getByTestId('home-page').waitFor();
         expect(new URL(page.url()).pathname).toBe('/web/pages/index/index');
       }
+      await context.close();
+    });
+  }
+
+  for (const [device, scene, name] of [
+    [MOBILE, 'h5', 'phone'],
+    [DESKTOP, 'web', '1440'],
+  ] as const) {
+    it(`shows a listing on sale that failed to load as 网络异常 with 重试, never 商品已下架, and loads it after (${name})`, async () => {
+      const [first, second] = await Promise.all([firstListing(2), firstListing(1)]);
+      const context = await browser.newContext(device);
+      const page = await context.newPage();
+      await page.addInitScript(() => {
+        const w = globalThis as unknown as { onlineEvents: number };
+        w.onlineEvents = 0;
+        globalThis.addEventListener('online', () => w.onlineEvents++);
+      });
+      const detail = (id: string) => `/${scene}/pages/commodityDetail/index?id=${id}&applicationId=demo-legend`;
+      // A failed fetch (the connection dropped): no answer, so nothing is said about the listing.
+      await page.route(DETAIL_CALL, (route) => route.abort('connectionreset'));
+      await page.goto(`${baseUrl()}${detail(first.id)}`);
+      const failed = page.getByTestId('empty-state');
+      await failed.waitFor();
+      expect(await failed.textContent()).toContain('网络异常');
+      expect(await failed.getAttribute('data-art')).toBe('error');
+      expect(await page.getByText('商品已下架').count()).toBe(0);
+      await toast(page, '网络异常');
+      await page.getByTestId('toast').first().waitFor({ state: 'detached' });
+      await docShot(page, name === 'phone' ? 'detail-network-error-phone' : 'detail-network-error-pc');
+      await page.unroute(DETAIL_CALL);
+      await page.getByTestId('failure-retry').click();
+      await expect.poll(() => page.getByTestId('detail-title').textContent()).toContain(first.title);
+
+      // Offline, another listing on sale: 网络异常; back online it loads by itself.
+      await context.setOffline(true);
+      await navigateInApp(page, detail(second.id));
+      await expect.poll(() => page.getByTestId('empty-state').textContent()).toContain('网络异常');
+      expect(await page.getByText('商品已下架').count()).toBe(0);
+      await context.setOffline(false);
+      await expect
+        .poll(() => page.evaluate(() => (globalThis as unknown as { onlineEvents: number }).onlineEvents))
+        .toBe(1);
+      await expect
+        .poll(() => page.getByTestId('detail-title').textContent(), { timeout: 15_000 })
+        .toContain(second.title);
       await context.close();
     });
   }

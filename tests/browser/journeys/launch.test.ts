@@ -149,8 +149,15 @@ describe('request errors', () => {
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   });
 
-  it("shows 'AppId异常' when the list is opened without a game", async () => {
+  it('asks for a game when the phone list is opened without one, never AppId异常', async () => {
     await page.goto(`${baseUrl()}/h5/pages/commodityList/list`);
-    await page.getByTestId('toast').filter({ hasText: 'AppId异常' }).waitFor();
+    await page.getByTestId('game-pick').waitFor();
+    await page.getByTestId('game-pick-option').first().waitFor();
+    expect(await page.getByText('AppId异常').count()).toBe(0);
+    await screenshot(page, 'list-game-pick-phone');
+    await page.getByTestId('game-pick-option').filter({ hasText: '三国' }).click();
+    await page.waitForURL(/applicationId=demo-sanguo/);
+    await page.getByTestId('commodity-card').first().waitFor();
+    expect(await page.getByText('AppId异常').count()).toBe(0);
   });
 });

@@ -279,8 +279,11 @@ describe('还价 with a deposit (保证金)', () => {
     await expect.poll(() => received.getByTestId('offer-status').textContent()).toBe('已同意，等待买家付款');
     await received.getByTestId('offer-revoke').waitFor();
 
+    // The buyer's 我的还价 follows the seller's answer as it comes (pushed), with no reload.
+    await expect
+      .poll(() => mineCard.getByTestId('offer-status').textContent(), { timeout: 10_000 })
+      .toBe('卖家已同意，请在倒计时结束前付款，超时将扣除保证金');
     // The buyer pays the order: the deposit is taken off what is left to pay.
-    await statusOnReload(mobile, offerId, '卖家已同意，请在倒计时结束前付款，超时将扣除保证金');
     expect(await mineCard.getByTestId('offer-to-pay').textContent()).toBe('付款时保证金抵扣 -¥10.00');
     expect(await mineCard.getByTestId('offer-countdown').textContent()).toMatch(/^付款剩余 0[12]:\d\d:\d\d$/);
     await mineCard.getByTestId('offer-pay').click();

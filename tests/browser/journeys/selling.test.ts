@@ -21,6 +21,19 @@ const toastIn = (f: FrameLocator | Page, text: string) =>
 const toastsGone = (f: FrameLocator | Page) =>
   expect.poll(() => f.getByTestId('toast').count(), { timeout: 5000 }).toBe(0);
 
+/**
+ * Confirms a sale: past the far-price question when the market's band asks it (it depends on what
+ * sold like these goods), then 确认寄售, whose words say what is listed.
+ */
+async function confirmSale(frame: FrameLocator, says = ''): Promise<void> {
+  const far = frame.getByTestId('modal-farPrice');
+  const sure = frame.getByTestId('modal-confirmSale');
+  await expect.poll(async () => (await far.count()) + (await sure.count())).toBeGreaterThan(0);
+  if (await far.count()) await far.getByRole('button', { name: '仍要寄售' }).click();
+  expect(await sure.textContent()).toContain(says);
+  await sure.getByRole('button', { name: '确认寄售' }).click();
+}
+
 /** The demo game's host page, logged in as an account, its first role selected. */
 async function hostPage(account: string): Promise<Page> {
   const page = await (await browser.newContext(DESKTOP)).newPage();
@@ -62,6 +75,63 @@ describe('selling from the game', () => {
     await frame.getByTestId('unlock-code').fill((await outbox(phone)).find((m) => m.smsType === 'verifyCode')!.code);
     await frame.getByTestId('unlock-submit').click();
 
+    // Coins first, at ¥1.60/万 where the market trades far higher: the form shows the unit price
+    // and the market's band, warns, and asks twice before listing.
+    await frame.getByTestId('sell-role').waitFor();
+    await frame.getByTestId('sell-tab-coins').click();
+    // 元宝 trades near ¥80/万 in the demo market: 1万 for ¥1.60.
+    await frame.getByTestId('sell-coin-1').click();
+    await frame.getByTestId('sell-coin-count').fill('10000');
+    await frame.getByTestId('sell-coin-price').fill('1.6');
+    await expect.poll(() => frame.getByTestId('sell-coin-reference-unit').textContent()).toBe('单价 ¥1.60/万');
+    const band = (await frame.getByTestId('sell-coin-reference-band').textContent()) ?? '';
+    expect(band).toMatch(/^市场参考 ¥[\d,.]+–¥[\d,.]+\/万（近30天 \d+ 笔成交）$/);
+    await expect.poll(() => frame.getByTestId('sell-coin-reference-far').textContent()).toContain('远低于市场参考价');
+    await toastsGone(frame);
+    await docShot(page, 'selling-coin-far-price');
+    await frame.getByTestId('sell-coin-submit').click();
+    await frame.getByTestId('modal-farPrice').waitFor();
+    expect(await frame.getByTestId('modal-farPrice').textContent()).toContain('您的单价 ¥1.60/万，远低于市场参考价');
+    // 修改价格 lists nothing.
+    await frame.getByRole('button', { name: '修改价格' }).click();
+    await frame.getByTestId('modal-farPrice').waitFor({ state: 'detached' });
+    await frame.getByTestId('sell-coin-submit').click();
+    await frame.getByRole('button', { name: '仍要寄售' }).click();
+    expect(await frame.getByTestId('modal-confirmSale').textContent()).toContain('1万元宝将以 ¥1.60（¥1.60/万）出售');
+    await frame.getByRole('button', { name: '确认寄售' }).click();
+    await frame.getByTestId('shelf-list').waitFor();
+    const coinLot = frame.getByTestId('shelf-item').filter({ hasText: '元宝' }).first();
+    await expect.poll(() => coinLot.getByTestId('shelf-status').textContent()).toBe('在售');
+
+    // The role sale, held by the coins: it says each step and leads to it, until it opens.
+    await frame.getByTestId('tab-2').click();
+    await expect
+      .poll(() => frame.getByTestId('sell-role-refusal').textContent())
+      .toContain('该角色有在售的游戏币商品，请先下架并取回后再寄售角色');
+    expect(await frame.getByTestId('sell-role-submit').isDisabled()).toBe(true);
+    await frame.getByTestId('sell-role-fix').click();
+    await expect.poll(() => frame.getByTestId('shelf-tab-onSale').getAttribute('aria-selected')).toBe('true');
+    await coinLot.getByTestId('shelf-downShelf').click();
+    // 下架 asks first.
+    await frame.getByTestId('modal-confirmDownShelf').waitFor();
+    await frame.getByRole('button', { name: '确认下架' }).click();
+    await toastIn(frame, '已下架');
+    await frame.getByTestId('tab-2').click();
+    await expect
+      .poll(() => frame.getByTestId('sell-role-refusal').textContent())
+      .toContain('该角色有已下架的游戏币仍冻结在游戏中，请先取回后再寄售角色');
+    await toastsGone(frame);
+    await docShot(page, 'selling-role-take-back-first');
+    await frame.getByTestId('sell-role-fix').click();
+    await expect.poll(() => frame.getByTestId('shelf-tab-delisted').getAttribute('aria-selected')).toBe('true');
+    await coinLot.getByTestId('shelf-takeBack').click();
+    await frame.getByRole('button', { name: '确认取回' }).click();
+    await toastIn(frame, '已取回到游戏中');
+    await frame.getByTestId('tab-2').click();
+    await frame.getByTestId('sell-role').waitFor();
+    await expect.poll(() => frame.getByTestId('sell-role-refusal').count()).toBe(0);
+    expect(await frame.getByTestId('sell-role-submit').isDisabled()).toBe(false);
+
     // The role tab: screenshots from the game, a price and what the seller receives.
     await frame.getByTestId('sell-role').waitFor();
     await frame.getByTestId('sell-retake').click();
@@ -80,7 +150,8 @@ describe('selling from the game', () => {
       await route.continue();
     });
     await frame.getByTestId('sell-role-submit').click();
-    await frame.getByRole('button', { name: '确认寄售' }).click();
+    // Far from what roles like this sold for, the price is asked about first.
+    await confirmSale(frame);
     await frame.getByTestId('loading-overlay').filter({ hasText: '寄售中...' }).waitFor();
 
     // On the shelf, on sale; frozen in the game.
@@ -105,6 +176,7 @@ describe('selling from the game', () => {
     await frame.getByTestId('tab-2').click();
     await frame.getByTestId('to-shelf').click();
     await roleItem.getByTestId('shelf-downShelf').click();
+    await frame.getByRole('button', { name: '确认下架' }).click();
     await expect.poll(() => roleItem.getByTestId('shelf-status').textContent()).toBe('已下架');
     // Delisted: reprice (the game's rules checked before sending), relist, delist again.
     await roleItem.getByTestId('shelf-modifyPrice').click();
@@ -114,9 +186,12 @@ describe('selling from the game', () => {
     await expect.poll(() => frame.getByTestId('reprice-hint').textContent()).toContain('¥949.05');
     await frame.getByTestId('reprice-save').click();
     await expect.poll(() => roleItem.getByTestId('shelf-price').textContent()).toBe('¥999.00');
+    await toastsGone(frame);
     await roleItem.getByTestId('shelf-onShelf').click();
+    await expect.poll(() => frame.getByTestId('toast').first().textContent()).toBe('已重新上架');
     await expect.poll(() => roleItem.getByTestId('shelf-status').textContent()).toBe('在售');
     await roleItem.getByTestId('shelf-downShelf').click();
+    await frame.getByRole('button', { name: '确认下架' }).click();
     await expect.poll(() => roleItem.getByTestId('shelf-status').textContent()).toBe('已下架');
     await roleItem.getByTestId('shelf-takeBack').click();
     await frame.getByRole('button', { name: '确认取回' }).click();
@@ -131,8 +206,12 @@ describe('selling from the game', () => {
     await frame.getByTestId('sell-tab-coins').click();
     await frame.getByTestId('sell-coin-2').click();
     await frame.getByTestId('sell-coin-count').fill('100000');
+    // Near the market's band for 金币 (about ¥1.50/万): one confirm.
     await frame.getByTestId('sell-coin-price').fill('12.5');
+    await expect.poll(() => frame.getByTestId('sell-coin-reference-unit').textContent()).toBe('单价 ¥1.25/万');
+    expect(await frame.getByTestId('sell-coin-reference-far').count()).toBe(0);
     await frame.getByTestId('sell-coin-submit').click();
+    await frame.getByRole('button', { name: '确认寄售' }).click();
     await frame.getByTestId('shelf-list').waitFor();
     await expect.poll(() => frame.getByTestId('shelf-item').filter({ hasText: '10万金币' }).count()).toBe(1);
     await frame.getByTestId('tab-2').click();
@@ -148,10 +227,12 @@ describe('selling from the game', () => {
     await toastsGone(frame);
     await docShot(page, 'selling-consign-prop');
     await frame.getByTestId('sell-item-submit').click();
+    // A prop sale asks like the role's.
+    await confirmSale(frame, '将以 ¥66.00 出售');
     await frame.getByTestId('shelf-list').waitFor();
     await expect.poll(() => frame.getByTestId('shelf-item').filter({ hasText: '¥66.00' }).count()).toBe(1);
     await page.context().close();
-  });
+  }, 180_000);
 });
 
 describe('selling with a consignment key', () => {

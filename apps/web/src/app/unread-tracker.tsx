@@ -3,14 +3,14 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useChat } from '../features/im/chat';
 import { useChatUnread } from '../features/im/conversation-list';
-import { noticeKeys } from '../features/notices/api/notice-keys';
 import { useUnreadNotices } from '../features/notices/notice-list';
 import { storage } from '../lib/storage';
 import { setUnreadMessages } from '../lib/unread';
+import { queriesRefreshedBy } from './notice-refresh';
 
 /**
  * Counts what is unread while a user is logged in — the chats (kept fresh by the socket) and the
- * notifications (fetched again when one is pushed) — for the badges of the tab bar, the PC header and 我的.
+ * notifications (fetched again when one is pushed, with what it made stale: queriesRefreshedBy) — for the badges of the tab bar, the PC header and 我的.
  */
 export function UnreadTracker() {
   useLocation(); // the login state is read again on every navigation
@@ -22,7 +22,9 @@ export function UnreadTracker() {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!loggedIn) return;
-    return client.onNotice(() => void queryClient.invalidateQueries({ queryKey: noticeKeys.list }));
+    return client.onNotice((n) => {
+      for (const queryKey of queriesRefreshedBy(n.kind)) void queryClient.invalidateQueries({ queryKey });
+    });
   }, [client, queryClient, loggedIn]);
   const total = loggedIn ? chats.unread + notices.unread : 0;
   useEffect(() => setUnreadMessages(total), [total]);

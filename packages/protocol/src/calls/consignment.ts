@@ -53,6 +53,10 @@ export const sellConfig = defineCall({
   response: sellGameSchema,
 });
 
+/** What the seller does first when the role's coins or props still hold it (the sell page leads there). */
+export const ROLE_REFUSAL_FIXES = ['downShelf', 'takeBack', 'wait'] as const;
+export type RoleRefusalFix = (typeof ROLE_REFUSAL_FIXES)[number];
+
 export const h5sdkSellConfig = defineCall({
   service: 'exchange',
   call: 'sellConfig',
@@ -78,8 +82,11 @@ export const h5sdkSellConfig = defineCall({
       /** Frozen by a listing or held by a consignment key. */
       locked: z.boolean(),
     }),
-    /** Why the role itself cannot be sold now (conditions, coins on sale, relist wait), or null. */
-    roleRefusal: z.object({ code: z.string(), msg: z.string() }).nullable(),
+    /**
+     * Why the role itself cannot be sold now (conditions, coins on sale, relist wait), or null;
+     * `fix` when its coins or props hold it: the step to take first on the shelf (下架, 取回) or wait.
+     */
+    roleRefusal: z.object({ code: z.string(), msg: z.string(), fix: z.enum(ROLE_REFUSAL_FIXES).optional() }).nullable(),
     screenshots: z.array(z.object({ kind: z.string(), url: z.string() })),
   }),
 });
@@ -291,5 +298,36 @@ export const checkRolePosition = defineCall({
     /** Online, in a safe zone and not held by a listing or another key. */
     canIssueKey: z.boolean(),
     msg: z.string(),
+  }),
+});
+
+/**
+ * 市场参考价 of the sell form: what goods like the token role's sold for, as a band of the
+ * finished trades (the 价格参考 chart's history): coins per 10,000 of one coin type in the role's
+ * master-server group over 30 days (the whole game when the group has fewer than three), the role
+ * by class within ±10 levels, a prop by name (else sub-type) over 90 days. null under three trades.
+ */
+export const sellPriceReference = defineCall({
+  service: 'exchange',
+  call: 'sellPriceReference',
+  version: 1,
+  access: 'pt',
+  method: 'POST',
+  scene: 'h5sdk',
+  operationId: 'h5sdk.sellPriceReference',
+  summary: "The reference band (p25, median, p75 of finished trades) of what the token's role would list",
+  request: z.object({
+    ...gameTokenFields,
+    type: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+    coinType: z.number().int().min(0).max(99).optional(),
+    itemId: z.string().min(1).max(64).optional(),
+  }),
+  response: z.object({
+    /** Fen; per 10,000 coins for coins, per listing otherwise. */
+    band: z
+      .object({ count: z.number().int(), p25: z.number().int(), median: z.number().int(), p75: z.number().int() })
+      .nullable(),
+    perWan: z.boolean(),
+    days: z.number().int(),
   }),
 });

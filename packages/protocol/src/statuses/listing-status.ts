@@ -30,6 +30,9 @@ export const listingStatusLabel: Record<ListingStatus, string> = {
   0: '已失效',
 };
 
+/** The note of a listing that ended in a sale (已失效 by status): the shelf labels it 已售出, once. */
+export const LISTING_SOLD_NOTE = '已售出';
+
 /** 6 listing → 1 on sale → 3 selling (an order) → back to 1, or 0 when sold; 2 delisted → 7 → 0. */
 export const listingTransitions: TransitionTable<ListingStatus> = {
   6: [1, -1],

@@ -14,7 +14,6 @@ import type { DbHandle } from '../../platform/db/handle';
 import { AppError } from '../../platform/errors';
 import { type DepositRow, depositBizNo, depositsOf } from '../deposits/deposit.service';
 import { listingSummaries } from '../exchange/listings';
-import { uidsOf } from '../user/user.queries';
 import { nextMinPrice } from './auction.service';
 import { type AuctionBiddersTable, type AuctionsTable, type AuctionTables, auctionDb } from './auction.tables';
 import { type AuctionRow, type BidderRow, requireAuction } from './auction-moves';
@@ -22,7 +21,13 @@ import { type AuctionRow, type BidderRow, requireAuction } from './auction-moves
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
 /** 玩家 and the uid's first and last characters: bidders see each other's bids, never who. */
-const maskUid = (uid: string | undefined) => (uid ? `玩家${uid.slice(0, 1)}***${uid.slice(-1)}` : '玩家***');
+/**
+ * Each bidder's alias in one auction: 竞拍者1, 竞拍者2… in the order they took part, so two people
+ * never read alike (masked 唯一码 could: 玩家1***9 twice) and one person reads the same throughout.
+ */
+function bidderAliases(userIdsInJoinOrder: readonly number[]): Map<number, string> {
+  return new Map(userIdsInJoinOrder.map((id, i) => [id, `竞拍者${i + 1}`]));
+}
 
 /** The words of a bidder's place: 11 reads leading or outbid once he bid. */
 function placeLabel(status: number, leading: boolean, hasBid: boolean): string {
@@ -66,7 +71,13 @@ export async function viewAuction(
     .orderBy('price_fen', 'desc')
     .limit(50)
     .execute();
-  const uids = await uidsOf(db, [...new Set(bids.map((b) => b.user_id))]);
+  const joined = await auctionDb(db)
+    .selectFrom('auction_bidders')
+    .select('user_id')
+    .where('auction_id', '=', a.id)
+    .orderBy('id')
+    .execute();
+  const aliases = bidderAliases(joined.map((j) => j.user_id));
   let me: AuctionDetail['me'] = null;
   if (viewerUserId !== null && viewerUserId !== a.seller_user_id) {
     const bidder = await auctionDb(db)
@@ -104,7 +115,7 @@ export async function viewAuction(
     bidCount: Number(a.bid_count),
     bids: bids.map((b) => ({
       price: Number(b.price_fen),
-      bidder: b.user_id === viewerUserId ? '我' : maskUid(uids.get(b.user_id)),
+      bidder: b.user_id === viewerUserId ? '我' : (aliases.get(b.user_id) ?? '竞拍者'),
       mine: b.user_id === viewerUserId,
       time: seconds(b.created_at),
     })),

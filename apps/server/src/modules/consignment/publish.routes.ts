@@ -12,15 +12,18 @@ import {
   publishPreSale,
   sellableItems,
   sellConfig,
+  sellPriceReference,
 } from '@app/protocol/calls/consignment';
-import { SaleType } from '@app/protocol/commodity';
+import { CommodityType, SaleType } from '@app/protocol/commodity';
 import { ErrorCode } from '@app/protocol/errors';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/errors';
 import type { CallContext } from '../../platform/http/call-context';
 import { type CallPlatform, registerCall } from '../../platform/http/register-call';
 import { roleItemsOnShelf } from '../exchange/listings';
+import { COIN_REFERENCE_DAYS, GOODS_REFERENCE_DAYS, referenceBand } from '../exchange/price-reference';
 import type { GameGateway } from '../games/game-gateway';
+import { serverOf } from '../market/catalogue';
 import { rememberTypes } from '../market/game-types';
 import { sellSetup } from '../market/sell-setup';
 import { requireSaleReady } from '../user/sale-lock.service';
@@ -32,7 +35,7 @@ import {
   publishListing,
   roleScreenshots,
 } from './listing.service';
-import { itemRefusals, roleRefusal } from './role-checks';
+import { holdingFix, itemRefusals, roleRefusal } from './role-checks';
 import { publishFrozen } from './shelf.service';
 
 /** Inside the game: the seller (X-Token) and the role (game token) it lists from. */
@@ -94,7 +97,7 @@ export function publishRoutes(app: FastifyInstance, platform: CallPlatform, gate
         safeZone: snap.safeZone,
         locked: roles.find((r) => r.id === snap.roleId)?.locked ?? false,
       },
-      roleRefusal: refusal ? { code: refusal.code, msg: refusal.message } : null,
+      roleRefusal: refusal ? { code: refusal.code, msg: refusal.message, ...holdingFix(refusal) } : null,
       screenshots: (await roleScreenshots(db, player.gameId, snap.roleId)).map((s) => ({ kind: s.kind, url: s.url })),
     };
   });
@@ -186,5 +189,27 @@ export function publishRoutes(app: FastifyInstance, platform: CallPlatform, gate
         refusal: refusals.get(i.id) ?? null,
       })),
     };
+  });
+
+  // 市场参考价: what goods like these sold for, for the sell form's band and its warning.
+  registerCall(app, platform, sellPriceReference, async (input, ctx) => {
+    const { player } = sellerAndRole(ctx);
+    const snap = await gateway.snapshot(player.gameId, player.roleId);
+    const server = await serverOf(db, player.gameId, snap.serverId);
+    const subject = { applicationId: player.gameId, type: input.type, masterServerId: server?.masterServerId ?? '' };
+    if (input.type === CommodityType.COIN) {
+      if (input.coinType === undefined) throw new AppError(ErrorCode.BAD_PARAMS, '请选择游戏币类型');
+      const band = await referenceBand(db, { ...subject, coinType: input.coinType });
+      return { band, perWan: true, days: COIN_REFERENCE_DAYS };
+    }
+    if (input.type === CommodityType.ROLE) {
+      const band = await referenceBand(db, { ...subject, roleType: snap.jobId, roleLevel: snap.level });
+      return { band, perWan: false, days: GOODS_REFERENCE_DAYS };
+    }
+    const { items } = await gateway.items(player.gameId, player.roleId);
+    const item = items.find((i) => i.id === input.itemId);
+    if (!item) throw new AppError(ErrorCode.BAD_PARAMS, '请选择要寄售的道具');
+    const band = await referenceBand(db, { ...subject, itemName: item.name, subType: item.subType });
+    return { band, perWan: false, days: GOODS_REFERENCE_DAYS };
   });
 }

@@ -3,7 +3,12 @@ import type { ShelfItem, ShelfTab } from '@app/protocol/calls/consignment-shelf'
 import { CommodityType, SaleType } from '@app/protocol/commodity';
 import { ErrorCode } from '@app/protocol/errors';
 import { priceProblem, sellerReceives } from '@app/protocol/sell-rules';
-import { ListingStatus, listingActions, listingStatusLabel } from '@app/protocol/statuses/listing-status';
+import {
+  LISTING_SOLD_NOTE,
+  ListingStatus,
+  listingActions,
+  listingStatusLabel,
+} from '@app/protocol/statuses/listing-status';
 import type { DbHandle } from '../../platform/db/handle';
 import { AppError } from '../../platform/errors';
 import { toCard } from '../exchange/commodity.queries';
@@ -30,17 +35,23 @@ export const SHELF_TAB_STATUSES: Record<Exclude<ShelfTab, 'all'>, ListingStatus[
 
 export function toShelfItem(r: Row): ShelfItem {
   const status = r.status as ListingStatus;
+  const sold = status === ListingStatus.INVALID && r.note === LISTING_SOLD_NOTE;
   return {
     ...toCard(r),
     status,
-    statusLabel: status === ListingStatus.INVALID && r.taken_back_at ? '已取回' : listingStatusLabel[status],
+    statusLabel: sold
+      ? LISTING_SOLD_NOTE
+      : status === ListingStatus.INVALID && r.taken_back_at
+        ? '已取回'
+        : listingStatusLabel[status],
     actions: [...listingActions[status]],
     fee: Number(r.fee_fen),
     receive: Number(r.price_fen) - Number(r.fee_fen),
     expireTime: status === ListingStatus.ON_SALE && r.expires_at ? Math.floor(r.expires_at.getTime() / 1000) : null,
     designatedTradeId: r.designated_trade_id,
     deliverDays: r.deliver_days,
-    note: r.note,
+    // A sale says so in its label; the note would say it again.
+    note: sold ? null : r.note,
     updatedAt: Math.floor(r.updated_at.getTime() / 1000),
   };
 }

@@ -292,22 +292,21 @@ export async function hasHoldingListings(db: DbHandle, sellerUserId: number): Pr
   return row !== undefined;
 }
 
-/** The types of a role's listings of the given types that still hold something in the game. */
+/** A role's listings of the given types that still hold something in the game: their type and status. */
 export async function roleHoldings(
   db: DbHandle,
   gameId: string,
   roleId: string,
   types: readonly CommodityType[],
-): Promise<number[]> {
-  const rows = await exchangeDb(db)
+): Promise<Array<{ type: number; status: number }>> {
+  return exchangeDb(db)
     .selectFrom('commodities')
-    .select('type')
+    .select(['type', 'status'])
     .where('application_id', '=', gameId)
     .where('game_role_id', '=', roleId)
     .where('status', 'in', HOLDING)
     .where('type', 'in', [...types])
     .execute();
-  return rows.map((r) => r.type);
 }
 
 /** The props a role has on the shelf now (在售, 上架中, 出售中). */

@@ -11,6 +11,7 @@ import { demoSellerAccounts } from '../games/embedded-demo-game';
 import type { GameConfig, GameGateway } from '../games/game-gateway';
 import { findOrCreateUserByIdentity } from '../user/user.service';
 import { seedContent, seedTrades } from './demo-history';
+import { seedPastSales } from './demo-past-sales';
 import { searchTextOf } from './game-catalogue';
 import { rememberTypes } from './game-types';
 import { marketDb } from './market.tables';
@@ -55,7 +56,7 @@ export function rolePriceFen(s: Pick<RoleSnapshot, 'level' | 'roleAtt' | 'rechar
   return Math.max(50, Math.round((yuan * (0.75 + rng() * 0.6)) / 10) * 10) * 100;
 }
 
-function listingsOf(snap: RoleSnapshot, rng: Rng, wholeRole: boolean, serverName: string): Listing[] {
+export function listingsOf(snap: RoleSnapshot, rng: Rng, wholeRole: boolean, serverName: string): Listing[] {
   if (wholeRole)
     return [
       {
@@ -93,6 +94,9 @@ function listingsOf(snap: RoleSnapshot, rng: Rng, wholeRole: boolean, serverName
   return out;
 }
 
+/** How long before the seed the demo sellers registered. */
+const SELLER_SINCE_DAYS = 180;
+
 export async function seedDemoMarket(
   db: Db,
   gateway: GameGateway,
@@ -108,6 +112,8 @@ export async function seedDemoMarket(
     if (await gameHasListings(db, game.gameId)) continue;
     seeded.games++;
     const rng = createRng(game.gameId);
+    // The sellers' own past sales draw on their own sequence: the listings on sale stay as they were.
+    const history = createRng(`${game.gameId}:past-sales`);
     const base = game.partnerUrl.replace(/\/partner\/v1$/, '');
     const servers = new Map(
       (
@@ -118,7 +124,14 @@ export async function seedDemoMarket(
       const { roles } = await gateway.roles(game.gameId, accountId);
       const free = roles.filter((r) => !r.locked);
       if (free.length === 0) continue;
-      const user = await findOrCreateUserByIdentity(db, `game:${game.gameId}`, accountId, free[0]?.name ?? null);
+      // Registered before any of his listings (published up to 20 days back) and the sold history (60 days).
+      const user = await findOrCreateUserByIdentity(
+        db,
+        `game:${game.gameId}`,
+        accountId,
+        free[0]?.name ?? null,
+        new Date(now - SELLER_SINCE_DAYS * 86_400_000),
+      );
       for (const role of free) {
         const snap = await gateway.client(game.gameId).snapshot(role.id);
         const server = servers.get(snap.serverId);
@@ -202,6 +215,15 @@ export async function seedDemoMarket(
           }
           if (l.freeze.kind === 'role') break;
         }
+        const seller = {
+          userId: user.id,
+          accountId,
+          gameId: game.gameId,
+          gameName: game.name,
+          serverName: server?.name ?? snap.serverName,
+          masterServerId: server?.master_server_id ?? '',
+        };
+        seeded.trades += await seedPastSales(db, seller, snap, history, now);
       }
     }
     seeded.trades += await seedTrades(db, game.gameId, rng, now);

@@ -1,7 +1,7 @@
 import { PartnerRefusal } from '@app/game-partner/partner-errors';
 import { AUTO_CONFIRM_HOURS, SETTLE_PROTECTION_HOURS } from '@app/protocol/calls/orders';
 import { ErrorCode } from '@app/protocol/errors';
-import { ListingStatus } from '@app/protocol/statuses/listing-status';
+import { LISTING_SOLD_NOTE, ListingStatus } from '@app/protocol/statuses/listing-status';
 import { OrderStatus } from '@app/protocol/statuses/order-status';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../platform/db/database';
@@ -69,7 +69,7 @@ export async function deliverOrder(deps: OrderDeps, orderId: number): Promise<De
       }))
     )
       return false;
-    await moveListing(trx, listing.id, ListingStatus.SELLING, ListingStatus.INVALID, { note: '已售出' });
+    await moveListing(trx, listing.id, ListingStatus.SELLING, ListingStatus.INVALID, { note: LISTING_SOLD_NOTE });
     await recordSale(trx, listing, {
       title: order.title,
       type: order.type,

@@ -131,6 +131,8 @@ export async function findOrCreateUserByIdentity(
   provider: string,
   subject: string,
   nickname: string | null,
+  /** When a new account counts as registered (the demo market's sellers, whose history is older); now by default. */
+  createdAt?: Date,
 ): Promise<{ id: number; uid: string; mobile: string | null }> {
   const linked = () =>
     db
@@ -152,6 +154,7 @@ export async function findOrCreateUserByIdentity(
           mobile: null,
           nickname: nickname ?? `玩家${subject.slice(-4)}`,
           avatar: '',
+          ...(createdAt ? { created_at: createdAt } : {}),
         })
         .returning(['id', 'uid', 'mobile'])
         .executeTakeFirstOrThrow();

@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AgreementLink } from '../../components/agreement-modal';
 import { EmptyState } from '../../components/empty-state';
+import { FailureState } from '../../components/failure-state';
 import { PageFrame } from '../../components/pc-page-frame';
 import { copy } from '../../lib/copy';
 import { targetFields, targetOptions, useDeliveryTargets } from '../../lib/delivery-targets';
@@ -16,8 +17,9 @@ import { paths } from '../../lib/paths';
 import { sceneOfPath } from '../../lib/platform';
 import { dropRequestKey, requestKey } from '../../lib/request-key';
 import { storage } from '../../lib/storage';
-import { showToast } from '../../lib/ui-bus';
+import { showModal, showToast } from '../../lib/ui-bus';
 import { useAuction, useBid, useBuyNow, useJoinAuction } from './api/auction-api';
+import { bidCommitment, buyNowCommitment } from './auction-commitments';
 import { formatLeft, secondsLeft } from './auction-time';
 import './auction.css';
 
@@ -146,21 +148,39 @@ function BidPanel({ a, scene }: { a: AuctionDetail; scene: string }) {
     if (a.type === CommodityType.ROLE && fen % 100 !== 0) return setProblem('角色出价须为整数元');
     if (a.buyNowPrice !== null && fen >= a.buyNowPrice) return setProblem('出价已达一口价，请直接一口价购买');
     setProblem(null);
-    const done = await bid
-      .mutateAsync({ commodityId: a.commodityId, price: fen, requestKey: requestKey(bidKey(a.commodityId)) })
-      .catch(() => null);
-    dropRequestKey(bidKey(a.commodityId));
-    if (!done) return;
-    setAmount('');
-    showToast(done.endTime > a.endTime ? `出价成功，结束时间已延长${AUCTION_SNIPE_MINUTES}分钟` : '出价成功');
+    const place = async () => {
+      const done = await bid
+        .mutateAsync({ commodityId: a.commodityId, price: fen, requestKey: requestKey(bidKey(a.commodityId)) })
+        .catch(() => null);
+      dropRequestKey(bidKey(a.commodityId));
+      if (!done) return;
+      setAmount('');
+      showToast(done.endTime > a.endTime ? `出价成功，结束时间已延长${AUCTION_SNIPE_MINUTES}分钟` : '出价成功');
+    };
+    showModal({
+      id: 'confirmBid',
+      title: `确认出价 ${formatPriceFen(fen)}`,
+      content: bidCommitment(a, fen),
+      buttons: [{ text: '再想想' }, { text: '确认出价', primary: true, onClick: place }],
+    });
   };
-  const buy = async () => {
-    const order = await buyNow
-      .mutateAsync({ commodityId: a.commodityId, requestKey: requestKey(buyNowKey(a.commodityId)) })
-      .catch(() => null);
-    if (!order) return;
-    dropRequestKey(buyNowKey(a.commodityId));
-    navigate(paths.cashier(scene, order.orderId));
+  const buy = () => {
+    const price = a.buyNowPrice;
+    if (price === null) return;
+    const take = async () => {
+      const order = await buyNow
+        .mutateAsync({ commodityId: a.commodityId, requestKey: requestKey(buyNowKey(a.commodityId)) })
+        .catch(() => null);
+      if (!order) return;
+      dropRequestKey(buyNowKey(a.commodityId));
+      navigate(paths.cashier(scene, order.orderId));
+    };
+    showModal({
+      id: 'confirmBuyNow',
+      title: `确认一口价 ${formatPriceFen(price)} 购买`,
+      content: buyNowCommitment(a, price),
+      buttons: [{ text: '再想想' }, { text: '确认购买', primary: true, onClick: take }],
+    });
   };
   return (
     <div className="auction-panel" data-testid="auction-bid-panel">
@@ -251,7 +271,11 @@ export default function AuctionDetailPage() {
         {auction.isPending ? (
           <div className="card skeleton" style={{ height: 220 }} />
         ) : !a ? (
-          <EmptyState title="拍卖不存在或已结束" art="error" />
+          <FailureState
+            error={auction.error}
+            onRetry={() => auction.refetch()}
+            refused={<EmptyState title="拍卖不存在或已结束" art="missing" />}
+          />
         ) : (
           <>
             <section className="card auction-head">

@@ -28,21 +28,24 @@ export default function CommodityListPage() {
   const appId = sdk ? currentAppId || listAppId(params) : listAppId(params);
   const gameName = useGameName(appId);
   useEffect(() => flushLeftovers(), []);
-  // On a PC a list that names no game (a bare link, a first visit) asks for one. The phone list
-  // keeps asking the server, which answers 'AppId异常' (platform-shell §6).
+  // A list that names no game (a bare link, a first visit, a listing that ended) asks for one, on
+  // a PC and on a phone alike, instead of asking the server, which could only answer 'AppId异常'.
+  const pick = (applicationId: string) => setParams(new URLSearchParams({ applicationId }));
   if (isPcScene(scene))
     return (
       <PcLayout scene={scene} title={gameName ? `${gameName} 商品列表` : '商品列表'}>
-        {appId ? (
-          <PcCommodityList appId={appId} />
-        ) : (
-          <GamePick onPick={(g) => setParams(new URLSearchParams({ applicationId: g.applicationId }))} />
-        )}
+        {appId ? <PcCommodityList appId={appId} /> : <GamePick onPick={(g) => pick(g.applicationId)} />}
       </PcLayout>
     );
   return (
     <MobileLayout title="商品列表" back={!sdk} tabBar={sdk}>
-      <CommodityListBody appId={appId} sdk={sdk} />
+      {appId ? (
+        <CommodityListBody appId={appId} sdk={sdk} />
+      ) : (
+        <div style={{ padding: 12 }}>
+          <GamePick onPick={(g) => pick(g.applicationId)} />
+        </div>
+      )}
     </MobileLayout>
   );
 }

@@ -2,6 +2,7 @@ import { formatCount, formatPriceFen } from '@app/protocol/format';
 import { CoinBidStatus } from '@app/protocol/statuses/coin-bid-status';
 import { Navigate } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
+import { FailureState } from '../../components/failure-state';
 import { isPcPage } from '../../components/pc-page-frame';
 import { paths } from '../../lib/paths';
 import { sceneOfPath } from '../../lib/platform';
@@ -28,7 +29,11 @@ export function BidCashier({ bizNo }: { bizNo: string }) {
   if (bid.isError)
     return (
       <CashierFrame {...frame}>
-        <EmptyState title="求购单不存在" hint="请返回重新挂单" art="error" />
+        <FailureState
+          error={bid.error}
+          onRetry={() => bid.refetch()}
+          refused={<EmptyState title="求购单不存在" hint="请返回重新挂单" art="missing" />}
+        />
       </CashierFrame>
     );
   if (!b)

@@ -2,6 +2,7 @@ import { formatCount, formatPriceFen } from '@app/protocol/format';
 import { BrokerOrderStatus } from '@app/protocol/statuses/broker-order-status';
 import { Navigate } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
+import { FailureState } from '../../components/failure-state';
 import { isPcPage } from '../../components/pc-page-frame';
 import { paths } from '../../lib/paths';
 import { sceneOfPath } from '../../lib/platform';
@@ -26,7 +27,11 @@ export function BrokerCashier({ bizNo }: { bizNo: string }) {
   if (order.isError)
     return (
       <CashierFrame {...frame}>
-        <EmptyState title="订单不存在" hint="请返回重新下单" art="error" />
+        <FailureState
+          error={order.error}
+          onRetry={() => order.refetch()}
+          refused={<EmptyState title="订单不存在" hint="请返回重新下单" art="missing" />}
+        />
       </CashierFrame>
     );
   if (!o)

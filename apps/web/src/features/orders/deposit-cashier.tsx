@@ -1,6 +1,7 @@
 import { formatPriceFen } from '@app/protocol/format';
 import { Navigate } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
+import { FailureState } from '../../components/failure-state';
 import { isPcPage } from '../../components/pc-page-frame';
 import { sceneOfPath } from '../../lib/platform';
 import { useDeposit } from './api/get-deposit';
@@ -26,7 +27,11 @@ export function DepositCashier({ bizNo }: { bizNo: string }) {
   if (deposit.isError)
     return (
       <CashierFrame {...frame}>
-        <EmptyState title="保证金不存在" hint="请返回重新发起" art="error" />
+        <FailureState
+          error={deposit.error}
+          onRetry={() => deposit.refetch()}
+          refused={<EmptyState title="保证金不存在" hint="请返回重新发起" art="missing" />}
+        />
       </CashierFrame>
     );
   if (!d)

@@ -53,6 +53,18 @@ describe('the modal states of a page-opening call', () => {
     expect(assign).toHaveBeenLastCalledWith('/web/pages/index/index');
   });
 
+  it("a listing that ended lands on its game's list (the link's applicationId), never a list without a game", () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { assign, pathname: '/h5/pages/commodityDetail/index', search: '?id=5&applicationId=7' });
+    const shown: ModalSpec[] = [];
+    const off = modalChannel.on((spec) => shown.push(spec));
+    reactToCode('30001', '商品不存在，即将跳转到商品列表', 'h5', { opens: 'commodity', data: null });
+    off();
+    expect(shown.map((m) => m.id)).toEqual(['commodityGone']);
+    shown[0]?.onClose?.();
+    expect(assign).toHaveBeenLastCalledWith('/h5/pages/commodityList/list?applicationId=7');
+  });
+
   it("someone else's order shows 'spe' with the server's message; closing goes back", () => {
     const back = vi.fn();
     vi.stubGlobal('history', { length: 2, state: { idx: 1 }, back });

@@ -79,8 +79,9 @@ export function reactToCode(code: string, msg: string, scene: Scene, options: Re
         content,
         buttons: [],
         autoHideMs: MODAL_AUTO_HIDE_MS.commodityGone,
-        // The message promises the list; the desktop web scene words it without the jump and goes home.
-        onClose: () => relaunch(scene === 'web' ? paths.home('web') : paths.list(scene)),
+        // The message promises the list: the list of the listing's game (its link's applicationId),
+        // which asks for a game when none is known; the desktop web scene words it without the jump and goes home.
+        onClose: () => relaunch(commodityGoneLanding(scene, globalThis.location?.search ?? '')),
       });
       return;
     }
@@ -127,6 +128,13 @@ export function commodityNotExistLanding(scene: Scene, search: string): string {
   const applicationId = new URLSearchParams(search).get('applicationId');
   if (applicationId && scene !== 'web') return paths.list(scene, { applicationId });
   return paths.sceneHome(scene);
+}
+
+/** Where a listing that ended leaves the player: the list of its game when the link names it, else the list. */
+export function commodityGoneLanding(scene: Scene, search: string): string {
+  if (scene === 'web') return paths.home('web');
+  const applicationId = new URLSearchParams(search).get('applicationId');
+  return applicationId ? paths.list(scene, { applicationId }) : paths.list(scene);
 }
 
 /** 商品不存在 flashes (50 ms) and the player lands on the list or the scene's home. */

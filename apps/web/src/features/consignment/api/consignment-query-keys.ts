@@ -9,6 +9,7 @@ export const consignmentKeys = {
   coins: ['consignment', 'sell', 'coins'] as const,
   items: ['consignment', 'sell', 'items'] as const,
   itemNum: ['consignment', 'sell', 'itemNum'] as const,
+  reference: (type: number, what: string) => ['consignment', 'sell', 'reference', type, what] as const,
   gameRules: (appId: string) => ['consignment', 'rules', appId] as const,
   shelf: ['consignment', 'shelf'] as const,
   shelfTab: (tab: ShelfTab, sdk: boolean) => ['consignment', 'shelf', tab, sdk] as const,

@@ -3,9 +3,13 @@ import { coinCountProblem, priceProblem, yuanToFen } from '@app/protocol/sell-ru
 import { useState } from 'react';
 import { showToast } from '../../../lib/ui-bus';
 import { useCoinNum } from '../api/get-coin-num';
+import { usePriceReference } from '../api/get-price-reference';
 import { useSellConfig } from '../api/get-sell-config';
 import { usePublishCoin } from '../api/publish-coin';
+import { confirmSale } from './confirm-sale';
 import { ExtraFields, PriceField } from './price-field';
+import { farFromBand, farText, unitPerWan } from './price-reference';
+import { ReferenceLine } from './reference-line';
 
 /** 游戏币: a coin type, how many (at least the lot, at most what is free), the price of the lot. */
 export function CoinTab({ onPublished }: { onPublished: () => void }) {
@@ -20,6 +24,9 @@ export function CoinTab({ onPublished }: { onPublished: () => void }) {
   const chosen = list.find((c) => c.type === type) ?? list[0];
   const rule = config.data?.rules.coinRules.find((r) => r.coinType === chosen?.type);
   const fen = yuanToFen(price);
+  const reference = usePriceReference(chosen ? { type: 2, coinType: chosen.type } : null).data;
+  const unit = unitPerWan(fen, Number(count));
+  const far = farFromBand(unit, reference?.band);
   if (!config.data || !coins.data) return <div className="card skeleton" style={{ height: 220 }} />;
   const submit = async () => {
     if (!chosen || !config.data) return;
@@ -28,15 +35,22 @@ export function CoinTab({ onPublished }: { onPublished: () => void }) {
       coinCountProblem(n, chosen.available, rule) ??
       (fen === null ? '请输入正确的价格' : priceProblem(2, fen, config.data.rules, chosen.type));
     if (problem || fen === null) return showToast(problem ?? '请输入正确的价格');
-    const done = await publish
-      .mutateAsync({
-        coinType: chosen.type,
-        coinNum: n,
-        price: fen,
-        ...(buyer ? { designatedTradeId: buyer } : {}),
-      })
-      .catch(() => null);
-    if (done) onPublished();
+    const perWan = unit === null ? '' : `（${formatPriceFen(unit)}/万）`;
+    confirmSale({
+      far: far && unit !== null && reference?.band ? farText(far, unit, reference.band, true) : null,
+      content: `${formatCount(n)}${chosen.coinType}将以 ${formatPriceFen(fen)}${perWan || ' '}出售，寄售期间这些游戏币在游戏中冻结。`,
+      onConfirm: async () => {
+        const done = await publish
+          .mutateAsync({
+            coinType: chosen.type,
+            coinNum: n,
+            price: fen,
+            ...(buyer ? { designatedTradeId: buyer } : {}),
+          })
+          .catch(() => null);
+        if (done) onPublished();
+      },
+    });
   };
   return (
     <div className="sell-form" data-testid="sell-coins">
@@ -76,6 +90,7 @@ export function CoinTab({ onPublished }: { onPublished: () => void }) {
         whole={false}
         testId="sell-coin-price"
       />
+      <ReferenceLine reference={reference} unit={unit} far={far} perWanShown testId="sell-coin-reference" />
       <ExtraFields buyer={buyer} setBuyer={setBuyer} />
       <button
         type="button"

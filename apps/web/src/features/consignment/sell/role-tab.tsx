@@ -1,14 +1,27 @@
 import { formatPriceFen } from '@app/protocol/format';
 import { priceProblem, yuanToFen } from '@app/protocol/sell-rules';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { callHost, hasHost } from '../../../lib/bridge';
-import { showModal, showToast } from '../../../lib/ui-bus';
+import { pagePath, SCENE_PAGES } from '../../../lib/paths';
+import { sceneOfPath } from '../../../lib/platform';
+import { showToast } from '../../../lib/ui-bus';
 import { usePreSellConfig } from '../api/get-pre-sell-config';
+import { usePriceReference } from '../api/get-price-reference';
 import { useSellConfig } from '../api/get-sell-config';
 import { usePublishAccount } from '../api/publish-account';
 import { usePublishPreSale } from '../api/publish-pre-sale';
+import { confirmSale } from './confirm-sale';
 import { ExtraFields, PriceField } from './price-field';
+import { farFromBand, farText } from './price-reference';
+import { ReferenceLine } from './reference-line';
 import { RoleScreenshots } from './role-screenshots';
+
+/** The seller's shelf on one tab: the SDK's own shelf in the game, the scene's shelf on web-sdk. */
+function shelfTabPath(tab: 'onSale' | 'delisted'): string {
+  const scene = sceneOfPath(globalThis.location.pathname) ?? 'h5sdk';
+  return `${scene === 'h5sdk' ? SCENE_PAGES.sdkShelf : pagePath(scene, 'shelf')}?tab=${tab}`;
+}
 
 /** 角色: the role as the game reports it, its screenshots (re-taken through the host), price, publish. */
 export function RoleTab({ onPublished }: { onPublished: () => void }) {
@@ -25,8 +38,10 @@ export function RoleTab({ onPublished }: { onPublished: () => void }) {
   const [shooting, setShooting] = useState(false);
   const c = config.data;
   const days = chosenDays ?? pre.data?.deliverDays[0] ?? 7;
+  const reference = usePriceReference(c && !c.roleRefusal ? { type: 1 } : null).data;
   if (!c) return <div className="card skeleton" style={{ height: 260 }} />;
   const fen = yuanToFen(price);
+  const far = farFromBand(fen && fen > 0 ? fen : null, reference?.band);
   const shots = c.screenshots;
   const retake = async () => {
     if (!hasHost()) return showToast('请在游戏内重新截图');
@@ -50,28 +65,21 @@ export function RoleTab({ onPublished }: { onPublished: () => void }) {
           (fen < presaleFloor ? `预售价格不能低于${formatPriceFen(presaleFloor)}` : null));
     if (problem || fen === null) return showToast(problem ?? '请输入正确的价格');
     if (shots.length === 0) return showToast('请先截取角色截图');
-    showModal({
-      title: '确认寄售',
+    confirmSale({
+      far: far && reference?.band ? farText(far, fen, reference.band, false) : null,
       content: `角色「${c.role.name}」将以 ${formatPriceFen(fen)} ${presale ? `预售（买家付款后${days}天内交付）` : '出售'}，寄售期间角色在游戏中冻结，无法登录使用。`,
-      buttons: [
-        { text: '再想想' },
-        {
-          text: '确认寄售',
-          primary: true,
-          onClick: async () => {
-            const common = {
-              price: fen,
-              ...(buyer ? { designatedTradeId: buyer } : {}),
-              ...(description ? { description } : {}),
-            };
-            const done = await (presale
-              ? publishPresale.mutateAsync({ ...common, deliverDays: days })
-              : publishRole.mutateAsync(common)
-            ).catch(() => null);
-            if (done) onPublished();
-          },
-        },
-      ],
+      onConfirm: async () => {
+        const common = {
+          price: fen,
+          ...(buyer ? { designatedTradeId: buyer } : {}),
+          ...(description ? { description } : {}),
+        };
+        const done = await (presale
+          ? publishPresale.mutateAsync({ ...common, deliverDays: days })
+          : publishRole.mutateAsync(common)
+        ).catch(() => null);
+        if (done) onPublished();
+      },
     });
   };
   return (
@@ -83,9 +91,20 @@ export function RoleTab({ onPublished }: { onPublished: () => void }) {
         </div>
       </div>
       {c.roleRefusal ? (
-        <p className="sell-problem" data-testid="sell-role-refusal">
+        <div className="sell-problem" data-testid="sell-role-refusal">
           {c.roleRefusal.msg}
-        </p>
+          {c.roleRefusal.fix === 'downShelf' || c.roleRefusal.fix === 'takeBack' ? (
+            <div style={{ marginTop: 8 }}>
+              <Link
+                className="btn btn-sm btn-primary"
+                to={shelfTabPath(c.roleRefusal.fix === 'downShelf' ? 'onSale' : 'delisted')}
+                data-testid="sell-role-fix"
+              >
+                {c.roleRefusal.fix === 'downShelf' ? '去货架下架' : '去货架取回'}
+              </Link>
+            </div>
+          ) : null}
+        </div>
       ) : null}
       <div className="sell-field">
         <span>
@@ -103,6 +122,13 @@ export function RoleTab({ onPublished }: { onPublished: () => void }) {
         )}
       </div>
       <PriceField value={price} onChange={setPrice} fen={fen} rules={c.rules} whole testId="sell-role-price" />
+      <ReferenceLine
+        reference={reference}
+        unit={fen && fen > 0 ? fen : null}
+        far={far}
+        perWanShown={false}
+        testId="sell-role-reference"
+      />
       {pre.data?.open ? (
         <div className="sell-field">
           <label style={{ display: 'flex', gap: 8, alignItems: 'center' }}>

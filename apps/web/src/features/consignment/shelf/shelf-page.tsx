@@ -48,7 +48,9 @@ export default function ShelfPage({
   AuctionDialog?: AuctionDialogSlot;
 }) {
   const scene = sceneOfPath(globalThis.location.pathname) ?? 'h5';
-  const [tab, setTab] = useState<ShelfTab>(retrieve ? 'delisted' : 'all');
+  // ?tab= opens one tab (the sell page leads to 在售 to 下架, or to 已下架 to 取回).
+  const asked = new URLSearchParams(globalThis.location.search).get('tab');
+  const [tab, setTab] = useState<ShelfTab>(retrieve ? 'delisted' : (TABS.find((t) => t.key === asked)?.key ?? 'all'));
   const shelf = useShelf(tab, scene === 'h5sdk');
   const down = useDownShelf();
   const up = useOnShelf();
@@ -60,7 +62,20 @@ export default function ShelfPage({
   const busy = down.isPending || up.isPending || back.isPending;
   const run = (item: ShelfItem, action: ShelfAction) => {
     if (action === 'modifyPrice') return setRepricing(item);
-    if (action === 'downShelf') return down.mutate(item.id, { onSuccess: () => showToast('已下架') });
+    if (action === 'downShelf')
+      return showModal({
+        id: 'confirmDownShelf',
+        title: '确认下架',
+        content: `下架后买家将看不到该${TYPE_TEXT[item.type]}商品，它仍冻结在游戏中；可以重新上架，或点击“取回”解冻回到游戏中。`,
+        buttons: [
+          { text: '取消' },
+          {
+            text: '确认下架',
+            primary: true,
+            onClick: () => down.mutate(item.id, { onSuccess: () => showToast('已下架') }),
+          },
+        ],
+      });
     if (action === 'onShelf') return up.mutate(item.id, { onSuccess: () => showToast('已重新上架') });
     const what = TYPE_TEXT[item.type];
     showModal({

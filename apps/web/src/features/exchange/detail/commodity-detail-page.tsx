@@ -3,6 +3,7 @@ import { deriveSaleType, saleTagLabel } from '@app/protocol/commodity';
 import { lazy, Suspense } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
+import { FailureState } from '../../../components/failure-state';
 import { MobileLayout } from '../../../components/mobile-layout';
 import { PcLayout } from '../../../components/pc-layout';
 import { isPcPage } from '../../../components/pc-page-frame';
@@ -150,15 +151,21 @@ export default function CommodityDetailPage({ OfferDialog }: { OfferDialog: Offe
   const scene = sceneOfPath(globalThis.location.pathname) ?? 'h5';
   const pc = isPcPage(scene);
   const id = params.get('id') ?? '';
-  const { data, isLoading, isError } = useCommodityDetail(id, params.get('applicationId'));
+  const { data, isLoading, error, refetch } = useCommodityDetail(id, params.get('applicationId'));
   const share = params.get('share') === 'share';
   const title = params.get('infoTitle') || copy.commodity.detailTitle;
   const body = isLoading ? (
     <DetailSkeleton />
   ) : data ? (
     <DetailBody scene={scene} detail={data} pc={pc} share={share} OfferDialog={OfferDialog} />
+  ) : error ? (
+    <FailureState
+      error={error}
+      onRetry={() => refetch()}
+      refused={<EmptyState title={error.message || '商品不存在'} hint="看看其他在售商品吧" art="missing" />}
+    />
   ) : (
-    <EmptyState title={isError ? copy.commodity.notOnSale : '商品不存在'} hint="看看其他在售商品吧" />
+    <EmptyState title="商品不存在" hint="看看其他在售商品吧" art="missing" />
   );
   if (pc)
     return (

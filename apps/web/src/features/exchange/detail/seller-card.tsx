@@ -41,7 +41,7 @@ export function SellerCard({ seller }: { seller: CommodityDetail['seller'] }) {
       </dl>
       <p className="muted" style={{ fontSize: 12, margin: '8px 0 0' }}>
         {rate === null
-          ? '该卖家暂无已结束的订单，完成率将在首笔订单结束后显示。'
+          ? '完成率按平台担保交易中已结束的订单计算，暂无可计算的订单。'
           : `完成率按已结束的 ${formatCount(finished)} 笔订单计算（交易成功 / 交易成功 + 已退回）。`}
       </p>
     </section>
