@@ -40,7 +40,7 @@ export async function consignmentModule(
   keyRoutes(app, platform, deps.gateway, deps.sms.rates);
   rolePositionRoutes(app, platform, deps.gateway);
   manualPresaleRoutes(app, platform, deps.gateway);
-  preBuyKeyRoutes(app, platform);
+  preBuyKeyRoutes(app, platform, deps.sms.rates);
   await partnerCallbackRoutes(app, { db: platform.db, gateway: deps.gateway });
   sweepEvery(app, deps.sweepEveryMs, 'listings', () => sweepListings({ db: platform.db, gateway: deps.gateway }));
 }
