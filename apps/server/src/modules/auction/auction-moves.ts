@@ -65,6 +65,22 @@ export async function bidsInLiveAuction(db: DbHandle, userId: number): Promise<b
   return row !== undefined;
 }
 
+/**
+ * Whether the listing's auction runs and somebody bid (docs/decisions: once bid on, the seller
+ * cannot delist it). Read in the delisting's transaction after it wrote the listing's row: a bid,
+ * which writes that row first, is either committed and seen, or waits for the delisting.
+ */
+export async function runningAuctionHasBids(db: DbHandle, commodityId: number): Promise<boolean> {
+  const row = await auctionDb(db)
+    .selectFrom('auctions')
+    .select('id')
+    .where('commodity_id', '=', commodityId)
+    .where('status', '=', AuctionStatus.RUNNING)
+    .where('bid_count', '>', 0)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** The listing's auction: the live one, else the latest (undefined when it never was one). */
 export async function auctionOfListing(db: DbHandle, commodityId: number): Promise<AuctionRow | undefined> {
   return auctionDb(db)
