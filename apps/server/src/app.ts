@@ -3,15 +3,12 @@ import type { DestinationStream } from 'pino';
 import { type Config, opsToken, testHooksEnabled } from './config';
 import { auctionModule } from './modules/auction/auction.module';
 import { bargainModule } from './modules/bargain/bargain.module';
-import { hasLiveOffers } from './modules/bargain/offer.service';
 import { bidBookModule } from './modules/bid-book/bid-book.module';
 import { brokerModule } from './modules/broker/broker.module';
-import { hasOpenBrokerOrders } from './modules/broker/broker-order.service';
 import { brokerOrderEvents } from './modules/broker/broker-order-events';
 import { consignmentModule } from './modules/consignment/consignment.module';
-import { hasActiveListings } from './modules/consignment/listing.service';
 import { couponModule } from './modules/coupon/coupon.module';
-import { DepositKeepers, hasLiveDeposits } from './modules/deposits/deposit.service';
+import { DepositKeepers } from './modules/deposits/deposit.service';
 import { depositsModule } from './modules/deposits/deposits.module';
 import { devModule } from './modules/dev/dev.module';
 import { configuredGames } from './modules/games/configured-games';
@@ -19,13 +16,11 @@ import type { GameGateway } from './modules/games/game-gateway';
 import { gamesModule } from './modules/games/games.module';
 import { identityModule } from './modules/identity/identity.module';
 import { imModule } from './modules/im/im.module';
-import { userBalances } from './modules/ledger/ledger';
 import { tellPriceDrops } from './modules/market/collectors';
 import { marketModule } from './modules/market/market.module';
 import { noticesModule } from './modules/notices/notices.module';
 import { opsModule } from './modules/ops/ops.module';
 import { StaffSessionEnds, staffSessionAllows } from './modules/ops/staff-sessions';
-import { hasOpenOrders } from './modules/orders/order.service';
 import { orderEvents } from './modules/orders/order-events';
 import { ordersModule } from './modules/orders/orders.module';
 import { sellerRecord } from './modules/orders/seller-record';
@@ -40,7 +35,6 @@ import { pushOn } from './modules/user/settings.service';
 import { userModule } from './modules/user/user.module';
 import { boundPhone, markAuthenticated, uidOf } from './modules/user/user.queries';
 import { withdrawalModule } from './modules/withdrawal/withdrawal.module';
-import { hasPendingWithdrawal } from './modules/withdrawal/withdrawal.service';
 import type { Db } from './platform/db/database';
 import { answerErrors } from './platform/http/error-handler';
 import { gracefulStop } from './platform/http/graceful-stop';
@@ -132,24 +126,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     production,
     markVerified: markAuthenticated,
   });
-  // Nothing in flight when an account closes: each module answers for what it holds of the user.
-  const removal = {
-    balances: userBalances,
-    // Exchange orders and broker orders alike keep an account open.
-    hasOpenOrders: async (db: Db, userId: number) =>
-      (await hasOpenOrders(db, userId)) || (await hasOpenBrokerOrders(db, userId)),
-    hasActiveListings,
-    hasLiveOffers,
-    hasPendingWithdrawal,
-    hasLiveDeposits,
-  };
-  userModule(app, { platform, sms, identity, providers, removal, config });
+  // Nothing in flight when an account closes: each module that holds a user's money or goods registers its check here.
+  const removal = userModule(app, { platform, sms, identity, providers, config });
   const chat = await imModule(app, { platform, rates, redis, redisPrefix: config.REDIS_PREFIX, storage });
   const notices = noticesModule(app, { platform, chat, audience: { uidOf, pushOn } });
   gamesModule(app, { platform, gateway, sms, config });
   // 降价提醒: the collectors (the market's) hear when a listing comes back on sale cheaper.
   const priceDropped = tellPriceDrops(db, notices, app.log);
-  await consignmentModule(app, { platform, gateway, sms, sweepEveryMs: config.SWEEP_MS, priceDropped });
+  await consignmentModule(app, { platform, gateway, sms, sweepEveryMs: config.SWEEP_MS, priceDropped, removal });
   // The order chat and the notifications hear of each order.
   const support = supportModule(app, { platform, chat, notices, rates });
   // 拒绝收货 opens a customer-service case in the order's chat (the support module's, handed in).
@@ -159,8 +143,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const brokerEvents = brokerOrderEvents({ db, chat, notices, log: app.log });
   // What each purpose of a deposit (保证金) does once it is paid: the bargain and auction modules register theirs.
   const depositKeepers = new DepositKeepers();
-  depositsModule(app, { platform });
-  const orders = ordersModule(app, { platform, gateway, sweepEveryMs: config.SWEEP_MS, events });
+  depositsModule(app, { platform, removal });
+  const orders = ordersModule(app, { platform, gateway, sweepEveryMs: config.SWEEP_MS, events, removal });
   const offers = bargainModule(app, {
     platform,
     gateway,
@@ -168,6 +152,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     events,
     notices,
     keepers: depositKeepers,
+    removal,
   });
   const auctions = auctionModule(app, {
     platform,
@@ -176,6 +161,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     sweepEveryMs: config.SWEEP_MS,
     events,
     notices,
+    removal,
   });
   const demoStaff = config.APP_ENV !== 'production';
   // 客服's chat logins live while his console session does and he may handle orders; when his
@@ -208,7 +194,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       keepers: depositKeepers,
     }),
   );
-  const withdrawals = withdrawalModule(app, { platform, identity, config, notices });
+  const withdrawals = withdrawalModule(app, { platform, identity, config, notices, removal });
   const seedDemo = config.DEMO_GAME && config.DEMO_MARKET;
   const market = await marketModule(app, {
     platform,
@@ -226,6 +212,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     events: brokerEvents,
     releaseHolds: releaseBrokerOrderHolds,
     sweepEveryMs: config.SWEEP_MS,
+    removal,
   });
   // The buy order book: its fills become the broker module's paid orders.
   const bidBook = bidBookModule(app, {
@@ -234,6 +221,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     orders: broker.orderDeps,
     releaseHolds: releaseCoinBidHolds,
     sweepEveryMs: config.SWEEP_MS,
+    removal,
   });
   // The demo market's auction listings are made real once it is seeded.
   app.decorate('prepareMarket', async () => {

@@ -349,11 +349,27 @@ describe('bidding and the end', () => {
     expect((await detail(id, b1)).me?.status).toBe(55);
   });
 
-  it('the seller delists the listing while it runs: the auction is cancelled, every deposit goes back, the listing keeps its old price', async () => {
+  it('once somebody bid, the seller cannot delist the auction: refused, nothing changes, it runs to its end', async () => {
+    const id = await auctionOn(12_000, { start: 10_000 });
+    await takePart(b1, id);
+    expectCode(await bid(b1, id, 10_000), '200');
+    expectCode(
+      await app.call(downShelf, { commodityId: id }, { token: seller.token }),
+      '10002',
+      '拍卖已有人出价，不能下架，请等待拍卖结束',
+    );
+    await sweep();
+    expect(await auctionRow(id)).toMatchObject({ status: AuctionStatus.RUNNING, bid_count: 1 });
+    expect(await listing(id)).toMatchObject({ auction_enable: 1, status: ListingStatus.ON_SALE });
+    expect((await detail(id, b1)).me).toMatchObject({ status: BargainStatus.AWAITING_SELLER, depositStatus: 'held' });
+    expectCode(await bid(b1, id, 10_500), '200');
+    await endNow(id);
+  });
+
+  it('the seller delists the listing before any bid: the auction is cancelled, every deposit goes back, the listing keeps its old price', async () => {
     const id = await auctionOn(12_000, { start: 10_000 });
     const before = await available(b1);
     const { amount } = await takePart(b1, id);
-    expectCode(await bid(b1, id, 10_000), '200');
     expectCode(await app.call(downShelf, { commodityId: id }, { token: seller.token }), '200');
     await sweep();
     expect(await auctionRow(id)).toMatchObject({ status: AuctionStatus.CANCELLED, note: '商品已下架，拍卖已取消' });

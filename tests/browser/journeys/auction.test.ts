@@ -71,6 +71,10 @@ const auctionUrl = (scene: string, id: string) =>
 async function payDeposit(page: Page, scene: string, id: string, who: Bidder) {
   await page.goto(auctionUrl(scene, id));
   const join = page.getByTestId('auction-join');
+  // Both sides' rules where the bidder commits his deposit (issue 31).
+  expect(await join.getByTestId('auction-commitment-bidder').textContent()).toContain(
+    '有人出价后卖家不能下架或取消拍卖',
+  );
   await join.getByTestId('auction-target').selectOption(who.target);
   await join.getByTestId('auction-deposit').click();
   await expect.poll(() => join.getByTestId('auction-problem').textContent()).toBe('请先阅读并同意竞拍规则');
@@ -97,6 +101,9 @@ async function payDeposit(page: Page, scene: string, id: string, who: Bidder) {
   await page.goto(auctionUrl(scene, id));
   await page.getByTestId('auction-bid-panel').waitFor();
   expect(await page.getByTestId('auction-me-status').textContent()).toBe('竞拍中');
+  expect(await page.getByTestId('auction-bid-panel').getByTestId('auction-commitment-bidder').textContent()).toContain(
+    '有人出价后卖家不能下架或取消拍卖',
+  );
 }
 
 const endOf = async (page: Page) => Number(await page.getByTestId('auction-end-time').getAttribute('data-end'));
@@ -157,6 +164,10 @@ describe('an auction (拍卖)', () => {
     await dialog.getByTestId('auction-create-increment').fill('2');
     await dialog.getByTestId('auction-create-hours').fill('2');
     await expect.poll(() => dialog.getByTestId('auction-create-hint').textContent()).toContain('保证金 ¥10.00');
+    // What the seller commits to, shown where he commits (issue 31).
+    expect(await dialog.getByTestId('auction-commitment-seller').textContent()).toContain(
+      '一旦有人出价，拍卖不能下架或取消',
+    );
     await docShot(shelf, 'auction-create-dialog');
     await dialog.getByTestId('auction-create-save').click();
     await shelf.waitForURL(/auctiondetails\/auctiondetails\?saleType=2&commodityId=\d+/);

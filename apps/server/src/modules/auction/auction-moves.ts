@@ -39,6 +39,48 @@ export async function moveBidder(
   return guardedMove(auctionDb(db), 'auction_bidders', id, from, to, set);
 }
 
+/** Whether the user sells in an auction not yet over: running, or won and waiting for the winner's payment. */
+export async function sellsInLiveAuction(db: DbHandle, userId: number): Promise<boolean> {
+  const row = await auctionDb(db)
+    .selectFrom('auctions')
+    .select('id')
+    .where('seller_user_id', '=', userId)
+    .where('status', 'in', [AuctionStatus.RUNNING, AuctionStatus.AWAITING_PAYMENT])
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Whether the user takes part in a running auction (his deposit to pay, or paid and bidding). */
+export async function bidsInLiveAuction(db: DbHandle, userId: number): Promise<boolean> {
+  const row = await auctionDb(db)
+    .selectFrom('auction_bidders')
+    .innerJoin('auctions', 'auctions.id', 'auction_bidders.auction_id')
+    .select('auction_bidders.id')
+    .where('auction_bidders.user_id', '=', userId)
+    .where('auction_bidders.status', 'in', [BargainStatus.AWAITING_DEPOSIT, BargainStatus.AWAITING_SELLER])
+    .where('auctions.status', '=', AuctionStatus.RUNNING)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Whether the listing's auction runs and somebody bid (docs/decisions: once bid on, the seller
+ * cannot delist it). Read in the delisting's transaction after it wrote the listing's row: a bid,
+ * which writes that row first, is either committed and seen, or waits for the delisting.
+ */
+export async function runningAuctionHasBids(db: DbHandle, commodityId: number): Promise<boolean> {
+  const row = await auctionDb(db)
+    .selectFrom('auctions')
+    .select('id')
+    .where('commodity_id', '=', commodityId)
+    .where('status', '=', AuctionStatus.RUNNING)
+    .where('bid_count', '>', 0)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** The listing's auction: the live one, else the latest (undefined when it never was one). */
 export async function auctionOfListing(db: DbHandle, commodityId: number): Promise<AuctionRow | undefined> {
   return auctionDb(db)

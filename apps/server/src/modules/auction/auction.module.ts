@@ -5,10 +5,12 @@ import type { DepositKeepers } from '../deposits/deposit.service';
 import type { GameGateway } from '../games/game-gateway';
 import type { NoticesHandle } from '../notices/notices.module';
 import type { OrderEvents } from '../orders/order-events';
+import { type RemovalChecks, refuseWhile } from '../user/removal-checks';
 import { auctionRoutes } from './auction.routes';
 import { type AuctionDeps, auctionKeeper } from './auction.service';
 import { moveAuctionEnd, seedDemoAuctions } from './auction-demo';
 import { sweepAuctions } from './auction-end';
+import { bidsInLiveAuction, sellsInLiveAuction } from './auction-moves';
 
 /** Auctions (拍卖): the calls, the deposit keeper of purpose 'auction', and the sweeper of their ends. */
 export function auctionModule(
@@ -21,6 +23,8 @@ export function auctionModule(
     events?: OrderEvents;
     /** Outbid, won, lost: the bidders hear of it. */
     notices?: NoticesHandle;
+    /** A live auction keeps its seller's and its bidders' accounts open (registered here). */
+    removal: RemovalChecks;
   },
 ) {
   const { platform, gateway, events, notices } = deps;
@@ -31,6 +35,8 @@ export function auctionModule(
     ...(notices ? { notices } : {}),
   };
   deps.keepers.register('auction', auctionKeeper);
+  deps.removal.register('auction', refuseWhile(sellsInLiveAuction, '您有进行中的拍卖，请等待拍卖结束后再注销'));
+  deps.removal.register('auction', refuseWhile(bidsInLiveAuction, '您正在参与竞拍，请等待拍卖结束后再注销'));
   auctionRoutes(app, platform, auctionDeps);
   sweepEvery(app, deps.sweepEveryMs, 'auctions', () => sweepAuctions(auctionDeps, undefined, app.log));
   return {

@@ -21,6 +21,7 @@ import type { NoticesHandle } from '../notices/notices.module';
 import { checkBuyer, checkListingOpen, deliveryTarget } from '../orders/buyer-checks';
 import { type OrderDeps, type PlaceInput, placeOrder } from '../orders/order.service';
 import { uidOf } from '../user/user.queries';
+import { holdOpenAccount } from '../user/user.service';
 import { auctionDb } from './auction.tables';
 import { type AuctionRow, bidderOf, moveAuction, moveBidder, requireAuction, settleBidders } from './auction-moves';
 
@@ -89,6 +90,8 @@ export async function createAuction(deps: AuctionDeps, sellerUserId: number, inp
   }
   const endsAt = new Date(now + input.hours * HOUR_MS);
   await db.transaction().execute(async (trx) => {
+    // The seller's account held open while the auction is written (a closing account waits, then sees it).
+    await holdOpenAccount(trx, sellerUserId);
     const started = await startListingAuction(
       trx,
       listing.id,
@@ -144,6 +147,7 @@ export async function joinAuction(deps: AuctionDeps, input: JoinInput): Promise<
   checkListingOpen(listing, input.buyer.uid, now, '竞拍');
   const target = await deliveryTarget(deps, { ...input, requestKey: '' }, listing);
   return db.transaction().execute(async (trx) => {
+    await holdOpenAccount(trx, input.buyer.userId);
     await auctionDb(trx)
       .insertInto('auction_bidders')
       .values({

@@ -5,8 +5,9 @@ import type { DepositKeepers } from '../deposits/deposit.service';
 import type { GameGateway } from '../games/game-gateway';
 import type { NoticesHandle } from '../notices/notices.module';
 import type { OrderEvents } from '../orders/order-events';
+import { type RemovalChecks, refuseWhile } from '../user/removal-checks';
 import { offerRoutes } from './offer.routes';
-import { type OfferDeps, offerKeeper } from './offer.service';
+import { hasLiveOffers, type OfferDeps, offerKeeper } from './offer.service';
 import { sweepOffers } from './offer-moves';
 
 /** Bargains and offers (出价): the calls, and the sweeper of their deadlines. */
@@ -20,6 +21,8 @@ export function bargainModule(
     notices?: NoticesHandle;
     /** A proposal's deposit paid: the keeper of 还价 and 出价 is registered here. */
     keepers: DepositKeepers;
+    /** An offer waiting for the seller keeps both sides' accounts open (registered here). */
+    removal: RemovalChecks;
   },
 ): { sweep: (now: number) => ReturnType<typeof sweepOffers> } {
   const { platform, gateway, events, notices } = deps;
@@ -29,6 +32,7 @@ export function bargainModule(
     ...(events ? { events } : {}),
     ...(notices ? { notices } : {}),
   };
+  deps.removal.register('bargain', refuseWhile(hasLiveOffers, '您有进行中的还价或出价，请撤回或处理后再注销'));
   offerRoutes(app, platform, offerDeps);
   deps.keepers.register('bargain', offerKeeper(offerDeps));
   deps.keepers.register('offer', offerKeeper(offerDeps));

@@ -4,8 +4,9 @@ import type { CallPlatform } from '../../platform/http/register-call';
 import { sweepEvery } from '../../platform/jobs/sweep-every';
 import type { BrokerOrderDeps } from '../broker/broker-order.service';
 import type { GameGateway } from '../games/game-gateway';
+import { type RemovalChecks, refuseWhile } from '../user/removal-checks';
 import { bidBookRoutes } from './bid-book.routes';
-import { closeUnpaidCoinBids, expireCoinBids } from './bid-book.service';
+import { closeUnpaidCoinBids, expireCoinBids, hasLiveCoinBids } from './bid-book.service';
 
 /**
  * The buy order book of coins (docs/decisions/0025-bid-book.md): buyers' standing bids with their
@@ -22,9 +23,12 @@ export function bidBookModule(
     orders: BrokerOrderDeps;
     releaseHolds: (trx: Db, bidId: number) => Promise<void>;
     sweepEveryMs?: number;
+    /** A live bid (its money held, or waiting for it) keeps the buyer's account open (registered here). */
+    removal: RemovalChecks;
   },
 ): { sweep: (now: number) => Promise<Record<string, number>> } {
   const own = { db: deps.platform.db, gateway: deps.gateway, orders: deps.orders, releaseHolds: deps.releaseHolds };
+  deps.removal.register('bid-book', refuseWhile(hasLiveCoinBids, '您有进行中的求购，请撤销求购后再注销'));
   bidBookRoutes(app, deps.platform, own);
   const sweep = async (now: number) => ({
     expired: await expireCoinBids(own, now),

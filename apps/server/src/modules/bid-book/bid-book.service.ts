@@ -22,6 +22,7 @@ import { LedgerError, userBalances } from '../ledger/ledger';
 import { serverOf } from '../market/catalogue';
 import { isLinkedGameAccount } from '../user/game-accounts';
 import { phoneAndRealName } from '../user/user.queries';
+import { holdOpenAccount } from '../user/user.service';
 import { bidBookDb, type CoinBidsTable } from './bid-book.tables';
 import { holdBidMoney, holdBidPart, releaseBidMoney, releaseBidPart } from './bid-money';
 import { moveCoinBid } from './bid-moves';
@@ -167,6 +168,8 @@ export async function postCoinBid(deps: BidBookDeps, buyerUserId: number, input:
       : {};
   try {
     const row = await db.transaction().execute(async (trx) => {
+      // The buyer's account held open while the bid is written (a closing account waits, then sees it).
+      await holdOpenAccount(trx, buyerUserId);
       const bid = await bidBookDb(trx)
         .insertInto('coin_bids')
         .values({
@@ -297,6 +300,18 @@ export async function closeUnpaidCoinBids(deps: BidBookDeps, now = bidClock(deps
   let n = 0;
   for (const { id } of due) if (await endBid(deps, id, B.CLOSED_UNPAID, now)) n++;
   return n;
+}
+
+/** Whether the user has a bid that holds his money or waits for it (open, or 待付款). */
+export async function hasLiveCoinBids(db: DbHandle, userId: number): Promise<boolean> {
+  const row = await bidBookDb(db)
+    .selectFrom('coin_bids')
+    .select('id')
+    .where('buyer_user_id', '=', userId)
+    .where('status', 'in', [B.OPEN, B.AWAITING_FUNDS])
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** bidInfo: one bid of its buyer. */

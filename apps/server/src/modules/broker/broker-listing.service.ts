@@ -10,6 +10,7 @@ import { type Selectable, sql } from 'kysely';
 import type { DbHandle } from '../../platform/db/handle';
 import { AppError } from '../../platform/errors';
 import { serverOf } from '../market/catalogue';
+import { holdOpenAccount } from '../user/user.service';
 import { type BrokerListingsTable, brokerDb } from './broker.tables';
 import { brokerConfig, channelCoin } from './broker-config';
 import { approvedMerchant } from './merchant.service';
@@ -93,26 +94,30 @@ export async function publishBrokerListing(db: DbHandle, userId: number, input: 
   if (input.stock < input.minPerOrder) throw new AppError(ErrorCode.BAD_PARAMS, '库存不能少于单笔最少数量');
   if (input.deliverMinutes > config.deliverMinutes)
     throw new AppError(ErrorCode.BAD_PARAMS, `发货时效不能超过${config.deliverMinutes}分钟`);
-  const row = await brokerDb(db)
-    .insertInto('broker_listings')
-    .values({
-      merchant_id: merchant.id,
-      seller_user_id: userId,
-      application_id: input.applicationId,
-      server_id: input.serverId,
-      server_name: server.name,
-      master_server_id: server.masterServerId,
-      gold_type: gold.goldType,
-      gold_name: gold.goldName,
-      unit_price_fen: input.unitPrice,
-      stock: input.stock,
-      min_per_order: input.minPerOrder,
-      max_per_order: input.maxPerOrder,
-      deliver_minutes: input.deliverMinutes,
-      status: BrokerListingStatus.ON_SALE,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  // The merchant's account held open while the listing is written (a closing account waits, then sees it).
+  const row = await db.transaction().execute(async (trx) => {
+    await holdOpenAccount(trx, userId);
+    return brokerDb(trx)
+      .insertInto('broker_listings')
+      .values({
+        merchant_id: merchant.id,
+        seller_user_id: userId,
+        application_id: input.applicationId,
+        server_id: input.serverId,
+        server_name: server.name,
+        master_server_id: server.masterServerId,
+        gold_type: gold.goldType,
+        gold_name: gold.goldName,
+        unit_price_fen: input.unitPrice,
+        stock: input.stock,
+        min_per_order: input.minPerOrder,
+        max_per_order: input.maxPerOrder,
+        deliver_minutes: input.deliverMinutes,
+        status: BrokerListingStatus.ON_SALE,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
   return toBrokerListing(row, merchant.shop_name);
 }
 
@@ -136,6 +141,20 @@ export async function setBrokerStock(db: DbHandle, userId: number, id: string, s
     .returningAll()
     .executeTakeFirstOrThrow();
   return (await withShops(db, [updated]))[0] as BrokerListing;
+}
+
+/** Whether the merchant has a listing on sale with stock left (buyers can still order from it). */
+export async function hasBrokerStockOnSale(db: DbHandle, userId: number): Promise<boolean> {
+  const row = await brokerDb(db)
+    .selectFrom('broker_listings')
+    .select('id')
+    .where('seller_user_id', '=', userId)
+    .where('status', '=', BrokerListingStatus.ON_SALE)
+    .where('stock', '>', 0)
+    .where('deleted_at', 'is', null)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** onShelf / downShelf / delCommodity: each one guarded update from the statuses it may leave. */

@@ -26,6 +26,7 @@ import { Accounts, resolvePending, transfer } from '../ledger/ledger';
 import { gameById, serverOf } from '../market/catalogue';
 import { isLinkedGameAccount } from '../user/game-accounts';
 import { phoneAndRealName } from '../user/user.queries';
+import { holdOpenAccount } from '../user/user.service';
 import { type BrokerOrdersTable, brokerDb } from './broker.tables';
 import { brokerConfig } from './broker-config';
 import { brokerListingById, releaseBrokerStock, reserveBrokerStock } from './broker-listing.service';
@@ -226,6 +227,9 @@ export async function placeBrokerOrder(deps: BrokerOrderDeps, buyerUserId: numbe
   const fee = Math.round((total * config.feePercent) / 100);
   try {
     const placed = await db.transaction().execute(async (trx) => {
+      // Both accounts held open while the order is written (a closing account waits, then sees it).
+      await holdOpenAccount(trx, buyerUserId);
+      await holdOpenAccount(trx, listing.seller_user_id);
       if (!(await reserveBrokerStock(trx, listing.id, input.quantity)))
         throw new AppError(ErrorCode.BAD_PARAMS, '库存不足，请减少购买数量');
       const inserted = await brokerDb(trx)

@@ -2,14 +2,22 @@ import type { FastifyInstance } from 'fastify';
 import type { CallPlatform } from '../../platform/http/register-call';
 import { sweepEvery } from '../../platform/jobs/sweep-every';
 import type { GameGateway } from '../games/game-gateway';
+import { type RemovalChecks, refuseWhile } from '../user/removal-checks';
 import { brokerRoutes } from './broker.routes';
 import { brokerCollectRoutes } from './broker-collect.routes';
 import { setBrokerConfig } from './broker-config';
 import { seedDemoMerchants } from './broker-demo';
+import { hasBrokerStockOnSale } from './broker-listing.service';
 import { brokerOrderRoutes } from './broker-order.routes';
-import { type BrokerOrderDeps, expireBrokerOrders, settleBrokerOrders } from './broker-order.service';
+import {
+  type BrokerOrderDeps,
+  expireBrokerOrders,
+  hasOpenBrokerOrders,
+  settleBrokerOrders,
+} from './broker-order.service';
 import { retryBrokerDeliveries } from './broker-order-delivery';
 import type { BrokerOrderEvents } from './broker-order-events';
+import { isStandingMerchant } from './merchant.service';
 
 /**
  * The broker channel (docs/decisions/0023-broker.md): its settings per game, the merchants, their
@@ -28,6 +36,8 @@ export function brokerModule(
     /** Frees an unpaid order's balance holds (the payments module's). */
     releaseHolds?: BrokerOrderDeps['releaseHolds'];
     sweepEveryMs?: number;
+    /** Broker orders, listings with stock and a merchant's standing keep the account open (registered here). */
+    removal: RemovalChecks;
   },
 ): {
   prepare: () => Promise<void>;
@@ -36,6 +46,9 @@ export function brokerModule(
   sweep: (now: number) => Promise<Record<string, number>>;
   orderDeps: BrokerOrderDeps;
 } {
+  deps.removal.register('broker', refuseWhile(hasOpenBrokerOrders, '您有进行中的商人交易订单，请完成或取消后再注销'));
+  deps.removal.register('broker', refuseWhile(hasBrokerStockOnSale, '您有出售中的商人商品，请下架后再注销'));
+  deps.removal.register('broker', refuseWhile(isStandingMerchant, '您已入驻为商人，请联系客服办理退出商人后再注销'));
   brokerRoutes(app, deps.platform, deps.gateway);
   brokerCollectRoutes(app, deps.platform);
   const orderDeps: BrokerOrderDeps = {

@@ -85,6 +85,21 @@ export async function applyAsMerchant(
   return (await merchantOf(db, userId, input.applicationId)) as MerchantRow;
 }
 
+/**
+ * Whether the user is a merchant of some game, approved or suspended: the operator recorded his
+ * deposit or credit line, which only customer service settles.
+ */
+export async function isStandingMerchant(db: DbHandle, userId: number): Promise<boolean> {
+  const row = await brokerDb(db)
+    .selectFrom('merchants')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('status', 'in', ['approved', 'suspended'])
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** The console's decisions, each one guarded move: from → to. */
 const DECISIONS = {
   approve: { from: ['applied'], to: 'approved' },

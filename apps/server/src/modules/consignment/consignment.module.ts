@@ -3,8 +3,9 @@ import type { CallPlatform } from '../../platform/http/register-call';
 import { sweepEvery } from '../../platform/jobs/sweep-every';
 import type { GameGateway } from '../games/game-gateway';
 import type { SmsDeps } from '../sms/sms.service';
+import { type RemovalChecks, refuseWhile } from '../user/removal-checks';
 import { keyRoutes } from './key.routes';
-import type { PriceDrop } from './listing.service';
+import { hasActiveListings, type PriceDrop } from './listing.service';
 import { sweepListings } from './listing-sweeper';
 import { manualPresaleRoutes } from './manual-presale.routes';
 import { partnerCallbackRoutes } from './partner-callback.routes';
@@ -27,16 +28,19 @@ export async function consignmentModule(
     sweepEveryMs: number;
     /** 降价提醒: a listing back on sale cheaper than it was last on sale (told after the commit). */
     priceDropped: (drop: PriceDrop) => Promise<void>;
+    /** A listing that still holds something in the game keeps the seller's account open (registered here). */
+    removal: RemovalChecks;
   },
 ): Promise<void> {
   const { platform } = deps;
+  deps.removal.register('consignment', refuseWhile(hasActiveListings, '您有寄售中的商品，请下架并取回后再注销'));
   saleLockRoutes(app, platform, deps.sms);
   publishRoutes(app, platform, deps.gateway);
   shelfRoutes(app, platform, deps.gateway, deps.priceDropped);
   keyRoutes(app, platform, deps.gateway, deps.sms.rates);
   rolePositionRoutes(app, platform, deps.gateway);
   manualPresaleRoutes(app, platform, deps.gateway);
-  preBuyKeyRoutes(app, platform);
+  preBuyKeyRoutes(app, platform, deps.sms.rates);
   await partnerCallbackRoutes(app, { db: platform.db, gateway: deps.gateway });
   sweepEvery(app, deps.sweepEveryMs, 'listings', () => sweepListings({ db: platform.db, gateway: deps.gateway }));
 }

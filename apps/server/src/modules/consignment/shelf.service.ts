@@ -11,6 +11,7 @@ import {
 } from '@app/protocol/statuses/listing-status';
 import type { DbHandle } from '../../platform/db/handle';
 import { AppError } from '../../platform/errors';
+import { runningAuctionHasBids } from '../auction/auction-moves';
 import { toCard } from '../exchange/commodity.queries';
 import type { CommoditiesTable } from '../exchange/exchange.tables';
 import { moveListing } from '../exchange/listing-moves';
@@ -23,6 +24,9 @@ import {
 } from '../exchange/listings';
 import { sellSetup } from '../market/sell-setup';
 import { checkDesignated, type ListingDeps, listingRow, putOnSale } from './listing.service';
+
+/** The seller's delisting of an auction with a bid, refused (docs/decisions: what each side risks). */
+const AUCTION_BID_ON = '拍卖已有人出价，不能下架，请等待拍卖结束';
 
 type Row = Awaited<ReturnType<typeof listingRow>>;
 
@@ -112,8 +116,13 @@ function allowed(row: Row, action: 'downShelf' | 'onShelf' | 'takeBack' | 'modif
 export async function downShelf(deps: ListingDeps, sellerUserId: number, commodityId: string): Promise<ShelfItem> {
   const row = await ownListing(deps.db, sellerUserId, commodityId);
   allowed(row, 'downShelf');
-  if (!(await moveListing(deps.db, row.id, ListingStatus.ON_SALE, ListingStatus.DELISTED, { note: null })))
-    refuse(await listingRow(deps.db, row.id), 'downShelf');
+  const moved = await deps.db.transaction().execute(async (trx) => {
+    if (!(await moveListing(trx, row.id, ListingStatus.ON_SALE, ListingStatus.DELISTED, { note: null }))) return false;
+    // An auction somebody bid on binds its seller as the winner's deposit binds the winner: it runs to its end.
+    if (await runningAuctionHasBids(trx, row.id)) throw new AppError(ErrorCode.BAD_PARAMS, AUCTION_BID_ON);
+    return true;
+  });
+  if (!moved) refuse(await listingRow(deps.db, row.id), 'downShelf');
   return toShelfItem(await listingRow(deps.db, row.id));
 }
 

@@ -2,10 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { CallPlatform } from '../../platform/http/register-call';
 import { sweepEvery } from '../../platform/jobs/sweep-every';
 import type { GameGateway } from '../games/game-gateway';
+import { type RemovalChecks, refuseWhile } from '../user/removal-checks';
 import { boxRoutes } from './box.routes';
 import { deliverOrder, sweepDeliveries } from './delivery.service';
 import { orderRoutes } from './order.routes';
-import { expireUnpaidOrders } from './order.service';
+import { expireUnpaidOrders, hasOpenOrders } from './order.service';
 import type { OrderEvents } from './order-events';
 
 /**
@@ -14,13 +15,21 @@ import type { OrderEvents } from './order-events';
  */
 export function ordersModule(
   app: FastifyInstance,
-  deps: { platform: CallPlatform; gateway: GameGateway; sweepEveryMs: number; events?: OrderEvents },
+  deps: {
+    platform: CallPlatform;
+    gateway: GameGateway;
+    sweepEveryMs: number;
+    events?: OrderEvents;
+    /** An order open as buyer or seller keeps the account open (registered here). */
+    removal: RemovalChecks;
+  },
 ): {
   deliverPaid: (orderId: number) => void;
   sweep: (now: number) => Promise<{ expired: number; delivered: number; confirmed: number; settled: number }>;
 } {
   const { platform, gateway, events } = deps;
   const orderDeps = { db: platform.db, gateway, ...(events ? { events } : {}) };
+  deps.removal.register('orders', refuseWhile(hasOpenOrders, '您有进行中的订单，请完成或取消后再注销'));
   orderRoutes(app, platform, gateway, events);
   boxRoutes(app, platform, gateway, events);
   const sweep = async (now: number) => ({

@@ -4,18 +4,19 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/errors';
 import { type CallPlatform, registerCall } from '../../platform/http/register-call';
 import { consumeCode, type SmsDeps } from '../sms/sms.service';
-import { bindMobile, eraseAccount, maskMobile, type RemovalCheck, removalReasons } from './user.service';
+import type { RemovalChecks } from './removal-checks';
+import { bindMobile, eraseAccount, maskMobile } from './user.service';
 
 /**
- * Binding check and account closing. Modules that hold something of the user's (balance, orders,
- * listings, offers, withdrawals) answer a RemovalCheck (removal-checks.ts composes them in app.ts),
- * so an account is never closed with money or goods in flight.
+ * Binding check and account closing. Every module that can hold something of the user's (money,
+ * goods, a bid, a listing, a payout) registered its own check (removal-checks.ts), so an account is
+ * never closed with money or goods in flight.
  */
 export function accountRoutes(
   app: FastifyInstance,
   platform: CallPlatform,
   sms: SmsDeps,
-  removalChecks: RemovalCheck[],
+  removalChecks: RemovalChecks,
 ): void {
   const { db } = platform;
   const mobileOf = async (userId: number) =>
@@ -33,14 +34,14 @@ export function accountRoutes(
   });
 
   registerCall(app, platform, checkRemoveAccount, async (_i, ctx) => {
-    const reasons = await removalReasons(db, ctx.user.userId, removalChecks);
+    const reasons = await removalChecks.reasons(db, ctx.user.userId);
     return { removable: reasons.length === 0, reasons };
   });
 
   registerCall(app, platform, removeAccount, async (input, ctx) => {
     const mobile = await mobileOf(ctx.user.userId);
     if (!mobile) throw new AppError(ErrorCode.BAD_PARAMS, '请先绑定手机号');
-    const [reason] = await removalReasons(db, ctx.user.userId, removalChecks);
+    const [reason] = await removalChecks.reasons(db, ctx.user.userId);
     if (reason) throw new AppError(ErrorCode.BAD_PARAMS, reason);
     await consumeCode(sms, { phone: mobile, smsType: 'verifyCode', code: input.code });
     // The checks again, under the lock of the user's row, in the transaction that erases it.

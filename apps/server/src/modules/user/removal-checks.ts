@@ -1,45 +1,66 @@
 import { formatPriceFen } from '@app/protocol/format';
 import type { Db } from '../../platform/db/database';
-import type { RemovalCheck } from './user.service';
+import { userBalances } from '../ledger/ledger';
 
 /**
- * What the other modules answer about a user, each through its own service (this module reads
- * none of their tables): app.ts passes them in.
+ * Why the user cannot close the account now, in words (null when nothing of this kind stands in
+ * the way). It reads through the handle it is given: the removal asks again inside its
+ * transaction, under the lock of the user's row.
  */
-export interface RemovalFacts {
-  /** wallet: the user's ledger account (available and incoming, in fen). */
-  balances: (db: Db, userId: number) => Promise<{ available: number; incoming: number }>;
-  /** orders: an order as buyer or seller in a status it can still leave. */
-  hasOpenOrders: (db: Db, userId: number) => Promise<boolean>;
-  /** consignment: a listing that still holds something in the game. */
-  hasActiveListings: (db: Db, userId: number) => Promise<boolean>;
-  /** bargain: an offer waiting for the seller, as buyer or seller. */
-  hasLiveOffers: (db: Db, userId: number) => Promise<boolean>;
-  /** withdrawal: a request in review or being paid out. */
-  hasPendingWithdrawal: (db: Db, userId: number) => Promise<boolean>;
-  /** deposits: a deposit (保证金) unpaid or held, as buyer or seller. */
-  hasLiveDeposits: (db: Db, userId: number) => Promise<boolean>;
+export type RemovalReason = (db: Db, userId: number) => Promise<string | null>;
+
+export interface RemovalCheck {
+  /** The module that holds what the check looks at (its folder under modules/). */
+  module: string;
+  reason: RemovalReason;
 }
 
-/** The reasons an account cannot close, in the order the user should clear them. */
-export function accountRemovalChecks(facts: RemovalFacts): RemovalCheck[] {
-  const when =
-    (fact: (db: Db, userId: number) => Promise<boolean>, reason: string): RemovalCheck =>
-    async (userId, db) =>
-      (await fact(db, userId)) ? reason : null;
-  return [
-    async (userId, db) => {
-      const { available } = await facts.balances(db, userId);
-      return available > 0 ? `您的账户还有余额 ${formatPriceFen(available)}，请先提现后再注销` : null;
-    },
-    async (userId, db) => {
-      const { incoming } = await facts.balances(db, userId);
-      return incoming > 0 ? `您有待入账的金额 ${formatPriceFen(incoming)}，请入账并提现后再注销` : null;
-    },
-    when(facts.hasOpenOrders, '您有进行中的订单，请完成或取消后再注销'),
-    when(facts.hasActiveListings, '您有寄售中的商品，请下架并取回后再注销'),
-    when(facts.hasLiveOffers, '您有进行中的还价或出价，请撤回或处理后再注销'),
-    when(facts.hasLiveDeposits, '您有冻结中的保证金，请等待还价、出价或竞拍结束后再注销'),
-    when(facts.hasPendingWithdrawal, '您有处理中的提现，请等待到账后再注销'),
-  ];
+/**
+ * The account-removal port: every module that can hold a user's money or goods registers its own
+ * check here at composition (its entry, `<module>Module`), the way the deposit keepers register.
+ * An account closes only when no check answers a reason. The reasons come in the order the
+ * modules were composed.
+ */
+export class RemovalChecks {
+  private readonly checks: RemovalCheck[] = [];
+
+  register(module: string, reason: RemovalReason): void {
+    this.checks.push({ module, reason });
+  }
+
+  /** The modules that registered a check (each once). */
+  modules(): string[] {
+    return [...new Set(this.checks.map((c) => c.module))];
+  }
+
+  /** Every reason the checks give, in their order. */
+  async reasons(db: Db, userId: number): Promise<string[]> {
+    const reasons: string[] = [];
+    for (const check of this.checks) {
+      const reason = await check.reason(db, userId);
+      if (reason) reasons.push(reason);
+    }
+    return reasons;
+  }
 }
+
+/**
+ * The wallet's check, the ledger's money (available and incoming): the user module registers it for
+ * the ledger, which has no entry of its own (and the user module shows the wallet).
+ */
+export function registerWalletChecks(checks: RemovalChecks): void {
+  checks.register('ledger', async (db, userId) => {
+    const { available } = await userBalances(db, userId);
+    return available > 0 ? `您的账户还有余额 ${formatPriceFen(available)}，请先提现后再注销` : null;
+  });
+  checks.register('ledger', async (db, userId) => {
+    const { incoming } = await userBalances(db, userId);
+    return incoming > 0 ? `您有待入账的金额 ${formatPriceFen(incoming)}，请入账并提现后再注销` : null;
+  });
+}
+
+/** A check of one fact: while it holds, `reason` refuses. */
+export const refuseWhile =
+  (fact: (db: Db, userId: number) => Promise<boolean>, reason: string): RemovalReason =>
+  async (db, userId) =>
+    (await fact(db, userId)) ? reason : null;

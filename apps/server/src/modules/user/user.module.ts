@@ -7,16 +7,24 @@ import type { SmsDeps } from '../sms/sms.service';
 import { accountRoutes } from './account.routes';
 import { feedbackRoutes } from './feedback.routes';
 import { loginRoutes } from './login.routes';
-import { accountRemovalChecks, type RemovalFacts } from './removal-checks';
+import { RemovalChecks, registerWalletChecks } from './removal-checks';
 import { settingsRoutes } from './settings.routes';
 import { thirdPartyLoginRoutes } from './third-party-login.routes';
 import { knownUid } from './user.queries';
 import { userRoutes } from './user.routes';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The account-removal checks every module registered (tests ask which modules did). */
+    removalChecks: RemovalChecks;
+  }
+}
+
 /**
  * The user: logins (SMS code, WeChat / QQ / carrier), the profile, settings, feedback, the account
- * (bind a phone, close it). An account closes only when nothing is in flight: each module answers
- * for what it holds of the user (`removal`, through its own service).
+ * (bind a phone, close it). An account closes only when nothing is in flight: the module answers
+ * the removal checks (removal-checks.ts), where every module that can hold a user's money or goods
+ * registers its own at composition; the wallet's (the ledger's balance) are registered here.
  */
 export function userModule(
   app: FastifyInstance,
@@ -26,10 +34,9 @@ export function userModule(
     identity: Pick<IdentityHandle, 'status'>;
     /** The sandbox's third-party logins; null (production) refuses every such credential. */
     providers: SandboxProviders | null;
-    removal: RemovalFacts;
     config: Pick<Config, 'SESSION_TTL_DAYS' | 'CUSTOMER_SERVICE_URL'>;
   },
-): void {
+): RemovalChecks {
   const { platform, sms, config } = deps;
   // A session names its user by id; the 唯一码 is this module's (platform/auth asks it here). A
   // 唯一码 never changes (a closed account keeps it), so the process remembers the ones it read.
@@ -39,5 +46,9 @@ export function userModule(
   thirdPartyLoginRoutes(app, platform, deps.providers ?? unavailableProviders(), config.SESSION_TTL_DAYS);
   settingsRoutes(app, platform);
   feedbackRoutes(app, platform, config.CUSTOMER_SERVICE_URL);
-  accountRoutes(app, platform, sms, accountRemovalChecks(deps.removal));
+  const removalChecks = new RemovalChecks();
+  registerWalletChecks(removalChecks);
+  app.decorate('removalChecks', removalChecks);
+  accountRoutes(app, platform, sms, removalChecks);
+  return removalChecks;
 }

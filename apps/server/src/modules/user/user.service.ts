@@ -5,6 +5,7 @@ import type { Db } from '../../platform/db/database';
 import type { DbHandle } from '../../platform/db/handle';
 import { AppError } from '../../platform/errors';
 import { forgetIdentity } from '../identity/identity.service';
+import type { RemovalChecks } from './removal-checks';
 import { userDb } from './user.tables';
 
 /** Shows 138****0000: the full number never leaves the server in a profile. */
@@ -42,29 +43,13 @@ export async function findOrCreateUserByMobile(db: Db, mobile: string): Promise<
 }
 
 /**
- * Answers why the user cannot close the account now (null when nothing stands in the way). It
- * reads through the given database handle: the removal runs it again inside its transaction.
- */
-export type RemovalCheck = (userId: number, db: Db) => Promise<string | null>;
-
-/** Every reason a set of checks gives, in their order. */
-export async function removalReasons(db: Db, userId: number, checks: RemovalCheck[]): Promise<string[]> {
-  const reasons: string[] = [];
-  for (const check of checks) {
-    const reason = await check(userId, db);
-    if (reason) reasons.push(reason);
-  }
-  return reasons;
-}
-
-/**
  * Holds the user's row (for share) for the rest of the caller's transaction and refuses a closed
  * account. Whatever puts something in flight for a user (an order, an offer, a listing) calls it
  * in the transaction that writes it, so a closing account either waits for it and then sees it,
  * or has closed first and it is refused.
  */
-export async function holdOpenAccount(trx: Db, userId: number): Promise<void> {
-  const user = await trx
+export async function holdOpenAccount(trx: DbHandle, userId: number): Promise<void> {
+  const user = await userDb(trx)
     .selectFrom('users')
     .select('removed_at')
     .where('id', '=', userId)
@@ -91,7 +76,7 @@ export function openAccountStep(db: DbHandle, userId: number) {
  * The user's row is locked first and the checks run again under it (something placed since the
  * user asked is seen here, and nothing new can start until this commits); any reason refuses.
  */
-export async function eraseAccount(db: Db, userId: number, checks: RemovalCheck[] = []): Promise<void> {
+export async function eraseAccount(db: Db, userId: number, checks: RemovalChecks): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const user = await trx
       .selectFrom('users')
@@ -100,7 +85,7 @@ export async function eraseAccount(db: Db, userId: number, checks: RemovalCheck[
       .forUpdate()
       .executeTakeFirstOrThrow();
     if (user.removed_at) throw new AppError(ErrorCode.BAD_PARAMS, '该账号已注销');
-    const [reason] = await removalReasons(trx, userId, checks);
+    const [reason] = await checks.reasons(trx, userId);
     if (reason) throw new AppError(ErrorCode.BAD_PARAMS, reason);
     await revokeUserSessions(trx, userId);
     await forgetIdentity(trx, userId);

@@ -14,6 +14,7 @@ import type { Db } from '../../platform/db/database';
 import { lockKey } from '../../platform/db/locks';
 import { AppError } from '../../platform/errors';
 import { Accounts, LedgerError, resolvePending, transfer } from '../ledger/ledger';
+import { holdOpenAccount } from '../user/user.service';
 import type { PayoutProvider } from './payout-provider';
 import { type WithdrawalsTable, withdrawalDb } from './withdrawal.tables';
 
@@ -84,6 +85,8 @@ export async function requestWithdrawal(
   return deps.db.transaction().execute(async (trx) => {
     // The day's count and the new request under one lock per user: concurrent requests count in turn.
     await lockKey(trx, 'withdrawal:user', userId);
+    // The account held open while the request is written (a closing account waits, then sees it).
+    await holdOpenAccount(trx, userId);
     const count = await withdrawalDb(trx)
       .selectFrom('withdrawals')
       .select((eb) => eb.fn.countAll<number>().as('n'))

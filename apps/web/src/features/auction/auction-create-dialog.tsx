@@ -6,6 +6,7 @@ import { Portal } from '../../components/portal';
 import { paths } from '../../lib/paths';
 import { showToast } from '../../lib/ui-bus';
 import { useCreateAuction } from './api/auction-api';
+import { AuctionCommitment } from './auction-commitments';
 import '../../components/sell-form.css';
 import './auction.css';
 
@@ -109,6 +110,7 @@ export default function AuctionCreateDialog({
                 ? `买家需缴纳保证金 ${formatPriceFen(depositFor(read.startPrice, rules))} 参与竞拍；结束时价高者得，未成交商品恢复原价在售。`
                 : read.error)}
           </p>
+          <AuctionCommitment side="seller" />
           <div style={{ display: 'flex', gap: 8, marginTop: 16 }}>
             <button type="button" className="btn btn-ghost btn-block" onClick={onClose}>
               取消

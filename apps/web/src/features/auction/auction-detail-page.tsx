@@ -22,6 +22,7 @@ import { useAuction, useBid, useBuyNow, useJoinAuction } from './api/auction-api
 import { bidCommitment, buyNowCommitment } from './auction-commitments';
 import { formatLeft, secondsLeft } from './auction-time';
 import './auction.css';
+import { AuctionCommitment } from './auction-commitments';
 
 /** A live countdown to the auction's end by the server's clock (the end moves when a late bid comes). */
 function Countdown({ a, readAt }: { a: AuctionDetail; readAt: number }) {
@@ -73,6 +74,7 @@ function JoinPanel({ a, scene }: { a: AuctionDetail; scene: string }) {
         参与竞拍需缴纳保证金 <b className="price">{formatPriceFen(a.depositAmount)}</b>
         。未中标的保证金在拍卖结束时退回余额；中标后保证金抵扣货款，请在规定时间内付款，超时或取消将扣除保证金。
       </p>
+      <AuctionCommitment side="bidder" />
       {unpaid ? null : inGame ? (
         <p className="muted auction-note">
           {roleGoods ? '中标后角色将转移到您当前登录的游戏账号' : '中标后将发放到您当前登录的角色'}
@@ -202,6 +204,7 @@ function BidPanel({ a, scene }: { a: AuctionDetail; scene: string }) {
         最低出价 {formatPriceFen(least)}（加价幅度 {formatPriceFen(a.increment)}）；结束前{AUCTION_SNIPE_MINUTES}
         分钟内出价将延长{AUCTION_SNIPE_MINUTES}分钟
       </p>
+      <AuctionCommitment side="bidder" />
       <p className="auction-problem" role="alert" data-testid="auction-bid-problem">
         {problem ?? ''}
       </p>

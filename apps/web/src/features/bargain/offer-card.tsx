@@ -12,6 +12,7 @@ import { useCancelOffer } from './api/cancel-offer';
 import { useRefuseOffer } from './api/refuse-offer';
 import { flowNoun } from './offer-price';
 import { askWords, deadlineLabel, depositLine, offerActions } from './offer-view';
+import { SellerCommitment } from './seller-commitment-note';
 import { useTimeLeft } from './use-time-left';
 
 type Ask = 'cancel' | 'withdraw' | 'agree' | 'refuse' | 'revoke';
@@ -117,6 +118,7 @@ export function OfferCard({ offer, scene }: { offer: Offer; scene: string }) {
           ) : null}
         </div>
       </div>
+      {actions.includes('agree') ? <SellerCommitment flow={offer.flow} /> : null}
       {actions.length ? (
         <div className="offer-actions">
           {actions.includes('cancel') ? button('cancel', `取消${noun}`) : null}
