@@ -6,7 +6,7 @@ import { Portal } from '../../components/portal';
 import { paths } from '../../lib/paths';
 import { showToast } from '../../lib/ui-bus';
 import { useCreateAuction } from './api/auction-api';
-import { AuctionCommitment } from './auction-commitments';
+import { AuctionCommitment } from './auction-rules';
 import '../../components/sell-form.css';
 import './auction.css';
 

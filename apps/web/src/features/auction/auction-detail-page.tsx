@@ -22,7 +22,7 @@ import { useAuction, useBid, useBuyNow, useJoinAuction } from './api/auction-api
 import { bidCommitment, buyNowCommitment } from './auction-commitments';
 import { formatLeft, secondsLeft } from './auction-time';
 import './auction.css';
-import { AuctionCommitment } from './auction-commitments';
+import { AuctionCommitment } from './auction-rules';
 
 /** A live countdown to the auction's end by the server's clock (the end moves when a late bid comes). */
 function Countdown({ a, readAt }: { a: AuctionDetail; readAt: number }) {
