@@ -5,7 +5,7 @@ import {
   detailUrl,
   docShot,
   filterRolesByServer,
-  logIn,
+  logInOnLoginPage,
   newPage,
   phoneNumber,
   sortedCardPrices,
@@ -57,13 +57,18 @@ describe('market on a phone (h5)', () => {
     await page.getByTestId('fair-price-band').or(page.getByText('暂无相似成交')).first().waitFor();
     await docShot(page, 'h5-detail');
 
-    // Logged out: collecting goes to login first.
+    // Logged out: collecting goes to login first; back on the detail, the collect he asked for is made.
     await page.getByTestId('collect-toggle').click();
     await page.waitForURL(/\/h5\/pages\/login\/login/);
-    await logIn(page, phoneNumber('138'));
-    await page.goto(detailUrl('h5', id));
-    await page.getByTestId('collect-toggle').click();
+    await logInOnLoginPage(page, phoneNumber('138'));
+    await page.getByTestId('commodity-detail').waitFor();
     await toast(page, '收藏成功');
+    await expect.poll(() => page.getByTestId('collect-toggle').textContent()).toContain('已收藏');
+    expect(new URL(page.url()).searchParams.get('id')).toBe(id);
+    expect(new URL(page.url()).searchParams.has('thenCollect')).toBe(false);
+    // A reload makes no second collect: the toggle stays 已收藏.
+    await page.reload();
+    await page.getByTestId('commodity-detail').waitFor();
     await expect.poll(() => page.getByTestId('collect-toggle').textContent()).toContain('已收藏');
 
     // Logged in, the buy button opens the order's confirmation page.
@@ -95,6 +100,24 @@ describe('market on a phone (h5)', () => {
     await page.context().close();
   });
 
+  it('立即购买 by a visitor: login first, then the purchase goes on to the order confirmation', async () => {
+    const page = await newPage(browser, MOBILE);
+    await page.goto(`${baseUrl()}/h5/pages/commodityList/list?applicationId=demo-xianxia&type=2`);
+    const card = page.getByTestId('commodity-card').first();
+    const id = (await card.getAttribute('data-id')) ?? '';
+    await page.goto(detailUrl('h5', id));
+    await page.getByTestId('buy-button').click();
+    await page.getByTestId('login-form').waitFor();
+    await logInOnLoginPage(page, phoneNumber('136'));
+    await page.getByTestId('order-confirm').waitFor();
+    const url = new URL(page.url());
+    expect([url.pathname, url.searchParams.get('commodityId')]).toEqual([
+      '/h5/pages/orderNew/orderConfirmPlace/orderConfirmPlace',
+      id,
+    ]);
+    await page.context().close();
+  });
+
   it('records clicks and exposures as batches and clears the lists', async () => {
     const page = await newPage(browser, MOBILE);
     const sent: Array<{ path: string }> = [];
@@ -114,4 +137,38 @@ describe('market on a phone (h5)', () => {
     await expect.poll(() => page.evaluate(() => localStorage.getItem('commodityClickIds'))).toBeNull();
     await page.context().close();
   });
+});
+
+// The PC home (place pcHome) shows the same HomePopup; the demo market seeds a popup for the phone home only.
+describe('the first-visit popup of the home', () => {
+  for (const [device, scene, name] of [
+    [MOBILE, 'h5', 'phone'],
+    [{ ...MOBILE, viewport: { width: 320, height: 640 } }, 'h5', '320'],
+  ] as const) {
+    it(`tapping its picture dismisses it and stays home; 查看详情 follows its link (${name})`, async () => {
+      const page = await (await browser.newContext(device)).newPage();
+      // The game is chosen on a page without the popup, so the home's first visit is the one that shows it.
+      await page.goto(`${baseUrl()}/${scene}/pages/no-such-page/index`);
+      await page.evaluate(() => localStorage.setItem('applicationIdClick', 'demo-legend'));
+      const home = `/${scene}/pages/index/index`;
+      await page.goto(`${baseUrl()}${home}`);
+      const popup = page.getByTestId('home-popup');
+      await popup.waitFor();
+      await page.getByTestId('home-popup-picture').locator('img').waitFor();
+      await docShot(page, `home-popup-${name}`);
+      await page.getByTestId('home-popup-picture').click();
+      await popup.waitFor({ state: 'detached' });
+      // Nothing navigated: still the home, in this tab.
+      await page.waitForTimeout(300);
+      expect(new URL(page.url()).pathname).toBe(home);
+      expect(page.context().pages()).toHaveLength(1);
+      // Shown again (a fresh first visit): its link is the button under the picture.
+      await page.evaluate(() => localStorage.removeItem('marketPopupSeen'));
+      await page.reload();
+      await page.getByTestId('home-popup-open').click();
+      await page.waitForURL((url) => url.pathname !== home);
+      expect(new URL(page.url()).pathname).toBe(`/${scene}/pages/commodityList/list`);
+      await page.context().close();
+    });
+  }
 });
