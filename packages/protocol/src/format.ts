@@ -95,3 +95,16 @@ export function formatListTime(ms: number, now: number = Date.now()): string {
     });
   return `${then.m}/${then.d}`;
 }
+
+/**
+ * A countdown of whole seconds, the one every page shows: mm:ss under an hour, hh:mm:ss from an
+ * hour, N天 hh:mm:ss from a day (never 625:54 for ten hours). A negative count reads 00:00.
+ */
+export function formatCountdown(seconds: number): string {
+  const left = Math.max(0, Math.floor(seconds));
+  const days = Math.floor(left / 86_400);
+  const hours = Math.floor((left % 86_400) / 3600);
+  const mmss = `${pad(Math.floor((left % 3600) / 60))}:${pad(left % 60)}`;
+  if (days > 0) return `${days}天 ${pad(hours)}:${mmss}`;
+  return hours > 0 ? `${pad(hours)}:${mmss}` : mmss;
+}
