@@ -108,3 +108,11 @@ export function formatCountdown(seconds: number): string {
   if (days > 0) return `${days}天 ${pad(hours)}:${mmss}`;
   return hours > 0 ? `${pad(hours)}:${mmss}` : mmss;
 }
+
+/**
+ * Words a person typed, as a clause of a sentence the app writes around them: trimmed and without
+ * the full stop (or ！？) they may end with, so 买家拒绝收货：少了一半。 never reads 。。.
+ */
+export function asClause(text: string): string {
+  return text.trim().replace(/[。．.！!？?\s]+$/u, '');
+}
