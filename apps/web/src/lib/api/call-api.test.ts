@@ -11,7 +11,7 @@ import {
 } from '@app/protocol/codec/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ModalSpec, modalChannel, toastChannel } from '../ui-bus';
-import { ApiError } from './api-error';
+import { ApiError, NETWORK_ERROR_CODE } from './api-error';
 import { callApi } from './call-api';
 import { forgetKeys } from './keys';
 
@@ -158,3 +158,36 @@ describe('a call that needs a session, from a visitor who has none', () => {
     expect(seen).toHaveLength(1);
   });
 });
+
+describe('the bootstrap (clientConfig)', () => {
+  it('gives up after 60 s and shows 网络异常, as any request would', async () => {
+    vi.useFakeTimers();
+    try {
+      const signals: AbortSignal[] = [];
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(
+          (_url: string, init: RequestInit = {}) =>
+            new Promise((_resolve, reject) => {
+              signals.push(init.signal as AbortSignal);
+              init.signal?.addEventListener('abort', () => reject(new Error('aborted')));
+            }),
+        ),
+      );
+      const toasts: string[] = [];
+      const off = toastChannel.on((t) => toasts.push(t.text));
+      const call = callApi(checkVersion, {}).catch((e: unknown) => e);
+      await vi.advanceTimersByTimeAsync(59_000);
+      expect(signals[0]?.aborted).toBe(false);
+      await vi.advanceTimersByTimeAsync(1_000);
+      const error = await call;
+      off();
+      expect(signals[0]?.aborted).toBe(true);
+      expect((error as ApiError).code).toBe(NETWORK_ERROR_CODE);
+      expect(toasts).toEqual(['网络异常']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+

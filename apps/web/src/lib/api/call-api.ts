@@ -7,7 +7,7 @@ import { storage } from '../storage';
 import { eventTrackingHeader } from '../tracking';
 import { showModal, showToast } from '../ui-bus';
 import { ApiError, NETWORK_ERROR_CODE } from './api-error';
-import { codecFor, forgetKeys } from './keys';
+import { codecFor, forgetKeys, REQUEST_TIMEOUT_MS } from './keys';
 import type { OpensPage, ReactOptions } from './react-to-code';
 
 export interface CallOptions {
@@ -23,8 +23,6 @@ export interface CallOptions {
   appId?: string;
   signal?: AbortSignal;
 }
-
-const REQUEST_TIMEOUT_MS = 60_000;
 
 function currentScene(): Scene {
   return sceneOfPath(globalThis.location?.pathname ?? '/') ?? 'h5';
@@ -99,7 +97,9 @@ export async function callApi<D extends CallDef>(
     if (!options.ignoreError && !options.catchError) askToLogIn(scene);
     throw new ApiError(NO_SESSION_CODE, copy.loginFirst);
   }
+  // The bootstrap failing (no answer in 60 s, a broken answer) is a network failure like any other.
   const codec = await codecFor(xSourceOfScene[scene]).catch(() => {
+    if (!options.ignoreError && !options.catchError) showToast(copy.networkError, 3000);
     throw new ApiError(NETWORK_ERROR_CODE, copy.networkError);
   });
   const timeout = new AbortController();
