@@ -172,3 +172,38 @@ describe('the first-visit popup of the home', () => {
     });
   }
 });
+
+describe('the home on a 320 px phone', () => {
+  it("keeps the game card's name and 角色/游戏币/道具 on one line", async () => {
+    const page = await (await browser.newContext({ ...MOBILE, viewport: { width: 320, height: 640 } })).newPage();
+    await page.goto(`${baseUrl()}/h5/pages/no-such-page/index`);
+    await page.evaluate(() => {
+      localStorage.setItem('applicationIdClick', 'demo-legend');
+      // Seen just now: this journey is about the card under it.
+      localStorage.setItem('marketPopupSeen', JSON.stringify({ id: 'any', at: Date.now() }));
+    });
+    await page.goto(`${baseUrl()}/h5/pages/index/index`);
+    await page.getByTestId('current-game-name').waitFor();
+    await page
+      .getByTestId('home-popup-close')
+      .click({ timeout: 3000 })
+      .catch(() => {});
+    const lines = await page.evaluate(() => {
+      // The lines the element's first words take: the distinct tops of their boxes.
+      const linesOf = (el: Element | null) => {
+        const text = el && document.createTreeWalker(el, NodeFilter.SHOW_TEXT).nextNode();
+        if (!text) return -1;
+        const range = document.createRange();
+        range.selectNodeContents(text);
+        return new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top))).size;
+      };
+      const labels = [1, 2, 3].map((t) =>
+        linesOf(document.querySelector(`[data-testid="category-${t}"] span + span > div`)),
+      );
+      return { name: linesOf(document.querySelector('[data-testid="current-game-name"]')), labels };
+    });
+    expect(lines).toEqual({ name: 1, labels: [1, 1, 1] });
+    await docShot(page, 'home-game-card-320');
+    await page.context().close();
+  });
+});
