@@ -100,4 +100,3 @@ describe('an expired session', () => {
     expect(items.has('token')).toBe(false);
   });
 });
-
