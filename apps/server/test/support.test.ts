@@ -64,7 +64,8 @@ describe('customer service in the order chat', () => {
     expect(await status(orderId)).toBe(OrderStatus.AWAITING_RECEIPT);
     const mine = await upload(buyer.token);
     expectCode(
-      await app.call(itemReject, { orderId, reason: '数量不对：少了一半', images: [mine] }, { token: buyer.token }),
+      // Typed with its own full stop: the messages written around it keep one (。。 before).
+      await app.call(itemReject, { orderId, reason: '数量不对：少了一半。', images: [mine] }, { token: buyer.token }),
       '200',
     );
     const afterRefusal = await said(orderId);

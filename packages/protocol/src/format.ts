@@ -95,3 +95,24 @@ export function formatListTime(ms: number, now: number = Date.now()): string {
     });
   return `${then.m}/${then.d}`;
 }
+
+/**
+ * A countdown of whole seconds, the one every page shows: mm:ss under an hour, hh:mm:ss from an
+ * hour, N天 hh:mm:ss from a day (never 625:54 for ten hours). A negative count reads 00:00.
+ */
+export function formatCountdown(seconds: number): string {
+  const left = Math.max(0, Math.floor(seconds));
+  const days = Math.floor(left / 86_400);
+  const hours = Math.floor((left % 86_400) / 3600);
+  const mmss = `${pad(Math.floor((left % 3600) / 60))}:${pad(left % 60)}`;
+  if (days > 0) return `${days}天 ${pad(hours)}:${mmss}`;
+  return hours > 0 ? `${pad(hours)}:${mmss}` : mmss;
+}
+
+/**
+ * Words a person typed, as a clause of a sentence the app writes around them: trimmed and without
+ * the full stop (or ！？) they may end with, so 买家拒绝收货：少了一半。 never reads 。。.
+ */
+export function asClause(text: string): string {
+  return text.trim().replace(/[。．.！!？?\s]+$/u, '');
+}

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   formatCount,
+  formatCountdown,
   formatDate,
   formatDateTime,
   formatFeedTime,
@@ -135,5 +136,17 @@ describe('format', () => {
     expect(formatDate(at)).toBe('2026/11/25');
     expect(formatListTime(at, Date.parse('2026-11-25T01:00:00Z'))).toBe('00:30');
     expect(formatListTime(at, Date.parse('2026-11-25T16:00:00Z'))).toBe('11/25');
+  });
+});
+
+describe('formatCountdown', () => {
+  it('shows hours from an hour and days from a day (ten hours never read 625:54)', () => {
+    expect(formatCountdown(65)).toBe('01:05');
+    expect(formatCountdown(3599)).toBe('59:59');
+    expect(formatCountdown(3600)).toBe('01:00:00');
+    expect(formatCountdown(625 * 60 + 54)).toBe('10:25:54');
+    expect(formatCountdown(86_400 + 3_661)).toBe('1天 01:01:01');
+    expect(formatCountdown(-5)).toBe('00:00');
+    expect(formatCountdown(59.9)).toBe('00:59');
   });
 });

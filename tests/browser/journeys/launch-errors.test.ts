@@ -432,3 +432,62 @@ describe('modal states of a page', () => {
     await page.context().close();
   });
 });
+
+describe('a visitor who never logged in', () => {
+  const chat = '/h5/pages/personalTransaction/IM/conversation/index2?orderId=123';
+  it('is asked to log in (请先登录) on the pages that need a session, never told 登录超时; login brings him back', async () => {
+    const page = await (await browser.newContext(MOBILE)).newPage();
+    for (const path of ['/h5/pages/orderNew/orderList/orderList', '/h5/pages/userCenter/myCoupon/myCoupon', chat]) {
+      await page.goto(`${baseUrl()}${path}`);
+      await page.getByTestId('session-gate').waitFor();
+      // Long enough for any call of the page to have answered and shown its modal.
+      await page.waitForLoadState('networkidle');
+      const text = await page.locator('body').innerText();
+      expect(text).toContain('请先登录');
+      expect(text).not.toContain('登录超时');
+      expect(text).not.toContain('此会话已结束');
+    }
+    await docShot(page, 'login-first-chat-phone');
+    await page.setViewportSize({ width: 320, height: 640 });
+    await docShot(page, 'login-first-chat-320');
+    await page.getByTestId('session-gate-login').click();
+    await page.getByTestId('login-form').waitFor();
+    expect(pathOf(page)).toBe(`/h5/pages/login/login?fromPage=${encodeURIComponent(chat)}`);
+    await logInOnPage(page, phoneNumber('137'));
+    await page.waitForURL((url) => `${url.pathname}${url.search}` === chat);
+    expect(await page.getByTestId('session-gate').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('the PC order list asks the same inside the PC page (1440)', async () => {
+    const page = await (await browser.newContext(DESKTOP)).newPage();
+    await page.goto(`${baseUrl()}/web/pages/orderNew/orderList/orderList`);
+    await page.getByTestId('session-gate').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await page.locator('.pc-header').count()).toBe(1);
+    expect(await page.locator('body').innerText()).not.toContain('登录超时');
+    await docShot(page, 'login-first-pc');
+    await page.context().close();
+  });
+});
+
+describe('the 不在线 state (20301)', () => {
+  it('has a title when no game was chosen', async () => {
+    const page = await (await browser.newContext(MOBILE)).newPage();
+    await page.route('**/pb/api/**', (route) =>
+      route.request().url().includes('clientConfig')
+        ? route.continue()
+        : route.fulfill({
+            contentType: 'application/json',
+            body: JSON.stringify({ code: '20301', msg: '不在线', data: null }),
+          }),
+    );
+    await page.goto(`${baseUrl()}/h5/pages/index/index`);
+    const overlay = page.getByTestId('no-line');
+    await overlay.waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('currentAppId'))).toBeNull();
+    expect((await overlay.getByTestId('no-line-title').textContent())?.trim()).toBe('游戏账号');
+    await docShot(page, 'no-line-no-game-phone');
+    await page.context().close();
+  });
+});

@@ -5,7 +5,7 @@ import {
   detailUrl,
   docShot,
   filterRolesByServer,
-  logIn,
+  logInOnLoginPage,
   newPage,
   phoneNumber,
   sortedCardPrices,
@@ -57,13 +57,18 @@ describe('market on a phone (h5)', () => {
     await page.getByTestId('fair-price-band').or(page.getByText('暂无相似成交')).first().waitFor();
     await docShot(page, 'h5-detail');
 
-    // Logged out: collecting goes to login first.
+    // Logged out: collecting goes to login first; back on the detail, the collect he asked for is made.
     await page.getByTestId('collect-toggle').click();
     await page.waitForURL(/\/h5\/pages\/login\/login/);
-    await logIn(page, phoneNumber('138'));
-    await page.goto(detailUrl('h5', id));
-    await page.getByTestId('collect-toggle').click();
+    await logInOnLoginPage(page, phoneNumber('138'));
+    await page.getByTestId('commodity-detail').waitFor();
     await toast(page, '收藏成功');
+    await expect.poll(() => page.getByTestId('collect-toggle').textContent()).toContain('已收藏');
+    expect(new URL(page.url()).searchParams.get('id')).toBe(id);
+    expect(new URL(page.url()).searchParams.has('thenCollect')).toBe(false);
+    // A reload makes no second collect: the toggle stays 已收藏.
+    await page.reload();
+    await page.getByTestId('commodity-detail').waitFor();
     await expect.poll(() => page.getByTestId('collect-toggle').textContent()).toContain('已收藏');
 
     // Logged in, the buy button opens the order's confirmation page.
@@ -95,6 +100,24 @@ describe('market on a phone (h5)', () => {
     await page.context().close();
   });
 
+  it('立即购买 by a visitor: login first, then the purchase goes on to the order confirmation', async () => {
+    const page = await newPage(browser, MOBILE);
+    await page.goto(`${baseUrl()}/h5/pages/commodityList/list?applicationId=demo-xianxia&type=2`);
+    const card = page.getByTestId('commodity-card').first();
+    const id = (await card.getAttribute('data-id')) ?? '';
+    await page.goto(detailUrl('h5', id));
+    await page.getByTestId('buy-button').click();
+    await page.getByTestId('login-form').waitFor();
+    await logInOnLoginPage(page, phoneNumber('136'));
+    await page.getByTestId('order-confirm').waitFor();
+    const url = new URL(page.url());
+    expect([url.pathname, url.searchParams.get('commodityId')]).toEqual([
+      '/h5/pages/orderNew/orderConfirmPlace/orderConfirmPlace',
+      id,
+    ]);
+    await page.context().close();
+  });
+
   it('records clicks and exposures as batches and clears the lists', async () => {
     const page = await newPage(browser, MOBILE);
     const sent: Array<{ path: string }> = [];
@@ -112,6 +135,75 @@ describe('market on a phone (h5)', () => {
     await page.getByTestId('commodity-detail').waitFor();
     await expect.poll(() => sent.filter((s) => s.path.endsWith('click')).length).toBe(1);
     await expect.poll(() => page.evaluate(() => localStorage.getItem('commodityClickIds'))).toBeNull();
+    await page.context().close();
+  });
+});
+
+// The PC home (place pcHome) shows the same HomePopup; the demo market seeds a popup for the phone home only.
+describe('the first-visit popup of the home', () => {
+  for (const [device, scene, name] of [
+    [MOBILE, 'h5', 'phone'],
+    [{ ...MOBILE, viewport: { width: 320, height: 640 } }, 'h5', '320'],
+  ] as const) {
+    it(`tapping its picture dismisses it and stays home; 查看详情 follows its link (${name})`, async () => {
+      const page = await (await browser.newContext(device)).newPage();
+      // The game is chosen on a page without the popup, so the home's first visit is the one that shows it.
+      await page.goto(`${baseUrl()}/${scene}/pages/no-such-page/index`);
+      await page.evaluate(() => localStorage.setItem('applicationIdClick', 'demo-legend'));
+      const home = `/${scene}/pages/index/index`;
+      await page.goto(`${baseUrl()}${home}`);
+      const popup = page.getByTestId('home-popup');
+      await popup.waitFor();
+      await page.getByTestId('home-popup-picture').locator('img').waitFor();
+      await docShot(page, `home-popup-${name}`);
+      await page.getByTestId('home-popup-picture').click();
+      await popup.waitFor({ state: 'detached' });
+      // Nothing navigated: still the home, in this tab.
+      await page.waitForTimeout(300);
+      expect(new URL(page.url()).pathname).toBe(home);
+      expect(page.context().pages()).toHaveLength(1);
+      // Shown again (a fresh first visit): its link is the button under the picture.
+      await page.evaluate(() => localStorage.removeItem('marketPopupSeen'));
+      await page.reload();
+      await page.getByTestId('home-popup-open').click();
+      await page.waitForURL((url) => url.pathname !== home);
+      expect(new URL(page.url()).pathname).toBe(`/${scene}/pages/commodityList/list`);
+      await page.context().close();
+    });
+  }
+});
+
+describe('the home on a 320 px phone', () => {
+  it("keeps the game card's name and 角色/游戏币/道具 on one line", async () => {
+    const page = await (await browser.newContext({ ...MOBILE, viewport: { width: 320, height: 640 } })).newPage();
+    await page.goto(`${baseUrl()}/h5/pages/no-such-page/index`);
+    await page.evaluate(() => {
+      localStorage.setItem('applicationIdClick', 'demo-legend');
+      // Seen just now: this journey is about the card under it.
+      localStorage.setItem('marketPopupSeen', JSON.stringify({ id: 'any', at: Date.now() }));
+    });
+    await page.goto(`${baseUrl()}/h5/pages/index/index`);
+    await page.getByTestId('current-game-name').waitFor();
+    await page
+      .getByTestId('home-popup-close')
+      .click({ timeout: 3000 })
+      .catch(() => {});
+    const lines = await page.evaluate(() => {
+      // The lines the element's first words take: the distinct tops of their boxes.
+      const linesOf = (el: Element | null) => {
+        const text = el && document.createTreeWalker(el, NodeFilter.SHOW_TEXT).nextNode();
+        if (!text) return -1;
+        const range = document.createRange();
+        range.selectNodeContents(text);
+        return new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top))).size;
+      };
+      const labels = [1, 2, 3].map((t) =>
+        linesOf(document.querySelector(`[data-testid="category-${t}"] span + span > div`)),
+      );
+      return { name: linesOf(document.querySelector('[data-testid="current-game-name"]')), labels };
+    });
+    expect(lines).toEqual({ name: 1, labels: [1, 1, 1] });
+    await docShot(page, 'home-game-card-320');
     await page.context().close();
   });
 });

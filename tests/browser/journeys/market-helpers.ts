@@ -24,6 +24,18 @@ export async function logIn(page: Page, phone: string): Promise<void> {
   }, session);
 }
 
+/** Logs in on the login page itself: a fresh phone, the code from the SMS outbox, the agreement ticked. */
+export async function logInOnLoginPage(page: Page, phone: string): Promise<void> {
+  await page.getByTestId('login-phone').fill(phone);
+  await page.getByTestId('sms-button').click();
+  await toast(page, '发送成功');
+  const res = await fetch(`${baseUrl()}/dev/sms/outbox?phone=${phone}`);
+  const [sms] = ((await res.json()) as { data: Array<{ code: string }> }).data;
+  await page.getByTestId('login-code').fill(sms?.code ?? '');
+  await page.getByTestId('login-agree').check();
+  await page.getByTestId('login-submit').click();
+}
+
 export async function newPage(browser: Browser, device: typeof MOBILE | typeof DESKTOP): Promise<Page> {
   const context = await browser.newContext({ ...device, permissions: ['clipboard-read', 'clipboard-write'] });
   return context.newPage();

@@ -1,7 +1,16 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, DESKTOP, hook, launchBrowser } from '../browser';
-import { detailUrl, filterRolesByServer, logIn, newPage, phoneNumber, sortedCardPrices, toast } from './market-helpers';
+import {
+  detailUrl,
+  docShot,
+  filterRolesByServer,
+  logIn,
+  newPage,
+  phoneNumber,
+  sortedCardPrices,
+  toast,
+} from './market-helpers';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -76,6 +85,33 @@ describe('market on a PC (web)', () => {
     await page.getByTestId('modal-commodityGone').waitFor();
     expect(await page.getByTestId('modal-content').textContent()).toBe('商品不存在');
     await page.waitForURL(/\/web\/pages\/index\/index/);
+    await page.context().close();
+  });
+});
+
+describe('the PC search names its game', () => {
+  it('a keyword from the home says which game it searched and offers the same words in each other game (1440)', async () => {
+    const page = await newPage(browser, DESKTOP);
+    await page.goto(`${baseUrl()}/web/pages/index/index`);
+    await page.getByTestId('home-page').waitFor();
+    await page.getByTestId('pc-search-input').fill('沙巴克');
+    await page.getByTestId('pc-search-submit').click();
+    await page.getByTestId('commodity-list').waitFor();
+    const searched = new URL(page.url()).searchParams.get('applicationId');
+    const scope = page.getByTestId('keyword-scope');
+    await scope.getByTestId('keyword-scope-game').first().waitFor();
+    expect(await scope.textContent()).toMatch(/^在《.+》中搜索“沙巴克”其他游戏：/);
+    const others = scope.getByTestId('keyword-scope-game');
+    expect(await others.count()).toBeGreaterThan(0);
+    await page.getByTestId('result-count').waitFor();
+    await docShot(page, 'pc-search-scope');
+    const other = others.first();
+    const name = (await other.textContent()) ?? '';
+    await other.click();
+    await page.waitForURL((url) => url.searchParams.get('applicationId') !== searched);
+    const url = new URL(page.url());
+    expect(url.searchParams.get('keyword')).toBe('沙巴克');
+    await expect.poll(() => scope.textContent()).toContain(`在《${name}》中搜索“沙巴克”`);
     await page.context().close();
   });
 });

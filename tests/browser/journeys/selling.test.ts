@@ -300,7 +300,7 @@ describe('selling with a consignment key', () => {
     await page.getByTestId('key-input').fill(key.toLowerCase());
     await page.getByTestId('key-check').click();
     await expect.poll(() => page.getByTestId('key-role').textContent()).toContain('新手买家');
-    await expect.poll(() => page.getByTestId('key-expiry').textContent()).toMatch(/还剩 \d+分\d{2}秒/);
+    await expect.poll(() => page.getByTestId('key-expiry').textContent()).toMatch(/还剩 (\d+天 )?(\d{2}:)?\d{2}:\d{2}/);
     await expect.poll(() => page.locator('[data-testid="role-shots"] img').count()).toBe(4);
     await page.getByTestId('key-price').fill('168');
     await expect.poll(() => page.getByTestId('key-price-receive').textContent()).toContain('¥159.60');

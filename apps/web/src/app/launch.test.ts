@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { entryRedirect, needsLoginCheck, pcZoomOf } from './launch';
+import { deviceModelOf, entryRedirect, needsLoginCheck, pcZoomOf, tabBarHeightOf } from './launch';
 
 const home = '/app/pages/index/index';
 
@@ -69,5 +69,20 @@ describe('PC zoom (platform-shell §9)', () => {
     expect(pcZoomOf('web', 1920)).toBeNull();
     for (const scene of ['h5', 'app', 'h5sdk', 'landsdk', 'h5wx'] as const) expect(pcZoomOf(scene, 1440)).toBeNull();
     expect(pcZoomOf(null, 1440)).toBeNull();
+  });
+});
+
+describe('the tab bar by device model (platform-shell §9)', () => {
+  it('is 91 px on the 16s, 86 px on ALP-AL00 and 60 px elsewhere, the model read from the user agent', () => {
+    const ua = (model: string) =>
+      `Mozilla/5.0 (Linux; Android 10; ${model} Build/QKQ1.190716.003; wv) AppleWebKit/537.36 Chrome/83.0 Mobile Safari/537.36`;
+    expect(deviceModelOf(ua('ALP-AL00'))).toBe('ALP-AL00');
+    expect(tabBarHeightOf(deviceModelOf(ua('ALP-AL00')))).toBe(86);
+    expect(tabBarHeightOf(deviceModelOf(ua('16s')))).toBe(91);
+    expect(tabBarHeightOf(deviceModelOf(ua('MEIZU 16s')))).toBe(91);
+    expect(tabBarHeightOf(deviceModelOf(ua('Pixel 7')))).toBe(60);
+    const iphone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
+    expect(deviceModelOf(iphone)).toBe('');
+    expect(tabBarHeightOf(deviceModelOf(iphone))).toBe(60);
   });
 });

@@ -102,10 +102,30 @@ export function applyPcZoom(scene: Scene | null = sceneOfPath(globalThis.locatio
   else root.style.setProperty('--pc-zoom', String(zoom));
 }
 
+/** The device model an Android browser names in its user agent ('; ALP-AL00 Build/…'), else ''. */
+export function deviceModelOf(userAgent: string): string {
+  return /;\s*([^;()]+?)\s+Build\//.exec(userAgent)?.[1]?.trim() ?? '';
+}
+
+/** The tab bar's height by device model (platform-shell §9): 91 px on the 16s, 86 px on ALP-AL00, else 60 px. */
+export function tabBarHeightOf(model: string): number {
+  const m = model.trim().toLowerCase();
+  if (m === '16s' || m.endsWith(' 16s')) return 91;
+  if (m === 'alp-al00') return 86;
+  return 60;
+}
+
+/** The tab bar's height for this device, as --tab-h (the tab bar and the page's room for it). */
+export function applyDeviceBars(userAgent = globalThis.navigator?.userAgent ?? ''): void {
+  const height = tabBarHeightOf(deviceModelOf(userAgent));
+  if (height !== 60) document.documentElement.style.setProperty('--tab-h', `${height}px`);
+}
+
 export function runSyncLaunch(): Platform {
   const { pathname, search } = globalThis.location;
   const platform = detectPlatform(search);
   rememberGray(search, document.cookie);
+  applyDeviceBars();
   const target = launchRedirect(pathname, search, platform);
   if (target) globalThis.history.replaceState(null, '', target);
   const entry = entryRedirect(globalThis.location.pathname, globalThis.location.search, Boolean(storage.get('token')));

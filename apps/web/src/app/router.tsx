@@ -6,6 +6,7 @@ import { pagePath, paths, SCENE_PAGES } from '../lib/paths';
 import { PageLoading } from './page-loading';
 import { RouteErrorPage } from './route-error-page';
 import { SceneShell } from './scene-shell';
+import { SessionGate } from './session-gate';
 
 /** Beside a page that rendered: its code loaded, so a later failure here may reload once again. */
 function Loaded() {
@@ -52,6 +53,12 @@ const page = (load: () => Promise<{ default: ComponentType }>): { element: React
     ),
     handle: { preload },
   };
+};
+
+/** A page only a logged-in user has: a visitor without a session is asked to log in first (session-gate.tsx). */
+const privatePage = (load: () => Promise<{ default: ComponentType }>) => {
+  const opened = page(load);
+  return { ...opened, element: <SessionGate>{opened.element}</SessionGate> };
 };
 
 /** Every route answers an error with the zh-CN error page (retry, back to the scene's home). */
@@ -129,8 +136,8 @@ function sceneRoutes(scene: string): RouteObject[] {
     { path: pagePath(scene, 'userCenter'), ...page(my) },
     { path: pagePath(scene, 'my'), ...page(my) },
     { path: pagePath(scene, 'maintenance'), ...page(maintenance) },
-    { path: pagePath(scene, 'realName'), ...page(realName) },
-    { path: pagePath(scene, 'realNameStatus'), ...page(realNameStatus) },
+    { path: pagePath(scene, 'realName'), ...privatePage(realName) },
+    { path: pagePath(scene, 'realNameStatus'), ...privatePage(realNameStatus) },
     { path: pagePath(scene, 'popularGames'), ...page(popularGame) },
     { path: pagePath(scene, 'recommendGames'), ...page(recommendGame) },
     { path: pagePath(scene, 'gameLobby'), ...page(gameLobby) },
@@ -139,17 +146,17 @@ function sceneRoutes(scene: string): RouteObject[] {
     { path: pagePath(scene, 'presaleDetail'), ...page(presaleDetail) },
     { path: pagePath(scene, 'shelf'), ...page(shelf) },
     { path: pagePath(scene, 'retrieveRole'), ...page(retrieveShelf) },
-    { path: pagePath(scene, 'orderConfirm'), ...page(orderConfirm) },
+    { path: pagePath(scene, 'orderConfirm'), ...privatePage(orderConfirm) },
     { path: pagePath(scene, 'cashier'), ...page(cashier) },
-    { path: pagePath(scene, 'orderDetail'), ...page(orderDetail) },
-    { path: pagePath(scene, 'orderList'), ...page(orderList) },
+    { path: pagePath(scene, 'orderDetail'), ...privatePage(orderDetail) },
+    { path: pagePath(scene, 'orderList'), ...privatePage(orderList) },
     { path: pagePath(scene, 'wechatPay'), ...page(wechatLanding) },
-    { path: pagePath(scene, 'withdraw'), ...page(withdraw) },
-    { path: pagePath(scene, 'coupons'), ...page(myCoupon) },
-    { path: pagePath(scene, 'myOffers'), ...page(myOffers) },
-    { path: pagePath(scene, 'receivedOffers'), ...page(receivedOffers) },
+    { path: pagePath(scene, 'withdraw'), ...privatePage(withdraw) },
+    { path: pagePath(scene, 'coupons'), ...privatePage(myCoupon) },
+    { path: pagePath(scene, 'myOffers'), ...privatePage(myOffers) },
+    { path: pagePath(scene, 'receivedOffers'), ...privatePage(receivedOffers) },
     { path: pagePath(scene, 'auctionDetail'), ...page(auctionDetail) },
-    { path: pagePath(scene, 'bidManage'), ...page(bidManage) },
+    { path: pagePath(scene, 'bidManage'), ...privatePage(bidManage) },
     { path: pagePath(scene, 'brokerList'), ...page(brokerList) },
     { path: pagePath(scene, 'brokerDetail'), ...page(brokerDetail) },
     { path: pagePath(scene, 'merchantApply'), ...page(merchantApply) },
@@ -157,8 +164,8 @@ function sceneRoutes(scene: string): RouteObject[] {
     { path: pagePath(scene, 'brokerOrderConfirm'), ...page(brokerOrderConfirm) },
     { path: pagePath(scene, 'brokerOrderDetail'), ...page(brokerOrderDetail) },
     { path: pagePath(scene, 'brokerOrders'), ...page(brokerOrders) },
-    { path: pagePath(scene, 'conversation'), ...page(conversation) },
-    { path: pagePath(scene, 'conversationIos'), ...page(conversation) },
+    { path: pagePath(scene, 'conversation'), ...privatePage(conversation) },
+    { path: pagePath(scene, 'conversationIos'), ...privatePage(conversation) },
     { path: pagePath(scene, 'conversationWorkbench'), ...page(workbench) },
     { path: pagePath(scene, 'messages'), ...page(messages) },
     { path: pagePath(scene, 'service'), ...page(service) },

@@ -10,6 +10,9 @@ export const copy = {
   backHome: '返回首页',
   login: '登录',
   loginAgain: '重新登录',
+  /** A page or action that needs a session, for a visitor who has none (never 登录超时: he never logged in). */
+  loginFirst: '请先登录',
+  goLogin: '去登录',
   logout: '退出登录',
   confirm: '确定',
   cancel: '取消',

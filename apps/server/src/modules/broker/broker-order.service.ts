@@ -11,7 +11,7 @@ import {
 import { URGE_MINUTES } from '@app/protocol/calls/customer-service';
 import type { CallInput } from '@app/protocol/contract';
 import { ErrorCode } from '@app/protocol/errors';
-import { shanghaiDayDigits } from '@app/protocol/format';
+import { asClause, shanghaiDayDigits } from '@app/protocol/format';
 import {
   BrokerOrderStatus,
   brokerOrderStatusLabel,
@@ -420,7 +420,8 @@ export async function buyerConfirmBrokerOrder(deps: BrokerOrderDeps, userId: num
 }
 
 /** customerServiceIntervention: the buyer refuses receipt (107 → -105); the money stays in escrow for customer service. */
-export async function refuseBrokerOrder(deps: BrokerOrderDeps, userId: number, orderId: string, reason: string) {
+export async function refuseBrokerOrder(deps: BrokerOrderDeps, userId: number, orderId: string, typed: string) {
+  const reason = asClause(typed);
   const { row, role } = await viewerBrokerOrder(deps.db, userId, orderId);
   if (role !== 'buyer') throw new AppError(ErrorCode.BAD_PARAMS, '只有买家可以拒绝收货');
   if (

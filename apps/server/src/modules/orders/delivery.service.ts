@@ -1,6 +1,7 @@
 import { PartnerRefusal } from '@app/game-partner/partner-errors';
 import { AUTO_CONFIRM_HOURS, SETTLE_PROTECTION_HOURS } from '@app/protocol/calls/orders';
 import { ErrorCode } from '@app/protocol/errors';
+import { asClause } from '@app/protocol/format';
 import { LISTING_SOLD_NOTE, ListingStatus } from '@app/protocol/statuses/listing-status';
 import { OrderStatus } from '@app/protocol/statuses/order-status';
 import type { Kysely } from 'kysely';
@@ -192,9 +193,10 @@ export async function rejectReceipt(
   deps: OrderDeps,
   buyerUserId: number,
   orderId: string,
-  reason: string,
+  typed: string,
   images: readonly string[] = [],
 ) {
+  const reason = asClause(typed);
   const row = await viewerOrder(deps.db, buyerUserId, orderId);
   if (row.buyer_user_id !== buyerUserId) throw new AppError(ErrorCode.BAD_PARAMS, '只有买家可以拒绝收货');
   if (images.length > 0 && !(await deps.events?.evidenceValid(buyerUserId, images)))

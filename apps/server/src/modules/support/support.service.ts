@@ -1,6 +1,7 @@
 import type { Intervention } from '@app/protocol/calls/customer-service';
 import { URGE_MINUTES } from '@app/protocol/calls/customer-service';
 import { ErrorCode } from '@app/protocol/errors';
+import { asClause } from '@app/protocol/format';
 import { OrderStatus, UNPAID_ORDER_STATUSES } from '@app/protocol/statuses/order-status';
 import type { Selectable } from 'kysely';
 import type { DbHandle } from '../../platform/db/handle';
@@ -68,9 +69,10 @@ export async function askForService(
   deps: SupportDeps,
   userId: number,
   orderId: number,
-  reason: string,
+  typed: string,
   announce = true,
 ): Promise<Row> {
+  const reason = asClause(typed);
   const { order, side } = await partyOf(deps.db, userId, orderId);
   if (UNPAID_ORDER_STATUSES.includes(order.status))
     throw new AppError(ErrorCode.BAD_PARAMS, '订单未支付，无需客服介入');

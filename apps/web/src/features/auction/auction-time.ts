@@ -1,11 +1,8 @@
+import { formatCountdown } from '@app/protocol/format';
 /** hh:mm:ss (or N天 hh:mm:ss) left of `seconds`; 已结束 at zero. */
 export function formatLeft(seconds: number): string {
   if (seconds <= 0) return '已结束';
-  const two = (n: number) => String(n).padStart(2, '0');
-  const days = Math.floor(seconds / 86_400);
-  const rest = seconds % 86_400;
-  const hms = `${two(Math.floor(rest / 3600))}:${two(Math.floor((rest % 3600) / 60))}:${two(rest % 60)}`;
-  return days > 0 ? `${days}天 ${hms}` : hms;
+  return formatCountdown(seconds);
 }
 
 /**

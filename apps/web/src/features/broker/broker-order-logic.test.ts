@@ -69,6 +69,9 @@ describe('a broker order as its buyer sees it', () => {
       late: false,
     });
     expect(deliveryPromise(o, (paidAt + 29 * 60 + 55) * 1000)?.left).toBe('剩余 00:05');
+    // Over an hour the hours show (never 625:54).
+    const long = { ...o, deliverBefore: paidAt + 625 * 60 + 54, deliverMinutes: 630 };
+    expect(deliveryPromise(long, paidAt * 1000)?.left).toBe('剩余 10:25:54');
     expect(deliveryPromise(o, (paidAt + 30 * 60) * 1000)).toMatchObject({ late: true });
     expect(deliveryPromise(o, (paidAt + 42 * 60 + 10) * 1000)?.left).toBe(
       '已超时12分钟未发货，可取消订单，货款全额退回余额',

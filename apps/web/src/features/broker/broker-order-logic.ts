@@ -1,4 +1,5 @@
 import type { BrokerDelivery } from '@app/protocol/calls/broker';
+import { formatCountdown } from '@app/protocol/format';
 import { BrokerOrderStatus, brokerOrderStatusLabel } from '@app/protocol/statuses/broker-order-status';
 
 /**
@@ -93,9 +94,7 @@ export function deliveryPromise(
     const over = Math.max(1, Math.floor(-leftMs / 60_000));
     return { promise, left: `已超时${over}分钟未发货，可取消订单，货款全额退回余额`, late: true };
   }
-  const mm = String(Math.floor(leftMs / 60_000)).padStart(2, '0');
-  const ss = String(Math.floor((leftMs % 60_000) / 1000)).padStart(2, '0');
-  return { promise, left: `剩余 ${mm}:${ss}`, late: false };
+  return { promise, left: `剩余 ${formatCountdown(leftMs / 1000)}`, late: false };
 }
 
 /**

@@ -44,8 +44,8 @@ export function CurrentGameCard({
             style={{ width: 48, height: 48, borderRadius: 12, flexShrink: 0 }}
           />
           <div style={{ flex: 1, minWidth: 0 }}>
-            <div style={{ fontWeight: 800, fontSize: 16 }} data-testid="current-game-name">
-              {game.gameName}
+            <div className="cg-name" data-testid="current-game-name">
+              <span className="cg-name-text">{game.gameName}</span>
               {played ? (
                 <span className="tag tag-presale" style={{ marginLeft: 6 }}>
                   最近在玩
@@ -62,7 +62,7 @@ export function CurrentGameCard({
           {game.guideUrl ? (
             <button
               type="button"
-              className="btn btn-sm btn-ghost"
+              className="btn btn-sm btn-ghost cg-action"
               onClick={() => setSheet('guide')}
               data-testid="guide-button"
             >
@@ -71,7 +71,7 @@ export function CurrentGameCard({
           ) : null}
           <button
             type="button"
-            className="btn btn-sm btn-primary"
+            className="btn btn-sm btn-primary cg-action"
             onClick={() => setSheet('switch')}
             data-testid="switch-game"
           >
@@ -85,14 +85,7 @@ export function CurrentGameCard({
             key={c.type}
             to={paths.list(scene, { applicationId: game?.applicationId, type: c.type })}
             data-testid={`category-${c.type}`}
-            style={{
-              display: 'flex',
-              alignItems: 'center',
-              gap: 8,
-              padding: 8,
-              borderRadius: 10,
-              background: '#fafafa',
-            }}
+            className="cg-category"
           >
             <span
               style={{
@@ -111,7 +104,7 @@ export function CurrentGameCard({
               <c.Icon size="1em" aria-hidden="true" />
             </span>
             <span style={{ minWidth: 0, overflow: 'hidden' }}>
-              <div style={{ fontWeight: 700 }}>{c.label}</div>
+              <div className="cg-category-label">{c.label}</div>
               <div
                 className="muted"
                 style={{ fontSize: 11, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}

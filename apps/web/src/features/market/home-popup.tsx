@@ -1,3 +1,4 @@
+import { LinkType, normaliseLinkType } from '@app/protocol/links';
 import { X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { LazyImage } from '../../components/lazy-image';
@@ -24,7 +25,16 @@ function writeSeen(seen: PopupSeen) {
   }
 }
 
-/** The home popup: shown once per intervalHours (remembered in localStorage), its image follows its link. */
+/** Whether the popup leads anywhere: a link that is not 3 (no jump). */
+export function popupLeadsSomewhere(popup: { popupHyperlink: string; popupHyperlinkType: number }): boolean {
+  return popup.popupHyperlink.trim() !== '' && normaliseLinkType(popup.popupHyperlinkType) !== LinkType.NONE;
+}
+
+/**
+ * The home popup: shown once per intervalHours (remembered in localStorage). Tapping the picture
+ * or around it only dismisses it (people tap the picture to get it out of the way); its link is
+ * the 查看详情 button under it, shown when the popup has one.
+ */
 export function HomePopup({ place }: { place: Place }) {
   const { data } = usePopup(place);
   const openLink = useOpenLink();
@@ -39,20 +49,14 @@ export function HomePopup({ place }: { place: Place }) {
   const close = () => setOpen(false);
   return (
     <div className="mask" role="dialog" aria-modal="true" aria-label={popup.title} data-testid="home-popup">
-      <div style={{ width: 290, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 16 }}>
+      <button type="button" className="home-popup-backdrop" aria-label="关闭" tabIndex={-1} onClick={close} />
+      <div className="home-popup-body">
         <button
           type="button"
-          style={{ width: '100%' }}
-          aria-label={popup.title}
-          onClick={() => {
-            close();
-            openLink({
-              hyperlink: popup.popupHyperlink,
-              hyperlinkType: popup.popupHyperlinkType,
-              bannerName: popup.title,
-              popup: true,
-            });
-          }}
+          className="home-popup-picture"
+          aria-label="关闭"
+          data-testid="home-popup-picture"
+          onClick={close}
         >
           <LazyImage
             eager
@@ -61,12 +65,31 @@ export function HomePopup({ place }: { place: Place }) {
             style={{ width: '100%', height: 380, borderRadius: 16 }}
           />
         </button>
+        {popupLeadsSomewhere(popup) ? (
+          <button
+            type="button"
+            className="btn btn-primary"
+            data-testid="home-popup-open"
+            style={{ minWidth: 160 }}
+            onClick={() => {
+              close();
+              openLink({
+                hyperlink: popup.popupHyperlink,
+                hyperlinkType: popup.popupHyperlinkType,
+                bannerName: popup.title,
+                popup: true,
+              });
+            }}
+          >
+            查看详情
+          </button>
+        ) : null}
         <button
           type="button"
           onClick={close}
           aria-label="关闭"
           data-testid="home-popup-close"
-          style={{ width: 34, height: 34, borderRadius: 17, border: '1.5px solid #fff', color: '#fff', fontSize: 18 }}
+          className="home-popup-close"
         >
           <X size="1em" aria-hidden="true" />
         </button>

@@ -1,6 +1,7 @@
+import { formatCountdown } from '@app/protocol/format';
 import { useEffect, useState } from 'react';
 
-/** mm:ss left until a unix-seconds deadline (00:00 once it passed). */
+/** What is left until a unix-seconds deadline, as formatCountdown shows it (00:00 once it passed). */
 export function useCountdown(until: number | null | undefined): string {
   const [now, setNow] = useState(Date.now());
   useEffect(() => {
@@ -8,6 +9,5 @@ export function useCountdown(until: number | null | undefined): string {
     return () => clearInterval(t);
   }, []);
   if (!until) return '';
-  const left = Math.max(0, until * 1000 - now);
-  return `${String(Math.floor(left / 60_000)).padStart(2, '0')}:${String(Math.floor((left % 60_000) / 1000)).padStart(2, '0')}`;
+  return formatCountdown((until * 1000 - now) / 1000);
 }

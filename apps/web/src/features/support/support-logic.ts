@@ -1,4 +1,5 @@
 import type { Intervention } from '@app/protocol/calls/customer-service';
+import { formatCountdown } from '@app/protocol/format';
 import { isPcScene, type Scene } from '@app/protocol/platform';
 
 /** What 客服 decided, in the words of the progress line. */
@@ -40,7 +41,7 @@ export function waitLeft(nextAt: number | null, nowMs: number): string | null {
   if (!nextAt) return null;
   const left = Math.ceil(nextAt - nowMs / 1000);
   if (left <= 0) return null;
-  return `${String(Math.floor(left / 60)).padStart(2, '0')}:${String(left % 60).padStart(2, '0')}`;
+  return formatCountdown(left);
 }
 
 /**

@@ -6,6 +6,9 @@ import { storage } from '../../lib/storage';
 import { track } from '../../lib/tracking-queue';
 import { noLineChannel } from '../../lib/ui-bus';
 
+/** The overlay's title when no game was chosen (or its info did not come): never an empty line. */
+export const NO_LINE_FALLBACK_TITLE = '游戏账号';
+
 /**
  * The no-line state (20301): the game's icon and name with '不在线'; closing it records an exit
  * event with the minutes it was shown (platform-shell §4).
@@ -18,6 +21,7 @@ export function NoLineHost() {
       noLineChannel.on(({ since: at }) => {
         setSince(at);
         const appId = storage.get('currentAppId');
+        setGame(null);
         if (appId) callApi(gameInfo, {}, { appId, ignoreError: true }).then(setGame, () => setGame(null));
       }),
     [],
@@ -27,7 +31,9 @@ export function NoLineHost() {
     <Portal>
       <div className="overlay" style={{ background: '#fff', color: 'var(--c-text)' }} data-testid="no-line">
         {game?.iconUrl ? <img src={game.iconUrl} alt="" width={72} height={72} style={{ borderRadius: 16 }} /> : null}
-        <div style={{ fontSize: 18, fontWeight: 700 }}>{game?.gameName ?? ''}</div>
+        <div style={{ fontSize: 18, fontWeight: 700 }} data-testid="no-line-title">
+          {game?.gameName || NO_LINE_FALLBACK_TITLE}
+        </div>
         <div className="muted">不在线，请返回游戏重新登录</div>
         <button
           type="button"

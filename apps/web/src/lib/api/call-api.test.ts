@@ -11,7 +11,7 @@ import {
 } from '@app/protocol/codec/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ModalSpec, modalChannel, toastChannel } from '../ui-bus';
-import { ApiError } from './api-error';
+import { ApiError, NETWORK_ERROR_CODE } from './api-error';
 import { callApi } from './call-api';
 import { forgetKeys } from './keys';
 
@@ -48,10 +48,21 @@ function fakeServer(answer: (params: Record<string, unknown>) => { code: string;
   });
 }
 
+/** The browser's local storage, here with a session unless a test takes it away. */
+function memoryStorage(entries: Record<string, string>): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> {
+  const items = new Map(Object.entries(entries));
+  return {
+    getItem: (k) => items.get(k) ?? null,
+    setItem: (k, v) => void items.set(k, v),
+    removeItem: (k) => void items.delete(k),
+  };
+}
+
 beforeEach(() => {
   seen.length = 0;
   forgetKeys();
   vi.stubGlobal('location', { pathname: '/h5/pages/index/index', search: '', assign: vi.fn() });
+  vi.stubGlobal('localStorage', memoryStorage({ token: 'session-token' }));
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -108,5 +119,74 @@ describe('the request layer speaks codec version 2', () => {
     expect(seen).toHaveLength(0);
     await expect(callApi(checkVersion, {})).resolves.toBe(1);
     expect(configs).toBe(2);
+  });
+});
+
+describe('a call that needs a session, from a visitor who has none', () => {
+  it('is not sent; he is asked to log in (请先登录, never 登录超时) and comes back to the page afterwards', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { pathname: '/h5/pages/orderNew/orderList/orderList', search: '?tab=1', assign });
+    vi.stubGlobal('localStorage', memoryStorage({}));
+    const server = fakeServer(() => ({ code: '50000', msg: '登录超时，请重新登录' }));
+    vi.stubGlobal('fetch', server);
+    const shown: ModalSpec[] = [];
+    const off = modalChannel.on((spec) => shown.push(spec));
+    const error = await callApi(userInfo, {}).catch((e: unknown) => e);
+    // A caller that shows refusals itself gets the same answer without the modal.
+    const quiet = await callApi(userInfo, {}, { catchError: true }).catch((e: unknown) => e);
+    off();
+    expect(server).not.toHaveBeenCalled();
+    expect([(error as ApiError).code, (error as ApiError).message]).toEqual(['50000', '请先登录']);
+    expect((quiet as ApiError).code).toBe('50000');
+    expect(shown.map((m) => [m.id, m.content, m.buttons.map((b) => b.text)])).toEqual([
+      ['loginFirst', '请先登录', ['取消', '去登录']],
+    ]);
+    shown[0]?.buttons[1]?.onClick?.();
+    expect(assign).toHaveBeenCalledWith(
+      `/h5/pages/login/login?fromPage=${encodeURIComponent('/h5/pages/orderNew/orderList/orderList?tab=1')}`,
+    );
+  });
+
+  it("in a game's view the call still goes out (the game's login brings the session, maybe later)", async () => {
+    vi.stubGlobal('location', { pathname: '/h5sdk/pages/commodityList/list', search: '', assign: vi.fn() });
+    vi.stubGlobal('localStorage', memoryStorage({}));
+    vi.stubGlobal(
+      'fetch',
+      fakeServer(() => ({ code: '200', data: 'ok' })),
+    );
+    await expect(callApi(userInfo, {})).resolves.toBe('ok');
+    expect(seen).toHaveLength(1);
+  });
+});
+
+describe('the bootstrap (clientConfig)', () => {
+  it('gives up after 60 s and shows 网络异常, as any request would', async () => {
+    vi.useFakeTimers();
+    try {
+      const signals: AbortSignal[] = [];
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(
+          (_url: string, init: RequestInit = {}) =>
+            new Promise((_resolve, reject) => {
+              signals.push(init.signal as AbortSignal);
+              init.signal?.addEventListener('abort', () => reject(new Error('aborted')));
+            }),
+        ),
+      );
+      const toasts: string[] = [];
+      const off = toastChannel.on((t) => toasts.push(t.text));
+      const call = callApi(checkVersion, {}).catch((e: unknown) => e);
+      await vi.advanceTimersByTimeAsync(59_000);
+      expect(signals[0]?.aborted).toBe(false);
+      await vi.advanceTimersByTimeAsync(1_000);
+      const error = await call;
+      off();
+      expect(signals[0]?.aborted).toBe(true);
+      expect((error as ApiError).code).toBe(NETWORK_ERROR_CODE);
+      expect(toasts).toEqual(['网络异常']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

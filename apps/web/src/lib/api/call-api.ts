@@ -1,12 +1,13 @@
 import { type CallDef, type CallInput, type CallOutput, callPath } from '@app/protocol/contract';
-import { type Scene, xSourceOfScene } from '@app/protocol/platform';
+import { isGameScene, type Scene, xSourceOfScene } from '@app/protocol/platform';
 import { copy } from '../copy';
+import { paths } from '../paths';
 import { sceneOfPath } from '../platform';
 import { storage } from '../storage';
 import { eventTrackingHeader } from '../tracking';
-import { showToast } from '../ui-bus';
+import { showModal, showToast } from '../ui-bus';
 import { ApiError, NETWORK_ERROR_CODE } from './api-error';
-import { codecFor, forgetKeys } from './keys';
+import { codecFor, forgetKeys, REQUEST_TIMEOUT_MS } from './keys';
 import type { OpensPage, ReactOptions } from './react-to-code';
 
 export interface CallOptions {
@@ -22,8 +23,6 @@ export interface CallOptions {
   appId?: string;
   signal?: AbortSignal;
 }
-
-const REQUEST_TIMEOUT_MS = 60_000;
 
 function currentScene(): Scene {
   return sceneOfPath(globalThis.location?.pathname ?? '/') ?? 'h5';
@@ -60,6 +59,26 @@ async function react(body: { code: string; msg: string }, scene: Scene, options:
   reactToCode(body.code, body.msg, scene, options);
 }
 
+/** What a session call without a session answers (the server's own word for it is 50000). */
+export const NO_SESSION_CODE = '50000';
+
+/**
+ * A call that needs a session, asked by a visitor who has none, outside the game scenes (whose
+ * session the game's login brings, maybe after the page's first calls): it is not sent, and
+ * instead of 登录超时 (he never logged in) the visitor is asked to log in, coming back here.
+ */
+function askToLogIn(scene: Scene): void {
+  const here = `${globalThis.location.pathname}${globalThis.location.search}`;
+  showModal({
+    id: 'loginFirst',
+    content: copy.loginFirst,
+    buttons: [
+      { text: copy.cancel },
+      { text: copy.goLogin, primary: true, onClick: () => globalThis.location.assign(paths.login(scene, here)) },
+    ],
+  });
+}
+
 /**
  * Calls one operation of the contract: signs and seals the params, sends them, opens the
  * answer, and reacts to every code of the catalogue unless the caller asked otherwise.
@@ -74,7 +93,13 @@ export async function callApi<D extends CallDef>(
     if (!options.ignoreError) showToast(copy.networkError, 3000);
     throw new ApiError(NETWORK_ERROR_CODE, copy.networkError);
   }
+  if (def.access === 'df' && !isGameScene(scene) && !storage.get('token')) {
+    if (!options.ignoreError && !options.catchError) askToLogIn(scene);
+    throw new ApiError(NO_SESSION_CODE, copy.loginFirst);
+  }
+  // The bootstrap failing (no answer in 60 s, a broken answer) is a network failure like any other.
   const codec = await codecFor(xSourceOfScene[scene]).catch(() => {
+    if (!options.ignoreError && !options.catchError) showToast(copy.networkError, 3000);
     throw new ApiError(NETWORK_ERROR_CODE, copy.networkError);
   });
   const timeout = new AbortController();

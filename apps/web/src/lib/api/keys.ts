@@ -16,6 +16,9 @@ function readConfig(data: unknown): ClientConfig {
   return { ...c, payLandingBase: c.payLandingBase ?? '' } as ClientConfig;
 }
 
+/** Every request's timeout, the bootstrap's too (platform-shell §9: request timeout 60000 ms). */
+export const REQUEST_TIMEOUT_MS = 60_000;
+
 /** The bootstrap of each client source (codec keys, tracking app), fetched once. */
 const configs = new Map<ClientSource, Promise<ClientConfig>>();
 const codecs = new Map<ClientSource, Promise<ClientCodecV2>>();
@@ -23,12 +26,15 @@ const codecs = new Map<ClientSource, Promise<ClientCodecV2>>();
 export function configFor(source: ClientSource): Promise<ClientConfig> {
   let config = configs.get(source);
   if (!config) {
-    config = fetch(`${callPath(clientConfig)}?source=${source}`)
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(), REQUEST_TIMEOUT_MS);
+    config = fetch(`${callPath(clientConfig)}?source=${source}`, { signal: timeout.signal })
       .then((res) => res.json())
       .then((body: { code: string; data: unknown }) => {
         if (body.code !== '200') throw new Error(`clientConfig ${body.code}`);
         return readConfig(body.data);
-      });
+      })
+      .finally(() => clearTimeout(timer));
     config.catch(() => configs.delete(source));
     configs.set(source, config);
   }

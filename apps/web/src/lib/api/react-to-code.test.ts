@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type ModalSpec, modalChannel } from '../ui-bus';
+import { type ModalSpec, modalChannel, toastChannel } from '../ui-bus';
 import { reactToCode } from './react-to-code';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -79,5 +79,36 @@ describe('the modal states of a page-opening call', () => {
     expect(shown[0]?.content).toBe('订单不存在');
     shown[0]?.onClose?.();
     expect(back).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('an expired session', () => {
+  it('relaunches login on the phone, but the desktop web scene stays and says so (its login info cleared)', () => {
+    const assign = vi.fn();
+    const items = new Map([['token', 'old']]);
+    vi.stubGlobal('localStorage', {
+      getItem: (k: string) => items.get(k) ?? null,
+      setItem: (k: string, v: string) => void items.set(k, v),
+      removeItem: (k: string) => void items.delete(k),
+    });
+    vi.stubGlobal('location', { assign, pathname: '/web/pages/orderNew/orderList/orderList', search: '' });
+    const shown: ModalSpec[] = [];
+    const toasts: string[] = [];
+    const offModal = modalChannel.on((spec) => shown.push(spec));
+    const offToast = toastChannel.on((t) => toasts.push(t.text));
+    reactToCode('50001', '登录超时，请重新登录', 'web');
+    expect([shown.length, toasts, items.has('token'), assign.mock.calls.length]).toEqual([
+      0,
+      ['登录超时，请重新登录'],
+      false,
+      0,
+    ]);
+    items.set('token', 'old');
+    vi.stubGlobal('location', { assign, pathname: '/h5/pages/orderNew/orderList/orderList', search: '' });
+    reactToCode('50001', '登录超时，请重新登录', 'h5');
+    offModal();
+    offToast();
+    expect(shown.map((m) => m.id)).toEqual(['expiredLogin']);
+    expect(items.has('token')).toBe(false);
   });
 });

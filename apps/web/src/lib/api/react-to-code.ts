@@ -65,6 +65,12 @@ export function reactToCode(code: string, msg: string, scene: Scene, options: Re
         return;
       }
       clearLoginInfo();
+      // The desktop web scene is not relaunched onto login (platform-shell §4): it says so and stays;
+      // its header offers 登录, and a page only a logged-in user has asks for it (app/session-gate.tsx).
+      if (scene === 'web') {
+        showToast(msg || messageOf(code as ErrorCode));
+        return;
+      }
       showModal({
         id: 'expiredLogin',
         content: msg || messageOf(code as ErrorCode),

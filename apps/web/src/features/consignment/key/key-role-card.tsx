@@ -1,5 +1,6 @@
 import type { prePublishCheck } from '@app/protocol/calls/consignment-keys';
 import type { CallOutput } from '@app/protocol/contract';
+import { formatCountdown } from '@app/protocol/format';
 import { useEffect, useState } from 'react';
 import { RoleScreenshots } from '../sell/role-screenshots';
 
@@ -14,7 +15,7 @@ function useTimeLeft(until: number): string {
   }, []);
   const left = Math.max(0, until * 1000 - now);
   if (left === 0) return '已过期';
-  return `${Math.floor(left / 60_000)}分${String(Math.floor((left % 60_000) / 1000)).padStart(2, '0')}秒`;
+  return formatCountdown(left / 1000);
 }
 
 /** The role a consignment key holds, its screenshots and how long the key still holds it. */

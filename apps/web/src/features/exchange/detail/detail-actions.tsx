@@ -2,8 +2,8 @@ import type { CommodityDetail } from '@app/protocol/calls/exchange';
 import { deriveSaleType, SaleType, salePriceLabel } from '@app/protocol/commodity';
 import { formatPriceFen } from '@app/protocol/format';
 import { Share2, Star } from 'lucide-react';
-import { type ComponentType, Suspense, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { type ComponentType, Suspense, useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import { copy } from '../../../lib/copy';
 import { paths } from '../../../lib/paths';
 import { storage } from '../../../lib/storage';
@@ -18,10 +18,42 @@ const t = copy.commodity;
 export type OfferDialogSlot = ComponentType<{ scene: string; listing: CommodityDetail; onClose: () => void }>;
 const loggedIn = () => Boolean(storage.get('token'));
 
-/** The collect / collected toggle of the nav bar; logged-out users go to login first. */
+/** The detail's query parameter asking, after a login forced by 收藏, for the collect it interrupted. */
+export const COLLECT_AFTER_LOGIN = 'thenCollect';
+
+/** This page with the collect to carry out once back from login. */
+function hereThenCollect(): string {
+  const query = new URLSearchParams(globalThis.location.search);
+  query.set(COLLECT_AFTER_LOGIN, '1');
+  return `${globalThis.location.pathname}?${query}`;
+}
+
+/**
+ * The collect / collected toggle of the nav bar; logged-out users go to login first, and back
+ * on the detail the collect they asked for is made (once: the parameter leaves the address).
+ */
 export function CollectButton({ scene, detail }: { scene: string; detail: CommodityDetail }) {
   const navigate = useNavigate();
   const collect = useCollectCommodity();
+  const [params, setParams] = useSearchParams();
+  const asked = params.get(COLLECT_AFTER_LOGIN) === '1';
+  const done = useRef(false);
+  useEffect(() => {
+    if (!asked || done.current || !loggedIn()) return;
+    done.current = true;
+    setParams(
+      (p) => {
+        p.delete(COLLECT_AFTER_LOGIN);
+        return p;
+      },
+      { replace: true },
+    );
+    if (detail.collected) return;
+    collect.mutate(
+      { commodityId: detail.id, collect: 1 },
+      { onSuccess: (r) => showToast(r.collected ? t.collectDone : t.uncollectDone) },
+    );
+  }, [asked, detail.collected, detail.id, collect, setParams]);
   return (
     <button
       type="button"
@@ -30,7 +62,7 @@ export function CollectButton({ scene, detail }: { scene: string; detail: Commod
       data-testid="collect-toggle"
       disabled={collect.isPending}
       onClick={() => {
-        if (!loggedIn()) return navigate(paths.login(scene));
+        if (!loggedIn()) return navigate(paths.login(scene, hereThenCollect()));
         collect.mutate(
           { commodityId: detail.id, collect: detail.collected ? 0 : 1 },
           { onSuccess: (r) => showToast(r.collected ? t.collectDone : t.uncollectDone) },
@@ -142,7 +174,8 @@ export function BuyBar({
           disabled={disabled}
           data-testid="buy-button"
           onClick={() => {
-            if (!loggedIn()) return navigate(paths.login(scene));
+            // After a login forced by 立即购买 the purchase goes on: login returns to the order's confirmation.
+            if (!loggedIn()) return navigate(paths.login(scene, paths.orderConfirm(scene, detail.id)));
             navigate(paths.orderConfirm(scene, detail.id));
           }}
         >

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { BrokerEntry } from '../../../components/broker-entry';
 import { EmptyState } from '../../../components/empty-state';
+import { KeywordScope } from '../../../components/keyword-scope';
 import { PcPager } from '../../../components/pc-pager';
 import { copy } from '../../../lib/copy';
 import { sceneOfPath } from '../../../lib/platform';
@@ -113,6 +114,13 @@ export function PcCommodityList({ appId }: { appId: string }) {
               </span>
             ) : null}
           </div>
+          {filters.keyword ? (
+            <KeywordScope
+              scene={sceneOfPath(globalThis.location.pathname) ?? 'web'}
+              appId={appId}
+              keyword={filters.keyword}
+            />
+          ) : null}
         </div>
         {isLoading ? <CardSkeletons /> : null}
         {isError ? (
