@@ -14,7 +14,7 @@ import { knownUid } from './user.queries';
 import { userRoutes } from './user.routes';
 
 /**
- * The user: logins (SMS code, WeChat / QQ / carrier), the profile, settings, feedback, the account
+ * The user: logins (SMS code, inside a game by phone, WeChat / QQ / carrier), the profile, settings, feedback, the account
  * (bind a phone, close it). An account closes only when nothing is in flight: each module answers
  * for what it holds of the user (`removal`, through its own service).
  */
@@ -34,10 +34,11 @@ export function userModule(
   // A session names its user by id; the 唯一码 is this module's (platform/auth asks it here). A
   // 唯一码 never changes (a closed account keeps it), so the process remembers the ones it read.
   platform.uidOf = (userId) => knownUid(platform.db, userId);
-  loginRoutes(app, platform, { ...sms, sessionTtlDays: config.SESSION_TTL_DAYS });
+  const removalChecks = accountRemovalChecks(deps.removal);
+  loginRoutes(app, platform, { ...sms, sessionTtlDays: config.SESSION_TTL_DAYS, removalChecks });
   userRoutes(app, platform, deps.identity.status);
   thirdPartyLoginRoutes(app, platform, deps.providers ?? unavailableProviders(), config.SESSION_TTL_DAYS);
   settingsRoutes(app, platform);
   feedbackRoutes(app, platform, config.CUSTOMER_SERVICE_URL);
-  accountRoutes(app, platform, sms, accountRemovalChecks(deps.removal));
+  accountRoutes(app, platform, sms, removalChecks);
 }
