@@ -1,13 +1,15 @@
 import { h5sdkPhoneLogin } from '@app/protocol/calls/game';
+import { isGameScene } from '@app/protocol/platform';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api/call-api';
 import { gameToken } from '../../../lib/game-token';
 import { sceneOfPath } from '../../../lib/platform';
-import { saveLogin, storage } from '../../../lib/storage';
+import { clearLoginInfo, saveLogin, storage } from '../../../lib/storage';
 
-/** The game account of this view, when the page is the SDK view inside a game (null elsewhere). */
+/** The game account of this view, when the page is a game scene the game logged in (null elsewhere). */
 export function gameInView(): ReturnType<typeof gameToken> {
-  return sceneOfPath(globalThis.location?.pathname ?? '/') === 'h5sdk' ? gameToken() : null;
+  const scene = sceneOfPath(globalThis.location?.pathname ?? '/');
+  return scene && isGameScene(scene) ? gameToken() : null;
 }
 
 /**
@@ -24,8 +26,11 @@ export function useGamePhoneLogin() {
       if (!game) throw new Error('不在游戏内');
       const before = storage.get('uid');
       const login = await callApi(h5sdkPhoneLogin, { ...game, ...input });
+      const switched = before !== login.uid;
+      // What the device kept of the other account (its chat login, its profile) goes with it.
+      if (switched) clearLoginInfo();
       saveLogin(login);
-      return { ...login, switched: before !== login.uid };
+      return { ...login, switched };
     },
     // Every answer so far was the other account's.
     onSuccess: () => queryClient.invalidateQueries(),
