@@ -1,9 +1,10 @@
 import { useGameLink } from '../lib/queries/game-link';
 
 /**
- * The way forward for a buyer whose game account is not linked to this marketplace account: a
- * game account links when he opens the trading platform inside the game and logs in there with
- * this account's phone number (h5sdkPhoneLogin links it); the game's own link to get there.
+ * The way forward for a buyer whose game account is not linked to this marketplace account: he
+ * opens the trading platform inside the game, and on its 我的 tab logs in with this account's
+ * phone and code (已有交易平台账号？用手机号登录, h5sdkPhoneLogin), which links the game account;
+ * the game's own link to get there.
  */
 export function LinkGameGuide({
   applicationId,
@@ -17,11 +18,12 @@ export function LinkGameGuide({
   const link = useGameLink(applicationId);
   return (
     <div className="link-game-guide" data-testid="link-game-guide">
-      {compact ? null : <div style={{ fontWeight: 600, marginBottom: 6 }}>如何绑定游戏账号</div>}
+      {compact ? null : <div style={{ fontWeight: 600, marginBottom: 6 }}>如何关联游戏账号</div>}
       <ol style={{ margin: 0, paddingLeft: 18, lineHeight: 1.8, fontSize: 13 }}>
         <li>进入《{gameName}》，登录你要收货的游戏账号；</li>
-        <li>在游戏内打开「交易平台」，用本账号绑定的手机号验证码登录；</li>
-        <li>回到这里刷新，即可选择该游戏账号收货。</li>
+        <li>在游戏内打开「交易平台」，进入「我的」；</li>
+        <li>点「已有交易平台账号？用手机号登录」，输入本账号的手机号和验证码，游戏账号即关联到本账号；</li>
+        <li>回到这里刷新，即可选择该游戏账号的角色收货。</li>
       </ol>
       {link.data ? (
         <a

@@ -52,3 +52,27 @@ export function callHost<T = unknown>(
     window.parent.postMessage({ channel: 'market-bridge', id, type, payload }, '*');
   });
 }
+
+/** What the host does on its side when asked: close the view, or close it and show role or server selection. */
+export type HostMove = 'closeView' | 'backToSelectRole' | 'backToSelectServer';
+
+/**
+ * Asks the host to close the view (返回游戏) or to go back to role or server selection (docs/host-bridge.md);
+ * answers whether it did. Without a host (a browser tab) nothing happens and the page stays.
+ */
+export function moveHost(move: HostMove): Promise<boolean> {
+  if (!hasHost()) return Promise.resolve(false);
+  return callHost<unknown>(move).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** The game's id as the host knows it (getGameAppID), or null without a host or an answer. */
+export function hostGameId(): Promise<string | null> {
+  if (!hasHost()) return Promise.resolve(null);
+  return callHost<unknown>('getGameAppID').then(
+    (id) => (typeof id === 'string' && id ? id : null),
+    () => null,
+  );
+}

@@ -216,7 +216,8 @@ export const h5sdkPhoneLogin = defineCall({
   method: 'POST',
   scene: 'h5sdk',
   operationId: 'h5sdk.user.phoneLogin',
-  summary: "Logs in by phone from inside a game and links the player's game account to that user",
+  summary:
+    "Logs in by phone from inside a game and links the player's game account to that phone's user (a game login's phoneless user takes a new phone); 10002 when the game account is another phone's, or when its phoneless user still holds money or something in flight",
   request: z.object({ ...gameTokenFields, phone: phoneSchema, code: smsCodeSchema }),
   response: loginResultSchema,
 });

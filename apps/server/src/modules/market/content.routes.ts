@@ -23,8 +23,11 @@ export const MARQUEE_STEP_SECONDS = 4;
 type Kind = 'banner' | 'poster' | 'popup' | 'splash' | 'ad' | 'notice';
 const linkType = (n: number) => (n === 2 || n === 3 ? n : 1) as 1 | 2 | 3;
 
-/** Live slots of a kind and place: started, not ended, in display order. */
-function liveSlots(db: DbHandle, kind: Kind, place: string, applicationId?: string) {
+/**
+ * Live slots of a kind and place: started, not ended, in display order; with `applicationId`, that
+ * game's and every game's (null: every game's only).
+ */
+function liveSlots(db: DbHandle, kind: Kind, place: string, applicationId?: string | null) {
   const now = new Date();
   let q = marketDb(db)
     .selectFrom('content_slots')
@@ -33,7 +36,8 @@ function liveSlots(db: DbHandle, kind: Kind, place: string, applicationId?: stri
     .where('place', '=', place)
     .where('starts_at', '<=', now)
     .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', now)]));
-  if (applicationId)
+  if (applicationId === null) q = q.where('application_id', 'is', null);
+  else if (applicationId)
     q = q.where((eb) => eb.or([eb('application_id', 'is', null), eb('application_id', '=', applicationId)]));
   return q.orderBy('sort').orderBy('id').execute();
 }
@@ -73,8 +77,9 @@ export function contentRoutes(app: FastifyInstance, platform: CallPlatform): voi
       linkUrl: s.hyperlink,
     })),
   }));
-  registerCall(app, platform, popup, async (input) => {
-    const [s] = await liveSlots(db, 'popup', input.place);
+  registerCall(app, platform, popup, async (input, ctx) => {
+    // The SDK home is one game's (X-AppId): its popup is that game's or every game's, never another's.
+    const [s] = await liveSlots(db, 'popup', input.place, input.place === 'sdkHome' ? ctx.appId : undefined);
     return {
       popup: s
         ? {

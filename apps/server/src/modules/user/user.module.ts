@@ -21,10 +21,11 @@ declare module 'fastify' {
 }
 
 /**
- * The user: logins (SMS code, WeChat / QQ / carrier), the profile, settings, feedback, the account
- * (bind a phone, close it). An account closes only when nothing is in flight: the module answers
- * the removal checks (removal-checks.ts), where every module that can hold a user's money or goods
- * registers its own at composition; the wallet's (the ledger's balance) are registered here.
+ * The user: logins (SMS code, inside a game by phone, WeChat / QQ / carrier), the profile, settings,
+ * feedback, the account (bind a phone, close it). An account closes only when nothing is in flight:
+ * the module answers the removal checks (removal-checks.ts), where every module that can hold a
+ * user's money or goods registers its own at composition; the wallet's (the ledger's balance) are
+ * registered here.
  */
 export function userModule(
   app: FastifyInstance,
@@ -41,14 +42,14 @@ export function userModule(
   // A session names its user by id; the 唯一码 is this module's (platform/auth asks it here). A
   // 唯一码 never changes (a closed account keeps it), so the process remembers the ones it read.
   platform.uidOf = (userId) => knownUid(platform.db, userId);
-  loginRoutes(app, platform, { ...sms, sessionTtlDays: config.SESSION_TTL_DAYS });
+  const removalChecks = new RemovalChecks();
+  registerWalletChecks(removalChecks);
+  app.decorate('removalChecks', removalChecks);
+  loginRoutes(app, platform, { ...sms, sessionTtlDays: config.SESSION_TTL_DAYS, removalChecks });
   userRoutes(app, platform, deps.identity.status);
   thirdPartyLoginRoutes(app, platform, deps.providers ?? unavailableProviders(), config.SESSION_TTL_DAYS);
   settingsRoutes(app, platform);
   feedbackRoutes(app, platform, config.CUSTOMER_SERVICE_URL);
-  const removalChecks = new RemovalChecks();
-  registerWalletChecks(removalChecks);
-  app.decorate('removalChecks', removalChecks);
   accountRoutes(app, platform, sms, removalChecks);
   return removalChecks;
 }

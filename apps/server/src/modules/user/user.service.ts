@@ -177,15 +177,3 @@ export async function findOrCreateUserByIdentity(
 
 /** Another sign-in of the same account created its user first: this one's new user is rolled back. */
 class SignInRaceLost extends Error {}
-
-/**
- * Links a third-party or game account to a user. A game account already linked to a user without
- * a phone (a game login) moves to this phone's user, so one person keeps one marketplace account.
- */
-export async function linkIdentity(db: Db, provider: string, subject: string, userId: number): Promise<void> {
-  await db
-    .insertInto('user_identities')
-    .values({ provider, subject, user_id: userId })
-    .onConflict((oc) => oc.columns(['provider', 'subject']).doUpdateSet({ user_id: userId }))
-    .execute();
-}

@@ -1,4 +1,5 @@
 import { ChevronRight } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { MobileLayout } from '../../components/mobile-layout';
 import { PcLayout } from '../../components/pc-layout';
@@ -9,9 +10,11 @@ import { UnreadBadge } from '../../components/unread-badge';
 import { copy } from '../../lib/copy';
 import { paths, SCENE_PAGES } from '../../lib/paths';
 import { sceneOfPath } from '../../lib/platform';
+import { gameInView } from './api/game-phone-login';
 import { useUserInfo } from './api/get-user-info';
 import './account.css';
 import { useLogout } from './api/logout';
+import { BindPhoneDialog } from './bind-phone-dialog';
 import { type RealNameDialogSlot, SellEntry } from './sell-entry';
 
 /** My page: the user's masked profile, or the way to log in. */
@@ -50,6 +53,9 @@ export default function MyPage({ RealNameDialog }: { RealNameDialog: RealNameDia
   const { data, isLoading } = useUserInfo();
   const logout = useLogout();
   const loggedIn = Boolean(data);
+  const [linking, setLinking] = useState(false);
+  // Inside the game, a game login without a phone: the way to the account he has on the web.
+  const canLink = loggedIn && !data?.mobile && gameInView() !== null;
   const body = (
     <div className="my-page" data-testid="my-page">
       <div
@@ -99,6 +105,31 @@ export default function MyPage({ RealNameDialog }: { RealNameDialog: RealNameDia
         )}
       </div>
       {isLoading ? <HomeSkeleton /> : null}
+      {canLink ? (
+        <button
+          type="button"
+          className="card"
+          style={{
+            marginTop: 12,
+            padding: 16,
+            width: '100%',
+            display: 'flex',
+            justifyContent: 'space-between',
+            textAlign: 'left',
+          }}
+          onClick={() => setLinking(true)}
+          data-testid="my-game-link-entry"
+        >
+          <span>已有交易平台账号？用手机号登录</span>
+          <span className="muted">
+            关联本游戏账号
+            <ChevronRight size="1em" aria-hidden="true" />
+          </span>
+        </button>
+      ) : null}
+      {linking ? (
+        <BindPhoneDialog desktop={false} login onClose={() => setLinking(false)} onBound={() => setLinking(false)} />
+      ) : null}
       {loggedIn && data ? (
         <div className="card" style={{ marginTop: 12, padding: 16 }}>
           <Link
@@ -174,7 +205,8 @@ export default function MyPage({ RealNameDialog }: { RealNameDialog: RealNameDia
           disabled={logout.isPending}
           onClick={() =>
             logout.mutate(undefined, {
-              onSettled: () => globalThis.location.assign(paths.home(scene)),
+              // The SDK's home is its list (its own game's); the shared home would show any game's popup.
+              onSettled: () => globalThis.location.assign(paths.sceneHome(scene)),
             })
           }
         >

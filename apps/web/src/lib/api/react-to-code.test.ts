@@ -112,3 +112,18 @@ describe('an expired session', () => {
     expect(items.has('token')).toBe(false);
   });
 });
+
+describe("the ban modal's 返回游戏", () => {
+  it('asks the game to close the view (closeView) in a game scene', async () => {
+    const call = vi.fn(() => 'true');
+    vi.stubGlobal('GameBridge', { call });
+    const shown: ModalSpec[] = [];
+    const off = modalChannel.on((spec) => shown.push(spec));
+    reactToCode('20111', '您的账号已被封禁，如有疑问请联系客服', 'h5sdk');
+    off();
+    const [back] = shown[0]?.buttons ?? [];
+    expect(back?.text).toBe('返回游戏');
+    back?.onClick?.();
+    await vi.waitFor(() => expect(call).toHaveBeenCalledWith('closeView', 'null'));
+  });
+});

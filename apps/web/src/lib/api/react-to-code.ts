@@ -8,6 +8,7 @@ import {
 } from '@app/protocol/errors';
 import { lockMessage } from '@app/protocol/format';
 import { isGameScene, type Scene } from '@app/protocol/platform';
+import { moveHost } from '../bridge';
 import { copy } from '../copy';
 import { paths, SCENE_PAGES } from '../paths';
 import { clearLoginInfo } from '../storage';
@@ -92,12 +93,15 @@ export function reactToCode(code: string, msg: string, scene: Scene, options: Re
       return;
     }
     case 'ban':
-      // 联系客服 opens the scene's customer-service page: its work-chat link, opened or copied.
+      // 联系客服 opens the scene's customer-service page: its work-chat link, opened or copied;
+      // 返回游戏 asks the game to close the view (closeView).
       showModal({
         id: 'ban',
         content: msg || messageOf(code as ErrorCode),
         buttons: [
-          { text: isGameScene(scene) ? copy.returnToGame : copy.cancel },
+          isGameScene(scene)
+            ? { text: copy.returnToGame, onClick: () => void moveHost('closeView') }
+            : { text: copy.cancel },
           { text: copy.contactService, primary: true, onClick: () => relaunch(paths.service(scene)) },
         ],
       });

@@ -1,6 +1,6 @@
 import { useIsMutating } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LoadingOverlay } from '../../../components/loading-overlay';
 import { MobileLayout } from '../../../components/mobile-layout';
 import { PcLayout } from '../../../components/pc-layout';
@@ -11,6 +11,7 @@ import { showToast } from '../../../lib/ui-bus';
 import { consignmentKeys } from '../api/consignment-query-keys';
 import { gameToken } from '../api/game-token';
 import { CoinTab } from './coin-tab';
+import { type ConsignTab, consignParams } from './consign-params';
 import { ItemTab } from './item-tab';
 import { RoleTab } from './role-tab';
 import { type SellerDialogs, SellerGate } from './seller-gate';
@@ -26,11 +27,14 @@ const TABS = [
 /**
  * /h5sdk/pages/consignSale/roleCoin (the SDK tab bar's centre action): sell the role, its coins or
  * its props. The prerequisites come first; while the game freezes the goods, the consignment
- * overlay (寄售中...) covers the page; then the shelf.
+ * overlay (寄售中...) covers the page; then the shelf. A game's link picks the tab (`role`) and
+ * names the game (`gameName`, consign-params.ts).
  */
 export default function ConsignPage({ sellerDialogs }: { sellerDialogs: SellerDialogs }) {
   const navigate = useNavigate();
-  const [tab, setTab] = useState<(typeof TABS)[number]['key']>('role');
+  const [params] = useSearchParams();
+  const asked = consignParams(params);
+  const [tab, setTab] = useState<ConsignTab>(asked.tab);
   const publishing = useIsMutating({ mutationKey: consignmentKeys.publish }) > 0;
   const inGame = gameToken() !== null;
   // web-sdk's sale page (/websdk/pages/sale/index) is a PC page: the PC header, its own shelf.
@@ -71,6 +75,11 @@ export default function ConsignPage({ sellerDialogs }: { sellerDialogs: SellerDi
         </p>
       ) : (
         <SellerGate dialogs={sellerDialogs}>
+          {asked.gameName ? (
+            <p className="muted" style={{ margin: '12px 12px 0', fontSize: 13 }} data-testid="consign-game-name">
+              《{asked.gameName}》
+            </p>
+          ) : null}
           <div className="sell-tabs" role="tablist">
             {TABS.map((t) => (
               <button

@@ -3,6 +3,7 @@ import { CommodityType } from '@app/protocol/commodity';
 import { Check, ChevronRight, X } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
+import { hasHost, moveHost } from '../../../lib/bridge';
 import { gameToken } from '../../../lib/game-token';
 import { paths } from '../../../lib/paths';
 import { storage } from '../../../lib/storage';
@@ -105,6 +106,18 @@ export function Requirements({ scene, detail }: { scene: string; detail: Commodi
               label: '收货角色',
               ok: true,
               state: goods ? `当前登录的角色（须在「${group}」）` : '当前登录的游戏账号',
+              // Another server's role receives here: the game shows its server selection (backToSelectServer).
+              action:
+                goods && hasHost() ? (
+                  <button
+                    type="button"
+                    className="c-req-action"
+                    onClick={() => void moveHost('backToSelectServer')}
+                    data-testid="req-switch-server"
+                  >
+                    切换区服 <ChevronRight size="1em" aria-hidden="true" />
+                  </button>
+                ) : null,
             },
           ]}
         />

@@ -1,6 +1,6 @@
 import { gameTokenLogin } from '@app/protocol/calls/game';
 import { callApi } from '../../../lib/api/call-api';
-import { callHost, hasHost } from '../../../lib/bridge';
+import { callHost, hasHost, hostGameId } from '../../../lib/bridge';
 import { saveLogin, storage } from '../../../lib/storage';
 
 /** loginInfo of platform-shell §3 as the host answers getGameInfoJson. */
@@ -19,11 +19,16 @@ export interface GameLoginInfo {
 
 /**
  * In a game scene: asks the host who plays (getGameInfoJson), keeps it as loginInfoStr, and logs
- * in with the game token unless this token's session already exists.
+ * in with the game token unless this token's session already exists. When the host has no player
+ * to tell (no role chosen), the view still shows its game: the host's getGameAppID.
  */
 export async function loginFromGame(): Promise<GameLoginInfo | null> {
   if (!hasHost()) return null;
-  const info = await callHost<GameLoginInfo>('getGameInfoJson');
+  const info = await callHost<GameLoginInfo>('getGameInfoJson').catch(async (error: unknown) => {
+    const gameId = await hostGameId();
+    if (gameId) storage.set('currentAppId', gameId);
+    throw error;
+  });
   const previous = storage.getJson<GameLoginInfo>('loginInfoStr');
   storage.setJson('loginInfoStr', info);
   storage.set('currentAppId', info.game_id);
