@@ -174,7 +174,7 @@ describe('disputes', () => {
     await confirm.waitFor();
     expect(await confirm.textContent()).toContain('确认拒绝收货？客服将介入处理，款项暂不结算');
     await phone.getByTestId('modal-button-确认拒绝').click();
-    await expect.poll(() => phone.getByTestId('order-status').textContent()).toBe('拒绝收货');
+    await expect.poll(() => phone.getByTestId('order-status').textContent(), { timeout: 15_000 }).toBe('拒绝收货');
     await sheet.waitFor({ state: 'detached' });
 
     // The refusal opened a customer-service case by itself: its progress, with the buyer's reason.
