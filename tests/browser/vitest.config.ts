@@ -20,5 +20,9 @@ export default defineConfig({
     maxWorkers: workers,
     fileParallelism: workers > 1,
     passWithNoTests: false,
+    // A journey's answers arrive through a server and a browser sharing two cores with another
+    // journey: expect.poll's 1 s default ran out on a loaded machine (a chat's tenth message, a
+    // game role's name), so every poll waits up to 15 s unless it says otherwise.
+    expect: { poll: { timeout: 15_000 } },
   },
 });
