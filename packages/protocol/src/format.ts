@@ -82,20 +82,6 @@ export const formatShortDateTime = (ms: number): string =>
 /** '2026/11/24' (Unix milliseconds). */
 export const formatDate = (ms: number): string => new Date(ms).toLocaleDateString('zh-CN', { timeZone: ZONE });
 
-/** A list's time: '21:47' today, '11/24' before (Unix milliseconds). */
-export function formatListTime(ms: number, now: number = Date.now()): string {
-  const then = shanghaiDate(ms);
-  const today = shanghaiDate(now);
-  if (then.y === today.y && then.m === today.m && then.d === today.d)
-    return new Date(ms).toLocaleTimeString('zh-CN', {
-      hour12: false,
-      hour: '2-digit',
-      minute: '2-digit',
-      timeZone: ZONE,
-    });
-  return `${then.m}/${then.d}`;
-}
-
 /**
  * A countdown of whole seconds, the one every page shows: mm:ss under an hour, hh:mm:ss from an
  * hour, N天 hh:mm:ss from a day (never 625:54 for ten hours). A negative count reads 00:00.

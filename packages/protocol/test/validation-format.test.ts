@@ -6,7 +6,6 @@ import {
   formatDate,
   formatDateTime,
   formatFeedTime,
-  formatListTime,
   formatLockRemaining,
   formatPriceFen,
   formatShortDateTime,
@@ -134,8 +133,6 @@ describe('format', () => {
     expect(formatDateTime(at)).toBe('2026/11/25 00:30:05');
     expect(formatShortDateTime(at)).toBe('11/25 00:30');
     expect(formatDate(at)).toBe('2026/11/25');
-    expect(formatListTime(at, Date.parse('2026-11-25T01:00:00Z'))).toBe('00:30');
-    expect(formatListTime(at, Date.parse('2026-11-25T16:00:00Z'))).toBe('11/25');
   });
 });
 
