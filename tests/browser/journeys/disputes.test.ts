@@ -204,6 +204,8 @@ describe('disputes', () => {
     // The workbench, as the console opens it: its address names the chat and the request only; its
     // chat login and the buyer's evidence picture come over the console session of the tab.
     const desk = await (await browser.newContext(DESKTOP)).newPage();
+    // The page's timers run on a clock the test can move on (time otherwise flows as usual).
+    await desk.clock.install();
     await desk.addInitScript((token) => sessionStorage.setItem('opsSession', token), staff);
     const asked: string[] = [];
     desk.on('request', (r) => {
@@ -221,18 +223,25 @@ describe('disputes', () => {
     await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     expect(await desk.getByTestId('im-image-pending').count()).toBe(0);
     await docShot(desk, 'disputes-workbench-evidence');
+    // While signed in, the case is asked again within one polling interval (10 s) of the page's clock.
+    const signedInAsks = asked.length;
+    await desk.clock.runFor(10_500);
+    await expect.poll(() => asked.length).toBeGreaterThan(signedInAsks);
     // The console session ends (logged out elsewhere): the chat closes, the panel says so and stops asking.
     await ops('POST', '/logout', staff);
+    await desk.clock.runFor(10_500);
     await expect
-      .poll(() => desk.getByTestId('ops-wb-session-lost').textContent(), { timeout: 20_000 })
+      .poll(() => desk.getByTestId('ops-wb-session-lost').textContent())
       .toContain('登录已失效，请重新登录');
     expect(await desk.getByRole('link', { name: '前往运营后台登录' }).getAttribute('href')).toBe('/ops');
     await expect.poll(() => desk.getByTestId('im-session-ended').textContent()).toContain('登录已失效');
     const refusedSoFar = answered.filter((status) => status === 401).length;
     expect(refusedSoFar).toBe(1);
     const askedSoFar = asked.length;
-    // More than one polling interval (10 s) later, nothing more was asked.
-    await desk.waitForTimeout(12_000);
+    // Three polling intervals later on the page's clock, nothing more was asked.
+    await desk.clock.runFor(30_000);
+    // A request the timers started shows within moments: half a second of real time to see one.
+    await desk.waitForTimeout(500);
     expect(asked.length).toBe(askedSoFar);
     await docShot(desk, 'disputes-workbench-session-lost');
     await desk.context().close();

@@ -207,3 +207,35 @@ describe('the home on a 320 px phone', () => {
     await page.context().close();
   });
 });
+
+describe('the phone search names its game', () => {
+  for (const width of [390, 320]) {
+    it(`a keyword from the home says which game it searched and offers the same words in each other game (${width} px)`, async () => {
+      const page = await (await browser.newContext({ ...MOBILE, viewport: { width, height: 700 } })).newPage();
+      await page.goto(`${baseUrl()}/h5/pages/no-such-page/index`);
+      await page.evaluate(() => {
+        localStorage.setItem('applicationIdClick', 'demo-legend');
+        localStorage.setItem('marketPopupSeen', JSON.stringify({ id: 'any', at: Date.now() }));
+      });
+      await page.goto(`${baseUrl()}/h5/pages/index/index`);
+      await page.getByTestId('home-search-input').fill('沙巴克');
+      await page.getByTestId('home-search-submit').click();
+      await page.getByTestId('commodity-list').waitFor();
+      const scope = page.getByTestId('keyword-scope');
+      await scope.getByTestId('keyword-scope-game').first().waitFor();
+      expect(await scope.textContent()).toMatch(/^在《.+》中搜索“沙巴克”其他游戏：/);
+      // Nothing of it runs past the screen's edge.
+      const overflow = await scope.evaluate((el) => el.getBoundingClientRect().right - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await docShot(page, `h5-search-scope-${width}`);
+      const other = scope.getByTestId('keyword-scope-game').first();
+      const name = (await other.textContent()) ?? '';
+      await other.click();
+      await page.waitForURL((url) => url.searchParams.get('applicationId') !== 'demo-legend');
+      expect(new URL(page.url()).searchParams.get('keyword')).toBe('沙巴克');
+      await expect.poll(() => scope.textContent()).toContain(`在《${name}》中搜索“沙巴克”`);
+      expect(await page.getByTestId('keyword-input').inputValue()).toBe('沙巴克');
+      await page.context().close();
+    });
+  }
+});

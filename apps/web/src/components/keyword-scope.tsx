@@ -6,8 +6,19 @@ import './keyword-scope.css';
 /**
  * A keyword search is one game's (the list asks one game): this says which, and offers the same
  * words in every other game, so 沙巴克 searched in the wrong game is one click from the right one.
+ * `widen` false (the game view, whose list is its own game's) says which game only.
  */
-export function KeywordScope({ scene, appId, keyword }: { scene: string; appId: string; keyword: string }) {
+export function KeywordScope({
+  scene,
+  appId,
+  keyword,
+  widen = true,
+}: {
+  scene: string;
+  appId: string;
+  keyword: string;
+  widen?: boolean;
+}) {
   const lobby = useGameLobby('');
   const games = lobby.data?.groups.flatMap((g) => g.games) ?? [];
   const byId = new Map([...(lobby.data?.hot ?? []), ...games].map((g) => [g.applicationId, g] as const));
@@ -19,7 +30,7 @@ export function KeywordScope({ scene, appId, keyword }: { scene: string; appId: 
       <span>
         在{here ? `《${here}》` : '当前游戏'}中搜索“{keyword}”
       </span>
-      {others.length > 0 ? (
+      {widen && others.length > 0 ? (
         <span className="keyword-scope-others">
           <span className="muted">其他游戏：</span>
           {others.map((g) => (

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { BrokerEntry } from '../../../components/broker-entry';
 import { EmptyState } from '../../../components/empty-state';
+import { KeywordScope } from '../../../components/keyword-scope';
 import { copy } from '../../../lib/copy';
 import { mergePages } from '../../../lib/merge-pages';
 import { sceneOfPath } from '../../../lib/platform';
@@ -54,6 +55,14 @@ export function CommodityListBody({ appId, sdk = false }: { appId: string; sdk?:
           filterCount={countPanelFilters(filters)}
           onOpenFilter={() => setPanelOpen(true)}
         />
+        {filters.keyword ? (
+          <KeywordScope
+            scene={sceneOfPath(globalThis.location.pathname) ?? 'h5'}
+            appId={appId}
+            keyword={filters.keyword}
+            widen={!sdk}
+          />
+        ) : null}
       </div>
       {isLoading ? <CardSkeletons /> : null}
       {isError ? (
