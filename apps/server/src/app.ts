@@ -127,7 +127,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     markVerified: markAuthenticated,
   });
   // Nothing in flight when an account closes: each module that holds a user's money or goods registers its check here.
-  const removal = userModule(app, { platform, sms, identity, providers, config });
+  const gameFiles = games.flatMap((g) => (g.filesUrl ? [g.filesUrl] : []));
+  const removal = userModule(app, { platform, sms, identity, providers, config, gameFiles });
   const chat = await imModule(app, { platform, rates, redis, redisPrefix: config.REDIS_PREFIX, storage });
   const notices = noticesModule(app, { platform, chat, audience: { uidOf, pushOn } });
   gamesModule(app, { platform, gateway, sms, config });

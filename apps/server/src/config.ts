@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { AuthType } from '@app/protocol/auth-type';
 import { z } from 'zod';
 
 const GAMES_EXAMPLE =
@@ -12,6 +13,20 @@ const partnerGameSchema = z.strictObject({
   secret: z.string().min(16, { error: 'secret: 16 characters or more' }),
   iconUrl: z.string().max(500).default(''),
   crossServer: z.boolean().default(false),
+  /** The real-name dialog the game asks for (decision 0034): 1 switchable, 2 ID photos, 3 name and number. */
+  authType: z
+    .union([z.literal(AuthType.SWITCHABLE), z.literal(AuthType.PHOTOS), z.literal(AuthType.NUMBER)], {
+      error: 'authType: 1 (switchable), 2 (ID photos) or 3 (name and number)',
+    })
+    .default(AuthType.SWITCHABLE),
+  /**
+   * Where the game's host keeps the files its putFileToAliYun answers (docs/host-bridge.md), e.g.
+   * https://files.game.example/uploads/: a feedback screenshot under it is taken as the player's.
+   */
+  filesUrl: z
+    .string()
+    .regex(/^https:\/\/[^\s?#]+\/$/, { error: 'filesUrl: an https URL ending in /' })
+    .optional(),
 });
 
 /** Every setting the server reads, checked once at boot (README lists them). */

@@ -1,3 +1,4 @@
+import { AuthType } from '@app/protocol/auth-type';
 import { coinPriceHistory, commodityDetail, commodityList, comparableSales } from '@app/protocol/calls/exchange';
 import { gameTokenLogin } from '@app/protocol/calls/game';
 import { clearInvalidCollect, collectCommodity, commodityClick, myCollect } from '@app/protocol/calls/market-collect';
@@ -322,7 +323,13 @@ describe('games, channels and content', () => {
     expect((await client.call(gameConfig, {}, legend)).data).toMatchObject({
       roleTypeList: [{ name: '战士' }, { name: '法师' }, { name: '道士' }],
       coinTypeList: [{ name: '元宝' }, { name: '金币' }, { name: '绑定元宝' }],
+      authType: AuthType.SWITCHABLE,
     });
+    // Each game's own authType (decision 0034): 仙侠 asks for the ID photos, 三国 for the number.
+    const authTypeOf = async (appId: string) =>
+      ((await client.call(gameConfig, {}, { headers: { 'x-appid': appId } })).data as { authType: number }).authType;
+    expect(await authTypeOf('demo-xianxia')).toBe(AuthType.PHOTOS);
+    expect(await authTypeOf('demo-sanguo')).toBe(AuthType.NUMBER);
     const fns = (await client.call(serverFunctionList, {}, { headers: { 'x-appid': 'demo-sanguo' } }))
       .data as CallOutput<typeof serverFunctionList>;
     expect(fns.list.find((f) => f.code === 'crossServer')?.enabled).toBe(false);

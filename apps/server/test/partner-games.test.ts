@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gameInfo, gameTokenLogin, roleList, serverAll } from '@app/protocol/calls/game';
+import { gameConfig } from '@app/protocol/calls/market-games';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../tests/start-server';
 import { loadConfig } from '../src/config';
@@ -59,7 +60,14 @@ beforeAll(async () => {
   t = await createTestApp({
     DEMO_GAME: '0',
     GAMES: JSON.stringify([
-      { gameId: GAME_ID, name: '仙侠·外部', baseUrl: `${gameUrl}/partner/v1`, secret: SECRET, crossServer: true },
+      {
+        gameId: GAME_ID,
+        name: '仙侠·外部',
+        baseUrl: `${gameUrl}/partner/v1`,
+        secret: SECRET,
+        crossServer: true,
+        authType: 2,
+      },
     ]),
   });
   client = await t.client('H5SDK');
@@ -86,6 +94,8 @@ describe('a game configured in GAMES, reached over the partner API', () => {
     ]);
     expect(all.groups[0]!.servers.map((s) => s.serverName)).toContain('青云一服');
     expect((await client.call(gameInfo, {}, appId)).data).toMatchObject({ gameName: '仙侠·外部' });
+    // The operator's authType of GAMES is the game config's: this game asks for the ID photos.
+    expect((await client.call(gameConfig, {}, appId)).data).toMatchObject({ authType: 2 });
     // No embedded demo game: the legend game is unknown here.
     expectCode(await client.call(serverAll, {}, { headers: { 'x-appid': 'demo-legend' } }), '10003');
   });
@@ -125,6 +135,7 @@ describe('the GAMES setting', () => {
         secret: '0123456789abcdef',
         iconUrl: '',
         crossServer: false,
+        authType: 1,
       },
     ]);
     expect(loadConfig({ APP_ENV: 'local' }).GAMES).toEqual([]);
@@ -135,5 +146,11 @@ describe('the GAMES setting', () => {
     );
     const twice = '{"gameId":"g1","name":"一","baseUrl":"https://g1.example","secret":"0123456789abcdef"}';
     expect(() => loadConfig(env(`[${twice},${twice}]`))).toThrow(/each gameId once/);
+    const photos =
+      '{"gameId":"g1","name":"一","baseUrl":"https://g1.example","secret":"0123456789abcdef","authType":2}';
+    expect(loadConfig(env(`[${photos}]`)).GAMES[0]?.authType).toBe(2);
+    expect(() => loadConfig(env(`[${photos.replace('"authType":2', '"authType":4')}]`))).toThrow(
+      /GAMES\.0\.authType.*authType: 1 \(switchable\), 2 \(ID photos\) or 3 \(name and number\)/,
+    );
   });
 });

@@ -11,6 +11,7 @@ import {
   userFeedbackTypeList,
 } from '@app/protocol/calls/user-help';
 import { describe, expect, it } from 'vitest';
+import { isGameHostImage } from '../src/modules/user/feedback.routes';
 import { expectCode, loginAs, smsOutbox, useTestApp, useTestClient } from './helpers';
 
 const t = useTestApp();
@@ -75,6 +76,34 @@ describe('user settings and help', () => {
         '截图无效，请重新上传',
       );
     expectCode(await client.call(feedback, { typeId, content, images: [mine] }, { token: me.token }), '200');
+  });
+
+  it("takes a screenshot the game's host stored through putFileToAliYun, and nothing else of the game", async () => {
+    const me = await loginAs(t, '13600000013');
+    const typeId = ((await client.call(userFeedbackTypeList, {})).data as { list: Array<{ id: number }> }).list[0]!.id;
+    const content = '游戏内寄售页面打不开';
+    // The demo game's host answers its files absolute, on the origin the page was reached by.
+    const stored = 'http://127.0.0.1:3000/demo-game/files/mb3x1a2b3c-feedback-1.png';
+    for (const images of [
+      [`${stored}?x=1`],
+      ['http://127.0.0.1:3000/demo-game/render/icon.svg'],
+      ['http://127.0.0.1:3000/demo-game/files/sub/mb3x1a2b3c-feedback-1.png'],
+      ['http://127.0.0.1:3000/demo-game/files/mb3x1a2b3c-feedback-1.html'],
+      ['http://127.0.0.1:3000/not-a-game/files/mb3x1a2b3c-feedback-1.png'],
+      ['/demo-game/files/mb3x1a2b3c-feedback-1.png#x'],
+    ])
+      expectCode(
+        await client.call(feedback, { typeId, content, images }, { token: me.token }),
+        '10002',
+        '截图无效，请重新上传',
+      );
+    expectCode(await client.call(feedback, { typeId, content, images: [stored] }, { token: me.token }), '200');
+    // A game of GAMES names its files URL with the origin: another origin's same path is not its.
+    const base = ['https://files.game.example/uploads/'];
+    expect(isGameHostImage('https://files.game.example/uploads/a1-shot.jpg', base)).toBe(true);
+    expect(isGameHostImage('https://evil.example/uploads/a1-shot.jpg', base)).toBe(false);
+    expect(isGameHostImage('https://files.game.example/uploads/../a1-shot.jpg', base)).toBe(false);
+    expect(isGameHostImage('https://u:p@files.game.example/uploads/a1-shot.jpg', base)).toBe(false);
   });
 
   it('lists the FAQ and the six agreements, whose pages exist', async () => {

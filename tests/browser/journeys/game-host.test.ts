@@ -60,6 +60,38 @@ describe('the demo game host page', () => {
     await frame.getByTestId('real-name-dialog').getByRole('button', { name: '取消' }).click();
     await frame.getByTestId('tab-1').click();
     await frame.getByTestId('my-page').waitFor();
+
+    // A feedback screenshot picked inside the game goes up through the host's putFileToAliYun: the
+    // game keeps it, and the feedback carries the URL the host answered (no exchange upload).
+    const hosted: string[] = [];
+    const exchangeUploads: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/demo-game/api/files') hosted.push(r.url());
+      if (r.url().includes('/storage/objects/') || r.url().includes('generatePreSignedUrl'))
+        exchangeUploads.push(r.url());
+    });
+    const stored: string[] = [];
+    page.on('response', async (r) => {
+      if (new URL(r.url()).pathname === '/demo-game/api/files') stored.push((await r.json()).data.url);
+    });
+    await frame.getByTestId('my-feedback-entry').click();
+    await frame.getByTestId('feedback-page').waitFor();
+    await frame.locator('[data-testid^="feedback-type-"]').first().click();
+    await frame.getByTestId('feedback-content').fill('游戏内打开交易平台时加载有点慢');
+    const picked = await page.screenshot({ clip: { x: 0, y: 0, width: 320, height: 320 } });
+    await frame.getByTestId('feedback-file').setInputFiles({ name: 'shot.png', mimeType: 'image/png', buffer: picked });
+    await frame.getByTestId('feedback-shot').getByRole('button', { name: '删除截图' }).waitFor();
+    expect(hosted).toHaveLength(1);
+    await expect.poll(() => stored.length).toBe(1);
+    // The game serves what it kept, the same bytes.
+    const kept = await fetch(new URL(stored[0]!, baseUrl()));
+    expect(kept.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await kept.arrayBuffer()).equals(picked)).toBe(true);
+    await screenshot(page, 'feedback-in-game');
+    await frame.getByTestId('feedback-submit').click();
+    await frame.getByTestId('toast').filter({ hasText: '反馈已提交，感谢您的宝贵意见' }).waitFor();
+    expect(exchangeUploads).toEqual([]);
+    await frame.getByTestId('my-page').waitFor();
     expect(info).toMatchObject({ game_id: 'demo-legend', server_id: expect.any(String), role_id: expect.any(String) });
 
     const online = () =>

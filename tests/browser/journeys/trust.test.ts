@@ -135,6 +135,44 @@ describe('seller prerequisites', () => {
   });
 });
 
+describe("the game config's authType picks the real-name dialog", () => {
+  it('仙侠 (authType 2) asks for the two ID photos and verifies with them; 三国 (3) for the number alone (PC)', async () => {
+    const page = await loggedInPage(`134${String(Date.now()).slice(-8)}`, DESKTOP, 'web');
+    await page.evaluate(() => localStorage.setItem('applicationIdClick', 'demo-xianxia'));
+    await page.goto(`${baseUrl()}/web/pages/userCenter/index`);
+    await page.getByTestId('sell-entry').click();
+    const dialog = page.getByTestId('real-name-dialog');
+    await dialog.getByTestId('id-front').waitFor();
+    expect(await dialog.getByTestId('id-back').count()).toBe(1);
+    // The photos version offers no switch to the number alone.
+    expect(await dialog.getByTestId('mode-number').count()).toBe(0);
+    await docShot(page, 'real-name-dialog-photos-pc');
+    const picture = await page.screenshot({ clip: { x: 0, y: 0, width: 390, height: 240 } });
+    for (const side of ['id-front', 'id-back'])
+      await dialog
+        .getByTestId(side)
+        .locator('input[type="file"]')
+        .setInputFiles({ name: `${side}.png`, mimeType: 'image/png', buffer: picture });
+    await dialog.getByTestId('id-back').locator('img').waitFor();
+    await dialog.getByTestId('id-front').locator('img').waitFor();
+    await dialog.getByTestId('real-name').fill('吴仙侠');
+    await dialog.getByTestId('id-card').fill(idNumber('19920202', '417'));
+    await dialog.getByTestId('real-name-submit').click();
+    await dialog.getByTestId('real-name-success').waitFor();
+    expect(await dialog.getByTestId('real-name-success').textContent()).toContain('姓名：吴*');
+    await page.context().close();
+
+    const other = await loggedInPage(`134${String(Date.now() + 1).slice(-8)}`, DESKTOP, 'web');
+    await other.evaluate(() => localStorage.setItem('applicationIdClick', 'demo-sanguo'));
+    await other.goto(`${baseUrl()}/web/pages/userCenter/index`);
+    await other.getByTestId('sell-entry').click();
+    await other.getByTestId('real-name-dialog').getByTestId('id-card').waitFor();
+    expect(await other.getByTestId('real-name-dialog').getByTestId('id-front').count()).toBe(0);
+    expect(await other.getByTestId('real-name-dialog').getByTestId('mode-photos').count()).toBe(0);
+    await other.context().close();
+  });
+});
+
 /** A coin listing of the demo legend on sale now (its id). */
 async function coinListing(serverId?: string): Promise<string> {
   const page = await apiCall<{ list: Array<{ id: string }> }>(

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { callHost, hostGameId, moveHost } from './bridge';
+import { callHost, hostGameId, moveHost, putFileToHost } from './bridge';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -68,5 +68,36 @@ describe('the host bridge', () => {
     ]);
     call.mockImplementation(() => JSON.stringify(42));
     expect(await hostGameId()).toBeNull();
+  });
+
+  it("stores a picked file through the host's putFileToAliYun and answers the URL it gives", async () => {
+    const host = framedWindow(() => ({ ok: true, result: 'http://game.example/demo-game/files/ab12-upload.png' }));
+    const bytes = new Uint8Array(70_000).map((_, i) => i % 251);
+    const file = new File([bytes], 'IMG 0001.PNG', { type: 'image/png' });
+    expect(await putFileToHost(file)).toBe('http://game.example/demo-game/files/ab12-upload.png');
+    expect(host.sent).toHaveLength(1);
+    const [sent] = host.sent as Array<{ type: string; payload: { name: string; contentBase64: string } }>;
+    expect(sent!.type).toBe('putFileToAliYun');
+    // A name the host takes ([\w.-]{1,80}) with the file's suffix, and the bytes exactly.
+    expect(sent!.payload.name).toMatch(/^upload-[a-z0-9]+\.png$/);
+    expect(Buffer.from(sent!.payload.contentBase64, 'base64').equals(Buffer.from(bytes))).toBe(true);
+  });
+
+  it('answers null so the page uploads the normal way: no host, a refusal, an odd answer, too big a file', async () => {
+    const small = new File([new Uint8Array(10)], 'a.png', { type: 'image/png' });
+    framedWindow(() => ({ ok: false, error: '不支持的消息 putFileToAliYun' }));
+    expect(await putFileToHost(small)).toBeNull();
+    vi.unstubAllGlobals();
+    framedWindow(() => ({ ok: true, result: 'javascript:alert(1)' }));
+    expect(await putFileToHost(small)).toBeNull();
+    vi.unstubAllGlobals();
+    const host = framedWindow(() => ({ ok: true, result: 'http://game.example/x.png' }));
+    expect(await putFileToHost(new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.png'))).toBeNull();
+    expect(host.sent).toHaveLength(0);
+    vi.unstubAllGlobals();
+    const alone = { parent: undefined as unknown };
+    alone.parent = alone;
+    vi.stubGlobal('window', alone);
+    expect(await putFileToHost(small)).toBeNull();
   });
 });

@@ -76,3 +76,24 @@ export function hostGameId(): Promise<string | null> {
     () => null,
   );
 }
+
+/** The host's putFileToAliYun takes a name of `[\w.-]{1,80}` and at most 5 MB (docs/host-bridge.md). */
+const HOST_FILE_MAX_BYTES = 5 * 1024 * 1024;
+
+/**
+ * Stores a picked file through the host's putFileToAliYun (the game keeps it) and answers the URL
+ * the host gives; null without a host, for a file over its limit, or when the host refuses or does
+ * not answer within `timeoutMs`, so the caller uploads the normal way instead.
+ */
+export async function putFileToHost(file: File, timeoutMs = 60_000): Promise<string | null> {
+  if (!hasHost() || file.size > HOST_FILE_MAX_BYTES) return null;
+  const suffix = (file.name.split('.').pop() ?? '').toLowerCase().replace(/[^a-z0-9]/g, '');
+  const name = `upload-${Date.now().toString(36)}${suffix ? `.${suffix}` : ''}`;
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return callHost<unknown>('putFileToAliYun', { name, contentBase64: btoa(binary) }, timeoutMs).then(
+    (url) => (typeof url === 'string' && /^https?:\/\//.test(url) ? url : null),
+    () => null,
+  );
+}

@@ -3,15 +3,25 @@ import { demoGame, type PartnerDispatch } from '@app/demo-game/plugin';
 import { type GameProfile, LEGEND, marketSellerAccounts, SANGUO, XIANXIA } from '@app/demo-game/profiles';
 import { KEY_CALLBACK_PATH, SCREENSHOT_CALLBACK_PATH } from '@app/game-partner/partner-callbacks';
 import { signPartnerRequest } from '@app/game-partner/partner-signing';
+import { AuthType } from '@app/protocol/auth-type';
 import type { FastifyInstance } from 'fastify';
 import { inProcess } from '../../platform/http/in-process';
 import type { GameConfig } from './game-gateway';
 
-/** The embedded demo games: where each is mounted and whether it trades across servers of a master group. */
-export const EMBEDDED_DEMO_GAMES: ReadonlyArray<{ profile: GameProfile; prefix: string; crossServer: boolean }> = [
-  { profile: LEGEND, prefix: '/demo-game', crossServer: true },
-  { profile: XIANXIA, prefix: '/demo-xianxia', crossServer: true },
-  { profile: SANGUO, prefix: '/demo-sanguo', crossServer: false },
+/**
+ * The embedded demo games: where each is mounted, whether it trades across servers of a master
+ * group, and the real-name dialog it asks for (one of each: 传奇 switchable, 仙侠 the ID photos,
+ * 三国 name and number).
+ */
+export const EMBEDDED_DEMO_GAMES: ReadonlyArray<{
+  profile: GameProfile;
+  prefix: string;
+  crossServer: boolean;
+  authType: AuthType;
+}> = [
+  { profile: LEGEND, prefix: '/demo-game', crossServer: true, authType: AuthType.SWITCHABLE },
+  { profile: XIANXIA, prefix: '/demo-xianxia', crossServer: true, authType: AuthType.PHOTOS },
+  { profile: SANGUO, prefix: '/demo-sanguo', crossServer: false, authType: AuthType.NUMBER },
 ];
 
 /**
@@ -61,7 +71,7 @@ export async function mountDemoGame(
     if (!(await post(path, headers, body)).json().ok) throw new Error(`exchange refused ${path}`);
   };
   const games: GameConfig[] = [];
-  for (const { profile, prefix, crossServer } of EMBEDDED_DEMO_GAMES) {
+  for (const { profile, prefix, crossServer, authType } of EMBEDDED_DEMO_GAMES) {
     const gameId = profile.gameId;
     let partner: PartnerDispatch | undefined;
     await app.register(demoGame, {
@@ -85,6 +95,9 @@ export async function mountDemoGame(
       name: profile.name,
       iconUrl: `${prefix}/render/icon.svg`,
       crossServer,
+      authType,
+      // The demo game's /files/ on this origin (its host page answers them absolute on it).
+      filesUrl: `${opts.publicBaseUrl}${prefix}/files/`,
       partnerUrl: `${prefix}/partner/v1`,
       secret: opts.secret,
       transport: async (url, init) => {

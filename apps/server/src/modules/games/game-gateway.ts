@@ -3,6 +3,7 @@ import { createPartnerClient, type PartnerClient, type Transport } from '@app/ga
 import { PartnerRefusal } from '@app/game-partner/partner-errors';
 import { type ReceiptFields, receiptSignature } from '@app/game-partner/partner-signing';
 import type { FreezeInput, TransferInput } from '@app/game-partner/partner-types';
+import type { AuthType } from '@app/protocol/auth-type';
 import { CLIENT_MESSAGES, ErrorCode } from '@app/protocol/errors';
 import { AppError } from '../../platform/errors';
 import type { GamePlayer, GameTokenVerifier } from '../../platform/http/register-call';
@@ -17,6 +18,13 @@ export interface GameConfig {
   iconUrl: string;
   /** The game lets players see listings of other servers in their master-server group. */
   crossServer: boolean;
+  /** The real-name dialog the game asks for (its config's authType, decision 0034). */
+  authType: AuthType;
+  /**
+   * Where the game's host keeps what its putFileToAliYun answers: an absolute URL, or (an embedded
+   * demo game, on this origin) a path; none when the game's host keeps no files.
+   */
+  filesUrl?: string;
   partnerUrl: string;
   secret: string;
   transport?: Transport;
@@ -25,10 +33,16 @@ export interface GameConfig {
 /** The external games of the GAMES setting, reached over HTTP. */
 export function partnerGames(
   entries: ReadonlyArray<
-    Pick<GameConfig, 'gameId' | 'name' | 'iconUrl' | 'crossServer' | 'secret'> & { baseUrl: string }
+    Pick<GameConfig, 'gameId' | 'name' | 'iconUrl' | 'crossServer' | 'authType' | 'secret'> & {
+      filesUrl?: string | undefined;
+    } & { baseUrl: string }
   >,
 ): GameConfig[] {
-  return entries.map(({ baseUrl, ...game }) => ({ ...game, partnerUrl: baseUrl }));
+  return entries.map(({ baseUrl, filesUrl, ...game }) => ({
+    ...game,
+    ...(filesUrl ? { filesUrl } : {}),
+    partnerUrl: baseUrl,
+  }));
 }
 
 export function createGameGateway(games: GameConfig[], partnerId: string) {

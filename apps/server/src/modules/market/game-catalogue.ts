@@ -90,12 +90,13 @@ export function searchTextOf(parts: Array<string | null | undefined>): string {
 
 /**
  * Brings the games table in line with the configured games: name, icon and servers from the
- * game (partner API), everything else from the catalogue. Run at start; cheap and repeatable.
+ * game (partner API), cross-server trading and authType from its configuration, everything else
+ * from the catalogue. Run at start; cheap and repeatable.
  */
 export async function syncGames(
   handle: DbHandle,
   gateway: GameGateway,
-  games: Array<{ gameId: string; name: string; iconUrl: string; crossServer: boolean }>,
+  games: Array<{ gameId: string; name: string; iconUrl: string; crossServer: boolean; authType: number }>,
   catalogue: Record<string, CatalogueEntry> = DEMO_CATALOGUE,
 ): Promise<void> {
   const db = marketDb(handle);
@@ -115,6 +116,7 @@ export async function syncGames(
       pc_url: entry.pcUrl,
       guide_url: entry.guideUrl,
       cross_server: game.crossServer,
+      auth_type: game.authType,
       recommend_rank: entry.recommendRank,
       buyer_fee_percent: entry.buyerFeePercent,
     };

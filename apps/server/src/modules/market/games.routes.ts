@@ -1,4 +1,3 @@
-import { AuthType } from '@app/protocol/auth-type';
 import {
   channelList,
   firstActivate,
@@ -124,7 +123,7 @@ export function gameRoutes(
 
   registerCall(app, platform, gameConfig, async (_input, ctx) => {
     const row = await requireGame(ctx.appId);
-    return { roleTypeList: row.role_types, coinTypeList: row.coin_types, authType: AuthType.SWITCHABLE };
+    return { roleTypeList: row.role_types, coinTypeList: row.coin_types, authType: row.auth_type };
   });
 
   registerCall(app, platform, serverFunctionList, async (input, ctx) => {

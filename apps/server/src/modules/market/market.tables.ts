@@ -20,6 +20,8 @@ export interface GamesTable {
   pc_url: Generated<string>;
   guide_url: Generated<string>;
   cross_server: Generated<boolean>;
+  /** The real-name dialog the game asks for (AuthType of @app/protocol/auth-type). */
+  auth_type: Generated<number>;
   recommend_rank: Generated<number>;
   buyer_fee_percent: ColumnType<number, number | undefined, number>;
   created_at: CreatedAt;

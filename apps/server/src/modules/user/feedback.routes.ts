@@ -9,7 +9,16 @@ import { type CallPlatform, registerCall } from '../../platform/http/register-ca
 export const FEEDBACK_PER_DAY = 10;
 
 /** Help content (FAQ, feedback types, agreements) lives in tables operations can edit. */
-export function feedbackRoutes(app: FastifyInstance, platform: CallPlatform, customerServiceUrl: string): void {
+export function feedbackRoutes(
+  app: FastifyInstance,
+  platform: CallPlatform,
+  opts: {
+    customerServiceUrl: string;
+    /** Where the games' hosts keep what putFileToAliYun answers (GameConfig.filesUrl). */
+    gameFiles: readonly string[];
+  },
+): void {
+  const { customerServiceUrl, gameFiles } = opts;
   const { db } = platform;
   registerCall(app, platform, userFeedbackTypeList, async () => ({
     list: await db.selectFrom('feedback_types').select(['id', 'name']).orderBy('sort').execute(),
@@ -18,7 +27,7 @@ export function feedbackRoutes(app: FastifyInstance, platform: CallPlatform, cus
   registerCall(app, platform, feedback, async (input, ctx) => {
     const type = await db.selectFrom('feedback_types').select('id').where('id', '=', input.typeId).executeTakeFirst();
     if (!type) throw new AppError(ErrorCode.BAD_PARAMS, '请选择反馈类型');
-    if (!input.images.every((url) => isOwnFeedbackImage(url, ctx.user.uid)))
+    if (!input.images.every((url) => isOwnFeedbackImage(url, ctx.user.uid) || isGameHostImage(url, gameFiles)))
       throw new AppError(ErrorCode.BAD_PARAMS, '截图无效，请重新上传');
     // Counted and written under one lock per user: concurrent requests count in turn.
     const row = await db.transaction().execute(async (trx) => {
@@ -83,6 +92,28 @@ export function isOwnFeedbackImage(url: string, uid: string): boolean {
   }
   if (parsed.search || parsed.hash || !/^https?:$/.test(parsed.protocol)) return false;
   return new RegExp(`/public/feedback/${uid}/[\\w-]+\\.(?:png|jpe?g|webp|gif)$`).test(parsed.pathname);
+}
+
+/**
+ * A picture a game's host stored through putFileToAliYun inside the game view (docs/host-bridge.md):
+ * an image file directly under one of the games' files URLs, without a query. An absolute files
+ * URL must match with its origin; a path (an embedded demo game, never in production) matches the
+ * path, as its host page answers it on whatever origin the exchange is reached by.
+ */
+export function isGameHostImage(url: string, gameFiles: readonly string[]): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  if (parsed.search || parsed.hash || parsed.username || parsed.password || !/^https?:$/.test(parsed.protocol))
+    return false;
+  return gameFiles.some((base) => {
+    const at = base.startsWith('/') ? parsed.pathname : `${parsed.origin}${parsed.pathname}`;
+    if (!at.startsWith(base)) return false;
+    return /^[\w-]+-[\w.-]{1,80}\.(?:png|jpe?g|webp|gif)$/i.test(at.slice(base.length));
+  });
 }
 
 const escapeHtml = (text: string) =>

@@ -36,6 +36,8 @@ export function userModule(
     /** The sandbox's third-party logins; null (production) refuses every such credential. */
     providers: SandboxProviders | null;
     config: Pick<Config, 'SESSION_TTL_DAYS' | 'CUSTOMER_SERVICE_URL'>;
+    /** Where the games' hosts keep what putFileToAliYun answers (feedback screenshots from the game view). */
+    gameFiles: readonly string[];
   },
 ): RemovalChecks {
   const { platform, sms, config } = deps;
@@ -49,7 +51,7 @@ export function userModule(
   userRoutes(app, platform, deps.identity.status);
   thirdPartyLoginRoutes(app, platform, deps.providers ?? unavailableProviders(), config.SESSION_TTL_DAYS);
   settingsRoutes(app, platform);
-  feedbackRoutes(app, platform, config.CUSTOMER_SERVICE_URL);
+  feedbackRoutes(app, platform, { customerServiceUrl: config.CUSTOMER_SERVICE_URL, gameFiles: deps.gameFiles });
   accountRoutes(app, platform, sms, removalChecks);
   return removalChecks;
 }
