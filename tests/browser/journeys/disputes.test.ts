@@ -230,9 +230,7 @@ describe('disputes', () => {
     // The console session ends (logged out elsewhere): the chat closes, the panel says so and stops asking.
     await ops('POST', '/logout', staff);
     await desk.clock.runFor(10_500);
-    await expect
-      .poll(() => desk.getByTestId('ops-wb-session-lost').textContent())
-      .toContain('登录已失效，请重新登录');
+    await expect.poll(() => desk.getByTestId('ops-wb-session-lost').textContent()).toContain('登录已失效，请重新登录');
     expect(await desk.getByRole('link', { name: '前往运营后台登录' }).getAttribute('href')).toBe('/ops');
     await expect.poll(() => desk.getByTestId('im-session-ended').textContent()).toContain('登录已失效');
     const refusedSoFar = answered.filter((status) => status === 401).length;
