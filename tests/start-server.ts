@@ -84,7 +84,9 @@ export async function startServer(
     child.kill('SIGKILL');
     return exited;
   };
-  const deadline = Date.now() + 60_000;
+  // A server starting beside others on a loaded 2-core machine took 77 s (migrations, demo seed):
+  // three minutes before it counts as not starting.
+  const deadline = Date.now() + 180_000;
   for (;;) {
     try {
       if ((await fetch(`${baseUrl}/health`)).ok) break;
