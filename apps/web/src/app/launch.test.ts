@@ -96,7 +96,8 @@ describe('the tab bar by device model (platform-shell §9)', () => {
 });
 
 describe('the status bar by device (platform-shell §9, decision navbar-bars)', () => {
-  const android = 'Mozilla/5.0 (Linux; Android 13; V2227A Build/TP1A.220624.014; wv) AppleWebKit/537.36 Chrome/108.0 Mobile Safari/537.36';
+  const android =
+    'Mozilla/5.0 (Linux; Android 13; V2227A Build/TP1A.220624.014; wv) AppleWebKit/537.36 Chrome/108.0 Mobile Safari/537.36';
   const iphone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
   const on = (userAgent: string, pixelRatio: number, screenWidth: number, screenHeight: number) =>
     statusBarHeightOf({ userAgent, pixelRatio, screenWidth, screenHeight });

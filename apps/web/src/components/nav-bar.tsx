@@ -78,7 +78,7 @@ export function NavCountdown({ deadline, onEnd }: { deadline: NavDeadline; onEnd
     if (view.ended) return;
     const timer = setInterval(() => setNow(serverNowMs()), 1000);
     return () => clearInterval(timer);
-  }, [view.ended, deadline.until]);
+  }, [view.ended]);
   const endedFor = useRef<number | null>(null);
   useEffect(() => {
     if (!view.ended || endedFor.current === deadline.until) return;
