@@ -136,17 +136,18 @@ describe("the nav bar's options", () => {
   });
 
   it('opens the rule text of 还价/出价 from its rule icon, on a phone and on a PC', async () => {
-    const phone = await open(MOBILE, `${baseUrl()}/h5/pages/bargain/myOffers`);
+    const session = await hook<Session>('/dev/session', { phone: phoneNumber('136') });
+    const phone = await open(MOBILE, `${baseUrl()}/h5/pages/bargain/myOffers`, session);
     await phone.getByTestId('nav-rule').click();
     const points = phone.getByTestId('nav-rule-points');
     await expect.poll(() => points.textContent()).toContain('分钟内支付保证金');
-    expect(await phone.getByTestId('modal').textContent()).toContain('还价/出价规则');
+    expect(await phone.getByTestId('nav-rule-modal').textContent()).toContain('还价/出价规则');
     await docShot(phone, 'nav-bar-rule-phone');
     await phone.getByTestId('modal-button-我知道了').click();
     await expect.poll(() => phone.getByTestId('nav-rule-points').count()).toBe(0);
     await phone.context().close();
 
-    const pc = await open(DESKTOP, `${baseUrl()}/web/pages/bargain/myOffers`);
+    const pc = await open(DESKTOP, `${baseUrl()}/web/pages/bargain/myOffers`, session);
     await pc.getByTestId('nav-rule').click();
     await expect.poll(() => pc.getByTestId('nav-rule-points').textContent()).toContain('卖家');
     await pc.context().close();

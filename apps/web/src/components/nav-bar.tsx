@@ -5,8 +5,9 @@ import { copy } from '../lib/copy';
 import { paths } from '../lib/paths';
 import { sceneOfPath } from '../lib/platform';
 import { serverNowMs } from '../lib/server-clock';
-import { showModal } from '../lib/ui-bus';
+import { Modal } from './modal';
 import { countdownView, type NavDeadline } from './nav-countdown';
+import { Portal } from './portal';
 
 /**
  * Where the back arrow leads: the previous page of this visit, or — on the page a visit opened on
@@ -50,22 +51,6 @@ export interface NavOptions {
   onDeadline?: () => void;
 }
 
-/** Opens a page's rule text. */
-export function openRule(rule: PageRule): void {
-  showModal({
-    id: 'page-rule',
-    title: rule.title,
-    content: (
-      <ol className="nav-rule-points" data-testid="nav-rule-points">
-        {rule.points.map((p) => (
-          <li key={p}>{p}</li>
-        ))}
-      </ol>
-    ),
-    buttons: [{ text: '我知道了', primary: true }],
-  });
-}
-
 /**
  * The time left until a deadline of the server's, ticking each second by the server's clock; once
  * it passed, the page's words for the end, and `onEnd` once (per deadline).
@@ -99,18 +84,40 @@ export function NavCountdown({ deadline, onEnd }: { deadline: NavDeadline; onEnd
   );
 }
 
+/** The rule icon: the page's rule text in a modal, closed by 我知道了. */
 function RuleButton({ rule }: { rule: PageRule }) {
+  const [open, setOpen] = useState(false);
   return (
-    <button
-      type="button"
-      className="m-nav-icon"
-      aria-label={rule.title}
-      title={rule.title}
-      onClick={() => openRule(rule)}
-      data-testid="nav-rule"
-    >
-      <CircleHelp size={20} aria-hidden="true" />
-    </button>
+    <>
+      <button
+        type="button"
+        className="m-nav-icon"
+        aria-label={rule.title}
+        title={rule.title}
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+        data-testid="nav-rule"
+      >
+        <CircleHelp size={20} aria-hidden="true" />
+      </button>
+      {open ? (
+        <Portal>
+          <Modal
+            title={rule.title}
+            content={
+              <ol className="nav-rule-points" data-testid="nav-rule-points">
+                {rule.points.map((p) => (
+                  <li key={p}>{p}</li>
+                ))}
+              </ol>
+            }
+            buttons={[{ text: '我知道了', primary: true }]}
+            onClose={() => setOpen(false)}
+            testId="nav-rule-modal"
+          />
+        </Portal>
+      ) : null}
+    </>
   );
 }
 
