@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { deviceModelOf, entryRedirect, needsLoginCheck, pcZoomOf, tabBarHeightOf } from './launch';
+import {
+  deviceModelOf,
+  entryRedirect,
+  needsLoginCheck,
+  pcZoomOf,
+  STATUS_BAR_SCENES,
+  statusBarHeightOf,
+  tabBarHeightOf,
+} from './launch';
 
 const home = '/app/pages/index/index';
 
@@ -84,5 +92,38 @@ describe('the tab bar by device model (platform-shell §9)', () => {
     const iphone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
     expect(deviceModelOf(iphone)).toBe('');
     expect(tabBarHeightOf(deviceModelOf(iphone))).toBe(60);
+  });
+});
+
+describe('the status bar by device (platform-shell §9, decision navbar-bars)', () => {
+  const android =
+    'Mozilla/5.0 (Linux; Android 13; V2227A Build/TP1A.220624.014; wv) AppleWebKit/537.36 Chrome/108.0 Mobile Safari/537.36';
+  const iphone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
+  const on = (userAgent: string, pixelRatio: number, screenWidth: number, screenHeight: number) =>
+    statusBarHeightOf({ userAgent, pixelRatio, screenWidth, screenHeight });
+
+  it("is Android's 60/72/84/96 device pixels of the density class nearest the pixel ratio, in CSS px", () => {
+    expect(on(android, 2.5, 432, 960)).toBe(24); // 60 / 2.5
+    expect(on(android, 2.75, 393, 873)).toBe(26); // 72 / 2.75
+    expect(on(android, 3, 360, 800)).toBe(24); // 72 / 3
+    expect(on(android, 3.5, 411, 914)).toBe(24); // 84 / 3.5
+    expect(on(android, 4, 360, 780)).toBe(24); // 96 / 4
+    expect(on(android, 2, 360, 640)).toBe(24); // 60 device pixels at least, over 2.5
+  });
+
+  it('is 44 on an iPhone with a notch, 20 on an older one, 24 on an iPad', () => {
+    expect(on(iphone, 3, 390, 844)).toBe(44);
+    expect(on(iphone, 3, 375, 812)).toBe(44);
+    expect(on(iphone, 2, 375, 667)).toBe(20);
+    expect(on('Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15', 2, 820, 1180)).toBe(24);
+  });
+
+  it("is the spec's default 44 on a phone neither names, none on a desktop", () => {
+    expect(on('Mozilla/5.0 (Linux; HarmonyOS) Mobile', 3, 360, 780)).toBe(44);
+    expect(on('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/131.0 Safari/537.36', 1, 1440, 900)).toBe(0);
+  });
+
+  it("applies in the app's web view only", () => {
+    expect(STATUS_BAR_SCENES).toEqual(['app']);
   });
 });

@@ -115,20 +115,65 @@ export function tabBarHeightOf(model: string): number {
   return 60;
 }
 
-/** The tab bar's height for this device, as --tab-h (the tab bar and the page's room for it). */
-export function applyDeviceBars(userAgent = globalThis.navigator?.userAgent ?? ''): void {
-  const height = tabBarHeightOf(deviceModelOf(userAgent));
-  if (height !== 60) document.documentElement.style.setProperty('--tab-h', `${height}px`);
+/** What the status bar's height is read from: the user agent, the pixel ratio and the screen (CSS px). */
+export interface DeviceFacts {
+  userAgent: string;
+  pixelRatio: number;
+  screenWidth: number;
+  screenHeight: number;
+}
+
+/**
+ * The status bar's height in CSS px by device (platform-shell §9, docs/decisions/00xx-navbar-bars.md):
+ * an iPhone with a notch (long side 812 px or more) 44, an older iPhone 20, an iPad 24; on Android
+ * the spec's 60/72/84/96 device pixels of the density class nearest the pixel ratio (2.5×, 3×,
+ * 3.5×, 4×: Android's 24 dp bar), over the ratio; a phone neither names 44, the spec's default; a
+ * desktop 0 (nothing is drawn over its page).
+ */
+export function statusBarHeightOf(device: DeviceFacts): number {
+  const ua = device.userAgent;
+  if (/iPhone|iPod/.test(ua)) return Math.max(device.screenWidth, device.screenHeight) >= 812 ? 44 : 20;
+  if (/iPad/.test(ua)) return 24;
+  if (/Android/.test(ua)) {
+    const ratio = device.pixelRatio > 0 ? device.pixelRatio : 1;
+    const devicePx = ratio < 2.75 ? 60 : ratio < 3.25 ? 72 : ratio < 3.75 ? 84 : 96;
+    return Math.round(devicePx / Math.max(ratio, 2.5));
+  }
+  return /Mobile/.test(ua) ? 44 : 0;
+}
+
+/** The scene whose pages run under the status bar: the native app's web view (immersive). */
+export const STATUS_BAR_SCENES: readonly Scene[] = ['app'];
+
+const deviceFacts = (): DeviceFacts => ({
+  userAgent: globalThis.navigator?.userAgent ?? '',
+  pixelRatio: globalThis.devicePixelRatio ?? 1,
+  screenWidth: globalThis.screen?.width ?? 0,
+  screenHeight: globalThis.screen?.height ?? 0,
+});
+
+/**
+ * The tab bar's height for this device, as --tab-h (the tab bar and the page's room for it), and in
+ * the app's web view the status bar's, as --status-h (the nav bar's top padding; a web view that
+ * reports its safe area, an iPhone's, gets the larger of the two).
+ */
+export function applyDeviceBars(scene: Scene | null, device: DeviceFacts = deviceFacts()): void {
+  const root = document.documentElement;
+  const height = tabBarHeightOf(deviceModelOf(device.userAgent));
+  if (height !== 60) root.style.setProperty('--tab-h', `${height}px`);
+  const status = scene && STATUS_BAR_SCENES.includes(scene) ? statusBarHeightOf(device) : 0;
+  if (status > 0) root.style.setProperty('--status-h', `max(${status}px, env(safe-area-inset-top, 0px))`);
+  else root.style.removeProperty('--status-h');
 }
 
 export function runSyncLaunch(): Platform {
   const { pathname, search } = globalThis.location;
   const platform = detectPlatform(search);
   rememberGray(search, document.cookie);
-  applyDeviceBars();
   const target = launchRedirect(pathname, search, platform);
   if (target) globalThis.history.replaceState(null, '', target);
   const entry = entryRedirect(globalThis.location.pathname, globalThis.location.search, Boolean(storage.get('token')));
   if (entry) globalThis.history.replaceState(null, '', entry);
+  applyDeviceBars(sceneOfPath(globalThis.location.pathname));
   return platform;
 }

@@ -2,6 +2,7 @@ import { isPcScene, isScene } from '@app/protocol/platform';
 import type { ReactNode } from 'react';
 import { sceneOfPath } from '../lib/platform';
 import { MobileLayout } from './mobile-layout';
+import { HeadingOptions, type NavOptions } from './nav-bar';
 import { PcLayout } from './pc-layout';
 
 /** True on the PC scenes (web, webpc, h5pc, websdk: platform-shell §2). */
@@ -18,6 +19,7 @@ export function PageFrame({
   center = false,
   tabBar = false,
   back = true,
+  nav,
   children,
 }: {
   title: string;
@@ -26,6 +28,8 @@ export function PageFrame({
   center?: boolean;
   tabBar?: boolean;
   back?: boolean;
+  /** The nav bar's options; on the PC the heading keeps the countdown and the rule. */
+  nav?: NavOptions | undefined;
   children: ReactNode;
 }) {
   const scene = sceneOfPath(globalThis.location.pathname) ?? 'h5';
@@ -34,19 +38,25 @@ export function PageFrame({
       <PcLayout scene={scene} title={pcTitle}>
         {center ? (
           <div className="pc-center-card" data-testid="pc-center-card">
-            <h1 className="pc-page-heading">{pcTitle}</h1>
+            <h1 className="pc-page-heading">
+              {pcTitle}
+              <HeadingOptions nav={nav} />
+            </h1>
             {children}
           </div>
         ) : (
           <>
-            <h1 className="pc-page-heading">{pcTitle}</h1>
+            <h1 className="pc-page-heading">
+              {pcTitle}
+              <HeadingOptions nav={nav} />
+            </h1>
             {children}
           </>
         )}
       </PcLayout>
     );
   return (
-    <MobileLayout title={title} back={back} tabBar={tabBar}>
+    <MobileLayout title={title} back={back} tabBar={tabBar} nav={nav}>
       {children}
     </MobileLayout>
   );

@@ -22,7 +22,7 @@ import { useAuction, useBid, useBuyNow, useJoinAuction } from './api/auction-api
 import { bidCommitment, buyNowCommitment } from './auction-commitments';
 import { formatLeft, secondsLeft } from './auction-time';
 import './auction.css';
-import { AuctionCommitment } from './auction-rules';
+import { AUCTION_RULE, AuctionCommitment } from './auction-rules';
 
 /** A live countdown to the auction's end by the server's clock (the end moves when a late bid comes). */
 function Countdown({ a, readAt }: { a: AuctionDetail; readAt: number }) {
@@ -269,7 +269,7 @@ export default function AuctionDetailPage() {
   const auction = useAuction(commodityId);
   const a = auction.data;
   return (
-    <PageFrame title="拍卖详情">
+    <PageFrame title="拍卖详情" nav={{ rule: AUCTION_RULE, home: true }}>
       <div className="auction-page" data-testid="auction-page">
         {auction.isPending ? (
           <div className="card skeleton" style={{ height: 220 }} />

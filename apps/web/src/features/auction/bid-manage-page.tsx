@@ -11,6 +11,7 @@ import { storage } from '../../lib/storage';
 import { useMyBids } from './api/auction-api';
 import './auction.css';
 import { mergePages } from '../../lib/merge-pages';
+import { AUCTION_RULE } from './auction-rules';
 
 /** One auction I took part in: the listing, the current price against mine, my place, the deposit. */
 function BidCard({ bid, scene }: { bid: MyBid; scene: string }) {
@@ -72,7 +73,7 @@ export default function BidManagePage() {
   const list = mergePages(bids.data?.pages, (b) => b.auctionId);
   const from = `${globalThis.location.pathname}${globalThis.location.search}`;
   return (
-    <PageFrame title="竞拍管理">
+    <PageFrame title="竞拍管理" nav={{ rule: AUCTION_RULE }}>
       <div className="bid-page" data-testid="bid-manage">
         <div className="auction-tabs" role="tablist">
           {BID_TABS.map((t) => (

@@ -1,5 +1,3 @@
-import { OFFER_ANSWER_HOURS, OFFER_PAY_MINUTES } from '@app/protocol/calls/bargain';
-import { DEPOSIT_PAY_MINUTES } from '@app/protocol/calls/deposit';
 import { CommodityType } from '@app/protocol/commodity';
 import { formatPriceFen } from '@app/protocol/format';
 import { X } from 'lucide-react';
@@ -14,6 +12,7 @@ import { dropRequestKey, requestKey } from '../../lib/request-key';
 import { showToast } from '../../lib/ui-bus';
 import { useCreateOffer } from './api/create-offer';
 import { type DepositRuleView, depositPreview, type Flow, flowNoun, lowestOffer, readOfferPrice } from './offer-price';
+import { buyerRulePoints } from './offer-rule';
 import './bargain.css';
 import { AgreementLink } from '../../components/agreement-modal';
 
@@ -139,12 +138,9 @@ export default function OfferDialog({
             </b>
           </div>
           <ul className="muted offer-rules" data-testid="offer-rules">
-            <li>
-              提交后请在{DEPOSIT_PAY_MINUTES}分钟内支付保证金，支付后{noun}才会发送给卖家。
-            </li>
-            <li>卖家需在{OFFER_ANSWER_HOURS}小时内处理；卖家拒绝、超时未处理或您撤回时，保证金退回余额。</li>
-            <li>卖家同意后商品为您锁定，请在{OFFER_PAY_MINUTES}分钟内付款，付款时保证金抵扣货款。</li>
-            <li>同意后未按时付款或取消订单将扣除保证金，其中部分赔付卖家。</li>
+            {buyerRulePoints(noun).map((point) => (
+              <li key={point}>{point}</li>
+            ))}
           </ul>
           {inGame ? (
             <p className="muted offer-note">

@@ -1,12 +1,14 @@
 import { Link } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { MobileLayout } from '../../components/mobile-layout';
+import { HeadingOptions } from '../../components/nav-bar';
 import { PcLayout } from '../../components/pc-layout';
 import { paths } from '../../lib/paths';
 import { sceneOfPath } from '../../lib/platform';
 import { storage } from '../../lib/storage';
 import { useOffers } from './api/get-offers';
 import { OfferCard } from './offer-card';
+import { OFFER_RULE } from './offer-rule';
 import { listWords } from './offer-view';
 import './bargain.css';
 import { mergePages } from '../../lib/merge-pages';
@@ -24,7 +26,12 @@ export function OfferList({ viewer }: { viewer: 1 | 2 }) {
   const from = `${globalThis.location.pathname}${globalThis.location.search}`;
   const body = (
     <div className={pc ? 'offer-page-pc' : 'offer-page'} data-testid={`offer-list-${viewer}`}>
-      {pc ? <h1 className="offer-page-title">{w.title}</h1> : null}
+      {pc ? (
+        <h1 className="offer-page-title">
+          {w.title}
+          <HeadingOptions nav={{ rule: OFFER_RULE }} />
+        </h1>
+      ) : null}
       {!loggedIn ? (
         <EmptyState
           title="登录后查看还价/出价"
@@ -74,5 +81,9 @@ export function OfferList({ viewer }: { viewer: 1 | 2 }) {
     </div>
   );
   if (pc) return <PcLayout scene={scene}>{body}</PcLayout>;
-  return <MobileLayout title={w.title}>{body}</MobileLayout>;
+  return (
+    <MobileLayout title={w.title} nav={{ rule: OFFER_RULE }}>
+      {body}
+    </MobileLayout>
+  );
 }

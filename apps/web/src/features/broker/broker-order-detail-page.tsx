@@ -9,7 +9,7 @@ import { sceneOfPath } from '../../lib/platform';
 import { showModal, showToast } from '../../lib/ui-bus';
 import { type BuyerAction, useBrokerOrder, useBuyerAction } from './api/broker-order-api';
 import { formatCoins } from './broker-logic';
-import { brokerStatusHint, brokerStatusTone, buyerActions, tradeWait } from './broker-order-logic';
+import { brokerOrderDeadline, brokerStatusHint, brokerStatusTone, buyerActions, tradeWait } from './broker-order-logic';
 import { DeliveryPromise } from './delivery-promise';
 import { LoginFirst, loggedIn } from './merchant-shared';
 import { ServiceRating } from './service-rating';
@@ -254,7 +254,10 @@ export default function BrokerOrderDetailPage() {
     </>
   );
   return (
-    <PageFrame title="订单详情">
+    <PageFrame
+      title="订单详情"
+      nav={{ home: true, deadline: o ? brokerOrderDeadline(o) : null, onDeadline: () => void order.refetch() }}
+    >
       <div className={pc ? 'broker-page broker-page-pc' : 'broker-page'} data-testid="broker-order-detail">
         {body}
       </div>

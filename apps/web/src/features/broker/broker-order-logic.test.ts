@@ -1,6 +1,7 @@
 import { brokerOrderStatusLabel } from '@app/protocol/statuses/broker-order-status';
 import { describe, expect, it } from 'vitest';
 import {
+  brokerOrderDeadline,
   brokerStatusHint,
   brokerStatusTone,
   brokerStatusWord,
@@ -101,5 +102,31 @@ describe('a broker order as its merchant sees it', () => {
     expect(merchantActions(107)).toEqual(['urge']);
     for (const status of [101, 110, 111, 112, -101, -102, -104, -105, -121])
       expect(merchantActions(status)).toEqual([]);
+  });
+});
+
+describe("a broker order's deadline in the nav bar", () => {
+  const times = {
+    expireTime: 1_800_000_900,
+    deliverBefore: 1_800_003_600,
+    deliverTime: null,
+    autoConfirmTime: 1_800_090_000,
+  };
+
+  it('counts to the payment deadline, then the delivery promise, then the automatic confirmation', () => {
+    expect(brokerOrderDeadline({ ...times, status: 101 })).toEqual({
+      until: 1_800_000_900,
+      label: '剩余支付',
+      ended: '支付已超时',
+    });
+    expect(brokerOrderDeadline({ ...times, status: 102 })?.until).toBe(1_800_003_600);
+    expect(brokerOrderDeadline({ ...times, status: 104 })?.label).toBe('承诺发货');
+    expect(brokerOrderDeadline({ ...times, status: 107 })?.until).toBe(1_800_090_000);
+  });
+
+  it('has none once delivered against the promise, in a trade under way, or closed', () => {
+    expect(brokerOrderDeadline({ ...times, status: 102, deliverTime: 1_800_001_000 })).toBeNull();
+    for (const status of [106, 110, -101, -102, -121]) expect(brokerOrderDeadline({ ...times, status })).toBeNull();
+    expect(brokerOrderDeadline({ ...times, status: 101, expireTime: null })).toBeNull();
   });
 });

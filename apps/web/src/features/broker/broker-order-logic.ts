@@ -114,3 +114,29 @@ export function tradeWait(
     return { line: `商人须在${time(o.tradeDueTime)}前报告交易完成，超时未报告可申请客服介入`, asked: false };
   return { line: '商人超时未报告交易完成，可申请客服介入，客服核实后将退款或记为已交付', asked: false };
 }
+
+/**
+ * The order's end the nav bar counts down to, from the server's answer: paying before expireTime
+ * (101), the merchant's delivery promise deliverBefore while nothing was delivered (102, 104), the
+ * receipt confirming itself at autoConfirmTime (107). None otherwise (an in-game trade under way
+ * has tradeDueTime, shown with its own words in TradeWait).
+ */
+export function brokerOrderDeadline(o: {
+  status: number;
+  expireTime: number | null;
+  deliverBefore: number | null;
+  deliverTime: number | null;
+  autoConfirmTime: number | null;
+}): { until: number; label: string; ended: string } | null {
+  if (o.status === BrokerOrderStatus.AWAITING_PAYMENT && o.expireTime)
+    return { until: o.expireTime, label: '剩余支付', ended: '支付已超时' };
+  if (
+    (o.status === BrokerOrderStatus.PAID || o.status === BrokerOrderStatus.ENGAGED) &&
+    o.deliverBefore &&
+    !o.deliverTime
+  )
+    return { until: o.deliverBefore, label: '承诺发货', ended: '已超过承诺时效' };
+  if (o.status === BrokerOrderStatus.DELIVERED && o.autoConfirmTime)
+    return { until: o.autoConfirmTime, label: '自动确认', ended: '即将自动确认' };
+  return null;
+}

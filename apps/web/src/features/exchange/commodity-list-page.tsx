@@ -1,13 +1,15 @@
 import { isPcScene } from '@app/protocol/platform';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { MobileLayout } from '../../components/mobile-layout';
 import { PcLayout } from '../../components/pc-layout';
 import { listAppId } from '../../lib/list-app-id';
+import { focusListSearch, type PanelState } from '../../lib/list-search';
 import { sceneOfPath } from '../../lib/platform';
 import { useGameLobby } from '../../lib/queries/get-game-lobby';
 import { useStored } from '../../lib/storage';
 import { flushLeftovers } from './commodity-tracking';
+import { countPanelFilters, filtersFromQuery } from './list/commodity-filters';
 import { CommodityListBody } from './list/commodity-list-body';
 import { allGames, GamePick } from './list/game-pick';
 import { PcCommodityList } from './list/pc-commodity-list';
@@ -27,6 +29,7 @@ export default function CommodityListPage() {
   const currentAppId = useStored('currentAppId');
   const appId = sdk ? currentAppId || listAppId(params) : listAppId(params);
   const gameName = useGameName(appId);
+  const panel = useState(false);
   useEffect(() => flushLeftovers(), []);
   // A list that names no game (a bare link, a first visit, a listing that ended) asks for one, on
   // a PC and on a phone alike, instead of asking the server, which could only answer 'AppId异常'.
@@ -38,9 +41,23 @@ export default function CommodityListPage() {
       </PcLayout>
     );
   return (
-    <MobileLayout title="商品列表" back={!sdk} tabBar={sdk}>
+    <MobileLayout
+      title="商品列表"
+      back={!sdk}
+      tabBar={sdk}
+      // 搜索 leads to the list's keyword box, 筛选 opens its filter panel (once a game is chosen).
+      nav={
+        appId
+          ? {
+              onSearch: () => void focusListSearch(),
+              onFilter: () => panel[1](true),
+              filterCount: countPanelFilters(filtersFromQuery(params)),
+            }
+          : undefined
+      }
+    >
       {appId ? (
-        <CommodityListBody appId={appId} sdk={sdk} />
+        <CommodityListBody appId={appId} sdk={sdk} panel={panel} />
       ) : (
         <div style={{ padding: 12 }}>
           <GamePick onPick={(g) => pick(g.applicationId)} />
@@ -51,7 +68,7 @@ export default function CommodityListPage() {
 }
 
 /** The SDK home's list (app/ puts it under the market's SDK home): what the last visit left unsent goes first. */
-export function SdkCommodityList({ appId }: { appId: string }) {
+export function SdkCommodityList({ appId, panel }: { appId: string; panel?: PanelState | undefined }) {
   useEffect(() => flushLeftovers(), []);
-  return <CommodityListBody appId={appId} sdk />;
+  return <CommodityListBody appId={appId} sdk panel={panel} />;
 }

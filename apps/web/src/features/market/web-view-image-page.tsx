@@ -67,7 +67,12 @@ function LinkPage({ params }: { params: URLSearchParams }) {
             title={title}
             src={link}
             data-testid="web-view-frame"
-            style={{ width: '100%', height: 'calc(100vh - var(--nav-h))', border: 0, display: 'block' }}
+            style={{
+              width: '100%',
+              height: 'calc(100vh - var(--nav-h) - var(--status-h, 0px))',
+              border: 0,
+              display: 'block',
+            }}
             sandbox="allow-scripts allow-same-origin allow-popups allow-forms"
           />
         ) : null}

@@ -5,6 +5,7 @@ import { BadgeCheck } from 'lucide-react';
 import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { MobileLayout } from '../../components/mobile-layout';
+import { HeadingOptions, type NavOptions } from '../../components/nav-bar';
 import { PcLayout } from '../../components/pc-layout';
 import { isPcPage } from '../../components/pc-page-frame';
 import { paths } from '../../lib/paths';
@@ -12,6 +13,7 @@ import { sceneOfPath } from '../../lib/platform';
 import { showModal, showToast } from '../../lib/ui-bus';
 import { useOrder } from './api/get-order';
 import { useOrderAction } from './api/order-action';
+import { orderDeadline } from './order-deadline';
 import { RefusalSheet } from './refusal-sheet';
 import { useCountdown } from './use-countdown';
 import './orders.css';
@@ -32,15 +34,23 @@ export interface UrgeSlotProps {
   className?: string;
 }
 
-function Layout({ scene, children }: { scene: string; children: ReactNode }) {
+/** 订单详情 with 返回首页 and, while the order has one, its deadline beside the title. */
+function Layout({ scene, nav, children }: { scene: string; nav?: NavOptions; children: ReactNode }) {
   if (isPcPage(scene))
     return (
       <PcLayout scene={scene} title="订单详情">
-        <h1 className="pc-page-heading">订单详情</h1>
+        <h1 className="pc-page-heading">
+          订单详情
+          <HeadingOptions nav={nav} />
+        </h1>
         <div className="order-pc">{children}</div>
       </PcLayout>
     );
-  return <MobileLayout title="订单详情">{children}</MobileLayout>;
+  return (
+    <MobileLayout title="订单详情" nav={{ home: true, ...nav }}>
+      {children}
+    </MobileLayout>
+  );
 }
 
 /**
@@ -82,8 +92,10 @@ export default function OrderDetailPage({
       </Layout>
     );
   const buyer = o.role === 'buyer';
+  // The deadline passed: the server says what became of the order (支付超时, 交易成功).
+  const nav = { deadline: orderDeadline(o), onDeadline: () => void order.refetch() };
   return (
-    <Layout scene={scene}>
+    <Layout scene={scene} nav={nav}>
       <div className="card order-box order-status-box" data-testid="order-detail">
         <div className="order-status" data-testid="order-status">
           {o.statusLabel}

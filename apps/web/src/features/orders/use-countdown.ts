@@ -1,11 +1,12 @@
 import { formatCountdown } from '@app/protocol/format';
 import { useEffect, useState } from 'react';
+import { serverNowMs } from '../../lib/server-clock';
 
-/** What is left until a unix-seconds deadline, as formatCountdown shows it (00:00 once it passed). */
+/** What is left until a unix-seconds deadline by the server's clock, as formatCountdown shows it (00:00 once it passed). */
 export function useCountdown(until: number | null | undefined): string {
-  const [now, setNow] = useState(Date.now());
+  const [now, setNow] = useState(() => serverNowMs());
   useEffect(() => {
-    const t = setInterval(() => setNow(Date.now()), 1000);
+    const t = setInterval(() => setNow(serverNowMs()), 1000);
     return () => clearInterval(t);
   }, []);
   if (!until) return '';

@@ -3,6 +3,7 @@ import { isGameScene, type Scene, xSourceOfScene } from '@app/protocol/platform'
 import { copy } from '../copy';
 import { paths } from '../paths';
 import { sceneOfPath } from '../platform';
+import { noteServerDate } from '../server-clock';
 import { storage } from '../storage';
 import { eventTrackingHeader } from '../tracking';
 import { showModal, showToast } from '../ui-bus';
@@ -123,6 +124,7 @@ export async function callApi<D extends CallDef>(
             body: JSON.stringify(sealed.body),
             signal: timeout.signal,
           });
+    noteServerDate(res.headers?.get('date'), Date.now());
     body = await res.json();
   } catch {
     if (!options.ignoreError && !options.catchError) showToast(copy.networkError, 3000);

@@ -4,6 +4,7 @@ import { BrokerEntry } from '../../../components/broker-entry';
 import { EmptyState } from '../../../components/empty-state';
 import { KeywordScope } from '../../../components/keyword-scope';
 import { copy } from '../../../lib/copy';
+import type { PanelState } from '../../../lib/list-search';
 import { mergePages } from '../../../lib/merge-pages';
 import { sceneOfPath } from '../../../lib/platform';
 import { useCommodityInfinite } from '../api/get-commodity-list';
@@ -30,9 +31,19 @@ export function CardSkeletons({ count = 4 }: { count?: number }) {
  * The commodity list of one game, with its filters in the URL query: type tabs, keyword, sorts,
  * the filter panel and an endless list (the phone's; the PC list pages: pc-commodity-list).
  */
-export function CommodityListBody({ appId, sdk = false }: { appId: string; sdk?: boolean }) {
+export function CommodityListBody({
+  appId,
+  sdk = false,
+  panel,
+}: {
+  appId: string;
+  sdk?: boolean;
+  /** The filter panel's state when the page holds it (the nav bar's filter icon opens it). */
+  panel?: PanelState | undefined;
+}) {
   const [params, setParams] = useSearchParams();
-  const [panelOpen, setPanelOpen] = useState(false);
+  const own = useState(false);
+  const [panelOpen, setPanelOpen] = panel ?? own;
   const filters = filtersFromQuery(params);
   const { type, sort = 'newest' } = filters;
   const query = useCommodityInfinite(appId, sdk, { ...filters, pageSize: 20 });

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { LIST_KEYWORD_ID } from '../../../lib/list-search';
 
 /** The keyword search: submitted on Enter or the button, cleared with the ×. */
 export function KeywordBox({ value, onSubmit }: { value: string; onSubmit: (keyword: string) => void }) {
@@ -14,6 +15,8 @@ export function KeywordBox({ value, onSubmit }: { value: string; onSubmit: (keyw
     >
       <input
         type="search"
+        id={LIST_KEYWORD_ID}
+        enterKeyHint="search"
         value={text}
         maxLength={30}
         placeholder="搜索商品标题、角色名、区服"
