@@ -95,8 +95,18 @@ const everything = async (commodityId: string, offerId: string, orderId: string)
   deposits: await t.db.selectFrom('deposits').selectAll().where('order_id', '=', Number(orderId)).execute(),
   buyer: await balance(buyer.userId),
   seller: await balance(seller.userId),
-  transfers: (await t.db.selectFrom('ledger_transfers').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n,
-  notices: (await t.db.selectFrom('notices').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n,
+  transfers: (
+    await t.db
+      .selectFrom('ledger_transfers')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirst()
+  )?.n,
+  notices: (
+    await t.db
+      .selectFrom('notices')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirst()
+  )?.n,
 });
 
 describe('还价 with a deposit', () => {
@@ -273,7 +283,11 @@ describe('还价 with a deposit', () => {
     expect(agreed).toMatchObject({ status: 21 });
     const before = await everything(id, o.offerId, agreed.orderId!);
     // Only the seller answers; the seller, on the app or in the game, is told he is bound.
-    expectCode(await app.call(offerRefuse, { offerId: o.offerId }, { token: buyer.token }), '10002', '只有卖家可以处理出价');
+    expectCode(
+      await app.call(offerRefuse, { offerId: o.offerId }, { token: buyer.token }),
+      '10002',
+      '只有卖家可以处理出价',
+    );
     expectCode(
       await app.call(offerRefuse, { offerId: o.offerId, reason: '不卖了' }, { token: seller.token }),
       '10002',
@@ -297,7 +311,11 @@ describe('还价 with a deposit', () => {
     expect(await detail(o.offerId)).toMatchObject({ status: 32, deposit: { status: 'forfeited' } });
     expect(await listingStatus(id)).toBe(ListingStatus.ON_SALE);
     // Ended by the buyer: the seller's refusal now finds nothing to answer.
-    expectCode(await app.call(offerRefuse, { offerId: o.offerId }, { token: seller.token }), '10002', '出价已处理或已失效');
+    expectCode(
+      await app.call(offerRefuse, { offerId: o.offerId }, { token: seller.token }),
+      '10002',
+      '出价已处理或已失效',
+    );
     expect(await checkLedger(t.db)).toEqual([]);
   });
 

@@ -1,9 +1,4 @@
-import {
-  OFFER_ANSWER_HOURS,
-  OFFER_MIN_PERCENT,
-  OFFER_PAY_MINUTES,
-  sellerBoundText,
-} from '@app/protocol/calls/bargain';
+import { OFFER_ANSWER_HOURS, OFFER_MIN_PERCENT, OFFER_PAY_MINUTES, sellerBoundText } from '@app/protocol/calls/bargain';
 import { SaleType } from '@app/protocol/commodity';
 import { ErrorCode } from '@app/protocol/errors';
 import { formatPriceFen } from '@app/protocol/format';
