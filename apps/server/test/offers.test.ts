@@ -41,6 +41,13 @@ const deps = () => ({ db: t.db, gateway: t.app.gateway });
 let keys = 0;
 /** A coin lot of the seller's; bargaining allowed unless told otherwise. */
 const listCoins = async (price: number, coinNum = 10_000, allow = true) => {
+  // The game counts a role online for 30 s after its last heartbeat: on a loaded machine this file outlasts that.
+  const beat = await t.app.inject({
+    method: 'POST',
+    url: '/demo-game/api/heartbeat',
+    headers: { 'x-game-token': seller.pt.gameToken },
+  });
+  expect(beat.json()).toEqual({ ok: true, data: true });
   const lot = await sdk.call(publishCoin, { ...seller.pt, coinType: 2, coinNum, price }, { token: seller.token });
   expectCode(lot, '200');
   const commodityId = (lot.data as { commodityId: string }).commodityId;
