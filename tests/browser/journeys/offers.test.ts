@@ -273,7 +273,7 @@ describe('还价 with a deposit (保证金)', () => {
     expect(await received.getByTestId('offer-deposit').textContent()).toBe('买家保证金 ¥10.00 · 冻结中');
     expect(await received.getByTestId('offer-countdown').textContent()).toMatch(/^回应剩余 2[34]:\d\d:\d\d$/);
     // What he commits to, beside 同意 (issue 31).
-    expect(await received.getByTestId('offer-seller-commitment').textContent()).toContain('按该还价为买家锁定');
+    expect(await received.getByTestId('offer-seller-commitment').textContent()).toContain('按该还价成交');
     await docShot(sellerPage, 'offers-received');
     await received.getByTestId('offer-agree-button').click();
     await expect
