@@ -1,3 +1,4 @@
+import { sellerBoundText } from '@app/protocol/calls/bargain';
 import { BargainStatus } from '@app/protocol/statuses/bargain-status';
 import { ListingStatus } from '@app/protocol/statuses/listing-status';
 import { OrderStatus } from '@app/protocol/statuses/order-status';
@@ -13,6 +14,7 @@ import { Accounts, balanceOf, transfer } from '../src/modules/ledger/ledger';
 import { checkLedger } from '../src/modules/ledger/ledger-check';
 import { cancelOrder, expireUnpaidOrders } from '../src/modules/orders/order.service';
 import { applyNotice, payWithBalance, startPayment } from '../src/modules/payments/payment.service';
+import { AppError } from '../src/platform/errors';
 import { testDb, useTestApp } from './helpers';
 import { simPayGateway, simRoles } from './sim-parts';
 
@@ -114,7 +116,8 @@ const op: fc.Arbitrary<Op> = fc.oneof(
     weight: 2,
   },
   // A whole deal in one step, so every way an agreement ends is met often: proposed, its deposit
-  // paid, agreed, then paid, cancelled by the buyer, let lapse or withdrawn by the seller.
+  // paid, agreed, then paid, cancelled by the buyer or let lapse; or the seller tries to withdraw
+  // (refused: he is bound, decision 0036) and the deal stays agreed for a later step.
   {
     arbitrary: fc.record({
       k: fc.constant('deal' as const),
@@ -153,7 +156,7 @@ const allowed: Record<number, readonly string[]> = {
   [BargainStatus.BUYER_DEFAULTED]: ['forfeited'],
   [BargainStatus.BUYER_DEFAULTED_OFFER]: ['forfeited'],
   [BargainStatus.BUYER_CANCELLED]: ['lapsed', 'returned'],
-  [BargainStatus.SELLER_CANCELLED]: ['returned'],
+  // No SELLER_CANCELLED (52): a seller who agreed cannot withdraw, so no proposal may reach it.
   [BargainStatus.SELLER_REFUSED]: ['returned'],
   [BargainStatus.SELLER_REFUSED_AT_ONCE]: ['returned'],
   [BargainStatus.SYSTEM_CANCELLED]: ['lapsed'],
@@ -337,7 +340,7 @@ describe('the deposits, simulated', () => {
               const x = pick()!;
               if (o.how === 'agree') await quiet(agreeOffer(deps, seller.id, String(x.id)));
               else if (o.how === 'withdraw') await quiet(endOffer(deps, x.buyer, String(x.id), 'buyer'));
-              // The seller refuses one waiting for him (53) or withdraws his agreement (52).
+              // The seller refuses one waiting for him (53); his agreement he cannot withdraw (refused).
               else await quiet(endOffer(deps, seller.id, String(x.id), 'seller'));
             } else if (o.k === 'agreedOrder' && pick()) {
               const x = pick()!;
@@ -419,8 +422,23 @@ describe('the deposits, simulated', () => {
                       }),
                     );
                   } else if (o.end === 'cancel') await quiet(cancelOrder(deps, b.id, String(orderId)));
-                  else if (o.end === 'sellerCancel') await quiet(endOffer(deps, seller.id, String(row.id), 'seller'));
-                  else {
+                  else if (o.end === 'sellerCancel') {
+                    // Bound: refused with his rule, and the deal and its deposit stay as they were.
+                    const refused = await quiet(endOffer(deps, seller.id, String(row.id), 'seller'));
+                    expect(refused).toBeInstanceOf(AppError);
+                    expect((refused as AppError).message).toBe(
+                      sellerBoundText(row.flow === 'bargain' ? '还价' : '出价'),
+                    );
+                    const still = await db
+                      .selectFrom('offers as f')
+                      .innerJoin('deposits as d', (j) =>
+                        j.onRef('d.ref_id', '=', 'f.id').on('d.purpose', '=', row.flow),
+                      )
+                      .select(['f.status', 'd.status as deposit'])
+                      .where('f.id', '=', row.id)
+                      .executeTakeFirstOrThrow();
+                    expect(still).toEqual({ status: BargainStatus.AGREED, deposit: 'held' });
+                  } else {
                     clock.now += 121 * 60_000;
                     await expireUnpaidOrders(deps, clock.now);
                   }
@@ -679,7 +697,9 @@ describe('the deposits, simulated', () => {
       );
       // Every status of both flows is met in a CI-sized run (the everyday loop's 100 usually meet most).
       if (RUNS >= 1000)
-        expect([...reached]).toEqual(expect.arrayContaining([1, 11, 21, 31, 32, 41, 42, 51, 52, 53, 54, 55, 56, 61]));
+        expect([...reached]).toEqual(expect.arrayContaining([1, 11, 21, 31, 32, 41, 42, 51, 53, 54, 55, 56, 61]));
+      // A seller who agreed is bound (decision 0036): no proposal ever reads 52, however short the run.
+      expect(reached.has(BargainStatus.SELLER_CANCELLED)).toBe(false);
       // 21 (won, to pay) is met on the way to 57 and 61, which only it leads to.
       if (RUNS >= 1000) expect([...reachedBidders]).toEqual(expect.arrayContaining([1, 11, 55, 56, 57, 61]));
     },

@@ -460,7 +460,7 @@ describe('the money, simulated', () => {
               const orderId = agreed && typeof agreed === 'object' && 'order_id' in agreed ? agreed.order_id : null;
               if (typeof orderId === 'number' && !orders.includes(orderId)) orders.push(orderId);
             } else if (o.how === 'withdraw') await quiet(endOffer(orderDeps, p.buyer, id, 'buyer'));
-            // The seller's refusal: of a proposal waiting for him (53), or of his agreement (52).
+            // The seller's refusal: of a proposal waiting for him (53); of his agreement it is refused (bound, 0036).
             else await quiet(endOffer(orderDeps, seller.id, id, 'seller', '模拟'));
           } else if (o.k === 'dispute') {
             // A whole purchase up to a refused receipt: placed, paid from a topped-up balance, delivered, refused.

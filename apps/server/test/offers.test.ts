@@ -11,6 +11,7 @@ import {
   offerDetail,
   offerList,
   offerRefuse,
+  sellerBoundText,
 } from '@app/protocol/calls/bargain';
 import { publishCoin } from '@app/protocol/calls/consignment';
 import { depositDetail } from '@app/protocol/calls/deposit';
@@ -18,6 +19,7 @@ import { cancelOrder, orderInfo } from '@app/protocol/calls/orders';
 import { balancePay, wapAlipay } from '@app/protocol/calls/pay';
 import { bindUserByPreBuyKey, createPreBuyKey } from '@app/protocol/calls/pre-buy-key';
 import { ListingStatus } from '@app/protocol/statuses/listing-status';
+import { OrderStatus } from '@app/protocol/statuses/order-status';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sweepOffers } from '../src/modules/bargain/offer-moves';
 import { Accounts, balanceOf } from '../src/modules/ledger/ledger';
@@ -39,6 +41,13 @@ const deps = () => ({ db: t.db, gateway: t.app.gateway });
 let keys = 0;
 /** A coin lot of the seller's; bargaining allowed unless told otherwise. */
 const listCoins = async (price: number, coinNum = 10_000, allow = true) => {
+  // The game counts a role online for 30 s after its last heartbeat: on a loaded machine this file outlasts that.
+  const beat = await t.app.inject({
+    method: 'POST',
+    url: '/demo-game/api/heartbeat',
+    headers: { 'x-game-token': seller.pt.gameToken },
+  });
+  expect(beat.json()).toEqual({ ok: true, data: true });
   const lot = await sdk.call(publishCoin, { ...seller.pt, coinType: 2, coinNum, price }, { token: seller.token });
   expectCode(lot, '200');
   const commodityId = (lot.data as { commodityId: string }).commodityId;
@@ -84,6 +93,28 @@ const orderOf = async (orderId: string, token = buyer.token) =>
     depositAmount: number;
     status: number;
   };
+
+/** Every row a proposal's refusal could move (the listing, the proposal, its order and deposit) and the ledger, as they are now. */
+const everything = async (commodityId: string, offerId: string, orderId: string) => ({
+  listing: await t.db.selectFrom('commodities').selectAll().where('id', '=', Number(commodityId)).executeTakeFirst(),
+  offer: await t.db.selectFrom('offers').selectAll().where('id', '=', Number(offerId)).executeTakeFirst(),
+  order: await t.db.selectFrom('orders').selectAll().where('id', '=', Number(orderId)).executeTakeFirst(),
+  deposits: await t.db.selectFrom('deposits').selectAll().where('order_id', '=', Number(orderId)).execute(),
+  buyer: await balance(buyer.userId),
+  seller: await balance(seller.userId),
+  transfers: (
+    await t.db
+      .selectFrom('ledger_transfers')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirst()
+  )?.n,
+  notices: (
+    await t.db
+      .selectFrom('notices')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirst()
+  )?.n,
+});
 
 describe('还价 with a deposit', () => {
   it('checks the listing, the price and the buyer; the proposal waits for its deposit, seen by the buyer only', async () => {
@@ -252,31 +283,46 @@ describe('还价 with a deposit', () => {
     expect(await checkLedger(t.db)).toEqual([]);
   });
 
-  it('agreed, then the buyer cancels the order (32, forfeited) or the seller withdraws (52, returned)', async () => {
+  it('agreed: the seller is bound, his 取消成交 is refused and changes nothing; the buyer still cancels (32, forfeited)', async () => {
     const id = await listCoins(30_000, 30_000);
-    const first = await sentProposal(id, 25_000);
-    const agreed = (await app.call(offerAgree, { offerId: first.offerId }, { token: seller.token })).data as Offer;
+    const o = await sentProposal(id, 25_000);
+    const agreed = (await app.call(offerAgree, { offerId: o.offerId }, { token: seller.token })).data as Offer;
+    expect(agreed).toMatchObject({ status: 21 });
+    const before = await everything(id, o.offerId, agreed.orderId!);
+    // Only the seller answers; the seller, on the app or in the game, is told he is bound.
+    expectCode(
+      await app.call(offerRefuse, { offerId: o.offerId }, { token: buyer.token }),
+      '10002',
+      '只有卖家可以处理出价',
+    );
+    expectCode(
+      await app.call(offerRefuse, { offerId: o.offerId, reason: '不卖了' }, { token: seller.token }),
+      '10002',
+      sellerBoundText('还价'),
+    );
+    expect(sellerBoundText('还价')).toBe(
+      '您已同意该还价，买家付款期限内不能取消；买家超时未付款，订单将自动关闭，保证金部分赔付给您',
+    );
+    expectCode(
+      await sdk.call(h5sdkPreSaleRefuse, { ...seller.pt, offerId: o.offerId }, { token: seller.token }),
+      '10002',
+      sellerBoundText('还价'),
+    );
+    // No status, no money, no stock moved: every row and the ledger as they were.
+    expect(await everything(id, o.offerId, agreed.orderId!)).toEqual(before);
+    expect(await detail(o.offerId, seller.token)).toMatchObject({ status: 21, statusLabel: '已同意，等待买家付款' });
+
+    // The buyer may still walk away himself: his deposit is forfeited, part of it to the seller.
     expectCode(await app.call(cancelOrder, { orderId: agreed.orderId! }, { token: buyer.token }), '200');
     await sweepOffers(deps());
-    expect(await detail(first.offerId)).toMatchObject({ status: 32, deposit: { status: 'forfeited' } });
+    expect(await detail(o.offerId)).toMatchObject({ status: 32, deposit: { status: 'forfeited' } });
     expect(await listingStatus(id)).toBe(ListingStatus.ON_SALE);
-
-    const second = await sentProposal(id, 26_000);
-    const heldBefore = (await balance(buyer.userId)).reserved;
-    const agreed2 = (await app.call(offerAgree, { offerId: second.offerId }, { token: seller.token })).data as Offer;
-    // Only the seller withdraws his agreement.
-    expectCode(await app.call(offerRefuse, { offerId: second.offerId }, { token: buyer.token }), '10002');
-    expect((await app.call(offerRefuse, { offerId: second.offerId }, { token: seller.token })).data).toMatchObject({
-      status: 52,
-      statusLabel: '您已取消',
-    });
-    expect(await detail(second.offerId)).toMatchObject({
-      statusLabel: '卖家已取消，保证金已退回',
-      deposit: { status: 'returned' },
-    });
-    expect(await orderOf(agreed2.orderId!)).toMatchObject({ status: -2 });
-    expect(await listingStatus(id)).toBe(ListingStatus.ON_SALE);
-    expect((await balance(buyer.userId)).reserved).toBe(heldBefore - 1_300);
+    // Ended by the buyer: the seller's refusal now finds nothing to answer.
+    expectCode(
+      await app.call(offerRefuse, { offerId: o.offerId }, { token: seller.token }),
+      '10002',
+      '出价已处理或已失效',
+    );
     expect(await checkLedger(t.db)).toEqual([]);
   });
 
@@ -413,7 +459,9 @@ describe('还价 with a deposit', () => {
         expect(now).toMatchObject({ status: 21, deposit: { status: 'held' } });
         expect(orders).toHaveLength(1);
         expect(await listingStatus(id)).toBe(ListingStatus.SELLING);
-        await app.call(offerRefuse, { offerId: racing.offerId }, { token: seller.token });
+        // The seller is bound now; the buyer gives it up (his deposit forfeited) and the lot is on sale again.
+        expectCode(await app.call(cancelOrder, { orderId: now.orderId! }, { token: buyer.token }), '200');
+        await sweepOffers(deps());
       } else {
         expect(now).toMatchObject({ status: 51, deposit: { status: 'returned' } });
         expect(orders).toHaveLength(0);
@@ -443,6 +491,39 @@ describe('还价 with a deposit', () => {
     }
     expect(await checkLedger(t.db)).toEqual([]);
   });
+  it(`races on ${testDb}: the seller's 取消成交 against the buyer's payment — the payment wins each time, the refusal changes nothing, the books balance`, async () => {
+    for (let i = 0; i < 3; i++) {
+      // A paid lot is sold: each round its own.
+      const id = await listCoins(40_000, 10_000);
+      const o = await sentProposal(id, 32_000 + i * 100);
+      const agreed = (await app.call(offerAgree, { offerId: o.offerId }, { token: seller.token })).data as Offer;
+      const order = await orderOf(agreed.orderId!);
+      const sellerBefore = await balance(seller.userId);
+      const started = await app.call(
+        wapAlipay,
+        { bizNo: agreed.orderId!, totalAmount: order.totalAmount, payPrice: order.totalAmount },
+        { token: buyer.token },
+      );
+      expectCode(started, '200');
+      const { tradeNo } = started.data as { tradeNo: string };
+      const [paid, refused] = await Promise.all([
+        t.app.inject({ method: 'POST', url: `/sandbox/api/pay/${tradeNo}/succeed` }),
+        app.call(offerRefuse, { offerId: o.offerId }, { token: seller.token }),
+      ]);
+      expect(paid.statusCode).toBe(200);
+      // Before the payment: he is bound; after it: there is nothing left to answer.
+      expectCode(refused, '10002');
+      expect([sellerBoundText('还价'), '出价已处理或已失效']).toContain(refused.msg);
+      expect(await orderOf(agreed.orderId!)).toMatchObject({ depositAmount: o.deposit!.amount });
+      expect([OrderStatus.AWAITING_PAYMENT, OrderStatus.CANCELLED, OrderStatus.PAYMENT_TIMEOUT]).not.toContain(
+        (await orderOf(agreed.orderId!)).status,
+      );
+      expect(await detail(o.offerId)).toMatchObject({ status: 61, deposit: { status: 'applied' } });
+      // The seller got no deposit back to anyone and no compensation: his money waits for the delivery.
+      expect((await balance(seller.userId)).available).toBe(sellerBefore.available);
+      expect(await checkLedger(t.db)).toEqual([]);
+    }
+  });
 });
 
 describe('出价 on a pre-sale', () => {
@@ -466,6 +547,12 @@ describe('出价 on a pre-sale', () => {
     };
     expect(made.list[0]).toMatchObject({ offerId: o.offerId, flow: 'offer' });
     await app.call(offerAgree, { offerId: o.offerId }, { token: seller.token });
+    // Bound by his agreement, in the words of 出价.
+    expectCode(
+      await sdk.call(h5sdkPreSaleRefuse, { ...seller.pt, offerId: o.offerId }, { token: seller.token }),
+      '10002',
+      '您已同意该出价，买家付款期限内不能取消；买家超时未付款，订单将自动关闭，保证金部分赔付给您',
+    );
     await expireUnpaidOrders(deps(), Date.now() + 121 * 60_000);
     await sweepOffers(deps());
     expect(await detail(o.offerId)).toMatchObject({ status: 41, statusLabel: '付款超时，保证金已扣除' });

@@ -4,12 +4,14 @@ import {
   OFFER_PAY_MINUTES,
   offerAgree,
   offerList,
+  offerRefuse,
+  sellerBoundText,
 } from '@app/protocol/calls/bargain';
 import { publishCoin } from '@app/protocol/calls/consignment';
 import { gameTokenLogin, roleList } from '@app/protocol/calls/game';
 import { identification } from '@app/protocol/calls/identity';
 import { h5sdkVerifyCode } from '@app/protocol/calls/market';
-import { orderInfo } from '@app/protocol/calls/orders';
+import { cancelOrder, orderInfo } from '@app/protocol/calls/orders';
 import { wapAlipay } from '@app/protocol/calls/pay';
 import { bindPhone, sendSms, userAccountDetail } from '@app/protocol/calls/user';
 import { formatPriceFen } from '@app/protocol/format';
@@ -271,15 +273,17 @@ describe('还价 with a deposit (保证金)', () => {
     expect(await received.getByTestId('offer-deposit').textContent()).toBe('买家保证金 ¥10.00 · 冻结中');
     expect(await received.getByTestId('offer-countdown').textContent()).toMatch(/^回应剩余 2[34]:\d\d:\d\d$/);
     // What he commits to, beside 同意 (issue 31).
-    expect(await received.getByTestId('offer-seller-commitment').textContent()).toContain('按该还价为买家锁定');
+    expect(await received.getByTestId('offer-seller-commitment').textContent()).toContain('按该还价成交');
     await docShot(sellerPage, 'offers-received');
     await received.getByTestId('offer-agree-button').click();
     await expect
       .poll(() => sellerPage.getByTestId('offer-confirm').getByTestId('modal-content').textContent())
-      .toBe(`同意后将为买家锁定该商品，买家需在${OFFER_PAY_MINUTES}分钟内付款`);
+      .toBe(`同意后将为买家锁定该商品，买家需在${OFFER_PAY_MINUTES}分钟内付款，期间您不能取消`);
     await sellerPage.getByTestId('offer-confirm').getByTestId('modal-button-同意').click();
     await expect.poll(() => received.getByTestId('offer-status').textContent()).toBe('已同意，等待买家付款');
-    await received.getByTestId('offer-revoke').waitFor();
+    // Bound once he agreed (decision 0036): his rule on the card, no 取消成交.
+    expect(await received.getByTestId('offer-seller-bound').textContent()).toBe(sellerBoundText('还价'));
+    expect(await received.getByRole('button').count()).toBe(0);
 
     // The buyer's 我的还价 follows the seller's answer as it comes (pushed), with no reload.
     await expect
@@ -383,23 +387,66 @@ describe('还价 with a deposit (保证金)', () => {
     await sellerPage.context().close();
   });
 
-  it('the seller withdraws an agreement (取消成交) and refuses another proposal with a reason: the deposits go back', async () => {
+  it('the seller is bound once he agrees: no 取消成交 on a phone or at 1440 px, the server refuses it and nothing moves; the buyer walks away himself; another proposal is refused with a reason', async () => {
     const [, lotB] = lots as [string, string];
     // The lapsed proposal put the listing back on sale.
     const agreedOnce = await proposeAndPay(buyer, target, lotB, 2_200);
     const sellerPage = await loggedInPage(seller);
     await sellerPage.goto(`${baseUrl()}/h5/pages/bargain/receivedOffers`);
     const first = card(sellerPage, agreedOnce);
+    expect(await first.getByTestId('offer-seller-commitment').textContent()).toBe(
+      `同意即承诺按该还价成交：商品为买家锁定${OFFER_PAY_MINUTES}分钟，期间您不能取消；买家未按时付款或取消订单，保证金部分赔付给您。`,
+    );
     await first.getByTestId('offer-agree-button').click();
     await sellerPage.getByTestId('offer-confirm').getByTestId('modal-button-同意').click();
-    await first.getByTestId('offer-revoke').click();
-    await expect
-      .poll(() => sellerPage.getByTestId('offer-confirm').getByTestId('modal-content').textContent())
-      .toBe('取消后买家的订单将关闭，保证金全额退回买家，商品恢复在售。确定取消吗？');
-    await sellerPage.getByTestId('offer-confirm').getByTestId('modal-button-取消成交').click();
-    await toast(sellerPage, '已取消成交，商品已恢复在售');
-    await expect.poll(() => first.getByTestId('offer-status').textContent()).toBe('您已取消');
-    expect(await first.getByTestId('offer-deposit').textContent()).toBe('买家保证金 ¥10.00 · 已退回');
+    await toast(sellerPage, '已同意，等待买家付款');
+    await expect.poll(() => first.getByTestId('offer-status').textContent()).toBe('已同意，等待买家付款');
+    // On his phone: his rule instead of a way out, and the buyer's time left.
+    expect(await first.getByTestId('offer-seller-bound').textContent()).toBe(sellerBoundText('还价'));
+    expect(await first.getByRole('button').count()).toBe(0);
+    expect(await first.getByTestId('offer-countdown').textContent()).toMatch(/^买家付款剩余 0[12]:\d\d:\d\d$/);
+    await sellerPage.getByTestId('toast').first().waitFor({ state: 'hidden' });
+    await docShot(sellerPage, 'offers-agreed-bound');
+    await sellerPage.setViewportSize({ width: 320, height: 640 });
+    await first.scrollIntoViewIfNeeded();
+    await docShot(sellerPage, 'offers-agreed-bound-320');
+    await sellerPage.setViewportSize(MOBILE.viewport);
+
+    // The call 取消成交 made is refused with the same words, and nothing moved: the proposal, its
+    // deposit, the order, the lot and both balances.
+    const now = async () => {
+      const offer = (await proposals(seller, 2)).find((o) => o.offerId === agreedOnce)!;
+      const order = (await apiCall(orderInfo, { orderId: offer.orderId! }, buyer.headers)).data;
+      return { offer, order, buyer: await available(buyer), seller: await available(seller) };
+    };
+    const before = await now();
+    expect(before.offer).toMatchObject({ status: 21, deposit: { status: 'held' } });
+    const refusal = await apiCall(offerRefuse, { offerId: agreedOnce, reason: '不想卖了' }, seller.headers);
+    expect({ code: refusal.code, msg: refusal.msg }).toEqual({ code: '10002', msg: sellerBoundText('还价') });
+    expect(await now()).toEqual(before);
+
+    // At 1440 px the same card, the same rule, no button.
+    const desk = await (await browser.newContext(DESKTOP)).newPage();
+    await desk.goto(`${baseUrl()}/web/pages/index/index`);
+    await desk.evaluate((s) => {
+      localStorage.setItem('token', s.token);
+      localStorage.setItem('uid', s.uid);
+    }, seller.session);
+    await desk.goto(`${baseUrl()}/web/pages/bargain/receivedOffers`);
+    const onDesk = card(desk, agreedOnce);
+    await expect.poll(() => onDesk.getByTestId('offer-status').textContent()).toBe('已同意，等待买家付款');
+    expect(await onDesk.getByTestId('offer-seller-bound').textContent()).toBe(sellerBoundText('还价'));
+    expect(await onDesk.getByRole('button').count()).toBe(0);
+    await docShot(desk, 'offers-agreed-bound-pc');
+    await desk.context().close();
+
+    // The buyer may still walk away (his deposit forfeited, part of it to the seller); the lot is on sale again.
+    expect((await apiCall(cancelOrder, { orderId: before.offer.orderId! }, buyer.headers)).code).toBe('200');
+    await sellerPage.reload();
+    await expect.poll(() => first.getByTestId('offer-status').textContent()).toBe('买家违约取消，您已获得保证金赔付');
+    expect(await first.getByTestId('offer-deposit').textContent()).toBe('买家保证金 ¥10.00 · 已获赔付 ¥8.00');
+    expect(await first.getByTestId('offer-seller-bound').count()).toBe(0);
+    await expect.poll(() => available(seller)).toBe(before.seller + 800);
 
     const refusedOne = await proposeAndPay(buyer, target, lotB, 2_100);
     await sellerPage.reload();
@@ -412,12 +459,12 @@ describe('还价 with a deposit (保证金)', () => {
     await expect.poll(() => second.getByTestId('offer-status').textContent()).toBe('您已拒绝');
     await sellerPage.context().close();
 
-    // The buyer sees both ended with the deposit back, and the seller's reason.
+    // The buyer sees the one he walked away from with his deposit forfeited, the refused one with it back and the seller's reason.
     const mobile = await loggedInPage(buyer);
     await mobile.goto(`${baseUrl()}/h5/pages/bargain/myOffers`);
-    const withdrawn = card(mobile, agreedOnce);
-    await expect.poll(() => withdrawn.getByTestId('offer-status').textContent()).toBe('卖家已取消，保证金已退回');
-    expect(await withdrawn.getByTestId('offer-deposit').textContent()).toBe('保证金 ¥10.00 · 已退回');
+    const walkedAway = card(mobile, agreedOnce);
+    await expect.poll(() => walkedAway.getByTestId('offer-status').textContent()).toBe('您已取消订单，保证金已扣除');
+    expect(await walkedAway.getByTestId('offer-deposit').textContent()).toBe('保证金 ¥10.00 · 已扣除');
     const refused = card(mobile, refusedOne);
     expect(await refused.getByTestId('offer-status').textContent()).toBe('卖家已拒绝，保证金已退回');
     expect(await refused.getByTestId('offer-note').textContent()).toBe('卖家：价格太低了');

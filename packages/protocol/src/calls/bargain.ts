@@ -10,12 +10,20 @@ import { gameTokenFields } from './game';
  * the listed one and pays its deposit (保证金) at the cashier within DEPOSIT_PAY_MINUTES (status 1);
  * the seller then has OFFER_ANSWER_HOURS to agree or refuse (11). Agreeing places the buyer's order
  * at the proposed price less the deposit (21); he pays within OFFER_PAY_MINUTES or forfeits it.
- * The seller may withdraw an agreement before it is paid (52, the deposit back). Money in fen.
+ * Once he agreed the seller is bound (docs/decisions/0036): he cannot withdraw it while the buyer
+ * may still pay (sellerBoundText); only the buyer's payment, cancel or lapse ends it. Money in fen.
  */
 export const OFFER_ANSWER_HOURS = 24;
 export const OFFER_PAY_MINUTES = 120;
 /** An offer is at least this share of the listed price. */
 export const OFFER_MIN_PERCENT = 50;
+
+/**
+ * What a seller who agreed is told when he tries to withdraw (the server's refusal), and what his
+ * agreed card says (the web): bound for the payment window, compensated if the buyer lets it lapse.
+ */
+export const sellerBoundText = (noun: '还价' | '出价') =>
+  `您已同意该${noun}，买家付款期限内不能取消；买家超时未付款，订单将自动关闭，保证金部分赔付给您`;
 
 const commodityId = z.string().regex(ROW_ID, { error: '商品不存在' });
 const offerId = z.string().regex(ROW_ID, { error: '出价不存在' });
@@ -139,7 +147,7 @@ export const offerRefuse = defineCall({
   method: 'POST',
   scene: 'app',
   summary:
-    'The seller refuses a proposal that waits for them (53, the deposit back), or withdraws an agreement the buyer has not paid yet (52, the deposit back, the order closed)',
+    'The seller refuses a proposal that waits for them (53, the deposit back); one they agreed to is refused with sellerBoundText and nothing changes',
   request: z.object({ offerId, reason: z.string().max(100).optional() }),
   response: offerSchema,
 });

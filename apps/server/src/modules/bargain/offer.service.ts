@@ -1,12 +1,12 @@
-import { OFFER_ANSWER_HOURS, OFFER_MIN_PERCENT, OFFER_PAY_MINUTES } from '@app/protocol/calls/bargain';
+import { OFFER_ANSWER_HOURS, OFFER_MIN_PERCENT, OFFER_PAY_MINUTES, sellerBoundText } from '@app/protocol/calls/bargain';
 import { SaleType } from '@app/protocol/commodity';
 import { ErrorCode } from '@app/protocol/errors';
 import { formatPriceFen } from '@app/protocol/format';
 import { depositFor, sellerReceives } from '@app/protocol/sell-rules';
 import { BargainStatus } from '@app/protocol/statuses/bargain-status';
 import { ListingStatus } from '@app/protocol/statuses/listing-status';
+import { OrderStatus } from '@app/protocol/statuses/order-status';
 import type { Db } from '../../platform/db/database';
-import type { DbHandle } from '../../platform/db/handle';
 import { AppError } from '../../platform/errors';
 import {
   attachDepositToOrder,
@@ -19,7 +19,8 @@ import { type Listing, listingById, setBargainSetting } from '../exchange/listin
 import { sellSetup } from '../market/sell-setup';
 import type { NoticesHandle } from '../notices/notices.module';
 import { checkBuyer, checkListingOpen, deliveryTarget } from '../orders/buyer-checks';
-import { type OrderDeps, type PlaceInput, placeOrder, withdrawAgreedOrder } from '../orders/order.service';
+import { orderStates } from '../orders/order.queries';
+import { type OrderDeps, type PlaceInput, placeOrder } from '../orders/order.service';
 import { uidOf } from '../user/user.queries';
 import { holdOpenAccount } from '../user/user.service';
 import { bargainDb } from './bargain.tables';
@@ -58,7 +59,7 @@ function flowOf(
 export async function tellOffer(
   deps: OfferDeps,
   offerId: number,
-  kind: 'offerReceived' | 'offerAgreed' | 'offerRefused' | 'offerLapsed' | 'offerWithdrawn' | 'depositCompensated',
+  kind: 'offerReceived' | 'offerAgreed' | 'offerRefused' | 'offerLapsed' | 'depositCompensated',
   amount?: number,
 ): Promise<void> {
   if (!deps.notices) return;
@@ -283,8 +284,9 @@ export async function agreeOffer(deps: OfferDeps, sellerUserId: number, offerId:
 
 /**
  * The buyer withdraws a proposal not yet agreed (51, a held deposit goes back); the seller refuses
- * one that waits for him (53, the deposit back) or withdraws his agreement before it is paid (52:
- * the order closes, the listing is on sale again and the deposit goes back, in one transaction).
+ * one that waits for him (53, the deposit back). Once he agreed the seller is bound (decision 0036):
+ * while the buyer may still pay, his refusal is answered with sellerBoundText and writes nothing;
+ * the agreement ends only by the buyer (paid, cancelled or let lapse: the order's, offer-moves.ts).
  */
 export async function endOffer(
   deps: OfferDeps,
@@ -297,7 +299,6 @@ export async function endOffer(
   const owner = by === 'seller' ? row.seller_user_id : row.buyer_user_id;
   if (owner !== userId)
     throw new AppError(ErrorCode.BAD_PARAMS, by === 'seller' ? '只有卖家可以处理出价' : '只有出价的买家可以撤回');
-  const note = by === 'seller' && reason.trim() ? `卖家：${reason.trim()}` : '';
   if (by === 'buyer') {
     // Its deposit may arrive meanwhile (1 → 11): the withdrawal then ends it from there, the deposit back.
     for (let status = row.status as BargainStatus, tries = 0; tries < 2; tries++) {
@@ -307,20 +308,28 @@ export async function endOffer(
     }
     throw answered();
   }
+  const note = reason.trim() ? `卖家：${reason.trim()}` : '';
   if (row.status === BargainStatus.AWAITING_SELLER) {
-    if (!(await endProposal(deps.db, row, BargainStatus.AWAITING_SELLER, BargainStatus.SELLER_REFUSED, { note })))
-      throw answered();
-    await tellOffer(deps, row.id, 'offerRefused');
-    return offerOf(deps.db, offerId);
+    if (await endProposal(deps.db, row, BargainStatus.AWAITING_SELLER, BargainStatus.SELLER_REFUSED, { note })) {
+      await tellOffer(deps, row.id, 'offerRefused');
+      return offerOf(deps.db, offerId);
+    }
+    // Agreed meanwhile (his 同意 in another tab won): from then on he is bound.
+    const now = await offerOf(deps.db, offerId);
+    throw (await sellerBound(deps, now)) ?? answered();
   }
-  if (row.status !== BargainStatus.AGREED || row.order_id === null) throw answered();
-  const withdrawn = await withdrawAgreedOrder(deps, userId, row.order_id, async (trx: DbHandle) => {
-    if (!(await moveOffer(trx, row.id, BargainStatus.AGREED, BargainStatus.SELLER_CANCELLED, { note })))
-      throw answered();
-  });
-  if (!withdrawn) throw new AppError(ErrorCode.BAD_PARAMS, '买家已付款或订单已关闭，无法取消');
-  await tellOffer(deps, row.id, 'offerWithdrawn');
-  return offerOf(deps.db, offerId);
+  throw (await sellerBound(deps, row)) ?? answered();
+}
+
+/**
+ * The refusal of a seller who agreed to a proposal whose order still waits for the buyer's
+ * payment (read only); undefined when it is not so (not agreed, or its order paid or ended).
+ */
+async function sellerBound(deps: OfferDeps, row: OfferRow): Promise<AppError | undefined> {
+  if (row.status !== BargainStatus.AGREED || row.order_id === null) return undefined;
+  const order = (await orderStates(deps.db, [row.order_id])).get(row.order_id);
+  if (order?.status !== OrderStatus.AWAITING_PAYMENT) return undefined;
+  return new AppError(ErrorCode.BAD_PARAMS, sellerBoundText(verbOf(row.flow)));
 }
 
 /** The seller's 还价 setting of one of his normal listings: allowed or not, and a hidden floor below the price. */

@@ -282,12 +282,6 @@ export async function forfeitOrderDeposit(trx: DbHandle, orderId: number, now = 
   return row ? forfeitDeposit(trx, row.id, now) : null;
 }
 
-/** The order a deposit secured ended unpaid by the seller's doing: its deposit goes back. */
-export async function returnOrderDeposit(trx: DbHandle, orderId: number, now = new Date()): Promise<boolean> {
-  const row = await heldOfOrder(trx, orderId);
-  return row ? returnDeposit(trx, row.id, now) : false;
-}
-
 /** Whether the user has a deposit held (his money, out of reach: an account with one cannot be closed). */
 export async function hasLiveDeposits(db: DbHandle, userId: number): Promise<boolean> {
   const row = await depositsDb(db)

@@ -56,6 +56,7 @@ export function noticeText(f: NoticeFacts): Text {
       position: 3,
       ext: offer(1),
     }),
+    // No longer sent: a seller who agreed is bound (decision 0036). Kept for the kind of notices sent before.
     offerWithdrawn: () => ({
       title: `卖家取消了${v}成交`,
       content: `${s}的${v} ${money} 已被卖家取消，订单已关闭，保证金已退回余额`,

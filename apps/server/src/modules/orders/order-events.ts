@@ -105,11 +105,8 @@ function wordsOf(o: OrderRow, event: OrderEvent, detail: string): string {
     refused: `买家拒绝收货${detail ? `（${detail}）` : ''}，客服将介入处理，请双方在此说明情况。`,
     refunded: '客服已处理退款：游戏已收回商品，款项已退还买家余额。',
     settled: `交易完成，货款 ${formatPriceFen(sellerGets)} 已结算给卖家。`,
-    cancelled: o.note.startsWith('卖家已取消')
-      ? '卖家已取消成交，订单已关闭，保证金已退回买家余额。'
-      : deposit > 0
-        ? '买家已取消订单，保证金按规则扣除，其中部分已赔付给卖家。'
-        : '买家已取消订单。',
+    // Only the buyer cancels an unpaid order: a seller who agreed to a price is bound (decision 0036).
+    cancelled: deposit > 0 ? '买家已取消订单，保证金按规则扣除，其中部分已赔付给卖家。' : '买家已取消订单。',
     timedOut:
       deposit > 0
         ? '买家未在时限内付款，订单已关闭，保证金按规则扣除，其中部分已赔付给卖家。'

@@ -7,7 +7,7 @@ import type { Db } from '../../platform/db/database';
 import { PREPARED } from '../../platform/db/prepared-pool';
 import { AppError } from '../../platform/errors';
 import { lockCoupon, releaseCoupon } from '../coupon/coupon.service';
-import { forfeitOrderDeposit, returnOrderDeposit } from '../deposits/deposit.service';
+import { forfeitOrderDeposit } from '../deposits/deposit.service';
 import { moveListing, moveListingStep } from '../exchange/listing-moves';
 import { type Listing, listingById } from '../exchange/listings';
 import type { GameGateway } from '../games/game-gateway';
@@ -377,26 +377,21 @@ export async function changeOrderCoupon(
 
 /**
  * 待支付 → an end (取消订单 or 支付超时), and the listing back on sale, in one transaction. A
- * deposit that secured the order is forfeited (the buyer let it lapse or cancelled it), or returned
- * when the seller withdraws (`bySeller`, with the bargain's own move in the same transaction).
+ * deposit that secured the order is forfeited: only the buyer ends an unpaid order (he cancelled it
+ * or let it lapse); a seller who agreed to a price is bound to it (docs/decisions/0036).
  */
 async function endUnpaid(
   deps: OrderDeps,
   row: OrderRow,
   to: typeof OrderStatus.CANCELLED | typeof OrderStatus.PAYMENT_TIMEOUT,
-  bySeller?: { note: string; onEnded: (trx: Db) => Promise<void> },
 ) {
   const ended = await deps.db.transaction().execute(async (trx) => {
-    const set = bySeller ? { expires_at: null, note: bySeller.note } : { expires_at: null };
-    if (!(await moveOrder(trx, row.id, OrderStatus.AWAITING_PAYMENT, to, set))) return false;
+    if (!(await moveOrder(trx, row.id, OrderStatus.AWAITING_PAYMENT, to, { expires_at: null }))) return false;
     await moveListing(trx, row.commodity_id, ListingStatus.SELLING, ListingStatus.ON_SALE);
     // A combined payment's balance part was reserved, a coupon held: both are the buyer's again.
     await releaseOrderHolds(trx, row.id);
     await releaseCoupon(trx, row.id);
-    if (bySeller) {
-      await returnOrderDeposit(trx, row.id);
-      await bySeller.onEnded(trx);
-    } else await forfeitOrderDeposit(trx, row.id);
+    await forfeitOrderDeposit(trx, row.id);
     return true;
   });
   if (ended) await deps.events?.happened(row.id, to === OrderStatus.CANCELLED ? 'cancelled' : 'timedOut');
@@ -409,21 +404,6 @@ export async function cancelOrder(deps: OrderDeps, userId: number, orderId: stri
   if (row.status !== OrderStatus.AWAITING_PAYMENT || !(await endUnpaid(deps, row, OrderStatus.CANCELLED)))
     throw new AppError(ErrorCode.BAD_PARAMS, '订单已支付或已关闭，无法取消');
   return viewerOrder(deps.db, userId, orderId);
-}
-
-/**
- * The seller withdraws an agreed bargain before it is paid: the order ends 取消订单, the listing is
- * on sale again and the buyer's deposit goes back, with the bargain's move (52) in the same transaction.
- */
-export async function withdrawAgreedOrder(
-  deps: OrderDeps,
-  sellerUserId: number,
-  orderId: number,
-  onEnded: (trx: Db) => Promise<void>,
-): Promise<boolean> {
-  const row = await deps.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
-  if (!row || row.seller_user_id !== sellerUserId || row.status !== OrderStatus.AWAITING_PAYMENT) return false;
-  return endUnpaid(deps, row, OrderStatus.CANCELLED, { note: '卖家已取消，保证金已退回', onEnded });
 }
 
 /** The sweeper: unpaid orders past their deadline end 支付超时, each once. */

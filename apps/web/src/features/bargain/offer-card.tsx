@@ -12,10 +12,10 @@ import { useCancelOffer } from './api/cancel-offer';
 import { useRefuseOffer } from './api/refuse-offer';
 import { flowNoun } from './offer-price';
 import { askWords, deadlineLabel, depositLine, offerActions } from './offer-view';
-import { SellerCommitment } from './seller-commitment-note';
+import { SellerBound, SellerCommitment } from './seller-commitment-note';
 import { useTimeLeft } from './use-time-left';
 
-type Ask = 'cancel' | 'withdraw' | 'agree' | 'refuse' | 'revoke';
+type Ask = 'cancel' | 'withdraw' | 'agree' | 'refuse';
 
 /**
  * One proposal (还价 or 出价): the listing, its price against the proposal, the status in the
@@ -43,7 +43,7 @@ export function OfferCard({ offer, scene }: { offer: Offer; scene: string }) {
         ? cancel.mutateAsync(offer.offerId)
         : what === 'agree'
           ? agree.mutateAsync(offer.offerId)
-          : refuse.mutateAsync({ offerId: offer.offerId, ...(what === 'refuse' ? { reason: reason.trim() } : {}) });
+          : refuse.mutateAsync({ offerId: offer.offerId, reason: reason.trim() });
     const answered = await act.catch(() => null);
     if (answered) showToast(askWords(offer.flow, what).done);
   };
@@ -119,6 +119,7 @@ export function OfferCard({ offer, scene }: { offer: Offer; scene: string }) {
         </div>
       </div>
       {actions.includes('agree') ? <SellerCommitment flow={offer.flow} /> : null}
+      {!buyer && offer.status === BargainStatus.AGREED ? <SellerBound flow={offer.flow} /> : null}
       {actions.length ? (
         <div className="offer-actions">
           {actions.includes('cancel') ? button('cancel', `取消${noun}`) : null}
@@ -145,7 +146,6 @@ export function OfferCard({ offer, scene }: { offer: Offer; scene: string }) {
           ) : null}
           {actions.includes('refuse') ? button('refuse', '拒绝') : null}
           {actions.includes('agree') ? button('agree', '同意', true) : null}
-          {actions.includes('revoke') ? button('revoke', '取消成交') : null}
         </div>
       ) : null}
       {offer.orderId && offer.status !== BargainStatus.AGREED ? (

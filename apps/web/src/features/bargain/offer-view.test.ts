@@ -57,7 +57,8 @@ describe('offerActions and deadlineLabel', () => {
     expect(offerActions(offer(11, 1, deposit('held')))).toEqual(['withdraw']);
     expect(offerActions(offer(11, 2, deposit('held')))).toEqual(['refuse', 'agree']);
     expect(offerActions(offer(21, 1, deposit('held'), '88'))).toEqual(['payOrder']);
-    expect(offerActions(offer(21, 2, deposit('held'), '88'))).toEqual(['revoke']);
+    // Once he agreed the seller is bound: no 取消成交 (decision 0036).
+    expect(offerActions(offer(21, 2, deposit('held'), '88'))).toEqual([]);
     expect(offerActions(offer(61, 1, deposit('applied'), '88'))).toEqual([]);
   });
   it('counts down to what is awaited, in the viewer’s words', () => {

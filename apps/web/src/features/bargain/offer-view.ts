@@ -51,9 +51,9 @@ export function deadlineLabel(offer: Pick<Offer, 'status' | 'viewer'>): string |
   }
 }
 
-export type OfferAction = 'payDeposit' | 'cancel' | 'withdraw' | 'payOrder' | 'agree' | 'refuse' | 'revoke';
+export type OfferAction = 'payDeposit' | 'cancel' | 'withdraw' | 'payOrder' | 'agree' | 'refuse';
 
-/** What the viewer can do with a proposal now. */
+/** What the viewer can do with a proposal now; a seller who agreed can do nothing but wait (decision 0036). */
 export function offerActions(offer: Pick<Offer, 'status' | 'viewer' | 'deposit' | 'orderId'>): OfferAction[] {
   const buyer = offer.viewer === 1;
   switch (offer.status) {
@@ -62,7 +62,7 @@ export function offerActions(offer: Pick<Offer, 'status' | 'viewer' | 'deposit' 
     case BargainStatus.AWAITING_SELLER:
       return buyer ? ['withdraw'] : ['refuse', 'agree'];
     case BargainStatus.AGREED:
-      return buyer ? (offer.orderId ? ['payOrder'] : []) : ['revoke'];
+      return buyer && offer.orderId ? ['payOrder'] : [];
     default:
       return [];
   }
@@ -83,7 +83,7 @@ export const listWords = {
 } as const;
 
 /** The confirm dialogs of a card's actions. */
-export function askWords(flow: Offer['flow'], action: 'cancel' | 'withdraw' | 'agree' | 'refuse' | 'revoke') {
+export function askWords(flow: Offer['flow'], action: 'cancel' | 'withdraw' | 'agree' | 'refuse') {
   const noun = flowNoun(flow);
   return {
     cancel: { title: `取消${noun}`, content: `确定取消这次${noun}吗？`, ok: '确定', done: `已取消${noun}` },
@@ -95,16 +95,10 @@ export function askWords(flow: Offer['flow'], action: 'cancel' | 'withdraw' | 'a
     },
     agree: {
       title: `同意${noun}`,
-      content: `同意后将为买家锁定该商品，买家需在${OFFER_PAY_MINUTES}分钟内付款`,
+      content: `同意后将为买家锁定该商品，买家需在${OFFER_PAY_MINUTES}分钟内付款，期间您不能取消`,
       ok: '同意',
       done: '已同意，等待买家付款',
     },
     refuse: { title: `拒绝${noun}`, content: '', ok: '拒绝', done: `已拒绝该${noun}` },
-    revoke: {
-      title: '取消成交',
-      content: '取消后买家的订单将关闭，保证金全额退回买家，商品恢复在售。确定取消吗？',
-      ok: '取消成交',
-      done: '已取消成交，商品已恢复在售',
-    },
   }[action];
 }

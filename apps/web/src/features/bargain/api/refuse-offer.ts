@@ -3,8 +3,8 @@ import { callApi } from '../../../lib/api/call-api';
 import { useOfferMutation } from './use-offer-mutation';
 
 /**
- * The seller refuses a proposal that waits for him (53, with an optional reason), or withdraws an
- * agreement the buyer has not paid yet (52, 取消成交); the deposit goes back either way.
+ * The seller refuses a proposal that waits for him (53, with an optional reason; the deposit goes
+ * back). One he agreed to cannot be withdrawn: the server refuses it (decision 0036).
  */
 export const useRefuseOffer = () =>
   useOfferMutation((input: { offerId: string; reason?: string }) =>
