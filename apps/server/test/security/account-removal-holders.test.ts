@@ -55,7 +55,7 @@ const DEPOSITS = '您有冻结中的保证金，请等待还价、出价或竞�
 const BID = '您有进行中的求购，请撤销求购后再注销';
 const BROKER_ORDER = '您有进行中的商人交易订单，请完成或取消后再注销';
 const BROKER_STOCK = '您有出售中的商人商品，请下架后再注销';
-const MERCHANT = '您已入驻为商人，请联系客服办理退出商人后再注销';
+const MERCHANT = '您已入驻为商人，请先在商户中心退出商户后再注销';
 const AUCTION_SELLER = '您有进行中的拍卖，请等待拍卖结束后再注销';
 const AUCTION_BIDDER = '您正在参与竞拍，请等待拍卖结束后再注销';
 

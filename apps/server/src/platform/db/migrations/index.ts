@@ -40,6 +40,7 @@ import * as m0041 from './0041-broker-trade-delivery';
 import * as m0042 from './0042-broker-trade-stuck';
 import * as m0043 from './0043-broker-collects';
 import * as m0044 from './0044-im-message-ref';
+import * as m0045 from './0045-merchant-left';
 
 /** Migrations in order; a name once shipped never changes. */
 export const migrations: Record<string, { up: readonly string[] }> = {
@@ -85,4 +86,5 @@ export const migrations: Record<string, { up: readonly string[] }> = {
   '0042-broker-trade-stuck': m0042,
   '0043-broker-collects': m0043,
   '0044-im-message-ref': m0044,
+  '0045-merchant-left': m0045,
 };
