@@ -11,6 +11,9 @@ export const useLeaveMerchant = () => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: leaveMerchant,
-    onSettled: () => client.invalidateQueries({ queryKey: brokerKeys.all }),
+    // Not awaited: the page's own callbacks (the toast) run before the refetch replaces the button that asked.
+    onSettled: () => {
+      void client.invalidateQueries({ queryKey: brokerKeys.all });
+    },
   });
 };
