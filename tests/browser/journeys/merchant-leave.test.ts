@@ -44,7 +44,7 @@ describe('退出商户 on the merchant page', () => {
     await toast(phone, '您有出售中的商品，请先下架或将库存清零后再退出商户');
     await phone.getByTestId('merchant-shop').waitFor();
 
-    const small = await newPage(browser, SMALL);
+    const small = await (await browser.newContext(SMALL)).newPage();
     await center(small, me.phone, 'h5');
     await docShot(small, 'merchant-leave-320');
     const pc = await newPage(browser, DESKTOP);
