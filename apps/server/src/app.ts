@@ -193,6 +193,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       // The broker module is composed below; a payment only commits once the app serves.
       onBrokerPaid: (id) => broker.paid(id),
       keepers: depositKeepers,
+      removal,
     }),
   );
   const withdrawals = withdrawalModule(app, { platform, identity, config, notices, removal });

@@ -1,12 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { bidDepth, bidInfo, type CoinBid, cancelBid, postBid, sellToBid } from '@app/protocol/calls/bid-book';
 import { balancePay, combinedPay, wapAlipay } from '@app/protocol/calls/pay';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { closeUnpaidCoinBids } from '../src/modules/bid-book/bid-book.service';
-import { setBrokerConfig } from '../src/modules/broker/broker-config';
-import { Accounts, balanceOf, transfer } from '../src/modules/ledger/ledger';
+import { Accounts, balanceOf } from '../src/modules/ledger/ledger';
 import { checkLedger } from '../src/modules/ledger/ledger-check';
 import { releaseCoinBidHolds } from '../src/modules/payments/payment.service';
+import { BID_GAME, bidKey, bidRequest, bidWallet, openBidChannel } from './bid-fixture';
 import { expectCode, sdkPlayer, testDb, useTestApp, useTestClient } from './helpers';
 
 /**
@@ -17,56 +16,22 @@ import { expectCode, sdkPlayer, testDb, useTestApp, useTestClient } from './help
 const t = useTestApp({}, { timeout: 120_000 });
 const sdk = useTestClient(t, 'H5SDK');
 const app = useTestClient(t, 'APP');
-const GAME = 'demo-legend';
+const GAME = BID_GAME;
 type Player = Awaited<ReturnType<typeof sdkPlayer>>;
 let buyer: Player;
 let seller: Player;
 
-const key = () => `fund-${randomBytes(6).toString('hex')}`;
-const hours = (n: number) => Math.floor(Date.now() / 1000) + n * 3600;
+const key = () => bidKey('fund');
 const wallet = async () => balanceOf(t.db, Accounts.userAvailable(buyer.userId));
-let topUps = 0;
-const topUp = (amount: number) =>
-  transfer(t.db, {
-    key: `fund-test-topup:${++topUps}`,
-    debit: Accounts.gateway('sandbox'),
-    credit: Accounts.userAvailable(buyer.userId),
-    amount,
-    code: 'topup',
-  });
+const buyerWallet = bidWallet(t);
+const topUp = (amount: number) => buyerWallet.topUp(buyer.userId, amount);
 /** Spends the whole available balance (a withdrawal stands in), so each case starts from `amount`. */
-let spends = 0;
-const setBalance = async (amount: number) => {
-  const { available } = await wallet();
-  if (available > 0)
-    await transfer(t.db, {
-      key: `fund-test-spend:${++spends}`,
-      debit: Accounts.userAvailable(buyer.userId),
-      credit: Accounts.payout('sandbox'),
-      amount: available,
-      code: 'withdrawal',
-    });
-  if (amount > 0) await topUp(amount);
-};
+const setBalance = (amount: number) => buyerWallet.set(buyer.userId, amount);
 /** 100,000 金币 at 200 fen per 万: ¥20.00. */
 const post = (over: Record<string, unknown> = {}) =>
-  app.call(
-    postBid,
-    {
-      applicationId: GAME,
-      serverId: buyer.pt.serverId,
-      goldType: 2,
-      unitPrice: 200,
-      quantity: 100_000,
-      expireTime: hours(24),
-      gameAccountId: 'buyer1',
-      gameRoleId: buyer.info.roleId,
-      requestKey: key(),
-      payShortfall: true,
-      ...over,
-    },
-    { token: buyer.token },
-  );
+  app.call(postBid, bidRequest(buyer, 'buyer1', { requestKey: key(), payShortfall: true, ...over }), {
+    token: buyer.token,
+  });
 const waiting = async (over: Record<string, unknown> = {}) => {
   const res = await post(over);
   expectCode(res, '200');
@@ -105,16 +70,7 @@ const bidTransfers = (bidId: string) =>
 beforeAll(async () => {
   buyer = await sdkPlayer(t, sdk, 'buyer1', '1389000');
   seller = await sdkPlayer(t, sdk, 'player3', '1389500');
-  await setBrokerConfig(t.db, {
-    applicationId: GAME,
-    enabled: true,
-    goldTypes: [{ goldType: 2, goldName: '金币' }],
-    minQuantity: 20_000,
-    maxQuantity: 50_000_000,
-    feePercent: 3,
-    deliverMinutes: 60,
-    confirmHours: 24,
-  });
+  await openBidChannel(t);
 });
 
 describe(`a bid funded at the cashier (${testDb})`, () => {

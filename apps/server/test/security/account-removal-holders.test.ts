@@ -9,9 +9,8 @@ import { downShelf, takeBack } from '@app/protocol/calls/consignment-shelf';
 import { wapAlipay } from '@app/protocol/calls/pay';
 import { checkRemoveAccount, removeAccount } from '@app/protocol/calls/user';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { setBrokerConfig } from '../../src/modules/broker/broker-config';
-import { Accounts, transfer, userBalances } from '../../src/modules/ledger/ledger';
 import { checkLedger } from '../../src/modules/ledger/ledger-check';
+import { BID_GAME, BID_TOTAL_FEN, bidRequest, bidWallet, openBidChannel } from '../bid-fixture';
 import { expectCode, sdkPlayer, testDb, useTestApp, useTestClient } from '../helpers';
 import { opsApi } from '../ops-helpers';
 
@@ -21,7 +20,7 @@ import { opsApi } from '../ops-helpers';
  * a merchant with stock, a running auction, a bidder: each refuses with its own reason.
  */
 type Player = Awaited<ReturnType<typeof sdkPlayer>>;
-const GAME = 'demo-legend';
+const GAME = BID_GAME;
 const t = useTestApp({}, { timeout: 120_000 });
 const sdk = useTestClient(t, 'H5SDK');
 const app = useTestClient(t, 'APP');
@@ -34,16 +33,7 @@ beforeAll(async () => {
   buyer = await sdkPlayer(t, sdk, 'buyer1', '1364200');
   merchant = await sdkPlayer(t, sdk, 'player2', '1364300');
   bidder = await sdkPlayer(t, sdk, 'player3', '1364400');
-  await setBrokerConfig(t.db, {
-    applicationId: GAME,
-    enabled: true,
-    goldTypes: [{ goldType: 2, goldName: '金币' }],
-    minQuantity: 20_000,
-    maxQuantity: 50_000_000,
-    feePercent: 3,
-    deliverMinutes: 60,
-    confirmHours: 24,
-  });
+  await openBidChannel(t);
 });
 afterEach(async () => {
   expect(await checkLedger(t.db)).toEqual([]);
@@ -55,7 +45,7 @@ const DEPOSITS = '您有冻结中的保证金，请等待还价、出价或竞�
 const BID = '您有进行中的求购，请撤销求购后再注销';
 const BROKER_ORDER = '您有进行中的商人交易订单，请完成或取消后再注销';
 const BROKER_STOCK = '您有出售中的商人商品，请下架后再注销';
-const MERCHANT = '您已入驻为商人，请联系客服办理退出商人后再注销';
+const MERCHANT = '您已入驻为商人，请先在商户中心退出商户后再注销';
 const AUCTION_SELLER = '您有进行中的拍卖，请等待拍卖结束后再注销';
 const AUCTION_BIDDER = '您正在参与竞拍，请等待拍卖结束后再注销';
 
@@ -63,27 +53,10 @@ const reasonsOf = async (p: Player) =>
   ((await app.call(checkRemoveAccount, {}, { token: p.token })).data as { reasons: string[] }).reasons;
 /** A removal refused before the code is looked at (any code). */
 const refusedRemoval = (p: Player) => app.call(removeAccount, { code: '0000' }, { token: p.token });
-let moves = 0;
-const topUp = (p: Player, amount: number) =>
-  transfer(t.db, {
-    key: `holders-topup:${++moves}`,
-    debit: Accounts.gateway('topup-test'),
-    credit: Accounts.userAvailable(p.userId),
-    amount,
-    code: 'topup',
-  });
+const wallet = bidWallet(t);
+const topUp = (p: Player, amount: number) => wallet.topUp(p.userId, amount);
 /** What is available leaves the balance (paid out), so only the check under test speaks. */
-const drain = async (p: Player) => {
-  const { available } = await userBalances(t.db, p.userId);
-  if (available > 0)
-    await transfer(t.db, {
-      key: `holders-out:${++moves}`,
-      debit: Accounts.userAvailable(p.userId),
-      credit: Accounts.payout('sandbox'),
-      amount: available,
-      code: 'withdrawal',
-    });
-};
+const drain = (p: Player) => wallet.drain(p.userId);
 const modulesDir = path.resolve(import.meta.dirname, '../../src/modules');
 
 describe('the removal checks are registered by the modules that hold money or goods', () => {
@@ -121,24 +94,10 @@ describe('the removal checks are registered by the modules that hold money or go
 describe(`closing an account while a module holds something (${testDb})`, () => {
   it('refuses while a 求购 bid holds the money, and closes the way once it is cancelled', async () => {
     // 100,000 coins at 200 fen per 万: ¥20.00, the whole balance, held by the bid.
-    await topUp(buyer, 2_000);
-    const posted = await app.call(
-      postBid,
-      {
-        applicationId: GAME,
-        serverId: buyer.pt.serverId,
-        goldType: 2,
-        unitPrice: 200,
-        quantity: 100_000,
-        expireTime: Math.floor(Date.now() / 1000) + 86_400,
-        gameAccountId: 'buyer1',
-        gameRoleId: buyer.info.roleId,
-        requestKey: 'holders-bid-1',
-      },
-      { token: buyer.token },
-    );
+    await topUp(buyer, BID_TOTAL_FEN);
+    const posted = await app.call(postBid, bidRequest(buyer, 'buyer1'), { token: buyer.token });
     expectCode(posted, '200');
-    expect((await userBalances(t.db, buyer.userId)).available).toBe(0);
+    expect(await wallet.available(buyer.userId)).toBe(0);
     expect(await reasonsOf(buyer)).toEqual([BID]);
     expectCode(await refusedRemoval(buyer), '10002', BID);
     expectCode(await app.call(cancelBid, { bidId: (posted.data as CoinBid).bidId }, { token: buyer.token }), '200');

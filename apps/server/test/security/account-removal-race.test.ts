@@ -1,8 +1,8 @@
 import { CoinBidStatus } from '@app/protocol/statuses/coin-bid-status';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { postCoinBid } from '../../src/modules/bid-book/bid-book.service';
-import { setBrokerConfig } from '../../src/modules/broker/broker-config';
 import { eraseAccount } from '../../src/modules/user/user.service';
+import { bidRequest, openBidChannel } from '../bid-fixture';
 import { sdkPlayer, testDb, useTestApp, useTestClient } from '../helpers';
 
 /**
@@ -10,7 +10,6 @@ import { sdkPlayer, testDb, useTestApp, useTestClient } from '../helpers';
  * row open while it is written and the removal checks again under the row's lock, so either the
  * bid is there and the removal refuses, or the account closed first and the bid is refused.
  */
-const GAME = 'demo-legend';
 const t = useTestApp({}, { timeout: 120_000 });
 const sdk = useTestClient(t, 'H5SDK');
 const ACCOUNTS = ['player1', 'player2', 'player3', 'buyer1'] as const;
@@ -20,33 +19,17 @@ beforeAll(async () => {
   for (const [i, account] of ACCOUNTS.entries()) {
     players.push({ ...(await sdkPlayer(t, sdk, account, `13651${i}0`)), account });
   }
-  await setBrokerConfig(t.db, {
-    applicationId: GAME,
-    enabled: true,
-    goldTypes: [{ goldType: 2, goldName: '金币' }],
-    minQuantity: 20_000,
-    maxQuantity: 50_000_000,
-    feePercent: 3,
-    deliverMinutes: 60,
-    confirmHours: 24,
-  });
+  await openBidChannel(t);
 });
 
 const BID = '您有进行中的求购，请撤销求购后再注销';
 /** A bid with nothing on the balance: it waits for its money (待付款) and still keeps the account open. */
 const bidOf = (p: (typeof players)[number], requestKey: string) =>
-  postCoinBid({ db: t.db, gateway: t.app.gateway }, p.userId, {
-    applicationId: GAME,
-    serverId: p.pt.serverId,
-    goldType: 2,
-    unitPrice: 200,
-    quantity: 100_000,
-    expireTime: Math.floor(Date.now() / 1000) + 86_400,
-    gameAccountId: p.account,
-    gameRoleId: p.info.roleId,
-    requestKey,
-    payShortfall: true,
-  });
+  postCoinBid(
+    { db: t.db, gateway: t.app.gateway },
+    p.userId,
+    bidRequest(p, p.account, { requestKey, payShortfall: true }),
+  );
 
 describe(`a bid and the account's removal at once (${testDb})`, () => {
   it('never both closes the account and takes the bid', async () => {

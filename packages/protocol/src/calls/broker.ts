@@ -116,13 +116,15 @@ export const brokerServerAll = defineCall({
   }),
 });
 
-export const MERCHANT_STATUSES = ['applied', 'approved', 'rejected', 'suspended'] as const;
+/** 'left': the merchant ended his standing himself (merchant/leave), nothing of his open; he may apply again. */
+export const MERCHANT_STATUSES = ['applied', 'approved', 'rejected', 'suspended', 'left'] as const;
 export type MerchantStatus = (typeof MERCHANT_STATUSES)[number];
 export const merchantStatusLabel: Record<MerchantStatus, string> = {
   applied: '审核中',
   approved: '已开通',
   rejected: '未通过',
   suspended: '已暂停',
+  left: '已退出',
 };
 
 export const merchantSchema = z.object({
@@ -168,6 +170,19 @@ export const merchantInfo = defineCall({
   summary: 'My merchant standing in a game, or null before I applied',
   request: z.object({ applicationId }),
   response: z.object({ merchant: merchantSchema.nullable() }),
+});
+
+export const merchantLeave = defineCall({
+  service: 'broker',
+  call: 'merchant/leave',
+  version: 1,
+  access: 'df',
+  method: 'POST',
+  scene: 'app',
+  summary:
+    'An approved merchant ends his standing in a game (退出商户): refused while a listing of his is on sale with stock, a broker order of his is open or its money is not yet settled to him; then he is 已退出 and may apply again',
+  request: z.object({ applicationId }),
+  response: merchantSchema,
 });
 
 export const BrokerListingStatus = { ON_SALE: 0, DELISTED: 1, SOLD_OUT: 2 } as const;

@@ -13,7 +13,7 @@ import { serverOf } from '../market/catalogue';
 import { holdOpenAccount } from '../user/user.service';
 import { type BrokerListingsTable, brokerDb } from './broker.tables';
 import { brokerConfig, channelCoin } from './broker-config';
-import { approvedMerchant } from './merchant.service';
+import { approvedMerchant, holdApprovedMerchant } from './merchant.service';
 
 export type BrokerListingRow = Selectable<BrokerListingsTable>;
 
@@ -97,6 +97,7 @@ export async function publishBrokerListing(db: DbHandle, userId: number, input: 
   // The merchant's account held open while the listing is written (a closing account waits, then sees it).
   const row = await db.transaction().execute(async (trx) => {
     await holdOpenAccount(trx, userId);
+    await holdApprovedMerchant(trx, merchant.id);
     return brokerDb(trx)
       .insertInto('broker_listings')
       .values({
@@ -129,17 +130,21 @@ export async function publishBrokerListing(db: DbHandle, userId: number, input: 
 export async function setBrokerStock(db: DbHandle, userId: number, id: string, stock: number): Promise<BrokerListing> {
   const row = await ownListing(db, userId, id);
   if (stock > 0) await approvedMerchant(db, userId, row.application_id);
-  const updated = await brokerDb(db)
-    .updateTable('broker_listings')
-    .set({
-      stock,
-      status: sql<number>`case when ${stock}::bigint = 0 and status = 0 then 2 when ${stock}::bigint > 0 and status = 2 then 0 else status end`,
-      updated_at: new Date(),
-    })
-    .where('id', '=', row.id)
-    .where('deleted_at', 'is', null)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  // Stock added waits for (or is refused by) the merchant's leaving; stock taken away never is.
+  const updated = await db.transaction().execute(async (trx) => {
+    if (stock > 0) await holdApprovedMerchant(trx, row.merchant_id);
+    return brokerDb(trx)
+      .updateTable('broker_listings')
+      .set({
+        stock,
+        status: sql<number>`case when ${stock}::bigint = 0 and status = 0 then 2 when ${stock}::bigint > 0 and status = 2 then 0 else status end`,
+        updated_at: new Date(),
+      })
+      .where('id', '=', row.id)
+      .where('deleted_at', 'is', null)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
   return (await withShops(db, [updated]))[0] as BrokerListing;
 }
 
@@ -175,25 +180,29 @@ export async function moveBrokerListing(
     delete: { from: [BrokerListingStatus.DELISTED, BrokerListingStatus.SOLD_OUT], refuse: '请先下架商品再删除' },
   }[action];
   const now = new Date();
-  const updated = await brokerDb(db)
-    .updateTable('broker_listings')
-    .set(
-      action === 'delete'
-        ? { deleted_at: now, updated_at: now }
-        : {
-            // Back on sale only with stock (an order may have taken the last coins meanwhile).
-            status:
-              action === 'onShelf'
-                ? sql<number>`case when stock > 0 then ${sql.lit(BrokerListingStatus.ON_SALE)} else ${sql.lit(BrokerListingStatus.SOLD_OUT)} end`
-                : BrokerListingStatus.DELISTED,
-            updated_at: now,
-          },
-    )
-    .where('id', '=', row.id)
-    .where('deleted_at', 'is', null)
-    .where('status', 'in', rules.from)
-    .returningAll()
-    .executeTakeFirst();
+  const updated = await db.transaction().execute(async (trx) => {
+    // Back on sale waits for (or is refused by) the merchant's leaving.
+    if (action === 'onShelf') await holdApprovedMerchant(trx, row.merchant_id);
+    return brokerDb(trx)
+      .updateTable('broker_listings')
+      .set(
+        action === 'delete'
+          ? { deleted_at: now, updated_at: now }
+          : {
+              // Back on sale only with stock (an order may have taken the last coins meanwhile).
+              status:
+                action === 'onShelf'
+                  ? sql<number>`case when stock > 0 then ${sql.lit(BrokerListingStatus.ON_SALE)} else ${sql.lit(BrokerListingStatus.SOLD_OUT)} end`
+                  : BrokerListingStatus.DELISTED,
+              updated_at: now,
+            },
+      )
+      .where('id', '=', row.id)
+      .where('deleted_at', 'is', null)
+      .where('status', 'in', rules.from)
+      .returningAll()
+      .executeTakeFirst();
+  });
   if (!updated) throw new AppError(ErrorCode.BAD_PARAMS, rules.refuse);
   return (await withShops(db, [updated]))[0] as BrokerListing;
 }
@@ -271,13 +280,22 @@ export async function brokerMarket(
 /**
  * An order takes its quantity out of the stock in one guarded update (never below zero, also under
  * many orders at once); the last coins make it 已售罄. Answers the listing after, or undefined when
- * the stock (or the listing's state) no longer allows it. For the broker orders.
+ * the stock (or the listing's state) no longer allows it. For the broker orders and the bid
+ * book's fills; in their transaction, the merchant held approved first (his leaving waits, or
+ * refuses it with 该商人暂停营业).
  */
 export async function reserveBrokerStock(
   trx: DbHandle,
   id: number,
   quantity: number,
 ): Promise<BrokerListingRow | undefined> {
+  const listing = await brokerDb(trx)
+    .selectFrom('broker_listings')
+    .select('merchant_id')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!listing) return undefined;
+  await holdApprovedMerchant(trx, listing.merchant_id);
   return brokerDb(trx)
     .updateTable('broker_listings')
     .set({

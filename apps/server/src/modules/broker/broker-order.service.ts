@@ -624,11 +624,15 @@ export async function settleBrokerOrders(deps: BrokerOrderDeps, now = clock(deps
   return { confirmed, settled };
 }
 
-/** Whether the user has a broker order in flight, as buyer or merchant. */
-export async function hasOpenBrokerOrders(db: DbHandle, userId: number): Promise<boolean> {
-  const open = (Object.keys(brokerOrderTransitions).map(Number) as BrokerOrderStatus[]).filter(
+/** The statuses a broker order can still leave (its money or coins still on the way). */
+export const openBrokerOrderStatuses = (): BrokerOrderStatus[] =>
+  (Object.keys(brokerOrderTransitions).map(Number) as BrokerOrderStatus[]).filter(
     (s) => brokerOrderTransitions[s].length > 0,
   );
+
+/** Whether the user has a broker order in flight, as buyer or merchant. */
+export async function hasOpenBrokerOrders(db: DbHandle, userId: number): Promise<boolean> {
+  const open = openBrokerOrderStatuses();
   const row = await brokerDb(db)
     .selectFrom('broker_orders')
     .select('id')

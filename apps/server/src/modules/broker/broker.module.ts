@@ -48,7 +48,7 @@ export function brokerModule(
 } {
   deps.removal.register('broker', refuseWhile(hasOpenBrokerOrders, '您有进行中的商人交易订单，请完成或取消后再注销'));
   deps.removal.register('broker', refuseWhile(hasBrokerStockOnSale, '您有出售中的商人商品，请下架后再注销'));
-  deps.removal.register('broker', refuseWhile(isStandingMerchant, '您已入驻为商人，请联系客服办理退出商人后再注销'));
+  deps.removal.register('broker', refuseWhile(isStandingMerchant, '您已入驻为商人，请先在商户中心退出商户后再注销'));
   brokerRoutes(app, deps.platform, deps.gateway);
   brokerCollectRoutes(app, deps.platform);
   const orderDeps: BrokerOrderDeps = {

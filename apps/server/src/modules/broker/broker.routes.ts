@@ -11,6 +11,7 @@ import {
   goldType,
   merchantApply,
   merchantInfo,
+  merchantLeave,
   publishCommodity,
   updateCommodityStock,
 } from '@app/protocol/calls/broker';
@@ -27,6 +28,7 @@ import {
   setBrokerStock,
 } from './broker-listing.service';
 import { applyAsMerchant, merchantOf, toMerchant } from './merchant.service';
+import { leaveMerchant } from './merchant-leave';
 
 /** The broker channel's calls (`/…/api/app/broker/v1/…`): thin, over the config, merchant and listing services. */
 export function brokerRoutes(app: FastifyInstance, platform: CallPlatform, gateway: GameGateway): void {
@@ -43,6 +45,9 @@ export function brokerRoutes(app: FastifyInstance, platform: CallPlatform, gatew
   });
   registerCall(app, platform, merchantApply, async (input, ctx) =>
     toMerchant(await applyAsMerchant(db, ctx.user.userId, input)),
+  );
+  registerCall(app, platform, merchantLeave, async (input, ctx) =>
+    toMerchant(await leaveMerchant(db, ctx.user.userId, input.applicationId)),
   );
   registerCall(app, platform, merchantInfo, async (input, ctx) => {
     const row = await merchantOf(db, ctx.user.userId, input.applicationId);

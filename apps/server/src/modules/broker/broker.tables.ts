@@ -17,7 +17,7 @@ export interface BrokerConfigsTable {
   updated_at: Generated<Date>;
 }
 
-export type MerchantState = 'applied' | 'approved' | 'rejected' | 'suspended';
+export type MerchantState = 'applied' | 'approved' | 'rejected' | 'suspended' | 'left';
 
 export interface MerchantsTable {
   id: Generated<number>;
@@ -31,6 +31,8 @@ export interface MerchantsTable {
   decided_by: string | null;
   decided_at: Date | null;
   note: Generated<string>;
+  /** When he ended his standing himself (merchant/leave); null otherwise. */
+  left_at: Generated<Date | null>;
   created_at: CreatedAt;
   updated_at: Generated<Date>;
 }

@@ -41,13 +41,31 @@ export async function approvedMerchant(db: DbHandle, userId: number, application
   if (row.status === 'applied') throw new AppError(ErrorCode.BAD_PARAMS, '商人入驻审核中，请耐心等待');
   if (row.status === 'rejected') throw new AppError(ErrorCode.BAD_PARAMS, '商人入驻未通过审核');
   if (row.status === 'suspended') throw new AppError(ErrorCode.BAD_PARAMS, '您的商人资格已暂停，请联系客服');
+  if (row.status === 'left') throw new AppError(ErrorCode.BAD_PARAMS, '您已退出该游戏的商户，如需经营请重新申请入驻');
   return row;
+}
+
+/**
+ * In the caller's transaction: the merchant's row locked for share while it is approved, before
+ * anything new of his is written (an order, a bid's fill, stock back on sale, a listing). His
+ * leaving locks it for update, so either that write committed first and the leaving sees it, or
+ * the leaving did and the write is refused here.
+ */
+export async function holdApprovedMerchant(trx: DbHandle, merchantId: number): Promise<void> {
+  const row = await brokerDb(trx)
+    .selectFrom('merchants')
+    .select('id')
+    .where('id', '=', merchantId)
+    .where('status', '=', 'approved')
+    .forShare()
+    .executeTakeFirst();
+  if (!row) throw new AppError(ErrorCode.BAD_PARAMS, '该商人暂停营业');
 }
 
 /**
  * merchant/apply: a bound phone and a verified real name (the KYC the console sees), the channel
  * open in the game, the terms accepted. Applying again answers the standing one; a rejected
- * application may be made again.
+ * application may be made again, and so may a merchant who left.
  */
 export async function applyAsMerchant(
   db: DbHandle,
@@ -61,13 +79,14 @@ export async function applyAsMerchant(
   if (!person.mobile) throw new AppError(ErrorCode.BAD_PARAMS, '请先绑定手机号');
   if (!person.hasAuthentication) throw new AppError(ErrorCode.BAD_PARAMS, '请先完成实名认证');
   const existing = await merchantOf(db, userId, input.applicationId);
-  if (existing && existing.status !== 'rejected') return existing;
+  const mayApplyAgain = (s: MerchantState) => s === 'rejected' || s === 'left';
+  if (existing && !mayApplyAgain(existing.status)) return existing;
   if (existing) {
     const again = await brokerDb(db)
       .updateTable('merchants')
       .set({ status: 'applied', shop_name: input.shopName, terms_accepted_at: now, note: '', updated_at: now })
       .where('id', '=', existing.id)
-      .where('status', '=', 'rejected')
+      .where('status', 'in', ['rejected', 'left'])
       .returningAll()
       .executeTakeFirst();
     return again ?? ((await merchantOf(db, userId, input.applicationId)) as MerchantRow);

@@ -31,6 +31,8 @@ export const Accounts = {
   escrow: { code: 'platform:escrow', kind: 'escrow', noOverdraft: true } as AccountRef,
   fees: { code: 'platform:fees', kind: 'revenue' } as AccountRef,
   subsidies: { code: 'platform:subsidies', kind: 'expense' } as AccountRef,
+  /** Payments that landed for a closed account: owed back to the payer through their channel. */
+  refundsOwed: { code: 'platform:refunds_owed', kind: 'liability' } as AccountRef,
   gateway: (name: string): AccountRef => ({ code: `gateway:${name}`, kind: 'gateway' }),
   payout: (name: string): AccountRef => ({ code: `payout:${name}`, kind: 'payout' }),
 };

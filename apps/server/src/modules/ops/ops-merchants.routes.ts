@@ -1,3 +1,4 @@
+import { MERCHANT_STATUSES } from '@app/protocol/calls/broker';
 import { merchantDecisionPayload, StaffAction } from '@app/protocol/ops';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -7,7 +8,7 @@ import { ok, parse, staffOf } from './ops-http';
 import { writeAudit } from './staff-audit';
 
 const merchantParams = z.object({ merchantId: z.string().regex(/^\d{1,9}$/, '商人编号不正确') });
-const listQuery = z.object({ status: z.enum(['applied', 'approved', 'rejected', 'suspended']).optional() });
+const listQuery = z.object({ status: z.enum(MERCHANT_STATUSES).optional() });
 
 /** 商人审核 (docs/decisions/0023-broker.md): the applications and merchants, and the audited decisions on them. */
 export function opsMerchantRoutes(ops: FastifyInstance, deps: OpsDeps): void {

@@ -18,6 +18,11 @@ export async function notifyRoutes(app: FastifyInstance, deps: PaymentDeps, gate
         const outcome = notice ? await applyNotice(deps, gateway.name, notice) : 'refused';
         if (outcome === 'refused')
           request.log.warn({ gateway: gateway.name, tradeNo: notice?.tradeNo }, 'payment notification refused');
+        if (outcome === 'refund-owed')
+          request.log.warn(
+            { gateway: gateway.name, tradeNo: notice?.tradeNo },
+            'payment for a closed account: refund owed',
+          );
         const answer = gateway.ack(outcome !== 'refused');
         return reply.status(answer.status).type(answer.contentType).send(answer.body);
       });

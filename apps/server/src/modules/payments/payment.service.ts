@@ -17,6 +17,7 @@ import {
 } from '../deposits/deposit.service';
 import { Accounts, balanceOf, LedgerError, resolvePending, transfer, transferState } from '../ledger/ledger';
 import { lockOrderTotal, markOrderPaid, markPaymentStarted, orderToPay } from '../orders/order-payments';
+import { lockAccountOpen } from '../user/user.service';
 import type { PayGateway, VerifiedNotice } from './pay-gateway';
 import { paymentsDb } from './payments.tables';
 
@@ -298,13 +299,14 @@ export async function combinationAvailable(deps: PaymentDeps, userId: number, or
   return { available: available > 0 && available < total, balance: available, totalAmount: total };
 }
 
-export type NoticeOutcome = 'paid' | 'repeat' | 'late-refunded' | 'closed' | 'refused';
+export type NoticeOutcome = 'paid' | 'repeat' | 'late-refunded' | 'refund-owed' | 'closed' | 'refused';
 
 /**
  * A verified notification, applied once: the third-party money enters the escrow, the balance part
  * is taken, the order is paid, all in one transaction. A repeat changes nothing. A payment for an
- * order that ended meanwhile (支付超时, 取消) goes to the buyer's balance instead of vanishing. An
- * amount that is not the payment's is refused.
+ * order that ended meanwhile (支付超时, 取消) goes to the buyer's balance instead of vanishing. A
+ * payment of an account closed meanwhile never reaches a balance: it is owed back through its
+ * channel (`oweBack`). An amount that is not the payment's is refused.
  */
 export async function applyNotice(
   deps: PaymentDeps,
@@ -332,7 +334,7 @@ export async function applyNotice(
     });
     return 'closed';
   }
-  if (payment.status === 'paid' || payment.status === 'refunded') return 'repeat';
+  if (payment.status === 'paid' || payment.status === 'refunded' || payment.status === 'refund_owed') return 'repeat';
   if (payment.deposit_id !== null) {
     const depositId = payment.deposit_id;
     return applyBalanceNotice(deps, gatewayName, payment, notice, {
@@ -357,6 +359,8 @@ export async function applyNotice(
   const ledgerOrder = orderId !== null ? { orderId } : {};
   const outcome = await deps.db.transaction().execute(async (trx): Promise<NoticeOutcome> => {
     const now = new Date((deps.now ?? Date.now)());
+    // The payer's row first (a closing account waits, or has closed and the money is owed back).
+    if (!(await lockAccountOpen(trx, payment.user_id))) return oweBack(trx, gatewayName, payment, notice, now);
     const claimed = await paymentsDb(trx)
       .updateTable('payments')
       .set({ status: 'paid', paid_at: now, provider_trade_no: notice.providerTradeNo, updated_at: now })
@@ -410,6 +414,65 @@ export async function applyNotice(
   return outcome;
 }
 
+type PaidPayment = { id: number; trade_no: string; user_id: number; third_fen: number };
+
+/**
+ * A payment that landed for an account closed meanwhile (issue 31): claimed once as 'refund_owed',
+ * its money recorded as owed back to the payer through its channel (gateway → platform:refunds_owed),
+ * never credited to the closed account; a balance part it still reserved is released. The
+ * operator refunds it at the gateway; the payment row and the ledger say how much and which trade.
+ */
+async function oweBack(
+  trx: Db,
+  gatewayName: string,
+  payment: PaidPayment,
+  notice: VerifiedNotice,
+  now: Date,
+): Promise<'refund-owed' | 'repeat'> {
+  const claimed = await paymentsDb(trx)
+    .updateTable('payments')
+    .set({
+      status: 'refund_owed',
+      paid_at: now,
+      provider_trade_no: notice.providerTradeNo,
+      note: '账号已注销，款项将原路退回',
+      updated_at: now,
+    })
+    .where('id', '=', payment.id)
+    .where('status', 'in', ['created', 'closed'])
+    .returning('id')
+    .executeTakeFirst();
+  if (!claimed) return 'repeat';
+  await transfer(trx, {
+    key: `owed:${payment.trade_no}`,
+    debit: Accounts.gateway(gatewayName),
+    credit: Accounts.refundsOwed,
+    amount: Number(payment.third_fen),
+    code: 'refund_owed',
+  });
+  const holdKey = `hold:${payment.trade_no}`;
+  if ((await transferState(trx, holdKey)) === 'pending')
+    await resolvePending(trx, { key: `${holdKey}:void`, pendingKey: holdKey, action: 'void' });
+  return 'refund-owed';
+}
+
+/**
+ * An account closes (the user module's removal, its row locked): its payments still open at a
+ * gateway are closed here, their balance parts released. Whatever a gateway still notifies for
+ * one is owed back through its channel (applyNotice), never credited to the closed account.
+ */
+export async function closeUserPayments(trx: Db, userId: number): Promise<number> {
+  const open = await paymentsDb(trx)
+    .updateTable('payments')
+    .set({ status: 'closed', note: '账号已注销，支付已关闭', updated_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('status', '=', 'created')
+    .returning(['trade_no', 'balance_fen'])
+    .execute();
+  for (const p of open) if (Number(p.balance_fen) > 0) await releaseBalanceHold(trx, p.trade_no);
+  return open.length;
+}
+
 /**
  * A deposit's or a bid's payment notified: the third-party money enters the buyer's balance, the
  * balance part reserved at the start is freed, and the whole deposit (the whole bid) is held from
@@ -419,7 +482,7 @@ export async function applyNotice(
 async function applyBalanceNotice(
   deps: PaymentDeps,
   gatewayName: string,
-  payment: { id: number; trade_no: string; user_id: number; third_fen: number },
+  payment: PaidPayment,
   notice: VerifiedNotice,
   payable: {
     code: string;
@@ -434,6 +497,8 @@ async function applyBalanceNotice(
 ): Promise<NoticeOutcome> {
   const result = await deps.db.transaction().execute(async (trx) => {
     const now = new Date((deps.now ?? Date.now)());
+    if (!(await lockAccountOpen(trx, payment.user_id)))
+      return { outcome: await oweBack(trx, gatewayName, payment, notice, now) };
     const claimed = await paymentsDb(trx)
       .updateTable('payments')
       .set({ status: 'paid', paid_at: now, provider_trade_no: notice.providerTradeNo, updated_at: now })

@@ -6,10 +6,11 @@ import type { CallPlatform } from '../../platform/http/register-call';
 import { sweepEvery } from '../../platform/jobs/sweep-every';
 import { ensureSecret } from '../../platform/secrets';
 import type { DepositKeepers } from '../deposits/deposit.service';
+import type { RemovalChecks } from '../user/removal-checks';
 import { notifyRoutes } from './notify.routes';
 import { payRoutes } from './pay.routes';
 import type { PayGateway } from './pay-gateway';
-import type { PaymentDeps } from './payment.service';
+import { closeUserPayments, type PaymentDeps } from './payment.service';
 import { realPayGateways } from './real-gateways';
 import { sandboxPayRoutes } from './sandbox.routes';
 import { createSandboxGateway } from './sandbox-gateway';
@@ -39,9 +40,14 @@ export async function paymentsModule(
     onBrokerPaid?: (brokerOrderId: number) => void;
     /** What each purpose of a deposit does once it is paid (the bargain and auction modules register theirs). */
     keepers: DepositKeepers;
+    /** A closing account's open gateway payments are closed with it (registered here). */
+    removal: RemovalChecks;
   },
 ): Promise<PaymentsHandle> {
   const { platform, config } = deps;
+  deps.removal.onClose('payments', async (trx, userId) => {
+    await closeUserPayments(trx, userId);
+  });
   const db = platform.db;
   const sandboxSecret = deps.production ? null : await ensureSecret(db, 'sandboxPay');
   const { alipay, wechat } = realPayGateways(config);

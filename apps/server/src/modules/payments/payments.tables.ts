@@ -17,7 +17,8 @@ export interface PaymentsTable {
   provider: string;
   third_fen: number;
   balance_fen: number;
-  status: Generated<'created' | 'paid' | 'closed' | 'refunded'>;
+  /** 'refund_owed': it landed for an account closed meanwhile, owed back through its channel. */
+  status: Generated<'created' | 'paid' | 'closed' | 'refunded' | 'refund_owed'>;
   provider_trade_no: string | null;
   note: Generated<string>;
   paid_at: Date | null;

@@ -21,11 +21,29 @@ export interface RemovalCheck {
  * An account closes only when no check answers a reason. The reasons come in the order the
  * modules were composed.
  */
+/**
+ * What a module ends of a closing account once no check refused, in the removal's transaction
+ * (the user's row locked for update): a payment still open at a gateway is closed, so what lands
+ * for it later is owed back through its channel.
+ */
+export type RemovalCloser = (trx: Db, userId: number) => Promise<void>;
+
 export class RemovalChecks {
   private readonly checks: RemovalCheck[] = [];
+  private readonly closers: Array<{ module: string; close: RemovalCloser }> = [];
 
   register(module: string, reason: RemovalReason): void {
     this.checks.push({ module, reason });
+  }
+
+  /** A module's part of the closing itself (runs after every check passed). */
+  onClose(module: string, close: RemovalCloser): void {
+    this.closers.push({ module, close });
+  }
+
+  /** Runs every module's closer, in their order, in the removal's transaction. */
+  async close(trx: Db, userId: number): Promise<void> {
+    for (const closer of this.closers) await closer.close(trx, userId);
   }
 
   /** The modules that registered a check (each once). */

@@ -59,6 +59,21 @@ export async function holdOpenAccount(trx: DbHandle, userId: number): Promise<vo
 }
 
 /**
+ * Whether the account is still open, its row locked for share until the caller's transaction ends
+ * (a removal waits for it, then sees what it wrote). For money arriving from outside (a gateway's
+ * notification), which must never land on a closed account's balance.
+ */
+export async function lockAccountOpen(db: DbHandle, userId: number): Promise<boolean> {
+  const user = await userDb(db)
+    .selectFrom('users')
+    .select('removed_at')
+    .where('id', '=', userId)
+    .forShare()
+    .executeTakeFirst();
+  return Boolean(user && !user.removed_at);
+}
+
+/**
  * holdOpenAccount as a step of another module's statement (a common table expression of it): the
  * user's row, locked for share while the account is open; no row when it is closed.
  */
@@ -87,6 +102,7 @@ export async function eraseAccount(db: Db, userId: number, checks: RemovalChecks
     if (user.removed_at) throw new AppError(ErrorCode.BAD_PARAMS, '该账号已注销');
     const [reason] = await checks.reasons(trx, userId);
     if (reason) throw new AppError(ErrorCode.BAD_PARAMS, reason);
+    await checks.close(trx, userId);
     await revokeUserSessions(trx, userId);
     await forgetIdentity(trx, userId);
     await trx

@@ -134,6 +134,7 @@ export const merchantStateHint: Record<MerchantStatus, string> = {
   approved: '您已是本游戏的认证商人，可以发布和管理商品',
   rejected: '入驻申请未通过，可修改信息后重新申请',
   suspended: '您的商人资格已暂停，商品已从市场撤下，请联系客服',
+  left: '您已退出本游戏的商户，商品不再出售；如需继续经营，可重新申请入驻',
 };
 
 /** The shelf actions a listing allows in its status (0 出售中, 1 已下架, 2 已售罄). */

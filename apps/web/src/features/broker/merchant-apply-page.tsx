@@ -139,7 +139,7 @@ export default function MerchantApplyPage() {
         ) : (
           <>
             {mine ? <MerchantStatusCard merchant={mine} /> : null}
-            {!mine || mine.status === 'rejected' ? (
+            {!mine || mine.status === 'rejected' || mine.status === 'left' ? (
               <ApplyForm appId={appId} feePercent={config.data.feePercent} again={Boolean(mine)} />
             ) : mine.status === 'approved' ? (
               <Link

@@ -16,6 +16,7 @@ import {
   useSetStock,
   useShelfAction,
 } from './api/broker-api';
+import { useLeaveMerchant } from './api/leave-merchant';
 import { BidSellPanel } from './bid-book-sell';
 import { coinsToWan, deliverText, formatCoins, listingActions, wanToCoins } from './broker-logic';
 import { MerchantOrders } from './merchant-orders';
@@ -313,6 +314,44 @@ function Workbench({ appId, suspended }: { appId: string; suspended: boolean }) 
   );
 }
 
+/**
+ * 退出商户: asked to confirm what leaving means; the server refuses while a listing is on sale, an
+ * order runs or money is still to settle, and its words are shown as they come.
+ */
+function LeaveMerchant({ appId }: { appId: string }) {
+  const leave = useLeaveMerchant();
+  const ask = () =>
+    showModal({
+      id: 'merchant-leave',
+      title: '退出商户',
+      content:
+        '退出后，您在本游戏的商品不能再上架或补充库存，店铺从商人市场撤下；入驻时登记的保证金或授信由客服核对后办理。如需继续经营，可重新申请入驻。确定退出商户吗？',
+      buttons: [
+        { text: '再想想' },
+        {
+          text: '确认退出',
+          primary: true,
+          onClick: () =>
+            leave.mutate(appId, {
+              onSuccess: () => showToast('已退出商户'),
+              onError: (e) => showToast(e.message, 3000),
+            }),
+        },
+      ],
+    });
+  return (
+    <button
+      type="button"
+      className="link-button merchant-leave"
+      onClick={ask}
+      disabled={leave.isPending}
+      data-testid="merchant-leave"
+    >
+      退出商户
+    </button>
+  );
+}
+
 /** /{scene}/pages/broker/merchantCenter: 商人中心, my standing in a game and, once approved, my listings. */
 export default function MerchantCenterPage() {
   const scene = sceneOfPath(globalThis.location.pathname) ?? 'h5';
@@ -368,6 +407,7 @@ export default function MerchantCenterPage() {
                 </span>
                 <b>{mine.shopName}</b>
                 <span className="broker-badge">{mine.statusLabel}</span>
+                <LeaveMerchant appId={appId} />
               </div>
             ) : (
               <MerchantStatusCard merchant={mine} />
@@ -407,7 +447,7 @@ export default function MerchantCenterPage() {
                 to={paths.merchantApply(scene, appId)}
                 data-testid="merchant-apply-entry"
               >
-                {mine.status === 'rejected' ? '重新申请' : '查看申请'}
+                {mine.status === 'rejected' || mine.status === 'left' ? '重新申请' : '查看申请'}
               </Link>
             )}
           </>

@@ -41,6 +41,7 @@ import * as m0042 from './0042-broker-trade-stuck';
 import * as m0043 from './0043-broker-collects';
 import * as m0044 from './0044-im-message-ref';
 import * as m0045 from './0045-game-auth-type';
+import * as m0046 from './0046-merchant-left';
 
 /** Migrations in order; a name once shipped never changes. */
 export const migrations: Record<string, { up: readonly string[] }> = {
@@ -87,4 +88,5 @@ export const migrations: Record<string, { up: readonly string[] }> = {
   '0043-broker-collects': m0043,
   '0044-im-message-ref': m0044,
   '0045-game-auth-type': m0045,
+  '0046-merchant-left': m0046,
 };

@@ -23,6 +23,8 @@ const DECISIONS: Record<MerchantStatus, Array<{ decision: Decision; label: strin
   approved: [{ decision: 'suspend', label: '暂停资格' }],
   rejected: [],
   suspended: [{ decision: 'restore', label: '恢复资格' }],
+  // He left himself (merchant/leave): nothing to decide until he applies again.
+  left: [],
 };
 
 const PILL: Record<MerchantStatus, string> = {
@@ -30,6 +32,7 @@ const PILL: Record<MerchantStatus, string> = {
   approved: 'ops-pill ops-pill-on',
   rejected: 'ops-pill ops-pill-off',
   suspended: 'ops-pill ops-pill-off',
+  left: 'ops-pill ops-pill-off',
 };
 
 /** One merchant: its shop, game, user, standing, credit and note; the decision opens below it. */
