@@ -49,13 +49,23 @@ describe('linking a game account to a web account', () => {
       { 'x-appid': GAME_ID },
     );
     const role = roles.data.list[0]!;
+    // A call that fails (accountList timing out on a slow network) says so beside the real name
+    // that answered, and 重试 asks it again.
+    const accountList = (url: URL) => url.pathname.endsWith('/market/v1/accountList');
+    await web.route(accountList, (route) => route.abort('timedout'));
     await web.goto(`${baseUrl()}/web/pages/commodityDetail/index?id=${role.id}`);
+    await web.getByTestId('req-account-retry').waitFor();
+    expect(await web.getByTestId('req-real-name').getAttribute('data-ok')).toBe('true');
+    expect(await web.getByTestId('req-account').textContent()).toContain('查询失败');
+    await web.unroute(accountList);
+    await web.getByTestId('req-account-retry').click();
     const account = web.getByTestId('req-account');
     await expect.poll(() => account.getAttribute('data-ok')).toBe('false');
     await web.getByTestId('req-account-action').click();
     const guide = web.getByTestId('link-game-guide');
     await expect.poll(() => guide.textContent()).toContain('已有交易平台账号？用手机号登录');
     await guide.scrollIntoViewIfNeeded();
+    await web.getByTestId('toast').first().waitFor({ state: 'hidden' });
     await docShot(web, 'game-link-guide-pc');
 
     // The game: its host page, the player logs in and opens the trading platform.
