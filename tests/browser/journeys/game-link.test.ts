@@ -55,7 +55,8 @@ describe('linking a game account to a web account', () => {
     await web.route(accountList, (route) => route.abort('timedout'));
     await web.goto(`${baseUrl()}/web/pages/commodityDetail/index?id=${role.id}`);
     await web.getByTestId('req-account-retry').waitFor();
-    expect(await web.getByTestId('req-real-name').getAttribute('data-ok')).toBe('true');
+    // (The refused call may fail before checkAuthentication answers.)
+    await expect.poll(() => web.getByTestId('req-real-name').getAttribute('data-ok')).toBe('true');
     expect(await web.getByTestId('req-account').textContent()).toContain('查询失败');
     await web.unroute(accountList);
     await web.getByTestId('req-account-retry').click();
