@@ -3,7 +3,10 @@
 
 const absolute = (url) => new URL(url, location.href).href;
 
-/** ctx: {frame, gameId, api(path, body?), refresh() → {me, token}, closeView, backToSelectRole, backToSelectServer} */
+/**
+ * ctx: {frame, gameId, api(path, body?), refresh() → {me, token}, closeView, backToSelectRole,
+ * backToSelectServer}; the last two close the view themselves, onto the role or server selection.
+ */
 export function installBridge(ctx) {
   const handlers = {
     closeView: () => {
@@ -35,12 +38,10 @@ export function installBridge(ctx) {
       return true;
     },
     backToSelectRole: () => {
-      ctx.closeView();
       ctx.backToSelectRole();
       return true;
     },
     backToSelectServer: () => {
-      ctx.closeView();
       ctx.backToSelectServer();
       return true;
     },

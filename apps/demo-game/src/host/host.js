@@ -38,11 +38,15 @@ function signedOut(message) {
   show('loginScreen');
 }
 
-async function refresh() {
+async function readPlayer() {
   me = await api('me');
   clockOffset = me.now - Date.now();
   $('who').textContent = `${me.name}（${me.accountId}）· 登录 ${me.loginCount} 次`;
   if (!beat) beat = setInterval(() => api('heartbeat', {}).catch(() => {}), 10_000);
+}
+
+async function refresh() {
+  await readPlayer();
   renderGame();
 }
 
@@ -143,11 +147,11 @@ $('keyBtn').addEventListener('click', () => {
     });
 });
 $('releaseBtn').addEventListener('click', () => api('consignment-key/release', {}).then(refresh));
-$('toRoles').addEventListener('click', () => chooseServer(me.servers.find((s) => s.id === me.selected.serverId)));
+$('toRoles').addEventListener('click', () => chooseServer(currentServer()));
 $('toServers').addEventListener('click', renderServers);
 $('toServers2').addEventListener('click', renderServers);
 $('logoutBtn').addEventListener('click', () => api('logout', {}).finally(() => signedOut('')));
-$('closeView').addEventListener('click', closeView);
+$('closeView').addEventListener('click', () => closeView());
 $('marketBtn').addEventListener('click', () => {
   const info = me?.loginInfo;
   if (!info) return;
@@ -156,11 +160,20 @@ $('marketBtn').addEventListener('click', () => {
   $('view').hidden = false;
 });
 
-function closeView() {
+/**
+ * Closes the SDK view onto `screen` (the game screen, or the role or server selection the view
+ * asked for): drawn at once, and again once the player is read afresh, which must not bring the
+ * game screen back over a selection.
+ */
+function closeView(screen = renderGame) {
   $('view').hidden = true;
   $('frame').src = 'about:blank';
-  refresh().catch(() => {});
+  if (me) screen();
+  readPlayer()
+    .then(screen)
+    .catch(() => {});
 }
+const currentServer = () => me.servers.find((s) => s.id === me.selected.serverId);
 
 installBridge({
   frame: $('frame'),
@@ -170,9 +183,9 @@ installBridge({
     await refresh();
     return { me, token };
   },
-  closeView,
-  backToSelectRole: () => chooseServer(me.servers.find((s) => s.id === me.selected.serverId)),
-  backToSelectServer: renderServers,
+  closeView: () => closeView(),
+  backToSelectRole: () => closeView(() => chooseServer(currentServer())),
+  backToSelectServer: () => closeView(renderServers),
 });
 
 // The role is online while the page is open: closing or leaving it logs the role out at once.

@@ -10,17 +10,21 @@ import { callApi } from './api/call-api';
 export const useDeliveryTargets = (appId: string, enabled: boolean) =>
   useQuery({
     queryKey: ['delivery-targets', appId],
-    queryFn: async () => ({
-      accounts: (await callApi(accountList, {}, { appId })).list,
-      roles: (await callApi(roleList, {}, { appId })).list,
-    }),
+    // Both at once: the roles (which the game answers) used to wait for the accounts.
+    queryFn: async () => {
+      const [accounts, roles] = await Promise.all([
+        callApi(accountList, {}, { appId }),
+        callApi(roleList, {}, { appId }),
+      ]);
+      return { accounts: accounts.list, roles: roles.list };
+    },
     enabled: enabled && Boolean(appId),
   });
 
-type Targets = NonNullable<ReturnType<typeof useDeliveryTargets>['data']>;
+export type DeliveryTargets = NonNullable<ReturnType<typeof useDeliveryTargets>['data']>;
 
 /** The choices of a select: accounts for a role (`account`), roles for goods (`account|role`). */
-export function targetOptions(targets: Targets | undefined, roleGoods: boolean) {
+export function targetOptions(targets: DeliveryTargets | undefined, roleGoods: boolean) {
   return roleGoods
     ? (targets?.accounts ?? []).map((a) => ({ value: a.accountId, label: `游戏账号 ${a.accountId}` }))
     : (targets?.roles ?? []).map((r) => ({

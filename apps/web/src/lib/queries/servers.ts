@@ -11,3 +11,5 @@ export const useServers = (appId: string, enabled: boolean) =>
     enabled: enabled && Boolean(appId),
     staleTime: 10 * 60_000,
   });
+
+export type ServersById = NonNullable<ReturnType<typeof useServers>['data']>;

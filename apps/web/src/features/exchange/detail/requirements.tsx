@@ -7,7 +7,7 @@ import { hasHost, moveHost } from '../../../lib/bridge';
 import { gameToken } from '../../../lib/game-token';
 import { paths } from '../../../lib/paths';
 import { storage } from '../../../lib/storage';
-import { useBuyerReadiness } from '../api/buyer-readiness';
+import { type Answer, useBuyerReadiness } from '../api/buyer-readiness';
 
 // Shown when the buyer asks how to link: its chunk (and the game-link call) load then.
 const LinkGameGuide = lazy(() =>
@@ -24,6 +24,31 @@ type Row = {
 };
 
 const here = () => `${globalThis.location.pathname}${globalThis.location.search}`;
+
+/**
+ * A row whose answer is not known yet: 查询中 while asking, 查询失败 with 重试 when its call
+ * failed (a timeout, the game not answering); the known answer makes the rest of the row.
+ */
+function answerRow<T>(
+  key: string,
+  label: string,
+  answer: Answer<T>,
+  known: (value: T) => Omit<Row, 'key' | 'label'>,
+): Row {
+  if (answer.state === 'ready') return { key, label, ...known(answer.value) };
+  if (answer.state === 'pending') return { key, label, ok: null, state: '查询中' };
+  return {
+    key,
+    label,
+    ok: null,
+    state: '查询失败',
+    action: (
+      <button type="button" className="c-req-action" onClick={answer.retry} data-testid={`req-${key}-retry`}>
+        重试
+      </button>
+    ),
+  };
+}
 
 function RequirementRows({ rows }: { rows: Row[] }) {
   return (
@@ -82,25 +107,13 @@ export function Requirements({ scene, detail }: { scene: string; detail: Commodi
         </Link>
       </section>
     );
-  const realName: Row = {
-    key: 'real-name',
-    label: '实名认证',
-    ok: readiness ? readiness.realName : null,
-    state: !readiness ? '查询中' : readiness.realName ? '已实名' : '未实名',
-    action:
-      readiness && !readiness.realName ? (
-        <Link className="c-req-action" to={paths.realName(scene, here())} data-testid="req-real-name-action">
-          去认证 <ChevronRight size="1em" aria-hidden="true" />
-        </Link>
-      ) : null,
-  };
   if (inGame)
     return (
       <section className="card section" data-testid="requirements">
         {title}
         <RequirementRows
           rows={[
-            { ...realName, ok: null, state: '下单时校验', action: null },
+            { key: 'real-name', label: '实名认证', ok: null, state: '下单时校验' },
             {
               key: 'target',
               label: '收货角色',
@@ -123,14 +136,21 @@ export function Requirements({ scene, detail }: { scene: string; detail: Commodi
         />
       </section>
     );
-  const linked = readiness ? readiness.accounts > 0 : null;
-  const account: Row = {
-    key: 'account',
-    label: '绑定游戏账号',
-    ok: linked,
-    state: !readiness ? '查询中' : linked ? `已绑定 ${readiness.accounts} 个` : '未绑定',
+  const realName = answerRow('real-name', '实名认证', readiness.realName, (verified) => ({
+    ok: verified,
+    state: verified ? '已实名' : '未实名',
+    action: verified ? null : (
+      <Link className="c-req-action" to={paths.realName(scene, here())} data-testid="req-real-name-action">
+        去认证 <ChevronRight size="1em" aria-hidden="true" />
+      </Link>
+    ),
+  }));
+  const linked = readiness.accounts.state === 'ready' ? readiness.accounts.value > 0 : null;
+  const account = answerRow('account', '绑定游戏账号', readiness.accounts, (count) => ({
+    ok: count > 0,
+    state: count > 0 ? `已绑定 ${count} 个` : '未绑定',
     action:
-      linked === false ? (
+      count > 0 ? null : (
         <button
           type="button"
           className="c-req-action"
@@ -140,35 +160,33 @@ export function Requirements({ scene, detail }: { scene: string; detail: Commodi
         >
           {guide ? '收起' : '如何绑定 ›'}
         </button>
-      ) : null,
+      ),
     detail:
-      linked === false && guide ? (
+      count === 0 && guide ? (
         <Suspense fallback={<div className="skeleton" style={{ height: 90 }} />}>
           <LinkGameGuide applicationId={detail.applicationId} gameName={detail.gameName} compact />
         </Suspense>
       ) : null,
-  };
+  }));
   const rows = [realName, account];
   if (goods) {
-    const roles = readiness?.rolesInGroup ?? [];
-    rows.push({
-      key: 'role',
-      label: '同主服角色',
-      ok: readiness ? roles.length > 0 : null,
-      state: !readiness
-        ? '查询中'
-        : roles.length > 0
-          ? `${roles[0]?.roleName}（${roles[0]?.serverName}）${roles.length > 1 ? ` 等 ${roles.length} 个` : ''}`
-          : `在「${group}」暂无角色`,
-      detail:
-        readiness && roles.length === 0 ? (
-          <p className="muted" style={{ margin: 0 }}>
-            {linked
-              ? `请在游戏中「${group}」下的任一区服（如 ${detail.serverName}）创建角色，再用该游戏账号收货。`
-              : '绑定游戏账号后，在该主服下有角色即可收货。'}
-          </p>
-        ) : null,
-    });
+    rows.push(
+      answerRow('role', '同主服角色', readiness.rolesInGroup, (roles) => ({
+        ok: roles.length > 0,
+        state:
+          roles.length > 0
+            ? `${roles[0]?.roleName}（${roles[0]?.serverName}）${roles.length > 1 ? ` 等 ${roles.length} 个` : ''}`
+            : `在「${group}」暂无角色`,
+        detail:
+          roles.length === 0 ? (
+            <p className="muted" style={{ margin: 0 }}>
+              {linked
+                ? `请在游戏中「${group}」下的任一区服（如 ${detail.serverName}）创建角色，再用该游戏账号收货。`
+                : '绑定游戏账号后，在该主服下有角色即可收货。'}
+            </p>
+          ) : null,
+      })),
+    );
   } else {
     rows.push({
       key: 'slot',
