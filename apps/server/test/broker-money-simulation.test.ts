@@ -31,6 +31,7 @@ import {
   startPayment,
 } from '../src/modules/payments/payment.service';
 import { testDb, useTestApp } from './helpers';
+import { simRuns } from './sim-parts';
 
 /**
  * The money of broker orders, simulated (issue 18, like money-simulation.test.ts for the exchange):
@@ -45,8 +46,7 @@ import { testDb, useTestApp } from './helpers';
  * money is exactly the pending shares; each listing's stock plus what its live orders hold is its
  * initial stock; the game never moved coins for a trade order. SIM_RUNS sets the number of sequences (15 in the everyday loop and on PGlite, 80 on PostgreSQL in CI).
  */
-// CI-sized on PostgreSQL, where races are real; PGlite (one query at a time) runs the everyday size (decision 0018).
-const RUNS = Number(process.env.SIM_RUNS ?? (process.env.CI && testDb === 'postgres' ? 80 : 15));
+const RUNS = simRuns({ env: 'SIM_RUNS', everyday: 15, ci: 80 });
 /** SIM_SEED replays one seed (fast-check prints it on a failure); by default each run explores new sequences. */
 const SEED = process.env.SIM_SEED ? Number(process.env.SIM_SEED) : undefined;
 const t = useTestApp({}, { timeout: 300_000 });

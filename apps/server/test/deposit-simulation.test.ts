@@ -15,8 +15,8 @@ import { checkLedger } from '../src/modules/ledger/ledger-check';
 import { cancelOrder, expireUnpaidOrders } from '../src/modules/orders/order.service';
 import { applyNotice, payWithBalance, startPayment } from '../src/modules/payments/payment.service';
 import { AppError } from '../src/platform/errors';
-import { testDb, useTestApp } from './helpers';
-import { simPayGateway, simRoles } from './sim-parts';
+import { useTestApp } from './helpers';
+import { simPayGateway, simRoles, simRuns } from './sim-parts';
 
 /**
  * The deposits (保证金) simulated (issue 17, docs/decisions/0021-deposits.md): random sequences of
@@ -31,8 +31,7 @@ import { simPayGateway, simRoles } from './sim-parts';
  * sequences and after the last). DEPOSIT_SIM_RUNS sets the number of sequences (40 in the everyday
  * loop and on PGlite; CI runs 1,000 on PostgreSQL).
  */
-// CI-sized on PostgreSQL, where races are real; PGlite (one query at a time) runs the everyday size (decision 0018).
-const RUNS = Number(process.env.DEPOSIT_SIM_RUNS ?? (process.env.CI && testDb === 'postgres' ? 1000 : 40));
+const RUNS = simRuns({ env: 'DEPOSIT_SIM_RUNS', everyday: 40, ci: 1000 });
 
 const t = useTestApp({ DEMO_GAME: '1' });
 

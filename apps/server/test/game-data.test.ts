@@ -11,7 +11,7 @@ import {
   serverAll,
 } from '@app/protocol/calls/game';
 import { describe, expect, it } from 'vitest';
-import { demoGameLogin, expectCode, useTestApp, useTestClient } from './helpers';
+import { demoGameLogin, expectCode, leaveGame, useTestApp, useTestClient } from './helpers';
 
 const appId = { headers: { 'x-appid': 'demo-legend' } };
 const t = useTestApp();
@@ -65,7 +65,7 @@ describe('game data through the gateway', () => {
     expect(coins.list.map((c) => c.coinType)).toEqual(['元宝', '金币', '绑定元宝']);
     const blacklist = (await client.call(itemBlacklist, pt)).data as { list: Array<{ subType: number }> };
     for (const item of blacklist.list) expect(item.subType).toBe(7);
-    await t.app.inject({ method: 'POST', url: '/demo-game/api/logout', headers: { 'x-game-token': info.gameToken } });
+    await leaveGame(t, info.gameToken);
     expectCode(await client.call(coinNum, pt), '20301', '不在线');
   });
 

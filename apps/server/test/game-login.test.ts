@@ -7,7 +7,7 @@ import {
 } from '@app/protocol/calls/game';
 import { getTradeId, userInfo } from '@app/protocol/calls/user';
 import { describe, expect, it } from 'vitest';
-import { demoGameLogin, expectCode, useTestApp, useTestClient } from './helpers';
+import { demoGameLogin, expectCode, leaveGame, useTestApp, useTestClient } from './helpers';
 
 const t = useTestApp();
 const client = useTestClient(t, 'H5SDK');
@@ -61,7 +61,7 @@ describe('game login through the gateway', () => {
       serverId: info.serverId,
     });
     expect(res.data).toEqual({ online: true, roleId: info.roleId });
-    await t.app.inject({ method: 'POST', url: '/demo-game/api/logout', headers: { 'x-game-token': info.gameToken } });
+    await leaveGame(t, info.gameToken);
     const after = await client.call(checkGameTokenOnline, {
       gameId: info.gameId,
       gameToken: info.gameToken,

@@ -203,6 +203,7 @@ export async function createTestClient(app: FastifyInstance, source: string): Pr
       const headers = { ...(options.token ? { 'x-token': options.token } : {}), ...options.headers };
       const path = callPath(def);
       const input = params as Record<string, unknown>;
+      await keepPlaying(app, input.gameToken);
       if (encrypt && (options.version ?? 2) === 2) {
         const sealed = def.method === 'GET' ? codec.get(input) : codec.post(input);
         const res =
@@ -252,9 +253,42 @@ export interface GameLoginInfo {
 
 /** The demo game's test hook (PROTOCOL.md): logs a demo account in and puts its first role online. */
 export async function demoGameLogin(app: TestApp, account: string): Promise<GameLoginInfo> {
-  return (
+  const info: GameLoginInfo = (
     await app.app.inject({ method: 'POST', url: '/demo-game/api/login', payload: { account, password: 'demo123' } })
   ).json().data;
+  if (info?.gameToken) playing.set(info.gameToken, Date.now());
+  return info;
+}
+
+/**
+ * The game tokens of the roles the tests play (demoGameLogin), with when their game last heard of
+ * them. The demo game holds a role online for 30 s after its last heartbeat, which the game page
+ * sends while the player is in the game; a test client's call with such a token sends that
+ * heartbeat first once 10 s have passed, so the role a file logged in at its start is still online
+ * however long the file runs. Without it a file that ran past 30 s on a loaded machine (offers.test's
+ * 预购码 cases, auctions.test's races) was answered 10002 角色已掉线 on publishCoin.
+ */
+const playing = new Map<string, number>();
+const HEARTBEAT_EVERY_MS = 10_000;
+
+async function keepPlaying(app: FastifyInstance, gameToken: unknown): Promise<void> {
+  if (typeof gameToken !== 'string') return;
+  const last = playing.get(gameToken);
+  if (last === undefined || Date.now() - last < HEARTBEAT_EVERY_MS) return;
+  playing.set(gameToken, Date.now());
+  const res = await app.inject({
+    method: 'POST',
+    url: '/demo-game/api/heartbeat',
+    headers: { 'x-game-token': gameToken },
+  });
+  // A token the game no longer knows (expired, its role sold) is no longer played.
+  if (res.statusCode !== 200 || res.json().ok !== true) playing.delete(gameToken);
+}
+
+/** The player leaves the game (the demo game's logout): his role is offline, and no more heartbeats. */
+export async function leaveGame(app: TestApp, gameToken: string): Promise<void> {
+  playing.delete(gameToken);
+  await app.app.inject({ method: 'POST', url: '/demo-game/api/logout', headers: { 'x-game-token': gameToken } });
 }
 
 /** Counted per test file, also when files share a worker's modules (isolate: false). */

@@ -17,8 +17,8 @@ import { applyNotice, payWithBalance, startPayment } from '../src/modules/paymen
 import { createSandboxPayout } from '../src/modules/withdrawal/payout-provider';
 import { cancelWithdrawal, requestWithdrawal, sweepWithdrawals } from '../src/modules/withdrawal/withdrawal.service';
 import { createPiiCipher } from '../src/platform/crypto/pii';
-import { testDb, useTestApp } from './helpers';
-import { simPayGateway, simRoles } from './sim-parts';
+import { useTestApp } from './helpers';
+import { simPayGateway, simRoles, simRuns } from './sim-parts';
 
 /**
  * A model-based simulation of the money (issue 7): random sequences of orders, payments (third
@@ -33,8 +33,7 @@ import { simPayGateway, simRoles } from './sim-parts';
  * and is 出售中 exactly while it has one. A failure prints its seed and path (fast-check).
  * SIM_RUNS sets the number of sequences (40 in the everyday loop and on PGlite, 200 on PostgreSQL in CI).
  */
-// CI-sized on PostgreSQL, where races are real; PGlite (one query at a time) runs the everyday size (decision 0018).
-const RUNS = Number(process.env.SIM_RUNS ?? (process.env.CI && testDb === 'postgres' ? 200 : 40));
+const RUNS = simRuns({ env: 'SIM_RUNS', everyday: 40, ci: 200 });
 
 const t = useTestApp({ DEMO_GAME: '1' });
 

@@ -5,7 +5,7 @@ import { appConsignmentSMSVerifyCode, h5sdkVerifyCode } from '@app/protocol/call
 import { bindPhone, sendSms, userAccountDetail } from '@app/protocol/calls/user';
 import { describe, expect, it } from 'vitest';
 import { issueSession } from '../src/platform/auth/sessions';
-import { expectCode, idNumber, loginAs, smsOutbox, useTestApp, useTestClient } from './helpers';
+import { expectCode, idNumber, leaveGame, loginAs, smsOutbox, useTestApp, useTestClient } from './helpers';
 
 const t = useTestApp();
 const client = useTestClient(t, 'APP');
@@ -101,7 +101,7 @@ describe('selling from inside the game', () => {
       linkedAccounts: [{ provider: 'game:demo-legend' }],
     });
     expect(Number(detail.saleUnlockedUntil)).toBeGreaterThan(Date.now() / 1000);
-    await t.app.inject({ method: 'POST', url: '/demo-game/api/logout', headers: { 'x-game-token': info.gameToken } });
+    await leaveGame(t, info.gameToken);
     expectCode(await sdk.call(h5sdkSalePreCheck, pt, { token }), '10002', '角色已掉线，请重新登录游戏再次尝试');
   });
 });

@@ -33,6 +33,7 @@ import {
   expectCode,
   type GameLoginInfo,
   idNumber,
+  leaveGame,
   loginAs,
   smsOutbox,
   useTestApp,
@@ -268,11 +269,7 @@ describe('selling a role from inside the game', () => {
     const locked = await readySeller('buyer1', false);
     expectCode(await sdk.call(publishAccount, { ...locked.pt, price: 100_000 }, { token: locked.token }), '30315');
     const online = await readySeller('player1');
-    await t.app.inject({
-      method: 'POST',
-      url: '/demo-game/api/logout',
-      headers: { 'x-game-token': online.info.gameToken },
-    });
+    await leaveGame(t, online.info.gameToken);
     // A logged-out token is no longer the game's: the SDK must log in again (20018) …
     const res = await sdk.call(publishAccount, { ...online.pt, price: 100_000 }, { token: online.token });
     expect(['20018', '10002']).toContain(res.code);

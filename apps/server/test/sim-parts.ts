@@ -1,5 +1,21 @@
 import type { GameGateway } from '../src/modules/games/game-gateway';
 import type { PayGateway } from '../src/modules/payments/pay-gateway';
+import { testDb } from './helpers';
+
+/** CI=1 (set by .ci/run) or CI=true, as scripts/test.mjs reads it. */
+const inCi = process.env.CI === '1' || process.env.CI === 'true';
+
+/**
+ * How many random sequences a model-based simulation runs (decision 0018): its everyday size in
+ * `npm run test:fast` and in CI's PGlite leg, its CI size in CI on PostgreSQL, where the races are
+ * real (PGlite runs one query at a time, so more sequences there find nothing PostgreSQL's would
+ * not). The variable `env` names, when set, wins either way: a failing seed replays at any size.
+ */
+export function simRuns(size: { env: string; everyday: number; ci: number }): number {
+  const asked = process.env[size.env];
+  if (asked !== undefined && asked !== '') return Number(asked);
+  return inCi && testDb === 'postgres' ? size.ci : size.everyday;
+}
 
 /** The game side of a simulation: every account has one online role on server s1, named after it. */
 export function simRoles(): Pick<GameGateway, 'roles'> {
