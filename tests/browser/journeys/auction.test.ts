@@ -163,6 +163,7 @@ describe('an auction (拍卖)', () => {
     await expect.poll(() => dialog.getByTestId('auction-create-hint').textContent()).toBe('加价幅度不能低于¥1.00');
     await dialog.getByTestId('auction-create-increment').fill('2');
     await dialog.getByTestId('auction-create-hours').fill('2');
+    await dialog.getByTestId('auction-create-buyNow').fill('100');
     await expect.poll(() => dialog.getByTestId('auction-create-hint').textContent()).toContain('保证金 ¥10.00');
     // What the seller commits to, shown where he commits (issue 31).
     expect(await dialog.getByTestId('auction-commitment-seller').textContent()).toContain(
@@ -206,6 +207,26 @@ describe('an auction (拍卖)', () => {
     await desk.getByTestId('auction-bid').click();
     await desk.getByTestId('modal-confirmBid').getByRole('button', { name: '确认出价' }).click();
     await toast(desk, '出价成功');
+
+    // 一口价 asks first too: the auction ends at once, the deposit pays part, the rest within the
+    // payment window or the deposit is lost (issue 31). 再想想 changes nothing; a bid at or above
+    // the 一口价 is sent to it instead.
+    await desk.getByTestId('auction-bid-input').fill('100');
+    await desk.getByTestId('auction-bid').click();
+    await expect.poll(() => desk.getByTestId('auction-bid-problem').textContent()).toBe('出价已达一口价，请直接一口价购买');
+    await desk.getByTestId('auction-bid-input').fill('');
+    await desk.getByTestId('auction-buy-now').click();
+    const buyNowAsk = desk.getByTestId('modal-confirmBuyNow');
+    await buyNowAsk.waitFor();
+    expect(await buyNowAsk.textContent()).toContain('确认一口价 ¥100.00 购买');
+    expect(await buyNowAsk.textContent()).toContain('保证金 ¥10.00 抵扣货款');
+    expect(await buyNowAsk.textContent()).toContain('剩余 ¥90.00');
+    expect(await buyNowAsk.textContent()).toContain('超时或取消订单将扣除保证金 ¥10.00');
+    await docShot(desk, 'auction-confirm-buy-now-pc');
+    await buyNowAsk.getByRole('button', { name: '再想想' }).click();
+    await buyNowAsk.waitFor({ state: 'detached' });
+    expect(new URL(desk.url()).pathname).toContain('auctiondetails');
+    await expect.poll(() => desk.getByTestId('auction-bid-count').textContent()).toBe('2');
     await expect.poll(() => phone.getByTestId('auction-me-status').textContent(), { timeout: 15_000 }).toBe('已被超越');
     expect(await phone.getByTestId('auction-bid-row').count()).toBe(2);
     // Each bidder reads as one alias of his own: B leads as 竞拍者2 on A's page, A is 竞拍者1 on B's.
