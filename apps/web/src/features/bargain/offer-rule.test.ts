@@ -10,7 +10,8 @@ describe('the 还价/出价 rule text', () => {
     expect(text).toContain(`${OFFER_ANSWER_HOURS}小时内处理`);
     expect(text).toContain(`${OFFER_PAY_MINUTES}分钟内付款`);
     expect(text).toContain(`${OFFER_MIN_PERCENT}%`);
-    expect(text).toContain('卖家：同意后商品按该还价为买家锁定');
+    expect(text).toContain('卖家：同意即承诺按该还价成交');
+    expect(text).toContain('期间您不能取消');
   });
 
   it("words the buyer's points with the flow the dialog is for", () => {
