@@ -213,7 +213,9 @@ describe('an auction (拍卖)', () => {
     // the 一口价 is sent to it instead.
     await desk.getByTestId('auction-bid-input').fill('100');
     await desk.getByTestId('auction-bid').click();
-    await expect.poll(() => desk.getByTestId('auction-bid-problem').textContent()).toBe('出价已达一口价，请直接一口价购买');
+    await expect
+      .poll(() => desk.getByTestId('auction-bid-problem').textContent())
+      .toBe('出价已达一口价，请直接一口价购买');
     await desk.getByTestId('auction-bid-input').fill('');
     await desk.getByTestId('auction-buy-now').click();
     const buyNowAsk = desk.getByTestId('modal-confirmBuyNow');
