@@ -14,7 +14,9 @@ export default defineConfig({
     include: ['tests/browser/journeys/**/*.test.ts'],
     globalSetup: ['tests/browser/global-setup.ts'],
     environment: 'node',
-    testTimeout: 60_000,
+    // A whole journey (a broker order from application to settlement: 26 s alone) took more than
+    // 60 s beside another journey on CI's two cores.
+    testTimeout: 120_000,
     hookTimeout: 60_000,
     pool: 'forks',
     maxWorkers: workers,

@@ -220,6 +220,7 @@ describe('an auction (拍卖)', () => {
     await desk.getByTestId('auction-buy-now').click();
     const buyNowAsk = desk.getByTestId('modal-confirmBuyNow');
     await buyNowAsk.waitFor();
+    await desk.getByTestId('toast').first().waitFor({ state: 'detached' });
     expect(await buyNowAsk.textContent()).toContain('确认一口价 ¥100.00 购买');
     expect(await buyNowAsk.textContent()).toContain('保证金 ¥10.00 抵扣货款');
     expect(await buyNowAsk.textContent()).toContain('剩余 ¥90.00');
