@@ -100,7 +100,19 @@ export async function startDeployment(): Promise<Deployment> {
   const pgData = path.join(tmp, 'pg');
   fs.mkdirSync(pgData, { mode: 0o700 });
   if (process.getuid?.() === 0) fs.chownSync(pgData, Number(idOf('-u')), Number(idOf('-g')));
-  const pgPort = await freePort();
+  // Every port of the deployment distinct: the system may hand a just-closed probe port out again,
+  // and a node on the balancer's port would answer alone behind a HAProxy that could not bind.
+  const taken = new Set<number>();
+  const distinctPort = async (): Promise<number> => {
+    for (;;) {
+      const port = await freePort();
+      if (!taken.has(port)) {
+        taken.add(port);
+        return port;
+      }
+    }
+  };
+  const pgPort = await distinctPort();
   run(
     asPostgres(`${bin}/initdb`, ['-D', pgData, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']),
     'initdb',
@@ -129,12 +141,12 @@ export async function startDeployment(): Promise<Deployment> {
   const redis = new Redis(redisUrl, { maxRetriesPerRequest: 2 });
   await redis.flushdb();
 
-  const lbPort = await freePort();
+  const lbPort = await distinctPort();
   const url = `http://127.0.0.1:${lbPort}`;
   const secret = randomBytes(24).toString('hex');
 
   // The demo game, alone (apps/demo-game/src/main.ts): the exchange reaches it over the partner API.
-  const gamePort = await freePort();
+  const gamePort = await distinctPort();
   const gameUrl = `http://127.0.0.1:${gamePort}/demo-game`;
   const gameLog = fs.openSync(path.join(tmp, 'game.log'), 'a');
   const game = spawn(process.execPath, ['--import', 'tsx', 'apps/demo-game/src/main.ts'], {
@@ -187,7 +199,7 @@ export async function startDeployment(): Promise<Deployment> {
 
   const nodes: Node[] = [];
   for (const name of NODE_NAMES) {
-    const port = await freePort();
+    const port = await distinctPort();
     nodes.push({
       name,
       port,
@@ -245,12 +257,31 @@ export async function startDeployment(): Promise<Deployment> {
     },
     stdio: ['ignore', haproxyLog, haproxyLog],
   });
+  let lastSeen = 'nothing';
   const seenBehindBalancer = async () => {
+    if (haproxy.exitCode !== null) {
+      lastSeen = `no balancer: haproxy exited (${haproxy.exitCode})`;
+      return false;
+    }
     const seen = new Set<string>();
-    for (let i = 0; i < nodes.length * 2; i++) seen.add((await fetch(`${url}/health`)).headers.get('x-node') ?? '');
+    for (let i = 0; i < nodes.length * 2; i++) {
+      const answer = await fetch(`${url}/health`).catch((e: Error) => e);
+      seen.add(
+        answer instanceof Error ? `error ${answer.message}` : (answer.headers.get('x-node') ?? `${answer.status}`),
+      );
+    }
+    lastSeen = [...seen].join(', ');
     return nodes.every((n) => seen.has(n.name));
   };
-  await waitUntil('HAProxy with every node in rotation', seenBehindBalancer);
+  try {
+    await waitUntil('HAProxy with every node in rotation', seenBehindBalancer);
+  } catch (e) {
+    const logs = [
+      `HAProxy:\n${tail(path.join(tmp, 'haproxy.log'))}`,
+      ...nodes.map((n) => `node ${n.name}:\n${tail(n.logFile)}`),
+    ];
+    throw new Error(`${(e as Error).message}; the balancer last answered from: ${lastSeen}\n${logs.join('\n')}`);
+  }
 
   const db = new pg.Pool({ connectionString: databaseUrl, max: 4 });
   db.on('error', () => {});

@@ -37,8 +37,10 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  const crashed = d?.crashed();
-  await d?.close();
+  // A deployment that never started has said why in beforeAll.
+  if (!d) return;
+  const crashed = d.crashed();
+  await d.close();
   // Every process ended when the suite stopped it, never on its own.
   expect(crashed).toBeNull();
 }, 60_000);
