@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { guardPages } from './page-guard';
 
@@ -44,6 +44,36 @@ export const DESKTOP = { viewport: { width: 1440, height: 900 } } as const;
  */
 export async function skipFirstTimeGuide(page: Page): Promise<void> {
   await page.addInitScript(() => localStorage.setItem('firstJumpIm', 'guided'));
+}
+
+/** A signed-in user as the app keeps him (lib/storage.ts): his token and uid. */
+export interface Session {
+  token: string;
+  uid: string;
+}
+
+/**
+ * A new page of its own context (a device of MOBILE, DESKTOP or another size), signed in as `session`
+ * where the app keeps it: the home is opened first, so that the session is set on the site's origin
+ * as a login on it would leave it, then `url`.
+ */
+export async function signedInPage(
+  browser: Browser,
+  device: BrowserContextOptions,
+  session: Session,
+  url: string,
+  permissions: string[] = [],
+): Promise<Page> {
+  const context = await browser.newContext(device);
+  if (permissions.length) await context.grantPermissions(permissions, { origin: baseUrl() });
+  const page = await context.newPage();
+  await page.goto(`${baseUrl()}/h5/pages/index/index`);
+  await page.evaluate((s) => {
+    localStorage.setItem('token', s.token);
+    localStorage.setItem('uid', s.uid);
+  }, session);
+  await page.goto(url);
+  return page;
 }
 
 /** Saves a screenshot under artifacts/screenshots (gitignored) for the closing note. */

@@ -3,7 +3,7 @@ import { h5sdkOrderPlace, orderInfo } from '@app/protocol/calls/orders';
 import { wapAlipay } from '@app/protocol/calls/pay';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, baseUrl, DESKTOP, hook, launchBrowser, MOBILE } from '../browser';
+import { apiCall, baseUrl, DESKTOP, hook, launchBrowser, MOBILE, type Session, signedInPage } from '../browser';
 import { docShot, phoneNumber } from './market-helpers';
 import { gameLogin, idNumber, sellerAccounts, sellerListsCoins } from './people';
 
@@ -13,21 +13,9 @@ beforeAll(async () => {
 });
 afterAll(() => browser.close());
 
-type Session = { token: string; uid: string };
-
 /** A page of the given size with the buyer's session where the app keeps it. */
-async function openAs(session: Session, size: typeof MOBILE | typeof DESKTOP, url: string): Promise<Page> {
-  const context = await browser.newContext(size);
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() });
-  const page = await context.newPage();
-  await page.goto(`${baseUrl()}/h5/pages/index/index`);
-  await page.evaluate((s) => {
-    localStorage.setItem('token', s.token);
-    localStorage.setItem('uid', s.uid);
-  }, session);
-  await page.goto(url);
-  return page;
-}
+const openAs = (session: Session, size: typeof MOBILE | typeof DESKTOP, url: string): Promise<Page> =>
+  signedInPage(browser, size, session, url, ['clipboard-read', 'clipboard-write']);
 
 /** Until the finite CSS animations (a mask's fade-in, a sheet's slide-up) have finished, for a screenshot. */
 const settled = (page: Page) =>

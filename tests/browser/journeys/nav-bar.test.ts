@@ -3,7 +3,7 @@ import { identification } from '@app/protocol/calls/identity';
 import { cancelOrder, h5sdkOrderPlace } from '@app/protocol/calls/orders';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, baseUrl, DESKTOP, hook, launchBrowser, MOBILE } from '../browser';
+import { apiCall, baseUrl, DESKTOP, hook, launchBrowser, MOBILE, type Session, signedInPage } from '../browser';
 import { docShot, phoneNumber } from './market-helpers';
 import { gameLogin, idNumber } from './people';
 
@@ -20,21 +20,10 @@ const IPHONE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148';
 
 async function open(device: typeof MOBILE | typeof NARROW | typeof DESKTOP, url: string, session?: Session) {
+  if (session) return signedInPage(browser, device, session, url);
   const page = await (await browser.newContext(device)).newPage();
-  if (session) {
-    await page.goto(`${baseUrl()}/h5/pages/index/index`);
-    await page.evaluate((s) => {
-      localStorage.setItem('token', s.token);
-      localStorage.setItem('uid', s.uid);
-    }, session);
-  }
   await page.goto(url);
   return page;
-}
-
-interface Session {
-  token: string;
-  uid: string;
 }
 
 /** A web buyer (a phone and a real name) with an unpaid order of a 传奇 coin lot for buyer1's role. */

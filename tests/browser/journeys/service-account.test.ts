@@ -1,8 +1,8 @@
 import { gameTokenLogin, h5sdkPhoneLogin } from '@app/protocol/calls/game';
 import { sendSms } from '@app/protocol/calls/user';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, baseUrl, DESKTOP, launchBrowser, MOBILE } from '../browser';
+import { apiCall, baseUrl, DESKTOP, launchBrowser, MOBILE, type Session, signedInPage } from '../browser';
 import { docShot, phoneNumber } from './market-helpers';
 import { outbox } from './people';
 
@@ -48,16 +48,8 @@ async function phoneLogin(game: DemoLogin, phone: string): Promise<{ token: stri
   return login.data;
 }
 
-async function servicePage(options: object, url: string, session: { token: string; uid: string }): Promise<Page> {
-  const page = await (await browser.newContext(options)).newPage();
-  await page.goto(`${baseUrl()}/h5/pages/index/index`);
-  await page.evaluate((s) => {
-    localStorage.setItem('token', s.token);
-    localStorage.setItem('uid', s.uid);
-  }, session);
-  await page.goto(url);
-  return page;
-}
+const servicePage = (options: BrowserContextOptions, url: string, session: Session): Promise<Page> =>
+  signedInPage(browser, options, session, url);
 
 describe('咨询账号 on the service page (the customer-account picker)', () => {
   it('shows the 唯一码 of the game in view with the last role', async () => {
