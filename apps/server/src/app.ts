@@ -4,11 +4,14 @@ import { type Config, opsToken, testHooksEnabled } from './config';
 import { auctionModule } from './modules/auction/auction.module';
 import { bargainModule } from './modules/bargain/bargain.module';
 import { bidBookModule } from './modules/bid-book/bid-book.module';
+import { bidPayable } from './modules/bid-book/bid-payable';
 import { brokerModule } from './modules/broker/broker.module';
 import { brokerOrderEvents } from './modules/broker/broker-order-events';
+import { brokerPayable } from './modules/broker/broker-payable';
 import { consignmentModule } from './modules/consignment/consignment.module';
 import { couponModule } from './modules/coupon/coupon.module';
 import { DepositKeepers } from './modules/deposits/deposit.service';
+import { depositPayable } from './modules/deposits/deposit-payable';
 import { depositsModule } from './modules/deposits/deposits.module';
 import { devModule } from './modules/dev/dev.module';
 import { configuredGames } from './modules/games/configured-games';
@@ -22,9 +25,11 @@ import { noticesModule } from './modules/notices/notices.module';
 import { opsModule } from './modules/ops/ops.module';
 import { StaffSessionEnds, staffSessionAllows } from './modules/ops/staff-sessions';
 import { orderEvents } from './modules/orders/order-events';
+import { orderPayable } from './modules/orders/order-payable';
 import { ordersModule } from './modules/orders/orders.module';
 import { sellerRecord } from './modules/orders/seller-record';
-import { releaseBrokerOrderHolds, releaseCoinBidHolds } from './modules/payments/payment.service';
+import { Payables } from './modules/payments/payable';
+import { releasePayableHolds } from './modules/payments/payment-holds';
 import { type PaymentsHandle, paymentsModule } from './modules/payments/payments.module';
 import { smsModule } from './modules/sms/sms.module';
 import { supportModule } from './modules/support/support.module';
@@ -183,19 +188,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     brokerOrders: { db, gateway, events: brokerEvents },
   });
   couponModule(app, { platform, notices });
-  app.decorate(
-    'payments',
-    await paymentsModule(app, {
-      platform,
-      config,
-      production,
-      onPaid: orders.deliverPaid,
-      // The broker module is composed below; a payment only commits once the app serves.
-      onBrokerPaid: (id) => broker.paid(id),
-      keepers: depositKeepers,
-      removal,
-    }),
-  );
+  // What a cashier can pay: each purpose registers its adapter (the broker's and the bid book's below).
+  const payables = new Payables();
+  payables.register(orderPayable(orders.deliverPaid));
+  payables.register(depositPayable(depositKeepers));
+  app.decorate('payments', await paymentsModule(app, { platform, config, production, payables, removal }));
   const withdrawals = withdrawalModule(app, { platform, identity, config, notices, removal });
   const seedDemo = config.DEMO_GAME && config.DEMO_MARKET;
   const market = await marketModule(app, {
@@ -212,19 +209,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     gateway,
     demoGames: seedDemo ? demoGames.map((g) => g.gameId) : [],
     events: brokerEvents,
-    releaseHolds: releaseBrokerOrderHolds,
+    releaseHolds: (trx, id) => releasePayableHolds(trx, 'broker', id),
     sweepEveryMs: config.SWEEP_MS,
     removal,
   });
+  payables.register(brokerPayable(broker.paid));
   // The buy order book: its fills become the broker module's paid orders.
   const bidBook = bidBookModule(app, {
     platform,
     gateway,
     orders: broker.orderDeps,
-    releaseHolds: releaseCoinBidHolds,
+    releaseHolds: (trx, id) => releasePayableHolds(trx, 'bid', id),
     sweepEveryMs: config.SWEEP_MS,
     removal,
   });
+  payables.register(bidPayable);
   // The demo market's auction listings are made real once it is seeded.
   app.decorate('prepareMarket', async () => {
     await market.prepare();

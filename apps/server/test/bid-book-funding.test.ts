@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { closeUnpaidCoinBids } from '../src/modules/bid-book/bid-book.service';
 import { Accounts, balanceOf } from '../src/modules/ledger/ledger';
 import { checkLedger } from '../src/modules/ledger/ledger-check';
-import { releaseCoinBidHolds } from '../src/modules/payments/payment.service';
+import { releasePayableHolds } from '../src/modules/payments/payment-holds';
 import { BID_GAME, bidKey, bidRequest, bidWallet, openBidChannel } from './bid-fixture';
 import { expectCode, sdkPlayer, testDb, useTestApp, useTestClient } from './helpers';
 
@@ -52,7 +52,10 @@ const startPay = async (bid: CoinBid) => {
 const succeed = (tradeNo: string) => t.app.inject({ method: 'POST', url: `/sandbox/api/pay/${tradeNo}/succeed` });
 const info = async (bidId: string) => (await app.call(bidInfo, { bidId }, { token: buyer.token })).data as CoinBid;
 const sweep = (aheadMs: number) =>
-  closeUnpaidCoinBids({ db: t.db, gateway: t.app.gateway, releaseHolds: releaseCoinBidHolds }, Date.now() + aheadMs);
+  closeUnpaidCoinBids(
+    { db: t.db, gateway: t.app.gateway, releaseHolds: (trx, id) => releasePayableHolds(trx, 'bid', id) },
+    Date.now() + aheadMs,
+  );
 const depthQuantity = async () => {
   const res = await app.call(bidDepth, { applicationId: GAME, serverId: buyer.pt.serverId, goldType: 2 });
   return (res.data as { bids: Array<{ quantity: number }> }).bids.reduce((s, l) => s + l.quantity, 0);
@@ -133,7 +136,12 @@ describe(`a bid funded at the cashier (${testDb})`, () => {
     expect(await info(bid.bidId)).toMatchObject({ status: 4 });
     expect(await wallet()).toMatchObject({ available: 0, reserved: 500 });
     expect(
-      await t.db.selectFrom('payments').select('id').where('coin_bid_id', '=', Number(bid.bidId)).execute(),
+      await t.db
+        .selectFrom('payments')
+        .select('id')
+        .where('purpose', '=', 'bid')
+        .where('ref', '=', Number(bid.bidId))
+        .execute(),
     ).toEqual([]);
     // Withdrawn while it waits: the part goes back.
     expectCode(await app.call(cancelBid, { bidId: bid.bidId }, { token: buyer.token }), '200');
@@ -225,7 +233,8 @@ describe(`a bid funded at the cashier (${testDb})`, () => {
       await t.db
         .selectFrom('payments')
         .select(['status', 'note'])
-        .where('coin_bid_id', '=', Number(bid.bidId))
+        .where('purpose', '=', 'bid')
+        .where('ref', '=', Number(bid.bidId))
         .execute(),
     ).toEqual([{ status: 'refunded', note: '求购已关闭，款项已在余额中' }]);
     expectCode(

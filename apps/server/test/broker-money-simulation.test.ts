@@ -19,19 +19,16 @@ import {
   startBrokerDelivery,
 } from '../src/modules/broker/broker-order-delivery';
 import { requestTradeCustomerService } from '../src/modules/broker/broker-order-stuck';
-import { DepositKeepers } from '../src/modules/deposits/deposit.service';
 import type { GameGateway } from '../src/modules/games/game-gateway';
 import { Accounts, balanceOf, transfer } from '../src/modules/ledger/ledger';
 import { checkLedger } from '../src/modules/ledger/ledger-check';
 import type { PayGateway } from '../src/modules/payments/pay-gateway';
-import {
-  applyNotice,
-  payWithBalance,
-  releaseBrokerOrderHolds,
-  startPayment,
-} from '../src/modules/payments/payment.service';
+import { payWithBalance, startPayment } from '../src/modules/payments/payment.service';
+import { releasePayableHolds } from '../src/modules/payments/payment-holds';
+import { applyNotice } from '../src/modules/payments/payment-notice';
+import type { Db } from '../src/platform/db/database';
 import { testDb, useTestApp } from './helpers';
-import { simRuns } from './sim-parts';
+import { simPayables, simRuns } from './sim-parts';
 
 /**
  * The money of broker orders, simulated (issue 18, like money-simulation.test.ts for the exchange):
@@ -234,7 +231,7 @@ async function simulate(
     db,
     gateway: game,
     now,
-    releaseHolds: releaseBrokerOrderHolds,
+    releaseHolds: (trx: Db, id: number) => releasePayableHolds(trx, 'broker', id),
     events: {
       opened: async () => {},
       happened: async () => {},
@@ -245,7 +242,7 @@ async function simulate(
       serviceJoins: async () => null,
     },
   };
-  const payDeps = { db, gateways: { alipay: third, wechat: third }, now, keepers: new DepositKeepers() };
+  const payDeps = { db, gateways: { alipay: third, wechat: third }, now, payables: simPayables() };
   const seen = new Set<number>();
   /** Trades never reported, taken to customer service and refunded: the stuck path walked end to end. */
   let stuckRefunded = 0;

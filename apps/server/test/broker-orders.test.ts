@@ -27,7 +27,7 @@ import {
 } from '../src/modules/broker/broker-order.service';
 import { Accounts, balanceOf } from '../src/modules/ledger/ledger';
 import { checkLedger } from '../src/modules/ledger/ledger-check';
-import { releaseBrokerOrderHolds } from '../src/modules/payments/payment.service';
+import { releasePayableHolds } from '../src/modules/payments/payment-holds';
 import { publishedListing } from './broker-fixture';
 import { expectCode, sdkPlayer, testDb, useTestApp, useTestClient } from './helpers';
 import { sayInChat } from './im-say';
@@ -42,7 +42,11 @@ let merchant: Player;
 let buyer: Player;
 let stranger: Player;
 let opsToken: string;
-const deps = (): BrokerOrderDeps => ({ db: t.db, gateway: t.app.gateway, releaseHolds: releaseBrokerOrderHolds });
+const deps = (): BrokerOrderDeps => ({
+  db: t.db,
+  gateway: t.app.gateway,
+  releaseHolds: (trx, id) => releasePayableHolds(trx, 'broker', id),
+});
 
 const key = () => `bk-${randomBytes(6).toString('hex')}`;
 const publish = (over: Record<string, unknown> = {}) => publishedListing(app, merchant, over);

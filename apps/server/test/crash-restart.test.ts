@@ -277,7 +277,8 @@ describe('crash between payment and delivery', () => {
         payments: await db
           .selectFrom('payments')
           .select(['trade_no', 'status'])
-          .where('order_id', '=', Number(order.orderId))
+          .where('purpose', '=', 'order')
+          .where('ref', '=', Number(order.orderId))
           .execute(),
         transfers: await db
           .selectFrom('ledger_transfers')

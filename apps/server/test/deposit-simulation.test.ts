@@ -13,10 +13,11 @@ import type { GameGateway } from '../src/modules/games/game-gateway';
 import { Accounts, balanceOf, transfer } from '../src/modules/ledger/ledger';
 import { checkLedger } from '../src/modules/ledger/ledger-check';
 import { cancelOrder, expireUnpaidOrders } from '../src/modules/orders/order.service';
-import { applyNotice, payWithBalance, startPayment } from '../src/modules/payments/payment.service';
+import { payWithBalance, startPayment } from '../src/modules/payments/payment.service';
+import { applyNotice } from '../src/modules/payments/payment-notice';
 import { AppError } from '../src/platform/errors';
 import { useTestApp } from './helpers';
-import { simPayGateway, simRoles, simRuns } from './sim-parts';
+import { simPayables, simPayGateway, simRoles, simRuns } from './sim-parts';
 
 /**
  * The deposits (保证金) simulated (issue 17, docs/decisions/0021-deposits.md): random sequences of
@@ -178,7 +179,7 @@ describe('the deposits, simulated', () => {
       keepers.register('offer', offerKeeper(deps));
       keepers.register('auction', auctionKeeper);
       const reachedBidders = new Set<number>();
-      const payDeps = { db, gateways: { alipay: third, wechat: third }, now, keepers };
+      const payDeps = { db, gateways: { alipay: third, wechat: third }, now, payables: simPayables(keepers) };
       const reached = new Set<number>();
       // The fees receive nothing here but the platform's share of forfeited deposits, of any sequence
       // (an earlier sequence's agreed order may lapse when a later one moves the clock).

@@ -18,7 +18,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { placeBrokerOrder } from '../src/modules/broker/broker-order.service';
 import { leaveMerchant } from '../src/modules/broker/merchant-leave';
 import { checkLedger } from '../src/modules/ledger/ledger-check';
-import { releaseBrokerOrderHolds } from '../src/modules/payments/payment.service';
+import { releasePayableHolds } from '../src/modules/payments/payment-holds';
 import { eraseAccount } from '../src/modules/user/user.service';
 import { bidKey, bidWallet } from './bid-fixture';
 import { approvedMerchant, BROKER_GAME, openBrokerChannel, publishedListing } from './broker-fixture';
@@ -232,14 +232,18 @@ describe(`leaving races what would add to his holdings (${testDb})`, () => {
     for (let round = 0; round < ROUNDS; round++) {
       const listing = await publishedListing(app, racer, { stock: 100_000, minPerOrder: 100_000 });
       const [placed, leaving] = await Promise.allSettled([
-        placeBrokerOrder({ db: t.db, gateway: t.app.gateway, releaseHolds: releaseBrokerOrderHolds }, buyer.userId, {
-          commodityId: listing.commodityId,
-          quantity: 100_000,
-          gameAccountId: 'buyer1',
-          gameRoleId: buyer.info.roleId,
-          requestKey: bidKey('race'),
-          agreement: true,
-        }),
+        placeBrokerOrder(
+          { db: t.db, gateway: t.app.gateway, releaseHolds: (trx, id) => releasePayableHolds(trx, 'broker', id) },
+          buyer.userId,
+          {
+            commodityId: listing.commodityId,
+            quantity: 100_000,
+            gameAccountId: 'buyer1',
+            gameRoleId: buyer.info.roleId,
+            requestKey: bidKey('race'),
+            agreement: true,
+          },
+        ),
         leaveMerchant(t.db, racer.userId, BROKER_GAME),
       ]);
       // Leaving first sees the listing on sale; after the order, the order running (the last coins sold).

@@ -13,12 +13,13 @@ import { checkLedger } from '../src/modules/ledger/ledger-check';
 import { resolveRefusedReceipt } from '../src/modules/orders/customer-service';
 import { confirmReceipt, deliverOrder, rejectReceipt, sweepDeliveries } from '../src/modules/orders/delivery.service';
 import { cancelOrder, expireUnpaidOrders, placeOrder } from '../src/modules/orders/order.service';
-import { applyNotice, payWithBalance, startPayment } from '../src/modules/payments/payment.service';
+import { payWithBalance, startPayment } from '../src/modules/payments/payment.service';
+import { applyNotice } from '../src/modules/payments/payment-notice';
 import { createSandboxPayout } from '../src/modules/withdrawal/payout-provider';
 import { cancelWithdrawal, requestWithdrawal, sweepWithdrawals } from '../src/modules/withdrawal/withdrawal.service';
 import { createPiiCipher } from '../src/platform/crypto/pii';
 import { useTestApp } from './helpers';
-import { simPayGateway, simRoles, simRuns } from './sim-parts';
+import { simPayables, simPayGateway, simRoles, simRuns } from './sim-parts';
 
 /**
  * A model-based simulation of the money (issue 7): random sequences of orders, payments (third
@@ -170,7 +171,7 @@ describe('the money, simulated', () => {
     const keepers = new DepositKeepers();
     keepers.register('bargain', offerKeeper(orderDeps));
     keepers.register('offer', offerKeeper(orderDeps));
-    const payDeps = { db, gateways: { alipay: third, wechat: third }, now, keepers };
+    const payDeps = { db, gateways: { alipay: third, wechat: third }, now, payables: simPayables(keepers) };
     const wdDeps = {
       db,
       pii: createPiiCipher('11'.repeat(32)),

@@ -528,7 +528,8 @@ describe('the seller’s orders and the coupon on the cashier', () => {
     const paid = await m.db
       .selectFrom('payments')
       .select(['third_fen', 'balance_fen'])
-      .where('order_id', '=', Number(order.orderId))
+      .where('purpose', '=', 'order')
+      .where('ref', '=', Number(order.orderId))
       .where('status', '=', 'paid')
       .execute();
     expect(paid.reduce((sum, p) => sum + Number(p.third_fen) + Number(p.balance_fen), 0)).toBe(full - 300);
@@ -560,7 +561,8 @@ describe('the seller’s orders and the coupon on the cashier', () => {
       for (const p of await m.db
         .selectFrom('payments')
         .select(['third_fen', 'balance_fen'])
-        .where('order_id', '=', Number(racing.orderId))
+        .where('purpose', '=', 'order')
+        .where('ref', '=', Number(racing.orderId))
         .execute())
         expect(Number(p.third_fen) + Number(p.balance_fen)).toBe(Number(row.total_fen));
       expectCode(await mapp.call(cancelOrder, { orderId: racing.orderId }, { token: buyerToken }), '200');

@@ -293,7 +293,8 @@ describe('preSaleList, buyerCancel, preSaleAgree, checkIsMyOrder (the game view)
     const paid = await t.db
       .selectFrom('payments')
       .select('status')
-      .where('order_id', '=', Number(orderId))
+      .where('purpose', '=', 'order')
+      .where('ref', '=', Number(orderId))
       .where('status', '=', 'paid')
       .execute();
     expect(paid).toHaveLength(1);

@@ -1,5 +1,11 @@
+import { bidPayable } from '../src/modules/bid-book/bid-payable';
+import { brokerPayable } from '../src/modules/broker/broker-payable';
+import { DepositKeepers } from '../src/modules/deposits/deposit.service';
+import { depositPayable } from '../src/modules/deposits/deposit-payable';
 import type { GameGateway } from '../src/modules/games/game-gateway';
+import { orderPayable } from '../src/modules/orders/order-payable';
 import type { PayGateway } from '../src/modules/payments/pay-gateway';
+import { Payables } from '../src/modules/payments/payable';
 import { testDb } from './helpers';
 
 /** CI=1 (set by .ci/run) or CI=true, as scripts/test.mjs reads it. */
@@ -15,6 +21,16 @@ export function simRuns(size: { env: string; everyday: number; ci: number }): nu
   const asked = process.env[size.env];
   if (asked !== undefined && asked !== '') return Number(asked);
   return inCi && testDb === 'postgres' ? size.ci : size.everyday;
+}
+
+/** What a simulation's cashier pays: the four purposes as app.ts registers them, telling no one once paid. */
+export function simPayables(keepers = new DepositKeepers()): Payables {
+  const payables = new Payables();
+  payables.register(orderPayable(() => {}));
+  payables.register(depositPayable(keepers));
+  payables.register(brokerPayable(() => {}));
+  payables.register(bidPayable);
+  return payables;
 }
 
 /** The game side of a simulation: every account has one online role on server s1, named after it. */

@@ -35,7 +35,7 @@ export interface BidBookDeps {
   now?: () => number;
   /**
    * Frees the balance parts the cashier reserved for a bid that closed waiting for its money (the
-   * payments module's releaseCoinBidHolds, handed in at composition: this module does not call payments).
+   * payments module's releasePayableHolds of 'bid', handed in at composition: this module does not call payments).
    */
   releaseHolds?: (trx: Db, bidId: number) => Promise<void>;
 }

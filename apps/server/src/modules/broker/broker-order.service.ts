@@ -44,7 +44,7 @@ export interface BrokerOrderDeps {
   now?: () => number;
   /**
    * Frees the balance parts an unpaid order's started payments reserved (the payments module's
-   * releaseBrokerOrderHolds, handed in at composition: the broker module does not call payments).
+   * releasePayableHolds of 'broker', handed in at composition: the broker module does not call payments).
    */
   releaseHolds?: (trx: Db, brokerOrderId: number) => Promise<void>;
 }

@@ -116,15 +116,6 @@ export async function depositsOf(
   return q.execute();
 }
 
-/** The buyer's deposit, still unpaid and in time: what a deposit payment is checked against. */
-export async function depositToPay(db: DbHandle, userId: number, id: number, now: number): Promise<DepositRow> {
-  const row = await depositById(db, id);
-  if (!row || row.user_id !== userId) throw new AppError(ErrorCode.BAD_PARAMS, '保证金不存在');
-  if (row.status !== 'unpaid') throw new AppError(ErrorCode.BAD_PARAMS, '保证金已支付或已关闭');
-  if (row.pay_by.getTime() <= now) throw new AppError(ErrorCode.BAD_PARAMS, '保证金支付已超时，请重新发起');
-  return row;
-}
-
 /** Locks the deposit's row for the rest of the caller's transaction and answers it. */
 export function lockDeposit(trx: DbHandle, id: number): Promise<DepositRow> {
   return depositsDb(trx).selectFrom('deposits').selectAll().where('id', '=', id).forUpdate().executeTakeFirstOrThrow();

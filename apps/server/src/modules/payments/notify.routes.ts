@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { PayGateway } from './pay-gateway';
-import { applyNotice, type PaymentDeps } from './payment.service';
+import type { PaymentDeps } from './payment.service';
+import { applyNotice } from './payment-notice';
 
 /**
  * The gateways' asynchronous notifications, POST /pay/notify/{gateway}: the raw body is checked by

@@ -5,12 +5,13 @@ import { AppError } from '../../platform/errors';
 import type { CallPlatform } from '../../platform/http/register-call';
 import { sweepEvery } from '../../platform/jobs/sweep-every';
 import { ensureSecret } from '../../platform/secrets';
-import type { DepositKeepers } from '../deposits/deposit.service';
 import type { RemovalChecks } from '../user/removal-checks';
 import { notifyRoutes } from './notify.routes';
 import { payRoutes } from './pay.routes';
 import type { PayGateway } from './pay-gateway';
-import { closeUserPayments, type PaymentDeps } from './payment.service';
+import type { Payables } from './payable';
+import type { PaymentDeps } from './payment.service';
+import { closeUserPayments } from './payment-holds';
 import { realPayGateways } from './real-gateways';
 import { sandboxPayRoutes } from './sandbox.routes';
 import { createSandboxGateway } from './sandbox-gateway';
@@ -34,12 +35,8 @@ export async function paymentsModule(
     config: Config;
     /** Production has no sandbox gateway at all (nor its secret, cashier and notification retries). */
     production: boolean;
-    /** A payment committed: the order module delivers. */
-    onPaid: (orderId: number) => void;
-    /** A broker order's payment committed: the broker module tells the merchant. */
-    onBrokerPaid?: (brokerOrderId: number) => void;
-    /** What each purpose of a deposit does once it is paid (the bargain and auction modules register theirs). */
-    keepers: DepositKeepers;
+    /** What a cashier can pay: each purpose module registers its adapter (payable.ts) at composition. */
+    payables: Payables;
     /** A closing account's open gateway payments are closed with it (registered here). */
     removal: RemovalChecks;
   },
@@ -59,12 +56,10 @@ export async function paymentsModule(
       wechat: wechat ?? sandbox ?? unconfigured('wechat'),
     },
     landingOrigin: config.PRE_BASE_URL?.replace(/\/$/, ''),
-    keepers: deps.keepers,
-    ...(deps.onBrokerPaid ? { onBrokerPaid: deps.onBrokerPaid } : {}),
-    onPaid: (orderId) => {
+    payables: deps.payables,
+    committed: () => {
       // Test hook (crash-restart.test.ts): die after the payment's commit, before the game hears of it.
       if (config.FAULT_KILL_AFTER === 'payment-commit' && !deps.production) process.kill(process.pid, 'SIGKILL');
-      deps.onPaid(orderId);
     },
   };
   payRoutes(app, platform, paymentDeps);

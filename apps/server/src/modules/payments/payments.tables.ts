@@ -6,12 +6,9 @@ type CreatedAt = ColumnType<Date, Date | undefined, never>;
 export interface PaymentsTable {
   id: Generated<number>;
   trade_no: string;
-  /** The order it pays, the deposit (保证金), the broker order or the bid: exactly one of them. */
-  order_id: number | null;
-  deposit_id: number | null;
-  broker_order_id: Generated<number | null>;
-  /** A bid's missing money (docs/decisions/0025-bid-book.md). */
-  coin_bid_id: Generated<number | null>;
+  /** What it pays: the purpose whose adapter was registered (payable.ts) and that purpose's id of it. */
+  purpose: string;
+  ref: number;
   user_id: number;
   channel: number;
   provider: string;

@@ -1,3 +1,4 @@
+import * as m00xxPayable from './00xx-payable-purpose-ref';
 import * as m0001 from './0001-foundation';
 import * as m0002 from './0002-commodities';
 import * as m0003 from './0003-sms-codes';
@@ -89,4 +90,5 @@ export const migrations: Record<string, { up: readonly string[] }> = {
   '0044-im-message-ref': m0044,
   '0045-game-auth-type': m0045,
   '0046-merchant-left': m0046,
+  '00xx-payable-purpose-ref': m00xxPayable,
 };

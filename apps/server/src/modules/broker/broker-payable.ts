@@ -1,17 +1,39 @@
+import { brokerOrderIdOfBizNo } from '@app/protocol/calls/broker-orders';
 import { ErrorCode } from '@app/protocol/errors';
 import { BrokerOrderStatus } from '@app/protocol/statuses/broker-order-status';
 import type { DbHandle } from '../../platform/db/handle';
 import { AppError } from '../../platform/errors';
+import type { Payable } from '../payments/payable';
 import { brokerDb } from './broker.tables';
 import { moveBrokerOrder } from './broker-order-moves';
 
 /**
- * What the payments module asks of a broker order and tells it (bizNo 'B<id>'): it never reads or
- * writes the broker tables itself. Each takes the caller's handle (a payment's transaction, too).
+ * A broker order as the payments module pays it (purpose 'broker', bizNo 'B<id>', trade numbers
+ * 'B…'; docs/decisions/00xx-payable-purpose.md): it never reads or writes the broker tables itself.
+ * The money enters the escrow; the order moves to paid and, once committed, `onPaid` tells the
+ * merchant and the chat.
  */
+export function brokerPayable(onPaid: (brokerOrderId: number) => void): Payable {
+  return {
+    purpose: 'broker',
+    tradePrefix: 'B',
+    landing: { to: 'escrow' },
+    refOf: brokerOrderIdOfBizNo,
+    owed: brokerOrderToPay,
+    async lock(trx, owed) {
+      if ((await lockBrokerOrderToPay(trx, owed.ref)) !== owed.total)
+        throw new AppError(ErrorCode.BAD_PARAMS, '支付金额与订单金额不一致，请刷新后重试');
+    },
+    async paid(trx, ref, at) {
+      if (!(await markBrokerOrderPaid(trx, ref, at.channel, at.now))) return { paid: false };
+      return { paid: true, afterCommit: () => onPaid(ref) };
+    },
+    closedMessage: '订单已支付或已关闭',
+  };
+}
 
 /** The buyer's broker order, awaiting payment and not run out: what a payment is checked against. */
-export async function brokerOrderToPay(db: DbHandle, userId: number, id: number, now: number) {
+async function brokerOrderToPay(db: DbHandle, userId: number, id: number, now: number) {
   const order = await brokerDb(db)
     .selectFrom('broker_orders')
     .select(['id', 'total_fen', 'status', 'expires_at', 'gold_name', 'quantity', 'server_name'])
@@ -24,14 +46,14 @@ export async function brokerOrderToPay(db: DbHandle, userId: number, id: number,
   if (order.expires_at && order.expires_at.getTime() <= now)
     throw new AppError(ErrorCode.BAD_PARAMS, '订单已超时，请重新下单');
   return {
-    id: order.id,
+    ref: order.id,
     total: Number(order.total_fen),
     title: `${order.server_name} ${order.gold_name}×${Number(order.quantity)}`,
   };
 }
 
 /** Locks the order's row for the caller's transaction; refuses one no longer awaiting payment. */
-export async function lockBrokerOrderToPay(trx: DbHandle, id: number): Promise<number> {
+async function lockBrokerOrderToPay(trx: DbHandle, id: number): Promise<number> {
   const row = await brokerDb(trx)
     .selectFrom('broker_orders')
     .select(['total_fen', 'status'])
@@ -46,7 +68,7 @@ export async function lockBrokerOrderToPay(trx: DbHandle, id: number): Promise<n
  * The broker order is paid (101 → 102, guarded): answers whether this call moved it. The
  * merchant's promise starts now (paid + the listing's delivery minutes).
  */
-export async function markBrokerOrderPaid(trx: DbHandle, id: number, payChannel: number, at: Date): Promise<boolean> {
+async function markBrokerOrderPaid(trx: DbHandle, id: number, payChannel: number, at: Date): Promise<boolean> {
   const row = await brokerDb(trx)
     .selectFrom('broker_orders')
     .innerJoin('broker_listings', 'broker_listings.id', 'broker_orders.listing_id')

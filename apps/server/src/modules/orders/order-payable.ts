@@ -3,22 +3,51 @@ import { OrderStatus } from '@app/protocol/statuses/order-status';
 import { sql } from 'kysely';
 import type { DbHandle } from '../../platform/db/handle';
 import { AppError } from '../../platform/errors';
+import { useCoupon } from '../coupon/coupon.service';
 import { applyOrderDeposit } from '../deposits/deposit.service';
+import type { Payable } from '../payments/payable';
 import { moveOrder } from './order-moves';
 import type { OrderRow } from './order-view';
 import { ordersDb } from './orders.tables';
 
 /**
- * What the payments module asks of an order and tells it: it never reads or writes the orders
- * table itself. Each takes the caller's handle (a payment's transaction, too).
+ * An order as the payments module pays it (purpose 'order', bizNo the order's id, trade numbers
+ * 'P…'; docs/decisions/00xx-payable-purpose.md): it never reads or writes the orders table
+ * itself. The money enters the escrow; the order moves to paid, its coupon is used and, once
+ * committed, `onPaid` delivers through the game.
  */
+export function orderPayable(onPaid: (orderId: number) => void): Payable {
+  return {
+    purpose: 'order',
+    tradePrefix: 'P',
+    landing: { to: 'escrow' },
+    refOf: (bizNo) => (/^\d{1,15}$/.test(bizNo) ? Number(bizNo) : null),
+    async owed(db, userId, ref, now) {
+      const order = await orderToPay(db, userId, ref, now);
+      return { ref: order.id, total: Number(order.total_fen), title: order.title };
+    },
+    async lock(trx, owed, now) {
+      // The coupon change locks the row too: the total read again, as the payment was checked against.
+      if ((await lockOrderTotal(trx, owed.ref)) !== owed.total)
+        throw new AppError(ErrorCode.BAD_PARAMS, '支付金额与订单金额不一致，请刷新后重试');
+      await markPaymentStarted(trx, owed.ref, now);
+    },
+    async paid(trx, ref, at) {
+      if (!(await markOrderPaid(trx, ref, at.channel, at.now))) return { paid: false };
+      await useCoupon(trx, ref, at.now);
+      return { paid: true, afterCommit: () => onPaid(ref) };
+    },
+    closedMessage: '订单已支付或已关闭',
+    ledgerLink: (ref) => ({ orderId: ref }),
+  };
+}
 
 /** The buyer's order, still awaiting payment and not run out: what a payment is checked against. */
-export async function orderToPay(db: DbHandle, userId: number, orderId: string, now: number): Promise<OrderRow> {
+async function orderToPay(db: DbHandle, userId: number, orderId: number, now: number): Promise<OrderRow> {
   const order = await ordersDb(db)
     .selectFrom('orders')
     .selectAll()
-    .where('id', '=', Number(orderId))
+    .where('id', '=', orderId)
     .where('buyer_user_id', '=', userId)
     .executeTakeFirst();
   if (!order) throw new AppError(ErrorCode.BAD_PARAMS, '订单不存在');
@@ -29,7 +58,7 @@ export async function orderToPay(db: DbHandle, userId: number, orderId: string, 
 }
 
 /** Locks the order's row for the rest of the caller's transaction (a coupon change locks it too) and answers its total. */
-export async function lockOrderTotal(trx: DbHandle, orderId: number): Promise<number> {
+async function lockOrderTotal(trx: DbHandle, orderId: number): Promise<number> {
   const row = await ordersDb(trx)
     .selectFrom('orders')
     .select('total_fen')
@@ -43,7 +72,7 @@ export async function lockOrderTotal(trx: DbHandle, orderId: number): Promise<nu
  * A payment of the order was started (in the transaction that writes it, under the order's lock):
  * from now on its total stays (no coupon change) and its view says so. The first time is kept.
  */
-export async function markPaymentStarted(trx: DbHandle, orderId: number, at: Date): Promise<void> {
+async function markPaymentStarted(trx: DbHandle, orderId: number, at: Date): Promise<void> {
   await ordersDb(trx)
     .updateTable('orders')
     .set({ payment_started_at: sql<Date>`coalesce(payment_started_at, ${at})` })
@@ -55,7 +84,7 @@ export async function markPaymentStarted(trx: DbHandle, orderId: number, at: Dat
  * The order is paid (awaiting payment → paid, guarded): answers whether this call moved it. A
  * deposit that secured it is applied in the same transaction: the escrow then holds the price.
  */
-export async function markOrderPaid(trx: DbHandle, orderId: number, payChannel: number, at: Date): Promise<boolean> {
+async function markOrderPaid(trx: DbHandle, orderId: number, payChannel: number, at: Date): Promise<boolean> {
   const moved = await moveOrder(trx, orderId, OrderStatus.AWAITING_PAYMENT, OrderStatus.PAID, {
     paid_at: at,
     pay_channel: payChannel,

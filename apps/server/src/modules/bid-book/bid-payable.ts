@@ -1,22 +1,37 @@
+import { bidIdOfBizNo } from '@app/protocol/calls/bid-book';
 import { ErrorCode } from '@app/protocol/errors';
 import { CoinBidStatus } from '@app/protocol/statuses/coin-bid-status';
 import type { Db } from '../../platform/db/database';
 import type { DbHandle } from '../../platform/db/handle';
 import { AppError } from '../../platform/errors';
 import { LedgerError } from '../ledger/ledger';
+import type { Payable } from '../payments/payable';
 import { bidBookDb } from './bid-book.tables';
 import { holdBidMoney, releaseBidPart } from './bid-money';
 import { moveCoinBid } from './bid-moves';
 
-/**
- * What the payments module asks of a bid waiting for its money (4 待付款, bizNo 'Q<id>',
- * docs/decisions/0025-bid-book.md) and tells it: it never reads or writes the bid-book tables
- * itself. Each takes the caller's handle (a payment's transaction, too).
- */
 const B = CoinBidStatus;
 
+/**
+ * A bid waiting for its money (4 待付款, docs/decisions/0025-bid-book.md) as the payments module
+ * pays it (purpose 'bid', bizNo 'Q<id>', trade numbers 'Q…'; docs/decisions/00xx-payable-purpose.md):
+ * it never reads or writes the bid-book tables itself. The missing money lands on the buyer's
+ * balance and the whole bid is held from it; a late payment stays on the balance.
+ */
+export const bidPayable: Payable = {
+  purpose: 'bid',
+  tradePrefix: 'Q',
+  landing: { to: 'balance', code: 'bid_payment', lateNote: '求购已关闭，款项已在余额中' },
+  refOf: bidIdOfBizNo,
+  owed: coinBidToPay,
+  lock: (trx, owed) => lockCoinBidToPay(trx, owed.ref),
+  lockRow: lockCoinBidRow,
+  paid: async (trx, ref, at) => ({ paid: await fundPaidCoinBid(trx, ref, at.now) }),
+  closedMessage: '求购已付款或已关闭',
+};
+
 /** The buyer's bid, waiting for its money and in time: what a payment is checked against (the missing money). */
-export async function coinBidToPay(db: DbHandle, userId: number, id: number, now: number) {
+async function coinBidToPay(db: DbHandle, userId: number, id: number, now: number) {
   const bid = await bidBookDb(db)
     .selectFrom('coin_bids')
     .select(['id', 'status', 'fund_fen', 'pay_by', 'gold_name', 'quantity', 'server_name'])
@@ -27,19 +42,19 @@ export async function coinBidToPay(db: DbHandle, userId: number, id: number, now
   if (bid.status !== B.AWAITING_FUNDS || !bid.pay_by) throw new AppError(ErrorCode.BAD_PARAMS, '求购已付款或已关闭');
   if (bid.pay_by.getTime() <= now) throw new AppError(ErrorCode.BAD_PARAMS, '求购付款已超时，请重新挂单');
   return {
-    id: bid.id,
+    ref: bid.id,
     total: Number(bid.fund_fen),
     title: `求购 ${bid.server_name} ${bid.gold_name}×${Number(bid.quantity)}`,
   };
 }
 
 /** Locks the bid's row for the caller's transaction, whatever its status (a payment arriving locks it first). */
-export async function lockCoinBidRow(trx: DbHandle, id: number): Promise<void> {
+async function lockCoinBidRow(trx: DbHandle, id: number): Promise<void> {
   await bidBookDb(trx).selectFrom('coin_bids').select('id').where('id', '=', id).forUpdate().execute();
 }
 
 /** Locks the bid's row for the caller's transaction; refuses one no longer waiting for its money. */
-export async function lockCoinBidToPay(trx: DbHandle, id: number): Promise<void> {
+async function lockCoinBidToPay(trx: DbHandle, id: number): Promise<void> {
   const row = await bidBookDb(trx)
     .selectFrom('coin_bids')
     .select('status')
@@ -56,7 +71,7 @@ export async function lockCoinBidToPay(trx: DbHandle, id: number): Promise<void>
  * when not (closed, cancelled, run out) the money simply stays on the balance. INSUFFICIENT_FUNDS
  * is answered as 余额不足.
  */
-export async function fundPaidCoinBid(trx: Db, id: number, now: Date): Promise<boolean> {
+async function fundPaidCoinBid(trx: Db, id: number, now: Date): Promise<boolean> {
   const bid = await bidBookDb(trx)
     .selectFrom('coin_bids')
     .selectAll()
