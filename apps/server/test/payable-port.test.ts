@@ -4,11 +4,11 @@ import { Accounts, balanceOf } from '../src/modules/ledger/ledger';
 import { type Payable, Payables } from '../src/modules/payments/payable';
 import { payWithBalance, startPayment } from '../src/modules/payments/payment.service';
 import { applyNotice } from '../src/modules/payments/payment-notice';
-import { up } from '../src/platform/db/migrations/00xx-payable-purpose-ref';
+import { up } from '../src/platform/db/migrations/0047-payable-purpose-ref';
 import { freshDatabase, sdkPlayer, testDb, useTestApp, useTestClient } from './helpers';
 
 /**
- * The payments port (docs/decisions/00xx-payable-purpose.md): a purpose the payments module has
+ * The payments port (docs/decisions/0043-payable-purpose.md): a purpose the payments module has
  * never heard of is one adapter, registered; its payments name `(purpose, ref)`. And the migration
  * that moved the four purpose columns into `(purpose, ref)` keeps every row.
  */

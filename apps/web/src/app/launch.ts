@@ -124,7 +124,7 @@ export interface DeviceFacts {
 }
 
 /**
- * The status bar's height in CSS px by device (platform-shell §9, docs/decisions/00xx-navbar-bars.md):
+ * The status bar's height in CSS px by device (platform-shell §9, docs/decisions/0039-nav-bar-and-status-bar.md):
  * an iPhone with a notch (long side 812 px or more) 44, an older iPhone 20, an iPad 24; on Android
  * the spec's 60/72/84/96 device pixels of the density class nearest the pixel ratio (2.5×, 3×,
  * 3.5×, 4×: Android's 24 dp bar), over the ratio; a phone neither names 44, the spec's default; a

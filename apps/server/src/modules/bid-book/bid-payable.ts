@@ -14,7 +14,7 @@ const B = CoinBidStatus;
 
 /**
  * A bid waiting for its money (4 待付款, docs/decisions/0025-bid-book.md) as the payments module
- * pays it (purpose 'bid', bizNo 'Q<id>', trade numbers 'Q…'; docs/decisions/00xx-payable-purpose.md):
+ * pays it (purpose 'bid', bizNo 'Q<id>', trade numbers 'Q…'; docs/decisions/0043-payable-purpose.md):
  * it never reads or writes the bid-book tables itself. The missing money lands on the buyer's
  * balance and the whole bid is held from it; a late payment stays on the balance.
  */

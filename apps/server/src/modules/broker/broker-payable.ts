@@ -9,7 +9,7 @@ import { moveBrokerOrder } from './broker-order-moves';
 
 /**
  * A broker order as the payments module pays it (purpose 'broker', bizNo 'B<id>', trade numbers
- * 'B…'; docs/decisions/00xx-payable-purpose.md): it never reads or writes the broker tables itself.
+ * 'B…'; docs/decisions/0043-payable-purpose.md): it never reads or writes the broker tables itself.
  * The money enters the escrow; the order moves to paid and, once committed, `onPaid` tells the
  * merchant and the chat.
  */

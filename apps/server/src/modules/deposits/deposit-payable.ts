@@ -5,7 +5,7 @@ import { type DepositKeepers, depositById, depositIdOfBizNo, holdPaidDeposit, lo
 
 /**
  * A deposit (保证金, docs/decisions/0021-deposits.md) as the payments module pays it (purpose
- * 'deposit', bizNo 'D<id>', trade numbers 'D…'; docs/decisions/00xx-payable-purpose.md): the money
+ * 'deposit', bizNo 'D<id>', trade numbers 'D…'; docs/decisions/0043-payable-purpose.md): the money
  * lands on the buyer's balance and is held there if the deposit still waits and its purpose's keeper
  * keeps it; otherwise it stays on the balance (a late payment is never lost).
  */

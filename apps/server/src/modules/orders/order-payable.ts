@@ -12,7 +12,7 @@ import { ordersDb } from './orders.tables';
 
 /**
  * An order as the payments module pays it (purpose 'order', bizNo the order's id, trade numbers
- * 'P…'; docs/decisions/00xx-payable-purpose.md): it never reads or writes the orders table
+ * 'P…'; docs/decisions/0043-payable-purpose.md): it never reads or writes the orders table
  * itself. The money enters the escrow; the order moves to paid, its coupon is used and, once
  * committed, `onPaid` delivers through the game.
  */

@@ -4,7 +4,7 @@ import type { DbHandle } from '../../platform/db/handle';
 import { AppError } from '../../platform/errors';
 
 /**
- * The port every purpose of a payment implements (docs/decisions/00xx-payable-purpose.md): the
+ * The port every purpose of a payment implements (docs/decisions/0043-payable-purpose.md): the
  * payments module pays for anything without knowing what. A purpose module (orders, deposits, the
  * broker, the bid book) writes one adapter and registers it at composition; a payment row names
  * `(purpose, ref)`, and the cashier, the gateways, the notifications and the ledger are the same

@@ -1,4 +1,3 @@
-import * as m00xxPayable from './00xx-payable-purpose-ref';
 import * as m0001 from './0001-foundation';
 import * as m0002 from './0002-commodities';
 import * as m0003 from './0003-sms-codes';
@@ -43,6 +42,7 @@ import * as m0043 from './0043-broker-collects';
 import * as m0044 from './0044-im-message-ref';
 import * as m0045 from './0045-game-auth-type';
 import * as m0046 from './0046-merchant-left';
+import * as m0047 from './0047-payable-purpose-ref';
 
 /** Migrations in order; a name once shipped never changes. */
 export const migrations: Record<string, { up: readonly string[] }> = {
@@ -90,5 +90,5 @@ export const migrations: Record<string, { up: readonly string[] }> = {
   '0044-im-message-ref': m0044,
   '0045-game-auth-type': m0045,
   '0046-merchant-left': m0046,
-  '00xx-payable-purpose-ref': m00xxPayable,
+  '0047-payable-purpose-ref': m0047,
 };

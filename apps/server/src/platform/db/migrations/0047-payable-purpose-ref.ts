@@ -1,5 +1,5 @@
 /**
- * A payment names what it pays as `(purpose, ref)` (docs/decisions/00xx-payable-purpose.md): the
+ * A payment names what it pays as `(purpose, ref)` (docs/decisions/0043-payable-purpose.md): the
  * payments module knows no purpose, each purpose module registers its adapter. Every existing
  * payment keeps its row, its trade number and so its ledger links (the ledger's keys name the
  * trade number, its order link is the ledger's own column); the four columns of each purpose it
