@@ -1,7 +1,13 @@
 import { sellerReceives } from '@app/protocol/sell-rules';
 import { AuctionStatus } from '@app/protocol/statuses/auction-status';
-import type { FastifyBaseLogger } from 'fastify';
-import { type AuctionDeps, auctionKeeper, createAuction, placeBid, seatBidder } from '../../apps/server/src/modules/auction/auction.service';
+import type { SeedServices } from '../../apps/server/src/app';
+import {
+  type AuctionDeps,
+  auctionKeeper,
+  createAuction,
+  placeBid,
+  seatBidder,
+} from '../../apps/server/src/modules/auction/auction.service';
 import { type AuctionRow, auctionOfListing } from '../../apps/server/src/modules/auction/auction-moves';
 import { DepositKeepers, holdPaidDeposit } from '../../apps/server/src/modules/deposits/deposit.service';
 import { auctionTaggedListings, endListingAuction } from '../../apps/server/src/modules/exchange/listings';
@@ -21,7 +27,7 @@ const yuanDown = (fen: number) => Math.max(100, Math.floor(fen / 100) * 100);
  * paid in as the sandbox gateway would (gateway → his balance in the ledger), then held and kept
  * through the same calls a cashier's payment makes; his bids go through placeBid.
  */
-export async function seedDemoAuctions(deps: AuctionDeps, log: FastifyBaseLogger): Promise<number> {
+export async function seedDemoAuctions(deps: AuctionDeps, log: SeedServices['log']): Promise<number> {
   const { db } = deps;
   const keepers = new DepositKeepers();
   keepers.register('auction', auctionKeeper);

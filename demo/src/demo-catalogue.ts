@@ -15,7 +15,6 @@ const demoEntry = (prefix: string, over: Partial<CatalogueEntry>): CatalogueEntr
   ...over,
 });
 
-
 export const DEMO_CATALOGUE: Record<string, CatalogueEntry> = {
   'demo-legend': demoEntry('/demo-game', {
     description: '经典三职业，沙城争霸，装备全靠打，金币自由交易。',
@@ -36,4 +35,3 @@ export const DEMO_CATALOGUE: Record<string, CatalogueEntry> = {
     recommendRank: 60,
   }),
 };
-

@@ -1,8 +1,8 @@
 import type { SeedServices } from '../../apps/server/src/app';
 import type { GameConfig } from '../../apps/server/src/modules/games/game-gateway';
 import type { Composition } from '../../apps/server/src/serve';
-import { DEMO_CATALOGUE } from './demo-catalogue';
 import { seedDemoAuctions } from './demo-auctions';
+import { DEMO_CATALOGUE } from './demo-catalogue';
 import { seedDemoMarket } from './demo-market';
 import { openDemoChannels, seedDemoMerchants } from './demo-merchants';
 import { mountDemoGames } from './embedded-demo-game';

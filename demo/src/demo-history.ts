@@ -1,12 +1,9 @@
 import { CommodityType } from '@app/protocol/commodity';
-import type { Insertable } from 'kysely';
-import type { MarketTradesTable } from '../../apps/server/src/modules/exchange/exchange.tables';
 import { propListings } from '../../apps/server/src/modules/exchange/listing-stats';
 import { insertPastTrades } from '../../apps/server/src/modules/exchange/listings';
 import type { GameConfig } from '../../apps/server/src/modules/games/game-gateway';
 import { gameById, serversOfGame } from '../../apps/server/src/modules/market/catalogue';
 import { addContentSlots, hasContent } from '../../apps/server/src/modules/market/content-slots';
-import type { ContentSlotsTable } from '../../apps/server/src/modules/market/market.tables';
 import type { DbHandle } from '../../apps/server/src/platform/db/handle';
 import { COIN_BASE_PER_WAN, rolePriceFen } from './demo-market';
 import type { Rng } from './rng';
@@ -23,7 +20,7 @@ export async function seedTrades(db: DbHandle, applicationId: string, rng: Rng, 
   if (!game || servers.length === 0) return 0;
   const items = await propListings(db, applicationId);
   const pick = <T>(list: readonly T[]) => list[Math.floor(rng() * list.length)] as T;
-  const rows: Insertable<MarketTradesTable>[] = [];
+  const rows: Parameters<typeof insertPastTrades>[1] = [];
   const at = (daysAgo: number) => new Date(now - daysAgo * DAY - Math.floor(rng() * DAY));
   for (let i = 0; i < 120 && game.role_types.length; i++) {
     const s = pick(servers);
@@ -93,7 +90,7 @@ export async function seedContent(db: DbHandle, games: GameConfig[], now: number
   const list = (id: string, type?: number) =>
     `/pages/commodityList/list?applicationId=${id}${type ? `&type=${type}` : ''}`;
   const [first, second, third] = games;
-  const slots: Insertable<ContentSlotsTable>[] = [];
+  const slots: Parameters<typeof addContentSlots>[1] = [];
   const add = (s: {
     kind: 'banner' | 'poster' | 'popup' | 'splash' | 'ad' | 'notice';
     place: string;

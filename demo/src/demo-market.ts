@@ -3,7 +3,7 @@ import { CommodityType, type PropSubType, propSubTypeLabel, SaleType } from '@ap
 import { formatCount } from '@app/protocol/format';
 import { DEFAULT_SELL_RULES, serviceFee } from '@app/protocol/sell-rules';
 import { ListingStatus } from '@app/protocol/statuses/listing-status';
-import type { FastifyBaseLogger } from 'fastify';
+import type { SeedServices } from '../../apps/server/src/app';
 import { gameHasListings, settleSeededListing } from '../../apps/server/src/modules/exchange/listing-stats';
 import { insertListing } from '../../apps/server/src/modules/exchange/listings';
 import type { GameConfig, GameGateway } from '../../apps/server/src/modules/games/game-gateway';
@@ -101,7 +101,7 @@ export async function seedDemoMarket(
   db: Db,
   gateway: GameGateway,
   games: GameConfig[],
-  log: FastifyBaseLogger,
+  log: SeedServices['log'],
   now = Date.now(),
 ): Promise<void> {
   // One summary line for the whole seed (a line per game or listing drowned the start-up log).

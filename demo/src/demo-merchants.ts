@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { SeedServices } from '../../apps/server/src/app';
 import { brokerConfig, setBrokerConfig } from '../../apps/server/src/modules/broker/broker-config';
 import { publishBrokerListing } from '../../apps/server/src/modules/broker/broker-listing.service';
 import { admitMerchant, merchantOf } from '../../apps/server/src/modules/broker/merchant.service';
@@ -27,7 +27,7 @@ export async function seedDemoMerchants(
   db: Db,
   gateway: GameGateway,
   games: readonly string[],
-  log: FastifyBaseLogger,
+  log: SeedServices['log'],
 ): Promise<{ merchants: number; listings: number }> {
   const seeded = { merchants: 0, listings: 0 };
   for (const applicationId of games) {
@@ -39,7 +39,6 @@ export async function seedDemoMerchants(
       const user = await findOrCreateUserByIdentity(db, `game:${applicationId}`, accountId, roles[0]?.name ?? null);
       if (await merchantOf(db, user.id, applicationId)) continue;
       const shopName = DEMO_SHOPS[i] as string;
-      const now = new Date();
       const merchant = await admitMerchant(db, {
         userId: user.id,
         applicationId,

@@ -4,7 +4,6 @@ import { type GameProfile, LEGEND, marketSellerAccounts, SANGUO, XIANXIA } from 
 import { KEY_CALLBACK_PATH, SCREENSHOT_CALLBACK_PATH } from '@app/game-partner/partner-callbacks';
 import { signPartnerRequest } from '@app/game-partner/partner-signing';
 import { AuthType } from '@app/protocol/auth-type';
-import type { FastifyInstance } from 'fastify';
 import type { MountGames } from '../../apps/server/src/modules/games/configured-games';
 import type { GameConfig } from '../../apps/server/src/modules/games/game-gateway';
 import { inProcess } from '../../apps/server/src/platform/http/in-process';
@@ -60,7 +59,7 @@ export const mountDemoGames: MountGames = async (app, deps) =>
   });
 
 async function mountDemoGame(
-  app: FastifyInstance,
+  app: Parameters<MountGames>[0],
   opts: { secret: string; dataDir: string | null; publicBaseUrl: string },
 ): Promise<GameConfig[]> {
   const send = inProcess(app);

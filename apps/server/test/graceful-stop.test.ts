@@ -6,8 +6,8 @@ import { checkVersion } from '@app/protocol/calls/system';
 import { createClientCodec } from '@app/protocol/codec/client';
 import { callPath } from '@app/protocol/contract';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, startServer } from '../../../tests/start-server';
 import { demoComposition } from '../../../demo/src/demo-composition';
+import { freePort, startServer } from '../../../tests/start-server';
 import { buildApp } from '../src/app';
 import { freshDatabase, type TestDatabase, testConfig, testDb } from './helpers';
 

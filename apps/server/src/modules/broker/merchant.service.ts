@@ -111,7 +111,14 @@ export async function applyAsMerchant(
  */
 export async function admitMerchant(
   db: DbHandle,
-  input: { userId: number; applicationId: string; shopName: string; creditFen: number; decidedBy: string; note: string },
+  input: {
+    userId: number;
+    applicationId: string;
+    shopName: string;
+    creditFen: number;
+    decidedBy: string;
+    note: string;
+  },
   now = new Date(),
 ): Promise<number | undefined> {
   const row = await brokerDb(db)
