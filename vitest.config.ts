@@ -13,6 +13,7 @@ const isolated = [
   'apps/server/test/crash-restart.test.ts',
   'apps/server/test/graceful-stop.test.ts',
   'apps/server/test/partner-games.test.ts',
+  'apps/server/test/production-without-demo.test.ts',
 ];
 
 const shared = {

@@ -10,7 +10,7 @@ if (existsSync(envFile)) process.loadEnvFile(envFile);
 const apiUrl = process.env.API_URL ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 
 const children = [
-  spawn('npx', ['tsx', 'watch', 'apps/server/src/server.ts'], {
+  spawn('npx', ['tsx', 'watch', 'demo/src/start.ts'], {
     stdio: 'inherit',
     env: { ...process.env, APP_ENV: process.env.APP_ENV ?? 'development' },
   }),

@@ -51,7 +51,7 @@ export interface RunningServer {
 }
 
 /**
- * Starts the real server as `npm start` would (fresh PGlite folder, or the given one) on a port,
+ * Starts the real server as `npm start` would (the demo's entry, demo/src/start.ts) (fresh PGlite folder, or the given one) on a port,
  * and waits for /health. Used by the browser journeys, the benchmark and the crash-restart test.
  */
 export async function startServer(
@@ -64,7 +64,7 @@ export async function startServer(
   const baseUrl = `http://127.0.0.1:${port}`;
   // Another server on the port would answer /health in this one's place.
   if (!(await portIsFree(port))) throw new Error(`port ${port} is in use: cannot start the server there`);
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'apps/server/src/server.ts'], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'demo/src/start.ts'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -1,6 +1,5 @@
 import type { ScreenshotKind } from '@app/game-partner/partner-callbacks';
-import { propSubTypeLabel } from '@app/protocol/commodity';
-import type { Role } from './model';
+import type { Role, SubType } from './model';
 import { classOf } from './profiles';
 import { frozenAmount, skillsOf } from './world';
 
@@ -11,6 +10,16 @@ const TITLES: Record<ScreenshotKind, string> = {
   bag: '背包',
   warehouse: '仓库',
   skills: '技能',
+};
+/** The game's own names of its item kinds (a game has none of the exchange's code). */
+const SUB_TYPE_LABELS: Record<SubType, string> = {
+  1: '衣服',
+  2: '武器',
+  3: '特戒',
+  4: '首饰',
+  5: '时装',
+  6: '专属首饰',
+  7: '其他',
 };
 const SUB_TYPE_COLOURS = {
   1: '#8f7bff',
@@ -48,7 +57,7 @@ function cellsOf(role: Role, kind: ScreenshotKind): Cell[] {
     .sort((a, b) => a.subType - b.subType)
     .map((i) => ({
       title: i.name,
-      sub: propSubTypeLabel[i.subType],
+      sub: SUB_TYPE_LABELS[i.subType],
       colour: SUB_TYPE_COLOURS[i.subType],
       ...(i.frozenBy ? { tag: '寄售中' } : !i.tradable ? { tag: '绑定' } : {}),
     }));

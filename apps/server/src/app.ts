@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { type Config, opsToken, testHooksEnabled } from './config';
 import { auctionModule } from './modules/auction/auction.module';
+import type { AuctionDeps } from './modules/auction/auction.service';
 import { bargainModule } from './modules/bargain/bargain.module';
 import { bidBookModule } from './modules/bid-book/bid-book.module';
 import { bidPayable } from './modules/bid-book/bid-payable';
@@ -14,12 +15,13 @@ import { DepositKeepers } from './modules/deposits/deposit.service';
 import { depositPayable } from './modules/deposits/deposit-payable';
 import { depositsModule } from './modules/deposits/deposits.module';
 import { devModule } from './modules/dev/dev.module';
-import { configuredGames } from './modules/games/configured-games';
+import { configuredGames, type MountGames } from './modules/games/configured-games';
 import type { GameGateway } from './modules/games/game-gateway';
 import { gamesModule } from './modules/games/games.module';
 import { identityModule } from './modules/identity/identity.module';
 import { imModule } from './modules/im/im.module';
 import { tellPriceDrops } from './modules/market/collectors';
+import type { CatalogueEntry } from './modules/market/game-catalogue';
 import { marketModule } from './modules/market/market.module';
 import { noticesModule } from './modules/notices/notices.module';
 import { opsModule } from './modules/ops/ops.module';
@@ -61,7 +63,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     platform: CallPlatform;
-    /** Call once after ready(): syncs the games table and seeds the demo market (server.ts does). */
+    /** Call once after ready(): syncs the games table, then runs the composition's seed (server.ts's serve does). */
     prepareMarket: () => Promise<void>;
     /** The game gateway (tests look into the games through it). */
     gateway: GameGateway;
@@ -75,6 +77,24 @@ export interface BuildOptions {
   db?: Db;
   /** Where the log goes (tests read it); stdout otherwise. */
   logStream?: DestinationStream;
+  /**
+   * Games a composition outside the server mounts into this process (the demo's: `npm start`,
+   * the tests), traded as partner entries like those of GAMES. Production's entry hands none.
+   */
+  mountGames?: MountGames;
+  /** The market's catalogue entries of the mounted games (texts, links, tags). */
+  catalogue?: Readonly<Record<string, CatalogueEntry>>;
+  /** What the composition seeds once the games are synced, through the modules' services (prepareMarket runs it). */
+  seed?: (services: SeedServices) => Promise<void>;
+}
+
+/** The services a composition's seed works through (it reaches no table itself). */
+export interface SeedServices {
+  db: Db;
+  gateway: GameGateway;
+  log: FastifyInstance['log'];
+  /** The auction service's dependencies (createAuction, placeBid). */
+  auctions: AuctionDeps;
 }
 
 /** Builds the whole server without listening (server.ts listens; tests use inject or listen(0)). */
@@ -82,8 +102,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const app = Fastify(serverOptions(config, options.logStream ?? (await logDestination(config))));
   const stopping = gracefulStop(app, { drainMs: 8_000 });
 
-  // The platform: database, Redis, codec keys, nonces and limits; the games (the demo games mount
-  // here, before the hooks below); what every request goes through; health, storage.
+  // The platform: database, Redis, codec keys, nonces and limits; the games (a composition's games
+  // mount here, before the hooks below); what every request goes through; health, storage.
   const { db, redis, platform, rates, close } = await openPlatform(app, config, options.db);
   // After the last request and every module's own onClose hook (gracefulStop runs these last).
   stopping.atLast(close);
@@ -93,10 +113,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     leadSweeps(app, leadership);
     stopping.atLast(() => leadership.close());
   }
-  const { games, demoGames, gateway } = await configuredGames(app, {
+  const { games, gateway } = await configuredGames(app, {
     platform,
     config,
     dataDir: options.db ? null : config.dataDir,
+    mount: options.mountGames,
   });
   app.decorate('db', db);
   app.decorate('platform', platform);
@@ -194,20 +215,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   payables.register(depositPayable(depositKeepers));
   app.decorate('payments', await paymentsModule(app, { platform, config, production, payables, removal }));
   const withdrawals = withdrawalModule(app, { platform, identity, config, notices, removal });
-  const seedDemo = config.DEMO_GAME && config.DEMO_MARKET;
   const market = await marketModule(app, {
     platform,
     gateway,
     games,
-    demoGames,
-    seedDemo,
+    catalogue: options.catalogue,
     sellerRecord: (userId) => sellerRecord(db, userId),
     redis: redis ? { client: redis, prefix: config.REDIS_PREFIX } : undefined,
   });
   const broker = brokerModule(app, {
     platform,
     gateway,
-    demoGames: seedDemo ? demoGames.map((g) => g.gameId) : [],
     events: brokerEvents,
     releaseHolds: (trx, id) => releasePayableHolds(trx, 'broker', id),
     sweepEveryMs: config.SWEEP_MS,
@@ -224,12 +242,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     removal,
   });
   payables.register(bidPayable);
-  // The demo market's auction listings are made real once it is seeded.
-  app.decorate('prepareMarket', async () => {
-    await market.prepare();
-    if (seedDemo) await auctions.seedDemo();
-    await broker.prepare();
-  });
+  // The composition's seed (the demo market) runs on the synced games.
+  const { seed } = options;
+  const services: SeedServices = { db, gateway, log: app.log, auctions: auctions.deps };
+  app.decorate('prepareMarket', () => market.prepare(seed && (() => seed(services))));
   await trackingModule(app, { platform });
   if (providers)
     devModule(app, {

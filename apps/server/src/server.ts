@@ -1,45 +1,8 @@
-import { buildApp } from './app';
-import { type Config, loadConfig, loadEnvFile } from './config';
+import { serve } from './serve';
 
 /**
- * The only file that listens: `npm start` runs it. The settings come from the environment, then
- * from the project's .env if there is one (the environment wins). A wrong or incomplete
- * configuration stops it with one message (production names every missing setting). SIGINT/SIGTERM stop it gracefully:
- * the requests in flight are answered, then the database and Redis close (platform/http/graceful-stop.ts).
+ * Production's entry: the exchange alone, its games those of GAMES (over HTTP). It loads no demo
+ * code; `npm start` runs the demo's entry instead (demo/src/start.ts: the same server with the
+ * demo games mounted and the demo market seeded).
  */
-let config: Config;
-try {
-  loadEnvFile();
-  config = loadConfig();
-} catch (error) {
-  process.stderr.write(`${(error as Error).message}\n`);
-  process.exit(1);
-}
-const app = await buildApp(config);
-
-let closing = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, async () => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    // The drain gives up after 8 s; past 15 s the process ends anyway.
-    const force = setTimeout(() => process.exit(1), 15_000);
-    force.unref();
-    try {
-      await app.close();
-      process.exit(0);
-    } catch (error) {
-      app.log.error({ err: error }, 'shutdown failed');
-      process.exit(1);
-    }
-  });
-}
-
-await app.ready();
-await app.prepareMarket();
-await app.listen({ port: config.PORT, host: config.HOST });
-const shown = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
-app.log.info(
-  `marketplace ready on http://${shown}:${config.PORT} (env ${config.APP_ENV}, ${config.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${config.dataDir}`}${config.REDIS_URL ? ', Redis' : ''})`,
-);
+await serve();

@@ -6,6 +6,7 @@ import { checkVersion } from '@app/protocol/calls/system';
 import { createClientCodec } from '@app/protocol/codec/client';
 import { callPath } from '@app/protocol/contract';
 import { afterAll, describe, expect, it } from 'vitest';
+import { demoComposition } from '../../../demo/src/demo-composition';
 import { freePort, startServer } from '../../../tests/start-server';
 import { buildApp } from '../src/app';
 import { freshDatabase, type TestDatabase, testConfig, testDb } from './helpers';
@@ -91,7 +92,8 @@ async function expectRefused(baseUrl: string) {
 
 describe('stopping the server under load', () => {
   it('app.close() mid-flight: in-flight requests complete, then the database closes', async () => {
-    const app = await buildApp(testConfig(await ownDatabase()));
+    const config = testConfig(await ownDatabase());
+    const app = await buildApp(config, demoComposition(config));
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as { port: number };
     let answers = 0;
@@ -107,7 +109,8 @@ describe('stopping the server under load', () => {
   });
 
   it('app.close() mid-flight: calls that ask the embedded demo game meanwhile still get its answer', async () => {
-    const app = await buildApp(testConfig(await ownDatabase()));
+    const config = testConfig(await ownDatabase());
+    const app = await buildApp(config, demoComposition(config));
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as { port: number };
     const base = `http://127.0.0.1:${port}`;

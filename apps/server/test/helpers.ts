@@ -16,6 +16,7 @@ import { OrderStatus } from '@app/protocol/statuses/order-status';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { demoComposition } from '../../../demo/src/demo-composition';
 import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { type Db, openDatabase } from '../src/platform/db/database';
@@ -117,7 +118,9 @@ export interface TestApp {
 
 export async function createTestApp(overrides: Record<string, string> = {}, shared?: TestDatabase): Promise<TestApp> {
   const database = shared ?? (await freshDatabase());
-  const app = await buildApp(testConfig(overrides), { db: database.db });
+  // The demo's composition, as `npm start` has it: the demo games mounted, the demo market on DEMO_MARKET.
+  const config = testConfig(overrides);
+  const app = await buildApp(config, { db: database.db, ...demoComposition(config) });
   await app.ready();
   await app.prepareMarket();
   return {

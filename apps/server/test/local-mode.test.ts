@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import { SERVER_PATH, SERVER_PATH_PREFIXES } from '@app/protocol/server-paths';
 import { describe, expect, it, vi } from 'vitest';
+import { demoComposition } from '../../../demo/src/demo-composition';
 import { buildApp } from '../src/app';
 import { prettyLogs } from '../src/platform/log/destination';
 import { freshDatabase, testConfig, useTestApp } from './helpers';
@@ -70,7 +71,8 @@ describe('the start-up log', () => {
       },
     });
     const database = await freshDatabase();
-    const app = await buildApp(testConfig({ LOG_LEVEL: 'debug' }), { db: database.db, logStream: stream });
+    const config = testConfig({ LOG_LEVEL: 'debug' });
+    const app = await buildApp(config, { db: database.db, logStream: stream, ...demoComposition(config) });
     try {
       await app.listen({ port: 0, host: '127.0.0.1' });
       const url = '/demo-game/partner/v1/servers';

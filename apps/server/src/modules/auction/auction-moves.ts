@@ -141,3 +141,11 @@ export async function settleBidders(
   }
   return settled;
 }
+
+/** Test hook: the listing's running auction ends at `endsAt` (journeys cannot wait hours). */
+export async function moveAuctionEnd(db: DbHandle, commodityId: number, endsAt: Date): Promise<boolean> {
+  const auction = await auctionOfListing(db, commodityId);
+  if (auction?.status !== AuctionStatus.RUNNING) return false;
+  await auctionDb(db).updateTable('auctions').set({ ends_at: endsAt }).where('id', '=', auction.id).execute();
+  return true;
+}

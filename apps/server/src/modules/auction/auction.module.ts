@@ -8,9 +8,8 @@ import type { OrderEvents } from '../orders/order-events';
 import { type RemovalChecks, refuseWhile } from '../user/removal-checks';
 import { auctionRoutes } from './auction.routes';
 import { type AuctionDeps, auctionKeeper } from './auction.service';
-import { moveAuctionEnd, seedDemoAuctions } from './auction-demo';
 import { sweepAuctions } from './auction-end';
-import { bidsInLiveAuction, sellsInLiveAuction } from './auction-moves';
+import { bidsInLiveAuction, moveAuctionEnd, sellsInLiveAuction } from './auction-moves';
 
 /** Auctions (拍卖): the calls, the deposit keeper of purpose 'auction', and the sweeper of their ends. */
 export function auctionModule(
@@ -41,8 +40,8 @@ export function auctionModule(
   sweepEvery(app, deps.sweepEveryMs, 'auctions', () => sweepAuctions(auctionDeps, undefined, app.log));
   return {
     sweep: (now: number) => sweepAuctions(auctionDeps, now, app.log),
-    /** The demo market's auctions made real (after the market is seeded). */
-    seedDemo: () => seedDemoAuctions(auctionDeps, app.log),
+    /** What the auction service runs on (a composition's seed creates auctions and bids through it). */
+    deps: auctionDeps,
     /** Test hook (dev module): the listing's running auction ends at `endsAt`. */
     moveEnd: (commodityId: number, endsAt: Date) => moveAuctionEnd(platform.db, commodityId, endsAt),
   };

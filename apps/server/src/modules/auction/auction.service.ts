@@ -7,6 +7,7 @@ import { AuctionStatus } from '@app/protocol/statuses/auction-status';
 import { BargainStatus } from '@app/protocol/statuses/bargain-status';
 import { ListingStatus } from '@app/protocol/statuses/listing-status';
 import { sql } from 'kysely';
+import type { DbHandle } from '../../platform/db/handle';
 import { AppError } from '../../platform/errors';
 import {
   attachDepositToOrder,
@@ -148,36 +149,49 @@ export async function joinAuction(deps: AuctionDeps, input: JoinInput): Promise<
   const target = await deliveryTarget(deps, { ...input, requestKey: '' }, listing);
   return db.transaction().execute(async (trx) => {
     await holdOpenAccount(trx, input.buyer.userId);
-    await auctionDb(trx)
-      .insertInto('auction_bidders')
-      .values({
-        auction_id: auction.id,
-        user_id: input.buyer.userId,
-        deliver_account_id: target.accountId,
-        deliver_role_id: target.roleId,
-      })
-      .onConflict((oc) => oc.columns(['auction_id', 'user_id']).doNothing())
-      .execute();
-    const deposit = await createDeposit(trx, {
-      userId: input.buyer.userId,
-      sellerUserId: auction.seller_user_id,
-      applicationId: auction.application_id,
-      purpose: 'auction',
-      refId: auction.id,
-      commodityId: auction.commodity_id,
-      title: auction.title,
-      amountFen: Number(auction.deposit_fen),
-      payBy: auction.ends_at,
-    });
-    await auctionDb(trx)
-      .updateTable('auction_bidders')
-      .set({ deposit_id: deposit.id })
-      .where('auction_id', '=', auction.id)
-      .where('user_id', '=', input.buyer.userId)
-      .where('deposit_id', 'is', null)
-      .execute();
-    return deposit;
+    return seatBidder(trx, auction, { userId: input.buyer.userId, ...target });
   });
+}
+
+/**
+ * A bidder's place in a running auction and his deposit (unpaid; the same one again), in the
+ * caller's transaction: what joinAuction does once the buyer passed its checks. A seed whose
+ * buyers are made up (no phone, no real name) seats them through it.
+ */
+export async function seatBidder(
+  trx: DbHandle,
+  auction: AuctionRow,
+  bidder: { userId: number; accountId: string; roleId: string | null },
+): Promise<DepositRow> {
+  await auctionDb(trx)
+    .insertInto('auction_bidders')
+    .values({
+      auction_id: auction.id,
+      user_id: bidder.userId,
+      deliver_account_id: bidder.accountId,
+      deliver_role_id: bidder.roleId,
+    })
+    .onConflict((oc) => oc.columns(['auction_id', 'user_id']).doNothing())
+    .execute();
+  const deposit = await createDeposit(trx, {
+    userId: bidder.userId,
+    sellerUserId: auction.seller_user_id,
+    applicationId: auction.application_id,
+    purpose: 'auction',
+    refId: auction.id,
+    commodityId: auction.commodity_id,
+    title: auction.title,
+    amountFen: Number(auction.deposit_fen),
+    payBy: auction.ends_at,
+  });
+  await auctionDb(trx)
+    .updateTable('auction_bidders')
+    .set({ deposit_id: deposit.id })
+    .where('auction_id', '=', auction.id)
+    .where('user_id', '=', bidder.userId)
+    .where('deposit_id', 'is', null)
+    .execute();
+  return deposit;
 }
 
 /**

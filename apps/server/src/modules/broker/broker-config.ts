@@ -86,8 +86,8 @@ export async function saveBrokerConfig(
 }
 
 /**
- * The operator's (or the demo's) settings of a game's channel; the coin types are kept as they are
- * when not given (the demo opening its channels at boot leaves an operator's choice alone).
+ * The operator's (or a seed's) settings of a game's channel; the coin types are kept as they are
+ * when not given (a seed opening its channels at boot leaves an operator's choice alone).
  */
 export async function setBrokerConfig(
   db: DbHandle,

@@ -5,8 +5,6 @@ import type { GameGateway } from '../games/game-gateway';
 import { type RemovalChecks, refuseWhile } from '../user/removal-checks';
 import { brokerRoutes } from './broker.routes';
 import { brokerCollectRoutes } from './broker-collect.routes';
-import { setBrokerConfig } from './broker-config';
-import { seedDemoMerchants } from './broker-demo';
 import { hasBrokerStockOnSale } from './broker-listing.service';
 import { brokerOrderRoutes } from './broker-order.routes';
 import {
@@ -22,15 +20,13 @@ import { isStandingMerchant } from './merchant.service';
 /**
  * The broker channel (docs/decisions/0023-broker.md): its settings per game, the merchants, their
  * coin listings with stock and their collections, and the broker orders (their chat, delivery through the game, the
- * sweeper of deadlines). The demo games open their channel with the defaults and get two demo
- * merchants with stock each.
+ * sweeper of deadlines).
  */
 export function brokerModule(
   app: FastifyInstance,
   deps: {
     platform: CallPlatform;
     gateway: GameGateway;
-    demoGames: readonly string[];
     /** The order chat and notifications (brokerOrderEvents). */
     events?: BrokerOrderEvents;
     /** Frees an unpaid order's balance holds (the payments module's). */
@@ -40,7 +36,6 @@ export function brokerModule(
     removal: RemovalChecks;
   },
 ): {
-  prepare: () => Promise<void>;
   /** A broker order's payment committed: the merchant and the chat hear of it. */
   paid: (orderId: number) => void;
   sweep: (now: number) => Promise<Record<string, number>>;
@@ -71,19 +66,6 @@ export function brokerModule(
       Promise.resolve(orderDeps.events?.happened(orderId, 'paid')).catch((error: unknown) =>
         app.log.warn({ err: error, orderId }, 'broker order payment not told'),
       );
-    },
-    async prepare() {
-      for (const applicationId of deps.demoGames)
-        await setBrokerConfig(deps.platform.db, {
-          applicationId,
-          enabled: true,
-          minQuantity: 10_000,
-          maxQuantity: 100_000_000,
-          feePercent: 3,
-          deliverMinutes: 30,
-          confirmHours: 24,
-        });
-      await seedDemoMerchants(deps.platform.db, deps.gateway, deps.demoGames, app.log);
     },
   };
 }

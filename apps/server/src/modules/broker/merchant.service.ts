@@ -105,6 +105,42 @@ export async function applyAsMerchant(
 }
 
 /**
+ * A merchant admitted at once, as an operator records an approval (shop, credit line, who
+ * decided): for a seed whose merchants apply nowhere. Answers the new merchant's id, or undefined
+ * when the user is a merchant of the game already (left as he is).
+ */
+export async function admitMerchant(
+  db: DbHandle,
+  input: {
+    userId: number;
+    applicationId: string;
+    shopName: string;
+    creditFen: number;
+    decidedBy: string;
+    note: string;
+  },
+  now = new Date(),
+): Promise<number | undefined> {
+  const row = await brokerDb(db)
+    .insertInto('merchants')
+    .values({
+      user_id: input.userId,
+      application_id: input.applicationId,
+      shop_name: input.shopName,
+      status: 'approved',
+      credit_fen: input.creditFen,
+      terms_accepted_at: now,
+      decided_by: input.decidedBy,
+      decided_at: now,
+      note: input.note,
+    })
+    .onConflict((oc) => oc.columns(['user_id', 'application_id']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/**
  * Whether the user is a merchant of some game, approved or suspended: the operator recorded his
  * deposit or credit line, which only customer service settles.
  */

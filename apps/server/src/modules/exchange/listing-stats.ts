@@ -104,7 +104,7 @@ export async function recentTrades(db: DbHandle, applicationId: string, limit: n
     .execute();
 }
 
-/** Whether a game has any listing at all (the demo market seeds a game once). */
+/** Whether a game has any listing at all (a seed fills a game once). */
 export async function gameHasListings(db: DbHandle, applicationId: string): Promise<boolean> {
   const row = await exchangeDb(db)
     .selectFrom('commodities')
@@ -115,7 +115,7 @@ export async function gameHasListings(db: DbHandle, applicationId: string): Prom
   return row !== undefined;
 }
 
-/** The props listed in a game with their prices (the demo history prices its trades after them). */
+/** The props listed in a game with their prices (a seeded history prices its trades after them). */
 export async function propListings(db: DbHandle, applicationId: string) {
   return exchangeDb(db)
     .selectFrom('commodities')
@@ -125,8 +125,8 @@ export async function propListings(db: DbHandle, applicationId: string) {
     .execute();
 }
 
-/** A seeded demo listing (written 上架中) after the game's answer: on sale with its freeze, or failed. */
-export async function settleDemoListing(db: DbHandle, id: number, frozen: boolean): Promise<void> {
+/** A seeded listing (written 上架中, frozen by its seed) after the game's answer: on sale with its freeze, or failed. */
+export async function settleSeededListing(db: DbHandle, id: number, frozen: boolean): Promise<void> {
   await exchangeDb(db)
     .updateTable('commodities')
     .set(

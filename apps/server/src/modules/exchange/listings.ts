@@ -485,8 +485,8 @@ export async function forgetSale(db: DbHandle, listingId: number): Promise<void>
   await exchangeDb(db).deleteFrom('market_trades').where('commodity_id', '=', listingId).execute();
 }
 
-/** Trades of history seeded for a demo game (earlier listings; nothing on sale). */
-export async function insertDemoTrades(db: DbHandle, trades: Insertable<MarketTradesTable>[]): Promise<void> {
+/** Trades of history seeded for a game (earlier listings; nothing on sale). */
+export async function insertPastTrades(db: DbHandle, trades: Insertable<MarketTradesTable>[]): Promise<void> {
   for (let i = 0; i < trades.length; i += 500)
     await exchangeDb(db)
       .insertInto('market_trades')
@@ -553,12 +553,12 @@ export async function endListingAuction(db: DbHandle, id: number, price: { fen: 
     .execute();
 }
 
-/** Demo listings seeded as auctions (auction_enable) still on sale, for the auction module to make real. */
-export async function demoAuctionListings(db: DbHandle): Promise<Listing[]> {
+/** A seed's listings tagged as auctions (auction_enable, by their source) still on sale, for its auctions to be made real. */
+export async function auctionTaggedListings(db: DbHandle, source: Listing['source']): Promise<Listing[]> {
   return exchangeDb(db)
     .selectFrom('commodities')
     .selectAll()
-    .where('source', '=', 'demo')
+    .where('source', '=', source)
     .where('auction_enable', '=', 1)
     .where('status', '=', ListingStatus.ON_SALE)
     .orderBy('id')

@@ -3,7 +3,7 @@ import type { Selectable } from 'kysely';
 import type { DbHandle } from '../../platform/db/handle';
 import type { ListingCatalogue, SellerRecordOf } from '../exchange/listing-catalogue';
 import { sellerProfile } from '../user/user.queries';
-import { type GamesTable, marketDb } from './market.tables';
+import { type GameServersTable, type GamesTable, marketDb } from './market.tables';
 
 /**
  * The catalogue as other modules read it: games and the servers the partner API reports. Each
@@ -96,6 +96,11 @@ export async function serverOf(
     .where('server_id', '=', serverId)
     .executeTakeFirst();
   return row && { name: row.name, masterServerId: row.master_server_id, masterServerName: row.master_server_name };
+}
+
+/** Every server of a game as the partner API reported it (a seed spreads its history over them). */
+export async function serversOfGame(db: DbHandle, applicationId: string): Promise<Selectable<GameServersTable>[]> {
+  return marketDb(db).selectFrom('game_servers').selectAll().where('application_id', '=', applicationId).execute();
 }
 
 /** Names of the servers of one game, by server id (one query for a whole list). */

@@ -6,7 +6,7 @@ import { marketDb } from './market.tables';
 
 /**
  * What the market knows of a game beyond the partner API: texts, download links, guide, tags.
- * A real game's entry comes from its operator; the demo games' entries live here.
+ * A real game's entry comes from its operator; a composition mounting games hands theirs in.
  */
 export interface CatalogueEntry {
   description: string;
@@ -22,49 +22,17 @@ export interface CatalogueEntry {
   buyerFeePercent: number;
 }
 
-const demoEntry = (prefix: string, over: Partial<CatalogueEntry>): CatalogueEntry => ({
+const NO_ENTRY: CatalogueEntry = {
   description: '',
   tags: [],
-  h5IosUrl: `${prefix}/host`,
-  iosUrl: `${prefix}/host?platform=ios`,
-  h5AndroidUrl: `${prefix}/host`,
-  androidUrl: `${prefix}/host?platform=android`,
-  pcUrl: `${prefix}/host`,
-  guideUrl: `${prefix}/host#guide`,
-  recommendRank: 0,
-  buyerFeePercent: 0,
-  ...over,
-});
-
-const NO_ENTRY: CatalogueEntry = {
-  ...demoEntry('', {}),
   h5IosUrl: '',
   iosUrl: '',
   h5AndroidUrl: '',
   androidUrl: '',
   pcUrl: '',
   guideUrl: '',
-};
-
-export const DEMO_CATALOGUE: Record<string, CatalogueEntry> = {
-  'demo-legend': demoEntry('/demo-game', {
-    description: '经典三职业，沙城争霸，装备全靠打，金币自由交易。',
-    tags: ['经典', '三职业', '自由交易'],
-    recommendRank: 100,
-  }),
-  'demo-xianxia': demoEntry('/demo-xianxia', {
-    description: '御剑飞行，问道长生，灵石仙玉皆可寄售。',
-    tags: ['仙侠', '国风', '跨服交易'],
-    recommendRank: 80,
-  }),
-  // No iOS build yet: the download card asks players to wait (business-flows §8).
-  'demo-sanguo': demoEntry('/demo-sanguo', {
-    description: '群雄逐鹿，名将养成，铜钱元宝互通有无。',
-    tags: ['三国', '策略', '名将'],
-    iosUrl: '',
-    h5IosUrl: '',
-    recommendRank: 60,
-  }),
+  recommendRank: 0,
+  buyerFeePercent: 0,
 };
 
 /** Pinyin initial of a game name for the lobby's letter index ('#' when not a letter). */
@@ -97,7 +65,7 @@ export async function syncGames(
   handle: DbHandle,
   gateway: GameGateway,
   games: Array<{ gameId: string; name: string; iconUrl: string; crossServer: boolean; authType: number }>,
-  catalogue: Record<string, CatalogueEntry> = DEMO_CATALOGUE,
+  catalogue: Readonly<Record<string, CatalogueEntry>> = {},
 ): Promise<void> {
   const db = marketDb(handle);
   for (const game of games) {

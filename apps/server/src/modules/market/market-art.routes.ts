@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 
 /**
- * The demo content's artwork (banners, posters, popups), drawn as SVG so that a fresh start has
+ * The market's artwork (banners, posters, popups, the goods pictures), drawn as SVG so that a fresh start has
  * real images without shipping binaries: `/market/art/{kind}/{n}.svg?t=title&s=subtitle`.
  */
 const PALETTES = [

@@ -9,25 +9,24 @@ import type { GameConfig, GameGateway } from '../games/game-gateway';
 import { listingCatalogue } from './catalogue';
 import { collectRoutes } from './collect.routes';
 import { contentRoutes } from './content.routes';
-import { seedDemoMarket } from './demo-market';
-import { syncGames } from './game-catalogue';
+import { type CatalogueEntry, syncGames } from './game-catalogue';
 import { createCountCache } from './games.queries';
 import { gameRoutes } from './games.routes';
 import { marketArtRoutes } from './market-art.routes';
 
 /**
  * The market's routes, and what must happen once the server is ready (the partner API answers
- * only then): the games table follows the configured games; the demo market is seeded if asked.
+ * only then): the games table follows the configured games.
  */
 export async function marketModule(
   app: FastifyInstance,
-  /** games: every configured game (synced); demoGames: the embedded demo games, the only ones the demo market seeds. */
   deps: {
     platform: CallPlatform;
     gateway: GameGateway;
+    /** Every configured game (synced). */
     games: GameConfig[];
-    demoGames: GameConfig[];
-    seedDemo: boolean;
+    /** The catalogue entries of the mounted games (texts, links, tags; none for a game of GAMES). */
+    catalogue?: Readonly<Record<string, CatalogueEntry>> | undefined;
     /** A seller's finished orders and completion rate (the orders module's, shown on a listing). */
     sellerRecord: SellerRecordOf;
     /** With Redis, a listing change empties the list cache of every node. */
@@ -46,9 +45,10 @@ export async function marketModule(
   collectRoutes(app, platform);
   await marketArtRoutes(app);
   return {
-    async prepare(): Promise<void> {
-      await syncGames(platform.db, deps.gateway, deps.games);
-      if (deps.seedDemo) await seedDemoMarket(platform.db, deps.gateway, deps.demoGames, app.log);
+    /** Syncs the games, then runs what the composition seeds on them (the demo market), then counts afresh. */
+    async prepare(seed?: () => Promise<void>): Promise<void> {
+      await syncGames(platform.db, deps.gateway, deps.games, deps.catalogue);
+      await seed?.();
       counts.invalidate();
     },
   };

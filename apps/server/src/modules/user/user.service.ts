@@ -132,7 +132,7 @@ export async function findOrCreateUserByIdentity(
   provider: string,
   subject: string,
   nickname: string | null,
-  /** When a new account counts as registered (the demo market's sellers, whose history is older); now by default. */
+  /** When a new account counts as registered (a seed's sellers, whose history is older); now by default. */
   createdAt?: Date,
 ): Promise<{ id: number; uid: string; mobile: string | null }> {
   const linked = () =>

@@ -1,18 +1,22 @@
 import { sellerReceives } from '@app/protocol/sell-rules';
 import { AuctionStatus } from '@app/protocol/statuses/auction-status';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../platform/db/database';
-import type { DbHandle } from '../../platform/db/handle';
-import { AppError } from '../../platform/errors';
-import { createDeposit, DepositKeepers, holdPaidDeposit } from '../deposits/deposit.service';
-import { demoAuctionListings, endListingAuction } from '../exchange/listings';
-import { demoSellerAccounts } from '../games/embedded-demo-game';
-import { Accounts, transfer } from '../ledger/ledger';
-import { sellSetup } from '../market/sell-setup';
-import { findOrCreateUserByIdentity } from '../user/user.service';
-import { type AuctionDeps, auctionKeeper, createAuction, placeBid } from './auction.service';
-import { auctionDb } from './auction.tables';
-import { auctionOfListing } from './auction-moves';
+import type { SeedServices } from '../../apps/server/src/app';
+import {
+  type AuctionDeps,
+  auctionKeeper,
+  createAuction,
+  placeBid,
+  seatBidder,
+} from '../../apps/server/src/modules/auction/auction.service';
+import { type AuctionRow, auctionOfListing } from '../../apps/server/src/modules/auction/auction-moves';
+import { DepositKeepers, holdPaidDeposit } from '../../apps/server/src/modules/deposits/deposit.service';
+import { auctionTaggedListings, endListingAuction } from '../../apps/server/src/modules/exchange/listings';
+import { Accounts, transfer } from '../../apps/server/src/modules/ledger/ledger';
+import { sellSetup } from '../../apps/server/src/modules/market/sell-setup';
+import { findOrCreateUserByIdentity } from '../../apps/server/src/modules/user/user.service';
+import type { Db } from '../../apps/server/src/platform/db/database';
+import { AppError } from '../../apps/server/src/platform/errors';
+import { demoSellerAccounts } from './embedded-demo-game';
 
 const yuanDown = (fen: number) => Math.max(100, Math.floor(fen / 100) * 100);
 
@@ -23,12 +27,12 @@ const yuanDown = (fen: number) => Math.max(100, Math.floor(fen / 100) * 100);
  * paid in as the sandbox gateway would (gateway → his balance in the ledger), then held and kept
  * through the same calls a cashier's payment makes; his bids go through placeBid.
  */
-export async function seedDemoAuctions(deps: AuctionDeps, log: FastifyBaseLogger): Promise<number> {
+export async function seedDemoAuctions(deps: AuctionDeps, log: SeedServices['log']): Promise<number> {
   const { db } = deps;
   const keepers = new DepositKeepers();
   keepers.register('auction', auctionKeeper);
   let seeded = 0;
-  for (const listing of await demoAuctionListings(db)) {
+  for (const listing of await auctionTaggedListings(db, 'demo')) {
     if (await auctionOfListing(db, listing.id)) continue;
     const seller = listing.seller_user_id;
     if (seller === null) continue;
@@ -61,7 +65,7 @@ export async function seedDemoAuctions(deps: AuctionDeps, log: FastifyBaseLogger
       const user = await findOrCreateUserByIdentity(db, `game:${listing.application_id}`, accountId, null);
       if (user.id === seller) continue;
       const roles = await deps.gateway.roles(listing.application_id, accountId).catch(() => ({ roles: [] }));
-      await demoDeposit(db, keepers, auction.id, user.id, accountId, roles.roles[0]?.id ?? null);
+      await demoDeposit(db, keepers, auction, user.id, accountId, roles.roles[0]?.id ?? null);
       await placeBid(deps, {
         userId: user.id,
         commodityId: String(listing.id),
@@ -75,43 +79,17 @@ export async function seedDemoAuctions(deps: AuctionDeps, log: FastifyBaseLogger
   return seeded;
 }
 
-/** A demo buyer's place and deposit, paid in through the ledger as a sandbox payment would be, then held. */
+/** A demo buyer's place and deposit (seated as joinAuction would), paid in through the ledger as a sandbox payment would be, then held. */
 async function demoDeposit(
   db: Db,
   keepers: DepositKeepers,
-  auctionId: number,
+  auction: AuctionRow,
   userId: number,
   accountId: string,
   roleId: string | null,
 ): Promise<void> {
-  const auction = await auctionDb(db)
-    .selectFrom('auctions')
-    .selectAll()
-    .where('id', '=', auctionId)
-    .executeTakeFirstOrThrow();
   await db.transaction().execute(async (trx) => {
-    await auctionDb(trx)
-      .insertInto('auction_bidders')
-      .values({ auction_id: auctionId, user_id: userId, deliver_account_id: accountId, deliver_role_id: roleId })
-      .onConflict((oc) => oc.columns(['auction_id', 'user_id']).doNothing())
-      .execute();
-    const deposit = await createDeposit(trx, {
-      userId,
-      sellerUserId: auction.seller_user_id,
-      applicationId: auction.application_id,
-      purpose: 'auction',
-      refId: auctionId,
-      commodityId: auction.commodity_id,
-      title: auction.title,
-      amountFen: Number(auction.deposit_fen),
-      payBy: auction.ends_at,
-    });
-    await auctionDb(trx)
-      .updateTable('auction_bidders')
-      .set({ deposit_id: deposit.id })
-      .where('auction_id', '=', auctionId)
-      .where('user_id', '=', userId)
-      .execute();
+    const deposit = await seatBidder(trx, auction, { userId, accountId, roleId });
     if (deposit.status !== 'unpaid') return;
     await transfer(trx, {
       key: `demo-deposit:${deposit.id}`,
@@ -122,12 +100,4 @@ async function demoDeposit(
     });
     await holdPaidDeposit(trx, keepers, deposit.id, new Date());
   });
-}
-
-/** Test hook: the listing's running auction ends at `endsAt` (journeys cannot wait hours). */
-export async function moveAuctionEnd(db: DbHandle, commodityId: number, endsAt: Date): Promise<boolean> {
-  const auction = await auctionOfListing(db, commodityId);
-  if (auction?.status !== AuctionStatus.RUNNING) return false;
-  await auctionDb(db).updateTable('auctions').set({ ends_at: endsAt }).where('id', '=', auction.id).execute();
-  return true;
 }

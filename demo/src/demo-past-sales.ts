@@ -1,10 +1,10 @@
 import type { RoleSnapshot } from '@app/game-partner/partner-types';
 import { DEFAULT_SELL_RULES, serviceFee } from '@app/protocol/sell-rules';
 import { LISTING_SOLD_NOTE, ListingStatus } from '@app/protocol/statuses/listing-status';
-import type { DbHandle } from '../../platform/db/handle';
-import { insertListing, recordSale } from '../exchange/listings';
+import { insertListing, recordSale } from '../../apps/server/src/modules/exchange/listings';
+import { searchTextOf } from '../../apps/server/src/modules/market/game-catalogue';
+import type { DbHandle } from '../../apps/server/src/platform/db/handle';
 import { listingsOf } from './demo-market';
-import { searchTextOf } from './game-catalogue';
 import type { Rng } from './rng';
 
 const DAY = 86_400_000;

@@ -1,8 +1,8 @@
 import { type BrokerListing, brokerChannels, brokerCommodityList } from '@app/protocol/calls/broker';
 import { describe, expect, it } from 'vitest';
+import { DEMO_SHOPS, seedDemoMerchants } from '../../../demo/src/demo-merchants';
+import { demoMerchantAccounts } from '../../../demo/src/embedded-demo-game';
 import { setBrokerConfig } from '../src/modules/broker/broker-config';
-import { DEMO_SHOPS, seedDemoMerchants } from '../src/modules/broker/broker-demo';
-import { demoMerchantAccounts } from '../src/modules/games/embedded-demo-game';
 import { findOrCreateUserByIdentity } from '../src/modules/user/user.service';
 import { testDb, useTestApp, useTestClient } from './helpers';
 

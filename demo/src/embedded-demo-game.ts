@@ -4,9 +4,10 @@ import { type GameProfile, LEGEND, marketSellerAccounts, SANGUO, XIANXIA } from 
 import { KEY_CALLBACK_PATH, SCREENSHOT_CALLBACK_PATH } from '@app/game-partner/partner-callbacks';
 import { signPartnerRequest } from '@app/game-partner/partner-signing';
 import { AuthType } from '@app/protocol/auth-type';
-import type { FastifyInstance } from 'fastify';
-import { inProcess } from '../../platform/http/in-process';
-import type { GameConfig } from './game-gateway';
+import type { MountGames } from '../../apps/server/src/modules/games/configured-games';
+import type { GameConfig } from '../../apps/server/src/modules/games/game-gateway';
+import { inProcess } from '../../apps/server/src/platform/http/in-process';
+import { ensureSecret } from '../../apps/server/src/platform/secrets';
 
 /**
  * The embedded demo games: where each is mounted, whether it trades across servers of a master
@@ -50,8 +51,15 @@ export function demoMerchantAccounts(gameId: string): string[] {
  * entry (the same signature, time, nonce and idempotency checks as its HTTP routes), the answer
  * copied as JSON as HTTP would: an order's two partner calls cost no HTTP emulation each.
  */
-export async function mountDemoGame(
-  app: FastifyInstance,
+export const mountDemoGames: MountGames = async (app, deps) =>
+  mountDemoGame(app, {
+    secret: await ensureSecret(deps.platform.db, 'demoGamePartner'),
+    dataDir: deps.dataDir,
+    publicBaseUrl: deps.config.PUBLIC_BASE_URL ?? '',
+  });
+
+async function mountDemoGame(
+  app: Parameters<MountGames>[0],
   opts: { secret: string; dataDir: string | null; publicBaseUrl: string },
 ): Promise<GameConfig[]> {
   const send = inProcess(app);

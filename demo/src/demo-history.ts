@@ -1,12 +1,11 @@
 import { CommodityType } from '@app/protocol/commodity';
-import type { Insertable } from 'kysely';
-import type { DbHandle } from '../../platform/db/handle';
-import type { MarketTradesTable } from '../exchange/exchange.tables';
-import { propListings } from '../exchange/listing-stats';
-import { insertDemoTrades } from '../exchange/listings';
-import type { GameConfig } from '../games/game-gateway';
+import { propListings } from '../../apps/server/src/modules/exchange/listing-stats';
+import { insertPastTrades } from '../../apps/server/src/modules/exchange/listings';
+import type { GameConfig } from '../../apps/server/src/modules/games/game-gateway';
+import { gameById, serversOfGame } from '../../apps/server/src/modules/market/catalogue';
+import { addContentSlots, hasContent } from '../../apps/server/src/modules/market/content-slots';
+import type { DbHandle } from '../../apps/server/src/platform/db/handle';
 import { COIN_BASE_PER_WAN, rolePriceFen } from './demo-market';
-import { type ContentSlotsTable, marketDb } from './market.tables';
 import type { Rng } from './rng';
 
 const DAY = 86_400_000;
@@ -16,21 +15,12 @@ const DAY = 86_400_000;
  * something to show on a fresh start. Trades of earlier listings; nothing here is on sale.
  */
 export async function seedTrades(db: DbHandle, applicationId: string, rng: Rng, now: number): Promise<number> {
-  const market = marketDb(db);
-  const game = await market
-    .selectFrom('games')
-    .selectAll()
-    .where('application_id', '=', applicationId)
-    .executeTakeFirst();
-  const servers = await market
-    .selectFrom('game_servers')
-    .selectAll()
-    .where('application_id', '=', applicationId)
-    .execute();
+  const game = await gameById(db, applicationId);
+  const servers = await serversOfGame(db, applicationId);
   if (!game || servers.length === 0) return 0;
   const items = await propListings(db, applicationId);
   const pick = <T>(list: readonly T[]) => list[Math.floor(rng() * list.length)] as T;
-  const rows: Insertable<MarketTradesTable>[] = [];
+  const rows: Parameters<typeof insertPastTrades>[1] = [];
   const at = (daysAgo: number) => new Date(now - daysAgo * DAY - Math.floor(rng() * DAY));
   for (let i = 0; i < 120 && game.role_types.length; i++) {
     const s = pick(servers);
@@ -87,7 +77,7 @@ export async function seedTrades(db: DbHandle, applicationId: string, rng: Rng, 
       sold_at: at(Math.floor(rng() * 60)),
     });
   }
-  await insertDemoTrades(db, rows);
+  await insertPastTrades(db, rows);
   return rows.length;
 }
 
@@ -95,14 +85,12 @@ const art = (kind: string, n: number, title: string, subtitle: string) =>
   `/market/art/${kind}/${n}.svg?t=${encodeURIComponent(title)}&s=${encodeURIComponent(subtitle)}`;
 
 /** Banners, posters, a popup, the splash, SDK ads and notices (once; operators edit them later). */
-export async function seedContent(handle: DbHandle, games: GameConfig[], now: number): Promise<void> {
-  const db = marketDb(handle);
-  const any = await db.selectFrom('content_slots').select('id').limit(1).executeTakeFirst();
-  if (any) return;
+export async function seedContent(db: DbHandle, games: GameConfig[], now: number): Promise<void> {
+  if (await hasContent(db)) return;
   const list = (id: string, type?: number) =>
     `/pages/commodityList/list?applicationId=${id}${type ? `&type=${type}` : ''}`;
   const [first, second, third] = games;
-  const slots: Insertable<ContentSlotsTable>[] = [];
+  const slots: Parameters<typeof addContentSlots>[1] = [];
   const add = (s: {
     kind: 'banner' | 'poster' | 'popup' | 'splash' | 'ad' | 'notice';
     place: string;
@@ -190,5 +178,5 @@ export async function seedContent(handle: DbHandle, games: GameConfig[], now: nu
     image_url: art('splash', 0, '安心交易', '角色 · 游戏币 · 道具'),
     hyperlink_type: CommodityType.PROP,
   });
-  await db.insertInto('content_slots').values(slots).execute();
+  await addContentSlots(db, slots);
 }

@@ -3,18 +3,18 @@ import { CommodityType, type PropSubType, propSubTypeLabel, SaleType } from '@ap
 import { formatCount } from '@app/protocol/format';
 import { DEFAULT_SELL_RULES, serviceFee } from '@app/protocol/sell-rules';
 import { ListingStatus } from '@app/protocol/statuses/listing-status';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../platform/db/database';
-import { gameHasListings, settleDemoListing } from '../exchange/listing-stats';
-import { insertListing } from '../exchange/listings';
-import { demoSellerAccounts } from '../games/embedded-demo-game';
-import type { GameConfig, GameGateway } from '../games/game-gateway';
-import { findOrCreateUserByIdentity } from '../user/user.service';
+import type { SeedServices } from '../../apps/server/src/app';
+import { gameHasListings, settleSeededListing } from '../../apps/server/src/modules/exchange/listing-stats';
+import { insertListing } from '../../apps/server/src/modules/exchange/listings';
+import type { GameConfig, GameGateway } from '../../apps/server/src/modules/games/game-gateway';
+import { serversOfGame } from '../../apps/server/src/modules/market/catalogue';
+import { searchTextOf } from '../../apps/server/src/modules/market/game-catalogue';
+import { rememberTypes } from '../../apps/server/src/modules/market/game-types';
+import { findOrCreateUserByIdentity } from '../../apps/server/src/modules/user/user.service';
+import type { Db } from '../../apps/server/src/platform/db/database';
 import { seedContent, seedTrades } from './demo-history';
 import { seedPastSales } from './demo-past-sales';
-import { searchTextOf } from './game-catalogue';
-import { rememberTypes } from './game-types';
-import { marketDb } from './market.tables';
+import { demoSellerAccounts } from './embedded-demo-game';
 import { createRng, type Rng } from './rng';
 
 /**
@@ -101,7 +101,7 @@ export async function seedDemoMarket(
   db: Db,
   gateway: GameGateway,
   games: GameConfig[],
-  log: FastifyBaseLogger,
+  log: SeedServices['log'],
   now = Date.now(),
 ): Promise<void> {
   // One summary line for the whole seed (a line per game or listing drowned the start-up log).
@@ -115,11 +115,7 @@ export async function seedDemoMarket(
     // The sellers' own past sales draw on their own sequence: the listings on sale stay as they were.
     const history = createRng(`${game.gameId}:past-sales`);
     const base = game.partnerUrl.replace(/\/partner\/v1$/, '');
-    const servers = new Map(
-      (
-        await marketDb(db).selectFrom('game_servers').selectAll().where('application_id', '=', game.gameId).execute()
-      ).map((s) => [s.server_id, s]),
-    );
+    const servers = new Map((await serversOfGame(db, game.gameId)).map((s) => [s.server_id, s]));
     for (const accountId of demoSellerAccounts(game.gameId)) {
       const { roles } = await gateway.roles(game.gameId, accountId);
       const free = roles.filter((r) => !r.locked);
@@ -206,12 +202,12 @@ export async function seedDemoMarket(
                 { ...l.freeze, listingId, roleId: role.id, requireOnline: false } as never,
                 `seed-${game.gameId}-${listingId}`,
               );
-            await settleDemoListing(db, id, true);
+            await settleSeededListing(db, id, true);
             seeded[kinds[l.type]]++;
           } catch (error) {
             seeded.refused++;
             log.warn({ err: error, listingId }, 'demo listing refused by the game');
-            await settleDemoListing(db, id, false);
+            await settleSeededListing(db, id, false);
           }
           if (l.freeze.kind === 'role') break;
         }

@@ -1,16 +1,15 @@
-import { BrokerListingStatus } from '@app/protocol/calls/broker';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../platform/db/database';
-import { demoMerchantAccounts } from '../games/embedded-demo-game';
-import type { GameGateway } from '../games/game-gateway';
-import { serverOf } from '../market/catalogue';
-import { COIN_BASE_PER_WAN } from '../market/demo-market';
-import { rememberTypes } from '../market/game-types';
-import { createRng } from '../market/rng';
-import { findOrCreateUserByIdentity } from '../user/user.service';
-import { brokerDb } from './broker.tables';
-import { brokerConfig } from './broker-config';
-import { merchantOf } from './merchant.service';
+import type { SeedServices } from '../../apps/server/src/app';
+import { brokerConfig, setBrokerConfig } from '../../apps/server/src/modules/broker/broker-config';
+import { publishBrokerListing } from '../../apps/server/src/modules/broker/broker-listing.service';
+import { admitMerchant, merchantOf } from '../../apps/server/src/modules/broker/merchant.service';
+import type { GameGateway } from '../../apps/server/src/modules/games/game-gateway';
+import { serverOf } from '../../apps/server/src/modules/market/catalogue';
+import { rememberTypes } from '../../apps/server/src/modules/market/game-types';
+import { findOrCreateUserByIdentity } from '../../apps/server/src/modules/user/user.service';
+import type { Db } from '../../apps/server/src/platform/db/database';
+import { COIN_BASE_PER_WAN } from './demo-market';
+import { demoMerchantAccounts } from './embedded-demo-game';
+import { createRng } from './rng';
 
 /** The demo merchants' shops, two per game (the game's last two market accounts, which no journey uses: apps/demo-game/src/profiles.ts keeps them past the journeys' own). */
 export const DEMO_SHOPS = ['金源商行', '万通币铺'] as const;
@@ -22,13 +21,13 @@ const WAN = 10_000;
  * The demo market's broker channel: two approved merchants per demo game, each with a listing per
  * coin type on every server his roles stand on, the stock a part of what the role holds (what he can
  * deliver through the game). Once per merchant: a game whose accounts are merchants already is left
- * as it is. Only for the demo games (app.ts hands none in production).
+ * as it is. Only for the demo games (production's entry never loads this file).
  */
 export async function seedDemoMerchants(
   db: Db,
   gateway: GameGateway,
   games: readonly string[],
-  log: FastifyBaseLogger,
+  log: SeedServices['log'],
 ): Promise<{ merchants: number; listings: number }> {
   const seeded = { merchants: 0, listings: 0 };
   for (const applicationId of games) {
@@ -40,24 +39,15 @@ export async function seedDemoMerchants(
       const user = await findOrCreateUserByIdentity(db, `game:${applicationId}`, accountId, roles[0]?.name ?? null);
       if (await merchantOf(db, user.id, applicationId)) continue;
       const shopName = DEMO_SHOPS[i] as string;
-      const now = new Date();
-      const merchant = await brokerDb(db)
-        .insertInto('merchants')
-        .values({
-          user_id: user.id,
-          application_id: applicationId,
-          shop_name: shopName,
-          status: 'approved',
-          credit_fen: DEMO_CREDIT_FEN,
-          terms_accepted_at: now,
-          decided_by: '演示数据',
-          decided_at: now,
-          note: '演示商人',
-        })
-        .onConflict((oc) => oc.columns(['user_id', 'application_id']).doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      if (!merchant) continue;
+      const merchant = await admitMerchant(db, {
+        userId: user.id,
+        applicationId,
+        shopName,
+        creditFen: DEMO_CREDIT_FEN,
+        decidedBy: '演示数据',
+        note: '演示商人',
+      });
+      if (merchant === undefined) continue;
       seeded.merchants++;
       for (const role of roles.filter((r) => !r.locked)) {
         const snap = await gateway.snapshot(applicationId, role.id);
@@ -70,25 +60,17 @@ export async function seedDemoMerchants(
           const stock = Math.floor(((coin?.available ?? 0) * 0.4) / WAN) * WAN;
           if (stock < config.minQuantity) continue;
           const perWan = COIN_BASE_PER_WAN[gold.goldType - 1] ?? 500;
-          await brokerDb(db)
-            .insertInto('broker_listings')
-            .values({
-              merchant_id: merchant.id,
-              seller_user_id: user.id,
-              application_id: applicationId,
-              server_id: snap.serverId,
-              server_name: server.name,
-              master_server_id: server.masterServerId,
-              gold_type: gold.goldType,
-              gold_name: gold.goldName,
-              unit_price_fen: Math.max(1, Math.round(perWan * (0.85 + rng() * 0.3))),
-              stock,
-              min_per_order: config.minQuantity,
-              max_per_order: Math.min(config.maxQuantity, Math.max(config.minQuantity, stock)),
-              deliver_minutes: Math.min(config.deliverMinutes, 10 + 5 * Math.floor(rng() * 4)),
-              status: BrokerListingStatus.ON_SALE,
-            })
-            .execute();
+          // Published as the merchant would, through the channel's checks.
+          await publishBrokerListing(db, user.id, {
+            applicationId,
+            serverId: snap.serverId,
+            goldType: gold.goldType,
+            unitPrice: Math.max(1, Math.round(perWan * (0.85 + rng() * 0.3))),
+            stock,
+            minPerOrder: config.minQuantity,
+            maxPerOrder: Math.min(config.maxQuantity, Math.max(config.minQuantity, stock)),
+            deliverMinutes: Math.min(config.deliverMinutes, 10 + 5 * Math.floor(rng() * 4)),
+          });
           seeded.listings++;
         }
       }
@@ -97,4 +79,18 @@ export async function seedDemoMerchants(
   if (seeded.merchants > 0)
     log.info(seeded, `demo merchants seeded: ${seeded.merchants} merchants, ${seeded.listings} broker listings`);
   return seeded;
+}
+
+/** The demo games open their broker channel with the defaults (an operator's later choice is kept: setBrokerConfig). */
+export async function openDemoChannels(db: Db, games: readonly string[]): Promise<void> {
+  for (const applicationId of games)
+    await setBrokerConfig(db, {
+      applicationId,
+      enabled: true,
+      minQuantity: 10_000,
+      maxQuantity: 100_000_000,
+      feePercent: 3,
+      deliverMinutes: 30,
+      confirmHours: 24,
+    });
 }
