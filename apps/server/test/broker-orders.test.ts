@@ -20,11 +20,9 @@ import { balancePay, combinedPay, wapAlipay } from '@app/protocol/calls/pay';
 import { IM_SOCKET_PATH, type ImServerFrame } from '@app/protocol/im';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { setBrokerConfig } from '../src/modules/broker/broker-config';
-import {
-  type BrokerOrderDeps,
-  expireBrokerOrders,
-  settleBrokerOrders,
-} from '../src/modules/broker/broker-order.service';
+import type { BrokerOrderDeps } from '../src/modules/broker/broker-order.queries';
+import { settleBrokerOrders } from '../src/modules/broker/broker-order.service';
+import { expireBrokerOrders } from '../src/modules/broker/broker-order-place';
 import { Accounts, balanceOf } from '../src/modules/ledger/ledger';
 import { checkLedger } from '../src/modules/ledger/ledger-check';
 import { releaseBrokerOrderHolds } from '../src/modules/payments/payment.service';

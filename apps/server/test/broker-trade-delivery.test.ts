@@ -20,7 +20,8 @@ import {
 import { generateIMAssertSignedUrl } from '@app/protocol/calls/im';
 import { wapAlipay } from '@app/protocol/calls/pay';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { type BrokerOrderDeps, settleBrokerOrders } from '../src/modules/broker/broker-order.service';
+import type { BrokerOrderDeps } from '../src/modules/broker/broker-order.queries';
+import { settleBrokerOrders } from '../src/modules/broker/broker-order.service';
 import { retryBrokerDeliveries } from '../src/modules/broker/broker-order-delivery';
 import { Accounts, balanceOf } from '../src/modules/ledger/ledger';
 import { checkLedger } from '../src/modules/ledger/ledger-check';

@@ -19,21 +19,12 @@ import {
 import { brokerOrderStatusLabel } from '@app/protocol/statuses/broker-order-status';
 import type { FastifyInstance } from 'fastify';
 import { type CallPlatform, registerCall } from '../../platform/http/register-call';
-import {
-  type BrokerOrderDeps,
-  brokerOrderStatusList,
-  buyerConfirmBrokerOrder,
-  cancelBrokerOrder,
-  engageBrokerOrder,
-  brokerOrderList as listOrders,
-  placeBrokerOrder,
-  refuseBrokerOrder,
-  toBrokerOrder,
-  urgeBrokerOrder,
-  viewerBrokerOrder,
-} from './broker-order.service';
+import { type BrokerOrderDeps, viewerBrokerOrder } from './broker-order.queries';
+import { buyerConfirmBrokerOrder, engageBrokerOrder, refuseBrokerOrder, urgeBrokerOrder } from './broker-order.service';
 import { recheckBrokerDelivery, startBrokerDelivery } from './broker-order-delivery';
+import { cancelBrokerOrder, placeBrokerOrder } from './broker-order-place';
 import { requestTradeCustomerService } from './broker-order-stuck';
+import { brokerOrderStatusList, brokerOrderList as listOrders, toBrokerOrder } from './broker-order-view';
 import { brokerServiceRatingOf, rateBrokerService } from './broker-service-rating';
 
 /** The broker orders' calls (`/…/api/app/broker/v1/…`): thin, over the order and delivery services. */
