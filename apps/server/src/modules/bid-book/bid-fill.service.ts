@@ -1,3 +1,4 @@
+import { BrokerOrderStatus } from '@app/protocol/statuses/broker-order-status';
 import type { sellToBid } from '@app/protocol/calls/bid-book';
 import { BrokerListingStatus } from '@app/protocol/calls/broker';
 import type { CallInput } from '@app/protocol/contract';
@@ -328,6 +329,6 @@ async function fillBid(
         amount_fen: amount,
       })
       .execute();
-    return { bidId: String(bid.id), orderId: String(orderId), quantity: take, unitPrice: price, amount, status: 102 };
+    return { bidId: String(bid.id), orderId: String(orderId), quantity: take, unitPrice: price, amount, status: BrokerOrderStatus.PAID };
   });
 }

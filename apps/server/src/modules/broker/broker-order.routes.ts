@@ -16,7 +16,7 @@ import {
   orderEngaged,
   startOrderDelivery,
 } from '@app/protocol/calls/broker-orders';
-import { brokerOrderStatusLabel } from '@app/protocol/statuses/broker-order-status';
+import { BrokerOrderStatus, brokerOrderStatusLabel } from '@app/protocol/statuses/broker-order-status';
 import type { FastifyInstance } from 'fastify';
 import { type CallPlatform, registerCall } from '../../platform/http/register-call';
 import { type BrokerOrderDeps, viewerBrokerOrder } from './broker-order.queries';
@@ -42,7 +42,7 @@ export function brokerOrderRoutes(app: FastifyInstance, platform: CallPlatform, 
       orderId: String(row.id),
       status: row.status,
       statusLabel: brokerOrderStatusLabel[row.status as keyof typeof brokerOrderStatusLabel] ?? '',
-      expireTime: row.status === 101 && row.expires_at ? Math.floor(row.expires_at.getTime() / 1000) : null,
+      expireTime: row.status === BrokerOrderStatus.AWAITING_PAYMENT && row.expires_at ? Math.floor(row.expires_at.getTime() / 1000) : null,
     };
   });
   registerCall(app, platform, brokerOrderList, (input, ctx) => listOrders(deps, ctx.user.userId, input));

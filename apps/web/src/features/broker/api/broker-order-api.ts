@@ -1,3 +1,4 @@
+import { BrokerOrderStatus } from '@app/protocol/statuses/broker-order-status';
 import {
   brokerCancelOrder,
   brokerConfirmOrder,
@@ -36,7 +37,11 @@ export const useBrokerOrder = (orderId: string, type: 1 | 2 = 1) =>
     retry: false,
     refetchInterval: (q) => {
       const status = q.state.data?.status;
-      return status === 102 || status === 104 || status === 106 ? 5_000 : false;
+      return status === BrokerOrderStatus.PAID ||
+        status === BrokerOrderStatus.ENGAGED ||
+        status === BrokerOrderStatus.DELIVERING
+        ? 5_000
+        : false;
     },
   });
 

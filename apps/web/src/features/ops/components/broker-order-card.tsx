@@ -1,14 +1,14 @@
 import { formatPriceFen } from '@app/protocol/format';
-import { brokerOrderStatusLabel } from '@app/protocol/statuses/broker-order-status';
+import { BrokerOrderStatus, brokerOrderStatusLabel } from '@app/protocol/statuses/broker-order-status';
 import { useState } from 'react';
 import { type ConsoleBrokerOrder, useResolveBrokerOrder } from '../api/broker-orders';
 import { useJoinBrokerOrderChat } from '../api/join-broker-order-chat';
 import { formatTime } from './format';
 import { workbenchChatUrl } from './workbench-url';
 
-const REFUSED = -105;
-const DELIVERING = 106;
-const UNDELIVERED: readonly number[] = [102, 104];
+const REFUSED: number = BrokerOrderStatus.RECEIPT_REFUSED;
+const DELIVERING: number = BrokerOrderStatus.DELIVERING;
+const UNDELIVERED: readonly number[] = [BrokerOrderStatus.PAID, BrokerOrderStatus.ENGAGED];
 
 /**
  * One broker order for customer service: a refused receipt (refund, or confirm the delivery the
