@@ -1,8 +1,8 @@
-import { BrokerOrderStatus } from '@app/protocol/statuses/broker-order-status';
 import type { sellToBid } from '@app/protocol/calls/bid-book';
 import { BrokerListingStatus } from '@app/protocol/calls/broker';
 import type { CallInput } from '@app/protocol/contract';
 import { ErrorCode } from '@app/protocol/errors';
+import { BrokerOrderStatus } from '@app/protocol/statuses/broker-order-status';
 import { CoinBidStatus } from '@app/protocol/statuses/coin-bid-status';
 import { AppError } from '../../platform/errors';
 import { brokerListingById, reserveBrokerStock } from '../broker/broker-listing.service';
@@ -329,6 +329,13 @@ async function fillBid(
         amount_fen: amount,
       })
       .execute();
-    return { bidId: String(bid.id), orderId: String(orderId), quantity: take, unitPrice: price, amount, status: BrokerOrderStatus.PAID };
+    return {
+      bidId: String(bid.id),
+      orderId: String(orderId),
+      quantity: take,
+      unitPrice: price,
+      amount,
+      status: BrokerOrderStatus.PAID,
+    };
   });
 }

@@ -110,7 +110,11 @@ export async function toBrokerOrder(
   };
 }
 
-export async function rereadBrokerOrder(deps: BrokerOrderDeps, id: number, role: 'buyer' | 'merchant'): Promise<BrokerOrder> {
+export async function rereadBrokerOrder(
+  deps: BrokerOrderDeps,
+  id: number,
+  role: 'buyer' | 'merchant',
+): Promise<BrokerOrder> {
   const row = await brokerOrders(deps.db).where('id', '=', id).executeTakeFirstOrThrow();
   return toBrokerOrder(deps, row, role);
 }

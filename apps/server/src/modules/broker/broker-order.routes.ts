@@ -42,7 +42,10 @@ export function brokerOrderRoutes(app: FastifyInstance, platform: CallPlatform, 
       orderId: String(row.id),
       status: row.status,
       statusLabel: brokerOrderStatusLabel[row.status as keyof typeof brokerOrderStatusLabel] ?? '',
-      expireTime: row.status === BrokerOrderStatus.AWAITING_PAYMENT && row.expires_at ? Math.floor(row.expires_at.getTime() / 1000) : null,
+      expireTime:
+        row.status === BrokerOrderStatus.AWAITING_PAYMENT && row.expires_at
+          ? Math.floor(row.expires_at.getTime() / 1000)
+          : null,
     };
   });
   registerCall(app, platform, brokerOrderList, (input, ctx) => listOrders(deps, ctx.user.userId, input));

@@ -1,7 +1,7 @@
-import { BrokerOrderStatus } from '@app/protocol/statuses/broker-order-status';
 import { brokerDeliveryLabel } from '@app/protocol/calls/broker';
 import type { BrokerOrder } from '@app/protocol/calls/broker-orders';
 import { formatDateTime, formatPriceFen } from '@app/protocol/format';
+import { BrokerOrderStatus } from '@app/protocol/statuses/broker-order-status';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state';

@@ -1,4 +1,3 @@
-import { BrokerOrderStatus } from '@app/protocol/statuses/broker-order-status';
 import {
   brokerCancelOrder,
   brokerConfirmOrder,
@@ -14,6 +13,7 @@ import {
   orderEngaged,
   startOrderDelivery,
 } from '@app/protocol/calls/broker-orders';
+import { BrokerOrderStatus } from '@app/protocol/statuses/broker-order-status';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api/call-api';
 
