@@ -6,6 +6,7 @@ import {
 } from '@app/protocol/statuses/broker-order-status';
 import type { DbHandle } from '../../platform/db/handle';
 import { gameById } from '../market/catalogue';
+import { signedReceiptHolds } from '../orders/signed-receipt';
 import { brokerDb } from './broker.tables';
 import { brokerConfig } from './broker-config';
 import { type BrokerOrderDeps, type BrokerOrderRow, brokerOrders } from './broker-order.queries';
@@ -36,14 +37,7 @@ export async function toBrokerOrder(
   const total = Number(row.total_fen);
   const fee = role === 'merchant' ? Number(row.fee_fen) : 0;
   const r = row.receipt;
-  let verified = false;
-  if (r) {
-    try {
-      verified = deps.gateway.receiptHolds(row.application_id, r as never, row.receipt_signature);
-    } catch {
-      verified = false;
-    }
-  }
+  const verified = r ? signedReceiptHolds(deps.gateway, row.application_id, r as never, row.receipt_signature) : false;
   return {
     orderId: String(row.id),
     orderNo: row.order_no,
