@@ -3,6 +3,7 @@ import { BrokerOrderStatus, brokerOrderStatusLabel } from '@app/protocol/statuse
 import { useState } from 'react';
 import { type ConsoleBrokerOrder, useResolveBrokerOrder } from '../api/broker-orders';
 import { useJoinBrokerOrderChat } from '../api/join-broker-order-chat';
+import { DecisionNote } from './decision-note';
 import { formatTime } from './format';
 import { workbenchChatUrl } from './workbench-url';
 
@@ -100,19 +101,15 @@ export function BrokerOrderCard({ order, inChat = false }: { order: ConsoleBroke
         ) : null}
       </dl>
       {open ? (
-        <textarea
-          aria-label="处理说明"
-          value={note}
-          onChange={(e) => {
-            setNote(e.target.value);
-            resolve.reset();
-          }}
-          placeholder="处理说明（买卖双方可见，2–200字）"
-          maxLength={200}
-          data-testid="ops-broker-note"
+        <DecisionNote
+          note={note}
+          onNote={setNote}
+          error={resolve.error}
+          onTyped={resolve.reset}
+          testId="ops-broker-note"
+          errorTestId="ops-broker-error"
         />
-      ) : null}
-      {resolve.error ? (
+      ) : resolve.error ? (
         <p className="ops-error" data-testid="ops-broker-error">
           {resolve.error.message}
         </p>
