@@ -101,14 +101,7 @@ export function BrokerOrderCard({ order, inChat = false }: { order: ConsoleBroke
         ) : null}
       </dl>
       {open ? (
-        <DecisionNote
-          note={note}
-          onNote={setNote}
-          error={resolve.error}
-          onTyped={resolve.reset}
-          testId="ops-broker-note"
-          errorTestId="ops-broker-error"
-        />
+        <DecisionNote note={note} onNote={setNote} decision={resolve} testIds="ops-broker" />
       ) : resolve.error ? (
         <p className="ops-error" data-testid="ops-broker-error">
           {resolve.error.message}

@@ -6,17 +6,15 @@
 export function DecisionNote({
   note,
   onNote,
-  error,
-  onTyped,
-  testId,
-  errorTestId,
+  decision,
+  testIds,
 }: {
   note: string;
   onNote: (note: string) => void;
-  error: Error | null;
-  onTyped: () => void;
-  testId: string;
-  errorTestId: string;
+  /** The decision's mutation: its error shown, reset as the note changes. */
+  decision: { error: Error | null; reset: () => void };
+  /** `<testIds>-note` and `<testIds>-error`. */
+  testIds: string;
 }) {
   return (
     <>
@@ -25,15 +23,15 @@ export function DecisionNote({
         value={note}
         onChange={(e) => {
           onNote(e.target.value);
-          onTyped();
+          decision.reset();
         }}
         placeholder="处理说明（买卖双方可见，2–200字）"
         maxLength={200}
-        data-testid={testId}
+        data-testid={`${testIds}-note`}
       />
-      {error ? (
-        <p className="ops-error" data-testid={errorTestId}>
-          {error.message}
+      {decision.error ? (
+        <p className="ops-error" data-testid={`${testIds}-error`}>
+          {decision.error.message}
         </p>
       ) : null}
     </>

@@ -88,14 +88,7 @@ export function RefusedCard({ order }: { order: RefusedReceipt }) {
         </div>
         {addNote.error ? <p className="ops-error">{addNote.error.message}</p> : null}
       </section>
-      <DecisionNote
-        note={note}
-        onNote={setNote}
-        error={resolve.error}
-        onTyped={resolve.reset}
-        testId="ops-note"
-        errorTestId="ops-error"
-      />
+      <DecisionNote note={note} onNote={setNote} decision={resolve} testIds="ops" />
       <div className="ops-actions">
         <button
           type="button"
