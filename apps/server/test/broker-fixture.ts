@@ -1,7 +1,16 @@
+import { randomBytes } from 'node:crypto';
 import { type BrokerListing, merchantApply, publishCommodity } from '@app/protocol/calls/broker';
+import {
+  type BrokerOrder,
+  brokerOrderInfo,
+  brokerOrderPlace,
+  startOrderDelivery,
+} from '@app/protocol/calls/broker-orders';
+import { wapAlipay } from '@app/protocol/calls/pay';
+import { BrokerOrderStatus } from '@app/protocol/statuses/broker-order-status';
 import { expect } from 'vitest';
 import { setBrokerConfig } from '../src/modules/broker/broker-config';
-import { expectCode, type TestApp, type TestClient } from './helpers';
+import { expectCode, type sdkPlayer, type TestApp, type TestClient } from './helpers';
 import { opsApi } from './ops-helpers';
 
 /**
@@ -67,4 +76,80 @@ export async function publishedListing(
   );
   expectCode(listed, '200');
   return listed.data as BrokerListing;
+}
+
+type Player = Awaited<ReturnType<typeof sdkPlayer>>;
+
+/** Who a file's orders are between, read when a helper runs (the file's beforeAll sets them). */
+export interface BrokerParties {
+  buyer: Player;
+  merchant: Player;
+  /** The listing `paidOrder` buys from. */
+  lot?: BrokerListing;
+}
+
+/** A broker order as its buyer reads it, with its chat group. */
+export type BrokerOrderInfo = BrokerOrder & { teamInfo: { groupId: string | null } };
+
+/**
+ * The order steps the broker test files share: read an order, place one (buyer1's role), pay it
+ * through the sandbox cashier (alipay, the notification succeeding), start the merchant's delivery
+ * from his player1 role. Each file keeps what it alone asserts.
+ */
+export function brokerOrderSteps(t: TestApp, app: TestClient, parties: () => BrokerParties) {
+  const info = async (orderId: string, token = parties().buyer.token) => {
+    const res = await app.call(brokerOrderInfo, { orderId }, { token });
+    expectCode(res, '200');
+    return res.data as BrokerOrderInfo;
+  };
+  const place = (commodityId: string, over: Record<string, unknown> = {}, who: Player = parties().buyer) =>
+    app.call(
+      brokerOrderPlace,
+      {
+        commodityId,
+        quantity: 100_000,
+        gameAccountId: 'buyer1',
+        gameRoleId: who.info.roleId,
+        requestKey: `bk-${randomBytes(6).toString('hex')}`,
+        agreement: true,
+        ...over,
+      },
+      { token: who.token },
+    );
+  const placed = async (commodityId: string, over: Record<string, unknown> = {}) => {
+    const res = await place(commodityId, over);
+    expectCode(res, '200');
+    return res.data as BrokerOrder;
+  };
+  /** Starts the buyer's payment at the sandbox cashier (alipay): answers the trade. */
+  const startPay = async (order: BrokerOrder) => {
+    const res = await app.call(
+      wapAlipay,
+      { bizNo: order.bizNo, totalAmount: order.totalAmount, payPrice: order.totalAmount },
+      { token: parties().buyer.token },
+    );
+    expectCode(res, '200');
+    return (res.data as { tradeNo: string }).tradeNo;
+  };
+  const succeed = (tradeNo: string) => t.app.inject({ method: 'POST', url: `/sandbox/api/pay/${tradeNo}/succeed` });
+  /** Pays the order whole; it reads 已付款. */
+  const pay = async (order: BrokerOrder) => {
+    await succeed(await startPay(order));
+    const paid = await info(order.orderId);
+    expect(paid.status).toBe(BrokerOrderStatus.PAID);
+    return paid;
+  };
+  /** An order of `quantity` from the parties' listing, placed and paid. */
+  const paidOrder = async (quantity = 10_000) => {
+    const lot = parties().lot;
+    if (!lot) throw new Error('paidOrder: the parties name no listing');
+    return pay(await placed(lot.commodityId, { quantity }));
+  };
+  const deliver = (orderId: string, roleId = parties().merchant.info.roleId) =>
+    app.call(
+      startOrderDelivery,
+      { orderId, gameAccountId: 'player1', gameRoleId: roleId },
+      { token: parties().merchant.token },
+    );
+  return { info, place, placed, startPay, succeed, pay, paidOrder, deliver };
 }

@@ -5,11 +5,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   buyerConfirmBrokerOrder,
-  cancelBrokerOrder,
   decideRefusedBrokerOrder,
   engageBrokerOrder,
-  expireBrokerOrders,
-  placeBrokerOrder,
   refuseBrokerOrder,
   settleBrokerOrders,
 } from '../src/modules/broker/broker-order.service';
@@ -18,6 +15,7 @@ import {
   retryBrokerDeliveries,
   startBrokerDelivery,
 } from '../src/modules/broker/broker-order-delivery';
+import { cancelBrokerOrder, expireBrokerOrders, placeBrokerOrder } from '../src/modules/broker/broker-order-place';
 import { requestTradeCustomerService } from '../src/modules/broker/broker-order-stuck';
 import type { GameGateway } from '../src/modules/games/game-gateway';
 import { Accounts, balanceOf, transfer } from '../src/modules/ledger/ledger';

@@ -1,22 +1,17 @@
-import { randomBytes } from 'node:crypto';
 import type { BrokerListing } from '@app/protocol/calls/broker';
 import {
   type BrokerOrder,
   brokerCancelOrder,
   brokerGetRateCustomerService,
-  brokerOrderInfo,
-  brokerOrderPlace,
   brokerRateCustomerService,
   brokerUrgeSellerDelivery,
   orderEngaged,
-  startOrderDelivery,
 } from '@app/protocol/calls/broker-orders';
 import { type Conversation, conversationList } from '@app/protocol/calls/im';
-import { wapAlipay } from '@app/protocol/calls/pay';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Accounts, balanceOf } from '../src/modules/ledger/ledger';
 import { checkLedger } from '../src/modules/ledger/ledger-check';
-import { approvedMerchant, openBrokerChannel, publishedListing } from './broker-fixture';
+import { approvedMerchant, brokerOrderSteps, openBrokerChannel, publishedListing } from './broker-fixture';
 import { expectCode, sdkPlayer, testDb, useTestApp, useTestClient } from './helpers';
 import { sayInChat } from './im-say';
 import { opsApi } from './ops-helpers';
@@ -34,6 +29,7 @@ type Player = Awaited<ReturnType<typeof sdkPlayer>>;
 let merchant: Player;
 let buyer: Player;
 let lot: BrokerListing;
+const { info, paidOrder, deliver } = brokerOrderSteps(t, app, () => ({ buyer, merchant, lot }));
 const PROMISE = 20;
 
 /** The promise of the order passed `minutes` ago (journeys and tests cannot wait for it). */
@@ -44,42 +40,6 @@ const overdue = (orderId: string, minutes = 1) =>
     .where('id', '=', Number(orderId))
     .execute();
 const cancel = (orderId: string, token = buyer.token) => app.call(brokerCancelOrder, { orderId }, { token });
-const deliver = (orderId: string) =>
-  app.call(
-    startOrderDelivery,
-    { orderId, gameAccountId: 'player1', gameRoleId: merchant.info.roleId },
-    { token: merchant.token },
-  );
-const paidOrder = async (quantity = 10_000) => {
-  const placed = await app.call(
-    brokerOrderPlace,
-    {
-      commodityId: lot.commodityId,
-      quantity,
-      gameAccountId: 'buyer1',
-      gameRoleId: buyer.info.roleId,
-      requestKey: `bp-${randomBytes(6).toString('hex')}`,
-      agreement: true,
-    },
-    { token: buyer.token },
-  );
-  expectCode(placed, '200');
-  const order = placed.data as BrokerOrder;
-  const pay = await app.call(
-    wapAlipay,
-    { bizNo: order.bizNo, totalAmount: order.totalAmount, payPrice: order.totalAmount },
-    { token: buyer.token },
-  );
-  await t.app.inject({ method: 'POST', url: `/sandbox/api/pay/${(pay.data as { tradeNo: string }).tradeNo}/succeed` });
-  const paid = await info(order.orderId);
-  expect(paid.status).toBe(102);
-  return paid;
-};
-const info = async (orderId: string, token = buyer.token) => {
-  const res = await app.call(brokerOrderInfo, { orderId }, { token });
-  expectCode(res, '200');
-  return res.data as BrokerOrder & { teamInfo: { groupId: string | null } };
-};
 const stock = async () =>
   Number(
     (

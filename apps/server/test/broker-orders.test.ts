@@ -20,15 +20,13 @@ import { balancePay, combinedPay, wapAlipay } from '@app/protocol/calls/pay';
 import { IM_SOCKET_PATH, type ImServerFrame } from '@app/protocol/im';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { setBrokerConfig } from '../src/modules/broker/broker-config';
-import {
-  type BrokerOrderDeps,
-  expireBrokerOrders,
-  settleBrokerOrders,
-} from '../src/modules/broker/broker-order.service';
+import type { BrokerOrderDeps } from '../src/modules/broker/broker-order.queries';
+import { settleBrokerOrders } from '../src/modules/broker/broker-order.service';
+import { expireBrokerOrders } from '../src/modules/broker/broker-order-place';
 import { Accounts, balanceOf } from '../src/modules/ledger/ledger';
 import { checkLedger } from '../src/modules/ledger/ledger-check';
 import { releasePayableHolds } from '../src/modules/payments/payment-holds';
-import { publishedListing } from './broker-fixture';
+import { brokerOrderSteps, publishedListing } from './broker-fixture';
 import { expectCode, sdkPlayer, testDb, useTestApp, useTestClient } from './helpers';
 import { sayInChat } from './im-say';
 import { opsApi } from './ops-helpers';
@@ -42,61 +40,25 @@ let merchant: Player;
 let buyer: Player;
 let stranger: Player;
 let opsToken: string;
-const deps = (): BrokerOrderDeps => ({
-  db: t.db,
-  gateway: t.app.gateway,
-  releaseHolds: (trx, id) => releasePayableHolds(trx, 'broker', id),
-});
+const {
+  place,
+  placed,
+  info,
+  startPay,
+  succeed,
+  pay: paid,
+  deliver,
+} = brokerOrderSteps(t, app, () => ({ buyer, merchant }));
+const deps = (): BrokerOrderDeps => ({ db: t.db, gateway: t.app.gateway, releaseHolds: (trx, id) => releasePayableHolds(trx, 'broker', id) });
 
 const key = () => `bk-${randomBytes(6).toString('hex')}`;
 const publish = (over: Record<string, unknown> = {}) => publishedListing(app, merchant, over);
-const place = (commodityId: string, over: Record<string, unknown> = {}, who: Player = buyer) =>
-  app.call(
-    brokerOrderPlace,
-    {
-      commodityId,
-      quantity: 100_000,
-      gameAccountId: 'buyer1',
-      gameRoleId: who.info.roleId,
-      requestKey: key(),
-      agreement: true,
-      ...over,
-    },
-    { token: who.token },
-  );
-const placed = async (commodityId: string, over: Record<string, unknown> = {}) => {
-  const res = await place(commodityId, over);
-  expectCode(res, '200');
-  return res.data as BrokerOrder;
-};
-const info = async (orderId: string, token = buyer.token) => {
-  const res = await app.call(brokerOrderInfo, { orderId }, { token });
-  expectCode(res, '200');
-  return res.data as BrokerOrder & { teamInfo: { groupId: string | null } };
-};
-/** Pays through the sandbox cashier (alipay): answers the trade. */
-const startPay = async (order: BrokerOrder) => {
-  const res = await app.call(
-    wapAlipay,
-    { bizNo: order.bizNo, totalAmount: order.totalAmount, payPrice: order.totalAmount },
-    { token: buyer.token },
-  );
-  expectCode(res, '200');
-  return (res.data as { tradeNo: string }).tradeNo;
-};
-const succeed = (tradeNo: string) => t.app.inject({ method: 'POST', url: `/sandbox/api/pay/${tradeNo}/succeed` });
-const paid = async (order: BrokerOrder) => {
-  await succeed(await startPay(order));
-  expect((await info(order.orderId)).status).toBe(102);
-};
 const listing = async (id: string) =>
   (await t.db.selectFrom('broker_listings').selectAll().where('id', '=', Number(id)).executeTakeFirstOrThrow()) as {
     stock: number;
     status: number;
     sold_quantity: number;
   };
-const deliver = (orderId: string, roleId = merchant.info.roleId) =>
-  app.call(startOrderDelivery, { orderId, gameAccountId: 'player1', gameRoleId: roleId }, { token: merchant.token });
 const available = async (userId: number) => (await balanceOf(t.db, Accounts.userAvailable(userId))).available;
 beforeAll(async () => {
   merchant = await sdkPlayer(t, sdk, 'player1', '1395000');

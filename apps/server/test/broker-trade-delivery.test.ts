@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   appBrokerConfig,
   type BrokerListing,
@@ -11,21 +10,18 @@ import {
   type BrokerOrder,
   brokerCancelOrder,
   brokerConfirmOrder,
-  brokerOrderInfo,
-  brokerOrderPlace,
   brokerRefuseOrder,
   deliveredOrder,
-  startOrderDelivery,
 } from '@app/protocol/calls/broker-orders';
 import { generateIMAssertSignedUrl } from '@app/protocol/calls/im';
-import { wapAlipay } from '@app/protocol/calls/pay';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { type BrokerOrderDeps, settleBrokerOrders } from '../src/modules/broker/broker-order.service';
+import type { BrokerOrderDeps } from '../src/modules/broker/broker-order.queries';
+import { settleBrokerOrders } from '../src/modules/broker/broker-order.service';
 import { retryBrokerDeliveries } from '../src/modules/broker/broker-order-delivery';
 import { Accounts, balanceOf } from '../src/modules/ledger/ledger';
 import { checkLedger } from '../src/modules/ledger/ledger-check';
 import { rememberTypes } from '../src/modules/market/game-types';
-import { approvedMerchant, openBrokerChannel, publishedListing } from './broker-fixture';
+import { approvedMerchant, brokerOrderSteps, openBrokerChannel, publishedListing } from './broker-fixture';
 import { expectCode, sdkPlayer, testDb, useTestApp, useTestClient } from './helpers';
 import { opsApi } from './ops-helpers';
 
@@ -44,6 +40,7 @@ let merchant: Player;
 let buyer: Player;
 let lot: BrokerListing;
 let opsToken: string;
+const { info, paidOrder, deliver: start } = brokerOrderSteps(t, app, () => ({ buyer, merchant, lot }));
 const deps = (): BrokerOrderDeps => ({ db: t.db, gateway: t.app.gateway });
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -62,48 +59,12 @@ const SETTINGS = {
 const configure = (body: Record<string, unknown>, applicationId = GAME, token = opsToken) =>
   opsApi(t).call('POST', `/broker-configs/${applicationId}`, { token, body });
 
-const info = async (orderId: string, token = buyer.token) => {
-  const res = await app.call(brokerOrderInfo, { orderId }, { token });
-  expectCode(res, '200');
-  return res.data as BrokerOrder & { teamInfo: { groupId: string | null } };
-};
-const start = (orderId: string) =>
-  app.call(
-    startOrderDelivery,
-    { orderId, gameAccountId: 'player1', gameRoleId: merchant.info.roleId },
-    { token: merchant.token },
-  );
 const report = (orderId: string, extra: { note?: string; images?: string[] } = {}, token = merchant.token) =>
   app.call(deliveredOrder, { orderId, ...extra }, { token });
 const upload = async (token: string) => {
   const url = (await app.call(generateIMAssertSignedUrl, { typeName: 'png' }, { token })).data as string;
   await t.app.inject({ method: 'PUT', url, headers: { 'content-type': 'image/png' }, payload: PNG });
   return url.split('?')[0] as string;
-};
-const paidOrder = async (quantity = 10_000) => {
-  const placed = await app.call(
-    brokerOrderPlace,
-    {
-      commodityId: lot.commodityId,
-      quantity,
-      gameAccountId: 'buyer1',
-      gameRoleId: buyer.info.roleId,
-      requestKey: `bt-${randomBytes(6).toString('hex')}`,
-      agreement: true,
-    },
-    { token: buyer.token },
-  );
-  expectCode(placed, '200');
-  const order = placed.data as BrokerOrder;
-  const pay = await app.call(
-    wapAlipay,
-    { bizNo: order.bizNo, totalAmount: order.totalAmount, payPrice: order.totalAmount },
-    { token: buyer.token },
-  );
-  await t.app.inject({ method: 'POST', url: `/sandbox/api/pay/${(pay.data as { tradeNo: string }).tradeNo}/succeed` });
-  const paid = await info(order.orderId);
-  expect(paid.status).toBe(102);
-  return paid;
 };
 const chatLines = async (groupId: string | null) =>
   (

@@ -1,20 +1,21 @@
-import { randomBytes } from 'node:crypto';
 import type { BrokerListing } from '@app/protocol/calls/broker';
 import {
   type BrokerOrder,
   brokerConfirmOrder,
-  brokerOrderInfo,
-  brokerOrderPlace,
   brokerTradeCustomerService,
   deliveredOrder,
-  startOrderDelivery,
 } from '@app/protocol/calls/broker-orders';
-import { wapAlipay } from '@app/protocol/calls/pay';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { setBrokerConfig } from '../src/modules/broker/broker-config';
 import { Accounts, balanceOf } from '../src/modules/ledger/ledger';
 import { checkLedger } from '../src/modules/ledger/ledger-check';
-import { approvedMerchant, BROKER_CONFIG, openBrokerChannel, publishedListing } from './broker-fixture';
+import {
+  approvedMerchant,
+  BROKER_CONFIG,
+  brokerOrderSteps,
+  openBrokerChannel,
+  publishedListing,
+} from './broker-fixture';
 import { expectCode, sdkPlayer, testDb, useTestApp, useTestClient } from './helpers';
 import { opsApi } from './ops-helpers';
 
@@ -32,19 +33,9 @@ let buyer: Player;
 let stranger: Player;
 let lot: BrokerListing;
 let opsToken: string;
+const { info, paidOrder, deliver: start } = brokerOrderSteps(t, app, () => ({ buyer, merchant, lot }));
 const CONFIG = BROKER_CONFIG;
 
-const info = async (orderId: string, token = buyer.token) => {
-  const res = await app.call(brokerOrderInfo, { orderId }, { token });
-  expectCode(res, '200');
-  return res.data as BrokerOrder;
-};
-const start = (orderId: string) =>
-  app.call(
-    startOrderDelivery,
-    { orderId, gameAccountId: 'player1', gameRoleId: merchant.info.roleId },
-    { token: merchant.token },
-  );
 const report = (orderId: string, note = '已在银杏村面交') =>
   app.call(deliveredOrder, { orderId, note }, { token: merchant.token });
 const ask = (orderId: string, token = buyer.token, reason = '商人开始交易后一直没有上线') =>
@@ -77,30 +68,6 @@ const stock = async () =>
 const available = async (userId: number) => (await balanceOf(t.db, Accounts.userAvailable(userId))).available;
 const escrow = async () => (await balanceOf(t.db, Accounts.escrow)).available;
 
-const paidOrder = async (quantity = 10_000) => {
-  const placed = await app.call(
-    brokerOrderPlace,
-    {
-      commodityId: lot.commodityId,
-      quantity,
-      gameAccountId: 'buyer1',
-      gameRoleId: buyer.info.roleId,
-      requestKey: `bs-${randomBytes(6).toString('hex')}`,
-      agreement: true,
-    },
-    { token: buyer.token },
-  );
-  expectCode(placed, '200');
-  const order = placed.data as BrokerOrder;
-  const pay = await app.call(
-    wapAlipay,
-    { bizNo: order.bizNo, totalAmount: order.totalAmount, payPrice: order.totalAmount },
-    { token: buyer.token },
-  );
-  await t.app.inject({ method: 'POST', url: `/sandbox/api/pay/${(pay.data as { tradeNo: string }).tradeNo}/succeed` });
-  expect((await info(order.orderId)).status).toBe(102);
-  return order;
-};
 /** A trade started and its time passed (moved back in the database, not waited for). */
 const overdueTrade = async () => {
   const order = await paidOrder();

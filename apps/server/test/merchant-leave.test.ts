@@ -15,7 +15,7 @@ import {
 import { wapAlipay } from '@app/protocol/calls/pay';
 import { checkRemoveAccount } from '@app/protocol/calls/user';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { placeBrokerOrder } from '../src/modules/broker/broker-order.service';
+import { placeBrokerOrder } from '../src/modules/broker/broker-order-place';
 import { leaveMerchant } from '../src/modules/broker/merchant-leave';
 import { checkLedger } from '../src/modules/ledger/ledger-check';
 import { releasePayableHolds } from '../src/modules/payments/payment-holds';

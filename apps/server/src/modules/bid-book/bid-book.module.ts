@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db/database';
 import type { CallPlatform } from '../../platform/http/register-call';
 import { sweepEvery } from '../../platform/jobs/sweep-every';
-import type { BrokerOrderDeps } from '../broker/broker-order.service';
+import type { BrokerOrderDeps } from '../broker/broker-order.queries';
 import type { GameGateway } from '../games/game-gateway';
 import { type RemovalChecks, refuseWhile } from '../user/removal-checks';
 import { bidBookRoutes } from './bid-book.routes';

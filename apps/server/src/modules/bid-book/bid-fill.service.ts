@@ -2,11 +2,13 @@ import type { sellToBid } from '@app/protocol/calls/bid-book';
 import { BrokerListingStatus } from '@app/protocol/calls/broker';
 import type { CallInput } from '@app/protocol/contract';
 import { ErrorCode } from '@app/protocol/errors';
+import { BrokerOrderStatus } from '@app/protocol/statuses/broker-order-status';
 import { CoinBidStatus } from '@app/protocol/statuses/coin-bid-status';
 import { AppError } from '../../platform/errors';
 import { brokerListingById, reserveBrokerStock } from '../broker/broker-listing.service';
-import { type BrokerOrderDeps, createFilledBrokerOrder } from '../broker/broker-order.service';
+import type { BrokerOrderDeps } from '../broker/broker-order.queries';
 import { startBrokerDelivery } from '../broker/broker-order-delivery';
+import { createFilledBrokerOrder } from '../broker/broker-order-place';
 import { approvedMerchant } from '../broker/merchant.service';
 import { isLinkedGameAccount } from '../user/game-accounts';
 import { phoneAndRealName } from '../user/user.queries';
@@ -327,6 +329,13 @@ async function fillBid(
         amount_fen: amount,
       })
       .execute();
-    return { bidId: String(bid.id), orderId: String(orderId), quantity: take, unitPrice: price, amount, status: 102 };
+    return {
+      bidId: String(bid.id),
+      orderId: String(orderId),
+      quantity: take,
+      unitPrice: price,
+      amount,
+      status: BrokerOrderStatus.PAID,
+    };
   });
 }

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DbHandle } from '../../platform/db/handle';
-import { viewerBrokerOrder } from '../broker/broker-order.service';
+import { viewerBrokerOrder } from '../broker/broker-order.queries';
 import { bidBookDb } from './bid-book.tables';
 
 /**

@@ -3,7 +3,7 @@ import { BrokerOrderStatus } from '@app/protocol/statuses/broker-order-status';
 import type { DbHandle } from '../../platform/db/handle';
 import { AppError } from '../../platform/errors';
 import { brokerDb } from './broker.tables';
-import type { BrokerOrderDeps, BrokerOrderRow } from './broker-order.service';
+import type { BrokerOrderDeps, BrokerOrderRow } from './broker-order.queries';
 import { isStuckTradeCase } from './broker-order-stuck';
 
 const S = BrokerOrderStatus;

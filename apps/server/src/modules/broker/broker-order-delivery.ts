@@ -7,10 +7,11 @@ import { isLinkedGameAccount } from '../user/game-accounts';
 import { brokerDb } from './broker.tables';
 import { brokerConfig } from './broker-config';
 import { releaseBrokerStock } from './broker-listing.service';
-import { type BrokerOrderDeps, refundBrokerOrder, toBrokerOrder, viewerBrokerOrder } from './broker-order.service';
+import { type BrokerOrderDeps, refundBrokerOrder, viewerBrokerOrder } from './broker-order.queries';
 import { moveBrokerOrder } from './broker-order-moves';
 import { tradeDueAt } from './broker-order-stuck';
 import { reportBrokerTrade } from './broker-order-trade';
+import { toBrokerOrder } from './broker-order-view';
 
 const S = BrokerOrderStatus;
 

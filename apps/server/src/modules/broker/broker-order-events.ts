@@ -5,7 +5,7 @@ import type { ChatHandle } from '../im/im.module';
 import { staffChatAccount } from '../im/staff-account';
 import type { NoticeFacts } from '../notices/notice-texts';
 import type { NoticesHandle } from '../notices/notices.module';
-import { uidsOf } from '../user/user.queries';
+import { orderChat } from '../orders/order-chat';
 import { brokerDb } from './broker.tables';
 
 /**
@@ -72,39 +72,25 @@ export function brokerOrderEvents(deps: {
   log: FastifyBaseLogger;
 }): BrokerOrderEvents {
   const { db, chat, notices } = deps;
+  const parties = orderChat('broker', deps);
   const events: BrokerOrderEvents = {
     async opened(trx, order) {
-      const uids = await uidsOf(trx, [order.buyerUserId, order.sellerUserId]);
-      const buyer = uids.get(order.buyerUserId);
-      const seller = uids.get(order.sellerUserId);
+      const { buyer, seller } = await parties.accountsOf(trx, order.buyerUserId, order.sellerUserId);
       await chat.openGroup(trx, {
         kind: 'broker',
         refId: order.id,
         title: order.title,
-        members: [
-          ...(buyer ? [{ account: buyer, role: 'buyer' as const }] : []),
-          ...(seller ? [{ account: seller, role: 'seller' as const }] : []),
-        ],
+        members: parties.members(buyer, seller),
       });
     },
 
-    groupOf: (orderId) => chat.groupKeyOf('broker', orderId),
+    groupOf: parties.groupOf,
 
     talked: (orderId) => chat.bothWrote('broker', orderId),
 
-    async imagesValid(userId, urls) {
-      const uid = (await uidsOf(db, [userId])).get(userId);
-      return uid !== undefined && chat.ownImages(uid, urls);
-    },
+    imagesValid: parties.imagesValid,
 
-    async postImages(orderId, userId, urls) {
-      try {
-        const uid = (await uidsOf(db, [userId])).get(userId);
-        if (uid) await chat.postImages('broker', orderId, uid, urls);
-      } catch (error) {
-        deps.log.error({ err: error, orderId }, 'trade screenshots not posted');
-      }
-    },
+    postImages: parties.postImages,
 
     async happened(orderId, event, detail = '') {
       try {
@@ -141,8 +127,7 @@ export function brokerOrderEvents(deps: {
           urgeReceipt: '商人提醒买家尽快确认收货。',
           csJoined: `客服已介入：客服 ${detail} 已进入本订单聊天，将协助买家和商人处理，请双方在此说明情况。`,
         };
-        await chat.say('broker', o.id, words[event]);
-        if (FINAL.has(event)) await chat.end(db, 'broker', o.id);
+        await parties.tell(o.id, words[event], FINAL.has(event));
         const fact = { subject: `${o.server_name} ${what}` };
         const tell = (userId: number, facts: Omit<NoticeFacts, 'subject'>) =>
           notices.notify(userId, { ...fact, ...facts });

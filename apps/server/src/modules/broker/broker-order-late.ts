@@ -2,8 +2,7 @@ import { ErrorCode } from '@app/protocol/errors';
 import { BrokerOrderStatus } from '@app/protocol/statuses/broker-order-status';
 import { AppError } from '../../platform/errors';
 import { releaseBrokerStock } from './broker-listing.service';
-import type { BrokerOrderDeps, BrokerOrderRow } from './broker-order.service';
-import { refundBrokerOrder } from './broker-order.service';
+import { type BrokerOrderDeps, type BrokerOrderRow, refundBrokerOrder } from './broker-order.queries';
 import { moveBrokerOrder } from './broker-order-moves';
 
 const S = BrokerOrderStatus;

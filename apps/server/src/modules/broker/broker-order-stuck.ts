@@ -6,8 +6,12 @@ import { AppError } from '../../platform/errors';
 import { brokerDb } from './broker.tables';
 import { brokerConfig } from './broker-config';
 import { releaseBrokerStock } from './broker-listing.service';
-import type { BrokerOrderDeps, BrokerOrderRow } from './broker-order.service';
-import { refundBrokerOrder, viewerBrokerOrder } from './broker-order.service';
+import {
+  type BrokerOrderDeps,
+  type BrokerOrderRow,
+  refundBrokerOrder,
+  viewerBrokerOrder,
+} from './broker-order.queries';
 import { moveBrokerOrder } from './broker-order-moves';
 
 const S = BrokerOrderStatus;

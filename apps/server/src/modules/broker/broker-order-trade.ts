@@ -3,7 +3,7 @@ import { BrokerOrderStatus } from '@app/protocol/statuses/broker-order-status';
 import { AppError } from '../../platform/errors';
 import { brokerDb } from './broker.tables';
 import { brokerConfig } from './broker-config';
-import type { BrokerOrderDeps, BrokerOrderRow } from './broker-order.service';
+import type { BrokerOrderDeps, BrokerOrderRow } from './broker-order.queries';
 import { moveBrokerOrder } from './broker-order-moves';
 
 const S = BrokerOrderStatus;

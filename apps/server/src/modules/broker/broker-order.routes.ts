@@ -16,24 +16,15 @@ import {
   orderEngaged,
   startOrderDelivery,
 } from '@app/protocol/calls/broker-orders';
-import { brokerOrderStatusLabel } from '@app/protocol/statuses/broker-order-status';
+import { BrokerOrderStatus, brokerOrderStatusLabel } from '@app/protocol/statuses/broker-order-status';
 import type { FastifyInstance } from 'fastify';
 import { type CallPlatform, registerCall } from '../../platform/http/register-call';
-import {
-  type BrokerOrderDeps,
-  brokerOrderStatusList,
-  buyerConfirmBrokerOrder,
-  cancelBrokerOrder,
-  engageBrokerOrder,
-  brokerOrderList as listOrders,
-  placeBrokerOrder,
-  refuseBrokerOrder,
-  toBrokerOrder,
-  urgeBrokerOrder,
-  viewerBrokerOrder,
-} from './broker-order.service';
+import { type BrokerOrderDeps, viewerBrokerOrder } from './broker-order.queries';
+import { buyerConfirmBrokerOrder, engageBrokerOrder, refuseBrokerOrder, urgeBrokerOrder } from './broker-order.service';
 import { recheckBrokerDelivery, startBrokerDelivery } from './broker-order-delivery';
+import { cancelBrokerOrder, placeBrokerOrder } from './broker-order-place';
 import { requestTradeCustomerService } from './broker-order-stuck';
+import { brokerOrderStatusList, brokerOrderList as listOrders, toBrokerOrder } from './broker-order-view';
 import { brokerServiceRatingOf, rateBrokerService } from './broker-service-rating';
 
 /** The broker orders' calls (`/…/api/app/broker/v1/…`): thin, over the order and delivery services. */
@@ -51,7 +42,10 @@ export function brokerOrderRoutes(app: FastifyInstance, platform: CallPlatform, 
       orderId: String(row.id),
       status: row.status,
       statusLabel: brokerOrderStatusLabel[row.status as keyof typeof brokerOrderStatusLabel] ?? '',
-      expireTime: row.status === 101 && row.expires_at ? Math.floor(row.expires_at.getTime() / 1000) : null,
+      expireTime:
+        row.status === BrokerOrderStatus.AWAITING_PAYMENT && row.expires_at
+          ? Math.floor(row.expires_at.getTime() / 1000)
+          : null,
     };
   });
   registerCall(app, platform, brokerOrderList, (input, ctx) => listOrders(deps, ctx.user.userId, input));

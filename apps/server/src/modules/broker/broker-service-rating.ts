@@ -2,7 +2,7 @@ import { ErrorCode } from '@app/protocol/errors';
 import type { DbHandle } from '../../platform/db/handle';
 import { AppError } from '../../platform/errors';
 import { brokerDb } from './broker.tables';
-import { viewerBrokerOrder } from './broker-order.service';
+import { viewerBrokerOrder } from './broker-order.queries';
 
 /**
  * rateCustomerService / getRateCustomerService of broker orders: once customer service decided an

@@ -6,15 +6,12 @@ import { type RemovalChecks, refuseWhile } from '../user/removal-checks';
 import { brokerRoutes } from './broker.routes';
 import { brokerCollectRoutes } from './broker-collect.routes';
 import { hasBrokerStockOnSale } from './broker-listing.service';
+import { type BrokerOrderDeps, hasOpenBrokerOrders } from './broker-order.queries';
 import { brokerOrderRoutes } from './broker-order.routes';
-import {
-  type BrokerOrderDeps,
-  expireBrokerOrders,
-  hasOpenBrokerOrders,
-  settleBrokerOrders,
-} from './broker-order.service';
+import { settleBrokerOrders } from './broker-order.service';
 import { retryBrokerDeliveries } from './broker-order-delivery';
 import type { BrokerOrderEvents } from './broker-order-events';
+import { expireBrokerOrders } from './broker-order-place';
 import { isStandingMerchant } from './merchant.service';
 
 /**

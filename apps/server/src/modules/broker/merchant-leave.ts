@@ -7,7 +7,7 @@ import type { Db } from '../../platform/db/database';
 import type { DbHandle } from '../../platform/db/handle';
 import { AppError } from '../../platform/errors';
 import { brokerDb } from './broker.tables';
-import { openBrokerOrderStatuses } from './broker-order.service';
+import { openBrokerOrderStatuses } from './broker-order.queries';
 import type { MerchantRow } from './merchant.service';
 
 /**

@@ -1,7 +1,8 @@
 import { resolvePayload, StaffAction } from '@app/protocol/ops';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { type BrokerOrderRow, decideRefusedBrokerOrder, refusedBrokerOrders } from '../broker/broker-order.service';
+import { type BrokerOrderRow, refusedBrokerOrders } from '../broker/broker-order.queries';
+import { decideRefusedBrokerOrder } from '../broker/broker-order.service';
 import { brokerOrderForService, joinBrokerOrderChat } from '../broker/broker-order-chat-service';
 import { staffChatLogin } from '../support/support.service';
 import type { OpsDeps } from './ops.module';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { PiiCipher } from '../../platform/crypto/pii';
 import { isAppError } from '../../platform/errors';
 import type { RateStore } from '../../platform/rate/rate-store';
-import type { BrokerOrderDeps } from '../broker/broker-order.service';
+import type { BrokerOrderDeps } from '../broker/broker-order.queries';
 import type { OrderDeps } from '../orders/order.service';
 import type { SupportDeps } from '../support/support.service';
 import { opsRoutes } from './ops.routes';

@@ -10,7 +10,8 @@ import { uidsOf } from '../user/user.queries';
 import { confirm, refundToBuyer } from './delivery.service';
 import type { OrderDeps } from './order.service';
 import { moveOrder } from './order-moves';
-import { type DeliveryReceipt, ordersDb } from './orders.tables';
+import { ordersDb } from './orders.tables';
+import { signedReceiptHolds } from './signed-receipt';
 
 /** Customer service's two answers to a refused receipt (拒绝收货, -5). */
 export type Resolution = 'refund' | 'confirm';
@@ -35,15 +36,6 @@ export async function orderReference(deps: Pick<OrderDeps, 'db'>, orderId: numbe
     .executeTakeFirst();
   if (!order) throw new AppError(ErrorCode.BAD_PARAMS, '订单不存在');
   return { orderId: order.id, orderNo: order.order_no, status: order.status as OrderStatus };
-}
-
-/** Whether the game's signature holds (a game no longer configured: it cannot be checked). */
-function holds(deps: OrderDeps, gameId: string, receipt: DeliveryReceipt, signature: string | null) {
-  try {
-    return deps.gateway.receiptHolds(gameId, receipt, signature);
-  } catch {
-    return false;
-  }
 }
 
 /**
@@ -97,7 +89,7 @@ export async function orderForCase(deps: OrderDeps, orderId: number) {
           itemIds: o.receipt.itemIds ?? null,
           listingId: o.receipt.listingId,
           signature: o.receipt_signature,
-          verified: holds(deps, o.application_id, o.receipt, o.receipt_signature),
+          verified: signedReceiptHolds(deps.gateway, o.application_id, o.receipt, o.receipt_signature),
         }
       : null,
     steps,

@@ -4,7 +4,7 @@ import type { RawBuilder } from 'kysely';
 import type { DbHandle } from '../../platform/db/handle';
 import type { ChatHandle } from '../im/im.module';
 import type { NoticesHandle } from '../notices/notices.module';
-import { uidsOf } from '../user/user.queries';
+import { orderChat } from './order-chat';
 import type { OrderRow } from './order-view';
 import { type DeliveryReceipt, ordersDb } from './orders.tables';
 
@@ -123,23 +123,16 @@ export function orderEvents(deps: {
   openCase?: (orderId: number, buyerUserId: number, reason: string) => Promise<void>;
   log: FastifyBaseLogger;
 }): OrderEvents {
-  const { db, chat, notices } = deps;
+  const { chat, notices } = deps;
+  const parties = orderChat('order', deps);
   return {
     async opened(trx, order, known) {
-      const missing = [known.buyer ? null : order.buyer_user_id, known.seller ? null : order.seller_user_id].filter(
-        (id): id is number => id !== null,
-      );
-      const uids = missing.length > 0 ? await uidsOf(trx, missing) : new Map<number, string>();
-      const buyer = known.buyer ?? uids.get(order.buyer_user_id);
-      const seller = known.seller ?? uids.get(order.seller_user_id);
+      const { buyer, seller } = await parties.accountsOf(trx, order.buyer_user_id, order.seller_user_id, known);
       const group = await chat.openGroup(trx, {
         kind: 'order',
         refId: order.id,
         title: order.title,
-        members: [
-          ...(buyer ? [{ account: buyer, role: 'buyer' as const }] : []),
-          ...(seller ? [{ account: seller, role: 'seller' as const }] : []),
-        ],
+        members: parties.members(buyer, seller),
         opening: placedWords(order),
       });
       return async () => {
@@ -157,10 +150,7 @@ export function orderEvents(deps: {
           kind: 'order',
           refId: orderId,
           title: order.title,
-          members: [
-            ...(uids.buyer ? [{ account: uids.buyer, role: 'buyer' as const }] : []),
-            ...(uids.seller ? [{ account: uids.seller, role: 'seller' as const }] : []),
-          ],
+          members: parties.members(uids.buyer, uids.seller),
           opening: placedWords(order),
         },
         when,
@@ -180,30 +170,18 @@ export function orderEvents(deps: {
       };
     },
 
-    groupOf: (orderId) => chat.groupKeyOf('order', orderId),
+    groupOf: parties.groupOf,
 
-    async evidenceValid(userId, urls) {
-      if (urls.length === 0) return true;
-      const uid = (await uidsOf(db, [userId])).get(userId);
-      return uid !== undefined && chat.ownImages(uid, urls);
-    },
+    evidenceValid: parties.imagesValid,
 
-    async evidence(orderId, userId, urls) {
-      try {
-        const uid = (await uidsOf(db, [userId])).get(userId);
-        if (uid && urls.length > 0) await chat.postImages('order', orderId, uid, urls);
-      } catch (error) {
-        deps.log.error({ err: error, orderId }, 'evidence not posted');
-      }
-    },
+    evidence: parties.postImages,
 
     async happened(orderId, event, detail = '') {
       try {
-        const o = await ordersDb(db).selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+        const o = await ordersDb(deps.db).selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
         if (!o) return;
         const sellerGets = Number(o.price_fen) - Number(o.seller_fee_fen);
-        await chat.say('order', o.id, wordsOf(o, event, detail));
-        if (FINAL.has(event)) await chat.end(db, 'order', o.id);
+        await parties.tell(o.id, wordsOf(o, event, detail), FINAL.has(event));
         if (event === 'refused') await deps.openCase?.(o.id, o.buyer_user_id, `拒绝收货：${detail}`);
         const fact = { subject: o.title, commodityId: o.commodity_id, orderId: o.id };
         if (event === 'paid')

@@ -7,6 +7,7 @@ import { rememberReturn } from '../../lib/return-path';
 import { showModal, showToast } from '../../lib/ui-bus';
 import { useCancelBid, useMyBids } from './api/bid-book-api';
 import { formatCoins } from './broker-logic';
+import './broker.css';
 
 function BidRow({ bid }: { bid: CoinBid }) {
   const cancel = useCancelBid();
@@ -84,7 +85,7 @@ function BidRow({ bid }: { bid: CoinBid }) {
 /** 我的求购: my bids of the game, newest first; an open one can be withdrawn. */
 export function MyBids({ appId }: { appId: string }) {
   const { data, error, isPending } = useMyBids(appId, true);
-  if (isPending) return <div className="skeleton" style={{ height: 60, borderRadius: 12 }} />;
+  if (isPending) return <div className="skeleton broker-skeleton broker-skeleton-60" />;
   if (error) return <p className="muted">{error.message}</p>;
   if (!data?.list.length)
     return (

@@ -48,7 +48,7 @@ export default function BrokerCollections({ scene, pc }: { scene: string; pc: bo
           {t.clearInvalid}
         </button>
       </div>
-      {isPending ? <div className="card skeleton" style={{ height: 112 }} /> : null}
+      {isPending ? <div className="card skeleton broker-skeleton broker-skeleton-112" /> : null}
       {data && items.length === 0 ? (
         <EmptyState title="还没有收藏的商人商品" hint="在商人商品详情页点击收藏，方便下次购买" />
       ) : null}

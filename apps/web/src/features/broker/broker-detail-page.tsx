@@ -39,7 +39,7 @@ export default function BrokerDetailPage() {
       <PageFrame title="商品详情" pcTitle="商人商品详情">
         <div className="broker-page">
           {isPending && commodityId ? (
-            <div className="skeleton" style={{ height: 320, borderRadius: 12 }} />
+            <div className="skeleton broker-skeleton broker-skeleton-320" />
           ) : (
             <EmptyState
               title={error?.message || '商品不存在'}

@@ -148,11 +148,11 @@ export default function BrokerListPage() {
       }
     />
   ) : market.isPending || config.isPending ? (
-    <div className="skeleton" style={{ height: 240, borderRadius: 12 }} />
+    <div className="skeleton broker-skeleton broker-skeleton-240" />
   ) : list.length === 0 ? (
     <EmptyState title="暂无商人在售" hint="换个区服或币种看看" />
   ) : pc ? (
-    <table className="broker-table" data-testid="broker-list" style={{ opacity: market.isPlaceholderData ? 0.6 : 1 }}>
+    <table className={`broker-table${market.isPlaceholderData ? ' broker-stale' : ''}`} data-testid="broker-list">
       <thead>
         <tr>
           <th>商家</th>
@@ -171,7 +171,7 @@ export default function BrokerListPage() {
       </tbody>
     </table>
   ) : (
-    <div data-testid="broker-list" style={{ opacity: market.isPlaceholderData ? 0.6 : 1 }}>
+    <div className={market.isPlaceholderData ? 'broker-stale' : undefined} data-testid="broker-list">
       {list.map((l) => (
         <BrokerCard key={l.commodityId} listing={l} scene={scene} />
       ))}

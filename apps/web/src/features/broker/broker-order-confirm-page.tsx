@@ -49,7 +49,7 @@ export default function BrokerOrderConfirmPage() {
   );
   if (!signedIn) return frame(<LoginFirst scene={scene} what="下单" />);
   if (listing.isError) return frame(<EmptyState title={listing.error.message || '商品不存在'} art="missing" />);
-  if (!l) return frame(<div className="skeleton" style={{ height: 280, borderRadius: 12 }} />);
+  if (!l) return frame(<div className="skeleton broker-skeleton broker-skeleton-280" />);
 
   // A role receives when its server is in the listing's master group.
   const group = new Set(
@@ -91,7 +91,7 @@ export default function BrokerOrderConfirmPage() {
           {l.serverName} · {l.goldName}
           <span className="broker-price-sm">{formatPriceFen(l.unitPrice)}/万</span>
         </div>
-        <p className="muted" style={{ margin: '6px 0 0', fontSize: 12 }}>
+        <p className="muted broker-detail-terms">
           {deliverText(l.deliverMinutes)} · 单笔 {formatCoins(l.minPerOrder)}–{formatCoins(l.maxPerOrder)} · 库存{' '}
           {formatCoins(l.stock)}
         </p>

@@ -1,5 +1,6 @@
 import type { BrokerOrder } from '@app/protocol/calls/broker-orders';
 import { formatDateTime, formatPriceFen } from '@app/protocol/format';
+import { BrokerOrderStatus } from '@app/protocol/statuses/broker-order-status';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
@@ -43,7 +44,8 @@ function OrderFacts({ o }: { o: BrokerOrder }) {
   if (o.payTime) lines.push(['付款时间', time(o.payTime)]);
   if (o.deliverBefore && !o.deliverTime) lines.push(['承诺发货', `${time(o.deliverBefore)} 前`]);
   if (o.deliverTime) lines.push(['发货时间', time(o.deliverTime)]);
-  if (o.autoConfirmTime && o.status === 107) lines.push(['自动确认', `${time(o.autoConfirmTime)}`]);
+  if (o.autoConfirmTime && o.status === BrokerOrderStatus.DELIVERED)
+    lines.push(['自动确认', `${time(o.autoConfirmTime)}`]);
   return (
     <dl className="broker-order-facts">
       {lines.map(([k, v]) => (
@@ -140,7 +142,7 @@ export default function BrokerOrderDetailPage() {
   ) : order.isError ? (
     <EmptyState title={order.error.message || '订单不存在'} art="missing" />
   ) : !o ? (
-    <div className="skeleton" style={{ height: 300, borderRadius: 12 }} />
+    <div className="skeleton broker-skeleton broker-skeleton-300" />
   ) : (
     <>
       <section className={`broker-order-head t-${brokerStatusTone(o.status)}`} data-testid="broker-order-head">

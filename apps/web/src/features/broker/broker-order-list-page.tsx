@@ -110,7 +110,7 @@ export default function BrokerOrderListPage() {
         {!signedIn ? (
           <LoginFirst scene={scene} what="查看订单" />
         ) : orders.isPending ? (
-          <div className="skeleton" style={{ height: 120, borderRadius: 12 }} />
+          <div className="skeleton broker-skeleton broker-skeleton-120" />
         ) : orders.isError ? (
           <EmptyState title={orders.error.message} art="error" />
         ) : list.length === 0 ? (

@@ -2,6 +2,8 @@ import type { BrokerDelivery } from '@app/protocol/calls/broker';
 import { formatCountdown } from '@app/protocol/format';
 import { BrokerOrderStatus, brokerOrderStatusLabel } from '@app/protocol/statuses/broker-order-status';
 
+const S = BrokerOrderStatus;
+
 /**
  * What a buyer sees of a broker order in each status (business-flows §4, broker-order-status.ts):
  * the status word, one line of what happens next, and what he may do.
@@ -10,27 +12,27 @@ export const brokerStatusWord = (status: number): string =>
   brokerOrderStatusLabel[status as BrokerOrderStatus] ?? '未知状态';
 
 const HINTS: Record<BrokerOrderStatus, string> = {
-  101: '请在倒计时结束前完成支付，超时订单将自动取消',
-  102: '已付款，商人将尽快联系您并在承诺时效内发货',
-  104: '商人已与您沟通，等待发货',
-  106: '商人正在发货，游戏币将转入您的收货角色',
-  107: '商人已发货，请进入游戏核对数量后确认收货',
-  110: '交易已完成',
-  111: '交易已完成',
-  112: '交易已完成',
-  [-101]: '订单超时未支付，已自动取消',
-  [-102]: '订单已取消',
-  [-104]: '发货失败，货款已退回您的余额',
-  [-105]: '您已拒绝收货，客服将介入处理',
-  [-121]: '货款已退回您的余额',
+  [S.AWAITING_PAYMENT]: '请在倒计时结束前完成支付，超时订单将自动取消',
+  [S.PAID]: '已付款，商人将尽快联系您并在承诺时效内发货',
+  [S.ENGAGED]: '商人已与您沟通，等待发货',
+  [S.DELIVERING]: '商人正在发货，游戏币将转入您的收货角色',
+  [S.DELIVERED]: '商人已发货，请进入游戏核对数量后确认收货',
+  [S.COMPLETED]: '交易已完成',
+  [S.COMPLETED_SETTLED]: '交易已完成',
+  [S.COMPLETED_PENDING]: '交易已完成',
+  [S.TIMEOUT]: '订单超时未支付，已自动取消',
+  [S.CANCELLED]: '订单已取消',
+  [S.DELIVERY_FAILED]: '发货失败，货款已退回您的余额',
+  [S.RECEIPT_REFUSED]: '您已拒绝收货，客服将介入处理',
+  [S.RETURNED]: '货款已退回您的余额',
 };
 
 /** By an in-game trade (the game's delivery 'trade') the steps before confirmation read differently. */
 const TRADE_HINTS: Partial<Record<BrokerOrderStatus, string>> = {
-  102: '已付款，请在订单聊天中与商人约定游戏内交易的时间和地点',
-  104: '商人已与您沟通，请按约定进入游戏与商人交易',
-  106: '请按约定进入游戏，与商人角色面对面交易',
-  107: '商人已报告完成游戏内交易，请进入游戏核对数量后确认收货',
+  [S.PAID]: '已付款，请在订单聊天中与商人约定游戏内交易的时间和地点',
+  [S.ENGAGED]: '商人已与您沟通，请按约定进入游戏与商人交易',
+  [S.DELIVERING]: '请按约定进入游戏，与商人角色面对面交易',
+  [S.DELIVERED]: '商人已报告完成游戏内交易，请进入游戏核对数量后确认收货',
 };
 
 export const brokerStatusHint = (status: number, delivery: BrokerDelivery = 'api'): string =>
@@ -59,7 +61,7 @@ export function buyerActions(
 /** The tone of a status: waiting on someone, done, or ended without a deal. */
 export function brokerStatusTone(status: number): 'wait' | 'done' | 'closed' {
   if (status < 0) return 'closed';
-  if (status >= 110) return 'done';
+  if (status >= S.COMPLETED) return 'done';
   return 'wait';
 }
 

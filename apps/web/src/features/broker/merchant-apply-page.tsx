@@ -133,7 +133,7 @@ export default function MerchantApplyPage() {
         ) : config.data && !config.data.enabled ? (
           <EmptyState title="该游戏暂未开放商人入驻" hint="可切换到其他游戏申请" />
         ) : merchant.isPending || !config.data ? (
-          <div className="skeleton" style={{ height: 260, borderRadius: 12 }} />
+          <div className="skeleton broker-skeleton broker-skeleton-260" />
         ) : merchant.isError ? (
           <EmptyState title={merchant.error.message} art="error" />
         ) : (

@@ -293,7 +293,7 @@ function Workbench({ appId, suspended }: { appId: string; suspended: boolean }) 
         ))}
       </div>
       {mine.isPending ? (
-        <div className="skeleton" style={{ height: 160, borderRadius: 12 }} />
+        <div className="skeleton broker-skeleton broker-skeleton-160" />
       ) : mine.isError ? (
         <EmptyState title={mine.error.message} art="error" />
       ) : list.length === 0 ? (
@@ -380,7 +380,7 @@ export default function MerchantCenterPage() {
         {!signedIn ? (
           <LoginFirst scene={scene} what="管理商品" />
         ) : merchant.isPending ? (
-          <div className="skeleton" style={{ height: 200, borderRadius: 12 }} />
+          <div className="skeleton broker-skeleton broker-skeleton-200" />
         ) : merchant.isError ? (
           <EmptyState title={merchant.error.message} art="error" />
         ) : !mine ? (
@@ -389,8 +389,7 @@ export default function MerchantCenterPage() {
             hint="入驻成为认证商人后，即可发布游戏币库存，买家按需下单"
             action={
               <Link
-                className="btn btn-primary btn-sm"
-                style={{ marginTop: 12 }}
+                className="btn btn-primary btn-sm broker-action-gap"
                 to={paths.merchantApply(scene, appId)}
                 data-testid="merchant-apply-entry"
               >

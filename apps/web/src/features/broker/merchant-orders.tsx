@@ -1,6 +1,7 @@
 import { brokerDeliveryLabel } from '@app/protocol/calls/broker';
 import type { BrokerOrder } from '@app/protocol/calls/broker-orders';
 import { formatDateTime, formatPriceFen } from '@app/protocol/format';
+import { BrokerOrderStatus } from '@app/protocol/statuses/broker-order-status';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
@@ -20,6 +21,7 @@ import { brokerStatusTone, merchantActions } from './broker-order-logic';
 import { BrokerPager } from './broker-pager';
 import { ServiceRating } from './service-rating';
 import { TradeMeet, TradeReportForm } from './trade-delivery';
+import './broker.css';
 
 const ACTION_WORDS: Record<'engaged' | 'deliver' | 'refresh' | 'report' | 'urge', string> = {
   engaged: '已沟通',
@@ -175,7 +177,7 @@ function MerchantOrderRow({ o, appId }: { o: BrokerOrder; appId: string }) {
       <div className="my-listing-foot">
         <span className="muted">下单于 {formatDateTime(o.createTime * 1000)}</span>
         <span className="my-listing-actions">
-          {o.status > 101 ? (
+          {o.status > BrokerOrderStatus.AWAITING_PAYMENT ? (
             <button type="button" className="btn btn-ghost btn-sm" disabled={act.isPending} onClick={() => run('chat')}>
               联系买家
             </button>
@@ -241,7 +243,7 @@ export function MerchantOrders({ appId }: { appId: string }) {
         ))}
       </div>
       {orders.isPending ? (
-        <div className="skeleton" style={{ height: 140, borderRadius: 12 }} />
+        <div className="skeleton broker-skeleton broker-skeleton-140" />
       ) : orders.isError ? (
         <EmptyState title={orders.error.message} art="error" />
       ) : list.length === 0 ? (

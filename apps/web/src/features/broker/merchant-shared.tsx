@@ -7,6 +7,7 @@ import { paths } from '../../lib/paths';
 import { useGameLobby } from '../../lib/queries/get-game-lobby';
 import { storage } from '../../lib/storage';
 import { allGames, merchantStateHint } from './broker-logic';
+import './broker.css';
 
 /** The game of the merchant pages: the query, then the last game chosen, then the first game there is. */
 export function useMerchantGame() {
@@ -81,7 +82,7 @@ export function LoginFirst({ scene, what }: { scene: string; what: string }) {
     <EmptyState
       title={`登录后${what}`}
       action={
-        <Link className="btn btn-primary btn-sm" style={{ marginTop: 12 }} to={paths.login(scene, from)}>
+        <Link className="btn btn-primary btn-sm broker-action-gap" to={paths.login(scene, from)}>
           去登录
         </Link>
       }

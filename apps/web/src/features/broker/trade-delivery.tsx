@@ -2,8 +2,9 @@ import type { BrokerOrder } from '@app/protocol/calls/broker-orders';
 import { formatDateTime } from '@app/protocol/format';
 import { BrokerOrderStatus } from '@app/protocol/statuses/broker-order-status';
 import { X } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { useChatImagePicks } from '../../lib/chat-image-picks';
 import { showToast } from '../../lib/ui-bus';
 import { uploadTradeShot } from './api/upload-trade-shot';
 
@@ -68,13 +69,6 @@ export function TradeMeet({ o, chatPath }: { o: BrokerOrder; chatPath?: string |
   );
 }
 
-interface Shot {
-  key: number;
-  preview: string;
-  url: string | null;
-  failed: boolean;
-}
-
 /** 我已交易: the merchant's report of the in-game trade, an optional note and up to 3 screenshots. */
 export function TradeReportForm({
   pending,
@@ -86,35 +80,11 @@ export function TradeReportForm({
   onClose: () => void;
 }) {
   const [note, setNote] = useState('');
-  const [shots, setShots] = useState<Shot[]>([]);
-  const seq = useRef(0);
-  const previews = useRef<string[]>([]);
-  useEffect(
-    () => () => {
-      for (const p of previews.current) URL.revokeObjectURL(p);
-    },
-    [],
-  );
-  const add = (files: FileList | null) => {
-    const room = MAX_SHOTS - shots.length;
-    if (files && files.length > room) showToast(`最多上传${MAX_SHOTS}张交易截图`);
-    for (const file of [...(files ?? [])].slice(0, room)) {
-      const key = ++seq.current;
-      const preview = URL.createObjectURL(file);
-      previews.current.push(preview);
-      setShots((list) => [...list, { key, preview, url: null, failed: false }]);
-      uploadTradeShot(file).then(
-        (url) => setShots((list) => list.map((s) => (s.key === key ? { ...s, url } : s))),
-        (error: Error) => {
-          showToast(error.message || '图片上传失败');
-          setShots((list) => list.map((s) => (s.key === key ? { ...s, failed: true } : s)));
-        },
-      );
-    }
-  };
+  const picked = useChatImagePicks(MAX_SHOTS, uploadTradeShot, `最多上传${MAX_SHOTS}张交易截图`);
+  const { picks: shots, add } = picked;
   const submit = () => {
-    if (shots.some((s) => !s.url && !s.failed)) return showToast('图片上传中，请稍候');
-    onReport({ note: note.trim(), images: shots.flatMap((s) => (s.url ? [s.url] : [])) });
+    if (picked.uploading) return showToast('图片上传中，请稍候');
+    onReport({ note: note.trim(), images: picked.urls() });
   };
   return (
     <div className="trade-report-form" data-testid="trade-report-form">
@@ -138,7 +108,7 @@ export function TradeReportForm({
               type="button"
               className="trade-shot-remove"
               aria-label="删除图片"
-              onClick={() => setShots((list) => list.filter((x) => x.key !== s.key))}
+              onClick={() => picked.remove(s.key)}
             >
               <X size="1em" aria-hidden="true" />
             </button>

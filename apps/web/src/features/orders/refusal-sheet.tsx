@@ -1,19 +1,13 @@
 import { REFUSAL_REASONS } from '@app/protocol/calls/orders';
 import { X } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { ReasonPicker, Sheet } from '../../components/sheet';
+import { useChatImagePicks } from '../../lib/chat-image-picks';
 import { showModal, showToast } from '../../lib/ui-bus';
 import { uploadEvidence } from './api/upload-evidence';
 
 type Reason = (typeof REFUSAL_REASONS)[number];
 const MAX_IMAGES = 3;
-
-interface Evidence {
-  key: number;
-  preview: string;
-  url: string | null;
-  failed: boolean;
-}
 
 /** The reason sent: the reason picked, then the details when given. */
 const refusalText = (picked: string, details: string) => (details.trim() ? `${picked}：${details.trim()}` : picked);
@@ -35,42 +29,14 @@ export function RefusalSheet({
 }) {
   const [picked, setPicked] = useState<Reason | null>(null);
   const [details, setDetails] = useState('');
-  const [images, setImages] = useState<Evidence[]>([]);
-  const seq = useRef(0);
-  const previews = useRef<string[]>([]);
-  useEffect(
-    () => () => {
-      for (const p of previews.current) URL.revokeObjectURL(p);
-    },
-    [],
-  );
+  const evidence = useChatImagePicks(MAX_IMAGES, uploadEvidence, `最多上传${MAX_IMAGES}张凭证图片`);
+  const { picks: images, add, remove, uploading } = evidence;
 
-  const add = (files: FileList | null) => {
-    const room = MAX_IMAGES - images.length;
-    const chosen = [...(files ?? [])].slice(0, room);
-    if (files && files.length > room) showToast(`最多上传${MAX_IMAGES}张凭证图片`);
-    for (const file of chosen) {
-      const key = ++seq.current;
-      const preview = URL.createObjectURL(file);
-      previews.current.push(preview);
-      setImages((list) => [...list, { key, preview, url: null, failed: false }]);
-      uploadEvidence(file).then(
-        (url) => setImages((list) => list.map((e) => (e.key === key ? { ...e, url } : e))),
-        (error: Error) => {
-          showToast(error.message || '图片上传失败');
-          setImages((list) => list.map((e) => (e.key === key ? { ...e, failed: true } : e)));
-        },
-      );
-    }
-  };
-  const remove = (key: number) => setImages((list) => list.filter((e) => e.key !== key));
-
-  const uploading = images.some((e) => !e.url && !e.failed);
   const submit = () => {
     if (!picked) return showToast('请选择拒绝收货的原因');
     if (picked === '其他' && details.trim().length < 2) return showToast('请填写拒绝收货的原因');
     if (uploading) return showToast('图片上传中，请稍候');
-    const urls = images.flatMap((e) => (e.url ? [e.url] : []));
+    const urls = evidence.urls();
     showModal({
       id: 'refuse-confirm',
       title: '确认拒绝收货？',

@@ -13,6 +13,7 @@ import {
   orderEngaged,
   startOrderDelivery,
 } from '@app/protocol/calls/broker-orders';
+import { BrokerOrderStatus } from '@app/protocol/statuses/broker-order-status';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api/call-api';
 
@@ -36,7 +37,11 @@ export const useBrokerOrder = (orderId: string, type: 1 | 2 = 1) =>
     retry: false,
     refetchInterval: (q) => {
       const status = q.state.data?.status;
-      return status === 102 || status === 104 || status === 106 ? 5_000 : false;
+      return status === BrokerOrderStatus.PAID ||
+        status === BrokerOrderStatus.ENGAGED ||
+        status === BrokerOrderStatus.DELIVERING
+        ? 5_000
+        : false;
     },
   });
 

@@ -1,14 +1,15 @@
 import { formatPriceFen } from '@app/protocol/format';
-import { brokerOrderStatusLabel } from '@app/protocol/statuses/broker-order-status';
+import { BrokerOrderStatus, brokerOrderStatusLabel } from '@app/protocol/statuses/broker-order-status';
 import { useState } from 'react';
 import { type ConsoleBrokerOrder, useResolveBrokerOrder } from '../api/broker-orders';
 import { useJoinBrokerOrderChat } from '../api/join-broker-order-chat';
+import { DecisionNote } from './decision-note';
 import { formatTime } from './format';
 import { workbenchChatUrl } from './workbench-url';
 
-const REFUSED = -105;
-const DELIVERING = 106;
-const UNDELIVERED: readonly number[] = [102, 104];
+const REFUSED: number = BrokerOrderStatus.RECEIPT_REFUSED;
+const DELIVERING: number = BrokerOrderStatus.DELIVERING;
+const UNDELIVERED: readonly number[] = [BrokerOrderStatus.PAID, BrokerOrderStatus.ENGAGED];
 
 /**
  * One broker order for customer service: a refused receipt (refund, or confirm the delivery the
@@ -100,19 +101,8 @@ export function BrokerOrderCard({ order, inChat = false }: { order: ConsoleBroke
         ) : null}
       </dl>
       {open ? (
-        <textarea
-          aria-label="处理说明"
-          value={note}
-          onChange={(e) => {
-            setNote(e.target.value);
-            resolve.reset();
-          }}
-          placeholder="处理说明（买卖双方可见，2–200字）"
-          maxLength={200}
-          data-testid="ops-broker-note"
-        />
-      ) : null}
-      {resolve.error ? (
+        <DecisionNote note={note} onNote={setNote} decision={resolve} testIds="ops-broker" />
+      ) : resolve.error ? (
         <p className="ops-error" data-testid="ops-broker-error">
           {resolve.error.message}
         </p>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useAddOrderNote } from '../api/add-order-note';
 import type { RefusedReceipt } from '../api/get-refused-receipts';
 import { useResolveRefusedReceipt } from '../api/resolve-refused-receipt';
+import { DecisionNote } from './decision-note';
 import { formatTime } from './format';
 
 const TYPE_LABEL: Record<number, string> = { 1: '角色', 2: '游戏币', 3: '道具' };
@@ -87,22 +88,7 @@ export function RefusedCard({ order }: { order: RefusedReceipt }) {
         </div>
         {addNote.error ? <p className="ops-error">{addNote.error.message}</p> : null}
       </section>
-      <textarea
-        aria-label="处理说明"
-        value={note}
-        onChange={(e) => {
-          setNote(e.target.value);
-          resolve.reset();
-        }}
-        placeholder="处理说明（买卖双方可见，2–200字）"
-        maxLength={200}
-        data-testid="ops-note"
-      />
-      {resolve.error ? (
-        <p className="ops-error" data-testid="ops-error">
-          {resolve.error.message}
-        </p>
-      ) : null}
+      <DecisionNote note={note} onNote={setNote} decision={resolve} testIds="ops" />
       <div className="ops-actions">
         <button
           type="button"
