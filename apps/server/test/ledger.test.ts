@@ -10,11 +10,11 @@ import {
   transfer,
 } from '../src/modules/ledger/ledger';
 import { checkLedger } from '../src/modules/ledger/ledger-check';
-import type { Db } from '../src/platform/db/database';
+import type { AppDb } from '../src/database';
 import { freshDatabase, type TestDatabase } from './helpers';
 
 let database: TestDatabase;
-let db: Db;
+let db: AppDb;
 let users: number[];
 beforeAll(async () => {
   database = await freshDatabase();

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { openDatabase } from '../../platform/db/database';
 import { checkLedger } from './ledger-check';
+import type { LedgerTables } from './ledger.tables';
 
 /**
  * `npm run ledger:check`: the ledger check against any database, DATABASE_URL (PostgreSQL) or the
@@ -8,7 +9,7 @@ import { checkLedger } from './ledger-check';
  */
 const url = process.env.DATABASE_URL;
 const dataDir = path.resolve(process.env.DATA_DIR ?? 'data');
-const db = await openDatabase(url ? { url, dataDir: null } : { dataDir });
+const db = await openDatabase<LedgerTables>(url ? { url, dataDir: null } : { dataDir });
 try {
   const problems = await checkLedger(db);
   const totals = await db

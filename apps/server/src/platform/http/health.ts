@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database';
 import type { RedisClient } from '../redis';
+import { platformDb } from '../db/platform.tables';
 
 /**
  * /health: the process answers and takes traffic (503 `draining` once it is stopping: the
@@ -17,7 +18,7 @@ export function healthRoutes(
   });
   app.get('/health/ready', async (_request, reply) => {
     try {
-      await deps.db.selectFrom('settings').select('key').limit(1).execute();
+      await platformDb(deps.db).selectFrom('settings').select('key').limit(1).execute();
       if (deps.redis) await deps.redis.ping();
       return { status: 'ok' };
     } catch {
