@@ -6,7 +6,8 @@
 // text — a Kysely call (selectFrom, insertInto, updateTable, deleteFrom, joins), a qualified column
 // ('orders.status') or raw SQL (from / join / update / into <table>), which the types do not read —
 // or takes another owner's handle: an import of another owner's narrowing (`xDb`, `XDb`, `XTables`)
-// or of the whole composition (src/database.ts) outside app.ts. Row types (`OrdersTable`) may be
+// or of the whole composition (src/database.ts) outside app.ts, or a handle recast
+// (`as Kysely<…>`, `Kysely<any>`) outside the platform. Row types (`OrdersTable`) may be
 // imported. Fails when there are more than `--max N` (default 0). Migrations and the composition
 // are exempt.
 import fs from 'node:fs';
@@ -64,10 +65,9 @@ const patterns = [
   // raw SQL: from t / join t / update t / into t / delete from t (inside template literals or strings)
   new RegExp(String.raw`\b(?:from|join|update|into)\s+(${tables})\b(?!\s*[(:])`, 'gi'),
 ];
+const recast = /\bKysely<\s*(?:any|unknown)\s*>|\bas\s+(?:unknown\s+as\s+)?(?:Kysely|Transaction)</;
 const exempt = (file) =>
-  file.includes(`${path.sep}migrations${path.sep}`) ||
-  file.endsWith('.tables.ts') ||
-  file === composition;
+  file.includes(`${path.sep}migrations${path.sep}`) || file.endsWith('.tables.ts') || file === composition;
 
 /**
  * Imports that hand a file another owner's handle: a value or a `…Tables` / `…Db` type from another
@@ -112,6 +112,15 @@ for (const file of walk(src)) {
   lines.forEach((line, index) => {
     const trimmed = line.trim();
     if (trimmed.startsWith('//') || trimmed.startsWith('*') || trimmed.startsWith('/*')) return;
+    // A handle cast around the narrowing names whatever it likes: only platform/db has untyped ones.
+    if (owner !== 'platform' && recast.test(line))
+      findings.push({
+        file: path.relative(root, file),
+        line: index + 1,
+        owner,
+        table: 'any table',
+        tableOwner: 'a recast handle',
+      });
     const seen = new Set();
     for (const pattern of patterns) {
       for (const match of line.matchAll(pattern)) {

@@ -13,10 +13,10 @@ import { OrderStatus } from '@app/protocol/statuses/order-status';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, type RunningServer, startServer } from '../../../tests/start-server';
+import type { AppDb, Database } from '../src/database';
 import { checkLedger } from '../src/modules/ledger/ledger-check';
 import { fenToYuanText } from '../src/modules/payments/pay-gateway';
 import { SANDBOX_APP_ID, SANDBOX_SELLER_ID, sandboxSign } from '../src/modules/payments/sandbox-gateway';
-import type { AppDb, Database } from '../src/database';
 import { openDatabase } from '../src/platform/db/database';
 import {
   createTestClient,

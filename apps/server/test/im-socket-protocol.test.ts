@@ -2,8 +2,8 @@ import { conversationList, generateIMAssertToken } from '@app/protocol/calls/im'
 import { IM_CODES, IM_LIMITS, IM_MESSAGES, type ImServerFrame } from '@app/protocol/im';
 import { CONTROL_CHARS_REFUSAL } from '@app/protocol/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openGroup } from '../src/modules/im/im.service';
 import type { AppDb } from '../src/database';
+import { openGroup } from '../src/modules/im/im.service';
 import { createTestApp, loginAs, type TestApp, type TestClient } from './helpers';
 import { type Chat, chat, loggedIn } from './im-socket-client';
 

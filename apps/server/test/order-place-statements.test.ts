@@ -4,8 +4,8 @@ import { ListingStatus } from '@app/protocol/statuses/listing-status';
 import { OrderStatus } from '@app/protocol/statuses/order-status';
 import type { KyselyPlugin, RootOperationNode } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { placeOrder } from '../src/modules/orders/order.service';
 import type { AppDb } from '../src/database';
+import { placeOrder } from '../src/modules/orders/order.service';
 import { tableWritesOf } from '../src/platform/db/table-writes';
 import {
   createTestApp,

@@ -22,6 +22,10 @@ export async function ensureSecret(
     .values({ key, value: JSON.stringify(randomBytes(32).toString('hex')) })
     .onConflict((oc) => oc.column('key').doNothing())
     .execute();
-  const row = await platformDb(db).selectFrom('settings').select('value').where('key', '=', key).executeTakeFirstOrThrow();
+  const row = await platformDb(db)
+    .selectFrom('settings')
+    .select('value')
+    .where('key', '=', key)
+    .executeTakeFirstOrThrow();
   return row.value as string;
 }

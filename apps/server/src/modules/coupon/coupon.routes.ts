@@ -80,7 +80,11 @@ export function couponRoutes(app: FastifyInstance, platform: CallPlatform, notic
   }));
 
   registerCall(app, platform, joinEventDetail, async (input, ctx) => {
-    const event = await couponDb(db).selectFrom('coupon_events').selectAll().where('id', '=', input.eventId).executeTakeFirst();
+    const event = await couponDb(db)
+      .selectFrom('coupon_events')
+      .selectAll()
+      .where('id', '=', input.eventId)
+      .executeTakeFirst();
     if (!event) throw new AppError(ErrorCode.BAD_PARAMS, '活动不存在');
     const joined = await couponDb(db)
       .selectFrom('user_coupons')

@@ -26,7 +26,11 @@ export interface IdentityStatus {
 }
 
 export async function identityStatus(deps: IdentityDeps, userId: number): Promise<IdentityStatus> {
-  const row = await identityDb(deps.db).selectFrom('identities').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  const row = await identityDb(deps.db)
+    .selectFrom('identities')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   if (!row) return { hasAuthentication: '0', realName: '', idCard: '' };
   return {
     hasAuthentication: '1',

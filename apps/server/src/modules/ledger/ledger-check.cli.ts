@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { openDatabase } from '../../platform/db/database';
-import { checkLedger } from './ledger-check';
 import type { LedgerTables } from './ledger.tables';
+import { checkLedger } from './ledger-check';
 
 /**
  * `npm run ledger:check`: the ledger check against any database, DATABASE_URL (PostgreSQL) or the

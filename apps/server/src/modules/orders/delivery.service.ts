@@ -113,7 +113,11 @@ export async function confirm(
 ) {
   const now = (deps.now ?? Date.now)();
   const confirmed = await deps.db.transaction().execute(async (trx) => {
-    const order = await ordersDb(trx).selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+    const order = await ordersDb(trx)
+      .selectFrom('orders')
+      .selectAll()
+      .where('id', '=', orderId)
+      .executeTakeFirstOrThrow();
     const settleAt = new Date(now + SETTLE_PROTECTION_HOURS * 3_600_000);
     const from = typeof by === 'object' ? OrderStatus.RECEIPT_REFUSED : OrderStatus.AWAITING_RECEIPT;
     // Customer service cannot confirm once a refund asked the game to take the goods back.
@@ -217,7 +221,12 @@ export async function rejectReceipt(
  */
 export async function sweepDeliveries(deps: OrderDeps, now = (deps.now ?? Date.now)()) {
   const { db } = deps;
-  const paid = await ordersDb(db).selectFrom('orders').select('id').where('status', '=', OrderStatus.PAID).limit(50).execute();
+  const paid = await ordersDb(db)
+    .selectFrom('orders')
+    .select('id')
+    .where('status', '=', OrderStatus.PAID)
+    .limit(50)
+    .execute();
   let delivered = 0;
   for (const { id } of paid) if ((await deliverOrder(deps, id)) === 'delivered') delivered++;
   const silent = await ordersDb(db)

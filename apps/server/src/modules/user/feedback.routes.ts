@@ -26,7 +26,11 @@ export function feedbackRoutes(
   }));
 
   registerCall(app, platform, feedback, async (input, ctx) => {
-    const type = await userDb(db).selectFrom('feedback_types').select('id').where('id', '=', input.typeId).executeTakeFirst();
+    const type = await userDb(db)
+      .selectFrom('feedback_types')
+      .select('id')
+      .where('id', '=', input.typeId)
+      .executeTakeFirst();
     if (!type) throw new AppError(ErrorCode.BAD_PARAMS, '请选择反馈类型');
     if (!input.images.every((url) => isOwnFeedbackImage(url, ctx.user.uid) || isGameHostImage(url, gameFiles)))
       throw new AppError(ErrorCode.BAD_PARAMS, '截图无效，请重新上传');
@@ -57,7 +61,11 @@ export function feedbackRoutes(
   });
 
   registerCall(app, platform, faqList, async () => ({
-    list: await userDb(db).selectFrom('faqs').select(['id', 'question', 'answer', 'category']).orderBy('sort').execute(),
+    list: await userDb(db)
+      .selectFrom('faqs')
+      .select(['id', 'question', 'answer', 'category'])
+      .orderBy('sort')
+      .execute(),
   }));
 
   registerCall(app, platform, appParam, async () => {
@@ -73,7 +81,11 @@ export function feedbackRoutes(
 
   // The agreement pages themselves: plain HTML, readable in any web view and in the agreement modal.
   app.get<{ Params: { key: string } }>('/agreements/:key', async (request, reply) => {
-    const row = await userDb(db).selectFrom('agreements').selectAll().where('key', '=', request.params.key).executeTakeFirst();
+    const row = await userDb(db)
+      .selectFrom('agreements')
+      .selectAll()
+      .where('key', '=', request.params.key)
+      .executeTakeFirst();
     if (!row)
       return reply
         .status(404)

@@ -29,7 +29,11 @@ export async function setSwitch(
 
 /** Gray users: flagged one by one by operations (user_settings.gray). */
 export async function isGrayUser(db: Db, userId: number): Promise<boolean> {
-  const row = await userDb(db).selectFrom('user_settings').select('gray').where('user_id', '=', userId).executeTakeFirst();
+  const row = await userDb(db)
+    .selectFrom('user_settings')
+    .select('gray')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return row?.gray ?? false;
 }
 

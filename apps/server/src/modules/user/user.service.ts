@@ -27,7 +27,11 @@ export async function getUserProfile(db: Db, userId: number) {
 
 /** Finds the user of a phone number or creates one (login by SMS creates accounts on first use). */
 export async function findOrCreateUserByMobile(db: Db, mobile: string): Promise<{ id: number; uid: string }> {
-  const existing = await userDb(db).selectFrom('users').select(['id', 'uid']).where('mobile', '=', mobile).executeTakeFirst();
+  const existing = await userDb(db)
+    .selectFrom('users')
+    .select(['id', 'uid'])
+    .where('mobile', '=', mobile)
+    .executeTakeFirst();
   if (existing) return existing;
   const uid = String(randomInt(10_000_000, 99_999_999));
   const inserted = await userDb(db)

@@ -63,7 +63,11 @@ export async function sessionAlive(db: DbHandle, tokenHash: string): Promise<boo
 }
 
 export async function revokeSession(db: Db, token: string): Promise<void> {
-  await platformDb(db).updateTable('sessions').set({ revoked_at: new Date() }).where('token_hash', '=', hashToken(token)).execute();
+  await platformDb(db)
+    .updateTable('sessions')
+    .set({ revoked_at: new Date() })
+    .where('token_hash', '=', hashToken(token))
+    .execute();
 }
 
 /** Every live session of a user ends (a closing account, in its transaction). */

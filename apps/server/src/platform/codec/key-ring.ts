@@ -35,7 +35,11 @@ export async function loadKeyRing(
       .where('retired_at', 'is', null)
       .execute();
   } else {
-    const live = await platformDb(db).selectFrom('codec_keys').select('key_id').where('retired_at', 'is', null).executeTakeFirst();
+    const live = await platformDb(db)
+      .selectFrom('codec_keys')
+      .select('key_id')
+      .where('retired_at', 'is', null)
+      .executeTakeFirst();
     if (!live) {
       await platformDb(db)
         .insertInto('codec_keys')
@@ -78,7 +82,11 @@ export async function loadKeyRing(
 export async function rotateKey(db: Db): Promise<string> {
   const keyId = `k${Date.now().toString(36)}`;
   await db.transaction().execute(async (trx) => {
-    await platformDb(trx).updateTable('codec_keys').set({ retired_at: new Date() }).where('retired_at', 'is', null).execute();
+    await platformDb(trx)
+      .updateTable('codec_keys')
+      .set({ retired_at: new Date() })
+      .where('retired_at', 'is', null)
+      .execute();
     await platformDb(trx)
       .insertInto('codec_keys')
       .values({ key_id: keyId, private_pem: generateKeyPem(), retired_at: null })

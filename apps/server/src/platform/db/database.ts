@@ -4,10 +4,10 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, type Migration, type MigrationProvider, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import type { DbHandle } from './handle';
 import { migrations } from './migrations/index';
 import { PGliteDialect } from './pglite-dialect';
 import { preparedStatements } from './prepared-pool';
-import type { DbHandle } from './handle';
 import { registerTableWrites, TableWrites } from './table-writes';
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database';
-import type { RedisClient } from '../redis';
 import { platformDb } from '../db/platform.tables';
+import type { RedisClient } from '../redis';
 
 /**
  * /health: the process answers and takes traffic (503 `draining` once it is stopping: the
