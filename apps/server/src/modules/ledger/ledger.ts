@@ -8,7 +8,7 @@ import { type LedgerDb, type LedgerTransfersTable, ledgerDb } from './ledger.tab
  * amount (TigerBeetle's two-phase transfer) and is resolved once: posted, voided, or expired.
  * Every call is idempotent by its key.
  */
-/** The ledger's own handle inside a transfer: the caller's transaction, narrowed to the ledger's tables. */
+// Inside a transfer: the caller's transaction (or a new one), narrowed to the ledger's tables.
 type Trx = LedgerDb;
 export type Transfer = Selectable<LedgerTransfersTable>;
 

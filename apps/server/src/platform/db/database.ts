@@ -36,7 +36,8 @@ export interface DatabaseOptions {
 
 /**
  * Opens the database with its write watcher. The platform names no module's table, so it opens it
- * untyped; the composition (apps/server/src/database.ts) and the tests open it typed as `Database`.
+ * untyped; the tests open it typed as `Database` (apps/server/src/database.ts), `ledger:check` as
+ * the ledger's tables.
  */
 export async function openDatabase<DB = unknown>(options: DatabaseOptions): Promise<Kysely<DB>> {
   if (options.url) {
