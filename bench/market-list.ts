@@ -29,6 +29,7 @@ import { computeSign, type Params, signValue } from '@app/protocol/codec/sign';
 import { callPath } from '@app/protocol/contract';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import type { Database } from '../apps/server/src/database';
 import { openDatabase } from '../apps/server/src/platform/db/database';
 import { startServer } from '../tests/start-server';
 import { productionEnv } from './bench-env';
@@ -291,7 +292,7 @@ async function runOnPglite(log: (line: string) => void): Promise<MarketResult> {
       seed = seeded.seconds;
       log(`market: seeded in ${seeded.seconds.total} s (${JSON.stringify(seeded.seconds)})`);
     } else {
-      const db = await openDatabase({ dataDir });
+      const db = await openDatabase<Database>({ dataDir });
       const counted = await db
         .selectFrom('commodities')
         .select((eb) => [eb.fn.countAll<number>().as('total')])

@@ -13,10 +13,11 @@ import { OrderStatus } from '@app/protocol/statuses/order-status';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, type RunningServer, startServer } from '../../../tests/start-server';
+import type { AppDb, Database } from '../src/database';
 import { checkLedger } from '../src/modules/ledger/ledger-check';
 import { fenToYuanText } from '../src/modules/payments/pay-gateway';
 import { SANDBOX_APP_ID, SANDBOX_SELLER_ID, sandboxSign } from '../src/modules/payments/sandbox-gateway';
-import { type Db, openDatabase } from '../src/platform/db/database';
+import { openDatabase } from '../src/platform/db/database';
 import {
   createTestClient,
   expectCode,
@@ -112,14 +113,14 @@ async function gameCoins(baseUrl: string, gameToken: string): Promise<number> {
 }
 
 /** The child's database: PostgreSQL directly; PGlite in a copy of its folder (so the child's own start recovers the original). */
-async function inspect<T>(fn: (db: Db) => Promise<T>, { copy }: { copy: boolean }): Promise<T> {
+async function inspect<T>(fn: (db: AppDb) => Promise<T>, { copy }: { copy: boolean }): Promise<T> {
   if (pg) return fn(pg.db);
   let dir = dataDir;
   if (copy) {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'market-crash-copy-'));
     fs.cpSync(path.join(dataDir, 'pglite'), path.join(dir, 'pglite'), { recursive: true });
   }
-  const db = await openDatabase({ dataDir: dir });
+  const db = await openDatabase<Database>({ dataDir: dir });
   try {
     return await fn(db);
   } finally {

@@ -9,7 +9,6 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { migrate, openDatabase } from '../src/platform/db/database';
 import { PGliteDialect } from '../src/platform/db/pglite-dialect';
-import type { Database } from '../src/platform/db/schema';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -43,7 +42,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // the dump: the dump every file loads shrinks from 44 to 35 MB, and a copy costs ~1.6 CPU-s where
   // it cost ~2.2 (decision 0018, figures of issue 32).
   const pglite = await PGlite.create({ extensions: { pg_trgm }, initDbStartParams: ['--wal-segsize=1'] });
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  const db = new Kysely<unknown>({ dialect: new PGliteDialect(pglite) });
   await migrate(db);
   await pglite.exec('checkpoint');
   const dump = await pglite.dumpDataDir('none');

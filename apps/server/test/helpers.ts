@@ -19,7 +19,8 @@ import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { demoComposition } from '../../../demo/src/demo-composition';
 import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
-import { type Db, openDatabase } from '../src/platform/db/database';
+import type { AppDb, Database } from '../src/database';
+import { openDatabase } from '../src/platform/db/database';
 import { productionSettings } from './production-env';
 
 /**
@@ -31,7 +32,8 @@ export const testDb = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite'
 const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 export interface TestDatabase {
-  db: Db;
+  /** The whole database, typed: a test checks the database, not a module, and may name any table. */
+  db: AppDb;
   url: string | undefined;
   drop(): Promise<void>;
 }
@@ -60,7 +62,7 @@ async function createDatabase(admin: pg.Client, name: string, template: string):
 
 export async function freshDatabase(): Promise<TestDatabase> {
   if (testDb === 'pglite') {
-    const db = await openDatabase({ dataDir: null, loadDataDir: pgliteDump() });
+    const db = await openDatabase<Database>({ dataDir: null, loadDataDir: pgliteDump() });
     return { db, url: undefined, drop: () => db.destroy() };
   }
   const name = `mk_test_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
@@ -73,7 +75,7 @@ export async function freshDatabase(): Promise<TestDatabase> {
   }
   const url = new URL(PG_ADMIN_URL);
   url.pathname = `/${name}`;
-  const db = await openDatabase({ url: url.toString(), dataDir: null });
+  const db = await openDatabase<Database>({ url: url.toString(), dataDir: null });
   return {
     db,
     url: url.toString(),
@@ -111,7 +113,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 
 export interface TestApp {
   app: FastifyInstance;
-  db: Db;
+  db: AppDb;
   client: (source?: string) => Promise<TestClient>;
   close(): Promise<void>;
 }

@@ -2,8 +2,8 @@ import { conversationList, generateIMAssertToken } from '@app/protocol/calls/im'
 import { IM_CODES, IM_LIMITS, IM_MESSAGES, type ImServerFrame } from '@app/protocol/im';
 import { CONTROL_CHARS_REFUSAL } from '@app/protocol/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppDb } from '../src/database';
 import { openGroup } from '../src/modules/im/im.service';
-import type { Db } from '../src/platform/db/database';
 import { createTestApp, loginAs, type TestApp, type TestClient } from './helpers';
 import { type Chat, chat, loggedIn } from './im-socket-client';
 
@@ -14,7 +14,7 @@ import { type Chat, chat, loggedIn } from './im-socket-client';
  */
 
 /** Every statement the app sends to the database from now on (its SQL), until `restore`. */
-function watchStatements(db: Db, hold?: { when: RegExp; until: Promise<void>; reached: () => void }) {
+function watchStatements(db: AppDb, hold?: { when: RegExp; until: Promise<void>; reached: () => void }) {
   const executor = db.getExecutor() as unknown as { executeQuery: (...args: unknown[]) => Promise<unknown> };
   const original = executor.executeQuery;
   const seen: string[] = [];

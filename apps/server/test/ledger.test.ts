@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppDb } from '../src/database';
 import {
   type AccountRef,
   Accounts,
@@ -10,11 +11,10 @@ import {
   transfer,
 } from '../src/modules/ledger/ledger';
 import { checkLedger } from '../src/modules/ledger/ledger-check';
-import type { Db } from '../src/platform/db/database';
 import { freshDatabase, type TestDatabase } from './helpers';
 
 let database: TestDatabase;
-let db: Db;
+let db: AppDb;
 let users: number[];
 beforeAll(async () => {
   database = await freshDatabase();

@@ -4,8 +4,8 @@ import { ListingStatus } from '@app/protocol/statuses/listing-status';
 import { OrderStatus } from '@app/protocol/statuses/order-status';
 import type { KyselyPlugin, RootOperationNode } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppDb } from '../src/database';
 import { placeOrder } from '../src/modules/orders/order.service';
-import type { Db } from '../src/platform/db/database';
 import { tableWritesOf } from '../src/platform/db/table-writes';
 import {
   createTestApp,
@@ -71,7 +71,7 @@ const plugin: KyselyPlugin = {
 };
 
 /** The app's handle with the plugin, its transactions counted too (a transaction's own statements pass the plugin). */
-function countingDb(db: Db): Db {
+function countingDb(db: AppDb): AppDb {
   const withPlugin = db.withPlugin(plugin);
   return new Proxy(withPlugin, {
     get(target, property) {
@@ -83,7 +83,7 @@ function countingDb(db: Db): Db {
       const value = Reflect.get(target, property, target);
       return typeof value === 'function' ? value.bind(target) : value;
     },
-  }) as Db;
+  }) as AppDb;
 }
 
 let t: TestApp;

@@ -25,7 +25,8 @@ export interface OpenPlatform {
  * database (tests share a template) that the caller keeps; otherwise one is opened and closed here.
  */
 export async function openPlatform(app: FastifyInstance, config: Config, db?: Db): Promise<OpenPlatform> {
-  const database = db ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir }));
+  const opened = db ? null : await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
+  const database: Db = db ?? (opened as Db);
   await migrate(database);
   const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL) : null;
   const keyRing = await refreshingKeyRing(
@@ -47,7 +48,7 @@ export async function openPlatform(app: FastifyInstance, config: Config, db?: Db
     await platform.opener.close();
     platform.nonces.close();
     if (redis) await redis.quit();
-    if (!db) await database.destroy();
+    await opened?.destroy();
   };
   return { db: database, redis, platform, rates, close };
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from './db/database';
+import { platformDb } from './db/platform.tables';
 
 /**
  * A server-side secret shared by every process: taken from the environment, or outside production
@@ -16,11 +17,15 @@ export async function ensureSecret(
   if (fromEnv) return fromEnv;
   if (required?.production) throw new Error(`${required.variable} must be set in production (secret ${name})`);
   const key = `secret.${name}`;
-  await db
+  await platformDb(db)
     .insertInto('settings')
     .values({ key, value: JSON.stringify(randomBytes(32).toString('hex')) })
     .onConflict((oc) => oc.column('key').doNothing())
     .execute();
-  const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirstOrThrow();
+  const row = await platformDb(db)
+    .selectFrom('settings')
+    .select('value')
+    .where('key', '=', key)
+    .executeTakeFirstOrThrow();
   return row.value as string;
 }

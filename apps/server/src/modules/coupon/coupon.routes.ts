@@ -15,6 +15,7 @@ import { listingById } from '../exchange/listings';
 import { gameNames } from '../market/catalogue';
 import type { NoticesHandle } from '../notices/notices.module';
 import * as coupons from './coupon.service';
+import { couponDb } from './coupon.tables';
 
 export function couponRoutes(app: FastifyInstance, platform: CallPlatform, notices?: NoticesHandle): void {
   const { db } = platform;
@@ -34,7 +35,7 @@ export function couponRoutes(app: FastifyInstance, platform: CallPlatform, notic
   });
 
   registerCall(app, platform, couponScopeList, async (input, ctx) => {
-    const row = await db
+    const row = await couponDb(db)
       .selectFrom('user_coupons')
       .selectAll()
       .where('id', '=', Number(input.couponId))
@@ -79,9 +80,13 @@ export function couponRoutes(app: FastifyInstance, platform: CallPlatform, notic
   }));
 
   registerCall(app, platform, joinEventDetail, async (input, ctx) => {
-    const event = await db.selectFrom('coupon_events').selectAll().where('id', '=', input.eventId).executeTakeFirst();
+    const event = await couponDb(db)
+      .selectFrom('coupon_events')
+      .selectAll()
+      .where('id', '=', input.eventId)
+      .executeTakeFirst();
     if (!event) throw new AppError(ErrorCode.BAD_PARAMS, '活动不存在');
-    const joined = await db
+    const joined = await couponDb(db)
       .selectFrom('user_coupons')
       .select('id')
       .where('user_id', '=', ctx.user.userId)

@@ -1,16 +1,14 @@
 import type { Coupon } from '@app/protocol/calls/coupon';
 import { ErrorCode } from '@app/protocol/errors';
 import { formatPriceFen } from '@app/protocol/format';
-import type { Kysely, Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import type { DbHandle } from '../../platform/db/handle';
-import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import { gameNames } from '../market/catalogue';
 import { couponDb, type UserCouponsTable } from './coupon.tables';
 
 type Row = Selectable<UserCouponsTable>;
-type Trx = Kysely<Database>;
 export const TYPE_NAMES: Record<number, string> = { 1: '角色', 2: '游戏币', 3: '道具' };
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
@@ -61,7 +59,7 @@ export function toCoupon(r: Row, names: Map<string, string>, reason: string | nu
 }
 
 export async function userCoupons(db: Db, userId: number): Promise<Row[]> {
-  return db
+  return couponDb(db)
     .selectFrom('user_coupons')
     .selectAll()
     .where('user_id', '=', userId)
@@ -102,14 +100,14 @@ export async function couponsOfOrders(
  * discount; the coupon must fit the listing. Two orders cannot hold one coupon.
  */
 export async function lockCoupon(
-  trx: Trx,
+  trx: DbHandle,
   userId: number,
   couponId: string,
   target: CouponTarget,
   orderId: number,
   now: number,
 ) {
-  const row = await trx
+  const row = await couponDb(trx)
     .selectFrom('user_coupons')
     .selectAll()
     .where('id', '=', Number(couponId))
@@ -120,7 +118,7 @@ export async function lockCoupon(
   const names = await gameNames(trx, row.application_ids);
   const why = reasonFor(row, target, now, names);
   if (why) throw new AppError(ErrorCode.BAD_PARAMS, `该优惠券不可用：${why}`);
-  const locked = await trx
+  const locked = await couponDb(trx)
     .updateTable('user_coupons')
     .set({ status: 'locked', order_id: orderId })
     .where('id', '=', row.id)
@@ -132,8 +130,8 @@ export async function lockCoupon(
 }
 
 /** The order ended unpaid (or was returned): its coupon can be used again. */
-export async function releaseCoupon(trx: Trx, orderId: number): Promise<void> {
-  await trx
+export async function releaseCoupon(trx: DbHandle, orderId: number): Promise<void> {
+  await couponDb(trx)
     .updateTable('user_coupons')
     .set({ status: 'unused', order_id: null, used_at: null })
     .where('order_id', '=', orderId)
@@ -141,8 +139,8 @@ export async function releaseCoupon(trx: Trx, orderId: number): Promise<void> {
 }
 
 /** The order was paid: its coupon is used. */
-export async function useCoupon(trx: Trx, orderId: number, now: Date): Promise<void> {
-  await trx
+export async function useCoupon(trx: DbHandle, orderId: number, now: Date): Promise<void> {
+  await couponDb(trx)
     .updateTable('user_coupons')
     .set({ status: 'used', used_at: now })
     .where('order_id', '=', orderId)
@@ -152,11 +150,11 @@ export async function useCoupon(trx: Trx, orderId: number, now: Date): Promise<v
 
 /** Grants an event's coupons to a user, once (the unique key makes a second join a no-op). */
 export async function joinCouponEvent(db: Db, userId: number, eventId: string, now: number): Promise<Row[]> {
-  const event = await db.selectFrom('coupon_events').selectAll().where('id', '=', eventId).executeTakeFirst();
+  const event = await couponDb(db).selectFrom('coupon_events').selectAll().where('id', '=', eventId).executeTakeFirst();
   if (!event) throw new AppError(ErrorCode.BAD_PARAMS, '活动不存在');
   if (event.starts_at.getTime() > now || event.ends_at.getTime() <= now)
     throw new AppError(ErrorCode.BAD_PARAMS, '活动未开始或已结束');
-  const granted = await db
+  const granted = await couponDb(db)
     .insertInto('user_coupons')
     .values(
       event.coupons.map((c) => ({

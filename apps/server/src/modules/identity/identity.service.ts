@@ -26,7 +26,11 @@ export interface IdentityStatus {
 }
 
 export async function identityStatus(deps: IdentityDeps, userId: number): Promise<IdentityStatus> {
-  const row = await deps.db.selectFrom('identities').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  const row = await identityDb(deps.db)
+    .selectFrom('identities')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   if (!row) return { hasAuthentication: '0', realName: '', idCard: '' };
   return {
     hasAuthentication: '1',
@@ -37,7 +41,7 @@ export async function identityStatus(deps: IdentityDeps, userId: number): Promis
 
 /** Whether a name is the user's verified real name (compared here: the name never leaves this module). */
 export async function realNameIs(deps: IdentityDeps, userId: number, name: string): Promise<boolean> {
-  const row = await deps.db
+  const row = await identityDb(deps.db)
     .selectFrom('identities')
     .select('real_name_sealed')
     .where('user_id', '=', userId)
@@ -58,20 +62,20 @@ export async function verifyByNumber(
     // The same user, then the same ID number, one request at a time (always in this order).
     await lockKey(trx, 'identity:user', userId);
     await lockKey(trx, 'identity:id-card', fingerprint);
-    const existing = await trx
+    const existing = await identityDb(trx)
       .selectFrom('identities')
       .select('user_id')
       .where('user_id', '=', userId)
       .executeTakeFirst();
     if (existing) throw new AppError(ErrorCode.BAD_PARAMS, '您已完成实名认证，无需重复认证');
-    const used = await trx
+    const used = await identityDb(trx)
       .selectFrom('identities')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('id_card_fingerprint', '=', fingerprint)
       .executeTakeFirstOrThrow();
     if (Number(used.n) >= ACCOUNTS_PER_ID)
       throw new AppError(ErrorCode.BAD_PARAMS, `该身份证已认证${ACCOUNTS_PER_ID}个账号，无法继续认证`);
-    await trx
+    await identityDb(trx)
       .insertInto('identities')
       .values({
         user_id: userId,

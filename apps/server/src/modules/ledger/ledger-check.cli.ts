@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { openDatabase } from '../../platform/db/database';
+import type { LedgerTables } from './ledger.tables';
 import { checkLedger } from './ledger-check';
 
 /**
@@ -8,7 +9,7 @@ import { checkLedger } from './ledger-check';
  */
 const url = process.env.DATABASE_URL;
 const dataDir = path.resolve(process.env.DATA_DIR ?? 'data');
-const db = await openDatabase(url ? { url, dataDir: null } : { dataDir });
+const db = await openDatabase<LedgerTables>(url ? { url, dataDir: null } : { dataDir });
 try {
   const problems = await checkLedger(db);
   const totals = await db

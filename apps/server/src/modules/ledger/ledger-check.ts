@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
+import { ledgerDb } from './ledger.tables';
 
 /**
  * Checks that the books balance (`npm run ledger:check`, and the tests after every scenario):
@@ -9,8 +10,8 @@ import type { Db } from '../../platform/db/database';
  */
 export async function checkLedger(db: Db): Promise<string[]> {
   const problems: string[] = [];
-  const accounts = await db.selectFrom('ledger_accounts').selectAll().execute();
-  const sums = await db
+  const accounts = await ledgerDb(db).selectFrom('ledger_accounts').selectAll().execute();
+  const sums = await ledgerDb(db)
     .selectFrom('ledger_transfers')
     .select([
       'debit_account_id',
@@ -49,7 +50,7 @@ export async function checkLedger(db: Db): Promise<string[]> {
     credits += stored.cp;
   }
   if (debits !== credits) problems.push(`posted debits ${debits} ≠ posted credits ${credits}`);
-  const orphans = await db
+  const orphans = await ledgerDb(db)
     .selectFrom('ledger_transfers as r')
     .leftJoin('ledger_transfers as p', 'p.id', 'r.pending_id')
     .select(['r.key', 'r.state', 'p.state as pendingState', 'p.amount as pendingAmount', 'r.amount'])
@@ -62,7 +63,7 @@ export async function checkLedger(db: Db): Promise<string[]> {
     if (!ok || Number(o.pendingAmount) !== Number(o.amount))
       problems.push(`${o.key}: resolves a transfer in state ${o.pendingState ?? 'none'}`);
   }
-  const unresolved = await db
+  const unresolved = await ledgerDb(db)
     .selectFrom('ledger_transfers as p')
     .leftJoin('ledger_transfers as r', 'r.pending_id', 'p.id')
     .select(['p.key', 'p.state'])

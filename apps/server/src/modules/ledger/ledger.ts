@@ -1,7 +1,6 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { Db } from '../../platform/db/database';
-import type { Database } from '../../platform/db/schema';
-import { type LedgerTransfersTable, ledgerDb } from './ledger.tables';
+import { type LedgerDb, type LedgerTransfersTable, ledgerDb } from './ledger.tables';
 
 /**
  * The ledger (docs/decisions/0009-ledger.md): every movement of money is one transfer between two
@@ -9,7 +8,8 @@ import { type LedgerTransfersTable, ledgerDb } from './ledger.tables';
  * amount (TigerBeetle's two-phase transfer) and is resolved once: posted, voided, or expired.
  * Every call is idempotent by its key.
  */
-export type Trx = Kysely<Database>;
+// Inside a transfer: the caller's transaction (or a new one), narrowed to the ledger's tables.
+type Trx = LedgerDb;
 export type Transfer = Selectable<LedgerTransfersTable>;
 
 export interface AccountRef {
@@ -47,8 +47,9 @@ export class LedgerError extends Error {
 }
 
 /** Runs in the caller's transaction, or in a new one. */
-export function inTransaction<T>(db: Db | Trx, run: (trx: Trx) => Promise<T>): Promise<T> {
-  return db.isTransaction ? run(db) : db.transaction().execute(run);
+export function inTransaction<T>(db: Db, run: (trx: Trx) => Promise<T>): Promise<T> {
+  const own = ledgerDb(db);
+  return own.isTransaction ? run(own) : own.transaction().execute(run);
 }
 
 export async function ensureAccount(trx: Trx, ref: AccountRef): Promise<number> {
@@ -92,7 +93,7 @@ export interface TransferInput {
 }
 
 /** One transfer; the same key again answers the first transfer (and refuses different contents). */
-export function transfer(db: Db | Trx, input: TransferInput): Promise<Transfer> {
+export function transfer(db: Db, input: TransferInput): Promise<Transfer> {
   if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw new Error(`bad amount ${input.amount}`);
   return inTransaction(db, async (trx) => {
     const debitId = await ensureAccount(trx, input.debit);
@@ -152,7 +153,7 @@ export function transfer(db: Db | Trx, input: TransferInput): Promise<Transfer> 
  * answers NOT_PENDING.
  */
 export function resolvePending(
-  db: Db | Trx,
+  db: Db,
   input: { key: string; pendingKey: string; action: 'post' | 'void' | 'expire'; note?: string },
 ): Promise<Transfer> {
   return inTransaction(db, async (trx) => {
@@ -213,7 +214,7 @@ export function resolvePending(
 
 /** Voids every pending transfer past its timeout, each once (the sweeper). */
 export async function expirePending(db: Db, now = new Date()): Promise<number> {
-  const due = await db
+  const due = await ledgerDb(db)
     .selectFrom('ledger_transfers')
     .select('key')
     .where('state', '=', 'pending')
@@ -243,9 +244,9 @@ export interface Balance {
   available: number;
 }
 
-export async function balanceOf(db: Db | Trx, ref: AccountRef | string): Promise<Balance> {
+export async function balanceOf(db: Db, ref: AccountRef | string): Promise<Balance> {
   const code = typeof ref === 'string' ? ref : ref.code;
-  const row = await db.selectFrom('ledger_accounts').selectAll().where('code', '=', code).executeTakeFirst();
+  const row = await ledgerDb(db).selectFrom('ledger_accounts').selectAll().where('code', '=', code).executeTakeFirst();
   if (!row) return { posted: 0, reserved: 0, incoming: 0, available: 0 };
   const posted = Number(row.credits_posted) - Number(row.debits_posted);
   return {
@@ -260,13 +261,13 @@ export async function balanceOf(db: Db | Trx, ref: AccountRef | string): Promise
  * A user's money: available (may be withdrawn), reserved (withdrawals in review, balance holds of
  * unpaid orders) and incoming (sales waiting for settlement).
  */
-export function userBalances(db: Db | Trx, userId: number): Promise<Balance> {
+export function userBalances(db: Db, userId: number): Promise<Balance> {
   return balanceOf(db, Accounts.userAvailable(userId));
 }
 
 /** Releases every balance reservation still held for an order (the order ended unpaid). */
-export async function releaseOrderHolds(db: Db | Trx, orderId: number): Promise<number> {
-  const holds = await db
+export async function releaseOrderHolds(db: Db, orderId: number): Promise<number> {
+  const holds = await ledgerDb(db)
     .selectFrom('ledger_transfers')
     .select('key')
     .where('order_id', '=', orderId)
@@ -278,7 +279,7 @@ export async function releaseOrderHolds(db: Db | Trx, orderId: number): Promise<
 }
 
 /** The state of the transfer of a key (a payment's balance hold: still pending, or resolved), undefined when none was made. */
-export async function transferState(db: Db | Trx, key: string): Promise<Transfer['state'] | undefined> {
+export async function transferState(db: Db, key: string): Promise<Transfer['state'] | undefined> {
   const row = await ledgerDb(db)
     .selectFrom('ledger_transfers')
     .select('state')

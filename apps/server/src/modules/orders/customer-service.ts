@@ -2,8 +2,7 @@ import { PartnerRefusal } from '@app/game-partner/partner-errors';
 import { ErrorCode } from '@app/protocol/errors';
 import { formatPriceFen } from '@app/protocol/format';
 import { OrderStatus, orderStatusLabel } from '@app/protocol/statuses/order-status';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../platform/db/schema';
+import type { DbHandle } from '../../platform/db/handle';
 import { AppError } from '../../platform/errors';
 import { forgetSale, listingById } from '../exchange/listings';
 import { uidsOf } from '../user/user.queries';
@@ -23,13 +22,13 @@ export interface ResolutionChange {
   before: { status: OrderStatus; statusLabel: string; note: string };
   after: { status: OrderStatus; statusLabel: string; note: string; refundedFen?: number };
 }
-export type ResolutionAudit = (trx: Kysely<Database>, change: ResolutionChange) => Promise<void>;
+export type ResolutionAudit = (trx: DbHandle, change: ResolutionChange) => Promise<void>;
 
 const label = (status: OrderStatus) => orderStatusLabel.buyer[status];
 
 /** An order as customer service names it (for notes on it), or 订单不存在. */
 export async function orderReference(deps: Pick<OrderDeps, 'db'>, orderId: number) {
-  const order = await deps.db
+  const order = await ordersDb(deps.db)
     .selectFrom('orders')
     .select(['id', 'order_no', 'status'])
     .where('id', '=', orderId)
@@ -155,7 +154,7 @@ export async function resolveRefusedReceipt(
   note: string,
   audit?: ResolutionAudit,
 ) {
-  const order = await deps.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+  const order = await ordersDb(deps.db).selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
   if (!order) throw new AppError(ErrorCode.BAD_PARAMS, '订单不存在');
   if (order.status !== OrderStatus.RECEIPT_REFUSED) throw new AppError(ErrorCode.BAD_PARAMS, '订单不在拒绝收货状态');
   const why = `${note}（客服 ${operator}）`;
@@ -167,7 +166,7 @@ export async function resolveRefusedReceipt(
   const change = (after: ResolutionChange['after']) => ({ orderId: order.id, orderNo: order.order_no, before, after });
   if (decision === 'confirm') {
     const onMoved = audit
-      ? (trx: Kysely<Database>) =>
+      ? (trx: DbHandle) =>
           audit(
             trx,
             change({
@@ -184,7 +183,7 @@ export async function resolveRefusedReceipt(
   const listing = await listingById(deps.db, order.commodity_id);
   if (!listing) throw new AppError(ErrorCode.COMMODITY_NOT_EXIST);
   // Marked first (the row serialises this with a confirmation): from here on only the refund goes on.
-  const marked = await deps.db
+  const marked = await ordersDb(deps.db)
     .updateTable('orders')
     .set({ reclaim_requested_at: new Date() })
     .where('id', '=', order.id)
@@ -201,7 +200,7 @@ export async function resolveRefusedReceipt(
   } catch (error) {
     if (error instanceof PartnerRefusal) {
       // The game moved nothing: customer service may still decide otherwise.
-      await deps.db
+      await ordersDb(deps.db)
         .updateTable('orders')
         .set({ reclaim_requested_at: null })
         .where('id', '=', order.id)

@@ -4,9 +4,8 @@ import { ErrorCode } from '@app/protocol/errors';
 import { asClause } from '@app/protocol/format';
 import { LISTING_SOLD_NOTE, ListingStatus } from '@app/protocol/statuses/listing-status';
 import { OrderStatus } from '@app/protocol/statuses/order-status';
-import type { Kysely } from 'kysely';
 import type { Db } from '../../platform/db/database';
-import type { Database } from '../../platform/db/schema';
+import type { DbHandle } from '../../platform/db/handle';
 import { AppError } from '../../platform/errors';
 import { releaseCoupon } from '../coupon/coupon.service';
 import { moveListing } from '../exchange/listing-moves';
@@ -15,6 +14,7 @@ import { Accounts, resolvePending, transfer } from '../ledger/ledger';
 import type { OrderDeps } from './order.service';
 import { viewerOrder } from './order.service';
 import { moveOrder } from './order-moves';
+import { ordersDb } from './orders.tables';
 
 export type DeliveryOutcome = 'delivered' | 'returned' | 'retry' | 'skipped';
 
@@ -27,7 +27,7 @@ export type DeliveryOutcome = 'delivered' | 'returned' | 'retry' | 'skipped';
  */
 export async function deliverOrder(deps: OrderDeps, orderId: number): Promise<DeliveryOutcome> {
   const { db, gateway } = deps;
-  const order = await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+  const order = await ordersDb(db).selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
   if (order?.status !== OrderStatus.PAID) return 'skipped';
   const listing = await listingById(db, order.commodity_id);
   if (!listing) throw new Error(`order ${order.id}: listing ${order.commodity_id} not found`);
@@ -109,16 +109,20 @@ export async function refundToBuyer(
 export async function confirm(
   deps: OrderDeps,
   orderId: number,
-  by: 'buyer' | 'timeout' | { customerService: string; onMoved?: (trx: Kysely<Database>) => Promise<void> },
+  by: 'buyer' | 'timeout' | { customerService: string; onMoved?: (trx: DbHandle) => Promise<void> },
 ) {
   const now = (deps.now ?? Date.now)();
   const confirmed = await deps.db.transaction().execute(async (trx) => {
-    const order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+    const order = await ordersDb(trx)
+      .selectFrom('orders')
+      .selectAll()
+      .where('id', '=', orderId)
+      .executeTakeFirstOrThrow();
     const settleAt = new Date(now + SETTLE_PROTECTION_HOURS * 3_600_000);
     const from = typeof by === 'object' ? OrderStatus.RECEIPT_REFUSED : OrderStatus.AWAITING_RECEIPT;
     // Customer service cannot confirm once a refund asked the game to take the goods back.
     if (typeof by === 'object') {
-      const locked = await trx
+      const locked = await ordersDb(trx)
         .selectFrom('orders')
         .select('reclaim_requested_at')
         .where('id', '=', orderId)
@@ -217,10 +221,15 @@ export async function rejectReceipt(
  */
 export async function sweepDeliveries(deps: OrderDeps, now = (deps.now ?? Date.now)()) {
   const { db } = deps;
-  const paid = await db.selectFrom('orders').select('id').where('status', '=', OrderStatus.PAID).limit(50).execute();
+  const paid = await ordersDb(db)
+    .selectFrom('orders')
+    .select('id')
+    .where('status', '=', OrderStatus.PAID)
+    .limit(50)
+    .execute();
   let delivered = 0;
   for (const { id } of paid) if ((await deliverOrder(deps, id)) === 'delivered') delivered++;
-  const silent = await db
+  const silent = await ordersDb(db)
     .selectFrom('orders')
     .select('id')
     .where('status', '=', OrderStatus.AWAITING_RECEIPT)
@@ -229,7 +238,7 @@ export async function sweepDeliveries(deps: OrderDeps, now = (deps.now ?? Date.n
     .execute();
   let confirmed = 0;
   for (const { id } of silent) if (await confirm({ ...deps, now: () => now }, id, 'timeout')) confirmed++;
-  const due = await db
+  const due = await ordersDb(db)
     .selectFrom('orders')
     .select(['id', 'price_fen', 'seller_fee_fen'])
     .where('status', '=', OrderStatus.PENDING_SETTLEMENT)

@@ -23,6 +23,7 @@ import { confirmReceipt, rejectReceipt } from './delivery.service';
 import * as orders from './order.service';
 import type { OrderEvents } from './order-events';
 import { toOrders, toOrder as view } from './order-view';
+import { ordersDb } from './orders.tables';
 
 export function orderRoutes(
   app: FastifyInstance,
@@ -50,7 +51,7 @@ export function orderRoutes(
   });
 
   const myUnpaid = async (userId: number, commodityId: string) => {
-    const row = await db
+    const row = await ordersDb(db)
       .selectFrom('orders')
       .select(['id', 'status'])
       .where('buyer_user_id', '=', userId)

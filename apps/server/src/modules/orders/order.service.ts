@@ -19,6 +19,7 @@ import { checkBuyerFacts, checkListingOpen, deliveryTarget } from './buyer-check
 import type { OrderEvents } from './order-events';
 import { moveOrder } from './order-moves';
 import type { OrderRow } from './order-view';
+import { ordersDb } from './orders.tables';
 
 export interface OrderDeps {
   db: Db;
@@ -49,7 +50,7 @@ export interface PlaceInput {
  * order; a buyer ordering a listing he already holds unpaid resumes that order.
  */
 async function ordersOfRequest(db: Db, buyerUserId: number, requestKey: string, commodityId: number) {
-  const found = (await db
+  const found = (await ordersDb(db)
     .selectFrom('orders as o')
     .selectAll('o')
     .where('o.buyer_user_id', '=', buyerUserId)
@@ -203,7 +204,7 @@ async function place(
     const written =
       coupon === 0
         ? inserted
-        : await trx
+        : await ordersDb(trx)
             .updateTable('orders')
             .set({ coupon_fen: coupon, total_fen: total })
             .where('id', '=', inserted.id)
@@ -281,7 +282,7 @@ const OPEN = (Object.keys(orderTransitions).map(Number) as OrderStatus[]).filter
 
 /** Whether the user has an order still in flight, as buyer or seller. */
 export async function hasOpenOrders(db: Db, userId: number): Promise<boolean> {
-  const row = await db
+  const row = await ordersDb(db)
     .selectFrom('orders')
     .select('id')
     .where((eb) => eb.or([eb('buyer_user_id', '=', userId), eb('seller_user_id', '=', userId)]))
@@ -293,7 +294,7 @@ export async function hasOpenOrders(db: Db, userId: number): Promise<boolean> {
 
 /** An order of the viewer, as buyer or seller; anyone else's is 订单不存在. */
 export async function viewerOrder(db: Db, userId: number, orderId: string): Promise<OrderRow> {
-  const row = await db
+  const row = await ordersDb(db)
     .selectFrom('orders')
     .selectAll()
     .where('id', '=', Number(orderId))
@@ -310,7 +311,7 @@ export async function ordersOf(
   db: Db,
   q: { userId: number; side: 'buyer' | 'seller'; finished?: boolean; page: number; pageSize: number },
 ): Promise<{ rows: OrderRow[]; hasMore: boolean }> {
-  let query = db
+  let query = ordersDb(db)
     .selectFrom('orders')
     .selectAll()
     .where(q.side === 'buyer' ? 'buyer_user_id' : 'seller_user_id', '=', q.userId);
@@ -340,7 +341,7 @@ export async function changeOrderCoupon(
   const row = await viewerOrder(db, userId, orderId);
   if (row.buyer_user_id !== userId) throw new AppError(ErrorCode.BAD_PARAMS, '只有买家可以更换优惠券');
   await db.transaction().execute(async (trx) => {
-    const order = await trx
+    const order = await ordersDb(trx)
       .selectFrom('orders')
       .selectAll()
       .where('id', '=', row.id)
@@ -365,7 +366,7 @@ export async function changeOrderCoupon(
       : 0;
     const total = price + Number(order.buyer_fee_fen) - coupon - Number(order.deposit_fen);
     if (total < 1) throw new AppError(ErrorCode.BAD_PARAMS, '优惠券金额超过应付金额，无法使用');
-    await trx
+    await ordersDb(trx)
       .updateTable('orders')
       .set({ coupon_fen: coupon, total_fen: total, updated_at: new Date() })
       .where('id', '=', order.id)
@@ -408,7 +409,7 @@ export async function cancelOrder(deps: OrderDeps, userId: number, orderId: stri
 
 /** The sweeper: unpaid orders past their deadline end 支付超时, each once. */
 export async function expireUnpaidOrders(deps: OrderDeps, now = (deps.now ?? Date.now)()): Promise<number> {
-  const due = await deps.db
+  const due = await ordersDb(deps.db)
     .selectFrom('orders')
     .selectAll()
     .where('status', '=', OrderStatus.AWAITING_PAYMENT)

@@ -6,6 +6,7 @@ import { type CallPlatform, registerCall } from '../../platform/http/register-ca
 import { consumeCode, type SmsDeps } from '../sms/sms.service';
 import type { RemovalChecks } from './removal-checks';
 import { bindMobile, eraseAccount, maskMobile } from './user.service';
+import { userDb } from './user.tables';
 
 /**
  * Binding check and account closing. Every module that can hold something of the user's (money,
@@ -20,7 +21,7 @@ export function accountRoutes(
 ): void {
   const { db } = platform;
   const mobileOf = async (userId: number) =>
-    (await db.selectFrom('users').select('mobile').where('id', '=', userId).executeTakeFirstOrThrow()).mobile;
+    (await userDb(db).selectFrom('users').select('mobile').where('id', '=', userId).executeTakeFirstOrThrow()).mobile;
 
   registerCall(app, platform, checkBindPhone, async (_i, ctx) => {
     const mobile = await mobileOf(ctx.user.userId);

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { lockKey } from '../../platform/db/locks';
 import { AppError } from '../../platform/errors';
 import { type CallPlatform, registerCall } from '../../platform/http/register-call';
+import { userDb } from './user.tables';
 
 /** Feedback one user may send in 24 hours. */
 export const FEEDBACK_PER_DAY = 10;
@@ -21,18 +22,22 @@ export function feedbackRoutes(
   const { customerServiceUrl, gameFiles } = opts;
   const { db } = platform;
   registerCall(app, platform, userFeedbackTypeList, async () => ({
-    list: await db.selectFrom('feedback_types').select(['id', 'name']).orderBy('sort').execute(),
+    list: await userDb(db).selectFrom('feedback_types').select(['id', 'name']).orderBy('sort').execute(),
   }));
 
   registerCall(app, platform, feedback, async (input, ctx) => {
-    const type = await db.selectFrom('feedback_types').select('id').where('id', '=', input.typeId).executeTakeFirst();
+    const type = await userDb(db)
+      .selectFrom('feedback_types')
+      .select('id')
+      .where('id', '=', input.typeId)
+      .executeTakeFirst();
     if (!type) throw new AppError(ErrorCode.BAD_PARAMS, '请选择反馈类型');
     if (!input.images.every((url) => isOwnFeedbackImage(url, ctx.user.uid) || isGameHostImage(url, gameFiles)))
       throw new AppError(ErrorCode.BAD_PARAMS, '截图无效，请重新上传');
     // Counted and written under one lock per user: concurrent requests count in turn.
     const row = await db.transaction().execute(async (trx) => {
       await lockKey(trx, 'feedback:user', ctx.user.userId);
-      const recent = await trx
+      const recent = await userDb(trx)
         .selectFrom('feedback')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('user_id', '=', ctx.user.userId)
@@ -40,7 +45,7 @@ export function feedbackRoutes(
         .executeTakeFirstOrThrow();
       if (Number(recent.n) >= FEEDBACK_PER_DAY)
         throw new AppError(ErrorCode.TOO_FREQUENT, '今日反馈次数已达上限，请明天再试');
-      return trx
+      return userDb(trx)
         .insertInto('feedback')
         .values({
           user_id: ctx.user.userId,
@@ -56,11 +61,15 @@ export function feedbackRoutes(
   });
 
   registerCall(app, platform, faqList, async () => ({
-    list: await db.selectFrom('faqs').select(['id', 'question', 'answer', 'category']).orderBy('sort').execute(),
+    list: await userDb(db)
+      .selectFrom('faqs')
+      .select(['id', 'question', 'answer', 'category'])
+      .orderBy('sort')
+      .execute(),
   }));
 
   registerCall(app, platform, appParam, async () => {
-    const rows = await db.selectFrom('agreements').select(['key', 'title']).execute();
+    const rows = await userDb(db).selectFrom('agreements').select(['key', 'title']).execute();
     return {
       agreements: agreementKeys.flatMap((key) => {
         const found = rows.find((a) => a.key === key);
@@ -72,7 +81,11 @@ export function feedbackRoutes(
 
   // The agreement pages themselves: plain HTML, readable in any web view and in the agreement modal.
   app.get<{ Params: { key: string } }>('/agreements/:key', async (request, reply) => {
-    const row = await db.selectFrom('agreements').selectAll().where('key', '=', request.params.key).executeTakeFirst();
+    const row = await userDb(db)
+      .selectFrom('agreements')
+      .selectAll()
+      .where('key', '=', request.params.key)
+      .executeTakeFirst();
     if (!row)
       return reply
         .status(404)

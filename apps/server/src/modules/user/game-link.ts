@@ -5,6 +5,7 @@ import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import type { RemovalChecks } from './removal-checks';
 import { maskMobile } from './user.service';
+import { userDb } from './user.tables';
 
 /** What the refusals say (the game view shows them as they are). */
 export const GAME_LINK_MESSAGES = {
@@ -53,7 +54,7 @@ async function linkOnce(
   leaving: RemovalChecks,
 ): Promise<{ id: number; uid: string }> {
   const provider = `game:${input.gameId}`;
-  const link = await trx
+  const link = await userDb(trx)
     .selectFrom('user_identities')
     .innerJoin('users', 'users.id', 'user_identities.user_id')
     .select(['users.id', 'users.uid', 'users.mobile', 'users.removed_at'])
@@ -65,14 +66,14 @@ async function linkOnce(
   if (current?.mobile === input.phone) return current;
   if (current?.mobile) throw new AppError(ErrorCode.BAD_PARAMS, GAME_LINK_MESSAGES.linkedElsewhere(current.mobile));
 
-  const owner = await trx
+  const owner = await userDb(trx)
     .selectFrom('users')
     .select(['id', 'uid'])
     .where('mobile', '=', input.phone)
     .executeTakeFirst();
   if (current && !owner) {
     // The game login's own user takes the phone (what binding it does), keeping all it holds.
-    const bound = await trx
+    const bound = await userDb(trx)
       .updateTable('users')
       .set({ mobile: input.phone })
       .where('id', '=', current.id)
@@ -84,7 +85,7 @@ async function linkOnce(
 
   const target = owner ?? (await newPhoneUser(trx, input.phone));
   if (current) {
-    const others = await trx
+    const others = await userDb(trx)
       .selectFrom('user_identities')
       .select('subject')
       .where('user_id', '=', current.id)
@@ -92,21 +93,21 @@ async function linkOnce(
       .executeTakeFirst();
     if (!others) {
       // Without a phone and without this game account, nobody could reach that user again.
-      await trx.selectFrom('users').select('id').where('id', '=', current.id).forUpdate().execute();
+      await userDb(trx).selectFrom('users').select('id').where('id', '=', current.id).forUpdate().execute();
       const reasons = await leaving.reasons(trx, current.id);
       if (reasons.length > 0) throw new AppError(ErrorCode.BAD_PARAMS, GAME_LINK_MESSAGES.leftBehind);
       await revokeUserSessions(trx, current.id);
     }
   }
   if (link) {
-    await trx
+    await userDb(trx)
       .updateTable('user_identities')
       .set({ user_id: target.id })
       .where('provider', '=', provider)
       .where('subject', '=', input.accountId)
       .execute();
   } else {
-    const inserted = await trx
+    const inserted = await userDb(trx)
       .insertInto('user_identities')
       .values({ provider, subject: input.accountId, user_id: target.id })
       .onConflict((oc) => oc.columns(['provider', 'subject']).doNothing())
@@ -118,7 +119,7 @@ async function linkOnce(
 }
 
 async function newPhoneUser(trx: Db, phone: string): Promise<{ id: number; uid: string }> {
-  const inserted = await trx
+  const inserted = await userDb(trx)
     .insertInto('users')
     .values({
       uid: String(randomInt(10_000_000, 99_999_999)),

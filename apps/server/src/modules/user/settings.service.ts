@@ -1,4 +1,5 @@
 import type { Db } from '../../platform/db/database';
+import { userDb } from './user.tables';
 
 export interface UserSwitches {
   push: 0 | 1;
@@ -8,7 +9,7 @@ export interface UserSwitches {
 const bit = (n: number): 0 | 1 => (n === 1 ? 1 : 0);
 
 export async function getSwitches(db: Db, userId: number): Promise<UserSwitches> {
-  const row = await db.selectFrom('user_settings').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  const row = await userDb(db).selectFrom('user_settings').selectAll().where('user_id', '=', userId).executeTakeFirst();
   return { push: bit(row?.push ?? 1), individualizedRecommend: bit(row?.individualized_recommend ?? 1) };
 }
 
@@ -18,7 +19,7 @@ export async function setSwitch(
   name: 'push' | 'individualized_recommend',
   value: 0 | 1,
 ): Promise<UserSwitches> {
-  await db
+  await userDb(db)
     .insertInto('user_settings')
     .values({ user_id: userId, [name]: value })
     .onConflict((oc) => oc.column('user_id').doUpdateSet({ [name]: value, updated_at: new Date() }))
@@ -28,7 +29,11 @@ export async function setSwitch(
 
 /** Gray users: flagged one by one by operations (user_settings.gray). */
 export async function isGrayUser(db: Db, userId: number): Promise<boolean> {
-  const row = await db.selectFrom('user_settings').select('gray').where('user_id', '=', userId).executeTakeFirst();
+  const row = await userDb(db)
+    .selectFrom('user_settings')
+    .select('gray')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return row?.gray ?? false;
 }
 

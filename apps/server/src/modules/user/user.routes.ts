@@ -4,6 +4,7 @@ import { type CallPlatform, registerCall } from '../../platform/http/register-ca
 import { Accounts, balanceOf } from '../ledger/ledger';
 import { saleUnlockedUntil } from './sale-lock.service';
 import { getUserProfile } from './user.service';
+import { userDb } from './user.tables';
 
 /** identityStatus comes from the identity module's service (it owns the sealed personal data). */
 export function userRoutes(
@@ -17,7 +18,7 @@ export function userRoutes(
     const identity = await identityStatus(ctx.user.userId);
     const until = await saleUnlockedUntil(platform.db, ctx.user.userId);
     const balance = await balanceOf(platform.db, Accounts.userAvailable(ctx.user.userId));
-    const linked = await platform.db
+    const linked = await userDb(platform.db)
       .selectFrom('user_identities')
       .select(['provider', 'created_at'])
       .where('user_id', '=', ctx.user.userId)
@@ -38,7 +39,7 @@ export function userRoutes(
     };
   });
   registerCall(app, platform, getTradeId, async (_input, ctx) => {
-    const games = await platform.db
+    const games = await userDb(platform.db)
       .selectFrom('user_identities')
       .select(['provider', 'last_role_name', 'last_login_at', 'created_at'])
       .where('user_id', '=', ctx.user.userId)

@@ -14,7 +14,7 @@ export function maskMobile(mobile: string | null): string {
 }
 
 export async function getUserProfile(db: Db, userId: number) {
-  const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
+  const user = await userDb(db).selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
   return {
     uid: user.uid,
     mobile: maskMobile(user.mobile),
@@ -27,10 +27,14 @@ export async function getUserProfile(db: Db, userId: number) {
 
 /** Finds the user of a phone number or creates one (login by SMS creates accounts on first use). */
 export async function findOrCreateUserByMobile(db: Db, mobile: string): Promise<{ id: number; uid: string }> {
-  const existing = await db.selectFrom('users').select(['id', 'uid']).where('mobile', '=', mobile).executeTakeFirst();
+  const existing = await userDb(db)
+    .selectFrom('users')
+    .select(['id', 'uid'])
+    .where('mobile', '=', mobile)
+    .executeTakeFirst();
   if (existing) return existing;
   const uid = String(randomInt(10_000_000, 99_999_999));
-  const inserted = await db
+  const inserted = await userDb(db)
     .insertInto('users')
     .values({ uid, mobile, nickname: `玩家${mobile.slice(-4)}`, avatar: '' })
     .onConflict((oc) => oc.column('mobile').doNothing())
@@ -38,7 +42,7 @@ export async function findOrCreateUserByMobile(db: Db, mobile: string): Promise<
     .executeTakeFirst();
   return (
     inserted ??
-    (await db.selectFrom('users').select(['id', 'uid']).where('mobile', '=', mobile).executeTakeFirstOrThrow())
+    (await userDb(db).selectFrom('users').select(['id', 'uid']).where('mobile', '=', mobile).executeTakeFirstOrThrow())
   );
 }
 
@@ -93,7 +97,7 @@ export function openAccountStep(db: DbHandle, userId: number) {
  */
 export async function eraseAccount(db: Db, userId: number, checks: RemovalChecks): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const user = await trx
+    const user = await userDb(trx)
       .selectFrom('users')
       .select('removed_at')
       .where('id', '=', userId)
@@ -105,7 +109,7 @@ export async function eraseAccount(db: Db, userId: number, checks: RemovalChecks
     await checks.close(trx, userId);
     await revokeUserSessions(trx, userId);
     await forgetIdentity(trx, userId);
-    await trx
+    await userDb(trx)
       .updateTable('users')
       .set({ mobile: null, nickname: '已注销用户', avatar: '', has_authentication: false, removed_at: new Date() })
       .where('id', '=', userId)
@@ -115,9 +119,9 @@ export async function eraseAccount(db: Db, userId: number, checks: RemovalChecks
 
 /** Binds a phone to an account that has none; a phone belongs to one account only. */
 export async function bindMobile(db: Db, userId: number, mobile: string): Promise<void> {
-  const owner = await db.selectFrom('users').select(['id']).where('mobile', '=', mobile).executeTakeFirst();
+  const owner = await userDb(db).selectFrom('users').select(['id']).where('mobile', '=', mobile).executeTakeFirst();
   if (owner && owner.id !== userId) throw new AppError(ErrorCode.BAD_PARAMS, '该手机号已绑定其他账号');
-  const updated = await db
+  const updated = await userDb(db)
     .updateTable('users')
     .set({ mobile })
     .where('id', '=', userId)
@@ -136,7 +140,7 @@ export async function findOrCreateUserByIdentity(
   createdAt?: Date,
 ): Promise<{ id: number; uid: string; mobile: string | null }> {
   const linked = () =>
-    db
+    userDb(db)
       .selectFrom('user_identities')
       .innerJoin('users', 'users.id', 'user_identities.user_id')
       .select(['users.id', 'users.uid', 'users.mobile'])
@@ -148,7 +152,7 @@ export async function findOrCreateUserByIdentity(
   if (found) return found;
   try {
     return await db.transaction().execute(async (trx) => {
-      const user = await trx
+      const user = await userDb(trx)
         .insertInto('users')
         .values({
           uid: String(randomInt(10_000_000, 99_999_999)),
@@ -161,7 +165,7 @@ export async function findOrCreateUserByIdentity(
         .executeTakeFirstOrThrow();
       // The account is this new user's unless a live user holds it: a removed account's link moves
       // over; a sign-in of the same account at the same moment that got there first keeps it.
-      const claimed = await trx
+      const claimed = await userDb(trx)
         .insertInto('user_identities')
         .values({ provider, subject, user_id: user.id })
         .onConflict((oc) =>

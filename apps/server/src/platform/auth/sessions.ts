@@ -20,7 +20,7 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 
 export async function issueSession(db: Db, userId: number, source: string, ttlDays: number): Promise<string> {
   const token = randomBytes(24).toString('base64url');
-  await db
+  await platformDb(db)
     .insertInto('sessions')
     .values({
       token_hash: hashToken(token),
@@ -39,7 +39,7 @@ export type UidOf = (userId: number) => Promise<string | undefined>;
 /** 50000 when there is no usable token at all, 20118 when it existed but expired or was revoked. */
 export async function requireSession(db: Db, token: string | undefined, uidOf: UidOf): Promise<SessionUser> {
   if (!token || token.length > 200) throw new AppError(ErrorCode.LOGIN_TIMEOUT);
-  const row = await db
+  const row = await platformDb(db)
     .selectFrom('sessions')
     .select(['user_id', 'expires_at', 'revoked_at'])
     .where('token_hash', '=', hashToken(token))
@@ -54,7 +54,7 @@ export async function requireSession(db: Db, token: string | undefined, uidOf: U
 
 /** Whether the session behind a token hash is still live (a chat login lives only as long as its session). */
 export async function sessionAlive(db: DbHandle, tokenHash: string): Promise<boolean> {
-  const row = await db
+  const row = await platformDb(db)
     .selectFrom('sessions')
     .select(['expires_at', 'revoked_at'])
     .where('token_hash', '=', tokenHash)
@@ -63,7 +63,11 @@ export async function sessionAlive(db: DbHandle, tokenHash: string): Promise<boo
 }
 
 export async function revokeSession(db: Db, token: string): Promise<void> {
-  await db.updateTable('sessions').set({ revoked_at: new Date() }).where('token_hash', '=', hashToken(token)).execute();
+  await platformDb(db)
+    .updateTable('sessions')
+    .set({ revoked_at: new Date() })
+    .where('token_hash', '=', hashToken(token))
+    .execute();
 }
 
 /** Every live session of a user ends (a closing account, in its transaction). */

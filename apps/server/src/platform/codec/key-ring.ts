@@ -3,6 +3,7 @@ import type { ClientSource } from '@app/protocol/calls/system';
 import { generateKeyPem, loadServerKey, type ServerKey } from '@app/protocol/codec/server';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
+import { platformDb } from '../db/platform.tables';
 
 const SOURCES: readonly ClientSource[] = ['H5', 'APP', 'H5SDK', 'PC', 'PCSDK'];
 
@@ -22,28 +23,32 @@ export async function loadKeyRing(
   options: { privateKeyPem?: string | undefined; graceSeconds: number },
 ): Promise<KeyRing> {
   if (options.privateKeyPem) {
-    await db
+    await platformDb(db)
       .insertInto('codec_keys')
       .values({ key_id: 'env', private_pem: options.privateKeyPem, retired_at: null })
       .onConflict((oc) => oc.column('key_id').doUpdateSet({ private_pem: options.privateKeyPem as string }))
       .execute();
-    await db
+    await platformDb(db)
       .updateTable('codec_keys')
       .set({ retired_at: new Date() })
       .where('key_id', '!=', 'env')
       .where('retired_at', 'is', null)
       .execute();
   } else {
-    const live = await db.selectFrom('codec_keys').select('key_id').where('retired_at', 'is', null).executeTakeFirst();
+    const live = await platformDb(db)
+      .selectFrom('codec_keys')
+      .select('key_id')
+      .where('retired_at', 'is', null)
+      .executeTakeFirst();
     if (!live) {
-      await db
+      await platformDb(db)
         .insertInto('codec_keys')
         .values({ key_id: 'k1', private_pem: generateKeyPem(), retired_at: null })
         .onConflict((oc) => oc.column('key_id').doNothing())
         .execute();
     }
   }
-  const rows = await db
+  const rows = await platformDb(db)
     .selectFrom('codec_keys')
     .selectAll()
     .where((eb) =>
@@ -60,12 +65,12 @@ export async function loadKeyRing(
   if (!current) throw new Error('no codec key');
 
   const fresh = Object.fromEntries(SOURCES.map((s) => [s, randomBytes(16).toString('hex')]));
-  await db
+  await platformDb(db)
     .insertInto('settings')
     .values({ key: 'codec.signSecrets', value: JSON.stringify(fresh) })
     .onConflict((oc) => oc.column('key').doNothing())
     .execute();
-  const stored = await db
+  const stored = await platformDb(db)
     .selectFrom('settings')
     .select('value')
     .where('key', '=', 'codec.signSecrets')
@@ -77,8 +82,12 @@ export async function loadKeyRing(
 export async function rotateKey(db: Db): Promise<string> {
   const keyId = `k${Date.now().toString(36)}`;
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable('codec_keys').set({ retired_at: new Date() }).where('retired_at', 'is', null).execute();
-    await trx
+    await platformDb(trx)
+      .updateTable('codec_keys')
+      .set({ retired_at: new Date() })
+      .where('retired_at', 'is', null)
+      .execute();
+    await platformDb(trx)
       .insertInto('codec_keys')
       .values({ key_id: keyId, private_pem: generateKeyPem(), retired_at: null })
       .execute();

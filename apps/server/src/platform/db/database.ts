@@ -4,13 +4,17 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, type Migration, type MigrationProvider, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import type { DbHandle } from './handle';
 import { migrations } from './migrations/index';
 import { PGliteDialect } from './pglite-dialect';
 import { preparedStatements } from './prepared-pool';
-import type { Database } from './schema';
 import { registerTableWrites, TableWrites } from './table-writes';
 
-export type Db = Kysely<Database>;
+/**
+ * The app's database as the platform and the modules receive it: the opaque handle (handle.ts). Only
+ * the composition beside app.ts (apps/server/src/database.ts) knows every table.
+ */
+export type Db = DbHandle;
 
 const INT8_OID = 20;
 const NUMERIC_OID = 1700;
@@ -30,7 +34,12 @@ export interface DatabaseOptions {
   loadDataDir?: Blob | undefined;
 }
 
-export async function openDatabase(options: DatabaseOptions): Promise<Db> {
+/**
+ * Opens the database with its write watcher. The platform names no module's table, so it opens it
+ * untyped; the tests open it typed as `Database` (apps/server/src/database.ts), `ledger:check` as
+ * the ledger's tables.
+ */
+export async function openDatabase<DB = unknown>(options: DatabaseOptions): Promise<Kysely<DB>> {
   if (options.url) {
     const types = {
       getTypeParser: (oid: number, format?: 'text' | 'binary') =>
@@ -43,7 +52,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
     // The request's own query fails (503 while the database is down) and the pool replaces it.
     pool.on('connect', (client) => client.on('error', () => {}));
     return watched(
-      (plugins) => new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparedStatements(pool) }), plugins }),
+      (plugins) => new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparedStatements(pool) }), plugins }),
     );
   }
   if (options.dataDir) await fs.mkdir(options.dataDir, { recursive: true });
@@ -53,11 +62,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     parsers: { [INT8_OID]: toSafeNumber, [NUMERIC_OID]: toSafeNumber },
   });
-  return watched((plugins) => new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins }));
+  return watched((plugins) => new Kysely<DB>({ dialect: new PGliteDialect(pglite), plugins }));
 }
 
 /** The database with its write watcher (table-writes.ts), which the modules reach through tableWritesOf. */
-function watched(open: (plugins: TableWrites[]) => Db): Db {
+function watched<DB>(open: (plugins: TableWrites[]) => Kysely<DB>): Kysely<DB> {
   const writes = new TableWrites();
   const db = open([writes]);
   registerTableWrites(db, writes);
@@ -80,7 +89,8 @@ class StaticMigrations implements MigrationProvider {
 
 /** Applies pending migrations; safe when several processes start at once (Kysely's lock table). */
 export async function migrate(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider: new StaticMigrations() });
+  // The migrations are SQL text: an untyped Kysely runs them, naming no table of any module.
+  const migrator = new Migrator({ db: db as Kysely<unknown>, provider: new StaticMigrations() });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

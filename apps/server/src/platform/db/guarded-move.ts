@@ -1,5 +1,4 @@
 import type { Kysely, UpdateObject, UpdateQueryBuilder, UpdateResult } from 'kysely';
-import type { DbHandle } from './handle';
 
 /** A table whose rows move through statuses: a numeric id and status, and an updated_at. */
 type Movable<DB, T extends keyof DB> = DB[T] extends { id: unknown; status: unknown; updated_at: unknown } ? T : never;
@@ -25,7 +24,8 @@ export async function guardedMove<DB, T extends keyof DB & string>(
   const froms = typeof from === 'number' ? [from] : from;
   if (froms.length === 0) return false;
   // The table is generic here: the handle is the caller's, already narrowed to the table's owner.
-  const untyped = db as DbHandle;
+  // biome-ignore lint/suspicious/noExplicitAny: the one untyped builder, for a table named by a type parameter.
+  const untyped = db as Kysely<any>;
   let update = untyped
     .updateTable(table as string)
     .set({ ...(set as Record<string, unknown>), status: to, updated_at: new Date() })

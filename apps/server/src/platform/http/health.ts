@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database';
+import { platformDb } from '../db/platform.tables';
 import type { RedisClient } from '../redis';
 
 /**
@@ -17,7 +18,7 @@ export function healthRoutes(
   });
   app.get('/health/ready', async (_request, reply) => {
     try {
-      await deps.db.selectFrom('settings').select('key').limit(1).execute();
+      await platformDb(deps.db).selectFrom('settings').select('key').limit(1).execute();
       if (deps.redis) await deps.redis.ping();
       return { status: 'ok' };
     } catch {
