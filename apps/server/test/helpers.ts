@@ -13,6 +13,7 @@ import { bindPhone, sendSms } from '@app/protocol/calls/user';
 import { type ClientCodec, createClientCodec } from '@app/protocol/codec/client';
 import { type CallDef, type CallInput, callPath } from '@app/protocol/contract';
 import { OrderStatus } from '@app/protocol/statuses/order-status';
+import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
@@ -20,7 +21,7 @@ import { demoComposition } from '../../../demo/src/demo-composition';
 import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import type { AppDb, Database } from '../src/database';
-import { openDatabase } from '../src/platform/db/database';
+import { openDatabase, openPGlite } from '../src/platform/db/database';
 import { productionSettings } from './production-env';
 
 /**
@@ -38,12 +39,123 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-let pgliteTemplate: { file: string; dump: Blob } | undefined;
-function pgliteDump(): Blob | undefined {
+let pgliteTemplate: { file: string; dump: Blob; kept?: KeptTemplate } | undefined;
+function pgliteDump(): { file: string; dump: Blob; kept?: KeptTemplate } | undefined {
   const file = inject('pgliteTemplate');
   if (!file) return undefined;
-  if (pgliteTemplate?.file !== file) pgliteTemplate = { file, dump: new Blob([fs.readFileSync(file)]) };
-  return pgliteTemplate.dump;
+  if (pgliteTemplate?.file !== file) {
+    for (const pglite of spare.splice(0)) void pglite.close();
+    pgliteTemplate = { file, dump: new Blob([fs.readFileSync(file)]) };
+  }
+  return pgliteTemplate;
+}
+
+/**
+ * PGlite databases a worker keeps between its files (vitest's `isolate: false` shares this module
+ * among the files of a worker): one a file gave back (drop) is reset to the template and handed to
+ * the next file, where loading the dump into a new PGlite cost ~1.5 CPU-s a file (decision 0042).
+ * The reset empties every table, puts the template's rows and sequence values back and discards the
+ * session (settings, prepared statements, listeners, advisory locks, temporary tables); a database
+ * whose schema a file changed, or which was left inside a transaction, is closed instead.
+ */
+const spare: PGlite[] = [];
+const SPARE_MAX = 2;
+
+/** What a reset puts back: read from a PGlite just loaded from the dump, before any test used it. */
+interface KeptTemplate {
+  schema: string;
+  tables: string[];
+  rows: Array<{ table: string; json: string }>;
+  sequences: Array<{ name: string; value: number; called: boolean }>;
+}
+
+/** Everything of the schema a test could change: tables, columns, defaults, functions, triggers, roles. */
+const SCHEMA_PRINT = `select md5(string_agg(x, ',' order by x)) as print from (
+  select 'c:' || n.nspname || '.' || c.relname || ':' || c.relkind::text || ':' || c.relnatts as x
+    from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where n.nspname not in ('pg_catalog', 'information_schema') and n.nspname not like 'pg\\_%'
+  union all select 'a:' || a.attrelid::regclass || '.' || a.attname || ':' || a.atttypid || ':' || a.attnotnull
+    from pg_attribute a join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
+    where n.nspname = 'public' and a.attnum > 0 and not a.attisdropped
+  union all select 'd:' || d.adrelid::regclass || ':' || pg_get_expr(d.adbin, d.adrelid) from pg_attrdef d
+  union all select 'k:' || conname || ':' || conrelid from pg_constraint
+  union all select 'p:' || p.oid::regprocedure from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+    where n.nspname not in ('pg_catalog', 'information_schema')
+  union all select 't:' || tgname || ':' || tgenabled::text from pg_trigger where not tgisinternal
+  union all select 'n:' || nspname from pg_namespace
+  union all select 'e:' || extname from pg_extension
+  union all select 'r:' || rolname from pg_roles
+  union all select 'b:' || datname from pg_database
+) s`;
+
+async function keepTemplate(pglite: PGlite): Promise<KeptTemplate> {
+  const schema = (await pglite.query<{ print: string }>(SCHEMA_PRINT)).rows[0]!.print;
+  const tables = (
+    await pglite.query<{ name: string }>(
+      `select quote_ident(relname) as name from pg_class where relnamespace = 'public'::regnamespace
+       and relkind in ('r', 'p') order by relname`,
+    )
+  ).rows.map((r) => r.name);
+  const rows: KeptTemplate['rows'] = [];
+  for (const table of tables) {
+    const { json } = (await pglite.query<{ json: string | null }>(`select json_agg(t)::text as json from ${table} t`))
+      .rows[0]!;
+    if (json) rows.push({ table, json });
+  }
+  const sequences: KeptTemplate['sequences'] = [];
+  for (const { name } of (
+    await pglite.query<{ name: string }>(
+      `select quote_ident(relname) as name from pg_class where relnamespace = 'public'::regnamespace and relkind = 'S'`,
+    )
+  ).rows) {
+    const { value, called } = (
+      await pglite.query<{ value: number; called: boolean }>(
+        `select last_value as value, is_called as called from ${name}`,
+      )
+    ).rows[0]!;
+    sequences.push({ name, value, called });
+  }
+  return { schema, tables, rows, sequences };
+}
+
+/** The database as the template was, or false (it is then closed, not kept). */
+async function resetToTemplate(pglite: PGlite, template: KeptTemplate): Promise<boolean> {
+  try {
+    if (pglite.closed) return false;
+    // Refused inside a transaction: a database a file left in one is not kept.
+    await pglite.exec('discard all');
+    if ((await pglite.query<{ print: string }>(SCHEMA_PRINT)).rows[0]!.print !== template.schema) return false;
+    await pglite.transaction(async (tx) => {
+      await tx.exec(`truncate ${template.tables.join(', ')} restart identity cascade`);
+      // The template's rows as they were, foreign keys and triggers aside while they go back.
+      await tx.exec('set local session_replication_role = replica');
+      for (const { table, json } of template.rows)
+        await tx.query(
+          `insert into ${table} overriding system value select * from json_populate_recordset(null::${table}, $1)`,
+          [json],
+        );
+      for (const { name, value, called } of template.sequences)
+        await tx.query(`select setval('${name}', $1, $2)`, [value, called]);
+    });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function keptPGlite(): Promise<PGlite> {
+  const template = pgliteDump();
+  const kept = spare.pop();
+  if (kept) return kept;
+  const pglite = await openPGlite({ dataDir: null, loadDataDir: template?.dump });
+  if (template && !template.kept) template.kept = await keepTemplate(pglite);
+  return pglite;
+}
+
+async function giveBack(pglite: PGlite): Promise<void> {
+  const template = pgliteTemplate?.kept;
+  if (template && spare.length < SPARE_MAX && (await resetToTemplate(pglite, template))) spare.push(pglite);
+  else await pglite.close();
 }
 
 /** PostgreSQL copies a template for one connection at a time: another copy under way is waited out. */
@@ -62,8 +174,16 @@ async function createDatabase(admin: pg.Client, name: string, template: string):
 
 export async function freshDatabase(): Promise<TestDatabase> {
   if (testDb === 'pglite') {
-    const db = await openDatabase<Database>({ dataDir: null, loadDataDir: pgliteDump() });
-    return { db, url: undefined, drop: () => db.destroy() };
+    const pglite = await keptPGlite();
+    const db = await openDatabase<Database>({ dataDir: null, pglite });
+    return {
+      db,
+      url: undefined,
+      async drop() {
+        await db.destroy();
+        await giveBack(pglite);
+      },
+    };
   }
   const name = `mk_test_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
@@ -261,7 +381,7 @@ export async function demoGameLogin(app: TestApp, account: string): Promise<Game
   const info: GameLoginInfo = (
     await app.app.inject({ method: 'POST', url: '/demo-game/api/login', payload: { account, password: 'demo123' } })
   ).json().data;
-  if (info?.gameToken) playing.set(info.gameToken, Date.now());
+  if (info?.gameToken) playing.set(info.gameToken, { at: Date.now(), beat: Promise.resolve() });
   return info;
 }
 
@@ -273,21 +393,27 @@ export async function demoGameLogin(app: TestApp, account: string): Promise<Game
  * however long the file runs. Without it a file that ran past 30 s on a loaded machine (offers.test's
  * 预购码 cases, auctions.test's races) was answered 10002 角色已掉线 on publishCoin.
  */
-const playing = new Map<string, number>();
+const playing = new Map<string, { at: number; beat: Promise<void> }>();
 const HEARTBEAT_EVERY_MS = 10_000;
 
+/**
+ * Calls made at once with one token (Promise.all) all wait for the heartbeat the first of them
+ * sends: one that went ahead of it reached the game while the role was still offline (10002).
+ */
 async function keepPlaying(app: FastifyInstance, gameToken: unknown): Promise<void> {
   if (typeof gameToken !== 'string') return;
-  const last = playing.get(gameToken);
-  if (last === undefined || Date.now() - last < HEARTBEAT_EVERY_MS) return;
-  playing.set(gameToken, Date.now());
-  const res = await app.inject({
-    method: 'POST',
-    url: '/demo-game/api/heartbeat',
-    headers: { 'x-game-token': gameToken },
-  });
-  // A token the game no longer knows (expired, its role sold) is no longer played.
-  if (res.statusCode !== 200 || res.json().ok !== true) playing.delete(gameToken);
+  const played = playing.get(gameToken);
+  if (!played) return;
+  if (Date.now() - played.at >= HEARTBEAT_EVERY_MS) {
+    played.at = Date.now();
+    played.beat = app
+      .inject({ method: 'POST', url: '/demo-game/api/heartbeat', headers: { 'x-game-token': gameToken } })
+      .then((res) => {
+        // A token the game no longer knows (expired, its role sold) is no longer played.
+        if (res.statusCode !== 200 || res.json().ok !== true) playing.delete(gameToken);
+      });
+  }
+  await played.beat;
 }
 
 /** The player leaves the game (the demo game's logout): his role is offline, and no more heartbeats. */

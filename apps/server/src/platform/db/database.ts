@@ -32,6 +32,22 @@ export interface DatabaseOptions {
   dataDir: string | null;
   /** PGlite only: start from this dump (`dumpDataDir`) of a database, such as a migrated template. */
   loadDataDir?: Blob | undefined;
+  /**
+   * PGlite only: an instance already open (openPGlite) to use instead, which the Db's destroy leaves
+   * open for its owner: the tests' database of a worker, reset between its files (helpers.ts).
+   */
+  pglite?: PGlite | undefined;
+}
+
+/** A PGlite as the app opens it (in `dataDir`, or in memory), with its extensions and parsers. */
+export async function openPGlite(options: Pick<DatabaseOptions, 'dataDir' | 'loadDataDir'>): Promise<PGlite> {
+  if (options.dataDir) await fs.mkdir(options.dataDir, { recursive: true });
+  return PGlite.create({
+    dataDir: options.dataDir ? path.join(options.dataDir, 'pglite') : undefined,
+    extensions: { pg_trgm },
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    parsers: { [INT8_OID]: toSafeNumber, [NUMERIC_OID]: toSafeNumber },
+  });
 }
 
 /**
@@ -55,14 +71,9 @@ export async function openDatabase<DB = unknown>(options: DatabaseOptions): Prom
       (plugins) => new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparedStatements(pool) }), plugins }),
     );
   }
-  if (options.dataDir) await fs.mkdir(options.dataDir, { recursive: true });
-  const pglite = await PGlite.create({
-    dataDir: options.dataDir ? path.join(options.dataDir, 'pglite') : undefined,
-    extensions: { pg_trgm },
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-    parsers: { [INT8_OID]: toSafeNumber, [NUMERIC_OID]: toSafeNumber },
-  });
-  return watched((plugins) => new Kysely<DB>({ dialect: new PGliteDialect(pglite), plugins }));
+  const borrowed = options.pglite;
+  const pglite = borrowed ?? (await openPGlite(options));
+  return watched((plugins) => new Kysely<DB>({ dialect: new PGliteDialect(pglite, { keepOpen: !!borrowed }), plugins }));
 }
 
 /** The database with its write watcher (table-writes.ts), which the modules reach through tableWritesOf. */

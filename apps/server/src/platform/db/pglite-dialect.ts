@@ -17,9 +17,12 @@ import {
  * time (a transaction holds it until commit or rollback); other callers queue.
  */
 class PGliteConnection implements DatabaseConnection {
+  /** Set by the driver's destroy: a PGlite left open for its owner answers this handle no more. */
+  closed = false;
   constructor(private readonly pg: PGlite) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    if (this.closed) throw new Error('the database handle was destroyed');
     const result = await this.pg.query<R>(query.sql, query.parameters as unknown[]);
     return {
       rows: result.rows,
@@ -37,7 +40,10 @@ class PGliteDriver implements Driver {
   private queue: Promise<void> = Promise.resolve();
   private readonly connection: PGliteConnection;
 
-  constructor(private readonly pg: PGlite) {
+  constructor(
+    private readonly pg: PGlite,
+    private readonly keepOpen: boolean,
+  ) {
     this.connection = new PGliteConnection(pg);
   }
 
@@ -81,17 +87,22 @@ class PGliteDriver implements Driver {
 
   async destroy(): Promise<void> {
     await this.queue;
-    await this.pg.close();
+    this.connection.closed = true;
+    if (!this.keepOpen) await this.pg.close();
   }
 }
 
 export class PGliteDialect implements Dialect {
-  constructor(private readonly pg: PGlite) {}
+  /** keepOpen: destroy leaves the PGlite open (its owner closes it), only this handle ends. */
+  constructor(
+    private readonly pg: PGlite,
+    private readonly options: { keepOpen?: boolean } = {},
+  ) {}
   createAdapter() {
     return new PostgresAdapter();
   }
   createDriver(): Driver {
-    return new PGliteDriver(this.pg);
+    return new PGliteDriver(this.pg, this.options.keepOpen ?? false);
   }
   createQueryCompiler() {
     return new PostgresQueryCompiler();
