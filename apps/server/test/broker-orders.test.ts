@@ -49,7 +49,11 @@ const {
   pay: paid,
   deliver,
 } = brokerOrderSteps(t, app, () => ({ buyer, merchant }));
-const deps = (): BrokerOrderDeps => ({ db: t.db, gateway: t.app.gateway, releaseHolds: (trx, id) => releasePayableHolds(trx, 'broker', id) });
+const deps = (): BrokerOrderDeps => ({
+  db: t.db,
+  gateway: t.app.gateway,
+  releaseHolds: (trx, id) => releasePayableHolds(trx, 'broker', id),
+});
 
 const key = () => `bk-${randomBytes(6).toString('hex')}`;
 const publish = (over: Record<string, unknown> = {}) => publishedListing(app, merchant, over);

@@ -73,7 +73,9 @@ export async function openDatabase<DB = unknown>(options: DatabaseOptions): Prom
   }
   const borrowed = options.pglite;
   const pglite = borrowed ?? (await openPGlite(options));
-  return watched((plugins) => new Kysely<DB>({ dialect: new PGliteDialect(pglite, { keepOpen: !!borrowed }), plugins }));
+  return watched(
+    (plugins) => new Kysely<DB>({ dialect: new PGliteDialect(pglite, { keepOpen: !!borrowed }), plugins }),
+  );
 }
 
 /** The database with its write watcher (table-writes.ts), which the modules reach through tableWritesOf. */
