@@ -44,7 +44,7 @@ beforeAll(async () => {
 const listing = (id: string) =>
   t.db
     .selectFrom('commodities')
-    .select(['status', 'sale_type', 'price_fen', 'deliver_days', 'description'])
+    .select(['status', 'sale_type', 'price_fen', 'deliver_days', 'description', 'updated_at'])
     .where('id', '=', Number(id))
     .executeTakeFirstOrThrow();
 const listingCount = async () =>
@@ -142,6 +142,11 @@ describe('updatePreSaleInfo (the game view)', () => {
     const repeat = await update(change);
     expectCode(repeat, '200');
     expect(repeat.data).toEqual(first.data);
+    // A repeat changes nothing, its updated_at neither: otherwise two answers a second's turn apart differ.
+    const earlier = new Date(Math.floor(Date.now() / 1000) * 1000 - 3_600_000);
+    await t.db.updateTable('commodities').set({ updated_at: earlier }).where('id', '=', Number(preSaleId)).execute();
+    expectCode(await update(change), '200');
+    expect((await listing(preSaleId)).updated_at).toEqual(earlier);
     expectCode(await app.call(onShelf, { commodityId: preSaleId }, { token: seller.token }), '200');
     expect((await listing(preSaleId)).status).toBe(ListingStatus.ON_SALE);
   });

@@ -204,14 +204,32 @@ export async function editDelisted(
     description?: string | undefined;
   },
 ): Promise<boolean> {
-  const set: ListingChange = { updated_at: new Date() };
+  const set: ListingChange = {};
+  // What the edit changes: a repeat with the same values leaves the listing as it was, its
+  // updated_at too, so that a repeated request answers the same.
+  const differs = [];
   if (edit.price) {
     set.price_fen = edit.price.fen;
     set.fee_fen = edit.price.feeFen;
+    differs.push(sql`price_fen is distinct from ${edit.price.fen}`);
   }
-  if (edit.deliverDays !== undefined) set.deliver_days = edit.deliverDays;
-  if (edit.description !== undefined) set.description = edit.description;
-  let update = exchangeDb(db).updateTable('commodities').set(set);
+  if (edit.deliverDays !== undefined) {
+    set.deliver_days = edit.deliverDays;
+    differs.push(sql`deliver_days is distinct from ${edit.deliverDays}`);
+  }
+  if (edit.description !== undefined) {
+    set.description = edit.description;
+    differs.push(sql`description is distinct from ${edit.description}`);
+  }
+  const now = new Date();
+  let update = exchangeDb(db)
+    .updateTable('commodities')
+    .set(set)
+    .set({
+      updated_at: differs.length
+        ? sql<Date>`case when ${sql.join(differs, sql` or `)} then ${now} else updated_at end`
+        : now,
+    });
   if (edit.price)
     update = update.set({
       unit_price_wan: sql<number | null>`case when type = ${CommodityType.COIN} and coin_num > 0
