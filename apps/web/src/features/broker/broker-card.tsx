@@ -50,7 +50,10 @@ export function BrokerCard({
             库存 <b data-testid="broker-stock">{formatCoins(listing.stock)}</b>
           </span>
           <span>
-            单笔 {formatCoins(listing.minPerOrder)}–{formatCoins(listing.maxPerOrder)}
+            单笔{' '}
+            <span className="broker-range">
+              {formatCoins(listing.minPerOrder)}–{formatCoins(listing.maxPerOrder)}
+            </span>
           </span>
           <span className="broker-promise">{deliverText(listing.deliverMinutes)}</span>
         </div>
