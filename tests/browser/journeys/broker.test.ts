@@ -105,6 +105,8 @@ describe('商人卖币: a merchant is approved, publishes stock, buyers see it, 
     await desk.getByTestId('ops-merchant-note').fill('实名已核验，保证金5000元');
     await docShot(desk, 'ops-merchants');
     await desk.getByTestId('ops-merchant-confirm').click();
+    // Approved, it leaves the 审核中 list (and its form closes) before the next decision opens.
+    await expect.poll(() => row.count()).toBe(0);
     const other = desk.locator('[data-testid="ops-merchant-row"][data-shop="低价金币批发"]');
     await other.getByTestId('ops-merchant-reject').click();
     await desk.getByTestId('ops-merchant-confirm').click();
