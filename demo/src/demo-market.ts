@@ -5,7 +5,7 @@ import { DEFAULT_SELL_RULES, serviceFee } from '@app/protocol/sell-rules';
 import { ListingStatus } from '@app/protocol/statuses/listing-status';
 import type { SeedServices } from '../../apps/server/src/app';
 import { gameHasListings, settleSeededListing } from '../../apps/server/src/modules/exchange/listing-stats';
-import { insertListing } from '../../apps/server/src/modules/exchange/listings';
+import { insertListing, roleSnapshotJson } from '../../apps/server/src/modules/exchange/listings';
 import type { GameConfig, GameGateway } from '../../apps/server/src/modules/games/game-gateway';
 import { serversOfGame } from '../../apps/server/src/modules/market/catalogue';
 import { searchTextOf } from '../../apps/server/src/modules/market/game-catalogue';
@@ -174,20 +174,7 @@ export async function seedDemoMarket(
             seller_user_id: user.id,
             game_account_id: accountId,
             game_role_id: role.id,
-            snapshot:
-              l.type === CommodityType.ROLE
-                ? JSON.stringify({
-                    power: snap.roleAtt,
-                    createdAt: snap.createTime,
-                    recharge: snap.recharge,
-                    equipment: snap.equipment.map((e) => ({
-                      name: e.name,
-                      subType: e.subType,
-                      attributes: e.attributes ?? [],
-                    })),
-                    coins: snap.coins.map((c) => ({ coinType: c.coinType, amount: c.total })),
-                  })
-                : null,
+            snapshot: l.type === CommodityType.ROLE ? roleSnapshotJson(snap) : null,
             images: JSON.stringify(l.type === CommodityType.ROLE ? images : images.slice(1, 3)),
             description:
               l.type === CommodityType.ROLE

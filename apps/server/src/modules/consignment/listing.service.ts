@@ -20,6 +20,7 @@ import {
   listingById,
   recordFreeze,
   roleItemsOnShelf,
+  roleSnapshotJson,
   showRoleImages,
 } from '../exchange/listings';
 import type { GameGateway } from '../games/game-gateway';
@@ -280,20 +281,7 @@ export async function publishListing(deps: ListingDeps, input: PublishInput): Pr
       game_role_id: snap.roleId,
       designated_trade_id: input.designatedTradeId ?? null,
       source: input.source,
-      snapshot:
-        type === CommodityType.ROLE
-          ? JSON.stringify({
-              power: snap.roleAtt,
-              createdAt: snap.createTime,
-              recharge: snap.recharge,
-              equipment: snap.equipment.map((e) => ({
-                name: e.name,
-                subType: e.subType,
-                attributes: e.attributes ?? [],
-              })),
-              coins: snap.coins.map((c) => ({ coinType: c.coinType, amount: c.total })),
-            })
-          : null,
+      snapshot: type === CommodityType.ROLE ? roleSnapshotJson(snap) : null,
       images: JSON.stringify(images),
       description:
         input.description ??

@@ -1,3 +1,4 @@
+import type { RoleSnapshot } from '@app/game-partner/partner-types';
 import { CommodityType } from '@app/protocol/commodity';
 import { ListingStatus } from '@app/protocol/statuses/listing-status';
 import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
@@ -15,6 +16,16 @@ import { shownImage } from './goods-art';
 export type Listing = Selectable<CommoditiesTable>;
 export type NewListing = Insertable<CommoditiesTable>;
 export type ListingChange = Updateable<CommoditiesTable>;
+
+/** What a role listing keeps of the game's snapshot (its detail page reads it): the stored JSON. */
+export const roleSnapshotJson = (snap: RoleSnapshot): string =>
+  JSON.stringify({
+    power: snap.roleAtt,
+    createdAt: snap.createTime,
+    recharge: snap.recharge,
+    equipment: snap.equipment.map((e) => ({ name: e.name, subType: e.subType, attributes: e.attributes ?? [] })),
+    coins: snap.coins.map((c) => ({ coinType: c.coinType, amount: c.total })),
+  });
 
 /** A listing a buyer can still buy (在售, or 出售中 while an order holds it). */
 export const BUYABLE: readonly ListingStatus[] = [ListingStatus.ON_SALE, ListingStatus.SELLING];
