@@ -231,7 +231,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     sweepEveryMs: config.SWEEP_MS,
     removal,
   });
-  payables.register(brokerPayable(broker.paid));
+  payables.register(brokerPayable(broker.paid, broker.orderDeps));
   // The buy order book: its fills become the broker module's paid orders.
   const bidBook = bidBookModule(app, {
     platform,

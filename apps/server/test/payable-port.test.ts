@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Accounts, balanceOf } from '../src/modules/ledger/ledger';
 import { type Payable, Payables } from '../src/modules/payments/payable';
-import { payWithBalance, startPayment } from '../src/modules/payments/payment.service';
+import { describePayable, payWithBalance, startPayment } from '../src/modules/payments/payment.service';
 import { applyNotice } from '../src/modules/payments/payment-notice';
 import { up } from '../src/platform/db/migrations/0047-payable-purpose-ref';
 import { freshDatabase, sdkPlayer, testDb, useTestApp, useTestClient } from './helpers';
@@ -26,6 +26,28 @@ function tipPayable(tips: Map<number, { userId: number; fen: number; paid: boole
       const tip = tips.get(ref);
       if (!tip || tip.userId !== userId || tip.paid) throw new Error('no tip to pay');
       return { ref, total: tip.fen, title: `打赏 ${ref}` };
+    },
+    async describe(_db, userId, ref) {
+      const tip = tips.get(ref);
+      if (!tip || tip.userId !== userId) throw new Error('no tip');
+      return {
+        bizNo: `T${ref}`,
+        purpose: 'tip',
+        open: !tip.paid,
+        title: '打赏',
+        heading: '打赏金额',
+        amount: tip.fen,
+        payBy: null,
+        deadlineNote: '',
+        expiredNote: '',
+        goods: { title: `打赏 ${ref}`, subtitle: '', image: null },
+        lines: [],
+        totalLabel: '打赏',
+        note: null,
+        next: { page: 'offers', id: '' },
+        paidToast: '打赏成功',
+        coupon: null,
+      };
     },
     async lock() {},
     async paid(_trx, ref) {
@@ -62,10 +84,13 @@ describe(`the Payable port (${testDb})`, () => {
       kind: 'wap',
     });
     expect(started.tradeNo).toMatch(/^T1/);
+    // The one cashier renders what the purpose describes: open until paid, then closed.
+    expect(await describePayable(deps, payer.userId, 'T1')).toMatchObject({ purpose: 'tip', open: true, amount: 300 });
     const notice = { tradeNo: started.tradeNo, amountFen: 300, providerTradeNo: 'x1', outcome: 'paid' as const };
     expect(await applyNotice(deps, gatewayName, notice)).toBe('paid');
     expect(await applyNotice(deps, gatewayName, notice)).toBe('repeat');
     expect(told).toEqual([1]);
+    expect((await describePayable(deps, payer.userId, 'T1')).open).toBe(false);
     expect((await balanceOf(t.db, Accounts.userAvailable(payer.userId))).available).toBe(300);
 
     // The balance now pays the second tip at once.

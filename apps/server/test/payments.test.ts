@@ -1,6 +1,6 @@
 import { publishCoin } from '@app/protocol/calls/consignment';
 import { cancelOrder, h5sdkOrderPlace, orderInfo } from '@app/protocol/calls/orders';
-import { balancePay, combinedPay, isAvailableCombinationPay, wapAlipay } from '@app/protocol/calls/pay';
+import { balancePay, combinedPay, isAvailableCombinationPay, payableDetail, wapAlipay } from '@app/protocol/calls/pay';
 import { OrderStatus } from '@app/protocol/statuses/order-status';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Accounts, balanceOf, transfer } from '../src/modules/ledger/ledger';
@@ -72,6 +72,34 @@ beforeAll(async () => {
 });
 
 describe('paying through the sandbox gateway', () => {
+  it("describes an order to its buyer's cashier, closed once cancelled; to anyone else it does not exist", async () => {
+    const order = await orderedLot(2_000);
+    const describe = (token: string, bizNo = order.orderId) => app.call(payableDetail, { bizNo }, { token });
+    const open = await describe(buyer.token);
+    expectCode(open, '200');
+    expect(open.data).toMatchObject({
+      purpose: 'order',
+      open: true,
+      amount: order.totalAmount,
+      next: { page: 'order', id: order.orderId },
+      coupon: { orderId: order.orderId, held: null, locked: false },
+    });
+    expect((open.data as { lines: { key: string }[] }).lines.map((l) => l.key)).toContain('price');
+    for (const [token, bizNo] of [
+      [seller.token, order.orderId],
+      [buyer.token, '99999999'],
+      [buyer.token, 'D99999'],
+      [buyer.token, 'X1'],
+    ] as const) {
+      const refused = await describe(token, bizNo);
+      expectCode(refused, '10002');
+      expect(refused.msg).toMatch(/不存在/);
+    }
+    // Cancelled (as the tests after this one expect: no unpaid order of this one left), it is closed.
+    expectCode(await app.call(cancelOrder, { orderId: order.orderId }, { token: buyer.token }), '200');
+    expect((await describe(buyer.token)).data).toMatchObject({ open: false, purpose: 'order' });
+  });
+
   it('refuses wrong amounts; pays once through the cashier; refuses forged and mismatched notifications; a repeat changes nothing', async () => {
     const order = await orderedLot(12_345);
     const pay = (over: Record<string, unknown> = {}) =>

@@ -23,12 +23,15 @@ export function simRuns(size: { env: string; everyday: number; ci: number }): nu
   return inCi && testDb === 'postgres' ? size.ci : size.everyday;
 }
 
-/** What a simulation's cashier pays: the four purposes as app.ts registers them, telling no one once paid. */
+/**
+ * What a simulation's cashier pays: the four purposes as app.ts registers them, telling no one once
+ * paid (a simulation never shows a cashier, so the broker's view has no game to check receipts with).
+ */
 export function simPayables(keepers = new DepositKeepers()): Payables {
   const payables = new Payables();
   payables.register(orderPayable(() => {}));
   payables.register(depositPayable(keepers));
-  payables.register(brokerPayable(() => {}));
+  payables.register(brokerPayable(() => {}, { gateway: {} as GameGateway }));
   payables.register(bidPayable);
   return payables;
 }

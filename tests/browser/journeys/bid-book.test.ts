@@ -305,7 +305,7 @@ describe('求购: bids stand on the coin page, a merchant sells into the best, t
     await expect.poll(() => phone.getByTestId('cashier').getAttribute('data-mode')).toBe('bid');
     // His balance (¥57.50 after the first bids) is held; the ¥142.50 left is paid here.
     expect(await phone.getByTestId('cashier-amount').textContent()).toBe('¥142.50');
-    expect(await phone.getByTestId('bid-cashier-title').textContent()).toContain('100万金币');
+    expect(await phone.getByTestId('cashier-title').textContent()).toContain('100万金币');
     expect(await phone.getByTestId('cashier-countdown').textContent()).toMatch(/^1[45]:\d\d$/);
     await phone.getByTestId('toast').first().waitFor({ state: 'hidden' });
     await docShot(phone, 'bid-book-cashier');

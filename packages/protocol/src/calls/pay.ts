@@ -96,3 +96,66 @@ export const isAvailableCombinationPay = defineCall({
   request: z.object({ bizNo }),
   response: z.object({ available: z.boolean(), balance: z.number().int(), totalAmount: z.number().int() }),
 });
+
+/** One line of what is paid: a price, a deduction (a negative amount), a fee; `unit` follows the amount (/万). */
+const payableLineSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  amount: z.number().int(),
+  unit: z.string().optional(),
+});
+
+/** Where the buyer goes once paid (or when nothing is left to pay): a page of the web app and its id. */
+export const payableNextPages = ['order', 'brokerOrder', 'offers', 'auction', 'brokerList'] as const;
+
+/**
+ * What the one cashier pays, as the purpose that owes it describes it (docs/decisions/0043-payable-purpose.md):
+ * the web renders this for every purpose and knows none of them.
+ */
+export const payableSchema = z.object({
+  bizNo: z.string(),
+  /** The purpose's name (order, deposit, broker, bid). */
+  purpose: z.string(),
+  /** false: paid, cancelled or closed meanwhile: nothing to pay here, the buyer goes on to `next`. */
+  open: z.boolean(),
+  /** The page's title (收银台, 支付保证金, …) and the words over the amount (应付金额, 还价保证金, …). */
+  title: z.string(),
+  heading: z.string(),
+  /** Fen: what this payment is for. */
+  amount: z.number().int(),
+  /** Seconds: pay by then; past it, `expiredNote` instead of the channels. */
+  payBy: z.number().int().nullable(),
+  /** After the countdown (超时订单将自动取消). */
+  deadlineNote: z.string(),
+  expiredNote: z.string(),
+  goods: z.object({ title: z.string(), subtitle: z.string(), image: z.string().nullable() }),
+  lines: z.array(payableLineSchema),
+  totalLabel: z.string(),
+  /** What becomes of the money (a deposit's rule), or null. */
+  note: z.string().nullable(),
+  next: z.object({ page: z.enum(payableNextPages), id: z.string() }),
+  paidToast: z.string(),
+  /** An order's coupon: the one it holds, and whether a started payment fixed it; null where no coupon applies. */
+  coupon: z
+    .object({
+      orderId: z.string(),
+      commodityId: z.string(),
+      held: z.object({ name: z.string(), amount: z.number().int() }).nullable(),
+      locked: z.boolean(),
+    })
+    .nullable(),
+});
+export type PayableView = z.infer<typeof payableSchema>;
+
+export const payableDetail = defineCall({
+  service: 'pay',
+  call: 'payable',
+  version: 1,
+  access: 'df',
+  method: 'POST',
+  scene: 'app',
+  summary:
+    'What the cashier pays for a bizNo (an order, a deposit, a broker order, a bid): amount, lines, deadline, the way on',
+  request: z.object({ bizNo }),
+  response: payableSchema,
+});

@@ -11,6 +11,7 @@ import { type AuctionStatus, auctionStatusLabel } from '@app/protocol/statuses/a
 import { type BargainStatus, BargainStatus as BS, bargainStatusLabel } from '@app/protocol/statuses/bargain-status';
 import type { ExpressionBuilder } from 'kysely';
 import type { DbHandle } from '../../platform/db/handle';
+import { pageOf } from '../../platform/db/page';
 import { AppError } from '../../platform/errors';
 import { type DepositRow, depositBizNo, depositsOf } from '../deposits/deposit.service';
 import { listingSummaries } from '../exchange/listings';
@@ -180,12 +181,7 @@ export async function myBids(
     query = query.where((eb) =>
       eb.or([eb('b.status', '=', BS.AWAITING_DEPOSIT), eb('a.leader_user_id', '=', userId), eb.not(hasBid(eb))]),
     );
-  const rows = await query
-    .orderBy('b.id', 'desc')
-    .limit(q.pageSize + 1)
-    .offset((q.page - 1) * q.pageSize)
-    .execute();
-  const page = rows.slice(0, q.pageSize);
+  const { rows: page, hasMore } = await pageOf(query.orderBy('b.id', 'desc'), q);
   const ids = page.map((r) => r.auction_id);
   const [listings, best, deposits] = await Promise.all([
     listingSummaries(
@@ -220,5 +216,5 @@ export async function myBids(
       orderId: r.order_id === null ? null : String(r.order_id),
     };
   });
-  return { list, hasMore: rows.length > q.pageSize };
+  return { list, hasMore };
 }

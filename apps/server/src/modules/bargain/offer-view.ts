@@ -1,6 +1,7 @@
 import type { Offer } from '@app/protocol/calls/bargain';
 import { ErrorCode } from '@app/protocol/errors';
 import { BargainStatus, bargainStatusLabel } from '@app/protocol/statuses/bargain-status';
+import { pageOf } from '../../platform/db/page';
 import { AppError } from '../../platform/errors';
 import { type DepositRow, depositsOf, sellerCompensation } from '../deposits/deposit.service';
 import { toDeposit } from '../deposits/deposits.module';
@@ -117,16 +118,12 @@ export async function offersOf(
     .where(viewer === 1 ? 'buyer_user_id' : 'seller_user_id', '=', userId);
   if (flow) q = q.where('flow', '=', flow);
   if (viewer === 2) q = q.where('sent_at', 'is not', null);
-  const rows = await q
-    .orderBy('id', 'desc')
-    .limit(pageSize + 1)
-    .offset((page - 1) * pageSize)
-    .execute();
-  const shown = await withOrders(deps, rows.slice(0, pageSize));
+  const { rows, hasMore } = await pageOf(q.orderBy('id', 'desc'), { page, pageSize });
+  const shown = await withOrders(deps, rows);
   const listings = await listingSummaries(
     deps.db,
     shown.map((r) => r.commodity_id),
   );
   const list = await Promise.all(shown.map((r) => toOffer(deps, r, listings.get(r.commodity_id), userId)));
-  return { list, hasMore: rows.length > pageSize };
+  return { list, hasMore };
 }

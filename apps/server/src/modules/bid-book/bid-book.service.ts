@@ -14,6 +14,7 @@ import { CoinBidStatus, coinBidStatusLabel } from '@app/protocol/statuses/coin-b
 import type { Selectable } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import type { DbHandle } from '../../platform/db/handle';
+import { pageOf } from '../../platform/db/page';
 import { AppError } from '../../platform/errors';
 import { brokerConfig } from '../broker/broker-config';
 import { brokerAskLevels } from '../broker/broker-listing.service';
@@ -330,12 +331,8 @@ export async function myCoinBids(
   let query = bids(db).where('buyer_user_id', '=', userId);
   if (q.applicationId) query = query.where('application_id', '=', q.applicationId);
   if (q.status !== undefined) query = query.where('status', '=', q.status);
-  const rows = await query
-    .orderBy('id', 'desc')
-    .limit(q.pageSize + 1)
-    .offset((q.page - 1) * q.pageSize)
-    .execute();
-  return { list: await toCoinBids(db, rows.slice(0, q.pageSize)), hasMore: rows.length > q.pageSize };
+  const { rows, hasMore } = await pageOf(query.orderBy('id', 'desc'), q);
+  return { list: await toCoinBids(db, rows), hasMore };
 }
 
 /**

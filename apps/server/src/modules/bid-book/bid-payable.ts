@@ -1,16 +1,51 @@
-import { bidIdOfBizNo } from '@app/protocol/calls/bid-book';
+import { bidBizNo, bidIdOfBizNo } from '@app/protocol/calls/bid-book';
+import type { PayableView } from '@app/protocol/calls/pay';
 import { ErrorCode } from '@app/protocol/errors';
+import { formatCount, formatPriceFen } from '@app/protocol/format';
 import { CoinBidStatus } from '@app/protocol/statuses/coin-bid-status';
 import type { Db } from '../../platform/db/database';
 import type { DbHandle } from '../../platform/db/handle';
 import { AppError } from '../../platform/errors';
 import { LedgerError } from '../ledger/ledger';
 import type { Payable } from '../payments/payable';
+import { viewerCoinBid } from './bid-book.service';
 import { bidBookDb } from './bid-book.tables';
 import { holdBidMoney, releaseBidPart } from './bid-money';
 import { moveCoinBid } from './bid-moves';
 
 const B = CoinBidStatus;
+
+/** A bid's missing money as its cashier shows it: the whole bid, what the balance holds already. */
+async function describeBid(db: DbHandle, userId: number, ref: number): Promise<PayableView> {
+  const b = await viewerCoinBid(db, userId, String(ref));
+  const amount = b.funding?.amount ?? 0;
+  return {
+    bizNo: bidBizNo(b.bidId),
+    purpose: 'bid',
+    open: b.status === B.AWAITING_FUNDS && b.funding !== null,
+    title: '支付求购差额',
+    heading: '应付差额',
+    amount,
+    payBy: b.funding?.payBy ?? null,
+    deadlineNote: '超时求购将自动关闭',
+    expiredNote: '支付已超时，求购将关闭，请重新挂单',
+    goods: {
+      title: `求购 ${formatCount(b.quantity)}${b.goldName} · ${formatPriceFen(b.unitPrice)}/万`,
+      subtitle: `${b.serverName} · 收货角色 ${b.deliverTo.roleName}`,
+      image: null,
+    },
+    lines: [
+      { key: 'reserved', label: '求购总额', amount: b.reservedAmount },
+      { key: 'held', label: '余额已冻结', amount: -(b.reservedAmount - amount) },
+    ],
+    totalLabel: '应付',
+    note: '支付后款项进入余额并与已冻结部分一起冻结，求购即生效；成交时支付给卖家，撤销或过期退回余额。',
+    // The page the buyer posted it from (remembered by the web), else the channel's list.
+    next: { page: 'brokerList', id: b.applicationId },
+    paidToast: '支付成功，求购已挂出',
+    coupon: null,
+  };
+}
 
 /**
  * A bid waiting for its money (4 待付款, docs/decisions/0025-bid-book.md) as the payments module
@@ -23,6 +58,7 @@ export const bidPayable: Payable = {
   tradePrefix: 'Q',
   landing: { to: 'balance', code: 'bid_payment', lateNote: '求购已关闭，款项已在余额中' },
   refOf: bidIdOfBizNo,
+  describe: describeBid,
   owed: coinBidToPay,
   lock: (trx, owed) => lockCoinBidToPay(trx, owed.ref),
   lockRow: lockCoinBidRow,

@@ -8,6 +8,7 @@ import type { CallInput } from '@app/protocol/contract';
 import { ErrorCode } from '@app/protocol/errors';
 import { type Selectable, sql } from 'kysely';
 import type { DbHandle } from '../../platform/db/handle';
+import { pageOf } from '../../platform/db/page';
 import { AppError } from '../../platform/errors';
 import { serverOf } from '../market/catalogue';
 import { holdOpenAccount } from '../user/user.service';
@@ -216,12 +217,8 @@ export async function myBrokerListings(
   let query = live(db).where('seller_user_id', '=', userId);
   if (q.applicationId) query = query.where('application_id', '=', q.applicationId);
   if (q.status !== undefined) query = query.where('status', '=', q.status);
-  const rows = await query
-    .orderBy('id', 'desc')
-    .limit(q.pageSize + 1)
-    .offset((q.page - 1) * q.pageSize)
-    .execute();
-  return { list: await withShops(db, rows.slice(0, q.pageSize)), hasMore: rows.length > q.pageSize };
+  const { rows, hasMore } = await pageOf(query.orderBy('id', 'desc'), q);
+  return { list: await withShops(db, rows), hasMore };
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   brokerOrderTransitions,
 } from '@app/protocol/statuses/broker-order-status';
 import type { DbHandle } from '../../platform/db/handle';
+import { pageOf } from '../../platform/db/page';
 import { gameById } from '../market/catalogue';
 import { signedReceiptHolds } from '../orders/signed-receipt';
 import { brokerDb } from './broker.tables';
@@ -124,15 +125,11 @@ export async function brokerOrderList(
   let query = brokerOrders(deps.db).where(viewColumn(q.type), '=', userId);
   if (q.applicationId) query = query.where('application_id', '=', q.applicationId);
   if (q.status !== undefined) query = query.where('status', '=', q.status);
-  const rows = await query
-    .orderBy('id', 'desc')
-    .limit(q.pageSize + 1)
-    .offset((q.page - 1) * q.pageSize)
-    .execute();
+  const { rows, hasMore } = await pageOf(query.orderBy('id', 'desc'), q);
   const role = q.type === BROKER_VIEWS.MERCHANT ? 'merchant' : 'buyer';
   const list = [];
-  for (const row of rows.slice(0, q.pageSize)) list.push(await toBrokerOrder(deps, row, role));
-  return { list, hasMore: rows.length > q.pageSize };
+  for (const row of rows) list.push(await toBrokerOrder(deps, row, role));
+  return { list, hasMore };
 }
 
 /** getOrderStatusList: every status with the viewer's count of it. */

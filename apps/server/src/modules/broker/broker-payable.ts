@@ -1,11 +1,15 @@
-import { brokerOrderIdOfBizNo } from '@app/protocol/calls/broker-orders';
+import { BROKER_VIEWS, brokerOrderIdOfBizNo } from '@app/protocol/calls/broker-orders';
+import type { PayableView } from '@app/protocol/calls/pay';
 import { ErrorCode } from '@app/protocol/errors';
+import { formatCount } from '@app/protocol/format';
 import { BrokerOrderStatus } from '@app/protocol/statuses/broker-order-status';
 import type { DbHandle } from '../../platform/db/handle';
 import { AppError } from '../../platform/errors';
 import type { Payable } from '../payments/payable';
 import { brokerDb } from './broker.tables';
+import { type BrokerOrderDeps, viewerBrokerOrder } from './broker-order.queries';
 import { moveBrokerOrder } from './broker-order-moves';
+import { toBrokerOrder } from './broker-order-view';
 
 /**
  * A broker order as the payments module pays it (purpose 'broker', bizNo 'B<id>', trade numbers
@@ -13,12 +17,42 @@ import { moveBrokerOrder } from './broker-order-moves';
  * The money enters the escrow; the order moves to paid and, once committed, `onPaid` tells the
  * merchant and the chat.
  */
-export function brokerPayable(onPaid: (brokerOrderId: number) => void): Payable {
+export function brokerPayable(
+  onPaid: (brokerOrderId: number) => void,
+  /** What the view of an order needs besides the database (the game's receipt check, the clock). */
+  orders: Pick<BrokerOrderDeps, 'gateway' | 'now'>,
+): Payable {
   return {
     purpose: 'broker',
     tradePrefix: 'B',
     landing: { to: 'escrow' },
     refOf: brokerOrderIdOfBizNo,
+    async describe(db, userId, ref): Promise<PayableView> {
+      const { row, role } = await viewerBrokerOrder(db, userId, ref, BROKER_VIEWS.BUYER);
+      const o = await toBrokerOrder({ ...orders, db }, row, role);
+      return {
+        bizNo: o.bizNo,
+        purpose: 'broker',
+        open: o.status === BrokerOrderStatus.AWAITING_PAYMENT,
+        title: '收银台',
+        heading: '应付金额',
+        amount: o.totalAmount,
+        payBy: o.expireTime,
+        deadlineNote: '超时订单将自动取消',
+        expiredNote: '订单已超时，请重新下单',
+        goods: {
+          title: `${o.shopName} · ${formatCount(o.quantity)}${o.goldName}`,
+          subtitle: `${o.gameName} · ${o.serverName} · 收货角色 ${o.deliverTo.roleName}`,
+          image: null,
+        },
+        lines: [{ key: 'unit', label: '单价', amount: o.unitPrice, unit: '/万' }],
+        totalLabel: '应付',
+        note: null,
+        next: { page: 'brokerOrder', id: o.orderId },
+        paidToast: '支付成功',
+        coupon: null,
+      };
+    },
     owed: brokerOrderToPay,
     async lock(trx, owed) {
       if ((await lockBrokerOrderToPay(trx, owed.ref)) !== owed.total)

@@ -1,3 +1,4 @@
+import type { PayableView } from '@app/protocol/calls/pay';
 import { ErrorCode } from '@app/protocol/errors';
 import { OrderStatus } from '@app/protocol/statuses/order-status';
 import { sql } from 'kysely';
@@ -7,7 +8,7 @@ import { useCoupon } from '../coupon/coupon.service';
 import { applyOrderDeposit } from '../deposits/deposit.service';
 import type { Payable } from '../payments/payable';
 import { moveOrder } from './order-moves';
-import type { OrderRow } from './order-view';
+import { type OrderRow, toOrder } from './order-view';
 import { ordersDb } from './orders.tables';
 
 /**
@@ -22,6 +23,7 @@ export function orderPayable(onPaid: (orderId: number) => void): Payable {
     tradePrefix: 'P',
     landing: { to: 'escrow' },
     refOf: (bizNo) => (/^\d{1,15}$/.test(bizNo) ? Number(bizNo) : null),
+    describe: describeOrder,
     async owed(db, userId, ref, now) {
       const order = await orderToPay(db, userId, ref, now);
       return { ref: order.id, total: Number(order.total_fen), title: order.title };
@@ -39,6 +41,48 @@ export function orderPayable(onPaid: (orderId: number) => void): Payable {
     },
     closedMessage: '订单已支付或已关闭',
     ledgerLink: (ref) => ({ orderId: ref }),
+  };
+}
+
+/** The order as its cashier shows it: the goods, the price lines, the coupon, the pay-by time. */
+async function describeOrder(db: DbHandle, userId: number, orderId: number): Promise<PayableView> {
+  const row = await ordersDb(db)
+    .selectFrom('orders')
+    .selectAll()
+    .where('id', '=', orderId)
+    .where('buyer_user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row) throw new AppError(ErrorCode.BAD_PARAMS, '订单不存在');
+  const o = await toOrder(db, row, userId);
+  const lines: PayableView['lines'] = [{ key: 'price', label: '商品价格', amount: o.price }];
+  if (o.depositAmount > 0) lines.push({ key: 'deposit', label: '保证金抵扣', amount: -o.depositAmount });
+  if (o.buyerFee > 0) lines.push({ key: 'fee', label: '服务费', amount: o.buyerFee });
+  return {
+    bizNo: o.orderId,
+    purpose: 'order',
+    open: row.status === OrderStatus.AWAITING_PAYMENT,
+    title: '收银台',
+    heading: '应付金额',
+    amount: o.totalAmount,
+    payBy: o.expireTime,
+    deadlineNote: '超时订单将自动取消',
+    expiredNote: '订单已超时，请重新下单',
+    goods: {
+      title: o.title,
+      subtitle: [o.gameName, o.serverName].filter(Boolean).join(' · '),
+      image: o.firstImg || null,
+    },
+    lines,
+    totalLabel: '应付',
+    note: null,
+    next: { page: 'order', id: o.orderId },
+    paidToast: '支付成功',
+    coupon: {
+      orderId: o.orderId,
+      commodityId: o.commodityId,
+      held: o.couponAmount > 0 ? { name: o.couponName, amount: o.couponAmount } : null,
+      locked: o.payStarted,
+    },
   };
 }
 

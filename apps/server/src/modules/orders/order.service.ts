@@ -4,6 +4,7 @@ import { ListingStatus } from '@app/protocol/statuses/listing-status';
 import { OrderStatus, orderTransitions } from '@app/protocol/statuses/order-status';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
+import { pageOf } from '../../platform/db/page';
 import { PREPARED } from '../../platform/db/prepared-pool';
 import { AppError } from '../../platform/errors';
 import { lockCoupon, releaseCoupon } from '../coupon/coupon.service';
@@ -316,12 +317,7 @@ export async function ordersOf(
     .selectAll()
     .where(q.side === 'buyer' ? 'buyer_user_id' : 'seller_user_id', '=', q.userId);
   if (q.finished) query = query.where('status', 'in', FINISHED);
-  const rows = await query
-    .orderBy('id', 'desc')
-    .limit(q.pageSize + 1)
-    .offset((q.page - 1) * q.pageSize)
-    .execute();
-  return { rows: rows.slice(0, q.pageSize), hasMore: rows.length > q.pageSize };
+  return pageOf(query.orderBy('id', 'desc'), q);
 }
 
 /**

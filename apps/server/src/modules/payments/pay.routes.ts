@@ -3,6 +3,7 @@ import {
   combinedPay,
   h5Wechat,
   isAvailableCombinationPay,
+  payableDetail,
   scanAlipay,
   wapAlipay,
 } from '@app/protocol/calls/pay';
@@ -68,6 +69,7 @@ export function payRoutes(app: FastifyInstance, platform: CallPlatform, deps: pa
       balancePrice: input.balancePrice,
     }),
   );
+  registerCall(app, platform, payableDetail, (input, ctx) => pay.describePayable(deps, ctx.user.userId, input.bizNo));
   registerCall(app, platform, isAvailableCombinationPay, (input, ctx) =>
     pay.combinationAvailable(deps, ctx.user.userId, input.bizNo),
   );

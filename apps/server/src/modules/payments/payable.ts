@@ -1,3 +1,4 @@
+import type { PayableView } from '@app/protocol/calls/pay';
 import { ErrorCode } from '@app/protocol/errors';
 import type { Db } from '../../platform/db/database';
 import type { DbHandle } from '../../platform/db/handle';
@@ -44,6 +45,11 @@ export interface Payable {
   readonly landing: Landing;
   /** The ref of a cashier's bizNo ('D123' → 123), or null when the bizNo is another purpose's. */
   refOf(bizNo: string): number | null;
+  /**
+   * What the cashier shows the buyer (his own only; '…不存在' otherwise): the amount, its lines, the
+   * deadline and where he goes once paid. Paid or closed is `open: false`, not an error.
+   */
+  describe(db: DbHandle, userId: number, ref: number, now: number): Promise<PayableView>;
   /** The buyer's, still payable and in time: what a payment is checked against (throws AppError otherwise). */
   owed(db: DbHandle, userId: number, ref: number, now: number): Promise<Owed>;
   /**

@@ -47,6 +47,12 @@ async function payableToPay(deps: PaymentDeps, userId: number, bizNo: string) {
   return { payable, owed };
 }
 
+/** What the cashier of `bizNo` pays, as its purpose describes it to the buyer. */
+export async function describePayable(deps: PaymentDeps, userId: number, bizNo: string) {
+  const { payable, ref } = deps.payables.ofBizNo(bizNo);
+  return payable.describe(deps.db, userId, ref, (deps.now ?? Date.now)());
+}
+
 /** A payment's purpose heard of it once committed (and whether it was paid). */
 export async function runAfterPaid(deps: PaymentDeps, paid: boolean, answer: PaidAnswer): Promise<void> {
   if (paid) deps.committed?.();

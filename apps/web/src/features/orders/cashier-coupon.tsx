@@ -1,4 +1,4 @@
-import type { Order } from '@app/protocol/calls/orders';
+import type { PayableView } from '@app/protocol/calls/pay';
 import { formatPriceFen } from '@app/protocol/format';
 import { useState } from 'react';
 import { useChangeOrderCoupon } from './api/change-order-coupon';
@@ -9,9 +9,9 @@ import { useCoupons } from './api/get-coupons';
  * buyer's usable coupons to pick one. Once a payment was started (`locked`) the coupon stays: the
  * server refuses to change an amount already sent to a gateway.
  */
-export function CashierCoupon({ order: o, locked }: { order: Order; locked: boolean }) {
-  const coupons = useCoupons(o.commodityId, true);
-  const change = useChangeOrderCoupon(o.orderId, o.commodityId);
+export function CashierCoupon({ coupon: c, locked }: { coupon: NonNullable<PayableView['coupon']>; locked: boolean }) {
+  const coupons = useCoupons(c.commodityId, true);
+  const change = useChangeOrderCoupon(c.orderId, c.commodityId);
   const [swapping, setSwapping] = useState(false);
   const usable = coupons.data?.usable ?? [];
   const pick = (couponId: string | null) =>
@@ -26,9 +26,9 @@ export function CashierCoupon({ order: o, locked }: { order: Order; locked: bool
         <span className="order-row-title" style={{ margin: 0 }}>
           优惠券
         </span>
-        {o.couponAmount > 0 ? (
+        {c.held ? (
           <span data-testid="cashier-coupon-held">
-            {o.couponName} <b className="cashier-coupon-amount">-{formatPriceFen(o.couponAmount)}</b>
+            {c.held.name} <b className="cashier-coupon-amount">-{formatPriceFen(c.held.amount)}</b>
           </span>
         ) : (
           <span className="muted" data-testid="cashier-coupon-none">
@@ -38,7 +38,7 @@ export function CashierCoupon({ order: o, locked }: { order: Order; locked: bool
       </div>
       {locked ? (
         <p className="muted cashier-coupon-note">已发起支付，优惠券不可更换</p>
-      ) : o.couponAmount > 0 ? (
+      ) : c.held ? (
         <div className="cashier-coupon-actions">
           {usable.length ? (
             <button type="button" className="link" onClick={() => setSwapping(!swapping)} disabled={busy}>
@@ -56,7 +56,7 @@ export function CashierCoupon({ order: o, locked }: { order: Order; locked: bool
           </button>
         </div>
       ) : null}
-      {!locked && (o.couponAmount === 0 || swapping)
+      {!locked && (!c.held || swapping)
         ? usable.map((c) => (
             <label key={c.id} className="order-coupon">
               <input

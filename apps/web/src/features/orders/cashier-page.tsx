@@ -1,135 +1,154 @@
-import type { Order } from '@app/protocol/calls/orders';
+import type { PayableView } from '@app/protocol/calls/pay';
 import { formatPriceFen } from '@app/protocol/format';
 import { useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
+import { EmptyState } from '../../components/empty-state';
+import { FailureState } from '../../components/failure-state';
 import { isPcPage } from '../../components/pc-page-frame';
-import { paths } from '../../lib/paths';
 import { sceneOfPath } from '../../lib/platform';
 import { useBalance } from './api/get-balance';
 import { useCombination } from './api/get-combination';
 import { useCoupons } from './api/get-coupons';
-import { useOrder } from './api/get-order';
+import { usePayable } from './api/get-payable';
 import type { PayChoice } from './api/pay-order';
-import { BidCashier } from './bid-cashier';
-import { BrokerCashier } from './broker-cashier';
 import { CashierCoupon } from './cashier-coupon';
-import { cashierMode } from './cashier-mode';
-import { DepositCashier } from './deposit-cashier';
+import { CashierColumns, CashierFrame, usePaySubmit } from './cashier-parts';
 import { ChannelChoices, payChannels } from './pay-channels';
-import { CashierColumns, CashierFrame, usePaySubmit } from './payable-cashier';
+import { payableNextPath } from './payable-next';
 import { ScanPay } from './scan-pay';
 import { useCountdown } from './use-countdown';
 import './orders.css';
 
-/** What is paid for and how much: the amount to pay, the countdown, the goods, the price lines and the coupon. */
-function CashierSummary({ o, countdown, couponLocked }: { o: Order; countdown: string; couponLocked: boolean }) {
+const signedAmount = (fen: number) => (fen < 0 ? `-${formatPriceFen(-fen)}` : formatPriceFen(fen));
+
+/** What is paid and how much, as the server describes it: the amount, the deadline, the goods, the lines, the coupon. */
+function CashierSummary({
+  p,
+  countdown,
+  expired,
+  couponLocked,
+}: {
+  p: PayableView;
+  countdown: string;
+  expired: boolean;
+  couponLocked: boolean;
+}) {
   return (
     <>
       <div className="cashier-head">
-        <div className="muted">应付金额</div>
+        <div className="muted">{p.heading}</div>
         <div className="cashier-amount" data-testid="cashier-amount">
-          {formatPriceFen(o.totalAmount)}
+          {formatPriceFen(p.amount)}
         </div>
-        <div className="muted">
-          请在 <b data-testid="cashier-countdown">{countdown}</b> 内完成支付，超时订单将自动取消
-        </div>
+        {p.payBy !== null ? (
+          <div className="muted" data-testid="cashier-pay-by">
+            {expired ? (
+              p.expiredNote
+            ) : (
+              <>
+                请在 <b data-testid="cashier-countdown">{countdown}</b> 内完成支付，{p.deadlineNote}
+              </>
+            )}
+          </div>
+        ) : null}
       </div>
       <div className="order-goods cashier-goods">
-        <img src={o.firstImg} alt="" width={56} height={56} />
+        {p.goods.image ? <img src={p.goods.image} alt="" width={56} height={56} /> : null}
         <div>
-          <div className="order-title">{o.title}</div>
-          <div className="muted">{[o.gameName, o.serverName].filter(Boolean).join(' · ')}</div>
+          <div className="order-title" data-testid="cashier-title">
+            {p.goods.title}
+          </div>
+          {p.goods.subtitle ? <div className="muted">{p.goods.subtitle}</div> : null}
         </div>
       </div>
-      <div className="order-line">
-        <span>商品价格</span>
-        <span>{formatPriceFen(o.price)}</span>
-      </div>
-      {o.depositAmount > 0 ? (
-        <div className="order-line" data-testid="cashier-deposit">
-          <span>保证金抵扣</span>
-          <span>-{formatPriceFen(o.depositAmount)}</span>
+      {p.lines.map((line) => (
+        <div className="order-line" key={line.key} data-testid={`cashier-${line.key}`}>
+          <span>{line.label}</span>
+          <span>
+            {signedAmount(line.amount)}
+            {line.unit ?? ''}
+          </span>
         </div>
-      ) : null}
-      {o.buyerFee > 0 ? (
-        <div className="order-line">
-          <span>服务费</span>
-          <span>{formatPriceFen(o.buyerFee)}</span>
-        </div>
-      ) : null}
-      <CashierCoupon order={o} locked={couponLocked} />
+      ))}
+      {p.coupon ? <CashierCoupon coupon={p.coupon} locked={couponLocked} /> : null}
       <div className="order-line total">
-        <span>应付</span>
-        <span data-testid="cashier-total">{formatPriceFen(o.totalAmount)}</span>
+        <span>{p.totalLabel}</span>
+        <span data-testid="cashier-total">{formatPriceFen(p.amount)}</span>
       </div>
+      {p.note ? (
+        <p className="muted deposit-rule" data-testid="cashier-note">
+          {p.note}
+        </p>
+      ) : null}
     </>
   );
 }
 
 /**
- * /{scene}/pages/orderNew/cashier/cashier?orderId=…: an order, a deposit (保证金) when the
- * parameter is its bizNo ('D…', DepositCashier), a broker order ('B…', BrokerCashier), a bid's
- * missing money ('Q…', BidCashier).
+ * /{scene}/pages/orderNew/cashier/cashier?orderId=…: the one cashier of every purpose (an order, a
+ * deposit 'D…', a broker order 'B…', a bid's missing money 'Q…', whatever registers next;
+ * docs/decisions/0043-payable-purpose.md). It renders what the server says is being paid and knows
+ * none of them: the amount and its lines, the pay-by countdown, an order's coupon (held, or one to
+ * pick), and the ways to pay (支付宝, 微信, 余额, 花呗, and balance plus a third party when the
+ * balance covers part). A third party opens its cashier and returns to the next page; balance pays
+ * at once. On a PC: what is paid on the left, the channels on the right, 支付宝 by scanning a QR
+ * code, drawn at once unless a coupon is still to decide (the code fixes the amount).
  */
 export default function CashierPage() {
   const [params] = useSearchParams();
   const bizNo = params.get('orderId') ?? '';
-  const mode = cashierMode(bizNo);
-  if (mode === 'broker') return <BrokerCashier bizNo={bizNo} />;
-  if (mode === 'bid') return <BidCashier bizNo={bizNo} />;
-  return mode === 'deposit' ? <DepositCashier bizNo={bizNo} /> : <OrderCashier orderId={bizNo} />;
-}
-
-/**
- * An order's cashier: its countdown, its coupon (held, or
- * one to pick), and the ways to pay (支付宝, 微信, 余额, 花呗, and balance plus a third party when
- * the balance covers part). A third party opens its cashier and returns to the order; balance pays
- * at once. On a PC: the order on the left, the channels on the right, 支付宝 by scanning a QR code.
- */
-function OrderCashier({ orderId }: { orderId: string }) {
   const scene = sceneOfPath(globalThis.location.pathname) ?? 'h5';
   const pc = isPcPage(scene);
-  // On a PC the order is asked for again while the buyer scans with a phone.
-  const order = useOrder(orderId, pc ? 3000 : false);
+  // On a PC it is asked for again while the buyer scans with a phone.
+  const payable = usePayable(bizNo, pc ? 3000 : false);
+  const p = payable.data;
   const balance = useBalance();
-  const combination = useCombination(orderId);
-  const coupons = useCoupons(order.data?.commodityId ?? '', Boolean(order.data));
+  const combination = useCombination(bizNo);
+  const coupons = useCoupons(p?.coupon?.commodityId ?? '', Boolean(p?.coupon));
   const { submit, pending } = usePaySubmit(scene);
   const [channel, setChannel] = useState<PayChoice>(1);
   const [scanAsked, setScanAsked] = useState(false);
-  const o = order.data;
-  const countdown = useCountdown(o?.expireTime);
-  const frame = { scene, pc, title: '收银台' };
-  if (!o)
+  const countdown = useCountdown(p?.payBy ?? undefined);
+  const frame = { scene, pc, title: p?.title ?? '收银台' };
+  if (payable.isError)
+    return (
+      <CashierFrame {...frame}>
+        <FailureState
+          error={payable.error}
+          onRetry={() => payable.refetch()}
+          refused={<EmptyState title={refusedTitle(payable.error)} hint="请返回重新下单" art="missing" />}
+        />
+      </CashierFrame>
+    );
+  if (!p)
     return (
       <CashierFrame {...frame}>
         <div className="card skeleton" style={{ margin: 12, height: 240 }} />
       </CashierFrame>
     );
-  const detailPath = paths.orderDetail(scene, o.orderId);
-  // A paid, cancelled or expired order has nothing to pay: its page instead (never navigate() while rendering).
-  if (o.status !== 1) return <Navigate to={detailPath} replace />;
-  // The QR code starts a payment, which fixes the amount: drawn at once when there is no coupon
-  // to decide on, else when the buyer asks for it.
-  const couponChoice = o.couponAmount > 0 || (coupons.data?.usable.length ?? 0) > 0;
-  const scanning = pc && channel === 1 && (scanAsked || (coupons.isSuccess && !couponChoice));
+  // Paid, cancelled or closed: nothing to pay here, its next page instead (never navigate() while rendering).
+  if (!p.open) return <Navigate to={payableNextPath(scene, p)} replace />;
+  const expired = p.payBy !== null && p.payBy * 1000 <= Date.now();
+  const couponChoice = Boolean(p.coupon && (p.coupon.held || (coupons.data?.usable.length ?? 0) > 0));
+  const couponsDecided = !p.coupon || coupons.isSuccess;
+  const scanning = pc && channel === 1 && !expired && (scanAsked || (couponsDecided && !couponChoice));
   const available = balance.data?.available ?? 0;
-  const channels = payChannels(o.totalAmount, available, Boolean(combination.data?.available), pc);
+  const channels = payChannels(p.amount, available, Boolean(combination.data?.available), pc);
   const pay = () =>
     submit({
-      bizNo: o.orderId,
+      bizNo: p.bizNo,
       channel,
-      total: o.totalAmount,
+      total: p.amount,
       available,
-      returnPath: paths.orderDetail(scene, o.orderId, { paid: true }),
-      paidPath: detailPath,
-      paidToast: '支付成功',
+      returnPath: payableNextPath(scene, p, true),
+      paidPath: payableNextPath(scene, p),
+      paidToast: p.paidToast,
     });
-  const channelList = (
+  const channelList = expired ? null : (
     <>
-      <ChannelChoices channels={channels} channel={channel} onChange={setChannel} locked={scanning} />
+      <ChannelChoices channels={channels} channel={channel} onChange={setChannel} locked={scanning && couponChoice} />
       {scanning ? (
-        <ScanPay bizNo={o.orderId} total={o.totalAmount} />
+        <ScanPay bizNo={p.bizNo} total={p.amount} />
       ) : pc && channel === 1 ? (
         <button
           type="button"
@@ -138,7 +157,7 @@ function OrderCashier({ orderId }: { orderId: string }) {
           onClick={() => setScanAsked(true)}
           data-testid="scan-start"
         >
-          生成付款二维码 {formatPriceFen(o.totalAmount)}
+          生成付款二维码 {formatPriceFen(p.amount)}
         </button>
       ) : (
         <button
@@ -148,7 +167,7 @@ function OrderCashier({ orderId }: { orderId: string }) {
           onClick={pay}
           data-testid="pay-submit"
         >
-          确认支付 {formatPriceFen(o.totalAmount)}
+          确认支付 {formatPriceFen(p.amount)}
         </button>
       )}
       {pc && channel === 1 && !scanning && couponChoice ? (
@@ -157,11 +176,20 @@ function OrderCashier({ orderId }: { orderId: string }) {
     </>
   );
   const summary = (
-    <CashierSummary o={o} countdown={countdown} couponLocked={o.payStarted || (scanning && couponChoice)} />
+    <CashierSummary
+      p={p}
+      countdown={countdown}
+      expired={expired}
+      couponLocked={Boolean(p.coupon?.locked) || (scanning && couponChoice)}
+    />
   );
   return (
     <CashierFrame {...frame}>
-      <CashierColumns pc={pc} mode="order" summary={summary} pay={channelList} />
+      <CashierColumns pc={pc} mode={p.purpose} summary={summary} pay={channelList} />
     </CashierFrame>
   );
 }
+
+/** The server's refusal (订单不存在, 保证金不存在, 求购单不存在), or the order's words for anything else. */
+const refusedTitle = (error: unknown) =>
+  error instanceof Error && /不存在/.test(error.message) ? error.message : '订单不存在';

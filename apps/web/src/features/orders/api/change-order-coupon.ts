@@ -16,6 +16,7 @@ export function useChangeOrderCoupon(orderId: string, commodityId: string) {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: orderKeys.coupons(commodityId) }),
         queryClient.invalidateQueries({ queryKey: orderKeys.combination(orderId) }),
+        queryClient.invalidateQueries({ queryKey: orderKeys.payable(orderId) }),
       ]);
     },
   });

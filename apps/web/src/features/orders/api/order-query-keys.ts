@@ -5,4 +5,6 @@ export const orderKeys = {
   sold: ['order', 'sold'] as const,
   coupons: (commodityId: string) => ['order', 'coupons', commodityId] as const,
   combination: (orderId: string) => ['order', 'combination', orderId] as const,
+  /** What the cashier of a bizNo pays (any purpose). */
+  payable: (bizNo: string) => ['payable', bizNo] as const,
 };

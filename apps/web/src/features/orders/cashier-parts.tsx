@@ -1,4 +1,3 @@
-import { formatPriceFen } from '@app/protocol/format';
 import { type Scene, xSourceOfScene } from '@app/protocol/platform';
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -7,12 +6,8 @@ import { PcLayout } from '../../components/pc-layout';
 import { configFor } from '../../lib/api/keys';
 import { storage } from '../../lib/storage';
 import { showToast } from '../../lib/ui-bus';
-import { useBalance } from './api/get-balance';
-import { useCombination } from './api/get-combination';
 import { type PayChoice, usePay } from './api/pay-order';
 import { balanceGuard } from './balance-guard';
-import { ChannelChoices, payChannels } from './pay-channels';
-import { ScanPay } from './scan-pay';
 import './orders.css';
 
 /** The frame of every cashier: the PC layout with its heading, or the phone's nav bar. */
@@ -83,7 +78,7 @@ export interface PayRequest {
 }
 
 /**
- * Paying one payable (an order, a deposit, a broker order): the balance guard, the gray users'
+ * Paying what the cashier pays (an order, a deposit, a broker order, a bid): the balance guard, the gray users'
  * landing in the pre environment (business-flows §9), then either paid at once (balance) or the
  * third party's cashier.
  */
@@ -111,59 +106,4 @@ export function usePaySubmit(scene: string) {
     } else globalThis.location.assign(answer.payUrl);
   };
   return { submit, pending: pay.isPending };
-}
-
-export interface Payable {
-  bizNo: string;
-  amount: number;
-  /** Past its pay-by time: nothing to pay any more (the summary says why). */
-  expired: boolean;
-  returnPath: string;
-  paidPath: string;
-  paidToast: string;
-}
-
-/**
- * The cashier of a payable other than an order (a deposit, a broker order): its summary, the
- * channels and one button, or on a PC 支付宝 by QR code at once (no coupon to decide on first).
- */
-export function PayableCashier({
-  scene,
-  pc,
-  mode,
-  payable,
-  summary,
-}: {
-  scene: string;
-  pc: boolean;
-  mode: string;
-  payable: Payable;
-  summary: ReactNode;
-}) {
-  const balance = useBalance();
-  const combination = useCombination(payable.bizNo);
-  const { submit, pending } = usePaySubmit(scene);
-  const [channel, setChannel] = useState<PayChoice>(1);
-  const available = balance.data?.available ?? 0;
-  const channels = payChannels(payable.amount, available, Boolean(combination.data?.available), pc);
-  const scanning = pc && channel === 1 && !payable.expired;
-  const pay = payable.expired ? null : (
-    <>
-      <ChannelChoices channels={channels} channel={channel} onChange={setChannel} locked={false} />
-      {scanning ? (
-        <ScanPay bizNo={payable.bizNo} total={payable.amount} />
-      ) : (
-        <button
-          type="button"
-          className="btn btn-primary btn-block"
-          disabled={pending}
-          onClick={() => submit({ ...payable, channel, total: payable.amount, available })}
-          data-testid="pay-submit"
-        >
-          确认支付 {formatPriceFen(payable.amount)}
-        </button>
-      )}
-    </>
-  );
-  return <CashierColumns pc={pc} mode={mode} summary={summary} pay={pay} />;
 }
