@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { Accounts, balanceOf, transfer } from '../src/modules/ledger/ledger';
 import { checkLedger } from '../src/modules/ledger/ledger-check';
 import { createSandboxPayout } from '../src/modules/withdrawal/payout-provider';
-import { sweepWithdrawals } from '../src/modules/withdrawal/withdrawal.service';
+import { sweepWithdrawals } from '../src/modules/withdrawal/withdrawal-payout';
 import { createPiiCipher } from '../src/platform/crypto/pii';
 import { ensureSecret } from '../src/platform/secrets';
 import { expectCode, idNumber, loginAs, useTestApp, useTestClient } from './helpers';
