@@ -58,7 +58,12 @@ describe('Alipay 单笔转账 (alipay-sdk) against a local fake of the gateway',
   });
 
   it('refuses on every documented certain failure, and is unknown on SYSTEM_ERROR, 20000, garbage, a forged sign and a timeout', async () => {
-    for (const subCode of ['PAYEE_NOT_EXIST', 'PAYEE_USER_INFO_ERROR', 'PAYER_BALANCE_NOT_ENOUGH', 'PAYEE_ACCOUNT_STATUS_ERROR']) {
+    for (const subCode of [
+      'PAYEE_NOT_EXIST',
+      'PAYEE_USER_INFO_ERROR',
+      'PAYER_BALANCE_NOT_ENOUGH',
+      'PAYEE_ACCOUNT_STATUS_ERROR',
+    ]) {
       fake.mode = { subCode };
       expect(await payout().pay(transfer(`WD-${subCode}`))).toMatchObject({ state: 'refused', code: subCode });
     }
@@ -125,7 +130,8 @@ describe('WeChat Pay 商家转账 (API v3) against a local fake', () => {
     expect(fake.calls.at(-1)).toMatchObject({ method: 'POST', signedByMerchant: true });
     expect(fake.bills.get('WD10')?.userName).toBe('林小雨');
     expect(await payout().query('WD10')).toMatchObject({ state: 'confirming' });
-    fake.bills.set('WD10', { ...(fake.bills.get('WD10') as never), state: 'SUCCESS' });
+    const held = fake.bills.get('WD10');
+    if (held) held.state = 'SUCCESS';
     expect(await payout().query('WD10')).toMatchObject({ state: 'paid' });
     expect(await payout().query('WD-none')).toEqual({ state: 'absent' });
   });
@@ -135,7 +141,12 @@ describe('WeChat Pay 商家转账 (API v3) against a local fake', () => {
     expect(await payout().pay(transfer('WD11'))).toMatchObject({ state: 'refused', code: 'NOT_ENOUGH' });
     fake.mode = { status: 400, code: 'INVALID_REQUEST' };
     expect(await payout().pay(transfer('WD12'))).toMatchObject({ state: 'refused', code: 'INVALID_REQUEST' });
-    for (const mode of [{ status: 500, code: 'SYSTEM_ERROR' }, { status: 429, code: 'FREQUENCY_LIMITED' }, 'wrong-serial', 'timeout'] as const) {
+    for (const mode of [
+      { status: 500, code: 'SYSTEM_ERROR' },
+      { status: 429, code: 'FREQUENCY_LIMITED' },
+      'wrong-serial',
+      'timeout',
+    ] as const) {
       fake.mode = mode;
       expect(await payout().pay(transfer('WD13')), JSON.stringify(mode)).toMatchObject({ state: 'unknown' });
     }
@@ -166,7 +177,9 @@ describe('WeChat Pay 商家转账 (API v3) against a local fake', () => {
     expect(p.verifyNotice(headersFor(pair().privateKey), body)).toBeNull();
     expect(p.verifyNotice(headersFor(platform.privateKey, 'OTHER'), body)).toBeNull();
     // A replay from ten minutes ago.
-    expect(p.verifyNotice(headersFor(platform.privateKey, 'PUB_KEY_ID_01', Math.floor(Date.now() / 1000) - 600), body)).toBeNull();
+    expect(
+      p.verifyNotice(headersFor(platform.privateKey, 'PUB_KEY_ID_01', Math.floor(Date.now() / 1000) - 600), body),
+    ).toBeNull();
     // The body changed after signing.
     expect(p.verifyNotice(headersFor(platform.privateKey), body.replace('EV-1', 'EV-2'))).toBeNull();
   });

@@ -9,6 +9,7 @@ import {
   settleNotified,
   sweepWithdrawals,
 } from '../src/modules/withdrawal/withdrawal-payout';
+import { reconcileDay } from '../src/modules/withdrawal/withdrawal-reconcile';
 import { createPiiCipher } from '../src/platform/crypto/pii';
 import { loginAs, useTestApp } from './helpers';
 
@@ -18,7 +19,7 @@ const t = useTestApp();
 let providers = 0;
 function scripted() {
   const calls: string[] = [];
-  const p = {
+  const p: PayoutProvider & { next: PayoutOutcome; held: Map<string, PayoutQuery>; calls: string[] } = {
     name: `scripted-${++providers}`,
     next: { state: 'paid', ref: 'REF1' } as PayoutOutcome,
     held: new Map<string, PayoutQuery>(),
@@ -32,7 +33,7 @@ function scripted() {
       calls.push(`query ${outBizNo}`);
       return p.held.get(outBizNo) ?? ({ state: 'absent' } as const);
     },
-  } satisfies PayoutProvider & Record<string, unknown>;
+  };
   return p;
 }
 
@@ -55,7 +56,15 @@ async function setUp(phone: string, provider: PayoutProvider, balance = 1_000_00
     hasAuthentication: async () => true,
     reviewSeconds: 0,
     reviewFirst: true,
-    config: { minAmount: 1_000, maxAmount: 5_000_000, feePercent: 0, minFee: 0, dailyCount: 10, dailyAmount: 300_000, reviewAbove: 100_000 },
+    config: {
+      minAmount: 1_000,
+      maxAmount: 5_000_000,
+      feePercent: 0,
+      minFee: 0,
+      dailyCount: 10,
+      dailyAmount: 300_000,
+      reviewAbove: 100_000,
+    },
     notify: async (_u, kind) => {
       notified.push(kind);
     },
@@ -64,7 +73,11 @@ async function setUp(phone: string, provider: PayoutProvider, balance = 1_000_00
     requestWithdrawal(deps, user.id, { amount, accountNo: '13900007777', accountName: '林小雨' });
   const available = async () => (await balanceOf(t.db, Accounts.userAvailable(user.id))).available;
   const status = async (id: number) =>
-    (await t.db.selectFrom('withdrawals').select(['status', 'reason', 'out_biz_no']).where('id', '=', id).executeTakeFirstOrThrow());
+    await t.db
+      .selectFrom('withdrawals')
+      .select(['status', 'reason', 'out_biz_no'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
   return { deps, ask, available, status, notified };
 }
 
@@ -79,7 +92,9 @@ describe('the withdrawal state machine', () => {
     expect(await sweepWithdrawals(deps, later())).toBe(0);
     const both = await Promise.allSettled([approveWithdrawal(deps, first.id, 1), approveWithdrawal(deps, first.id, 2)]);
     expect(both.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-    expect(String((both.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason)).toContain('该提现已处理');
+    expect(String((both.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason)).toContain(
+      '该提现已处理',
+    );
     // Two sweeps at once (two processes): one claims it, the provider is asked once.
     const paid = await Promise.all([sweepWithdrawals(deps, later()), sweepWithdrawals(deps, later())]);
     expect(paid[0] + paid[1]).toBe(1);
@@ -115,7 +130,11 @@ describe('the withdrawal state machine', () => {
     const { deps, ask, status, available, notified } = await setUp('13900008003', p);
     const a = await ask(30_000);
     await approveWithdrawal(deps, a.id, 1);
-    p.next = { state: 'refused', code: 'PAYEE_USER_INFO_ERROR', reason: '收款支付宝账号与姓名不一致，请核对后重新提现' };
+    p.next = {
+      state: 'refused',
+      code: 'PAYEE_USER_INFO_ERROR',
+      reason: '收款支付宝账号与姓名不一致，请核对后重新提现',
+    };
     await sweepWithdrawals(deps, Date.now());
     expect(await status(a.id)).toMatchObject({
       status: 'failed',
@@ -150,5 +169,24 @@ describe('the withdrawal state machine', () => {
     const both = await Promise.allSettled([ask(60_000), ask(60_000)]);
     expect(both.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     expect(await available()).toBe(740_000);
+  });
+
+  it("the day's reconciliation reports one deliberate mismatch and changes nothing", async () => {
+    const p = scripted();
+    const { deps, ask, status } = await setUp('13900008005', p);
+    const a = await ask(10_000);
+    await approveWithdrawal(deps, a.id, 1);
+    await sweepWithdrawals(deps, Date.now());
+    // After a paid one, below the threshold: the automatic review, then paid.
+    const b = await ask(20_000);
+    await sweepWithdrawals(deps, Date.now());
+    // The provider's records: a paid, b never arrived (ours says paid: the deliberate mismatch).
+    p.held.set(a.out_biz_no, { state: 'paid', ref: 'REF1' });
+    const day = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+    expect(await reconcileDay(t.db, p, day)).toEqual([
+      { withdrawalId: b.id, outBizNo: b.out_biz_no, ours: 'paid', theirs: 'absent', problem: '我方已到账，渠道未成功' },
+    ]);
+    expect((await status(b.id)).status).toBe('paid');
+    await expect(reconcileDay(t.db, p, '2026/12/02')).rejects.toThrow('a day like');
   });
 });

@@ -71,18 +71,39 @@ export async function startAlipayFundFake(keys: { appPublicKey: string; alipayPr
         return res.end('<html>502 Bad Gateway</html>');
       }
       if (!signedByApp)
-        return send({ code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-signature', sub_msg: '验签出错' });
-      if (mode === 'unavailable') return send({ code: '20000', msg: 'Service Currently Unavailable', sub_code: 'isp.unknow-error' });
+        return send({
+          code: '40002',
+          msg: 'Invalid Arguments',
+          sub_code: 'isv.invalid-signature',
+          sub_msg: '验签出错',
+        });
+      if (mode === 'unavailable')
+        return send({ code: '20000', msg: 'Service Currently Unavailable', sub_code: 'isp.unknow-error' });
       const outBizNo = String(biz.out_biz_no ?? '');
       if (method === 'alipay.fund.trans.common.query') {
         const t = fake.transfers.get(outBizNo);
-        if (!t) return send({ code: '40004', msg: 'Business Failed', sub_code: 'ORDER_NOT_EXIST', sub_msg: '转账订单不存在' });
-        return send({ code: '10000', msg: 'Success', out_biz_no: outBizNo, order_id: t.orderId, status: t.status, trans_amount: t.amount });
+        if (!t)
+          return send({
+            code: '40004',
+            msg: 'Business Failed',
+            sub_code: 'ORDER_NOT_EXIST',
+            sub_msg: '转账订单不存在',
+          });
+        return send({
+          code: '10000',
+          msg: 'Success',
+          out_biz_no: outBizNo,
+          order_id: t.orderId,
+          status: t.status,
+          trans_amount: t.amount,
+        });
       }
-      if (method !== 'alipay.fund.trans.uni.transfer') return send({ code: '40004', msg: 'Business Failed', sub_code: 'INVALID_PARAMETER' });
+      if (method !== 'alipay.fund.trans.uni.transfer')
+        return send({ code: '40004', msg: 'Business Failed', sub_code: 'INVALID_PARAMETER' });
       if (mode === 'system-error')
         return send({ code: '40004', msg: 'Business Failed', sub_code: 'SYSTEM_ERROR', sub_msg: '系统繁忙' });
-      if (typeof mode === 'object') return send({ code: '40004', msg: 'Business Failed', sub_code: mode.subCode, sub_msg: mode.subCode });
+      if (typeof mode === 'object')
+        return send({ code: '40004', msg: 'Business Failed', sub_code: mode.subCode, sub_msg: mode.subCode });
       const known = fake.transfers.get(outBizNo);
       const t = known ?? {
         amount: String(biz.trans_amount),
@@ -91,7 +112,15 @@ export async function startAlipayFundFake(keys: { appPublicKey: string; alipayPr
       };
       fake.transfers.set(outBizNo, t);
       send(
-        { code: '10000', msg: 'Success', out_biz_no: outBizNo, order_id: t.orderId, pay_fund_order_id: `P${t.orderId}`, status: t.status, trans_date: '2026-12-02 12:00:00' },
+        {
+          code: '10000',
+          msg: 'Success',
+          out_biz_no: outBizNo,
+          order_id: t.orderId,
+          pay_fund_order_id: `P${t.orderId}`,
+          status: t.status,
+          trans_date: '2026-12-02 12:00:00',
+        },
         mode === 'forged',
       );
     });

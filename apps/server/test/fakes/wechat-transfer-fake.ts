@@ -62,7 +62,13 @@ export async function startWechatTransferFake(keys: {
       if (req.method === 'GET' && byNo) {
         const bill = fake.bills.get(decodeURIComponent(byNo[1] ?? ''));
         if (!bill) return send(404, { code: 'NOT_FOUND', message: '记录不存在' });
-        return send(200, { out_bill_no: byNo[1], transfer_bill_no: bill.billNo, state: bill.state, transfer_amount: bill.amount, package_info: 'pkg-1' });
+        return send(200, {
+          out_bill_no: byNo[1],
+          transfer_bill_no: bill.billNo,
+          state: bill.state,
+          transfer_amount: bill.amount,
+          package_info: 'pkg-1',
+        });
       }
       const body = JSON.parse(raw) as { out_bill_no: string; transfer_amount: number; user_name: string };
       const known = fake.bills.get(body.out_bill_no);

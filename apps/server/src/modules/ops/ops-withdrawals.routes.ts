@@ -18,7 +18,12 @@ export function opsWithdrawalRoutes(ops: FastifyInstance, deps: OpsDeps): void {
     const { id } = parse(idParams, request.params);
     const me = staffOf(request);
     await review.approve(id, me.id);
-    await writeAudit(deps.db, { staffId: me.id, action: StaffAction.WITHDRAWAL_APPROVE, after: { id }, ip: request.ip });
+    await writeAudit(deps.db, {
+      staffId: me.id,
+      action: StaffAction.WITHDRAWAL_APPROVE,
+      after: { id },
+      ip: request.ip,
+    });
     return ok({ id, status: 'reviewing' });
   });
 

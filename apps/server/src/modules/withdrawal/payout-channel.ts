@@ -4,7 +4,13 @@ import { createSandboxPayout, createUnavailablePayout, type PayoutProvider } fro
 
 export type PayoutConfig = Pick<
   Config,
-  'APP_ENV' | 'PAYOUT_CHANNEL' | 'PAYOUT_TIMEOUT_MS' | 'ALIPAY_APP_ID' | 'ALIPAY_PRIVATE_KEY' | 'ALIPAY_PUBLIC_KEY' | 'ALIPAY_GATEWAY'
+  | 'APP_ENV'
+  | 'PAYOUT_CHANNEL'
+  | 'PAYOUT_TIMEOUT_MS'
+  | 'ALIPAY_APP_ID'
+  | 'ALIPAY_PRIVATE_KEY'
+  | 'ALIPAY_PUBLIC_KEY'
+  | 'ALIPAY_GATEWAY'
 >;
 
 /**
@@ -13,7 +19,12 @@ export type PayoutConfig = Pick<
  * refused with 提现通道暂未开通, balances intact).
  */
 export function payoutChannelOf(config: PayoutConfig): PayoutProvider {
-  if (config.PAYOUT_CHANNEL === 'alipay' && config.ALIPAY_APP_ID && config.ALIPAY_PRIVATE_KEY && config.ALIPAY_PUBLIC_KEY)
+  if (
+    config.PAYOUT_CHANNEL === 'alipay' &&
+    config.ALIPAY_APP_ID &&
+    config.ALIPAY_PRIVATE_KEY &&
+    config.ALIPAY_PUBLIC_KEY
+  )
     return createAlipayPayout({
       appId: config.ALIPAY_APP_ID,
       privateKey: config.ALIPAY_PRIVATE_KEY,

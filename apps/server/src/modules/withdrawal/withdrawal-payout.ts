@@ -3,8 +3,8 @@ import type { Selectable } from 'kysely';
 import { AppError } from '../../platform/errors';
 import type { PayoutOutcome } from './payout-provider';
 import { type FinalStatus, finishWithdrawal, type WithdrawalDeps } from './withdrawal.service';
-import { SENT_STATUSES } from './withdrawal-status';
 import { type WithdrawalsTable, withdrawalDb } from './withdrawal.tables';
+import { SENT_STATUSES } from './withdrawal-status';
 
 type Row = Selectable<WithdrawalsTable>;
 

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import {
   DEFAULT_WITHDRAWAL_CONFIG,
   type Withdrawal,
@@ -7,7 +8,6 @@ import {
 } from '@app/protocol/calls/withdrawal';
 import { ErrorCode } from '@app/protocol/errors';
 import { formatPriceFen } from '@app/protocol/format';
-import { randomInt } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { PiiCipher } from '../../platform/crypto/pii';
 import { maskName } from '../../platform/crypto/pii';
@@ -17,8 +17,8 @@ import { AppError } from '../../platform/errors';
 import { Accounts, LedgerError, resolvePending, transfer } from '../ledger/ledger';
 import { holdOpenAccount } from '../user/user.service';
 import type { PayoutProvider } from './payout-provider';
-import { canTransition, OPEN_STATUSES } from './withdrawal-status';
 import { type WithdrawalsTable, withdrawalDb } from './withdrawal.tables';
+import { canTransition, OPEN_STATUSES } from './withdrawal-status';
 
 export interface WithdrawalDeps {
   db: Db;
@@ -121,7 +121,8 @@ export async function requestWithdrawal(
       .where('status', '=', 'paid')
       .limit(1)
       .executeTakeFirst();
-    const needsStaff = (deps.reviewFirst === true && !paidBefore) || input.amount > (config.reviewAbove ?? Number.POSITIVE_INFINITY);
+    const needsStaff =
+      (deps.reviewFirst === true && !paidBefore) || input.amount > (config.reviewAbove ?? Number.POSITIVE_INFINITY);
     const row = await withdrawalDb(trx)
       .insertInto('withdrawals')
       .values({
