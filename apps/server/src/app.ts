@@ -196,6 +196,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   chat.checkStaffWith((staffId, sessionHash) => staffSessionAllows(db, staffId, sessionHash, 'orders'));
   const sessionEnds = new StaffSessionEnds();
   sessionEnds.register((staffId) => endStaffChat(support, staffId));
+  const withdrawals = withdrawalModule(app, { platform, identity, config, notices, removal });
   await opsModule(app, {
     db,
     gateway,
@@ -207,6 +208,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     bootstrapToken: opsToken(config),
     demoStaff,
     brokerOrders: { db, gateway, events: brokerEvents },
+    withdrawals: withdrawals.review,
   });
   couponModule(app, { platform, notices });
   // What a cashier can pay: each purpose registers its adapter (the broker's and the bid book's below).
@@ -214,7 +216,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   payables.register(orderPayable(orders.deliverPaid));
   payables.register(depositPayable(depositKeepers));
   app.decorate('payments', await paymentsModule(app, { platform, config, production, payables, removal }));
-  const withdrawals = withdrawalModule(app, { platform, identity, config, notices, removal });
   const market = await marketModule(app, {
     platform,
     gateway,

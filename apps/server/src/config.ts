@@ -142,6 +142,14 @@ const configSchema = z.object({
   WECHAT_API_V3_KEY: z.string().length(32).optional(),
   /** Seconds a withdrawal waits for review before the payout provider pays it (the embedded default reviews itself). */
   WITHDRAW_REVIEW_SECONDS: z.coerce.number().int().min(0).default(30),
+  // payouts:
+  /** The payout channel of withdrawals: alipay (单笔转账, on the ALIPAY_* keys). Unset: the sandbox, and in production no withdrawals (提现通道暂未开通). */
+  PAYOUT_CHANNEL: z.enum(['alipay']).optional(),
+  /** How long one call to the payout provider may take (ms) before its outcome counts as unknown. */
+  PAYOUT_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /** A payout above this many fen (and a user's first) waits for staff review; what one user may withdraw per day. */
+  WITHDRAW_REVIEW_ABOVE_FEN: z.coerce.number().int().min(0).default(500_000),
+  WITHDRAW_DAILY_FEN: z.coerce.number().int().min(1).default(10_000_000),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** Test hook (ignored in production): payment-commit = the process SIGKILLs itself between a committed payment and its delivery. */
   FAULT_KILL_AFTER: z.enum(['payment-commit']).optional(),
@@ -237,6 +245,8 @@ function productionProblems(c: Parsed): string[] {
     );
   if (started(ALIPAY, alipay)) problems.push(`${alipay.join(', ')}: the rest of the Alipay keys`);
   if (started(WECHAT_PAY, wechat)) problems.push(`${wechat.join(', ')}: the rest of the WeChat Pay keys`);
+  if (c.PAYOUT_CHANNEL === 'alipay' && alipay.length > 0)
+    problems.push(`${alipay.join(', ')}: PAYOUT_CHANNEL=alipay pays withdrawals with the Alipay app's keys`);
   if (!c.PUBLIC_BASE_URL) problems.push('PUBLIC_BASE_URL: the origin the payment gateways send their notifications to');
   if (!c.PII_KEY) problems.push('PII_KEY: the key of personal data at rest, never kept in the database');
   if (!c.RSA_PRIVATE_KEY) problems.push("RSA_PRIVATE_KEY: the codec's key");

@@ -16,7 +16,8 @@ import { cancelOrder, expireUnpaidOrders, placeOrder } from '../src/modules/orde
 import { payWithBalance, startPayment } from '../src/modules/payments/payment.service';
 import { applyNotice } from '../src/modules/payments/payment-notice';
 import { createSandboxPayout } from '../src/modules/withdrawal/payout-provider';
-import { cancelWithdrawal, requestWithdrawal, sweepWithdrawals } from '../src/modules/withdrawal/withdrawal.service';
+import { cancelWithdrawal, requestWithdrawal } from '../src/modules/withdrawal/withdrawal.service';
+import { sweepWithdrawals } from '../src/modules/withdrawal/withdrawal-payout';
 import { createPiiCipher } from '../src/platform/crypto/pii';
 import { useTestApp } from './helpers';
 import { simPayables, simPayGateway, simRoles, simRuns } from './sim-parts';

@@ -50,6 +50,8 @@ export const StaffAction = {
   BROKER_ORDER_DECIDE: 'brokerOrder.decide',
   BROKER_ORDER_JOIN: 'brokerOrder.join',
   BROKER_CONFIG: 'brokerConfig.set',
+  WITHDRAWAL_APPROVE: 'withdrawal.approve',
+  WITHDRAWAL_REFUSE: 'withdrawal.refuse',
 } as const;
 export type StaffAction = (typeof StaffAction)[keyof typeof StaffAction];
 
@@ -74,6 +76,8 @@ export const staffActionLabel: Record<StaffAction, string> = {
   'brokerConfig.set': '设置商人频道',
   'brokerOrder.decide': '处理商人订单拒收',
   'brokerOrder.join': '进入商人订单会话',
+  'withdrawal.approve': '提现审核通过',
+  'withdrawal.refuse': '提现审核不通过',
 };
 
 const staffUsername = z

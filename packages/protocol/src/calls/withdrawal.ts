@@ -7,14 +7,29 @@ import { ROW_ID } from '../validation';
  * be the verified real name; the amount is frozen while the request is reviewed; cancelling returns
  * it; the payout completes it.
  */
-export const WITHDRAWAL_STATUSES = ['reviewing', 'paying', 'paid', 'cancelled', 'failed'] as const;
+export const WITHDRAWAL_STATUSES = [
+  'reviewing',
+  'paying',
+  'paid',
+  'cancelled',
+  'failed',
+  'in_review',
+  'unknown',
+  'confirming',
+  'refused',
+] as const;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
+/** What the user reads: an outcome the provider has not told yet is still 打款中 to him. */
 export const withdrawalStatusLabel: Record<WithdrawalStatus, string> = {
   reviewing: '审核中',
+  in_review: '审核中',
   paying: '打款中',
+  unknown: '打款中',
+  confirming: '待确认收款',
   paid: '已到账',
   cancelled: '已取消',
-  failed: '提现失败',
+  failed: '失败已退回',
+  refused: '审核未通过，已退回',
 };
 
 export const withdrawalSchema = z.object({
@@ -23,7 +38,7 @@ export const withdrawalSchema = z.object({
   fee: z.number().int(),
   /** What reaches the payout account. */
   arrival: z.number().int(),
-  accountType: z.literal('alipay'),
+  accountType: z.enum(['alipay', 'wechat']),
   /** Masked account number. */
   accountNo: z.string(),
   accountName: z.string(),
@@ -32,6 +47,8 @@ export const withdrawalSchema = z.object({
   reason: z.string(),
   createTime: z.number().int(),
   finishTime: z.number().int().nullable(),
+  /** WeChat 商家转账 waiting for the payee: what wx.requestMerchantTransfer needs for 确认收款. */
+  confirm: z.object({ mchId: z.string(), appId: z.string(), package: z.string() }).optional(),
 });
 export type Withdrawal = z.infer<typeof withdrawalSchema>;
 
@@ -47,6 +64,10 @@ export const withdrawalConfigSchema = z.object({
   minFee: z.number().int(),
   /** Requests a user may make per day. */
   dailyCount: z.number().int(),
+  /** What a user may withdraw per day, all requests together (fen). */
+  dailyAmount: z.number().int().optional(),
+  /** A payout above this (and a user's first) waits for staff review (fen). */
+  reviewAbove: z.number().int().optional(),
 });
 export type WithdrawalConfig = z.infer<typeof withdrawalConfigSchema>;
 

@@ -5,12 +5,14 @@ import type { RateStore } from '../../platform/rate/rate-store';
 import type { BrokerOrderDeps } from '../broker/broker-order.queries';
 import type { OrderDeps } from '../orders/order.service';
 import type { SupportDeps } from '../support/support.service';
+import type { WithdrawalReview } from '../withdrawal/withdrawal.module';
 import { opsRoutes } from './ops.routes';
 import { opsBrokerConfigRoutes } from './ops-broker-configs.routes';
 import { opsBrokerOrderRoutes } from './ops-broker-orders.routes';
 import { opsHttpStatus, requireAccess } from './ops-http';
 import { opsMerchantRoutes } from './ops-merchants.routes';
 import { opsSupportRoutes } from './ops-support.routes';
+import { opsWithdrawalRoutes } from './ops-withdrawals.routes';
 import { sessionRoutes } from './session.routes';
 import { staffRoutes } from './staff.routes';
 import { seedDemoStaff } from './staff.service';
@@ -30,6 +32,8 @@ export interface OpsDeps extends OrderDeps {
   sessionEnds: StaffSessionEnds;
   /** The broker orders customer service decides (refused receipts). */
   brokerOrders?: BrokerOrderDeps;
+  /** Staff's review of withdrawals above the threshold (the withdrawal module's). */
+  withdrawals?: WithdrawalReview;
 }
 
 /**
@@ -62,6 +66,7 @@ export async function opsModule(app: FastifyInstance, deps: OpsDeps): Promise<vo
       opsMerchantRoutes(ops, deps);
       opsBrokerConfigRoutes(ops, deps);
       opsBrokerOrderRoutes(ops, deps);
+      opsWithdrawalRoutes(ops, deps);
     },
     { prefix: '/ops/v1' },
   );

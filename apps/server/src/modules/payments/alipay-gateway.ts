@@ -1,4 +1,4 @@
-import { AlipaySdk } from 'alipay-sdk';
+import { createAlipayClient } from '../../platform/alipay/alipay-client';
 import { fenToYuanText, type PayGateway, yuanTextToFen } from './pay-gateway';
 
 export interface AlipayOptions {
@@ -21,14 +21,7 @@ export interface AlipayOptions {
  * expects the text 'success', and resends for about a day otherwise.
  */
 export function createAlipayGateway(options: AlipayOptions): PayGateway {
-  const sdk = new AlipaySdk({
-    appId: options.appId,
-    // The SDK re-wraps the PEM by its first and last lines: no trailing newline; PKCS#8 said so.
-    privateKey: options.privateKey.trim(),
-    keyType: options.privateKey.includes('BEGIN RSA PRIVATE KEY') ? 'PKCS1' : 'PKCS8',
-    alipayPublicKey: options.alipayPublicKey.trim(),
-    ...(options.gateway ? { gateway: options.gateway } : {}),
-  });
+  const sdk = createAlipayClient(options);
   return {
     name: 'alipay',
     async create(input) {

@@ -1,5 +1,8 @@
-import { createDecipheriv, createSign, createVerify, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { decryptResource, wechatAuthorization, wechatpaySigned } from '../../platform/wechatpay/wechatpay-v3';
 import type { PayGateway } from './pay-gateway';
+
+export { decryptResource };
 
 export interface WechatPayOptions {
   mchId: string;
@@ -17,37 +20,6 @@ export interface WechatPayOptions {
   fetch?: typeof fetch;
   now?: () => number;
 }
-
-/** The Authorization header of WeChat Pay API v3 (WECHATPAY2-SHA256-RSA2048). */
-export function wechatAuthorization(
-  o: Pick<WechatPayOptions, 'mchId' | 'serialNo' | 'privateKey'>,
-  method: string,
-  path: string,
-  body: string,
-  timestamp: number,
-  nonce: string,
-) {
-  const message = `${method}\n${path}\n${timestamp}\n${nonce}\n${body}\n`;
-  const signature = createSign('RSA-SHA256').update(message).sign(o.privateKey, 'base64');
-  return `WECHATPAY2-SHA256-RSA2048 mchid="${o.mchId}",nonce_str="${nonce}",signature="${signature}",timestamp="${timestamp}",serial_no="${o.serialNo}"`;
-}
-
-/** Decrypts a notification's resource (AEAD_AES_256_GCM with the APIv3 key; the tag is the last 16 bytes). */
-export function decryptResource(
-  apiV3Key: string,
-  r: { ciphertext: string; nonce: string; associated_data?: string },
-): string {
-  const data = Buffer.from(r.ciphertext, 'base64');
-  const decipher = createDecipheriv('aes-256-gcm', Buffer.from(apiV3Key, 'utf8'), Buffer.from(r.nonce, 'utf8'));
-  decipher.setAuthTag(data.subarray(data.length - 16));
-  if (r.associated_data) decipher.setAAD(Buffer.from(r.associated_data, 'utf8'));
-  return Buffer.concat([decipher.update(data.subarray(0, data.length - 16)), decipher.final()]).toString('utf8');
-}
-
-const header = (h: Record<string, string | string[] | undefined>, name: string) => {
-  const v = h[name] ?? h[name.toLowerCase()];
-  return Array.isArray(v) ? v[0] : v;
-};
 
 /**
  * WeChat Pay API v3: H5 pay (and Native for PCs, a code_url to draw as a QR code). A notification
@@ -101,15 +73,7 @@ export function createWechatGateway(options: WechatPayOptions): PayGateway {
       return { payUrl: url.toString(), qrCode: null };
     },
     async verify({ headers, body }) {
-      const timestamp = header(headers, 'wechatpay-timestamp');
-      const nonce = header(headers, 'wechatpay-nonce');
-      const signature = header(headers, 'wechatpay-signature');
-      if (!timestamp || !nonce || !signature) return null;
-      if (Math.abs(now() / 1000 - Number(timestamp)) > 300) return null;
-      const genuine = createVerify('RSA-SHA256')
-        .update(`${timestamp}\n${nonce}\n${body}\n`)
-        .verify(options.platformPublicKey, signature, 'base64');
-      if (!genuine) return null;
+      if (!wechatpaySigned({ ...options, now }, headers, body)) return null;
       try {
         const event = JSON.parse(body) as {
           resource?: { ciphertext: string; nonce: string; associated_data?: string };

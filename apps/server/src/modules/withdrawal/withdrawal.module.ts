@@ -1,3 +1,4 @@
+import { DEFAULT_WITHDRAWAL_CONFIG } from '@app/protocol/calls/withdrawal';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { CallPlatform } from '../../platform/http/register-call';
@@ -5,10 +6,18 @@ import { sweepEvery } from '../../platform/jobs/sweep-every';
 import type { IdentityHandle } from '../identity/identity.module';
 import type { NoticesHandle } from '../notices/notices.module';
 import { type RemovalChecks, refuseWhile } from '../user/removal-checks';
-import { createSandboxPayout, createUnavailablePayout } from './payout-provider';
+import { type PayoutConfig, payoutChannelOf } from './payout-channel';
 import { withdrawalRoutes } from './withdrawal.routes';
 import type { WithdrawalDeps } from './withdrawal.service';
-import { hasPendingWithdrawal, sweepWithdrawals } from './withdrawal.service';
+import { hasPendingWithdrawal } from './withdrawal.service';
+import { approveWithdrawal, refuseWithdrawal, sweepWithdrawals, withdrawalsInReview } from './withdrawal-payout';
+
+/** Staff's review of the withdrawals that wait for it (the ops module's routes call these). */
+export interface WithdrawalReview {
+  queue: () => ReturnType<typeof withdrawalsInReview>;
+  approve: (id: number, staffId: number) => Promise<unknown>;
+  refuse: (id: number, staffId: number, reason: string) => Promise<void>;
+}
 
 /** Withdrawals: the calls, and the sweeper that pays reviewed requests out (returned for the test hooks). */
 export function withdrawalModule(
@@ -16,22 +25,28 @@ export function withdrawalModule(
   deps: {
     platform: CallPlatform;
     identity: IdentityHandle;
-    config: Pick<Config, 'APP_ENV' | 'WITHDRAW_REVIEW_SECONDS' | 'SWEEP_MS'>;
+    config: PayoutConfig &
+      Pick<Config, 'WITHDRAW_REVIEW_SECONDS' | 'SWEEP_MS' | 'WITHDRAW_REVIEW_ABOVE_FEN' | 'WITHDRAW_DAILY_FEN'>;
     notices?: NoticesHandle;
     /** A payout in review or being paid keeps the account open (registered here). */
     removal: RemovalChecks;
   },
-): { sweep: (now: number) => Promise<number> } {
+): { sweep: (now: number) => Promise<number>; review: WithdrawalReview } {
   const { identity, config } = deps;
   const withdrawals: WithdrawalDeps & { maskedRealName: (userId: number) => Promise<string> } = {
     db: deps.platform.db,
     pii: identity.pii,
-    // No real payout channel is integrated yet: production takes no withdrawal rather than run the sandbox.
-    payout: config.APP_ENV === 'production' ? createUnavailablePayout() : createSandboxPayout(),
+    payout: payoutChannelOf(config),
     realNameIs: identity.realNameIs,
     hasAuthentication: async (userId) => (await identity.status(userId)).hasAuthentication === '1',
     maskedRealName: async (userId) => (await identity.status(userId)).realName,
     reviewSeconds: config.WITHDRAW_REVIEW_SECONDS,
+    reviewFirst: true,
+    config: {
+      ...DEFAULT_WITHDRAWAL_CONFIG,
+      reviewAbove: config.WITHDRAW_REVIEW_ABOVE_FEN,
+      dailyAmount: config.WITHDRAW_DAILY_FEN,
+    },
     notify: async (userId, kind, amountFen) => {
       await deps.notices?.notify(userId, { kind, subject: '提现', amount: amountFen });
     },
@@ -39,5 +54,12 @@ export function withdrawalModule(
   deps.removal.register('withdrawal', refuseWhile(hasPendingWithdrawal, '您有处理中的提现，请等待到账后再注销'));
   withdrawalRoutes(app, deps.platform, withdrawals);
   sweepEvery(app, config.SWEEP_MS, 'withdrawals', async () => ({ paid: await sweepWithdrawals(withdrawals) }));
-  return { sweep: (now) => sweepWithdrawals(withdrawals, now) };
+  return {
+    sweep: (now) => sweepWithdrawals(withdrawals, now),
+    review: {
+      queue: () => withdrawalsInReview(withdrawals),
+      approve: (id, staffId) => approveWithdrawal(withdrawals, id, staffId),
+      refuse: (id, staffId, reason) => refuseWithdrawal(withdrawals, id, staffId, reason),
+    },
+  };
 }

@@ -20,6 +20,8 @@ export function withdrawalRoutes(
   deps: withdrawal.WithdrawalDeps & { maskedRealName: (userId: number) => Promise<string> },
 ): void {
   const { db } = platform;
+  const shown = (row: Parameters<typeof withdrawal.toWithdrawal>[0]) =>
+    withdrawal.toWithdrawal(row, deps.payout.confirmWith);
   registerCall(app, platform, extractUserInfo, async (_i, ctx) => {
     const balance = await balanceOf(db, Accounts.userAvailable(ctx.user.userId));
     return {
@@ -32,13 +34,13 @@ export function withdrawalRoutes(
   });
   registerCall(app, platform, extractConfig, () => deps.config ?? DEFAULT_WITHDRAWAL_CONFIG);
   registerCall(app, platform, extractSave, async (input, ctx) =>
-    withdrawal.toWithdrawal(await withdrawal.requestWithdrawal(deps, ctx.user.userId, input)),
+    shown(await withdrawal.requestWithdrawal(deps, ctx.user.userId, input)),
   );
   registerCall(app, platform, extractDetail, async (input, ctx) =>
-    withdrawal.toWithdrawal(await withdrawal.withdrawalOf(db, ctx.user.userId, input.id)),
+    shown(await withdrawal.withdrawalOf(db, ctx.user.userId, input.id)),
   );
   registerCall(app, platform, extractCancel, async (input, ctx) =>
-    withdrawal.toWithdrawal(await withdrawal.cancelWithdrawal(deps, ctx.user.userId, input.id)),
+    shown(await withdrawal.cancelWithdrawal(deps, ctx.user.userId, input.id)),
   );
   registerCall(app, platform, extractPage, async (input, ctx) => {
     const rows = await withdrawalDb(db)
@@ -49,6 +51,6 @@ export function withdrawalRoutes(
       .limit(input.pageSize + 1)
       .offset((input.page - 1) * input.pageSize)
       .execute();
-    return { list: rows.slice(0, input.pageSize).map(withdrawal.toWithdrawal), hasMore: rows.length > input.pageSize };
+    return { list: rows.slice(0, input.pageSize).map(shown), hasMore: rows.length > input.pageSize };
   });
 }

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import {
   DEFAULT_WITHDRAWAL_CONFIG,
   type Withdrawal,
@@ -17,6 +18,7 @@ import { Accounts, LedgerError, resolvePending, transfer } from '../ledger/ledge
 import { holdOpenAccount } from '../user/user.service';
 import type { PayoutProvider } from './payout-provider';
 import { type WithdrawalsTable, withdrawalDb } from './withdrawal.tables';
+import { canTransition, OPEN_STATUSES } from './withdrawal-status';
 
 export interface WithdrawalDeps {
   db: Db;
@@ -27,7 +29,10 @@ export interface WithdrawalDeps {
   hasAuthentication: (userId: number) => Promise<boolean>;
   /** How long a request waits for review before it is paid out (the embedded default reviews itself). */
   reviewSeconds: number;
+
   config?: WithdrawalConfig;
+  /** A user's first payout waits for staff (the composition's rule; money simulations leave it off). */
+  reviewFirst?: boolean;
   now?: () => number;
   /** Tells the user a payout was made or failed (the notices module's, handed in at composition). */
   notify?: (userId: number, kind: 'withdrawalPaid' | 'withdrawalRefused', amountFen: number) => Promise<void>;
@@ -38,13 +43,15 @@ const seconds = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : null);
 const maskAccount = (no: string) =>
   no.includes('@') ? `${no.slice(0, 2)}***${no.slice(no.indexOf('@'))}` : `${no.slice(0, 3)}****${no.slice(-4)}`;
 
-export function toWithdrawal(r: Row): Withdrawal {
+export function toWithdrawal(r: Row, confirmWith?: PayoutProvider['confirmWith']): Withdrawal {
+  const confirm =
+    r.status === 'confirming' && r.package_info && confirmWith ? { ...confirmWith, package: r.package_info } : null;
   return {
     id: String(r.id),
     amount: Number(r.amount_fen),
     fee: Number(r.fee_fen),
     arrival: Number(r.amount_fen) - Number(r.fee_fen),
-    accountType: 'alipay',
+    accountType: r.provider === 'wechat' ? 'wechat' : 'alipay',
     accountNo: r.account_no_masked,
     accountName: r.account_name_masked,
     status: r.status,
@@ -52,16 +59,21 @@ export function toWithdrawal(r: Row): Withdrawal {
     reason: r.reason,
     createTime: seconds(r.created_at) as number,
     finishTime: seconds(r.finished_at),
+    ...(confirm ? { confirm } : {}),
   };
 }
+
+/** Our number of a transfer at the provider: letters and digits only, at most 32 (WeChat's out_bill_no rule). */
+const newOutBizNo = (now: number) => `WD${now}${String(randomInt(1_000_000)).padStart(6, '0')}`;
 
 /** The two reservations of a request: what reaches the account, and the fee. */
 const keys = (id: number) => ({ out: `wd:${id}:out`, fee: `wd:${id}:fee` });
 
 /**
  * A withdrawal request: the payout account must be in the verified real name; the amount within
- * the limits; the amount (payout part and fee) reserved from the available balance in the same
- * transaction that writes the request.
+ * the limits (per payout, count and amount per day); the amount (payout part and fee) reserved from
+ * the available balance in the same transaction that writes the request. Above the review
+ * threshold, and for a user's first payout, it waits in in_review for staff.
  */
 export async function requestWithdrawal(
   deps: WithdrawalDeps,
@@ -87,15 +99,30 @@ export async function requestWithdrawal(
     await lockKey(trx, 'withdrawal:user', userId);
     // The account held open while the request is written (a closing account waits, then sees it).
     await holdOpenAccount(trx, userId);
-    const count = await withdrawalDb(trx)
+    const sofar = await withdrawalDb(trx)
       .selectFrom('withdrawals')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('amount_fen').as('fen')])
       .where('user_id', '=', userId)
       .where('created_at', '>=', today)
-      .where('status', '!=', 'cancelled')
+      .where('status', 'not in', ['cancelled', 'refused'])
       .executeTakeFirstOrThrow();
-    if (Number(count.n) >= config.dailyCount)
+    if (Number(sofar.n) >= config.dailyCount)
       throw new AppError(ErrorCode.BAD_PARAMS, `每天最多提现${config.dailyCount}次`);
+    const dailyAmount = config.dailyAmount ?? Number.POSITIVE_INFINITY;
+    if (Number(sofar.fen ?? 0) + input.amount > dailyAmount)
+      throw new AppError(
+        ErrorCode.BAD_PARAMS,
+        `每天最多提现${formatPriceFen(dailyAmount)}，今日还可提现${formatPriceFen(Math.max(0, dailyAmount - Number(sofar.fen ?? 0)))}`,
+      );
+    const paidBefore = await withdrawalDb(trx)
+      .selectFrom('withdrawals')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('status', '=', 'paid')
+      .limit(1)
+      .executeTakeFirst();
+    const needsStaff =
+      (deps.reviewFirst === true && !paidBefore) || input.amount > (config.reviewAbove ?? Number.POSITIVE_INFINITY);
     const row = await withdrawalDb(trx)
       .insertInto('withdrawals')
       .values({
@@ -104,7 +131,11 @@ export async function requestWithdrawal(
         fee_fen: fee,
         account_no_sealed: deps.pii.seal(input.accountNo),
         account_no_masked: maskAccount(input.accountNo),
+        account_name_sealed: deps.pii.seal(input.accountName),
         account_name_masked: maskName(input.accountName),
+        status: needsStaff ? 'in_review' : 'reviewing',
+        provider: deps.payout.name,
+        out_biz_no: newOutBizNo(now),
         review_after: new Date(now + deps.reviewSeconds * 1000),
       })
       .returningAll()
@@ -124,13 +155,13 @@ export async function requestWithdrawal(
   });
 }
 
-/** Whether the user has a withdrawal in review or being paid out. */
+/** Whether the user has a withdrawal not yet at an end (money reserved for it). */
 export async function hasPendingWithdrawal(db: Db, userId: number): Promise<boolean> {
   const row = await withdrawalDb(db)
     .selectFrom('withdrawals')
     .select('id')
     .where('user_id', '=', userId)
-    .where('status', 'in', ['reviewing', 'paying'])
+    .where('status', 'in', OPEN_STATUSES)
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;
@@ -149,23 +180,32 @@ async function ownRow(db: Db, userId: number, id: string): Promise<Row> {
 
 export { ownRow as withdrawalOf };
 
-/** Ends a request and resolves its reservations the same way, in one transaction, once. */
-async function finish(
+export type FinalStatus = 'paid' | 'cancelled' | 'failed' | 'refused';
+
+/**
+ * Ends a request and resolves its reservations the same way (posted when paid, voided — the money
+ * back on the balance — otherwise), in one transaction, once: only the caller that moves the row
+ * from `from` resolves them.
+ */
+export async function finishWithdrawal(
   deps: WithdrawalDeps,
   row: Row,
   from: Row['status'],
-  to: 'paid' | 'cancelled' | 'failed',
-  extra: { reason?: string; providerRef?: string } = {},
+  to: FinalStatus,
+  extra: { reason?: string; providerRef?: string; reviewedBy?: number } = {},
 ): Promise<boolean> {
+  if (!canTransition(from, to)) return false;
   const done = await deps.db.transaction().execute(async (trx) => {
     const moved = await withdrawalDb(trx)
       .updateTable('withdrawals')
       .set({
         status: to,
         reason: extra.reason ?? '',
-        provider_ref: extra.providerRef ?? null,
+        provider_ref: extra.providerRef ?? row.provider_ref,
         finished_at: new Date((deps.now ?? Date.now)()),
         updated_at: new Date(),
+        package_info: null,
+        ...(extra.reviewedBy ? { reviewed_by: extra.reviewedBy } : {}),
       })
       .where('id', '=', row.id)
       .where('status', '=', from)
@@ -178,7 +218,7 @@ async function finish(
     if (Number(row.fee_fen) > 0) await resolvePending(trx, { key: `${k.fee}:${action}`, pendingKey: k.fee, action });
     return true;
   });
-  // The user cancelling needs no telling; a payout made or failed does.
+  // The user cancelling needs no telling; a payout made, failed or refused does.
   if (done && to !== 'cancelled')
     await deps.notify?.(row.user_id, to === 'paid' ? 'withdrawalPaid' : 'withdrawalRefused', Number(row.amount_fen));
   return done;
@@ -186,44 +226,8 @@ async function finish(
 
 export async function cancelWithdrawal(deps: WithdrawalDeps, userId: number, id: string): Promise<Row> {
   const row = await ownRow(deps.db, userId, id);
-  if (row.status !== 'reviewing' || !(await finish(deps, row, 'reviewing', 'cancelled', { reason: '用户取消' })))
+  const cancellable = row.status === 'reviewing' || row.status === 'in_review';
+  if (!cancellable || !(await finishWithdrawal(deps, row, row.status, 'cancelled', { reason: '用户取消' })))
     throw new AppError(ErrorCode.BAD_PARAMS, '提现已进入打款流程，无法取消');
   return ownRow(deps.db, userId, id);
-}
-
-/**
- * Reviewed requests are paid out: reviewing → paying (claimed once) → the provider pays → paid
- * (reservations posted) or failed (released, the money is available again). A request left in
- * paying by a crash is asked again; the provider answers a repeated request with its first result.
- */
-export async function sweepWithdrawals(deps: WithdrawalDeps, now = (deps.now ?? Date.now)()) {
-  const due = await withdrawalDb(deps.db)
-    .selectFrom('withdrawals')
-    .selectAll()
-    .where('status', 'in', ['reviewing', 'paying'])
-    .where('review_after', '<=', new Date(now))
-    .limit(50)
-    .execute();
-  let paid = 0;
-  for (const row of due) {
-    if (row.status === 'reviewing') {
-      const claimed = await withdrawalDb(deps.db)
-        .updateTable('withdrawals')
-        .set({ status: 'paying', updated_at: new Date() })
-        .where('id', '=', row.id)
-        .where('status', '=', 'reviewing')
-        .returning('id')
-        .executeTakeFirst();
-      if (!claimed) continue;
-    }
-    const result = await deps.payout.pay({
-      requestId: `wd-${row.id}`,
-      accountNo: deps.pii.open(row.account_no_sealed),
-      accountName: row.account_name_masked,
-      amountFen: Number(row.amount_fen) - Number(row.fee_fen),
-    });
-    if (result.ok && (await finish(deps, row, 'paying', 'paid', { providerRef: result.ref }))) paid++;
-    if (!result.ok) await finish(deps, row, 'paying', 'failed', { reason: `${result.reason}，金额已退回余额` });
-  }
-  return paid;
 }

@@ -1,3 +1,4 @@
+import type { WithdrawalStatus } from '@app/protocol/calls/withdrawal';
 import type { ColumnType, Generated, Kysely } from 'kysely';
 import type { DbHandle } from '../../platform/db/handle';
 
@@ -12,9 +13,19 @@ export interface WithdrawalsTable {
   account_no_sealed: string;
   account_no_masked: string;
   account_name_masked: string;
-  status: Generated<'reviewing' | 'paying' | 'paid' | 'cancelled' | 'failed'>;
+  status: Generated<WithdrawalStatus>;
   reason: Generated<string>;
   provider_ref: string | null;
+  /** The payout provider that holds the transfer, and our number of it there (the same on every retry). */
+  provider: Generated<string>;
+  out_biz_no: string;
+  /** The payee's full name (the provider checks it against the account); null on rows from before it was kept. */
+  account_name_sealed: string | null;
+  /** When the transfer was handed to the provider: from then on it is only ever queried, never sent again. */
+  sent_at: Date | null;
+  /** WeChat's package_info while the payee is asked to confirm (确认收款). */
+  package_info: string | null;
+  reviewed_by: number | null;
   review_after: Date;
   finished_at: Date | null;
   created_at: CreatedAt;

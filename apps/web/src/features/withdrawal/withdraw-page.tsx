@@ -130,7 +130,8 @@ export default function WithdrawPage() {
             </div>
             <div style={{ textAlign: 'right' }}>
               <div className={`wallet-status ${w.status}`}>{w.statusLabel}</div>
-              {w.status === 'reviewing' ? (
+              {w.confirm ? <ConfirmReceipt confirm={w.confirm} /> : null}
+              {w.status === 'reviewing' || w.status === 'in_review' ? (
                 <button
                   type="button"
                   className="link"
@@ -146,5 +147,41 @@ export default function WithdrawPage() {
         ))}
       </div>
     </PageFrame>
+  );
+}
+
+declare global {
+  interface Window {
+    WeixinJSBridge?: { invoke(name: string, args: object, done: (r: { err_msg?: string }) => void): void };
+  }
+}
+
+/**
+ * WeChat 商家转账's 确认收款: inside WeChat the page hands the bill's package to
+ * requestMerchantTransfer; elsewhere it says where to confirm.
+ */
+function ConfirmReceipt({ confirm }: { confirm: { mchId: string; appId: string; package: string } }) {
+  const bridge = typeof window === 'undefined' ? undefined : window.WeixinJSBridge;
+  if (!bridge)
+    return (
+      <div className="muted" style={{ fontSize: 12 }} data-testid="withdraw-confirm-hint">
+        请在微信中打开本页确认收款
+      </div>
+    );
+  return (
+    <button
+      type="button"
+      className="link"
+      data-testid="withdraw-confirm"
+      onClick={() =>
+        bridge.invoke(
+          'requestMerchantTransfer',
+          { mchId: confirm.mchId, appId: confirm.appId, package: confirm.package },
+          () => undefined,
+        )
+      }
+    >
+      确认收款
+    </button>
   );
 }

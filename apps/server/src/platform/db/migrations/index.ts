@@ -1,3 +1,4 @@
+import * as payoutsStates from './00xx-payouts-states';
 import * as m0001 from './0001-foundation';
 import * as m0002 from './0002-commodities';
 import * as m0003 from './0003-sms-codes';
@@ -91,4 +92,5 @@ export const migrations: Record<string, { up: readonly string[] }> = {
   '0045-game-auth-type': m0045,
   '0046-merchant-left': m0046,
   '0047-payable-purpose-ref': m0047,
+  '00xx-payouts-states': payoutsStates,
 };

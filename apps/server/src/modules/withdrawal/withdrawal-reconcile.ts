@@ -1,0 +1,47 @@
+import { sql } from 'kysely';
+import type { Db } from '../../platform/db/database';
+import type { PayoutProvider, PayoutQuery } from './payout-provider';
+import { withdrawalDb } from './withdrawal.tables';
+
+/** One payout whose record at the provider does not say what ours says (never fixed here: staff decide). */
+export interface ReconcileLine {
+  withdrawalId: number;
+  outBizNo: string;
+  ours: string;
+  theirs: string;
+  problem: string;
+}
+
+const theirsOf = (q: PayoutQuery) => q.state;
+
+/**
+ * The day's reconciliation (Beijing day, YYYY-MM-DD): every payout of ours sent that day against
+ * the provider's record of it, asked by its number (alipay.fund.trans.common.query / WeChat's
+ * query by out_bill_no). Answers the mismatches; it changes nothing.
+ */
+export async function reconcileDay(db: Db, provider: PayoutProvider, day: string): Promise<ReconcileLine[]> {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new Error(`a day like 2026-12-02, not ${day}`);
+  const start = new Date(`${day}T00:00:00+08:00`);
+  const end = new Date(start.getTime() + 86_400_000);
+  const rows = await withdrawalDb(db)
+    .selectFrom('withdrawals')
+    .select(['id', 'out_biz_no', 'status'])
+    .where('provider', '=', provider.name)
+    .where('sent_at', '>=', start)
+    .where('sent_at', '<', end)
+    .orderBy(sql`id`)
+    .execute();
+  const lines: ReconcileLine[] = [];
+  for (const row of rows) {
+    const q = await provider.query(row.out_biz_no);
+    const theirs = theirsOf(q);
+    const line = (problem: string) =>
+      lines.push({ withdrawalId: row.id, outBizNo: row.out_biz_no, ours: row.status, theirs, problem });
+    if (row.status === 'paid' && theirs !== 'paid') line('我方已到账，渠道未成功');
+    else if (row.status === 'failed' && (theirs === 'paid' || theirs === 'pending'))
+      line('我方已退回余额，渠道已打款或处理中');
+    else if (row.status !== 'paid' && row.status !== 'failed' && theirs !== 'pending' && theirs !== 'confirming')
+      line(theirs === 'unknown' ? '渠道暂无法查询' : '打款未结，待渠道结果');
+  }
+  return lines;
+}

@@ -1,0 +1,54 @@
+import { extractSave } from '@app/protocol/calls/withdrawal';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config';
+import { issueSession } from '../src/platform/auth/sessions';
+import { expectCode, useTestApp } from './helpers';
+import { productionSettings } from './production-env';
+
+const refusal = (env: Record<string, string>): string => {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  return '(started)';
+};
+
+describe('production takes withdrawals once a payout channel is configured', () => {
+  it('never demands a channel; a chosen one without its keys is named', () => {
+    const full: Record<string, string> = { APP_ENV: 'production', ...productionSettings() };
+    expect(refusal(full)).toBe('(started)');
+    expect(refusal({ ...full, PAYOUT_CHANNEL: 'alipay' })).toBe('(started)');
+    const { ALIPAY_APP_ID: _a, ALIPAY_PRIVATE_KEY: _b, ALIPAY_PUBLIC_KEY: _c, ...noAlipay } = full;
+    const wechatPay = {
+      WECHAT_MCH_ID: '1900000001',
+      WECHAT_APP_ID: 'wx1',
+      WECHAT_SERIAL_NO: 'S1',
+      WECHAT_PRIVATE_KEY: 'k',
+      WECHAT_PLATFORM_PUBLIC_KEY: 'p',
+      WECHAT_API_V3_KEY: 'a'.repeat(32),
+    };
+    expect(refusal({ ...noAlipay, ...wechatPay })).toBe('(started)');
+    expect(refusal({ ...noAlipay, ...wechatPay, PAYOUT_CHANNEL: 'alipay' })).toContain(
+      'ALIPAY_APP_ID, ALIPAY_PRIVATE_KEY, ALIPAY_PUBLIC_KEY: PAYOUT_CHANNEL=alipay pays withdrawals',
+    );
+  });
+
+  const t = useTestApp({ APP_ENV: 'production', PAYOUT_CHANNEL: 'alipay' });
+  it('with PAYOUT_CHANNEL=alipay the request passes the channel check and meets the real-name rule', async () => {
+    const user = await t.db
+      .insertInto('users')
+      .values({ uid: '99990002', mobile: '13800009998', nickname: '玩家9998', avatar: '' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const token = await issueSession(t.db, user.id, 'H5', 1);
+    const client = await t.client();
+    const res = await client.call(
+      extractSave,
+      { amount: 1000, accountNo: '13800009998', accountName: '张三' },
+      { token },
+    );
+    expectCode(res, '10002', '请先完成实名认证');
+    expect(await t.db.selectFrom('withdrawals').select('id').execute()).toHaveLength(0);
+  });
+});
