@@ -147,6 +147,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const sms = await smsModule(app, { platform, rates, config, production, phoneOf });
   const identity = await identityModule(app, {
     platform,
+    rates,
     storage,
     config,
     production,

@@ -3,9 +3,12 @@ import type { Config } from '../../config';
 import { createPiiCipher, type PiiCipher } from '../../platform/crypto/pii';
 import type { CallPlatform } from '../../platform/http/register-call';
 import { ensureSecret } from '../../platform/secrets';
+import type { RateStore } from '../../platform/rate/rate-store';
 import type { ObjectStorage } from '../../platform/storage/object-storage';
 import { identityRoutes, uploadRoutes } from './identity.routes';
 import { type IdentityDeps, type IdentityStatus, identityStatus, realNameIs } from './identity.service';
+import { realNameProviderOf } from './real-name/real-name-driver';
+import type { RealNameProvider } from './real-name/real-name-provider';
 
 /** What other modules ask of a user's identity (the real name and ID number never leave this module unmasked). */
 export interface IdentityHandle {
@@ -21,8 +24,12 @@ export async function identityModule(
   deps: {
     platform: CallPlatform;
     storage: ObjectStorage;
-    config: Pick<Config, 'PII_KEY'>;
+    rates: RateStore;
+    config: Pick<Config, 'PII_KEY' | 'REALNAME_PER_USER_DAY' | 'REALNAME_PER_ADDRESS_DAY'> &
+      Parameters<typeof realNameProviderOf>[0];
     production: boolean;
+    /** Tests hand a provider of their own; otherwise the configured one. */
+    provider?: RealNameProvider;
     /** The user module's: a verified user's profile says so (in the verification's transaction). */
     markVerified: IdentityDeps['markVerified'];
   },
@@ -31,6 +38,10 @@ export async function identityModule(
   const identity: IdentityDeps = {
     db: platform.db,
     markVerified: deps.markVerified,
+    provider: deps.provider ?? realNameProviderOf(deps.config, deps.production),
+    rates: deps.rates,
+    limits: { perUserDay: deps.config.REALNAME_PER_USER_DAY, perAddressDay: deps.config.REALNAME_PER_ADDRESS_DAY },
+    log: app.log,
     pii: createPiiCipher(
       await ensureSecret(platform.db, 'piiKey', deps.config.PII_KEY, {
         production: deps.production,
