@@ -25,7 +25,7 @@ export async function identityModule(
     platform: CallPlatform;
     storage: ObjectStorage;
     rates: RateStore;
-    config: Pick<Config, 'PII_KEY' | 'REALNAME_PER_USER_DAY' | 'REALNAME_PER_ADDRESS_DAY'> &
+    config: Pick<Config, 'PII_KEY' | 'PUBLIC_BASE_URL' | 'REALNAME_PER_USER_DAY' | 'REALNAME_PER_ADDRESS_DAY'> &
       Parameters<typeof realNameProviderOf>[0];
     production: boolean;
     /** Tests hand a provider of their own; otherwise the configured one. */
@@ -50,7 +50,7 @@ export async function identityModule(
     ),
   };
   uploadRoutes(app, platform, storage);
-  identityRoutes(app, platform, { ...identity, storage });
+  identityRoutes(app, platform, { ...identity, storage, publicBaseUrl: deps.config.PUBLIC_BASE_URL });
   return {
     pii: identity.pii,
     status: (userId) => identityStatus(identity, userId),

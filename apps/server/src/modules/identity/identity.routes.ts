@@ -21,7 +21,7 @@ import { type IdentityDeps, identityStatus, verifyByNumber } from './identity.se
 export function identityRoutes(
   app: FastifyInstance,
   platform: CallPlatform,
-  deps: IdentityDeps & { storage: ObjectStorage },
+  deps: IdentityDeps & { storage: ObjectStorage; publicBaseUrl?: string | undefined },
 ): void {
   /** A photo must be this user's own upload, present, and an image. */
   const ownPhoto = async (url: string, uid: string, missing: string) => {
@@ -37,8 +37,10 @@ export function identityRoutes(
   ) => {
     const frontImage = await ownPhoto(input.idCardFrontImgUrl, user.uid, ID_FRONT_MISSING);
     const backImage = await ownPhoto(input.idCardBehindImgUrl, user.uid, ID_BACK_MISSING);
-    // The reader fetches the portrait side itself, for a short while.
-    const photos = { frontImage, backImage, frontUrl: deps.storage.presignGet(frontImage, 300) };
+    // The reader fetches the portrait side itself, for a short while (the local driver's URL is relative to our origin).
+    const signed = deps.storage.presignGet(frontImage, 300);
+    const frontUrl = deps.publicBaseUrl ? new URL(signed, deps.publicBaseUrl).href : signed;
+    const photos = { frontImage, backImage, frontUrl };
     return verifyByNumber(deps, user.userId, { realName: input.realName, idCard: input.idCard, address, photos });
   };
   const byNumber = (input: { realName: string; idCard: string }, userId: number, address: string) =>
