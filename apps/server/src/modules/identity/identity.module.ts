@@ -6,7 +6,16 @@ import { ensureSecret } from '../../platform/secrets';
 import type { RateStore } from '../../platform/rate/rate-store';
 import type { ObjectStorage } from '../../platform/storage/object-storage';
 import { identityRoutes, uploadRoutes } from './identity.routes';
-import { type IdentityDeps, type IdentityStatus, identityStatus, realNameIs } from './identity.service';
+import {
+  type AskGameRegistration,
+  GAME_REGISTRATION_MISMATCH,
+  type GameRegistration,
+  type IdentityDeps,
+  type IdentityStatus,
+  identityStatus,
+  realNameIs,
+  realNameMatches,
+} from './identity.service';
 import { realNameProviderOf } from './real-name/real-name-driver';
 import type { RealNameProvider } from './real-name/real-name-provider';
 
@@ -16,6 +25,10 @@ export interface IdentityHandle {
   pii: PiiCipher;
   status: (userId: number) => Promise<IdentityStatus>;
   realNameIs: (userId: number, name: string) => Promise<boolean>;
+  /** Whether a game account's 实名登记 is the user's verified person (the payout helper's and publishing's check). */
+  realNameMatches: (userId: number, account: { gameId: string; accountId: string }) => Promise<GameRegistration>;
+  /** Why the user may not trade from this game account (its registration is another person), or null. */
+  gameAccountRefusal: (userId: number, account: { gameId: string; accountId: string }) => Promise<string | null>;
 }
 
 /** Real-name verification and the uploads it (and feedback) needs: the calls, and the handle above. */
@@ -28,6 +41,8 @@ export async function identityModule(
     config: Pick<Config, 'PII_KEY' | 'PUBLIC_BASE_URL' | 'REALNAME_PER_USER_DAY' | 'REALNAME_PER_ADDRESS_DAY'> &
       Parameters<typeof realNameProviderOf>[0];
     production: boolean;
+    /** The games module's question to a game about an account's 实名登记. */
+    askGame: AskGameRegistration;
     /** Tests hand a provider of their own; otherwise the configured one. */
     provider?: RealNameProvider;
     /** The user module's: a verified user's profile says so (in the verification's transaction). */
@@ -55,5 +70,8 @@ export async function identityModule(
     pii: identity.pii,
     status: (userId) => identityStatus(identity, userId),
     realNameIs: (userId, name) => realNameIs(identity, userId, name),
+    realNameMatches: (userId, account) => realNameMatches(identity, deps.askGame, userId, account),
+    gameAccountRefusal: async (userId, account) =>
+      (await realNameMatches(identity, deps.askGame, userId, account)) === 'mismatch' ? GAME_REGISTRATION_MISMATCH : null,
   };
 }

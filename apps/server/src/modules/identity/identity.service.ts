@@ -41,6 +41,40 @@ export async function identityStatus(deps: IdentityDeps, userId: number): Promis
   };
 }
 
+/** What a game answers of an account's 实名登记 against a person (the games module's gateway, handed in). */
+export type AskGameRegistration = (
+  gameId: string,
+  accountId: string,
+  person: { name: string; idCard: string },
+) => Promise<'match' | 'mismatch' | 'none' | 'unsupported'>;
+
+export type GameRegistration = Awaited<ReturnType<AskGameRegistration>> | 'unverified';
+
+export const GAME_REGISTRATION_MISMATCH = '该游戏账号登记的实名信息与您的实名认证不一致，无法交易';
+
+/**
+ * Whether a game account's registered real name and ID number are the user's verified ones
+ * (business-flows §5), the game asked with keyed hashes: unverified when the user has no verified
+ * name yet, none when the account holds no registration, unsupported when the game has no such call.
+ */
+export async function realNameMatches(
+  deps: IdentityDeps,
+  askGame: AskGameRegistration,
+  userId: number,
+  account: { gameId: string; accountId: string },
+): Promise<GameRegistration> {
+  const row = await identityDb(deps.db)
+    .selectFrom('identities')
+    .select(['real_name_sealed', 'id_card_sealed'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row) return 'unverified';
+  return askGame(account.gameId, account.accountId, {
+    name: deps.pii.open(row.real_name_sealed),
+    idCard: deps.pii.open(row.id_card_sealed),
+  });
+}
+
 /** Whether a name is the user's verified real name (compared here: the name never leaves this module). */
 export async function realNameIs(deps: IdentityDeps, userId: number, name: string): Promise<boolean> {
   const row = await identityDb(deps.db)
