@@ -118,7 +118,10 @@ export async function gameRoutes(
       const input = body(
         z.object({
           name: z.string().trim().min(2, '请输入姓名').max(20),
-          idCard: z.string().trim().regex(/^\d{17}[\dXx]$/, '身份证号格式不正确'),
+          idCard: z
+            .string()
+            .trim()
+            .regex(/^\d{17}[\dXx]$/, '身份证号格式不正确'),
         }),
         request,
       );

@@ -2,10 +2,10 @@ import { realNameHashes, sameRealName } from '@app/game-partner/partner-real-nam
 import { receiptSignature } from '@app/game-partner/partner-signing';
 import { partnerInput as input } from '@app/game-partner/partner-types';
 import type { FastifyInstance } from 'fastify';
+import { GameError } from './game-error';
 import { accountInfo, coinBalances, itemList, roleSnapshot, roleSummary } from './partner.queries';
 import { freeze, issueLoginTicket, reclaim, transfer, unfreeze, verifyToken } from './partner.service';
 import { changeCall, type PartnerDispatch, partnerApi, readCall } from './partner-auth';
-import { GameError } from './game-error';
 import type { Store } from './store';
 import { findRole, isOnline } from './world';
 
@@ -48,7 +48,10 @@ export async function partnerRoutes(
       if (!account) throw new GameError('NOT_FOUND', '账号不存在');
       if (!account.realName) return { accountId: i.accountId, registration: 'none' as const };
       const ours = realNameHashes(opts.secret, account.realName);
-      return { accountId: i.accountId, registration: sameRealName(ours, i) ? ('match' as const) : ('mismatch' as const) };
+      return {
+        accountId: i.accountId,
+        registration: sameRealName(ours, i) ? ('match' as const) : ('mismatch' as const),
+      };
     }),
   );
   api.add(

@@ -255,7 +255,9 @@ function productionProblems(c: Parsed): string[] {
   if (!c.PUBLIC_BASE_URL) problems.push('PUBLIC_BASE_URL: the origin the payment gateways send their notifications to');
   // realname:
   if (c.REALNAME_DRIVER === 'sandbox')
-    problems.push('REALNAME_DRIVER=sandbox: verifies anyone; production checks real names with REALNAME_DRIVER=tencent');
+    problems.push(
+      'REALNAME_DRIVER=sandbox: verifies anyone; production checks real names with REALNAME_DRIVER=tencent',
+    );
   else if (missing(TENCENT_REALNAME).length > 0)
     problems.push(`${missing(TENCENT_REALNAME).join(', ')}: the real-name provider (Tencent Cloud faceid and OCR)`);
   if (!c.PII_KEY) problems.push('PII_KEY: the key of personal data at rest, never kept in the database');

@@ -29,7 +29,9 @@ describe('the game-account real-name check', () => {
     expectCode(await publish(), '200');
 
     const other = await sdkPlayer(t, sdk, 'player2', '1397000');
-    expect((await register(other.pt.gameToken, '王五', idNumber('19800101', '999'))).json()).toMatchObject({ ok: true });
+    expect((await register(other.pt.gameToken, '王五', idNumber('19800101', '999'))).json()).toMatchObject({
+      ok: true,
+    });
     const refused = await sdk.call(
       publishCoin,
       { ...other.pt, coinType: 2, coinNum: 10_000, price: 1_000 },
@@ -42,7 +44,9 @@ describe('the game-account real-name check', () => {
       code: 'ALREADY_REGISTERED',
     });
 
-    expect((await register(seller.pt.gameToken, '冯十', idNumber('19870707', '701'))).json()).toMatchObject({ ok: true });
+    expect((await register(seller.pt.gameToken, '冯十', idNumber('19870707', '701'))).json()).toMatchObject({
+      ok: true,
+    });
     expectCode(await publish(), '200');
   });
 
@@ -68,9 +72,9 @@ describe('the game-account real-name check', () => {
     expect(await ask('player2', '王五', idNumber('19800101', '998'))).toBe('mismatch');
     expect(await ask('player2', '王六', idNumber('19800101', '999'))).toBe('mismatch');
     // The gateway asks the same way.
-    expect(await t.app.gateway.registeredRealName(gameId, 'player2', { name: '王五', idCard: idNumber('19800101', '999') })).toBe(
-      'match',
-    );
+    expect(
+      await t.app.gateway.registeredRealName(gameId, 'player2', { name: '王五', idCard: idNumber('19800101', '999') }),
+    ).toBe('match');
     expect(seen.join()).not.toContain('王五');
     expect(seen.join()).not.toContain(idNumber('19800101', '999'));
     expect(JSON.parse(seen[1] as string)).toEqual({

@@ -199,7 +199,13 @@ describe('Tencent Cloud faceid IdCardVerification', () => {
 
 describe('the adapter on the wire', () => {
   const adapter = (overrides: Partial<Parameters<typeof createTencentRealName>[0]> = {}) =>
-    createTencentRealName({ ...keys, region: 'ap-guangzhou', faceidEndpoint: fake.endpoint, ocrEndpoint: fake.endpoint, ...overrides });
+    createTencentRealName({
+      ...keys,
+      region: 'ap-guangzhou',
+      faceidEndpoint: fake.endpoint,
+      ocrEndpoint: fake.endpoint,
+      ...overrides,
+    });
 
   it('is refused by the fake when signed with another key (the fake recomputes every signature)', async () => {
     const error = await adapter({ secretKey: 'not-the-key' })

@@ -53,7 +53,10 @@ function expectedSignature(
   return createHmac('sha256', key).update(toSign).digest('hex');
 }
 
-export async function startTencentCloudFake(options: { secretId: string; secretKey: string }): Promise<TencentCloudFake> {
+export async function startTencentCloudFake(options: {
+  secretId: string;
+  secretKey: string;
+}): Promise<TencentCloudFake> {
   const sockets = new Set<import('node:net').Socket>();
   const fake: TencentCloudFake = {
     endpoint: '',
@@ -81,9 +84,10 @@ export async function startTencentCloudFake(options: { secretId: string; secretK
         res.end(JSON.stringify({ Response: { ...response, RequestId } }));
       };
       const refuse = (Code: string, Message: string) => send({ Error: { Code, Message } });
-      const auth = /^TC3-HMAC-SHA256 Credential=([^/]+)\/(\d{4}-\d\d-\d\d)\/([^/]+)\/tc3_request, SignedHeaders=(\S+), Signature=([0-9a-f]{64})$/.exec(
-        String(req.headers.authorization ?? ''),
-      );
+      const auth =
+        /^TC3-HMAC-SHA256 Credential=([^/]+)\/(\d{4}-\d\d-\d\d)\/([^/]+)\/tc3_request, SignedHeaders=(\S+), Signature=([0-9a-f]{64})$/.exec(
+          String(req.headers.authorization ?? ''),
+        );
       if (!auth) return refuse('AuthFailure.InvalidAuthorization', 'Authorization malformed');
       const [, secretId, date, service, signedHeaders, signature] = auth as unknown as string[];
       if (secretId !== options.secretId) return refuse('AuthFailure.SecretIdNotFound', 'unknown SecretId');

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { PartnerRefusal } from './partner-errors';
-import { signPartnerRequest } from './partner-signing';
 import type { RealNameHashes } from './partner-real-name';
+import { signPartnerRequest } from './partner-signing';
 import type { FreezeInput, PartnerAnswers, TransferInput } from './partner-types';
 
 export type * from './partner-types';

@@ -24,7 +24,6 @@ export function realNameHashes(secret: string, person: { name: string; idCard: s
 
 /** Whether two pairs of hashes are equal (in constant time). */
 export function sameRealName(a: RealNameHashes, b: RealNameHashes): boolean {
-  const eq = (x: string, y: string) =>
-    x.length === y.length && timingSafeEqual(Buffer.from(x), Buffer.from(y));
+  const eq = (x: string, y: string) => x.length === y.length && timingSafeEqual(Buffer.from(x), Buffer.from(y));
   return eq(a.nameHash, b.nameHash) && eq(a.idCardHash, b.idCardHash);
 }

@@ -38,7 +38,10 @@ import { itemRefusals, roleRefusal } from './role-checks';
  * module's answer, composed in app.ts: its 实名登记 must be the seller's verified person); the
  * refusal's reason, or null.
  */
-export type GameAccountRefusal = (userId: number, account: { gameId: string; accountId: string }) => Promise<string | null>;
+export type GameAccountRefusal = (
+  userId: number,
+  account: { gameId: string; accountId: string },
+) => Promise<string | null>;
 
 export interface ListingDeps {
   db: Db;

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import { createPiiCipher, type PiiCipher } from '../../platform/crypto/pii';
 import type { CallPlatform } from '../../platform/http/register-call';
-import { ensureSecret } from '../../platform/secrets';
 import type { RateStore } from '../../platform/rate/rate-store';
+import { ensureSecret } from '../../platform/secrets';
 import type { ObjectStorage } from '../../platform/storage/object-storage';
 import { identityRoutes, uploadRoutes } from './identity.routes';
 import {
@@ -72,6 +72,8 @@ export async function identityModule(
     realNameIs: (userId, name) => realNameIs(identity, userId, name),
     realNameMatches: (userId, account) => realNameMatches(identity, deps.askGame, userId, account),
     gameAccountRefusal: async (userId, account) =>
-      (await realNameMatches(identity, deps.askGame, userId, account)) === 'mismatch' ? GAME_REGISTRATION_MISMATCH : null,
+      (await realNameMatches(identity, deps.askGame, userId, account)) === 'mismatch'
+        ? GAME_REGISTRATION_MISMATCH
+        : null,
   };
 }

@@ -7,8 +7,14 @@ import type { DbHandle } from '../../platform/db/handle';
 import { lockKey } from '../../platform/db/locks';
 import { AppError } from '../../platform/errors';
 import { identityDb } from './identity.tables';
-import { type RealNameCheckDeps, checkPair } from './real-name/real-name-checks';
-import { OUTCOME_MESSAGES, PHOTO_MISMATCH, PHOTO_UNREADABLE, PROVIDER_BUSY, RealNameUnavailable } from './real-name/real-name-provider';
+import { checkPair, type RealNameCheckDeps } from './real-name/real-name-checks';
+import {
+  OUTCOME_MESSAGES,
+  PHOTO_MISMATCH,
+  PHOTO_UNREADABLE,
+  PROVIDER_BUSY,
+  RealNameUnavailable,
+} from './real-name/real-name-provider';
 
 /** How many accounts one ID number may verify. */
 export const ACCOUNTS_PER_ID = 3;

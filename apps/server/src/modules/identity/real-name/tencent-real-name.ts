@@ -55,11 +55,15 @@ const unavailable = (error: unknown) => {
 export function createTencentRealName(options: TencentRealNameOptions): RealNameProvider {
   const credential = { secretId: options.secretId, secretKey: options.secretKey };
   const timeout = options.timeoutSeconds ?? 10;
-  const faceid = new CommonClient(new URL(options.faceidEndpoint ?? 'https://faceid.tencentcloudapi.com').host, '2018-03-01', {
-    credential,
-    region: options.region,
-    profile: { httpProfile: httpProfile(options.faceidEndpoint ?? 'https://faceid.tencentcloudapi.com', timeout) },
-  });
+  const faceid = new CommonClient(
+    new URL(options.faceidEndpoint ?? 'https://faceid.tencentcloudapi.com').host,
+    '2018-03-01',
+    {
+      credential,
+      region: options.region,
+      profile: { httpProfile: httpProfile(options.faceidEndpoint ?? 'https://faceid.tencentcloudapi.com', timeout) },
+    },
+  );
   const reader = new ocr.v20181119.Client({
     credential,
     region: options.region,
