@@ -51,6 +51,7 @@ async function startJourneyServer() {
     RATE_LIMIT_ADDRESS_PER_MINUTE: '100000',
     SMS_PER_ADDRESS_HOUR: '1000',
     SMS_PER_ADDRESS_DAY: '1000',
+    REALNAME_PER_ADDRESS_DAY: '100000',
   });
 }
 

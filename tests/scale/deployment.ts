@@ -193,6 +193,7 @@ export async function startDeployment(): Promise<Deployment> {
     // Every call of the suite comes from one address: the per-address API ceiling is raised; the
     // per-client and statistics limits stay at production's values.
     RATE_LIMIT_ADDRESS_PER_MINUTE: '1000000',
+    REALNAME_PER_ADDRESS_DAY: '1000000',
     LOG_LEVEL: 'info',
     LOG_PRETTY: '0',
   };

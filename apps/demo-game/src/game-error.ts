@@ -7,7 +7,8 @@ export type GameErrorCode =
   | 'BAD_LOGIN'
   | 'LOGIN_LOCKED'
   | 'ITEM_FROZEN'
-  | 'EXCHANGE_UNAVAILABLE';
+  | 'EXCHANGE_UNAVAILABLE'
+  | 'ALREADY_REGISTERED';
 
 export class GameError extends Error {
   constructor(

@@ -112,6 +112,22 @@ export async function gameRoutes(
       return game.logout(tokenOf(request) || (fromBody ?? ''));
     }),
   );
+  /** The player's 实名登记 (防沉迷), made once; the exchange later asks only whether it is its verified person. */
+  app.post('/api/real-name', async (request, reply) =>
+    answer(reply, () => {
+      const input = body(
+        z.object({
+          name: z.string().trim().min(2, '请输入姓名').max(20),
+          idCard: z
+            .string()
+            .trim()
+            .regex(/^\d{17}[\dXx]$/, '身份证号格式不正确'),
+        }),
+        request,
+      );
+      return game.registerRealName(tokenOf(request), { name: input.name, idCard: input.idCard.toUpperCase() });
+    }),
+  );
   app.post('/api/safe-zone', async (request, reply) =>
     answer(reply, () =>
       game.setSafeZone(tokenOf(request), body(z.object({ inSafeZone: z.boolean() }), request).inSafeZone),

@@ -109,6 +109,16 @@ export function createGame(store: Store, now: () => number = Date.now) {
         return true;
       }),
 
+    registerRealName: (token: string, person: { name: string; idCard: string }) =>
+      store.change((w) => {
+        const t = findToken(w, token, now());
+        const account = w.accounts.find((a) => a.id === t.accountId);
+        if (!account) throw new GameError('NOT_FOUND', '账号不存在');
+        if (account.realName) throw new GameError('ALREADY_REGISTERED', '该账号已完成实名登记');
+        account.realName = person;
+        return { message: '实名登记成功' };
+      }),
+
     setSafeZone: (token: string, inSafeZone: boolean) => withRole(token, (role) => (role.safeZone = inSafeZone)),
     setSignature: (token: string, text: string) =>
       withRole(token, (role) => {

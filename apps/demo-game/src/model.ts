@@ -13,6 +13,8 @@ export interface Account {
   name: string;
   /** Successful logins (the host bridge's getGameLoginSuccessTimes). */
   loginCount: number;
+  /** The player's 实名登记 in the game (防沉迷), when made: answered to the exchange only as a match or not. */
+  realName?: { name: string; idCard: string };
 }
 
 export interface Server {

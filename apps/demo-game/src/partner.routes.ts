@@ -1,6 +1,8 @@
+import { realNameHashes, sameRealName } from '@app/game-partner/partner-real-name';
 import { receiptSignature } from '@app/game-partner/partner-signing';
 import { partnerInput as input } from '@app/game-partner/partner-types';
 import type { FastifyInstance } from 'fastify';
+import { GameError } from './game-error';
 import { accountInfo, coinBalances, itemList, roleSnapshot, roleSummary } from './partner.queries';
 import { freeze, issueLoginTicket, reclaim, transfer, unfreeze, verifyToken } from './partner.service';
 import { changeCall, type PartnerDispatch, partnerApi, readCall } from './partner-auth';
@@ -38,6 +40,19 @@ export async function partnerRoutes(
   api.add(
     '/account',
     readCall(input.account, (i) => accountInfo(w(), i.accountId)),
+  );
+  api.add(
+    '/account/real-name',
+    readCall(input.realName, (i) => {
+      const account = w().accounts.find((a) => a.id === i.accountId);
+      if (!account) throw new GameError('NOT_FOUND', '账号不存在');
+      if (!account.realName) return { accountId: i.accountId, registration: 'none' as const };
+      const ours = realNameHashes(opts.secret, account.realName);
+      return {
+        accountId: i.accountId,
+        registration: sameRealName(ours, i) ? ('match' as const) : ('mismatch' as const),
+      };
+    }),
   );
   api.add(
     '/roles',

@@ -147,6 +147,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const sms = await smsModule(app, { platform, rates, config, production, phoneOf });
   const identity = await identityModule(app, {
     platform,
+    rates,
+    askGame: gateway.registeredRealName,
     storage,
     config,
     production,
@@ -160,7 +162,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   gamesModule(app, { platform, gateway, sms, config });
   // 降价提醒: the collectors (the market's) hear when a listing comes back on sale cheaper.
   const priceDropped = tellPriceDrops(db, notices, app.log);
-  await consignmentModule(app, { platform, gateway, sms, sweepEveryMs: config.SWEEP_MS, priceDropped, removal });
+  const { gameAccountRefusal } = identity;
+  await consignmentModule(app, {
+    platform,
+    gateway,
+    sms,
+    sweepEveryMs: config.SWEEP_MS,
+    priceDropped,
+    removal,
+    gameAccountRefusal,
+  });
   // The order chat and the notifications hear of each order.
   const support = supportModule(app, { platform, chat, notices, rates });
   // 拒绝收货 opens a customer-service case in the order's chat (the support module's, handed in).

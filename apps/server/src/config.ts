@@ -192,7 +192,22 @@ const configSchema = z.object({
     .enum(['0', '1'])
     .optional()
     .transform((v) => v === '1'),
+  // realname:
+  /** sandbox (deterministic answers; refused in production) or tencent (faceid 二要素 + OCR); production's default is tencent. */
+  REALNAME_DRIVER: z.enum(['sandbox', 'tencent']).optional(),
+  REALNAME_TENCENT_SECRET_ID: z.string().optional(),
+  REALNAME_TENCENT_SECRET_KEY: z.string().optional(),
+  REALNAME_REGION: z.string().default('ap-guangzhou'),
+  /** The faceid and OCR APIs' origins (tests point them at a local fake); default https://faceid|ocr.tencentcloudapi.com. */
+  REALNAME_FACEID_ENDPOINT: z.string().url().optional(),
+  REALNAME_OCR_ENDPOINT: z.string().url().optional(),
+  /** Checks that reach the provider (a kept answer costs nothing) per user and per client address per day. */
+  REALNAME_PER_USER_DAY: z.coerce.number().int().min(1).default(5),
+  REALNAME_PER_ADDRESS_DAY: z.coerce.number().int().min(1).default(20),
 });
+
+/** The real-name provider's keys (realname). */
+export const TENCENT_REALNAME = ['REALNAME_TENCENT_SECRET_ID', 'REALNAME_TENCENT_SECRET_KEY'] as const;
 
 type Parsed = z.output<typeof configSchema>;
 export type Config = Omit<Parsed, 'DEMO_GAME' | 'DEMO_MARKET' | 'SMS_DRIVER'> & {
@@ -248,6 +263,13 @@ function productionProblems(c: Parsed): string[] {
   if (c.PAYOUT_CHANNEL === 'alipay' && alipay.length > 0)
     problems.push(`${alipay.join(', ')}: PAYOUT_CHANNEL=alipay pays withdrawals with the Alipay app's keys`);
   if (!c.PUBLIC_BASE_URL) problems.push('PUBLIC_BASE_URL: the origin the payment gateways send their notifications to');
+  // realname:
+  if (c.REALNAME_DRIVER === 'sandbox')
+    problems.push(
+      'REALNAME_DRIVER=sandbox: verifies anyone; production checks real names with REALNAME_DRIVER=tencent',
+    );
+  else if (missing(TENCENT_REALNAME).length > 0)
+    problems.push(`${missing(TENCENT_REALNAME).join(', ')}: the real-name provider (Tencent Cloud faceid and OCR)`);
   if (!c.PII_KEY) problems.push('PII_KEY: the key of personal data at rest, never kept in the database');
   if (!c.RSA_PRIVATE_KEY) problems.push("RSA_PRIVATE_KEY: the codec's key");
   if (!c.SMS_CODE_SECRET) problems.push('SMS_CODE_SECRET: the HMAC key of stored SMS codes');

@@ -225,6 +225,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     RATE_LIMIT_CLIENT_PER_10S: '0',
     RATE_LIMIT_ADDRESS_PER_MINUTE: '0',
     RATE_LIMIT_EVENTS_PER_MINUTE: '0',
+    REALNAME_PER_ADDRESS_DAY: '100000',
     // Production starts only with its real parts configured (decision 0012): made-up ones here.
     ...(overrides.APP_ENV === 'production' ? productionSettings() : {}),
     ...overrides,

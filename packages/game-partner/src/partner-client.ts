@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { PartnerRefusal } from './partner-errors';
+import type { RealNameHashes } from './partner-real-name';
 import { signPartnerRequest } from './partner-signing';
 import type { FreezeInput, PartnerAnswers, TransferInput } from './partner-types';
 
@@ -57,6 +58,7 @@ export function createPartnerClient(options: PartnerClientOptions) {
     roleOnline: (roleId: string) => call('/role/online', { roleId }),
     servers: () => call('/servers', {}),
     account: (accountId: string) => call('/account', { accountId }),
+    realName: (accountId: string, hashes: RealNameHashes) => call('/account/real-name', { accountId, ...hashes }),
     roles: (accountId: string, serverId?: string) => call('/roles', serverId ? { accountId, serverId } : { accountId }),
     snapshot: (roleId: string) => call('/role/snapshot', { roleId }),
     coins: (roleId: string) => call('/coins', { roleId }),

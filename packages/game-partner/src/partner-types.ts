@@ -9,6 +9,12 @@ export const partnerInput = {
   roleOnline: z.object({ roleId: id }),
   servers: z.object({}),
   account: z.object({ accountId: id }),
+  /** Keyed hashes (partner-real-name.ts) of the exchange's verified real name and ID number. */
+  realName: z.object({
+    accountId: id,
+    nameHash: z.string().regex(/^[0-9a-f]{64}$/),
+    idCardHash: z.string().regex(/^[0-9a-f]{64}$/),
+  }),
   roles: z.object({ accountId: id, serverId: id.optional() }),
   role: z.object({ roleId: id }),
   freeze: z.discriminatedUnion('kind', [
@@ -65,6 +71,11 @@ export interface AccountInfo {
   name: string;
   loginSuccessTimes: number;
   slots: Array<{ serverId: string; used: number; limit: number }>;
+}
+/** Whether the account's registration (实名登记) is the exchange's person: none when it has none. */
+export interface RealNameAnswer {
+  accountId: string;
+  registration: 'match' | 'mismatch' | 'none';
 }
 export interface RoleSummary {
   id: string;
@@ -151,6 +162,7 @@ export interface PartnerAnswers {
   '/role/online': { roleId: string; online: boolean; lastHeartbeatAt: number | null };
   '/servers': { servers: ServerInfo[] };
   '/account': AccountInfo;
+  '/account/real-name': RealNameAnswer;
   '/roles': { roles: RoleSummary[] };
   '/role/snapshot': RoleSnapshot;
   '/coins': { roleId: string; coins: CoinBalance[] };

@@ -5,7 +5,7 @@ import type { GameGateway } from '../games/game-gateway';
 import type { SmsDeps } from '../sms/sms.service';
 import { type RemovalChecks, refuseWhile } from '../user/removal-checks';
 import { keyRoutes } from './key.routes';
-import { hasActiveListings, type PriceDrop } from './listing.service';
+import { type GameAccountRefusal, hasActiveListings, type PriceDrop } from './listing.service';
 import { sweepListings } from './listing-sweeper';
 import { manualPresaleRoutes } from './manual-presale.routes';
 import { partnerCallbackRoutes } from './partner-callback.routes';
@@ -30,16 +30,18 @@ export async function consignmentModule(
     priceDropped: (drop: PriceDrop) => Promise<void>;
     /** A listing that still holds something in the game keeps the seller's account open (registered here). */
     removal: RemovalChecks;
+    /** Whether the seller may trade from a game account (its 实名登记 is the seller's verified person). */
+    gameAccountRefusal?: GameAccountRefusal;
   },
 ): Promise<void> {
   const { platform } = deps;
   deps.removal.register('consignment', refuseWhile(hasActiveListings, '您有寄售中的商品，请下架并取回后再注销'));
   saleLockRoutes(app, platform, deps.sms);
-  publishRoutes(app, platform, deps.gateway);
+  publishRoutes(app, platform, deps.gateway, deps.gameAccountRefusal);
   shelfRoutes(app, platform, deps.gateway, deps.priceDropped);
-  keyRoutes(app, platform, deps.gateway, deps.sms.rates);
+  keyRoutes(app, platform, deps.gateway, deps.sms.rates, deps.gameAccountRefusal);
   rolePositionRoutes(app, platform, deps.gateway);
-  manualPresaleRoutes(app, platform, deps.gateway);
+  manualPresaleRoutes(app, platform, deps.gateway, deps.gameAccountRefusal);
   preBuyKeyRoutes(app, platform, deps.sms.rates);
   await partnerCallbackRoutes(app, { db: platform.db, gateway: deps.gateway });
   sweepEvery(app, deps.sweepEveryMs, 'listings', () => sweepListings({ db: platform.db, gateway: deps.gateway }));

@@ -29,7 +29,7 @@ import {
   settleKey,
 } from './key.service';
 import { limitKeyLookups } from './key-lookup-limits';
-import { type ListingDeps, publishListing } from './listing.service';
+import { type GameAccountRefusal, type ListingDeps, publishListing } from './listing.service';
 import { roleRefusal } from './role-checks';
 
 /**
@@ -42,9 +42,10 @@ export function keyRoutes(
   gateway: GameGateway,
   /** Key lookups are limited per user and address (key-lookup-limits.ts). */
   rates: RateStore,
+  gameAccountRefusal?: GameAccountRefusal,
 ): void {
   const { db } = platform;
-  const deps: ListingDeps = { db, gateway };
+  const deps: ListingDeps = { db, gateway, gameAccountRefusal };
 
   /** The game a key belongs to (the game's own lookup call, /game/v1 getJyhKeyInfo). */
   registerCall(app, platform, getJyhKeyInfo, async (input, ctx) => {

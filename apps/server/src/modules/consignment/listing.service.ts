@@ -33,9 +33,20 @@ import { holdOpenAccount } from '../user/user.service';
 import { consignmentDb } from './consignment.tables';
 import { itemRefusals, roleRefusal } from './role-checks';
 
+/**
+ * The port publishing asks whether the seller may trade from a game account (the identity
+ * module's answer, composed in app.ts: its 实名登记 must be the seller's verified person); the
+ * refusal's reason, or null.
+ */
+export type GameAccountRefusal = (
+  userId: number,
+  account: { gameId: string; accountId: string },
+) => Promise<string | null>;
+
 export interface ListingDeps {
   db: Db;
   gateway: GameGateway;
+  gameAccountRefusal?: GameAccountRefusal | undefined;
   now?: () => number;
   /** 降价提醒: told after a listing went back on sale cheaper than it was last on sale (app.ts composes it). */
   priceDropped?: (drop: PriceDrop) => Promise<void>;
@@ -155,6 +166,11 @@ async function check(deps: ListingDeps, input: PublishInput, now: number): Promi
   if (!setup.consignmentOpen) throw new AppError(ErrorCode.BAD_PARAMS, '该游戏暂未开放寄售');
   if (input.requireOnline && !snap.online)
     throw new AppError(ErrorCode.BAD_PARAMS, '角色已掉线，请重新登录游戏再次尝试');
+  const registration = await deps.gameAccountRefusal?.(input.seller.userId, {
+    gameId: input.gameId,
+    accountId: snap.accountId,
+  });
+  if (registration) throw new AppError(ErrorCode.BAD_PARAMS, registration);
   const { goods } = input;
   const out: Checked = { setup, snap };
   if (goods.kind === 'role') {

@@ -13,13 +13,18 @@ import type { FastifyInstance } from 'fastify';
 import { type CallPlatform, registerCall } from '../../platform/http/register-call';
 import type { GameGateway } from '../games/game-gateway';
 import { requireSaleReady } from '../user/sale-lock.service';
-import type { ListingDeps } from './listing.service';
+import type { GameAccountRefusal, ListingDeps } from './listing.service';
 import * as presale from './manual-presale.service';
 
 /** Manual pre-sale from outside the game: claim a role, prove it in the game, publish it. */
-export function manualPresaleRoutes(app: FastifyInstance, platform: CallPlatform, gateway: GameGateway): void {
+export function manualPresaleRoutes(
+  app: FastifyInstance,
+  platform: CallPlatform,
+  gateway: GameGateway,
+  gameAccountRefusal?: GameAccountRefusal,
+): void {
   const { db } = platform;
-  const deps: ListingDeps = { db, gateway };
+  const deps: ListingDeps = { db, gateway, gameAccountRefusal };
   registerCall(app, platform, manualPreSaleCreate, async (input, ctx) => {
     await requireSaleReady(db, ctx.user.userId);
     return presale.toPresale(db, await presale.createPresale(deps, ctx.user.userId, input));

@@ -28,6 +28,7 @@ import { rememberTypes } from '../market/game-types';
 import { sellSetup } from '../market/sell-setup';
 import { requireSaleReady } from '../user/sale-lock.service';
 import {
+  type GameAccountRefusal,
   type ListingDeps,
   listingRow,
   PRE_FREEZE_MS,
@@ -49,9 +50,14 @@ function sellerAndRole(ctx: CallContext<'pt'>) {
 const PRESALE_DAYS = [3, 7, 15, 30];
 
 /** Listing from the SDK view (h5sdk, game token) and the rules it lists under. */
-export function publishRoutes(app: FastifyInstance, platform: CallPlatform, gateway: GameGateway): void {
+export function publishRoutes(
+  app: FastifyInstance,
+  platform: CallPlatform,
+  gateway: GameGateway,
+  gameAccountRefusal?: GameAccountRefusal,
+): void {
   const { db } = platform;
-  const deps: ListingDeps = { db, gateway };
+  const deps: ListingDeps = { db, gateway, gameAccountRefusal };
   const publicSetup = async (applicationId: string) => {
     const s = await sellSetup(db, applicationId);
     return {

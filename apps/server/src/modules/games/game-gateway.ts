@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { createPartnerClient, type PartnerClient, type Transport } from '@app/game-partner/partner-client';
 import { PartnerRefusal } from '@app/game-partner/partner-errors';
+import { realNameHashes } from '@app/game-partner/partner-real-name';
 import { type ReceiptFields, receiptSignature } from '@app/game-partner/partner-signing';
 import type { FreezeInput, TransferInput } from '@app/game-partner/partner-types';
 import type { AuthType } from '@app/protocol/auth-type';
@@ -93,6 +94,26 @@ export function createGameGateway(games: GameConfig[], partnerId: string) {
     coins: (gameId: string, roleId: string) => client(gameId).coins(roleId).catch(translate),
     items: (gameId: string, roleId: string) => client(gameId).items(roleId).catch(translate),
     snapshot: (gameId: string, roleId: string) => client(gameId).snapshot(roleId).catch(translate),
+    /**
+     * Whether a game account's registered real name and ID number are this person's, asked as keyed
+     * hashes with the game's key (the name never leaves the exchange): none when the account holds
+     * no registration, unsupported when the game does not answer the call (NOT_FOUND).
+     */
+    registeredRealName: async (
+      gameId: string,
+      accountId: string,
+      person: { name: string; idCard: string },
+    ): Promise<'match' | 'mismatch' | 'none' | 'unsupported'> => {
+      try {
+        const answer = await client(gameId).realName(accountId, realNameHashes(config(gameId).secret, person));
+        if (answer?.registration === 'match' || answer?.registration === 'mismatch' || answer?.registration === 'none')
+          return answer.registration;
+        throw new AppError(ErrorCode.BAD_PARAMS, '游戏暂时无法核对实名信息，请稍后再试');
+      } catch (error) {
+        if (error instanceof PartnerRefusal && error.code === 'NOT_FOUND') return 'unsupported';
+        return translate(error);
+      }
+    },
     /**
      * Changes in the game, repeatable under the same requestId. A PartnerRefusal means the game
      * said no (nothing changed); any other error leaves the outcome unknown.

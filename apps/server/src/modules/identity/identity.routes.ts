@@ -21,7 +21,7 @@ import { type IdentityDeps, identityStatus, verifyByNumber } from './identity.se
 export function identityRoutes(
   app: FastifyInstance,
   platform: CallPlatform,
-  deps: IdentityDeps & { storage: ObjectStorage },
+  deps: IdentityDeps & { storage: ObjectStorage; publicBaseUrl?: string | undefined },
 ): void {
   /** A photo must be this user's own upload, present, and an image. */
   const ownPhoto = async (url: string, uid: string, missing: string) => {
@@ -33,19 +33,26 @@ export function identityRoutes(
   const byPhotos = async (
     input: { idCardFrontImgUrl: string; idCardBehindImgUrl: string; realName: string; idCard: string },
     user: { userId: number; uid: string },
+    address: string,
   ) => {
     const frontImage = await ownPhoto(input.idCardFrontImgUrl, user.uid, ID_FRONT_MISSING);
     const backImage = await ownPhoto(input.idCardBehindImgUrl, user.uid, ID_BACK_MISSING);
-    return verifyByNumber(deps, user.userId, { realName: input.realName, idCard: input.idCard, frontImage, backImage });
+    // The reader fetches the portrait side itself, for a short while (the local driver's URL is relative to our origin).
+    const signed = deps.storage.presignGet(frontImage, 300);
+    const frontUrl = deps.publicBaseUrl ? new URL(signed, deps.publicBaseUrl).href : signed;
+    const photos = { frontImage, backImage, frontUrl };
+    return verifyByNumber(deps, user.userId, { realName: input.realName, idCard: input.idCard, address, photos });
   };
-  registerCall(app, platform, identificationByUploadImg, (input, ctx) => byPhotos(input, ctx.user));
-  registerCall(app, platform, identification, (input, ctx) =>
-    verifyByNumber(deps, ctx.user.userId, { realName: input.realName, idCard: input.idCard }),
-  );
+  const byNumber = (input: { realName: string; idCard: string }, userId: number, address: string) =>
+    verifyByNumber(deps, userId, { realName: input.realName, idCard: input.idCard, address });
+  registerCall(app, platform, identificationByUploadImg, (input, ctx) => byPhotos(input, ctx.user, ctx.request.ip));
+  registerCall(app, platform, identification, (input, ctx) => byNumber(input, ctx.user.userId, ctx.request.ip));
   // Inside the game view: the same, for the X-Token's user (the game token only proves the scene).
-  registerCall(app, platform, h5sdkIdentificationByUploadImg, (input, ctx) => byPhotos(input, inGameUser(ctx)));
+  registerCall(app, platform, h5sdkIdentificationByUploadImg, (input, ctx) =>
+    byPhotos(input, inGameUser(ctx), ctx.request.ip),
+  );
   registerCall(app, platform, h5sdkIdentification, (input, ctx) =>
-    verifyByNumber(deps, inGameUser(ctx).userId, { realName: input.realName, idCard: input.idCard }),
+    byNumber(input, inGameUser(ctx).userId, ctx.request.ip),
   );
   registerCall(app, platform, checkAuthentication, (_i, ctx) => identityStatus(deps, ctx.user.userId));
 }

@@ -1,5 +1,6 @@
 import type { ColumnType, Kysely } from 'kysely';
 import type { DbHandle } from '../../platform/db/handle';
+import type { FinalOutcome } from './real-name/real-name-provider';
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
 
@@ -14,9 +15,19 @@ export interface IdentitiesTable {
   verified_at: CreatedAt;
 }
 
+/** A provider's final answer for one (ID number, name) pair: a retry reads it instead of paying again. */
+export interface RealNameChecksTable {
+  id_card_fingerprint: string;
+  name_hash: string;
+  outcome: FinalOutcome;
+  provider: string;
+  checked_at: CreatedAt;
+}
+
 /** The tables the identity module owns (docs/architecture.md): no other module reads or writes them, it calls this module's functions. */
 export interface IdentityTables {
   identities: IdentitiesTable;
+  real_name_checks: RealNameChecksTable;
 }
 
 /** A handle or transaction that sees only these tables. */

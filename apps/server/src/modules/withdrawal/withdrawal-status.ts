@@ -1,7 +1,7 @@
 import type { WithdrawalStatus } from '@app/protocol/calls/withdrawal';
 
 /**
- * A withdrawal's life (docs/decisions/00xx-payouts-providers.md): requested (`reviewing`, the
+ * A withdrawal's life (docs/decisions/0049-payouts-providers.md): requested (`reviewing`, the
  * automatic wait) or `in_review` (staff decide) → `paying` (handed to the provider once) → `paid`,
  * `failed` (money back) or `unknown` (no answer: settled only by the provider's query) or
  * `confirming` (a WeChat payee is asked to 确认收款). `cancelled` and `refused` return the money

@@ -1,24 +1,10 @@
-import { type RealNameVersion, realNameVersion } from '@app/protocol/auth-type';
-import { useQuery } from '@tanstack/react-query';
+import type { RealNameVersion } from '@app/protocol/auth-type';
 import { CircleCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Portal } from '../../components/portal';
 import { copy } from '../../lib/copy';
-import { listAppId } from '../../lib/list-app-id';
-import { gameConfigOptions } from '../../lib/queries/get-filter-options';
 import { LEGAL_NOTE, RealNameForm, type VerifiedIdentity } from './real-name-form';
-
-/**
- * The version the game in view asks for (its config's authType): the ID photos, the number, or a
- * switch between them; without a game, or when its config cannot be read, the switchable one.
- * Answers null while the config is read.
- */
-function useGameRealNameVersion(): RealNameVersion | null {
-  const appId = listAppId(new URLSearchParams(globalThis.location.search));
-  const config = useQuery({ ...gameConfigOptions(appId), enabled: Boolean(appId) });
-  if (!appId || config.isError) return 'switchable';
-  return config.data ? realNameVersion(config.data.authType) : null;
-}
+import { useGameRealNameVersion } from './use-game-real-name-version';
 
 /**
  * Real-name dialog, ending on the success panel (masked name and ID number). Its version is the

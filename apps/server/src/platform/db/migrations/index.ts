@@ -1,4 +1,5 @@
-import * as payoutsStates from './00xx-payouts-states';
+import * as m0048 from './0048-payouts-states';
+import * as m0049 from './0049-realname-checks';
 import * as m0001 from './0001-foundation';
 import * as m0002 from './0002-commodities';
 import * as m0003 from './0003-sms-codes';
@@ -92,5 +93,6 @@ export const migrations: Record<string, { up: readonly string[] }> = {
   '0045-game-auth-type': m0045,
   '0046-merchant-left': m0046,
   '0047-payable-purpose-ref': m0047,
-  '00xx-payouts-states': payoutsStates,
+  '0048-payouts-states': m0048,
+  '0049-realname-checks': m0049,
 };

@@ -1,5 +1,5 @@
 /**
- * Payouts through a real provider (docs/decisions/00xx-payouts-providers.md): the states a real
+ * Payouts through a real provider (docs/decisions/0049-payouts-providers.md): the states a real
  * transfer passes (in_review for staff, unknown until the provider's query says, confirming while
  * a WeChat payee confirms, refused by staff), the provider that holds the transfer and its number
  * (the same on every retry), when it was sent, the payee's full name sealed (the provider checks
