@@ -13,8 +13,7 @@ export interface AliyunOneClickOptions {
 }
 
 // The SDK is CommonJS with an __esModule default: Node hands its exports object as the default.
-const Dypnsapi =
-  (DypnsapiModule as unknown as { default?: typeof DypnsapiModule }).default ?? DypnsapiModule;
+const Dypnsapi = (DypnsapiModule as unknown as { default?: typeof DypnsapiModule }).default ?? DypnsapiModule;
 
 const RETRY = '一键登录失败，请使用验证码登录';
 const BUSY = '一键登录服务繁忙，请使用验证码登录';

@@ -41,7 +41,12 @@ export function configuredLoginProviders(c: LoginProviderConfig, sandbox: Sandbo
   const timeoutMs = c.LOGIN_PROVIDER_TIMEOUT_MS;
   const wx =
     c.LOGIN_WX_APP_ID && c.LOGIN_WX_APP_SECRET
-      ? createWechatOAuth({ appId: c.LOGIN_WX_APP_ID, appSecret: c.LOGIN_WX_APP_SECRET, apiBase: c.LOGIN_WX_API, timeoutMs })
+      ? createWechatOAuth({
+          appId: c.LOGIN_WX_APP_ID,
+          appSecret: c.LOGIN_WX_APP_SECRET,
+          apiBase: c.LOGIN_WX_API,
+          timeoutMs,
+        })
       : null;
   const qq =
     c.LOGIN_QQ_APP_ID && c.LOGIN_QQ_APP_KEY
