@@ -265,7 +265,8 @@ function productionProblems(c: Parsed): string[] {
   // logins: a sign-in without keys is simply not offered; one with half its keys is a mistake.
   for (const [names, what] of LOGIN_PROVIDERS) {
     const left = missing(names);
-    if (left.length > 0 && left.length < names.length) problems.push(`${left.join(', ')}: the rest of the ${what} keys`);
+    if (left.length > 0 && left.length < names.length)
+      problems.push(`${left.join(', ')}: the rest of the ${what} keys`);
   }
   if (!c.PUBLIC_BASE_URL) problems.push('PUBLIC_BASE_URL: the origin the payment gateways send their notifications to');
   if (!c.PII_KEY) problems.push('PII_KEY: the key of personal data at rest, never kept in the database');

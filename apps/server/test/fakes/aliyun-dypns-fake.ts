@@ -74,7 +74,11 @@ export async function startDypnsFake(key: { accessKeyId: string; accessKeySecret
     if (!nonce || nonces.has(nonce))
       return answer('SignatureNonceUsed', 'Specified signature nonce was used already.', 400);
     nonces.add(nonce);
-    const params = { ...query, Action: String(headers['x-acs-action']), Version: String(headers['x-acs-version']) };
+    const params: Record<string, string> = {
+      ...query,
+      Action: String(headers['x-acs-action']),
+      Version: String(headers['x-acs-version']),
+    };
     if (params.Action !== 'GetMobile' || params.Version !== '2017-05-25')
       return answer('InvalidAction.NotFound', 'Specified api is not found.', 404);
     const token = tokens.get(params.AccessToken ?? '');

@@ -68,7 +68,8 @@ export function devRoutes(
       .safeParse(request.query);
     if (!query.success) throw new AppError(ErrorCode.BAD_PARAMS);
     const back = new URL(query.data.redirect_uri);
-    if (back.host !== request.headers.host) throw new AppError(ErrorCode.BAD_PARAMS, '回调地址不是本站');
+    const here = URL.canParse(`http://${request.headers.host}`) ? new URL(`http://${request.headers.host}`).host : null;
+    if (back.host !== here) throw new AppError(ErrorCode.BAD_PARAMS, '回调地址不是本站');
     back.searchParams.set('code', providers.issue(query.data.provider, `${query.data.provider}-${query.data.value}`));
     back.searchParams.set('state', query.data.state);
     return reply.redirect(back.toString());
