@@ -7,7 +7,9 @@ import { userKeys } from './get-user-info';
 export const loginProvidersOptions = () =>
   queryOptions({
     queryKey: [...userKeys.all, 'loginProviders'] as const,
-    queryFn: () => callApi(loginProviders, {}),
+    // Unanswered, the page offers SMS login alone, without a toast: the buttons are an extra.
+    queryFn: () => callApi(loginProviders, {}, { ignoreError: true }),
+    retry: false,
     staleTime: 10 * 60_000,
   });
 
