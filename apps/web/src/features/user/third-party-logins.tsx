@@ -39,7 +39,8 @@ export function ThirdPartyLogins({ agreed, onLoggedIn }: { agreed: boolean; onLo
     const kept = sessionStorage.getItem(STATE_KEY);
     sessionStorage.removeItem(STATE_KEY);
     if (!kept || kept !== `${provider}:${params.get('state') ?? ''}`) {
-      showToast('授权已失效，请重新登录');
+      // After this commit: the shell's toast host, mounted in the same one after the page, listens by then.
+      setTimeout(() => showToast('授权已失效，请重新登录'), 0);
       return;
     }
     login
