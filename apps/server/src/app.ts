@@ -52,6 +52,7 @@ import type { CallPlatform } from './platform/http/register-call';
 import { securityHeaders } from './platform/http/security-headers';
 import { echoRequestId, nameTheNode, serverOptions } from './platform/http/server-options';
 import { followPageScripts, pageAllowances, serveWeb } from './platform/http/web-app';
+import { configuredLoginProviders } from './platform/identity-providers/configured-providers';
 import { sandboxProvidersOf } from './platform/identity-providers/identity-providers';
 import { leadSweeps } from './platform/jobs/sweep-every';
 import { advisoryLeadership } from './platform/jobs/sweep-leader';
@@ -156,7 +157,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   // Nothing in flight when an account closes: each module that holds a user's money or goods registers its check here.
   const gameFiles = games.flatMap((g) => (g.filesUrl ? [g.filesUrl] : []));
-  const removal = userModule(app, { platform, sms, identity, providers, config, gameFiles });
+  const logins = configuredLoginProviders(config, providers);
+  const removal = userModule(app, { platform, sms, identity, logins, config, gameFiles });
   const chat = await imModule(app, { platform, rates, redis, redisPrefix: config.REDIS_PREFIX, storage });
   const notices = noticesModule(app, { platform, chat, audience: { uidOf, pushOn } });
   gamesModule(app, { platform, gateway, sms, config });

@@ -140,6 +140,24 @@ const configSchema = z.object({
   WECHAT_PRIVATE_KEY: z.string().optional(),
   WECHAT_PLATFORM_PUBLIC_KEY: z.string().optional(),
   WECHAT_API_V3_KEY: z.string().length(32).optional(),
+  // logins:
+  /** WeChat Open Platform sign-in (网站应用 AppID and AppSecret); without both: the sandbox, none in production. */
+  LOGIN_WX_APP_ID: z.string().optional(),
+  LOGIN_WX_APP_SECRET: z.string().optional(),
+  /** WeChat's API origin, https://api.weixin.qq.com by default (tests: a local fake). */
+  LOGIN_WX_API: z.string().url().optional(),
+  /** QQ Connect sign-in (QQ互联 APP ID and APP Key); without both: the sandbox, none in production. */
+  LOGIN_QQ_APP_ID: z.string().optional(),
+  LOGIN_QQ_APP_KEY: z.string().optional(),
+  /** QQ Connect's origin, https://graph.qq.com by default (tests: a local fake). */
+  LOGIN_QQ_API: z.string().url().optional(),
+  /** Carrier one-click (Alibaba Cloud 号码认证 GetMobile): a RAM AccessKey allowed dypns:GetMobile. */
+  LOGIN_ONE_CLICK_ACCESS_KEY_ID: z.string().optional(),
+  LOGIN_ONE_CLICK_ACCESS_KEY_SECRET: z.string().optional(),
+  /** 号码认证's origin, https://dypnsapi.aliyuncs.com by default (tests: a local fake). */
+  LOGIN_ONE_CLICK_ENDPOINT: z.string().url().optional(),
+  /** How long a sign-in provider may take to answer one request (ms). */
+  LOGIN_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   /** Seconds a withdrawal waits for review before the payout provider pays it (the embedded default reviews itself). */
   WITHDRAW_REVIEW_SECONDS: z.coerce.number().int().min(0).default(30),
   // payouts:
@@ -235,6 +253,13 @@ const WECHAT_PAY = [
   'WECHAT_API_V3_KEY',
 ] as const;
 
+// logins:
+const LOGIN_PROVIDERS = [
+  [['LOGIN_WX_APP_ID', 'LOGIN_WX_APP_SECRET'], 'WeChat sign-in'],
+  [['LOGIN_QQ_APP_ID', 'LOGIN_QQ_APP_KEY'], 'QQ sign-in'],
+  [['LOGIN_ONE_CLICK_ACCESS_KEY_ID', 'LOGIN_ONE_CLICK_ACCESS_KEY_SECRET'], 'one-click sign-in (号码认证)'],
+] as const;
+
 /**
  * Production runs only on real parts (docs/decisions/0012): every missing setting and every demo
  * part asked for, in one list. Empty outside production.
@@ -262,6 +287,12 @@ function productionProblems(c: Parsed): string[] {
   if (started(WECHAT_PAY, wechat)) problems.push(`${wechat.join(', ')}: the rest of the WeChat Pay keys`);
   if (c.PAYOUT_CHANNEL === 'alipay' && alipay.length > 0)
     problems.push(`${alipay.join(', ')}: PAYOUT_CHANNEL=alipay pays withdrawals with the Alipay app's keys`);
+  // logins: a sign-in without keys is simply not offered; one with half its keys is a mistake.
+  for (const [names, what] of LOGIN_PROVIDERS) {
+    const left = missing(names);
+    if (left.length > 0 && left.length < names.length)
+      problems.push(`${left.join(', ')}: the rest of the ${what} keys`);
+  }
   if (!c.PUBLIC_BASE_URL) problems.push('PUBLIC_BASE_URL: the origin the payment gateways send their notifications to');
   // realname:
   if (c.REALNAME_DRIVER === 'sandbox')

@@ -61,3 +61,22 @@ describe('SMS login', () => {
     await page.context().close();
   });
 });
+
+describe('WeChat sign-in (sandbox provider)', () => {
+  it('asks for the agreement first, then goes to the authorization page and comes back signed in', async () => {
+    const page = await (await browser.newContext(MOBILE)).newPage();
+    await page.goto(`${baseUrl()}/h5/pages/login/login`);
+    await page.getByTestId('login-wx').click();
+    await toast(page, copy.agreeRequired);
+    await page.getByTestId('login-agree').check();
+    await page.getByTestId('login-wx').click();
+    await page.getByTestId('home-page').waitFor();
+    expect(await page.evaluate(() => globalThis.localStorage.getItem('token'))).toBeTruthy();
+    // A code come back without the state this tab sent (a forged return) signs nobody in.
+    await page.evaluate(() => globalThis.localStorage.clear());
+    await page.goto(`${baseUrl()}/h5/pages/login/login?oauth=wx&code=x&state=forged`);
+    await toast(page, '授权已失效，请重新登录');
+    expect(await page.evaluate(() => globalThis.localStorage.getItem('token'))).toBeNull();
+    await page.context().close();
+  });
+});

@@ -130,7 +130,11 @@ export const qqAppLogin = defineCall({
   method: 'POST',
   scene: 'app',
   summary: 'Logs in with a QQ authorization code (a new account binds a phone afterwards)',
-  request: z.object({ code: providerCode }),
+  request: z.object({
+    code: providerCode,
+    /** The redirect_uri the code was asked with (QQ checks it is the same; the web's login page). */
+    redirectUri: z.string().url().max(512).optional(),
+  }),
   response: loginResultSchema,
 });
 
@@ -144,6 +148,27 @@ export const oneClickLogin = defineCall({
   summary: "Logs in with the carrier's one-click token (the carrier tells the phone number)",
   request: z.object({ token: providerCode }),
   response: loginResultSchema,
+});
+
+/** The third-party sign-ins this server offers (production: the configured providers only). */
+export const loginProviders = defineCall({
+  service: 'user',
+  call: 'loginProviders',
+  version: 1,
+  access: 'pb',
+  method: 'GET',
+  scene: 'app',
+  summary: 'The third-party sign-ins offered: WeChat, QQ, carrier one-click, each with where the browser agrees',
+  request: z.object({}),
+  response: z.object({
+    providers: z.array(
+      z.object({
+        provider: z.enum(['wx', 'qq', 'oneClick']),
+        /** The provider's authorization page (the page adds redirect_uri and state); '' for one-click (the app's SDK). */
+        authorizeUrl: z.string(),
+      }),
+    ),
+  }),
 });
 
 export const getTradeId = defineCall({

@@ -55,6 +55,26 @@ export function devRoutes(
     return { code: ErrorCode.OK, msg: 'success', data: { code: providers.issue(body.data.provider, body.data.value) } };
   });
 
+  // The sandbox's authorization page for the web's WeChat / QQ buttons: the user "agrees" at once
+  // and returns to the page with a signed code and the page's state (only to this server's pages).
+  app.get('/dev/oauth/authorize', async (request, reply) => {
+    const query = z
+      .object({
+        provider: z.enum(['wx', 'qq']),
+        redirect_uri: z.string().url().max(512),
+        state: z.string().max(128).default(''),
+        value: z.string().min(1).max(64).default('sandbox-user'),
+      })
+      .safeParse(request.query);
+    if (!query.success) throw new AppError(ErrorCode.BAD_PARAMS);
+    const back = new URL(query.data.redirect_uri);
+    const here = URL.canParse(`http://${request.headers.host}`) ? new URL(`http://${request.headers.host}`).host : null;
+    if (back.host !== here) throw new AppError(ErrorCode.BAD_PARAMS, '回调地址不是本站');
+    back.searchParams.set('code', providers.issue(query.data.provider, `${query.data.provider}-${query.data.value}`));
+    back.searchParams.set('state', query.data.state);
+    return reply.redirect(back.toString());
+  });
+
   // Takes a listing off sale as its seller's delisting would (the game keeps it frozen until taken back).
   app.post('/dev/commodities/delist', async (request) => {
     const body = z.object({ commodityId: z.coerce.number().int().positive() }).safeParse(request.body);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { CallPlatform } from '../../platform/http/register-call';
-import { type SandboxProviders, unavailableProviders } from '../../platform/identity-providers/identity-providers';
+import type { LoginProviders } from '../../platform/identity-providers/configured-providers';
 import type { IdentityHandle } from '../identity/identity.module';
 import type { SmsDeps } from '../sms/sms.service';
 import { accountRoutes } from './account.routes';
@@ -33,8 +33,8 @@ export function userModule(
     platform: CallPlatform;
     sms: SmsDeps;
     identity: Pick<IdentityHandle, 'status'>;
-    /** The sandbox's third-party logins; null (production) refuses every such credential. */
-    providers: SandboxProviders | null;
+    /** The third-party logins offered (configured-providers.ts): real, sandbox, or none. */
+    logins: LoginProviders;
     config: Pick<Config, 'SESSION_TTL_DAYS' | 'CUSTOMER_SERVICE_URL'>;
     /** Where the games' hosts keep what putFileToAliYun answers (feedback screenshots from the game view). */
     gameFiles: readonly string[];
@@ -49,7 +49,7 @@ export function userModule(
   app.decorate('removalChecks', removalChecks);
   loginRoutes(app, platform, { ...sms, sessionTtlDays: config.SESSION_TTL_DAYS, removalChecks });
   userRoutes(app, platform, deps.identity.status);
-  thirdPartyLoginRoutes(app, platform, deps.providers ?? unavailableProviders(), config.SESSION_TTL_DAYS);
+  thirdPartyLoginRoutes(app, platform, deps.logins, config.SESSION_TTL_DAYS);
   settingsRoutes(app, platform);
   feedbackRoutes(app, platform, { customerServiceUrl: config.CUSTOMER_SERVICE_URL, gameFiles: deps.gameFiles });
   accountRoutes(app, platform, sms, removalChecks);

@@ -130,7 +130,11 @@ export async function bindMobile(db: Db, userId: number, mobile: string): Promis
   if (Number(updated.numUpdatedRows) !== 1) throw new AppError(ErrorCode.BAD_PARAMS, '该账号已绑定手机号');
 }
 
-/** The user behind a third-party account, created (without a phone) on first sign-in. */
+/**
+ * The user behind a third-party account, created (without a phone) on first sign-in. An account
+ * linked by one of the subject's aliases (WeChat's openid before its unionid was known) is that
+ * user: the subject is linked to him beside the alias, and the alias keeps finding him.
+ */
 export async function findOrCreateUserByIdentity(
   db: Db,
   provider: string,
@@ -138,18 +142,31 @@ export async function findOrCreateUserByIdentity(
   nickname: string | null,
   /** When a new account counts as registered (a seed's sellers, whose history is older); now by default. */
   createdAt?: Date,
+  aliases: readonly string[] = [],
 ): Promise<{ id: number; uid: string; mobile: string | null }> {
-  const linked = () =>
+  const linkedBy = (subjects: readonly string[]) =>
     userDb(db)
       .selectFrom('user_identities')
       .innerJoin('users', 'users.id', 'user_identities.user_id')
       .select(['users.id', 'users.uid', 'users.mobile'])
       .where('provider', '=', provider)
-      .where('subject', '=', subject)
+      .where('subject', 'in', subjects)
       .where('users.removed_at', 'is', null)
+      .orderBy('user_identities.created_at')
       .executeTakeFirst();
+  const linked = () => linkedBy([subject]);
   const found = await linked();
   if (found) return found;
+  const byAlias = aliases.length > 0 ? await linkedBy(aliases) : undefined;
+  if (byAlias) {
+    // Two sign-ins moving the same account at once: the second insert does nothing, both read the link.
+    await userDb(db)
+      .insertInto('user_identities')
+      .values({ provider, subject, user_id: byAlias.id })
+      .onConflict((oc) => oc.columns(['provider', 'subject']).doNothing())
+      .execute();
+    return (await linked()) ?? byAlias;
+  }
   try {
     return await db.transaction().execute(async (trx) => {
       const user = await userDb(trx)

@@ -1,22 +1,46 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db/database';
 import { ensureSecret } from '../secrets';
+import { LoginRefused } from './provider-http';
 
 /**
  * Third-party sign-in behind interfaces: WeChat and QQ turn an authorization code into the
  * user's stable id there; the carrier's one-click service turns its token into a phone number.
- * Real providers need keys this project does not have; the sandbox below is the embedded default.
+ * The real adapters (wechat-oauth.ts, qq-connect.ts, aliyun-one-click.ts) are built from the
+ * configuration (configured-providers.ts); the signed sandbox below is the embedded default.
+ * Every failure throws LoginRefused with the sentence the player reads.
  */
+export interface OAuthIdentity {
+  /** The stable id there: the unionid when the provider gives one, else the app's openid. */
+  subject: string;
+  /** Older subjects of the same person (the app's openid beside a unionid): an account linked by one is found. */
+  aliases: string[];
+  nickname: string | null;
+}
+
+export type OAuthName = 'wx' | 'qq';
+
 export interface OAuthProvider {
-  readonly name: 'wx' | 'qq';
-  exchangeCode(code: string): Promise<{ subject: string; nickname: string | null }>;
+  readonly name: OAuthName;
+  /** redirectUri: the one the code was asked with (QQ checks it; WeChat does not ask). */
+  exchangeCode(code: string, redirectUri?: string): Promise<OAuthIdentity>;
 }
 
 export interface OneClickProvider {
   phoneOfToken(token: string): Promise<string>;
 }
 
-class ProviderRefusal extends Error {}
+const SANDBOX_REFUSAL: Record<OAuthName | 'oneClick', string> = {
+  wx: '微信授权已失效，请重新授权',
+  qq: 'QQ授权已失效，请重新授权',
+  oneClick: '一键登录已失效，请重新获取或使用验证码登录',
+};
+
+class ProviderRefusal extends LoginRefused {
+  constructor(reason: string, kind: OAuthName | 'oneClick') {
+    super(`sandbox:${reason}`, SANDBOX_REFUSAL[kind]);
+  }
+}
 
 /**
  * Sandbox credentials: `<payload>.<hmac>` where payload is base64url JSON {kind, value, exp, n};
@@ -31,28 +55,29 @@ export function createSandboxProviders(secret: string, now: () => number = Date.
     ).toString('base64url');
     return `${payload}.${sign(payload)}`;
   };
-  const redeem = (kind: string, credential: string): string => {
+  const redeem = (kind: OAuthName | 'oneClick', credential: string): string => {
     const [payload, mac] = credential.split('.');
-    if (!payload || !mac) throw new ProviderRefusal('malformed');
+    if (!payload || !mac) throw new ProviderRefusal('malformed', kind);
     const expected = Buffer.from(sign(payload));
     const given = Buffer.from(mac);
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw new ProviderRefusal('signature');
+    if (expected.length !== given.length || !timingSafeEqual(expected, given))
+      throw new ProviderRefusal('signature', kind);
     const body = JSON.parse(Buffer.from(payload, 'base64url').toString()) as {
       kind: string;
       value: string;
       exp: number;
       n: string;
     };
-    if (body.kind !== kind || body.exp < now()) throw new ProviderRefusal('expired');
-    if (used.has(body.n)) throw new ProviderRefusal('used');
+    if (body.kind !== kind || body.exp < now()) throw new ProviderRefusal('expired', kind);
+    if (used.has(body.n)) throw new ProviderRefusal('used', kind);
     used.set(body.n, body.exp);
     for (const [n, exp] of used) if (exp < now()) used.delete(n);
     return body.value;
   };
-  const oauth = (name: 'wx' | 'qq'): OAuthProvider => ({
+  const oauth = (name: OAuthName): OAuthProvider => ({
     name,
     async exchangeCode(code) {
-      return { subject: redeem(name, code), nickname: null };
+      return { subject: redeem(name, code), aliases: [], nickname: null };
     },
   });
   return {
@@ -62,15 +87,6 @@ export function createSandboxProviders(secret: string, now: () => number = Date.
     /** Test hook: what the provider's app would hand the client. */
     issue: (kind: 'wx' | 'qq' | 'oneClick', value: string) => issue(kind, value),
   };
-}
-
-/** Production until real WeChat, QQ and carrier keys are configured: every credential is refused. */
-export function unavailableProviders() {
-  const refuse = async (): Promise<never> => {
-    throw new ProviderRefusal('not configured');
-  };
-  const oauth = (name: 'wx' | 'qq'): OAuthProvider => ({ name, exchangeCode: refuse });
-  return { wx: oauth('wx'), qq: oauth('qq'), oneClick: { phoneOfToken: refuse } satisfies OneClickProvider };
 }
 
 export type SandboxProviders = ReturnType<typeof createSandboxProviders>;

@@ -1,6 +1,6 @@
 import { SMS_CODE_LENGTH, validatePhone, validateSmsCode } from '@app/protocol/validation';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AgreementTick } from '../../components/agreement-tick';
 import { MobileLayout } from '../../components/mobile-layout';
@@ -14,6 +14,7 @@ import { showToast } from '../../lib/ui-bus';
 import { userInfoOptions } from './api/get-user-info';
 import { usePhoneLogin } from './api/phone-login';
 import { loginReturn } from './login-return';
+import { ThirdPartyLogins } from './third-party-logins';
 
 const field: React.CSSProperties = {
   display: 'flex',
@@ -32,7 +33,7 @@ const input: React.CSSProperties = {
 };
 
 /**
- * SMS login for every scene. Afterwards it returns to where the flow started (fromPage, or from
+ * SMS login for every scene, with WeChat and QQ below it when the server offers them. Afterwards it returns to where the flow started (fromPage, or from
  * with paramsStr / queryStr; login-return.ts), through real-name verification first when needAuth
  * asks for it and the user is not verified yet (the ID upload page then returns to the same page).
  */
@@ -54,18 +55,23 @@ export default function LoginPage() {
     return sent;
   };
 
+  // Signed in (by SMS, WeChat or QQ): back where the flow started, through real-name verification when asked.
+  const loggedIn = useCallback(async () => {
+    const { target, needAuth } = loginReturn(scene, params);
+    if (needAuth) {
+      const info = await queryClient.fetchQuery(userInfoOptions());
+      if (info?.hasAuthentication !== '1') return navigate(paths.realName(scene, target), { replace: true });
+    }
+    navigate(target, { replace: true });
+  }, [scene, params, queryClient, navigate]);
+
   const submit = async () => {
     const problem = validatePhone(phone) ?? validateSmsCode(code);
     if (problem) return showToast(problem);
     if (!agreed) return showToast(copy.agreeRequired);
     try {
       await login.mutateAsync({ phone, code, package: 'game' });
-      const { target, needAuth } = loginReturn(scene, params);
-      if (needAuth) {
-        const info = await queryClient.fetchQuery(userInfoOptions());
-        if (info?.hasAuthentication !== '1') return navigate(paths.realName(scene, target), { replace: true });
-      }
-      navigate(target, { replace: true });
+      await loggedIn();
     } catch {
       // the request layer has shown the reason
     }
@@ -115,6 +121,7 @@ export default function LoginPage() {
       >
         {login.isPending ? copy.loading : copy.login}
       </button>
+      <ThirdPartyLogins agreed={agreed} onLoggedIn={loggedIn} />
     </div>
   );
   if (scene === 'web' || scene === 'webpc') return <PcLayout scene={scene}>{form}</PcLayout>;
