@@ -12,6 +12,7 @@ import { settingsRoutes } from './settings.routes';
 import { thirdPartyLoginRoutes } from './third-party-login.routes';
 import { knownUid } from './user.queries';
 import { userRoutes } from './user.routes';
+import { walletStatementRoutes } from './wallet-statement.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -49,6 +50,7 @@ export function userModule(
   app.decorate('removalChecks', removalChecks);
   loginRoutes(app, platform, { ...sms, sessionTtlDays: config.SESSION_TTL_DAYS, removalChecks });
   userRoutes(app, platform, deps.identity.status);
+  walletStatementRoutes(app, platform);
   thirdPartyLoginRoutes(app, platform, deps.providers ?? unavailableProviders(), config.SESSION_TTL_DAYS);
   settingsRoutes(app, platform);
   feedbackRoutes(app, platform, { customerServiceUrl: config.CUSTOMER_SERVICE_URL, gameFiles: deps.gameFiles });

@@ -43,6 +43,7 @@ import * as m0044 from './0044-im-message-ref';
 import * as m0045 from './0045-game-auth-type';
 import * as m0046 from './0046-merchant-left';
 import * as m0047 from './0047-payable-purpose-ref';
+import * as m00xxWalletStatement from './00xx-wallet-statement';
 
 /** Migrations in order; a name once shipped never changes. */
 export const migrations: Record<string, { up: readonly string[] }> = {
@@ -91,4 +92,5 @@ export const migrations: Record<string, { up: readonly string[] }> = {
   '0045-game-auth-type': m0045,
   '0046-merchant-left': m0046,
   '0047-payable-purpose-ref': m0047,
+  '00xx-wallet-statement': m00xxWalletStatement,
 };
