@@ -1,6 +1,6 @@
 import {
   type LedgerMovementCode,
-  STATEMENT_KINDS,
+  type STATEMENT_KINDS,
   type StatementLine,
   statementKindOf,
   statementLineLabel,

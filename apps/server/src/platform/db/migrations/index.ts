@@ -1,3 +1,4 @@
+import * as m00xxWalletStatement from './00xx-wallet-statement';
 import * as m0001 from './0001-foundation';
 import * as m0002 from './0002-commodities';
 import * as m0003 from './0003-sms-codes';
@@ -43,7 +44,6 @@ import * as m0044 from './0044-im-message-ref';
 import * as m0045 from './0045-game-auth-type';
 import * as m0046 from './0046-merchant-left';
 import * as m0047 from './0047-payable-purpose-ref';
-import * as m00xxWalletStatement from './00xx-wallet-statement';
 
 /** Migrations in order; a name once shipped never changes. */
 export const migrations: Record<string, { up: readonly string[] }> = {
