@@ -5,6 +5,7 @@ import {
   walletPendingIncome,
   walletStatement,
 } from '@app/protocol/calls/wallet';
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Accounts, resolvePending, transfer, userBalances } from '../src/modules/ledger/ledger';
 import { checkLedger, unknownMovementCodes } from '../src/modules/ledger/ledger-check';
@@ -79,7 +80,7 @@ describe('the wallet statement (资金明细)', () => {
       ['余额支付', -8_000, 42_000, 'done', 'purchase'],
       ['充值', 50_000, 50_000, 'done', 'other'],
     ]);
-    expect(list[0]?.bizNo).toBe('st:refund');
+    expect(list[0]?.bizNo).toMatch(new RegExp(`^LS\\d{8}${list[0]?.id.padStart(8, '0')}$`));
     // The newest balance after is what the wallet shows as available.
     expect(list[0]?.balanceAfter).toBe((await userBalances(t.db, userId)).available);
   });
@@ -90,21 +91,19 @@ describe('the wallet statement (资金明细)', () => {
     for (let i = 0; i < 10; i++) {
       const res = await app.call(walletStatement, { pageSize: 4, ...(cursor ? { cursor } : {}) }, { token });
       const page = res.data as Page;
-      seen.push(...page.list.map((l) => l.bizNo));
+      seen.push(...page.list.map((l) => l.label));
       if (!page.nextCursor) break;
       cursor = page.nextCursor;
     }
-    expect(seen).toEqual(['st:refund', 'st:dep', 'st:wd:void', 'st:wd', 'st:hold', 'st:topup']);
+    expect(seen).toEqual(['退款', '保证金冻结', '提现退回', '提现', '余额支付', '充值']);
     const withdrawals = (await app.call(walletStatement, { kind: 'withdrawal' }, { token })).data as Page;
-    expect(withdrawals.list.map((l) => l.bizNo)).toEqual(['st:wd:void', 'st:wd']);
+    expect(withdrawals.list.map((l) => l.label)).toEqual(['提现退回', '提现']);
     // The top-up moved to 1 March 00:30 Beijing (28 Feb 16:30 UTC): it belongs to March, not February.
-    await t.db
-      .updateTable('ledger_transfers')
-      .set({ created_at: new Date('2026-02-28T16:30:00Z') })
-      .where('key', '=', 'st:topup')
-      .execute();
+    await sql`update ledger_transfers set created_at = ${new Date('2026-02-28T16:30:00Z')} where key = 'st:topup'`.execute(
+      t.db,
+    );
     const march = (await app.call(walletStatement, { month: '2026-03' }, { token })).data as Page;
-    expect(march.list.map((l) => l.bizNo)).toEqual(['st:topup']);
+    expect(march.list.map((l) => l.label)).toEqual(['充值']);
     expect(march.list[0]?.balanceAfter).toBe(50_000);
     expect(((await app.call(walletStatement, { month: '2026-02' }, { token })).data as Page).list).toEqual([]);
   });

@@ -28,6 +28,12 @@ function monthRange(month: string): { from: Date; to: Date } {
   };
 }
 
+/** A movement's number as a user reads it (LS + its Beijing day + the transfer's id): customer service finds it by the id. */
+function serialOf(id: number, at: Date): string {
+  const day = new Date(at.getTime() + BEIJING_OFFSET_MS).toISOString().slice(0, 10).replaceAll('-', '');
+  return `LS${day}${String(id).padStart(8, '0')}`;
+}
+
 function lineOf(row: StatementRow, orderNo: string | null): StatementLine {
   const released = row.state === 'void';
   const holding = row.effect < 0 && row.reservationState === 'pending';
@@ -42,7 +48,7 @@ function lineOf(row: StatementRow, orderNo: string | null): StatementLine {
     state: released ? 'released' : holding ? 'holding' : 'done',
     orderId: row.orderId === null ? null : String(row.orderId),
     orderNo,
-    bizNo: row.key,
+    bizNo: serialOf(row.id, row.createdAt),
     time: seconds(row.createdAt),
   };
 }
@@ -81,7 +87,7 @@ export function walletStatementRoutes(app: FastifyInstance, platform: CallPlatfo
         amount: c.amount,
         orderId: c.orderId === null ? null : String(c.orderId),
         orderNo: c.orderId === null ? null : (numbers.get(c.orderId) ?? null),
-        bizNo: c.key,
+        bizNo: serialOf(c.id, c.createdAt),
         time: seconds(c.createdAt),
         settleTime: c.dueAt ? seconds(c.dueAt) : null,
       })),
