@@ -30,6 +30,7 @@ import { orderEvents } from './modules/orders/order-events';
 import { orderPayable } from './modules/orders/order-payable';
 import { ordersModule } from './modules/orders/orders.module';
 import { sellerRecord } from './modules/orders/seller-record';
+import { type PayPasswordHandle, payPasswordModule } from './modules/pay-password/pay-password.module';
 import { Payables } from './modules/payments/payable';
 import { releasePayableHolds } from './modules/payments/payment-holds';
 import { type PaymentsHandle, paymentsModule } from './modules/payments/payments.module';
@@ -69,6 +70,8 @@ declare module 'fastify' {
     gateway: GameGateway;
     /** The payment service and the sandbox gateway's hooks (tests drive notifications through them). */
     payments: PaymentsHandle;
+    /** 支付密码: what payments and withdrawal ask before money leaves the balance (wallet). */
+    payPassword: PayPasswordHandle;
   }
 }
 
@@ -152,6 +155,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     production,
     markVerified: markAuthenticated,
   });
+  // wallet: the payment password and the security changes that hold withdrawals.
+  const identityIs = identity.identityIs;
+  app.decorate('payPassword', await payPasswordModule(app, { platform, sms, config, production, phoneOf, identityIs }));
   // Nothing in flight when an account closes: each module that holds a user's money or goods registers its check here.
   const gameFiles = games.flatMap((g) => (g.filesUrl ? [g.filesUrl] : []));
   const removal = userModule(app, { platform, sms, identity, providers, config, gameFiles });

@@ -5,7 +5,7 @@ import type { CallPlatform } from '../../platform/http/register-call';
 import { ensureSecret } from '../../platform/secrets';
 import type { ObjectStorage } from '../../platform/storage/object-storage';
 import { identityRoutes, uploadRoutes } from './identity.routes';
-import { type IdentityDeps, type IdentityStatus, identityStatus, realNameIs } from './identity.service';
+import { type IdentityDeps, type IdentityStatus, identityIs, identityStatus, realNameIs } from './identity.service';
 
 /** What other modules ask of a user's identity (the real name and ID number never leave this module unmasked). */
 export interface IdentityHandle {
@@ -13,6 +13,7 @@ export interface IdentityHandle {
   pii: PiiCipher;
   status: (userId: number) => Promise<IdentityStatus>;
   realNameIs: (userId: number, name: string) => Promise<boolean>;
+  identityIs: (userId: number, name: string, idCard: string) => Promise<boolean>;
 }
 
 /** Real-name verification and the uploads it (and feedback) needs: the calls, and the handle above. */
@@ -44,5 +45,6 @@ export async function identityModule(
     pii: identity.pii,
     status: (userId) => identityStatus(identity, userId),
     realNameIs: (userId, name) => realNameIs(identity, userId, name),
+    identityIs: (userId, name, idCard) => identityIs(identity, userId, name, idCard),
   };
 }

@@ -1,3 +1,4 @@
+import * as m00xxWalletPayPassword from './00xx-wallet-pay-password';
 import * as m00xxWalletStatement from './00xx-wallet-statement';
 import * as m0001 from './0001-foundation';
 import * as m0002 from './0002-commodities';
@@ -93,4 +94,5 @@ export const migrations: Record<string, { up: readonly string[] }> = {
   '0046-merchant-left': m0046,
   '0047-payable-purpose-ref': m0047,
   '00xx-wallet-statement': m00xxWalletStatement,
+  '00xx-wallet-pay-password': m00xxWalletPayPassword,
 };
