@@ -139,7 +139,6 @@ export const pendingIncomeSchema = z.object({
   /** When it reaches the balance (seconds); null when the order sets no date. */
   settleTime: z.number().int().nullable(),
 });
-export type PendingIncome = z.infer<typeof pendingIncomeSchema>;
 
 const call = sessionCalls('wallet');
 
