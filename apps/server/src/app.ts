@@ -26,10 +26,12 @@ import { marketModule } from './modules/market/market.module';
 import { noticesModule } from './modules/notices/notices.module';
 import { opsModule } from './modules/ops/ops.module';
 import { StaffSessionEnds, staffSessionAllows } from './modules/ops/staff-sessions';
+import { orderNumbers } from './modules/orders/order.queries';
 import { orderEvents } from './modules/orders/order-events';
 import { orderPayable } from './modules/orders/order-payable';
 import { ordersModule } from './modules/orders/orders.module';
 import { sellerRecord } from './modules/orders/seller-record';
+import { type PayPasswordHandle, payPasswordModule } from './modules/pay-password/pay-password.module';
 import { Payables } from './modules/payments/payable';
 import { releasePayableHolds } from './modules/payments/payment-holds';
 import { type PaymentsHandle, paymentsModule } from './modules/payments/payments.module';
@@ -70,6 +72,8 @@ declare module 'fastify' {
     gateway: GameGateway;
     /** The payment service and the sandbox gateway's hooks (tests drive notifications through them). */
     payments: PaymentsHandle;
+    /** 支付密码: what payments and withdrawal ask before money leaves the balance (wallet). */
+    payPassword: PayPasswordHandle;
   }
 }
 
@@ -155,10 +159,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     production,
     markVerified: markAuthenticated,
   });
+  // wallet: the payment password and the security changes that hold withdrawals.
+  const identityIs = identity.identityIs;
+  app.decorate('payPassword', await payPasswordModule(app, { platform, sms, config, production, phoneOf, identityIs }));
   // Nothing in flight when an account closes: each module that holds a user's money or goods registers its check here.
   const gameFiles = games.flatMap((g) => (g.filesUrl ? [g.filesUrl] : []));
   const logins = configuredLoginProviders(config, providers);
-  const removal = userModule(app, { platform, sms, identity, logins, config, gameFiles });
+  const removal = userModule(app, { platform, sms, identity, logins, config, gameFiles, orderNumbers });
   const chat = await imModule(app, { platform, rates, redis, redisPrefix: config.REDIS_PREFIX, storage });
   const notices = noticesModule(app, { platform, chat, audience: { uidOf, pushOn } });
   gamesModule(app, { platform, gateway, sms, config });

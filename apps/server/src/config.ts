@@ -121,6 +121,9 @@ const configSchema = z.object({
   SMS_ENDPOINT: z.string().url().optional(),
   /** HMAC key of stored SMS codes (32+ chars); outside production generated into the database when absent. */
   SMS_CODE_SECRET: z.string().min(32).optional(),
+  // wallet:
+  /** The pepper of stored payment passwords (32+ chars, never in the database); outside production generated into it when absent. */
+  PAY_PASSWORD_SECRET: z.string().min(32).optional(),
   /** Signs the local storage driver's URLs (32+ chars); outside production generated into the database when absent. */
   STORAGE_SIGNING_SECRET: z.string().min(32).optional(),
   /** How often expired, stuck or abandoned listings are swept (ms; 0 turns the timer off). */
@@ -304,6 +307,8 @@ function productionProblems(c: Parsed): string[] {
   if (!c.PII_KEY) problems.push('PII_KEY: the key of personal data at rest, never kept in the database');
   if (!c.RSA_PRIVATE_KEY) problems.push("RSA_PRIVATE_KEY: the codec's key");
   if (!c.SMS_CODE_SECRET) problems.push('SMS_CODE_SECRET: the HMAC key of stored SMS codes');
+  // wallet:
+  if (!c.PAY_PASSWORD_SECRET) problems.push('PAY_PASSWORD_SECRET: the pepper of stored payment passwords');
   if (c.STORAGE_DRIVER === 'local' && !c.STORAGE_SIGNING_SECRET)
     problems.push('STORAGE_SIGNING_SECRET: signs the URLs of the local storage driver (or STORAGE_DRIVER=s3)');
   if (c.OPS_TOKEN && c.OPS_TOKEN.length < 16) problems.push('OPS_TOKEN must have 16 characters or more in production');

@@ -14,6 +14,7 @@ import type { MarketTables } from './modules/market/market.tables';
 import type { NoticesTables } from './modules/notices/notices.tables';
 import type { OpsTables } from './modules/ops/ops.tables';
 import type { OrdersTables } from './modules/orders/orders.tables';
+import type { PayPasswordTables } from './modules/pay-password/pay-password.tables';
 import type { PaymentsTables } from './modules/payments/payments.tables';
 import type { SmsTables } from './modules/sms/sms.tables';
 import type { SupportTables } from './modules/support/support.tables';
@@ -51,7 +52,8 @@ export interface Database
     DepositsTables,
     BrokerTables,
     AuctionTables,
-    BidBookTables {}
+    BidBookTables,
+    PayPasswordTables {}
 
 /** The whole database, typed: what the tests read and write directly. */
 export type AppDb = Kysely<Database>;

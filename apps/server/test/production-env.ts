@@ -35,6 +35,7 @@ export function productionSettings(): Record<string, string> {
     PII_KEY: randomBytes(32).toString('hex'),
     RSA_PRIVATE_KEY: generateKeyPem(),
     SMS_CODE_SECRET: randomBytes(32).toString('hex'),
+    PAY_PASSWORD_SECRET: randomBytes(32).toString('hex'),
     STORAGE_SIGNING_SECRET: randomBytes(32).toString('hex'),
   };
   return made;

@@ -32,6 +32,7 @@ const REQUIRED = [
   'PII_KEY',
   'RSA_PRIVATE_KEY',
   'SMS_CODE_SECRET',
+  'PAY_PASSWORD_SECRET',
   'STORAGE_SIGNING_SECRET',
 ];
 
@@ -54,7 +55,14 @@ describe('production refuses to start without its real parts', () => {
   it('names the one setting left out of a full set, and starts with none left out', () => {
     const full: Record<string, string> = { APP_ENV: 'production', ...productionSettings() };
     expect(refusal(full)).toBe('(started)');
-    for (const name of ['PII_KEY', 'RSA_PRIVATE_KEY', 'SMS_CODE_SECRET', 'SMS_TEMPLATE_ID', 'PUBLIC_BASE_URL']) {
+    for (const name of [
+      'PII_KEY',
+      'RSA_PRIVATE_KEY',
+      'SMS_CODE_SECRET',
+      'PAY_PASSWORD_SECRET',
+      'SMS_TEMPLATE_ID',
+      'PUBLIC_BASE_URL',
+    ]) {
       const { [name]: _left, ...rest } = full;
       const message = refusal(rest);
       expect(message).toContain(name);

@@ -94,6 +94,7 @@ const orderDetail = () => import('./pages/order-detail-page');
 const orderList = () => import('../features/orders/order-list-page');
 const wechatLanding = () => import('../features/orders/wechat-landing-page');
 const withdraw = () => import('../features/withdrawal/withdraw-page');
+const walletStatement = () => import('../features/wallet/wallet-statement-page');
 const myCoupon = () => import('../features/coupon/my-coupon-page');
 const opsConsole = () => import('../features/ops/ops-console-page');
 const myOffers = () => import('../features/bargain/my-offers-page');
@@ -152,6 +153,7 @@ function sceneRoutes(scene: string): RouteObject[] {
     { path: pagePath(scene, 'orderList'), ...privatePage(orderList) },
     { path: pagePath(scene, 'wechatPay'), ...page(wechatLanding) },
     { path: pagePath(scene, 'withdraw'), ...privatePage(withdraw) },
+    { path: pagePath(scene, 'walletStatement'), ...privatePage(walletStatement) },
     { path: pagePath(scene, 'coupons'), ...privatePage(myCoupon) },
     { path: pagePath(scene, 'myOffers'), ...privatePage(myOffers) },
     { path: pagePath(scene, 'receivedOffers'), ...privatePage(receivedOffers) },

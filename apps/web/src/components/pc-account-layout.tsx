@@ -29,6 +29,7 @@ const MENU: ReadonlyArray<{ group: string; entries: readonly MenuEntry[] }> = [
     group: '我的资产',
     entries: [
       { page: 'withdraw', label: '余额与提现' },
+      { page: 'walletStatement', label: '资金明细' },
       { page: 'coupons', label: '优惠券' },
     ],
   },
@@ -60,6 +61,7 @@ const ACCOUNT_PAGES: Partial<Record<PageName, PageName>> = {
   brokerOrderDetail: 'orderList',
   collections: 'collections',
   withdraw: 'withdraw',
+  walletStatement: 'walletStatement',
   coupons: 'coupons',
   userCenter: 'userCenter',
   my: 'userCenter',

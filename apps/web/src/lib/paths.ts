@@ -32,6 +32,10 @@ export const PAGES = {
   orderList: 'orderNew/orderList/orderList',
   wechatPay: 'orderNew/orderConfirmPlace/orderConfirmPlaceForWx',
   withdraw: 'userCenter/cashWithdrawal/cashWithdrawal',
+  /** 资金明细: every movement of the balance, and 待入账 with its settle day. */
+  walletStatement: 'userCenter/fundDetail/fundDetail',
+  /** 支付密码: set it, or reset it with the verified real name. */
+  payPassword: 'userCenter/payPassword/payPassword',
   coupons: 'userCenter/myCoupon/myCoupon',
   myOffers: 'bargain/myOffers',
   /** 输入预购码: the buyer binds himself as a pre-sale's designated buyer. */
@@ -176,6 +180,8 @@ export const paths = {
   orderList: (scene: string) => pagePath(scene, 'orderList'),
 
   withdraw: (scene: string) => pagePath(scene, 'withdraw'),
+  walletStatement: (scene: string) => pagePath(scene, 'walletStatement'),
+  payPassword: (scene: string) => pagePath(scene, 'payPassword'),
   coupons: (scene: string) => pagePath(scene, 'coupons'),
   myOffers: (scene: string) => pagePath(scene, 'myOffers'),
   preBuyKey: (scene: string) => pagePath(scene, 'preBuyKey'),

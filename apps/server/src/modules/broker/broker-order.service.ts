@@ -58,9 +58,10 @@ export async function confirmBrokerOrder(
   const confirmed = await deps.db.transaction().execute(async (trx) => {
     const row = await brokerOrders(trx).where('id', '=', id).executeTakeFirstOrThrow();
     const from = typeof by === 'object' ? S.RECEIPT_REFUSED : S.DELIVERED;
+    const settleAt = new Date(now + BROKER_SETTLE_HOURS * 3_600_000);
     const moved = await moveBrokerOrder(trx, id, from, S.COMPLETED_PENDING, {
       confirmed_at: new Date(now),
-      settle_at: new Date(now + BROKER_SETTLE_HOURS * 3_600_000),
+      settle_at: settleAt,
       note:
         by === 'timeout'
           ? '买家超时未确认，系统自动确认收货'
@@ -88,7 +89,7 @@ export async function confirmBrokerOrder(
         credit: Accounts.userAvailable(row.seller_user_id),
         amount: share,
         code: 'seller_pending',
-        pending: { timeoutAt: null },
+        pending: { timeoutAt: null, dueAt: settleAt },
         note: `broker order ${id}`,
       });
     if (typeof by === 'object') await by.onMoved?.(trx);

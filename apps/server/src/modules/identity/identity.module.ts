@@ -12,6 +12,7 @@ import {
   type GameRegistration,
   type IdentityDeps,
   type IdentityStatus,
+  identityIs,
   identityStatus,
   realNameIs,
   realNameMatches,
@@ -29,6 +30,7 @@ export interface IdentityHandle {
   realNameMatches: (userId: number, account: { gameId: string; accountId: string }) => Promise<GameRegistration>;
   /** Why the user may not trade from this game account (its registration is another person), or null. */
   gameAccountRefusal: (userId: number, account: { gameId: string; accountId: string }) => Promise<string | null>;
+  identityIs: (userId: number, name: string, idCard: string) => Promise<boolean>;
 }
 
 /** Real-name verification and the uploads it (and feedback) needs: the calls, and the handle above. */
@@ -75,5 +77,6 @@ export async function identityModule(
       (await realNameMatches(identity, deps.askGame, userId, account)) === 'mismatch'
         ? GAME_REGISTRATION_MISMATCH
         : null,
+    identityIs: (userId, name, idCard) => identityIs(identity, userId, name, idCard),
   };
 }

@@ -91,6 +91,20 @@ export async function realNameIs(deps: IdentityDeps, userId: number, name: strin
   return row !== undefined && deps.pii.open(row.real_name_sealed) === name.trim();
 }
 
+/** Whether a name and an ID number are the user's verified ones (a reset of the payment password asks both). */
+export async function identityIs(deps: IdentityDeps, userId: number, name: string, idCard: string): Promise<boolean> {
+  const row = await identityDb(deps.db)
+    .selectFrom('identities')
+    .select(['real_name_sealed', 'id_card_fingerprint'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return (
+    row !== undefined &&
+    deps.pii.open(row.real_name_sealed) === name.trim() &&
+    row.id_card_fingerprint === deps.pii.fingerprint(idCard.trim().toUpperCase())
+  );
+}
+
 export interface VerifyInput {
   realName: string;
   idCard: string;

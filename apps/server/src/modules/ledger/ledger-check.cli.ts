@@ -1,7 +1,8 @@
 import path from 'node:path';
+import { LEDGER_MOVEMENT_CODES } from '@app/protocol/calls/wallet';
 import { openDatabase } from '../../platform/db/database';
 import type { LedgerTables } from './ledger.tables';
-import { checkLedger } from './ledger-check';
+import { checkLedger, unknownMovementCodes } from './ledger-check';
 
 /**
  * `npm run ledger:check`: the ledger check against any database, DATABASE_URL (PostgreSQL) or the
@@ -12,6 +13,8 @@ const dataDir = path.resolve(process.env.DATA_DIR ?? 'data');
 const db = await openDatabase<LedgerTables>(url ? { url, dataDir: null } : { dataDir });
 try {
   const problems = await checkLedger(db);
+  for (const code of await unknownMovementCodes(db, LEDGER_MOVEMENT_CODES))
+    problems.push(`movement code ${code} has no label in LEDGER_MOVEMENT_CODES (@app/protocol/calls/wallet)`);
   const totals = await db
     .selectFrom('ledger_accounts')
     .select((eb) => [eb.fn.countAll<number>().as('accounts'), eb.fn.sum<number>('credits_posted').as('credits')])

@@ -73,3 +73,9 @@ export async function checkLedger(db: Db): Promise<string[]> {
   for (const u of unresolved) problems.push(`${u.key}: ${u.state} without its resolving transfer`);
   return problems;
 }
+
+/** Transfers whose movement code the statement cannot name (every code must have its label). */
+export async function unknownMovementCodes(db: Db, known: readonly string[]): Promise<string[]> {
+  const rows = await ledgerDb(db).selectFrom('ledger_transfers').select('code').distinct().execute();
+  return rows.map((r) => r.code).filter((c) => !known.includes(c));
+}

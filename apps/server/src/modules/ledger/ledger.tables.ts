@@ -28,6 +28,8 @@ export interface LedgerTransfersTable {
   state: TransferState;
   pending_id: number | null;
   timeout_at: Date | null;
+  /** When a pending credit is expected to post (待入账's settle day); informs, never acts. */
+  due_at: Generated<Date | null>;
   order_id: number | null;
   note: Generated<string>;
   created_at: CreatedAt;

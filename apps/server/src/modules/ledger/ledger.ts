@@ -86,8 +86,8 @@ export interface TransferInput {
   credit: AccountRef;
   amount: number;
   code: string;
-  /** Reserve instead of posting; expires (voided) at timeoutAt when given. */
-  pending?: { timeoutAt: Date | null };
+  /** Reserve instead of posting; expires (voided) at timeoutAt when given; dueAt tells the user when it should post. */
+  pending?: { timeoutAt: Date | null; dueAt?: Date };
   orderId?: number;
   note?: string;
 }
@@ -127,6 +127,7 @@ export function transfer(db: Db, input: TransferInput): Promise<Transfer> {
         code: input.code,
         state: pending ? 'pending' : 'posted',
         timeout_at: input.pending?.timeoutAt ?? null,
+        due_at: input.pending?.dueAt ?? null,
         order_id: input.orderId ?? null,
         note: input.note ?? '',
       })

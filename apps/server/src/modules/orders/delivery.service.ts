@@ -170,7 +170,7 @@ export async function confirm(
         credit: Accounts.userAvailable(order.seller_user_id),
         amount: sellerGets,
         code: 'seller_pending',
-        pending: { timeoutAt: null },
+        pending: { timeoutAt: null, dueAt: settleAt },
         orderId: order.id,
       });
     // Customer service's own record of the decision (its audit), in the same transaction.

@@ -51,3 +51,14 @@ export async function orderParties(db: DbHandle, orderIds: readonly number[]): P
     ]),
   );
 }
+
+/** The order numbers (what a user reads and quotes) of several orders at once (a page of the wallet's statement). */
+export async function orderNumbers(db: DbHandle, orderIds: readonly number[]): Promise<Map<number, string>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await ordersDb(db)
+    .selectFrom('orders')
+    .select(['id', 'order_no'])
+    .where('id', 'in', [...new Set(orderIds)])
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.order_no]));
+}

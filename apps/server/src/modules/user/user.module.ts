@@ -12,6 +12,7 @@ import { settingsRoutes } from './settings.routes';
 import { thirdPartyLoginRoutes } from './third-party-login.routes';
 import { knownUid } from './user.queries';
 import { userRoutes } from './user.routes';
+import { type OrderNumbers, walletStatementRoutes } from './wallet-statement.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -38,6 +39,8 @@ export function userModule(
     config: Pick<Config, 'SESSION_TTL_DAYS' | 'CUSTOMER_SERVICE_URL'>;
     /** Where the games' hosts keep what putFileToAliYun answers (feedback screenshots from the game view). */
     gameFiles: readonly string[];
+    /** The statement's order numbers (orders' `orderNumbers`). */
+    orderNumbers: OrderNumbers;
   },
 ): RemovalChecks {
   const { platform, sms, config } = deps;
@@ -49,6 +52,7 @@ export function userModule(
   app.decorate('removalChecks', removalChecks);
   loginRoutes(app, platform, { ...sms, sessionTtlDays: config.SESSION_TTL_DAYS, removalChecks });
   userRoutes(app, platform, deps.identity.status);
+  walletStatementRoutes(app, platform, deps.orderNumbers);
   thirdPartyLoginRoutes(app, platform, deps.logins, config.SESSION_TTL_DAYS);
   settingsRoutes(app, platform);
   feedbackRoutes(app, platform, { customerServiceUrl: config.CUSTOMER_SERVICE_URL, gameFiles: deps.gameFiles });

@@ -35,7 +35,7 @@ export type LoginProviderConfig = Pick<
 /**
  * Each provider whose keys are configured is the real one (anywhere); the others are the sandbox
  * outside production and absent in it: production without WeChat keys offers no WeChat button and
- * refuses its calls, SMS login being enough to start (decision 00xx-logins).
+ * refuses its calls, SMS login being enough to start (decision 0051).
  */
 export function configuredLoginProviders(c: LoginProviderConfig, sandbox: SandboxProviders | null): LoginProviders {
   const timeoutMs = c.LOGIN_PROVIDER_TIMEOUT_MS;

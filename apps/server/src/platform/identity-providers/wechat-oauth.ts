@@ -47,7 +47,7 @@ function refuseOnError(body: Record<string, unknown>): void {
  * produced → GET /sns/oauth2/access_token → GET /sns/userinfo. WeChat's documented API has no
  * request signature: the secret travels in the query over TLS. The subject is the unionid when the
  * app is bound to an Open Platform account, else the openid qualified by the app id; an account
- * first linked by that openid is found through the alias and gains the unionid (decision 00xx-logins).
+ * first linked by that openid is found through the alias and gains the unionid (decision 0051).
  */
 export function createWechatOAuth(options: WechatOAuthOptions): OAuthProvider {
   const base = options.apiBase ?? 'https://api.weixin.qq.com';

@@ -163,6 +163,12 @@ export default function MyPage({ RealNameDialog }: { RealNameDialog: RealNameDia
             testId="my-merchant-entry"
           />
           <EntryLink to={paths.withdraw(scene)} label="余额与提现" testId="my-withdraw-entry" />
+          <EntryLink
+            to={paths.walletStatement(scene)}
+            label="资金明细"
+            hint="收支、待入账"
+            testId="my-statement-entry"
+          />
           <EntryLink to={paths.coupons(scene)} label="我的优惠券" testId="my-coupon-entry" />
           {scene === 'h5sdk' ? null : (
             <EntryLink

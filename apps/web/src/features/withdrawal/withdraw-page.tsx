@@ -10,8 +10,11 @@ import { formatDateTime, formatPriceFen } from '@app/protocol/format';
 import { yuanToFen } from '@app/protocol/sell-rules';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { PageFrame } from '../../components/pc-page-frame';
 import { callApi } from '../../lib/api/call-api';
+import { paths } from '../../lib/paths';
+import { sceneOfPath } from '../../lib/platform';
 import { showToast } from '../../lib/ui-bus';
 import '../../components/sell-form.css';
 import './withdrawal.css';
@@ -50,6 +53,13 @@ export default function WithdrawPage() {
             冻结中含审核中的提现、待支付订单的余额部分，以及还价、出价、竞拍冻结的保证金
           </div>
         ) : null}
+        <Link
+          to={paths.walletStatement(sceneOfPath(globalThis.location.pathname) ?? 'h5')}
+          className="wallet-statement-link"
+          data-testid="wallet-statement-link"
+        >
+          资金明细 ›
+        </Link>
       </div>
       <div className="card wallet-box">
         <div className="sell-form" data-testid="withdraw-form">

@@ -1,5 +1,3 @@
-import * as m0048 from './0048-payouts-states';
-import * as m0049 from './0049-realname-checks';
 import * as m0001 from './0001-foundation';
 import * as m0002 from './0002-commodities';
 import * as m0003 from './0003-sms-codes';
@@ -45,6 +43,10 @@ import * as m0044 from './0044-im-message-ref';
 import * as m0045 from './0045-game-auth-type';
 import * as m0046 from './0046-merchant-left';
 import * as m0047 from './0047-payable-purpose-ref';
+import * as m0048 from './0048-payouts-states';
+import * as m0049 from './0049-realname-checks';
+import * as m0050 from './0050-wallet-statement';
+import * as m0051 from './0051-wallet-pay-password';
 
 /** Migrations in order; a name once shipped never changes. */
 export const migrations: Record<string, { up: readonly string[] }> = {
@@ -95,4 +97,6 @@ export const migrations: Record<string, { up: readonly string[] }> = {
   '0047-payable-purpose-ref': m0047,
   '0048-payouts-states': m0048,
   '0049-realname-checks': m0049,
+  '0050-wallet-statement': m0050,
+  '0051-wallet-pay-password': m0051,
 };
