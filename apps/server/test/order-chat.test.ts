@@ -14,10 +14,6 @@ import { OrderStatus } from '@app/protocol/statuses/order-status';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { groupIdOf, history } from '../src/modules/im/im.service';
 import { Accounts, transfer } from '../src/modules/ledger/ledger';
-import { createSandboxPayout } from '../src/modules/withdrawal/payout-provider';
-import { approveWithdrawal } from '../src/modules/withdrawal/withdrawal-payout';
-import { createPiiCipher } from '../src/platform/crypto/pii';
-import { ensureSecret } from '../src/platform/secrets';
 import {
   allowBargain,
   expectCode,
@@ -249,24 +245,11 @@ describe('notifications of withdrawals and coupons', () => {
       amount: 50_000,
       code: 'topup',
     });
-    const saved = await app.call(
-      extractSave,
-      { amount: 10_000, accountNo: '13977770001', accountName: '林小风' } as never,
-      { token },
-    );
-    expectCode(saved, '200');
-    // A user's first payout waits for staff (decision 0049): approved, then the sweep pays it.
-    await approveWithdrawal(
-      {
-        db: t.db,
-        pii: createPiiCipher(await ensureSecret(t.db, 'piiKey')),
-        payout: createSandboxPayout(),
-        realNameIs: async () => true,
-        hasAuthentication: async () => true,
-        reviewSeconds: 0,
-      },
-      Number((saved.data as { id: string }).id),
-      1,
+    expectCode(
+      await app.call(extractSave, { amount: 10_000, accountNo: '13977770001', accountName: '林小风' } as never, {
+        token,
+      }),
+      '200',
     );
     await sweep(24 * 60);
     const money = (await notices(token)).list[0] as Notice;

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { Accounts, balanceOf, transfer } from '../src/modules/ledger/ledger';
 import { checkLedger } from '../src/modules/ledger/ledger-check';
 import { createSandboxPayout } from '../src/modules/withdrawal/payout-provider';
-import { approveWithdrawal, sweepWithdrawals } from '../src/modules/withdrawal/withdrawal-payout';
+import { sweepWithdrawals } from '../src/modules/withdrawal/withdrawal-payout';
 import { createPiiCipher } from '../src/platform/crypto/pii';
 import { ensureSecret } from '../src/platform/secrets';
 import { expectCode, idNumber, loginAs, useTestApp, useTestClient } from './helpers';
@@ -58,9 +58,8 @@ describe('withdrawal', () => {
       accountNo: string;
       accountName: string;
     };
-    // A user's first payout waits for staff.
     expect(first).toMatchObject({
-      status: 'in_review',
+      status: 'reviewing',
       fee: 100,
       arrival: 9_900,
       accountNo: '139****7777',
@@ -90,8 +89,7 @@ describe('withdrawal', () => {
       hasAuthentication: async () => true,
       reviewSeconds: 30,
     };
-    expect(await sweepWithdrawals(deps, Date.now() + 31_000)).toBe(0);
-    await approveWithdrawal(deps, Number(second.id), 1);
+    expect(await sweepWithdrawals(deps)).toBe(0);
     expect(await sweepWithdrawals(deps, Date.now() + 31_000)).toBe(1);
     expect(await sweepWithdrawals(deps, Date.now() + 31_000)).toBe(0);
     expectCode(await app.call(extractCancel, { id: second.id }, { token }), '10002', '提现已进入打款流程，无法取消');
