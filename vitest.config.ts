@@ -15,6 +15,13 @@ const isolated = [
   'apps/server/test/partner-games.test.ts',
   'apps/server/test/production-without-demo.test.ts',
 ];
+/**
+ * Kept out of the everyday loop (`npm run test:fast` sets TEST_EVERYDAY=1; decision 0053): they
+ * start, kill and restart real server processes and are the serial tail of the run (about 55 s on
+ * a quiet machine, 120 s and more on a loaded one). `npm test` and CI run them on both databases.
+ */
+const processTests = ['apps/server/test/crash-restart.test.ts', 'apps/server/test/graceful-stop.test.ts'];
+const everyday = process.env.TEST_EVERYDAY === '1';
 
 const shared = {
   environment: 'node',
@@ -47,7 +54,14 @@ export default defineConfig({
       // worker on a busy machine they ran out of time (38 s and more where 5 s was usual). They run
       // one at a time after the shared files (a project with maxWorkers 1), with twice the time.
       {
-        test: { ...shared, name: 'isolated', include: isolated, isolate: true, maxWorkers: 1, testTimeout: 60_000 },
+        test: {
+          ...shared,
+          name: 'isolated',
+          include: everyday ? isolated.filter((f) => !processTests.includes(f)) : isolated,
+          isolate: true,
+          maxWorkers: 1,
+          testTimeout: 60_000,
+        },
       },
     ],
   },

@@ -46,7 +46,10 @@ if (ci && ((only !== 'fast' && !hasPg) || !hasRedis)) {
 const redisEnv = hasRedis ? { TEST_REDIS_URL: redisUrl } : {};
 
 if (!only || only === 'unit' || only === 'fast') {
-  run('unit and server tests on PGlite', 'npx', ['vitest', 'run'], { TEST_DB: 'pglite', ...redisEnv });
+  // The everyday loop leaves out the files that start and kill server processes (decision 0053).
+  const everyday = only === 'fast' ? { TEST_EVERYDAY: '1' } : {};
+  run('unit and server tests on PGlite', 'npx', ['vitest', 'run'], { TEST_DB: 'pglite', ...redisEnv, ...everyday });
+  if (only === 'fast') console.info('\n(crash-restart and graceful-stop run in `npm test` only)');
   if (!hasRedis) console.info(`\n(Redis not reachable at ${redisUrl}: the tests that need it were skipped)`);
 }
 
