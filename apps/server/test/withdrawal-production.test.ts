@@ -1,9 +1,7 @@
-import { extractSave } from '@app/protocol/calls/withdrawal';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
-import { issueSession } from '../src/platform/auth/sessions';
 import { expectCode, useTestApp } from './helpers';
-import { productionSettings } from './production-env';
+import { productionSettings, productionWithdrawal } from './production-env';
 
 const refusal = (env: Record<string, string>): string => {
   try {
@@ -36,19 +34,6 @@ describe('production takes withdrawals once a payout channel is configured', () 
 
   const t = useTestApp({ APP_ENV: 'production', PAYOUT_CHANNEL: 'alipay' });
   it('with PAYOUT_CHANNEL=alipay the request passes the channel check and meets the real-name rule', async () => {
-    const user = await t.db
-      .insertInto('users')
-      .values({ uid: '99990002', mobile: '13800009998', nickname: '玩家9998', avatar: '' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const token = await issueSession(t.db, user.id, 'H5', 1);
-    const client = await t.client();
-    const res = await client.call(
-      extractSave,
-      { amount: 1000, accountNo: '13800009998', accountName: '张三' },
-      { token },
-    );
-    expectCode(res, '10002', '请先完成实名认证');
-    expect(await t.db.selectFrom('withdrawals').select('id').execute()).toHaveLength(0);
+    expectCode(await productionWithdrawal(t, '99990002', '13800009998'), '10002', '请先完成实名认证');
   });
 });

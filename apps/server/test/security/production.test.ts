@@ -2,13 +2,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { phoneLogin, sendSms, wxAppLogin } from '@app/protocol/calls/user';
-import { extractSave } from '@app/protocol/calls/withdrawal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
-import { issueSession } from '../../src/platform/auth/sessions';
 import { createTestClient, expectCode, freshDatabase, type TestDatabase, testConfig, useTestApp } from '../helpers';
-import { productionSettings } from '../production-env';
+import { productionSettings, productionWithdrawal } from '../production-env';
 
 /**
  * Production runs only on real parts (issue 13 item 2, decision 0012): it refuses to start without
@@ -118,20 +116,11 @@ describe('production started with its real parts', () => {
   });
 
   it('takes no withdrawal: the sandbox never pays out in production and no real payout channel exists yet', async () => {
-    const user = await t.db
-      .insertInto('users')
-      .values({ uid: '99990001', mobile: '13800009999', nickname: '玩家9999', avatar: '' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const token = await issueSession(t.db, user.id, 'H5', 1);
-    const client = await t.client();
-    const res = await client.call(
-      extractSave,
-      { amount: 1000, accountNo: '13800009999', accountName: '张三' },
-      { token },
+    expectCode(
+      await productionWithdrawal(t, '99990001', '13800009999'),
+      '10002',
+      '提现通道暂未开通，余额可继续用于购买，请稍后再试',
     );
-    expectCode(res, '10002', '提现通道暂未开通，余额可继续用于购买，请稍后再试');
-    expect(await t.db.selectFrom('withdrawals').select('id').execute()).toHaveLength(0);
   });
 
   it('keeps no secret of its own in the database: every one came from the environment', async () => {

@@ -152,7 +152,10 @@ export default function BrokerListPage() {
   ) : list.length === 0 ? (
     <EmptyState title="暂无商人在售" hint="换个区服或币种看看" />
   ) : pc ? (
-    <table className={`broker-table${market.isPlaceholderData ? ' broker-stale' : ''}`} data-testid="broker-list">
+    <table
+      className={`data-table broker-table${market.isPlaceholderData ? ' broker-stale' : ''}`}
+      data-testid="broker-list"
+    >
       <thead>
         <tr>
           <th>商家</th>

@@ -50,7 +50,7 @@ export function StatementRow({ line, scene }: { line: StatementLine; scene: stri
 /** The same lines as a table on the PC. */
 export function StatementTable({ lines, scene }: { lines: StatementLine[]; scene: string }) {
   return (
-    <table className="statement-table" data-testid="statement-table">
+    <table className="data-table statement-table" data-testid="statement-table">
       <thead>
         <tr>
           <th>时间</th>
