@@ -10,6 +10,7 @@ import { h5sdkVerifyCode } from '@app/protocol/calls/market';
 import { h5sdkOrderPlace, orderInfo } from '@app/protocol/calls/orders';
 import { wapAlipay } from '@app/protocol/calls/pay';
 import { bindPhone, sendSms } from '@app/protocol/calls/user';
+import { extractSave } from '@app/protocol/calls/withdrawal';
 import { type ClientCodec, createClientCodec } from '@app/protocol/codec/client';
 import { type CallDef, type CallInput, callPath } from '@app/protocol/contract';
 import { OrderStatus } from '@app/protocol/statuses/order-status';
@@ -21,6 +22,7 @@ import { demoComposition } from '../../../demo/src/demo-composition';
 import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import type { AppDb, Database } from '../src/database';
+import { issueSession } from '../src/platform/auth/sessions';
 import { openDatabase, openPGlite } from '../src/platform/db/database';
 import { productionSettings } from './production-env';
 
@@ -542,4 +544,21 @@ export async function sentOffer(
     });
   }
   return made.data as Offer;
+}
+
+/**
+ * A user of the production app asks for a ¥10 withdrawal to his own phone's Alipay account: what the
+ * app answers, after checking that no withdrawal was written (both production tests refuse it).
+ */
+export async function productionWithdrawal(t: TestApp, uid: string, mobile: string): Promise<Envelope> {
+  const user = await t.db
+    .insertInto('users')
+    .values({ uid, mobile, nickname: `玩家${mobile.slice(-4)}`, avatar: '' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const token = await issueSession(t.db, user.id, 'H5', 1);
+  const client = await t.client();
+  const res = await client.call(extractSave, { amount: 1000, accountNo: mobile, accountName: '张三' }, { token });
+  expect(await t.db.selectFrom('withdrawals').select('id').execute()).toHaveLength(0);
+  return res;
 }

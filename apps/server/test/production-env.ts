@@ -1,9 +1,5 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { extractSave } from '@app/protocol/calls/withdrawal';
 import { generateKeyPem } from '@app/protocol/codec/server';
-import { expect } from 'vitest';
-import { issueSession } from '../src/platform/auth/sessions';
-import type { Envelope, TestApp } from './helpers';
 
 let made: Record<string, string> | null = null;
 
@@ -43,21 +39,4 @@ export function productionSettings(): Record<string, string> {
     STORAGE_SIGNING_SECRET: randomBytes(32).toString('hex'),
   };
   return made;
-}
-
-/**
- * A user of the production app asks for a ¥10 withdrawal to his own phone's Alipay account: what the
- * app answers, after checking that no withdrawal was written (both production tests refuse it).
- */
-export async function productionWithdrawal(t: TestApp, uid: string, mobile: string): Promise<Envelope> {
-  const user = await t.db
-    .insertInto('users')
-    .values({ uid, mobile, nickname: `玩家${mobile.slice(-4)}`, avatar: '' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const token = await issueSession(t.db, user.id, 'H5', 1);
-  const client = await t.client();
-  const res = await client.call(extractSave, { amount: 1000, accountNo: mobile, accountName: '张三' }, { token });
-  expect(await t.db.selectFrom('withdrawals').select('id').execute()).toHaveLength(0);
-  return res;
 }

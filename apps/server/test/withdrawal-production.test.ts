@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
-import { expectCode, useTestApp } from './helpers';
-import { productionSettings, productionWithdrawal } from './production-env';
+import { expectCode, productionWithdrawal, useTestApp } from './helpers';
+import { productionSettings } from './production-env';
 
 const refusal = (env: Record<string, string>): string => {
   try {

@@ -5,8 +5,16 @@ import { phoneLogin, sendSms, wxAppLogin } from '@app/protocol/calls/user';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
-import { createTestClient, expectCode, freshDatabase, type TestDatabase, testConfig, useTestApp } from '../helpers';
-import { productionSettings, productionWithdrawal } from '../production-env';
+import {
+  createTestClient,
+  expectCode,
+  freshDatabase,
+  productionWithdrawal,
+  type TestDatabase,
+  testConfig,
+  useTestApp,
+} from '../helpers';
+import { productionSettings } from '../production-env';
 
 /**
  * Production runs only on real parts (issue 13 item 2, decision 0012): it refuses to start without
