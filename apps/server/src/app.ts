@@ -59,6 +59,9 @@ import { sandboxProvidersOf } from './platform/identity-providers/identity-provi
 import { leadSweeps } from './platform/jobs/sweep-every';
 import { advisoryLeadership } from './platform/jobs/sweep-leader';
 import { logDestination } from './platform/log/destination';
+import { httpMetrics } from './platform/metrics/http-metrics';
+import { metricsOf } from './platform/metrics/metrics';
+import { platformMetrics } from './platform/metrics/platform-metrics';
 import { openPlatform } from './platform/open-platform';
 import { openStorage } from './platform/storage/storage-driver';
 
@@ -106,10 +109,14 @@ export interface SeedServices {
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify(serverOptions(config, options.logStream ?? (await logDestination(config))));
   const stopping = gracefulStop(app, { drainMs: 8_000 });
+  // What the process and each part measure, on /metrics (decision 0054): the platform and modules register into it.
+  const metrics = metricsOf(app);
+  if (config.METRICS === 'on') httpMetrics(app, metrics, { token: config.METRICS_TOKEN });
 
   // The platform: database, Redis, codec keys, nonces and limits; the games (a composition's games
   // mount here, before the hooks below); what every request goes through; health, storage.
   const { db, redis, platform, rates, close } = await openPlatform(app, config, options.db);
+  if (config.METRICS === 'on') platformMetrics(metrics, { db, opener: platform.opener });
   // After the last request and every module's own onClose hook (gracefulStop runs these last).
   stopping.atLast(close);
   // Many processes on one PostgreSQL: one of them runs the deadline sweeps (platform/jobs/sweep-leader.ts).

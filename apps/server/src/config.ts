@@ -44,6 +44,14 @@ const configSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_.-]{1,40}$/, { error: '1-40 letters, digits, -, _ or .' })
     .optional(),
+  // metrics:
+  /**
+   * Who may read /metrics: the bearer of this token (Prometheus' `authorization` of a scrape job).
+   * Unset: only a scraper on this machine, reaching the process directly (not through the balancer).
+   */
+  METRICS_TOKEN: z.string().min(16, { error: 'at least 16 characters' }).optional(),
+  /** off: no request or statement is measured and /metrics is not served (the bench's baseline, decision 0054). */
+  METRICS: z.enum(['on', 'off']).default('on'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * Outside production: 1 = readable log lines (pino-pretty), 0 = JSON lines; unset = readable when

@@ -18,6 +18,8 @@ export interface PartnerClientOptions {
   secret: string;
   fetch?: Transport;
   now?: () => number;
+  /** Hears of every call once it ended: its path, 'ok', the game's refusal code or 'error' (no answer), and its seconds. */
+  observe?: (path: string, outcome: string, seconds: number) => void;
 }
 
 type Path = keyof PartnerAnswers;
@@ -32,6 +34,8 @@ export function createPartnerClient(options: PartnerClientOptions) {
     input: object,
     requestId: string = randomUUID(),
   ): Promise<PartnerAnswers[P]> {
+    const started = performance.now();
+    const ended = (outcome: string) => options.observe?.(path, outcome, (performance.now() - started) / 1000);
     const body = JSON.stringify(input);
     const headers = signPartnerRequest({
       secret: options.secret,
@@ -42,13 +46,20 @@ export function createPartnerClient(options: PartnerClientOptions) {
       requestId,
       now: (options.now ?? Date.now)(),
     });
-    const res = (await (
-      await send(`${base}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...headers },
-        body,
-      })
-    ).json()) as { ok: true; data: PartnerAnswers[P] } | { ok: false; code: string; message: string };
+    let res: { ok: true; data: PartnerAnswers[P] } | { ok: false; code: string; message: string };
+    try {
+      res = (await (
+        await send(`${base}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...headers },
+          body,
+        })
+      ).json()) as typeof res;
+    } catch (error) {
+      ended('error');
+      throw error;
+    }
+    ended(res?.ok ? 'ok' : typeof res?.code === 'string' && /^[A-Z_]{1,40}$/.test(res.code) ? res.code : 'other');
     if (!res.ok) throw new PartnerRefusal(res.code, res.message);
     return res.data;
   }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { CallPlatform } from '../../platform/http/register-call';
+import { LATENCY_BUCKETS, metricsOf } from '../../platform/metrics/metrics';
 import { createGameGateway, type GameConfig, type GameGateway, partnerGames } from './game-gateway';
 
 /**
@@ -43,7 +44,15 @@ export async function configuredGames(
   const games = [...mounted, ...partnerGames(config.GAMES)];
   const clash = games.find((g, i) => games.findIndex((o) => o.gameId === g.gameId) !== i);
   if (clash) throw new Error(`Invalid configuration:\nGAMES: ${clash.gameId} is already an embedded game`);
-  const gateway = createGameGateway(games, 'marketplace');
+  const calls = metricsOf(app).histogram({
+    name: 'partner_call_duration_seconds',
+    help: 'Calls of the game partner API by game, path and outcome (ok, the game refusal code, error: no answer)',
+    labelNames: ['game', 'path', 'outcome'] as const,
+    buckets: LATENCY_BUCKETS,
+  });
+  const gateway = createGameGateway(games, 'marketplace', (game, path, outcome, seconds) =>
+    calls.observe({ game, path, outcome }, seconds),
+  );
   deps.platform.games = gateway.verifier;
   return { games, gateway };
 }

@@ -46,7 +46,11 @@ export function partnerGames(
   }));
 }
 
-export function createGameGateway(games: GameConfig[], partnerId: string) {
+export function createGameGateway(
+  games: GameConfig[],
+  partnerId: string,
+  observe?: (gameId: string, path: string, outcome: string, seconds: number) => void,
+) {
   const clients = new Map<string, PartnerClient>(
     games.map((g) => [
       g.gameId,
@@ -55,6 +59,9 @@ export function createGameGateway(games: GameConfig[], partnerId: string) {
         partnerId,
         secret: g.secret,
         ...(g.transport ? { fetch: g.transport } : {}),
+        ...(observe
+          ? { observe: (path: string, outcome: string, s: number) => observe(g.gameId, path, outcome, s) }
+          : {}),
       }),
     ]),
   );

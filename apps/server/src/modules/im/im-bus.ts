@@ -55,7 +55,12 @@ export function memoryBus(): ImBus {
 
 const PRESENCE_SECONDS = 60;
 
-export async function redisBus(redis: RedisClient, prefix: string): Promise<ImBus> {
+/**
+ * `lag` hears, for each event from Redis, the seconds since its publisher sent it (the chat's
+ * fan-out lag in the metrics; clocks of the processes are assumed close, NTP). The time travels as
+ * an extra field `sentAt`, which a process without this code ignores.
+ */
+export async function redisBus(redis: RedisClient, prefix: string, lag?: (seconds: number) => void): Promise<ImBus> {
   const channel = `${prefix}im:events`;
   const key = (account: string) => `${prefix}im:online:${account}`;
   const processId = randomUUID();
@@ -64,8 +69,9 @@ export async function redisBus(redis: RedisClient, prefix: string): Promise<ImBu
   const counts = new Map<string, number>();
   await subscriber.subscribe(channel);
   subscriber.on('message', (_channel: string, text: string) => {
-    const event = JSON.parse(text) as ImEvent;
-    for (const handler of handlers) handler(event);
+    const { sentAt, ...event } = JSON.parse(text) as ImEvent & { sentAt?: number };
+    if (lag && typeof sentAt === 'number') lag(Math.max(0, Date.now() - sentAt) / 1000);
+    for (const handler of handlers) handler(event as ImEvent);
   });
   const claim = (accounts: string[]) => {
     if (accounts.length === 0) return Promise.resolve();
@@ -81,7 +87,7 @@ export async function redisBus(redis: RedisClient, prefix: string): Promise<ImBu
   refresh.unref();
   return {
     async publish(event) {
-      await redis.publish(channel, JSON.stringify(event));
+      await redis.publish(channel, JSON.stringify({ ...event, sentAt: Date.now() }));
     },
     onEvent(handler) {
       handlers.push(handler);

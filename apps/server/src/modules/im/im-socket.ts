@@ -13,6 +13,7 @@ import { CONTROL_CHARS } from '@app/protocol/validation';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Db } from '../../platform/db/database';
+import { metricsOf } from '../../platform/metrics/metrics';
 import type { RateStore } from '../../platform/rate/rate-store';
 import type { ObjectStorage } from '../../platform/storage/object-storage';
 import { ownImage } from './chat-images';
@@ -68,6 +69,13 @@ export function imSocket(
   const { db, bus, storage, loginValid } = deps;
   const admit = frameLimits(deps.rates);
   const connections = new Set<Connection>();
+  metricsOf(app).gauge({
+    name: 'chat_sockets',
+    help: 'Chat sockets this process holds open',
+    collect() {
+      this.set(connections.size);
+    },
+  });
   let stopping = false;
   const byAccount = new Map<string, Set<Connection>>();
   const byToken = new Map<string, Connection>();

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { RawBuilder } from 'kysely';
 import type { DbHandle } from '../../platform/db/handle';
 import type { CallPlatform } from '../../platform/http/register-call';
+import { metricsOf } from '../../platform/metrics/metrics';
 import type { RateStore } from '../../platform/rate/rate-store';
 import type { RedisClient } from '../../platform/redis';
 import type { ObjectStorage } from '../../platform/storage/object-storage';
@@ -101,7 +102,14 @@ export async function imModule(
   },
 ): Promise<ChatHandle> {
   const { db } = deps.platform;
-  const bus = deps.redis ? await redisBus(deps.redis, deps.redisPrefix) : memoryBus();
+  const lag = metricsOf(app).histogram({
+    name: 'chat_fanout_lag_seconds',
+    help: 'From a chat event published by one process to its arrival at this one (Redis pub/sub)',
+    buckets: [0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 5],
+  });
+  const bus = deps.redis
+    ? await redisBus(deps.redis, deps.redisPrefix, (seconds) => lag.observe(seconds))
+    : memoryBus();
   app.addHook('onClose', () => bus.close());
   // The socket layer cuts only frames far over the limit (1009); the chat refuses the others (10002, 1008).
   // Stopping answers the frames in flight, then closes the sockets with 1001 (the plugin's own said no status).

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { metricsOf } from '../../platform/metrics/metrics';
 import type { PayGateway } from './pay-gateway';
 import type { PaymentDeps } from './payment.service';
 import { applyNotice } from './payment-notice';
@@ -9,6 +10,11 @@ import { applyNotice } from './payment-notice';
  * for Alipay and the sandbox, which otherwise resend; 204 for WeChat Pay v3).
  */
 export async function notifyRoutes(app: FastifyInstance, deps: PaymentDeps, gateways: PayGateway[]): Promise<void> {
+  const outcomes = metricsOf(app).counter({
+    name: 'payment_notices_total',
+    help: 'Gateway payment notifications by gateway and what applying them did (paid, repeat, late-refunded, refund-owed, closed, refused)',
+    labelNames: ['gateway', 'outcome'] as const,
+  });
   await app.register(async (scope) => {
     const raw = (_req: unknown, body: string, done: (e: Error | null, v?: unknown) => void) => done(null, body);
     scope.addContentTypeParser('application/json', { parseAs: 'string' }, raw);
@@ -17,6 +23,7 @@ export async function notifyRoutes(app: FastifyInstance, deps: PaymentDeps, gate
       scope.post(`/pay/notify/${gateway.name}`, async (request, reply) => {
         const notice = await gateway.verify({ headers: request.headers, body: String(request.body ?? '') });
         const outcome = notice ? await applyNotice(deps, gateway.name, notice) : 'refused';
+        outcomes.inc({ gateway: gateway.name, outcome });
         if (outcome === 'refused')
           request.log.warn({ gateway: gateway.name, tradeNo: notice?.tradeNo }, 'payment notification refused');
         if (outcome === 'refund-owed')

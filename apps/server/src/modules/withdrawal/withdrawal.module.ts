@@ -3,10 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { CallPlatform } from '../../platform/http/register-call';
 import { sweepEvery } from '../../platform/jobs/sweep-every';
+import { metricsOf } from '../../platform/metrics/metrics';
 import type { IdentityHandle } from '../identity/identity.module';
 import type { NoticesHandle } from '../notices/notices.module';
 import { type RemovalChecks, refuseWhile } from '../user/removal-checks';
-import { type PayoutConfig, payoutChannelOf } from './payout-channel';
+import { measuredPayout, type PayoutConfig, payoutChannelOf } from './payout-channel';
 import { withdrawalRoutes } from './withdrawal.routes';
 import type { WithdrawalDeps } from './withdrawal.service';
 import { hasPendingWithdrawal } from './withdrawal.service';
@@ -33,7 +34,7 @@ export function withdrawalModule(
   },
 ): { sweep: (now: number) => Promise<number>; review: WithdrawalReview } {
   const { identity, config } = deps;
-  const payout = payoutChannelOf(config);
+  const payout = measuredPayout(payoutChannelOf(config), metricsOf(app));
   const withdrawals: WithdrawalDeps & { maskedRealName: (userId: number) => Promise<string> } = {
     db: deps.platform.db,
     pii: identity.pii,

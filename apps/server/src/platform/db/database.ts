@@ -8,6 +8,7 @@ import type { DbHandle } from './handle';
 import { migrations } from './migrations/index';
 import { PGliteDialect } from './pglite-dialect';
 import { preparedStatements } from './prepared-pool';
+import { DatabaseWatch, registerDatabaseWatch } from './statement-timings';
 import { registerTableWrites, TableWrites } from './table-writes';
 
 /**
@@ -68,21 +69,32 @@ export async function openDatabase<DB = unknown>(options: DatabaseOptions): Prom
     // The request's own query fails (503 while the database is down) and the pool replaces it.
     pool.on('connect', (client) => client.on('error', () => {}));
     return watched(
-      (plugins) => new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparedStatements(pool) }), plugins }),
+      (plugins, log) =>
+        new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparedStatements(pool) }), plugins, log }),
+      pool,
     );
   }
   const borrowed = options.pglite;
   const pglite = borrowed ?? (await openPGlite(options));
   return watched(
-    (plugins) => new Kysely<DB>({ dialect: new PGliteDialect(pglite, { keepOpen: !!borrowed }), plugins }),
+    (plugins, log) => new Kysely<DB>({ dialect: new PGliteDialect(pglite, { keepOpen: !!borrowed }), plugins, log }),
   );
 }
 
-/** The database with its write watcher (table-writes.ts), which the modules reach through tableWritesOf. */
-function watched<DB>(open: (plugins: TableWrites[]) => Kysely<DB>): Kysely<DB> {
+/**
+ * The database with its write watcher (table-writes.ts), which the modules reach through
+ * tableWritesOf, and its statement timings and pool (statement-timings.ts) for the metrics.
+ */
+function watched<DB>(
+  open: (plugins: TableWrites[], log: DatabaseWatch['log']) => Kysely<DB>,
+  pool?: DatabaseWatch['pool'],
+): Kysely<DB> {
   const writes = new TableWrites();
-  const db = open([writes]);
+  const watch = new DatabaseWatch();
+  watch.pool = pool ?? null;
+  const db = open([writes], watch.log);
   registerTableWrites(db, writes);
+  registerDatabaseWatch(db, watch);
   return db;
 }
 

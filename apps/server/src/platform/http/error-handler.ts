@@ -2,6 +2,7 @@ import { EnvelopeError } from '@app/protocol/codec/server';
 import { ErrorCode, errorCatalogue } from '@app/protocol/errors';
 import type { FastifyInstance } from 'fastify';
 import { isAppError, isDatabaseUnavailable, isDataException } from '../errors';
+import { noteAnswerCode } from '../metrics/http-metrics';
 import { isRateLimited, rateLimitedEnvelope } from './rate-limits';
 
 /** The envelope of every answer that is not a call's success: {code, msg, data} (PROTOCOL.md). */
@@ -18,33 +19,40 @@ export const envelope = (code: ErrorCode, msg?: string, data: unknown = null) =>
  */
 export function answerErrors(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
-    if (isAppError(error)) return reply.status(200).send(envelope(error.code, error.message, error.data));
+    // Each answer's code is noted for the call's metrics (http-metrics.ts).
+    const send = (status: number, answer: { code: string }) => {
+      noteAnswerCode(request, answer.code);
+      return reply.status(status).send(answer);
+    };
+    if (isAppError(error)) return send(200, envelope(error.code, error.message, error.data));
     if (error instanceof EnvelopeError) {
       request.log.info({ reason: error.reason }, 'envelope refused');
-      return reply.status(200).send(envelope(ErrorCode.BAD_ENVELOPE));
+      return send(200, envelope(ErrorCode.BAD_ENVELOPE));
     }
     if (isRateLimited(error)) {
       request.log.info({ ip: request.ip }, 'rate limited');
-      return reply.status(429).header('retry-after', error.retryAfterSeconds).send(rateLimitedEnvelope());
+      reply.header('retry-after', error.retryAfterSeconds);
+      return send(429, rateLimitedEnvelope());
     }
     const e = error as { code?: string; statusCode?: number };
     if (isDataException(error)) {
       // A value the schema let through but the database refuses (out of range, bad encoding): the caller's.
       request.log.warn({ err: error }, 'input refused by the database');
-      return reply.status(200).send(envelope(ErrorCode.BAD_PARAMS));
+      return send(200, envelope(ErrorCode.BAD_PARAMS));
     }
     if (isDatabaseUnavailable(error)) {
       // PostgreSQL down or restarting: 503 and Retry-After, so clients and balancers know to come back.
       request.log.warn({ err: error }, 'database unavailable');
-      return reply.status(503).header('retry-after', 1).send(envelope(ErrorCode.INTERNAL));
+      reply.header('retry-after', 1);
+      return send(503, envelope(ErrorCode.INTERNAL));
     }
-    if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.status(413).send(envelope(ErrorCode.BODY_TOO_LARGE));
+    if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return send(413, envelope(ErrorCode.BODY_TOO_LARGE));
     if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
       // Malformed JSON, wrong content type: a transport-level failure, same uniform answer.
       request.log.info({ err: error }, 'bad request');
-      return reply.status(e.statusCode).send(envelope(ErrorCode.BAD_ENVELOPE));
+      return send(e.statusCode, envelope(ErrorCode.BAD_ENVELOPE));
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send(envelope(ErrorCode.INTERNAL));
+    return send(500, envelope(ErrorCode.INTERNAL));
   });
 }

@@ -1,7 +1,43 @@
 import type { FastifyInstance } from 'fastify';
+import { metricsOf } from '../metrics/metrics';
 import type { SweepLeadership } from './sweep-leader';
 
 const leadershipOf = new WeakMap<FastifyInstance, SweepLeadership>();
+
+/** The sweeps' metrics of an app, made with its first sweeper: runs by outcome, rows moved, leading. */
+const instrumentsOf = new WeakMap<FastifyInstance, ReturnType<typeof sweepInstruments>>();
+function sweepInstruments(app: FastifyInstance) {
+  const metrics = metricsOf(app);
+  const leads = { now: true };
+  return {
+    runs: metrics.counter({
+      name: 'sweep_runs_total',
+      help: 'Sweeper runs by sweep and outcome (moved, idle, failed, follower: another process leads)',
+      labelNames: ['sweep', 'outcome'] as const,
+    }),
+    moved: metrics.counter({
+      name: 'sweep_rows_moved_total',
+      help: 'Rows a sweeper moved, by sweep and what it moved',
+      labelNames: ['sweep', 'what'] as const,
+    }),
+    leads,
+    leader: metrics.gauge({
+      name: 'sweep_leader',
+      help: '1 while this process runs the sweeps (the advisory lock of sweep-leader.ts, or no other process), else 0',
+      collect() {
+        this.set(leads.now ? 1 : 0);
+      },
+    }),
+  };
+}
+function instruments(app: FastifyInstance) {
+  let found = instrumentsOf.get(app);
+  if (!found) {
+    found = sweepInstruments(app);
+    instrumentsOf.set(app, found);
+  }
+  return found;
+}
 
 /**
  * Makes the app's sweepers run only while `leadership` says this process leads (many processes on
@@ -23,6 +59,7 @@ export function sweepEvery(
   sweep: () => Promise<Record<string, number>>,
 ): void {
   if (ms <= 0) return;
+  const measured = instruments(app);
   let running = false;
   let stopped = false;
   const timer = setInterval(async () => {
@@ -30,10 +67,19 @@ export function sweepEvery(
     running = true;
     try {
       const leads = leadershipOf.get(app);
-      if ((leads && !(await leads.leads())) || stopped) return;
+      if (stopped) return;
+      if (leads) measured.leads.now = await leads.leads();
+      if (!measured.leads.now) {
+        measured.runs.inc({ sweep: name, outcome: 'follower' });
+        return;
+      }
       const moved = await sweep();
-      if (Object.values(moved).some((n) => n > 0)) app.log.info({ sweep: name, ...moved }, `${name} swept`);
+      const any = Object.values(moved).some((n) => n > 0);
+      measured.runs.inc({ sweep: name, outcome: any ? 'moved' : 'idle' });
+      for (const [what, n] of Object.entries(moved)) if (n > 0) measured.moved.inc({ sweep: name, what }, n);
+      if (any) app.log.info({ sweep: name, ...moved }, `${name} swept`);
     } catch (error) {
+      measured.runs.inc({ sweep: name, outcome: 'failed' });
       app.log.warn({ err: error }, `${name} sweep failed`);
     } finally {
       running = false;
