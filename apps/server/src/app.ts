@@ -48,6 +48,7 @@ import type { Db } from './platform/db/database';
 import { answerErrors } from './platform/http/error-handler';
 import { gracefulStop } from './platform/http/graceful-stop';
 import { healthRoutes } from './platform/http/health';
+import { shedLoad } from './platform/http/load-shedding';
 import { openApiRoute } from './platform/http/openapi';
 import { rateLimits } from './platform/http/rate-limits';
 import type { CallPlatform } from './platform/http/register-call';
@@ -112,6 +113,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // What the process and each part measure, on /metrics (decision 0054): the platform and modules register into it.
   const metrics = metricsOf(app);
   if (config.METRICS === 'on') httpMetrics(app, metrics, { token: config.METRICS_TOKEN });
+  // Above a measured event-loop delay or heap, new requests get 503 at once (decision 0055).
+  const shedding = await shedLoad(app, metrics, {
+    maxEventLoopDelayMs: config.SHED_EVENT_LOOP_DELAY_MS ?? (config.DATABASE_URL ? 200 : 0),
+    maxHeapUsedRatio: config.SHED_HEAP_USED_RATIO,
+    sampleMs: config.SHED_SAMPLE_MS,
+  });
 
   // The platform: database, Redis, codec keys, nonces and limits; the games (a composition's games
   // mount here, before the hooks below); what every request goes through; health, storage.
@@ -146,7 +153,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     eventsPerMinute: config.RATE_LIMIT_EVENTS_PER_MINUTE,
     rates,
   });
-  healthRoutes(app, { db, redis, draining: stopping.draining });
+  healthRoutes(app, { db, redis, draining: stopping.draining, underPressure: shedding.underPressure });
   // Production: its real parts only, their secrets from the environment (loadConfig refuses otherwise, decision 0012).
   const production = !testHooksEnabled(config);
   const storage = await openStorage(app, { db, config, production });

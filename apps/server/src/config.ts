@@ -52,6 +52,17 @@ const configSchema = z.object({
   METRICS_TOKEN: z.string().min(16, { error: 'at least 16 characters' }).optional(),
   /** off: no request or statement is measured and /metrics is not served (the bench's baseline, decision 0054). */
   METRICS: z.enum(['on', 'off']).default('on'),
+  // shedding:
+  /**
+   * Mean event-loop delay (ms, per sample) above which new requests get 503 系统繁忙 at once; 0:
+   * never (decision 0055). Unset: 200 on PostgreSQL; never on PGlite, whose database runs in the
+   * event loop (its queries are the delay: shedding would refuse the very requests being served).
+   */
+  SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).optional(),
+  /** Share of the V8 heap's limit in use above which new requests get 503; 0: never. */
+  SHED_HEAP_USED_RATIO: z.coerce.number().min(0).max(1).default(0.9),
+  /** How often the process measures its event loop and heap for shedding (ms). */
+  SHED_SAMPLE_MS: z.coerce.number().int().min(10).max(10_000).default(250),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * Outside production: 1 = readable log lines (pino-pretty), 0 = JSON lines; unset = readable when

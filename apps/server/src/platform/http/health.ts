@@ -6,14 +6,16 @@ import type { RedisClient } from '../redis';
 /**
  * /health: the process answers and takes traffic (503 `draining` once it is stopping: the
  * balancer's check, deploy/haproxy.cfg); /health/ready: and the database and Redis answer too
- * (503 otherwise).
+ * (503 otherwise); /health says `overloaded` (503) while the process sheds load.
  */
 export function healthRoutes(
   app: FastifyInstance,
-  deps: { db: Db; redis: RedisClient | null; draining?: () => boolean },
+  deps: { db: Db; redis: RedisClient | null; draining?: () => boolean; underPressure?: () => boolean },
 ): void {
   app.get('/health', async (_request, reply) => {
     if (deps.draining?.()) return reply.status(503).send({ status: 'draining' });
+    // Shedding load (load-shedding.ts): the balancer sends new requests to the other processes meanwhile.
+    if (deps.underPressure?.()) return reply.status(503).header('retry-after', 2).send({ status: 'overloaded' });
     return { status: 'ok' };
   });
   app.get('/health/ready', async (_request, reply) => {
