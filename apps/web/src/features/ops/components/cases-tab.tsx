@@ -2,6 +2,7 @@ import type { CaseDomain } from '@app/protocol/refused-cases';
 import { type FormEvent, useState } from 'react';
 import { CASES_PAGE_SIZE, useCases } from '../api/get-cases';
 import { CaseCard } from './case-card';
+import { OpsPager } from './ops-pager';
 
 const DOMAINS: Array<{ id: CaseDomain | ''; label: string }> = [
   { id: '', label: '全部订单' },
@@ -82,20 +83,7 @@ export function CasesTab() {
           <CaseCard key={c.caseRef} item={c} />
         ))}
       </div>
-      {pages > 1 ? (
-        <div className="ops-pager">
-          <span className="ops-muted">共 {cases.data?.total ?? 0} 条</span>
-          <button type="button" className="ops-secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            上一页
-          </button>
-          <span>
-            第 {page} / {pages} 页
-          </span>
-          <button type="button" className="ops-secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            下一页
-          </button>
-        </div>
-      ) : null}
+      {pages > 1 ? <OpsPager total={cases.data?.total ?? 0} page={page} pages={pages} onPage={setPage} /> : null}
     </section>
   );
 }
