@@ -12,7 +12,7 @@ const ids = (c: RefusedCase) =>
   c.domain === 'order' ? { card: 'ops-order', prefix: 'ops' } : { card: 'ops-broker-order', prefix: 'ops-broker' };
 
 function factText(f: CaseFact): string {
-  if (f.at === undefined) return f.value;
+  if (f.at === undefined || (f.at === null && f.value)) return f.value;
   const at = f.at === null ? '—' : formatTime(f.at);
   return f.value ? `${f.value}（${at}）` : at;
 }

@@ -35,38 +35,38 @@ export function CasesTab() {
             买家拒绝收货后款项留在担保中：核实游戏凭证后退款，或确认交付无误。商人超过承诺时间未发货的订单只能退款，库存回到商品；游戏内交易超时未报告、买家申请介入的订单：核实聊天后退款或记为发货完成。
           </p>
         </div>
-        <form className="ops-inline" onSubmit={search}>
-          <select
-            value={domain}
-            onChange={(e) => {
-              setDomain(e.target.value as CaseDomain | '');
-              setPage(1);
-            }}
-            aria-label="订单类型"
-            data-testid="ops-cases-domain"
-          >
-            {DOMAINS.map((d) => (
-              <option key={d.id} value={d.id}>
-                {d.label}
-              </option>
-            ))}
-          </select>
-          <input
-            aria-label="订单号或唯一码"
-            value={draft}
-            maxLength={40}
-            onChange={(e) => setDraft(e.target.value)}
-            placeholder="订单号、唯一码或商品"
-            data-testid="ops-cases-q"
-          />
-          <button type="submit" className="ops-primary" data-testid="ops-cases-search">
-            查询
-          </button>
-          <button type="button" className="ops-secondary" onClick={() => void cases.refetch()}>
-            刷新
-          </button>
-        </form>
       </div>
+      <form className="ops-filters" onSubmit={search}>
+        <select
+          value={domain}
+          onChange={(e) => {
+            setDomain(e.target.value as CaseDomain | '');
+            setPage(1);
+          }}
+          aria-label="订单类型"
+          data-testid="ops-cases-domain"
+        >
+          {DOMAINS.map((d) => (
+            <option key={d.id} value={d.id}>
+              {d.label}
+            </option>
+          ))}
+        </select>
+        <input
+          aria-label="订单号或唯一码"
+          value={draft}
+          maxLength={40}
+          onChange={(e) => setDraft(e.target.value)}
+          placeholder="订单号、唯一码或商品"
+          data-testid="ops-cases-q"
+        />
+        <button type="submit" className="ops-primary" data-testid="ops-cases-search">
+          查询
+        </button>
+        <button type="button" className="ops-secondary" onClick={() => void cases.refetch()}>
+          刷新
+        </button>
+      </form>
       {cases.error ? (
         <p className="ops-error" data-testid="ops-load-error">
           {cases.error.message}
