@@ -9,6 +9,8 @@ import { bidPayable } from './modules/bid-book/bid-payable';
 import { brokerModule } from './modules/broker/broker.module';
 import { brokerOrderEvents } from './modules/broker/broker-order-events';
 import { brokerPayable } from './modules/broker/broker-payable';
+import { brokerRefusedCases } from './modules/broker/broker-refused-cases';
+import { RefusedCases } from './modules/casework/refused-cases';
 import { consignmentModule } from './modules/consignment/consignment.module';
 import { couponModule } from './modules/coupon/coupon.module';
 import { DepositKeepers } from './modules/deposits/deposit.service';
@@ -29,6 +31,7 @@ import { StaffSessionEnds, staffSessionAllows } from './modules/ops/staff-sessio
 import { orderNumbers } from './modules/orders/order.queries';
 import { orderEvents } from './modules/orders/order-events';
 import { orderPayable } from './modules/orders/order-payable';
+import { orderRefusedCases } from './modules/orders/order-refused-cases';
 import { ordersModule } from './modules/orders/orders.module';
 import { sellerRecord } from './modules/orders/seller-record';
 import { type PayPasswordHandle, payPasswordModule } from './modules/pay-password/pay-password.module';
@@ -231,6 +234,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const sessionEnds = new StaffSessionEnds();
   sessionEnds.register((staffId) => endStaffChat(support, staffId));
   const withdrawals = withdrawalModule(app, { platform, identity, config, notices, removal });
+  // 拒绝收货 and its kin in the console: each order machinery registers its cases (the broker's below).
+  const cases = new RefusedCases();
+  cases.register(orderRefusedCases({ db, gateway, events }));
   await opsModule(app, {
     db,
     gateway,
@@ -243,6 +249,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     demoStaff,
     brokerOrders: { db, gateway, events: brokerEvents },
     withdrawals: withdrawals.review,
+    cases,
   });
   couponModule(app, { platform, notices });
   // What a cashier can pay: each purpose registers its adapter (the broker's and the bid book's below).
@@ -267,6 +274,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     removal,
   });
   payables.register(brokerPayable(broker.paid, broker.orderDeps));
+  cases.register(brokerRefusedCases(broker.orderDeps));
   // The buy order book: its fills become the broker module's paid orders.
   const bidBook = bidBookModule(app, {
     platform,

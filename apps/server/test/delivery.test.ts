@@ -1,7 +1,6 @@
 import { PartnerRefusal } from '@app/game-partner/partner-errors';
 import { publishAccount, publishCoin } from '@app/protocol/calls/consignment';
-import { h5sdkOrderPlace, itemConfirm, itemReject, orderInfo } from '@app/protocol/calls/orders';
-import { wapAlipay } from '@app/protocol/calls/pay';
+import { itemConfirm, itemReject, orderInfo } from '@app/protocol/calls/orders';
 import { ListingStatus } from '@app/protocol/statuses/listing-status';
 import { OrderStatus } from '@app/protocol/statuses/order-status';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +10,7 @@ import { checkLedger } from '../src/modules/ledger/ledger-check';
 import { deliverOrder, sweepDeliveries } from '../src/modules/orders/delivery.service';
 import { expectCode, sdkPlayer, useTestApp, useTestClient } from './helpers';
 import { opsApi } from './ops-helpers';
+import { orderFixture } from './order-fixture';
 
 const t = useTestApp();
 const sdk = useTestClient(t, 'H5SDK');
@@ -41,23 +41,11 @@ const info = async (orderId: string, token = buyer.token) =>
     settleTime: number | null;
   };
 
-/** Orders and pays through the sandbox; answers the order id. */
+const orders = orderFixture(t, { sdk, app }, () => ({ seller, buyer }));
+/** Orders and pays through the sandbox (the payment not yet succeeded); answers the order and its trade number. */
 async function bought(commodityId: string, key: string) {
-  const placed = await sdk.call(
-    h5sdkOrderPlace,
-    { ...buyer.pt, commodityId, requestKey: key, agreement: true },
-    { token: buyer.token },
-  );
-  expectCode(placed, '200');
-  const order = placed.data as { orderId: string; totalAmount: number };
-  const pay = (
-    await app.call(
-      wapAlipay,
-      { bizNo: order.orderId, totalAmount: order.totalAmount, payPrice: order.totalAmount },
-      { token: buyer.token },
-    )
-  ).data as { tradeNo: string };
-  return { ...order, tradeNo: pay.tradeNo };
+  const order = await orders.place(commodityId, key);
+  return { ...order, tradeNo: await orders.startPay(order) };
 }
 
 describe('delivery, receipt and settlement', () => {
@@ -240,27 +228,12 @@ describe('customer service on a refused receipt', () => {
     });
   const coinsOf = async (roleId: string) => (await t.app.gateway.coins('demo-legend', roleId)).coins[1]?.total ?? 0; // coin type 2, as listed
 
-  /** Coins bought, delivered by the game, the receipt refused by the buyer: -5. */
-  async function refusedCoins(key: string, coinNum: number, price: number) {
-    const lot = await sdk.call(
-      publishCoin,
-      { ...sellerCoins().pt, coinType: 2, coinNum, price },
-      { token: sellerCoins().token },
-    );
-    expectCode(lot, '200');
-    const order = await bought((lot.data as { commodityId: string }).commodityId, key);
-    await t.app.inject({ method: 'POST', url: `/sandbox/api/pay/${order.tradeNo}/succeed` });
-    await sweepDeliveries({ db: t.db, gateway: t.app.gateway });
-    expect(await info(order.orderId)).toMatchObject({ status: 51 });
-    expectCode(
-      await app.call(itemReject, { orderId: order.orderId, reason: '数量不对' }, { token: buyer.token }),
-      '200',
-    );
-    return { ...order, commodityId: (lot.data as { commodityId: string }).commodityId };
-  }
+  /** Coins bought from the coin seller, delivered by the game, the receipt refused by the buyer: -5. */
+  const coinOrders = orderFixture(t, { sdk, app }, () => ({ seller: sellerCoins(), buyer }));
+  const refusedCoins = (coinNum: number, price: number) => coinOrders.orderAt('RECEIPT_REFUSED', { coinNum, price });
 
   it('lists the refused receipts for logged-in staff only, and refuses a malformed decision', async () => {
-    const order = await refusedCoins('cs-list-1', 10_000, 500);
+    const order = await refusedCoins(10_000, 500);
     const anonymous = await t.app.inject({ method: 'GET', url: '/ops/v1/orders/refused' });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json()).toMatchObject({ code: '60001', msg: '请先登录客服工作台' });
@@ -294,7 +267,7 @@ describe('customer service on a refused receipt', () => {
 
   it('refunds: the game takes the coins back to the seller, the buyer gets what they paid; once', async () => {
     const sellerBefore = await coinsOf(sellerCoins().info.roleId);
-    const order = await refusedCoins('cs-refund-1', 20_000, 800);
+    const order = await refusedCoins(20_000, 800);
     const buyerHolding = await coinsOf(buyer.info.roleId);
     const balanceBefore = (await balanceOf(t.db, Accounts.userAvailable(buyer.userId))).available;
     const res = await ops(order.orderId, { decision: 'refund', note: '买家反馈属实' });
@@ -328,7 +301,7 @@ describe('customer service on a refused receipt', () => {
   });
 
   it('a refund whose answer from the game was lost can only go on as a refund, and moves the coins once', async () => {
-    const order = await refusedCoins('cs-lost-1', 15_000, 700);
+    const order = await refusedCoins(15_000, 700);
     const buyerHolding = await coinsOf(buyer.info.roleId);
     const lossy: GameGateway = {
       ...t.app.gateway,
@@ -356,7 +329,7 @@ describe('customer service on a refused receipt', () => {
 
   it('a refund racing a confirmation: exactly one decision is taken', async () => {
     for (let i = 0; i < 3; i++) {
-      const order = await refusedCoins(`cs-race-${i}`, 5_000 + i, 300);
+      const order = await refusedCoins(5_000 + i, 300);
       const [refund, confirmed] = await Promise.all([
         ops(order.orderId, { decision: 'refund', note: '退款处理' }),
         ops(order.orderId, { decision: 'confirm', note: '确认处理' }, 'li'),
@@ -368,7 +341,7 @@ describe('customer service on a refused receipt', () => {
   });
 
   it('a refund the game cannot take back changes nothing; confirming sends the seller’s money to 待入账', async () => {
-    const order = await refusedCoins('cs-confirm-1', 30_000, 900);
+    const order = await refusedCoins(30_000, 900);
     const balanceBefore = (await balanceOf(t.db, Accounts.userAvailable(buyer.userId))).available;
     const spent: GameGateway = {
       ...t.app.gateway,

@@ -3,17 +3,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { bargainSetting, h5sdkCreateOfferOrder, type Offer } from '@app/protocol/calls/bargain';
-import { publishCoin } from '@app/protocol/calls/consignment';
 import { gameTokenLogin } from '@app/protocol/calls/game';
 import { identification } from '@app/protocol/calls/identity';
 import { h5sdkVerifyCode } from '@app/protocol/calls/market';
-import { h5sdkOrderPlace, orderInfo } from '@app/protocol/calls/orders';
 import { wapAlipay } from '@app/protocol/calls/pay';
 import { bindPhone, sendSms } from '@app/protocol/calls/user';
 import { extractSave } from '@app/protocol/calls/withdrawal';
 import { type ClientCodec, createClientCodec } from '@app/protocol/codec/client';
 import { type CallDef, type CallInput, callPath } from '@app/protocol/contract';
-import { OrderStatus } from '@app/protocol/statuses/order-status';
 import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -461,49 +458,6 @@ export async function sdkPlayer(t: TestApp, sdk: TestClient, account: string, ph
 }
 
 type GamePt = { gameId: string; gameToken: string; serverId: string };
-let orderKeys = 0;
-/**
- * The seller lists 10,000 coins at `price` fen, the buyer orders and pays them through the sandbox, the
- * game delivers: answers the order, waiting for the buyer's receipt (51).
- */
-export async function deliveredCoinOrder(
-  t: TestApp,
-  clients: { sdk: TestClient; app: TestClient },
-  people: { seller: { pt: GamePt; token: string }; buyer: { pt: GamePt; token: string } },
-  price: number,
-): Promise<string> {
-  const { sdk, app } = clients;
-  const { seller, buyer } = people;
-  const lot = await sdk.call(
-    publishCoin,
-    { ...seller.pt, coinType: 2, coinNum: 10_000, price },
-    { token: seller.token },
-  );
-  expectCode(lot, '200');
-  const placed = await sdk.call(
-    h5sdkOrderPlace,
-    {
-      ...buyer.pt,
-      commodityId: (lot.data as { commodityId: string }).commodityId,
-      requestKey: `delivered-${++orderKeys}-${randomBytes(4).toString('hex')}`,
-      agreement: true,
-    },
-    { token: buyer.token },
-  );
-  expectCode(placed, '200');
-  const orderId = (placed.data as { orderId: string }).orderId;
-  const pay = await app.call(
-    wapAlipay,
-    { bizNo: orderId, totalAmount: price, payPrice: price },
-    { token: buyer.token },
-  );
-  await t.app.inject({ method: 'POST', url: `/sandbox/api/pay/${(pay.data as { tradeNo: string }).tradeNo}/succeed` });
-  await t.app.inject({ method: 'POST', url: '/dev/sweep', payload: { aheadMinutes: 0 } });
-  const status = async () =>
-    ((await app.call(orderInfo, { orderId }, { token: buyer.token })).data as { status: number }).status;
-  await expect.poll(status).toBe(OrderStatus.AWAITING_RECEIPT);
-  return orderId;
-}
 
 /** 还价 allowed on one of the seller's listings (docs/decisions/0021-deposits.md). */
 export async function allowBargain(app: TestClient, sellerToken: string, commodityId: string): Promise<void> {

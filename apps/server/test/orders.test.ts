@@ -25,6 +25,7 @@ import {
   placeOrder,
 } from '../src/modules/orders/order.service';
 import { demoGameLogin, expectCode, loginAs, sdkPlayer, useTestApp, useTestClient } from './helpers';
+import { orderFixture } from './order-fixture';
 
 const t = useTestApp();
 const sdk = useTestClient(t, 'H5SDK');
@@ -366,20 +367,8 @@ describe('the seller’s orders and the coupon on the cashier', () => {
     const seller = await sdkUser('player1', { t: m, sdk: msdk });
     const buyer = await sdkUser('buyer1', { t: m, sdk: msdk });
     const stranger = await loginAs(m, '13711112222');
-    const listed = await msdk.call(
-      publishCoin,
-      { ...seller.pt, coinType: 2, coinNum: 50_000, price: 12_000 },
-      { token: seller.token },
-    );
-    expectCode(listed, '200');
-    const commodityId = (listed.data as { commodityId: string }).commodityId;
-    const placed = await msdk.call(
-      h5sdkOrderPlace,
-      { ...buyer.pt, commodityId, requestKey: 'sell-list-1', agreement: true },
-      { token: buyer.token },
-    );
-    expectCode(placed, '200');
-    const order = placed.data as O;
+    const orders = orderFixture(m, { sdk: msdk, app: mapp }, () => ({ seller, buyer }));
+    const order = await orders.orderAt('AWAITING_PAYMENT', { price: 12_000, coinNum: 50_000 });
     const sold = (await mapp.call(getSellOrderList, {}, { token: seller.token })).data as {
       list: Array<Record<string, unknown>>;
       hasMore: boolean;

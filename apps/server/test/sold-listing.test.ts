@@ -4,7 +4,8 @@ import { commodityDetail, comparableSales } from '@app/protocol/calls/exchange';
 import type { CallOutput } from '@app/protocol/contract';
 import { ListingStatus } from '@app/protocol/statuses/listing-status';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { deliveredCoinOrder, expectCode, sdkPlayer, useTestApp, useTestClient } from './helpers';
+import { expectCode, sdkPlayer, useTestApp, useTestClient } from './helpers';
+import { deliveredCoinOrder } from './order-fixture';
 
 type Detail = CallOutput<typeof commodityDetail>;
 

@@ -1,9 +1,10 @@
-import { itemReject, orderInfo } from '@app/protocol/calls/orders';
+import { orderInfo } from '@app/protocol/calls/orders';
 import type { WorkbenchCase } from '@app/protocol/ops';
 import { OrderStatus } from '@app/protocol/statuses/order-status';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { deliveredCoinOrder, expectCode, sdkPlayer, useTestApp, useTestClient } from './helpers';
+import { expectCode, sdkPlayer, useTestApp, useTestClient } from './helpers';
 import { opsApi } from './ops-helpers';
+import { orderFixture } from './order-fixture';
 
 /** The customer-service workbench beside the chat: the order, its timeline and the game's receipt, for staff only. */
 let seller: Awaited<ReturnType<typeof sdkPlayer>>;
@@ -19,12 +20,9 @@ beforeAll(async () => {
 const _status = async (orderId: string) =>
   ((await app.call(orderInfo, { orderId }, { token: buyer.token })).data as { status: number }).status;
 
+const orders = orderFixture(t, { sdk, app }, () => ({ seller, buyer }));
 /** A coin lot bought, paid, delivered and refused by the buyer: the refusal opens the 客服 request. */
-async function refusedOrder(price: number) {
-  const orderId = await deliveredCoinOrder(t, { sdk, app }, { seller, buyer }, price);
-  expectCode(await app.call(itemReject, { orderId, reason: '数量不对' }, { token: buyer.token }), '200');
-  return orderId;
-}
+const refusedOrder = async (price: number) => (await orders.orderAt('RECEIPT_REFUSED', { price })).orderId;
 
 describe('the customer-service workbench', () => {
   it("answers staff the order's timeline and the game's signed receipt; refuses a user's token and no token", async () => {

@@ -15,8 +15,9 @@ import type { Notice } from '@app/protocol/notices';
 import { OrderStatus } from '@app/protocol/statuses/order-status';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { groupIdOf, history } from '../src/modules/im/im.service';
-import { deliveredCoinOrder, expectCode, loginAs, sdkPlayer, useTestApp, useTestClient } from './helpers';
+import { expectCode, loginAs, sdkPlayer, useTestApp, useTestClient } from './helpers';
 import { opsApi } from './ops-helpers';
+import { deliveredCoinOrder } from './order-fixture';
 
 /** Customer service in the order chat: asked by a side, joined and decided by staff, rated once; the urges. */
 let seller: Awaited<ReturnType<typeof sdkPlayer>>;

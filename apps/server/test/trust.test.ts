@@ -4,7 +4,8 @@ import { itemConfirm } from '@app/protocol/calls/orders';
 import type { CallOutput } from '@app/protocol/contract';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { deliveredCoinOrder, expectCode, sdkPlayer, useTestApp, useTestClient } from './helpers';
+import { expectCode, sdkPlayer, useTestApp, useTestClient } from './helpers';
+import { deliveredCoinOrder } from './order-fixture';
 
 type Detail = CallOutput<typeof commodityDetail>;
 

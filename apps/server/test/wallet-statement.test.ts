@@ -9,7 +9,8 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Accounts, resolvePending, transfer, userBalances } from '../src/modules/ledger/ledger';
 import { checkLedger, unknownMovementCodes } from '../src/modules/ledger/ledger-check';
-import { deliveredCoinOrder, expectCode, loginAs, sdkPlayer, useTestApp, useTestClient } from './helpers';
+import { expectCode, loginAs, sdkPlayer, useTestApp, useTestClient } from './helpers';
+import { deliveredCoinOrder } from './order-fixture';
 
 const t = useTestApp();
 const sdk = useTestClient(t, 'H5SDK');

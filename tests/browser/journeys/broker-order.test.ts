@@ -324,7 +324,7 @@ describe('商人卖币: a whole broker order', () => {
     // 商人订单 in the console: a refund needs a note; then it leaves the list.
     desk.on('dialog', (d) => void d.accept());
     await desk.goto(`${baseUrl()}/ops`);
-    await desk.getByTestId('ops-tab-brokerOrders').click();
+    await desk.getByTestId('ops-tab-refused').click();
     const card = desk.locator(`[data-testid="ops-broker-order"][data-order-id="${orderId}"]`);
     await expect.poll(() => card.getByTestId('ops-broker-status').textContent()).toBe('拒绝收货 · 待处理');
     // 进入会话: 客服 joins the order's chat in the workbench window, the order's card beside it.

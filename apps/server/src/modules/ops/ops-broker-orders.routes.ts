@@ -1,11 +1,12 @@
 import { resolvePayload, StaffAction } from '@app/protocol/ops';
+import { caseRefOf } from '@app/protocol/refused-cases';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { type BrokerOrderRow, refusedBrokerOrders } from '../broker/broker-order.queries';
-import { decideRefusedBrokerOrder } from '../broker/broker-order.service';
 import { brokerOrderForService, joinBrokerOrderChat } from '../broker/broker-order-chat-service';
 import { staffChatLogin } from '../support/support.service';
 import type { OpsDeps } from './ops.module';
+import { decideCase } from './ops-cases';
 import { ok, parse, staffOf } from './ops-http';
 import { writeAudit } from './staff-audit';
 
@@ -72,24 +73,12 @@ export function opsBrokerOrderRoutes(ops: FastifyInstance, deps: OpsDeps): void 
     return ok({ groupId: joined.groupId, login: await staffChatLogin(deps.support, me.id, me.token) });
   });
 
+  // The decision, through the console's one decision on cases (ops-cases.ts), answered as before.
   ops.post('/broker-orders/:orderId/resolve', { config: { access: 'orders' } }, async (request) => {
     const { orderId } = parse(orderParams, request.params);
     const body = parse(resolvePayload, request.body);
     const me = staffOf(request);
-    const after = await decideRefusedBrokerOrder(brokerDeps, Number(orderId), body.decision, {
-      name: me.displayName,
-      note: body.note,
-      onMoved: (trx, before) =>
-        writeAudit(trx, {
-          staffId: me.id,
-          action: StaffAction.BROKER_ORDER_DECIDE,
-          orderId: null,
-          orderNo: before.order_no,
-          before: { brokerOrderId: before.id, status: before.status },
-          after: { decision: body.decision, note: body.note },
-          ip: request.ip,
-        }),
-    });
-    return ok({ orderId: String(after.id), status: after.status });
+    const change = await decideCase(deps, me, caseRefOf('broker', orderId), body.decision, body.note, request.ip);
+    return ok({ orderId: String(change.orderId), status: change.after.status });
   });
 }

@@ -1,13 +1,10 @@
 import { StaffAction, type WorkbenchCase, type WorkbenchStep } from '@app/protocol/ops';
-import {
-  orderForCase,
-  orderReference,
-  type Resolution,
-  refusedReceipts,
-  resolveRefusedReceipt,
-} from '../orders/customer-service';
+import { caseRefOf } from '@app/protocol/refused-cases';
+import type { RefusedCases } from '../casework/refused-cases';
+import { orderForCase, orderReference, type Resolution, refusedReceipts } from '../orders/customer-service';
 import type { OrderDeps } from '../orders/order.service';
 import { requestById, requestsOfOrder } from '../support/support.service';
+import { decideCase } from './ops-cases';
 import { orderActions, orderNotes, writeAudit } from './staff-audit';
 import type { StaffPrincipal } from './staff-sessions';
 
@@ -39,25 +36,16 @@ export async function addOrderNote(deps: OrderDeps, me: StaffPrincipal, orderId:
   return { by: me.displayName, note, at: Date.now() };
 }
 
+/** A refused receipt decided by a staff member: the one audited decision of the console's cases. */
 export async function resolveAsStaff(
-  deps: OrderDeps,
+  deps: OrderDeps & { cases: RefusedCases },
   me: StaffPrincipal,
   orderId: number,
   decision: Resolution,
   note: string,
   ip: string,
 ) {
-  await resolveRefusedReceipt(deps, orderId, decision, me.displayName, note, (trx, change) =>
-    writeAudit(trx, {
-      staffId: me.id,
-      action: decision === 'refund' ? StaffAction.ORDER_REFUND : StaffAction.ORDER_CONFIRM,
-      orderId: change.orderId,
-      orderNo: change.orderNo,
-      before: change.before,
-      after: { ...change.after, reason: note },
-      ip,
-    }),
-  );
+  await decideCase(deps, me, caseRefOf('order', orderId), decision, note, ip);
 }
 
 const SIDE = { buyer: '买家', seller: '卖家' } as const;

@@ -3,12 +3,14 @@ import type { PiiCipher } from '../../platform/crypto/pii';
 import { isAppError } from '../../platform/errors';
 import type { RateStore } from '../../platform/rate/rate-store';
 import type { BrokerOrderDeps } from '../broker/broker-order.queries';
+import type { RefusedCases } from '../casework/refused-cases';
 import type { OrderDeps } from '../orders/order.service';
 import type { SupportDeps } from '../support/support.service';
 import type { WithdrawalReview } from '../withdrawal/withdrawal.module';
 import { opsRoutes } from './ops.routes';
 import { opsBrokerConfigRoutes } from './ops-broker-configs.routes';
 import { opsBrokerOrderRoutes } from './ops-broker-orders.routes';
+import { opsCaseRoutes } from './ops-cases';
 import { opsHttpStatus, requireAccess } from './ops-http';
 import { opsMerchantRoutes } from './ops-merchants.routes';
 import { opsSupportRoutes } from './ops-support.routes';
@@ -30,8 +32,10 @@ export interface OpsDeps extends OrderDeps {
   support: SupportDeps;
   /** Told when a staff member's sessions end or his role changes (his chat logins end with them). */
   sessionEnds: StaffSessionEnds;
-  /** The broker orders customer service decides (refused receipts). */
+  /** The broker orders customer service joins (their chat) and reads (the workbench). */
   brokerOrders?: BrokerOrderDeps;
+  /** Every domain's refused cases (拒绝收货 and its kin): each registers its adapter at composition. */
+  cases: RefusedCases;
   /** Staff's review of withdrawals above the threshold (the withdrawal module's). */
   withdrawals?: WithdrawalReview;
 }
@@ -65,6 +69,7 @@ export async function opsModule(app: FastifyInstance, deps: OpsDeps): Promise<vo
       opsSupportRoutes(ops, deps);
       opsMerchantRoutes(ops, deps);
       opsBrokerConfigRoutes(ops, deps);
+      opsCaseRoutes(ops, deps);
       opsBrokerOrderRoutes(ops, deps);
       opsWithdrawalRoutes(ops, deps);
     },

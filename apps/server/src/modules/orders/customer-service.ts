@@ -95,8 +95,11 @@ export async function orderForCase(deps: OrderDeps, orderId: number) {
   };
 }
 
-/** The orders waiting for customer service, oldest first: what was bought, the buyer's reason, the receipt. */
-export async function refusedReceipts(deps: OrderDeps) {
+/**
+ * The orders waiting for customer service, oldest first: what was bought, the buyer's reason, the
+ * receipt; or `only` that one order, whatever became of it (the console's card of one case).
+ */
+export async function refusedReceipts(deps: Pick<OrderDeps, 'db'>, only?: number) {
   // Buyer and seller by their 唯一码 (uid), as they know themselves; the user module owns the rest.
   const rows = await ordersDb(deps.db)
     .selectFrom('orders')
@@ -114,8 +117,9 @@ export async function refusedReceipts(deps: OrderDeps) {
       'receipt',
       'delivered_at',
       'updated_at',
+      'status',
     ])
-    .where('status', '=', OrderStatus.RECEIPT_REFUSED)
+    .where((eb) => (only === undefined ? eb('status', '=', OrderStatus.RECEIPT_REFUSED) : eb('id', '=', only)))
     .orderBy('updated_at', 'asc')
     .limit(100)
     .execute();
@@ -137,6 +141,7 @@ export async function refusedReceipts(deps: OrderDeps) {
     receipt: r.receipt ?? null,
     deliveredAt: r.delivered_at?.getTime() ?? null,
     refusedAt: r.updated_at.getTime(),
+    status: r.status as OrderStatus,
   }));
 }
 

@@ -8,21 +8,19 @@ import { onSessionLost, opsKeys, opsSession } from './api/ops-fetch';
 import { useOpsSync } from './api/ops-sync';
 import { AuditTab } from './components/audit-tab';
 import { BrokerChannelsTab } from './components/broker-channels-tab';
-import { BrokerOrdersTab } from './components/broker-orders-tab';
+import { CasesTab } from './components/cases-tab';
 import { LoginForm } from './components/login-form';
 import { MerchantsTab } from './components/merchants-tab';
-import { RefusedReceiptsTab } from './components/refused-receipts-tab';
 import { SecurityTab } from './components/security-tab';
 import { StaffTab } from './components/staff-tab';
 import { SupportTab } from './components/support-tab';
 import './ops.css';
 
-type Tab = 'support' | 'refused' | 'brokerOrders' | 'merchants' | 'channels' | 'audit' | 'staff' | 'security';
+type Tab = 'support' | 'refused' | 'merchants' | 'channels' | 'audit' | 'staff' | 'security';
 
 const TABS: Array<{ id: Tab; label: string; allowed: (me: StaffMember) => boolean }> = [
   { id: 'refused', label: '拒绝收货', allowed: (me) => staffCan(me.role, 'orders') },
   { id: 'support', label: '客服工单', allowed: (me) => staffCan(me.role, 'orders') },
-  { id: 'brokerOrders', label: '商人订单', allowed: (me) => staffCan(me.role, 'orders') },
   { id: 'merchants', label: '商人审核', allowed: (me) => staffCan(me.role, 'merchants') },
   { id: 'channels', label: '商人频道', allowed: (me) => staffCan(me.role, 'merchants') },
   { id: 'audit', label: '操作日志', allowed: (me) => staffCan(me.role, 'audit') },
@@ -82,8 +80,7 @@ function Console({ me }: { me: StaffMember }) {
         </header>
         <main className="ops-content">
           {tab.id === 'support' ? <SupportTab /> : null}
-          {tab.id === 'refused' ? <RefusedReceiptsTab /> : null}
-          {tab.id === 'brokerOrders' ? <BrokerOrdersTab /> : null}
+          {tab.id === 'refused' ? <CasesTab /> : null}
           {tab.id === 'merchants' ? <MerchantsTab /> : null}
           {tab.id === 'channels' ? <BrokerChannelsTab /> : null}
           {tab.id === 'audit' ? <AuditTab /> : null}

@@ -9,6 +9,6 @@ export function useAddOrderNote() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: addOrderNote,
-    onSuccess: () => client.invalidateQueries({ queryKey: opsKeys.refused }),
+    onSuccess: () => client.invalidateQueries({ queryKey: opsKeys.cases }),
   });
 }

@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { brokerOrdersKey } from './broker-orders';
-import { opsFetch } from './ops-fetch';
+import { opsFetch, opsKeys } from './ops-fetch';
 import type { SupportJoin } from './support-requests';
 
 /**
@@ -12,6 +11,6 @@ export function useJoinBrokerOrderChat() {
   return useMutation({
     mutationFn: (orderId: string) =>
       opsFetch<SupportJoin>(`/broker-orders/${orderId}/join`, { method: 'POST', body: {} }),
-    onSettled: () => client.invalidateQueries({ queryKey: brokerOrdersKey }),
+    onSettled: () => client.invalidateQueries({ queryKey: opsKeys.cases }),
   });
 }

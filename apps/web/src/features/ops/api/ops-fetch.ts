@@ -76,7 +76,7 @@ export async function opsFetch<T>(
 export const opsKeys = {
   all: ['ops'] as const,
   me: ['ops', 'me'] as const,
-  refused: ['ops', 'refused'] as const,
+  cases: ['ops', 'cases'] as const,
   support: ['ops', 'support'] as const,
   supportCase: (requestId: string) => ['ops', 'support', 'case', requestId] as const,
   audit: (order: string, page: number) => ['ops', 'audit', order, page] as const,

@@ -3,6 +3,7 @@ import { type AuditEntry, StaffRole, staffActionLabel, staffRoleLabel } from '@a
 import { type FormEvent, useState } from 'react';
 import { AUDIT_PAGE_SIZE, useAudit } from '../api/get-audit';
 import { formatTime } from './format';
+import { OpsPager } from './ops-pager';
 
 type Values = Record<string, unknown> | null;
 
@@ -156,24 +157,7 @@ export function AuditTab() {
         </table>
         {audit.data?.list.length === 0 ? <p className="ops-empty">没有符合条件的操作记录</p> : null}
       </div>
-      <div className="ops-pager">
-        <span className="ops-muted">共 {audit.data?.total ?? 0} 条</span>
-        <button type="button" className="ops-secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-          上一页
-        </button>
-        <span>
-          第 {page} / {pages} 页
-        </span>
-        <button
-          type="button"
-          className="ops-secondary"
-          disabled={page >= pages}
-          onClick={() => setPage(page + 1)}
-          data-testid="ops-audit-next"
-        >
-          下一页
-        </button>
-      </div>
+      <OpsPager total={audit.data?.total ?? 0} page={page} pages={pages} onPage={setPage} nextTestId="ops-audit-next" />
     </section>
   );
 }
