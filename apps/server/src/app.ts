@@ -118,7 +118,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (config.METRICS === 'on') httpMetrics(app, metrics, { token: config.METRICS_TOKEN });
   // Above a measured event-loop delay or heap, new requests get 503 at once (decision 0055).
   const shedding = await shedLoad(app, metrics, {
-    maxEventLoopDelayMs: config.SHED_EVENT_LOOP_DELAY_MS ?? (config.DATABASE_URL ? 200 : 0),
+    maxEventLoopDelayMs: config.SHED_EVENT_LOOP_DELAY_MS ?? (config.DATABASE_URL ? 50 : 0),
     maxHeapUsedRatio: config.SHED_HEAP_USED_RATIO,
     sampleMs: config.SHED_SAMPLE_MS,
   });

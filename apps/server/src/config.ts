@@ -55,7 +55,7 @@ const configSchema = z.object({
   // shedding:
   /**
    * Mean event-loop delay (ms, per sample) above which new requests get 503 系统繁忙 at once; 0:
-   * never (decision 0055). Unset: 200 on PostgreSQL; never on PGlite, whose database runs in the
+   * never (decision 0055). Unset: 50 on PostgreSQL; never on PGlite, whose database runs in the
    * event loop (its queries are the delay: shedding would refuse the very requests being served).
    */
   SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).optional(),

@@ -58,5 +58,16 @@ export async function shedLoad(
       return envelope(ErrorCode.INTERNAL);
     }) as unknown as NonNullable<FastifyUnderPressureOptions['pressureHandler']>,
   });
+  metrics.gauge({
+    name: 'process_pressure',
+    help: 'What load shedding measures at its last sample: event-loop delay (ms), event-loop utilization (0..1), heap used (bytes)',
+    labelNames: ['measure'] as const,
+    collect() {
+      const now = app.memoryUsage();
+      this.set({ measure: 'event_loop_delay_ms' }, now.eventLoopDelay);
+      this.set({ measure: 'event_loop_utilization' }, now.eventLoopUtilized);
+      this.set({ measure: 'heap_used_bytes' }, now.heapUsed);
+    },
+  });
   return { underPressure: () => app.isUnderPressure() };
 }
