@@ -11,8 +11,9 @@ import { opsBrokerConfigRoutes } from './ops-broker-configs.routes';
 import { opsBrokerOrderRoutes } from './ops-broker-orders.routes';
 import { opsHttpStatus, requireAccess } from './ops-http';
 import { opsMerchantRoutes } from './ops-merchants.routes';
+import { opsMoneyRoutes } from './ops-money.routes';
 import { opsSupportRoutes } from './ops-support.routes';
-import { opsWithdrawalRoutes } from './ops-withdrawals.routes';
+import type { Reconcilers } from './reconcilers';
 import { sessionRoutes } from './session.routes';
 import { staffRoutes } from './staff.routes';
 import { seedDemoStaff } from './staff.service';
@@ -34,6 +35,8 @@ export interface OpsDeps extends OrderDeps {
   brokerOrders?: BrokerOrderDeps;
   /** Staff's review of withdrawals above the threshold (the withdrawal module's). */
   withdrawals?: WithdrawalReview;
+  /** The daily reconciliation's sources (payouts; payments and refunds register theirs). */
+  reconcilers?: Reconcilers;
 }
 
 /**
@@ -66,7 +69,7 @@ export async function opsModule(app: FastifyInstance, deps: OpsDeps): Promise<vo
       opsMerchantRoutes(ops, deps);
       opsBrokerConfigRoutes(ops, deps);
       opsBrokerOrderRoutes(ops, deps);
-      opsWithdrawalRoutes(ops, deps);
+      opsMoneyRoutes(ops, deps);
     },
     { prefix: '/ops/v1' },
   );
