@@ -44,7 +44,11 @@ export const withdrawalIdParams = z.object({
   id: z.coerce.number({ error: '提现记录不存在' }).int('提现记录不存在').positive('提现记录不存在'),
 });
 export const withdrawalRefusal = z.object({
-  reason: z.string({ error: '请填写不通过的原因' }).trim().min(2, '请填写不通过的原因（至少2个字）').max(100, '原因最多100字'),
+  reason: z
+    .string({ error: '请填写不通过的原因' })
+    .trim()
+    .min(2, '请填写不通过的原因（至少2个字）')
+    .max(100, '原因最多100字'),
 });
 
 /** Why a payout waits for staff (decision 0049's review rule, and a recent security change). */
@@ -133,12 +137,7 @@ export const reconcileSourceLabel: Record<ReconcileSection['source'], string> = 
 
 /** 账务: the platform's accounts, or one user's by uid. */
 export const ledgerAccountsQuery = z.object({
-  uid: z
-    .string()
-    .trim()
-    .max(20, '用户UID不正确')
-    .regex(/^\d*$/, '用户UID不正确')
-    .optional(),
+  uid: z.string().trim().max(20, '用户UID不正确').regex(/^\d*$/, '用户UID不正确').optional(),
 });
 export const ledgerTransfersQuery = z.object({
   account: z

@@ -29,7 +29,11 @@ export async function ledgerAccounts(db: Db, userId: number | null): Promise<Acc
   const lines: AccountLine[] = [];
   for (const r of rows) lines.push(await lineOf(db, r));
   if (userId !== null && lines.length === 0)
-    lines.push({ code: Accounts.userAvailable(userId).code, kind: 'user_available', ...(await balanceOf(db, Accounts.userAvailable(userId))) });
+    lines.push({
+      code: Accounts.userAvailable(userId).code,
+      kind: 'user_available',
+      ...(await balanceOf(db, Accounts.userAvailable(userId))),
+    });
   return lines;
 }
 

@@ -172,7 +172,14 @@ export async function feesByDayAndGame(db: Db, from: string, to: string): Promis
   for (const l of lines) {
     const applicationId = l.orderId === null ? null : (games.get(l.orderId) ?? null);
     const key = `${l.day}|${applicationId ?? ''}|${l.code}`;
-    const row = sums.get(key) ?? { day: l.day, applicationId, code: l.code, codeLabel: codeLabel(l.code), amount: 0, count: 0 };
+    const row = sums.get(key) ?? {
+      day: l.day,
+      applicationId,
+      code: l.code,
+      codeLabel: codeLabel(l.code),
+      amount: 0,
+      count: 0,
+    };
     row.amount += l.amount;
     row.count += l.count;
     sums.set(key, row);

@@ -1,5 +1,5 @@
-import type { ColumnType, Generated, Kysely } from 'kysely';
 import type { StaffRole } from '@app/protocol/ops';
+import type { ColumnType, Generated, Kysely } from 'kysely';
 import type { DbHandle } from '../../platform/db/handle';
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
