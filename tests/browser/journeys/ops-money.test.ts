@@ -18,10 +18,10 @@ const NARROW = { viewport: { width: 1024, height: 768 } } as const;
 const beijingDay = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
 
 /** The same page at 1024 px, kept beside the 1440 px one. */
-async function shotsOf(page: Page, name: string) {
-  await docShot(page, name);
+async function shotsOf(page: Page, name: string, fullPage = false) {
+  await docShot(page, name, fullPage);
   await page.setViewportSize(NARROW.viewport);
-  await docShot(page, `${name}-1024`);
+  await docShot(page, `${name}-1024`, fullPage);
   await page.setViewportSize(DESKTOP.viewport);
 }
 
@@ -133,7 +133,7 @@ describe('财务: 提现审核, 对账, 账务', () => {
     await expect.poll(() => desk.getByTestId('ops-ledger-transfer').count()).toBeGreaterThanOrEqual(3);
     expect(await desk.getByTestId('ops-ledger-transfers').textContent()).toContain('出售收入');
     await expect.poll(() => desk.getByTestId('ops-fee-row').count()).toBeGreaterThanOrEqual(1);
-    await shotsOf(desk, 'ops-ledger');
+    await shotsOf(desk, 'ops-ledger', true);
 
     // Both decisions are in 操作日志 under 财务's name.
     await desk.getByTestId('ops-tab-audit').click();

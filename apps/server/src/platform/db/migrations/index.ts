@@ -1,3 +1,4 @@
+import * as m00xxMoneyops from './00xx-moneyops-finance-role';
 import * as m0001 from './0001-foundation';
 import * as m0002 from './0002-commodities';
 import * as m0003 from './0003-sms-codes';
@@ -47,7 +48,6 @@ import * as m0048 from './0048-payouts-states';
 import * as m0049 from './0049-realname-checks';
 import * as m0050 from './0050-wallet-statement';
 import * as m0051 from './0051-wallet-pay-password';
-import * as m00xxMoneyops from './00xx-moneyops-finance-role';
 
 /** Migrations in order; a name once shipped never changes. */
 export const migrations: Record<string, { up: readonly string[] }> = {

@@ -101,7 +101,7 @@ function FeesPanel() {
   const rows: FeeIncomeRow[] = fees.data?.list ?? [];
   const total = rows.reduce((sum, r) => sum + r.amount, 0);
   return (
-    <div data-testid="ops-ledger-fees">
+    <div data-testid="ops-ledger-fees" style={{ marginTop: 24 }}>
       <div className="ops-section-head" style={{ marginBottom: 8 }}>
         <h3 className="ops-subhead" style={{ margin: 0 }}>
           手续费收入（按日、游戏）
