@@ -27,6 +27,7 @@ import type { CatalogueEntry } from './modules/market/game-catalogue';
 import { marketModule } from './modules/market/market.module';
 import { noticesModule } from './modules/notices/notices.module';
 import { opsModule } from './modules/ops/ops.module';
+import { Reconcilers } from './modules/ops/reconcilers';
 import { StaffSessionEnds, staffSessionAllows } from './modules/ops/staff-sessions';
 import { orderNumbers } from './modules/orders/order.queries';
 import { orderEvents } from './modules/orders/order-events';
@@ -233,7 +234,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   chat.checkStaffWith((staffId, sessionHash) => staffSessionAllows(db, staffId, sessionHash, 'orders'));
   const sessionEnds = new StaffSessionEnds();
   sessionEnds.register((staffId) => endStaffChat(support, staffId));
-  const withdrawals = withdrawalModule(app, { platform, identity, config, notices, removal });
+  const withdrawals = withdrawalModule(app, {
+    platform,
+    identity,
+    config,
+    notices,
+    removal,
+    flagged: async (userId) => (await app.payPassword.withdrawalHeldUntil(userId)) !== null,
+  });
+  // 对账: each module that moves money through a provider registers its day's reconciliation (refunds later).
+  const reconcilers = new Reconcilers();
+  reconcilers.register({ source: 'payouts', ...withdrawals.reconciler });
   // 拒绝收货 and its kin in the console: each order machinery registers its cases (the broker's below).
   const cases = new RefusedCases();
   cases.register(orderRefusedCases({ db, gateway, events }));
@@ -250,6 +261,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     brokerOrders: { db, gateway, events: brokerEvents },
     withdrawals: withdrawals.review,
     cases,
+    reconcilers,
   });
   couponModule(app, { platform, notices });
   // What a cashier can pay: each purpose registers its adapter (the broker's and the bid book's below).

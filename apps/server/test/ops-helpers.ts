@@ -42,7 +42,7 @@ export function opsApi(t: TestApp) {
       return res.data.token;
     },
     /** A new staff member made by the demo admin; answers their id and a session token. */
-    async staffMember(username: string, role: 'cs' | 'operator' | 'admin', displayName = username) {
+    async staffMember(username: string, role: 'cs' | 'operator' | 'finance' | 'admin', displayName = username) {
       const admin = await this.login('ops-admin', 'demo-ops-123');
       const password = 'pass-word-123';
       const made = await call<{ id: string }>('POST', '/staff', {

@@ -7,23 +7,33 @@ import { BROKER_DELIVERIES } from './calls/broker';
  * schemas, the web console's forms use the same ones.
  */
 
-/** Staff roles: a closed set, each with everything the one before it may do. */
-export const StaffRole = { CS: 'cs', OPERATOR: 'operator', ADMIN: 'admin' } as const;
+/**
+ * Staff roles: a closed set. 客服 and 运营 each may do what the one before may; 财务 holds the
+ * money (withdrawal review, reconciliation, the ledger) and nothing of the orders or merchants
+ * (docs/decisions/0057-money-console.md); 管理员 may do everything.
+ */
+export const StaffRole = { CS: 'cs', OPERATOR: 'operator', FINANCE: 'finance', ADMIN: 'admin' } as const;
 export type StaffRole = (typeof StaffRole)[keyof typeof StaffRole];
-export const STAFF_ROLES = [StaffRole.CS, StaffRole.OPERATOR, StaffRole.ADMIN] as const;
+export const STAFF_ROLES = [StaffRole.CS, StaffRole.OPERATOR, StaffRole.FINANCE, StaffRole.ADMIN] as const;
 
 export const staffRoleLabel: Record<StaffRole, string> = {
   cs: '客服',
   operator: '运营',
+  finance: '财务',
   admin: '管理员',
 };
 
-/** What a role may do: orders (refused receipts, notes, refund/confirm), audit (操作日志), staff (员工). */
-export type StaffPermission = 'orders' | 'audit' | 'staff' | 'merchants';
+/**
+ * What a role may do — the ONE table of the console's permissions: orders (refused receipts,
+ * notes, refund/confirm), audit (操作日志), staff (员工), merchants (商人审核, 商人频道), money
+ * (提现审核, 对账, 账务).
+ */
+export type StaffPermission = 'orders' | 'audit' | 'staff' | 'merchants' | 'money';
 const permissions: Record<StaffRole, readonly StaffPermission[]> = {
   cs: ['orders'],
   operator: ['orders', 'audit', 'merchants'],
-  admin: ['orders', 'audit', 'staff', 'merchants'],
+  finance: ['audit', 'money'],
+  admin: ['orders', 'audit', 'staff', 'merchants', 'money'],
 };
 export const staffCan = (role: StaffRole, permission: StaffPermission): boolean =>
   permissions[role].includes(permission);
@@ -52,6 +62,7 @@ export const StaffAction = {
   BROKER_CONFIG: 'brokerConfig.set',
   WITHDRAWAL_APPROVE: 'withdrawal.approve',
   WITHDRAWAL_REFUSE: 'withdrawal.refuse',
+  RECONCILE_RUN: 'reconcile.run',
 } as const;
 export type StaffAction = (typeof StaffAction)[keyof typeof StaffAction];
 
@@ -78,6 +89,7 @@ export const staffActionLabel: Record<StaffAction, string> = {
   'brokerOrder.join': '进入商人订单会话',
   'withdrawal.approve': '提现审核通过',
   'withdrawal.refuse': '提现审核不通过',
+  'reconcile.run': '运行对账',
 };
 
 const staffUsername = z

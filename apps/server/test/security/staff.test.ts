@@ -126,7 +126,7 @@ describe('staff of the console', () => {
     expect(await ops.call('GET', '/audit', { token: cs })).toMatchObject({
       status: 403,
       code: '60004',
-      msg: '仅运营和管理员可以查看操作日志（当前角色：客服）',
+      msg: '仅运营、财务和管理员可以查看操作日志（当前角色：客服）',
     });
     const operator = await ops.login('ops-operator', 'demo-ops-123');
     expect((await ops.call('GET', '/audit', { token: operator })).code).toBe('200');

@@ -33,9 +33,10 @@ export function staffOf(request: FastifyRequest): StaffPrincipal {
 
 const refusals: Record<StaffPermission, string> = {
   orders: '您的角色无权处理订单',
-  audit: '仅运营和管理员可以查看操作日志',
+  audit: '仅运营、财务和管理员可以查看操作日志',
   staff: '仅管理员可以管理员工',
   merchants: '仅运营和管理员可以审核商人',
+  money: '仅财务和管理员可以处理资金',
 };
 
 export function requireAccess(staff: StaffPrincipal, access: RouteAccess): void {

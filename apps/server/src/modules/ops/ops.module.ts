@@ -13,8 +13,9 @@ import { opsBrokerOrderRoutes } from './ops-broker-orders.routes';
 import { opsCaseRoutes } from './ops-cases';
 import { opsHttpStatus, requireAccess } from './ops-http';
 import { opsMerchantRoutes } from './ops-merchants.routes';
+import { opsMoneyRoutes } from './ops-money.routes';
 import { opsSupportRoutes } from './ops-support.routes';
-import { opsWithdrawalRoutes } from './ops-withdrawals.routes';
+import type { Reconcilers } from './reconcilers';
 import { sessionRoutes } from './session.routes';
 import { staffRoutes } from './staff.routes';
 import { seedDemoStaff } from './staff.service';
@@ -38,6 +39,8 @@ export interface OpsDeps extends OrderDeps {
   cases: RefusedCases;
   /** Staff's review of withdrawals above the threshold (the withdrawal module's). */
   withdrawals?: WithdrawalReview;
+  /** The daily reconciliation's sources (payouts; payments and refunds register theirs). */
+  reconcilers?: Reconcilers;
 }
 
 /**
@@ -71,7 +74,7 @@ export async function opsModule(app: FastifyInstance, deps: OpsDeps): Promise<vo
       opsBrokerConfigRoutes(ops, deps);
       opsCaseRoutes(ops, deps);
       opsBrokerOrderRoutes(ops, deps);
-      opsWithdrawalRoutes(ops, deps);
+      opsMoneyRoutes(ops, deps);
     },
     { prefix: '/ops/v1' },
   );

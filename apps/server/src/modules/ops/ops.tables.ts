@@ -1,3 +1,4 @@
+import type { StaffRole } from '@app/protocol/ops';
 import type { ColumnType, Generated, Kysely } from 'kysely';
 import type { DbHandle } from '../../platform/db/handle';
 
@@ -8,7 +9,7 @@ export interface StaffTable {
   id: Generated<number>;
   username: string;
   display_name: string;
-  role: 'cs' | 'operator' | 'admin';
+  role: StaffRole;
   password_hash: string;
   /** The TOTP secret sealed with the PII key; set at setup, used once totp_enabled_at is set. */
   totp_secret: string | null;

@@ -106,6 +106,7 @@ export const DEMO_STAFF = [
   { username: 'ops-admin', password: 'demo-ops-123', displayName: '演示管理员', role: 'admin' },
   { username: 'ops-operator', password: 'demo-ops-123', displayName: '演示运营', role: 'operator' },
   { username: 'ops-cs', password: 'demo-cs-123', displayName: '演示客服', role: 'cs' },
+  { username: 'ops-finance', password: 'demo-fin-123', displayName: '演示财务', role: 'finance' },
 ] as const;
 
 export async function seedDemoStaff(db: Db): Promise<void> {

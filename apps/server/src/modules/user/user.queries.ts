@@ -141,3 +141,18 @@ export async function sellerProfile(
 export async function markAuthenticated(db: DbHandle, userId: number): Promise<void> {
   await userDb(db).updateTable('users').set({ has_authentication: true }).where('id', '=', userId).execute();
 }
+
+/** The 唯一码 and the masked phone (138****0000) of several users at once (the console's money lists). */
+export async function maskedContactsOf(
+  db: DbHandle,
+  userIds: readonly number[],
+): Promise<Map<number, { uid: string; mobile: string }>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await userDb(db)
+    .selectFrom('users')
+    .select(['id', 'uid', 'mobile'])
+    .where('id', 'in', [...new Set(userIds)])
+    .execute();
+  const mask = (m: string | null) => (m ? `${m.slice(0, 3)}****${m.slice(-4)}` : '');
+  return new Map(rows.map((r) => [r.id, { uid: r.uid, mobile: mask(r.mobile) }]));
+}

@@ -108,17 +108,6 @@ export async function settleNotified(deps: WithdrawalDeps, outBizNo: string): Pr
   if (row) await settleByQuery(deps, row);
 }
 
-/** The requests waiting for staff, oldest first (the console's queue). */
-export function withdrawalsInReview(deps: Pick<WithdrawalDeps, 'db'>) {
-  return withdrawalDb(deps.db)
-    .selectFrom('withdrawals')
-    .select(['id', 'user_id', 'amount_fen', 'fee_fen', 'account_no_masked', 'account_name_masked', 'created_at'])
-    .where('status', '=', 'in_review')
-    .orderBy('id')
-    .limit(100)
-    .execute();
-}
-
 async function inReview(deps: WithdrawalDeps, id: number): Promise<Row> {
   const row = await withdrawalDb(deps.db).selectFrom('withdrawals').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw new AppError(ErrorCode.BAD_PARAMS, '提现记录不存在');

@@ -20,6 +20,15 @@ const theirsOf = (q: PayoutQuery) => q.state;
  * query by out_bill_no). Answers the mismatches; it changes nothing.
  */
 export async function reconcileDay(db: Db, provider: PayoutProvider, day: string): Promise<ReconcileLine[]> {
+  return (await reconcilePayouts(db, provider, day)).lines;
+}
+
+/** The day's reconciliation as the console shows it: how many payouts were checked, how many matched, the mismatches. */
+export async function reconcilePayouts(
+  db: Db,
+  provider: PayoutProvider,
+  day: string,
+): Promise<{ checked: number; matched: number; lines: ReconcileLine[] }> {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new Error(`a day like 2026-12-02, not ${day}`);
   const start = new Date(`${day}T00:00:00+08:00`);
   const end = new Date(start.getTime() + 86_400_000);
@@ -43,5 +52,5 @@ export async function reconcileDay(db: Db, provider: PayoutProvider, day: string
     else if (row.status !== 'paid' && row.status !== 'failed' && theirs !== 'pending' && theirs !== 'confirming')
       line(theirs === 'unknown' ? '渠道暂无法查询' : '打款未结，待渠道结果');
   }
-  return lines;
+  return { checked: rows.length, matched: rows.length - lines.length, lines };
 }

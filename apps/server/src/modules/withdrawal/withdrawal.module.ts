@@ -1,4 +1,5 @@
 import { DEFAULT_WITHDRAWAL_CONFIG } from '@app/protocol/calls/withdrawal';
+import type { ReconcileMismatch, WithdrawalQueueQuery } from '@app/protocol/ops-money';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { CallPlatform } from '../../platform/http/register-call';
@@ -11,13 +12,26 @@ import { measuredPayout, type PayoutConfig, payoutChannelOf } from './payout-cha
 import { withdrawalRoutes } from './withdrawal.routes';
 import type { WithdrawalDeps } from './withdrawal.service';
 import { hasPendingWithdrawal } from './withdrawal.service';
-import { approveWithdrawal, refuseWithdrawal, sweepWithdrawals, withdrawalsInReview } from './withdrawal-payout';
+import { sweepWithdrawals } from './withdrawal-payout';
+import { reconcilePayouts } from './withdrawal-reconcile';
+import { approveReviewed, type DecisionAudit, type ReviewRow, refuseReviewed, reviewQueue } from './withdrawal-review';
 
-/** Staff's review of the withdrawals that wait for it (the ops module's routes call these). */
+/** Staff's review of the withdrawals (the ops module's money routes call these); each decision audited in its transaction. */
 export interface WithdrawalReview {
-  queue: () => ReturnType<typeof withdrawalsInReview>;
-  approve: (id: number, staffId: number) => Promise<unknown>;
-  refuse: (id: number, staffId: number, reason: string) => Promise<void>;
+  queue: (query: WithdrawalQueueQuery) => Promise<{ list: ReviewRow[]; total: number }>;
+  approve: (id: number, staffId: number, audit: DecisionAudit) => Promise<{ id: number; status: 'reviewing' }>;
+  refuse: (
+    id: number,
+    staffId: number,
+    reason: string,
+    audit: DecisionAudit,
+  ) => Promise<{ id: number; status: 'refused' }>;
+}
+
+/** One day's payouts against the payout channel's records (the console's 对账; `npm run payouts:reconcile` too). */
+export interface PayoutReconciler {
+  provider: string;
+  run: (day: string) => Promise<{ checked: number; matched: number; mismatches: ReconcileMismatch[] }>;
 }
 
 /** Withdrawals: the calls, and the sweeper that pays reviewed requests out (returned for the test hooks). */
@@ -31,8 +45,10 @@ export function withdrawalModule(
     notices?: NoticesHandle;
     /** A payout in review or being paid keeps the account open (registered here). */
     removal: RemovalChecks;
+    /** A recent security change of the user (the pay-password module's hold): shown to staff as 近期安全变更. */
+    flagged?: (userId: number) => Promise<boolean>;
   },
-): { sweep: (now: number) => Promise<number>; review: WithdrawalReview } {
+): { sweep: (now: number) => Promise<number>; review: WithdrawalReview; reconciler: PayoutReconciler } {
   const { identity, config } = deps;
   const payout = measuredPayout(payoutChannelOf(config), metricsOf(app));
   const withdrawals: WithdrawalDeps & { maskedRealName: (userId: number) => Promise<string> } = {
@@ -61,9 +77,23 @@ export function withdrawalModule(
   return {
     sweep: (now) => sweepWithdrawals(withdrawals, now),
     review: {
-      queue: () => withdrawalsInReview(withdrawals),
-      approve: (id, staffId) => approveWithdrawal(withdrawals, id, staffId),
-      refuse: (id, staffId, reason) => refuseWithdrawal(withdrawals, id, staffId, reason),
+      queue: (query) => reviewQueue({ ...withdrawals, ...(deps.flagged ? { flagged: deps.flagged } : {}) }, query),
+      approve: (id, staffId, audit) => approveReviewed(withdrawals, id, staffId, audit),
+      refuse: (id, staffId, reason, audit) => refuseReviewed(withdrawals, id, staffId, reason, audit),
+    },
+    reconciler: {
+      provider: payout.name,
+      run: async (day) => {
+        const { checked, matched, lines } = await reconcilePayouts(withdrawals.db, payout, day);
+        const mismatches = lines.map((l) => ({
+          ref: String(l.withdrawalId),
+          number: l.outBizNo,
+          ours: l.ours,
+          theirs: l.theirs,
+          problem: l.problem,
+        }));
+        return { checked, matched, mismatches };
+      },
     },
   };
 }

@@ -12,6 +12,7 @@ import type { Selectable } from 'kysely';
 import type { PiiCipher } from '../../platform/crypto/pii';
 import { maskName } from '../../platform/crypto/pii';
 import type { Db } from '../../platform/db/database';
+import type { DbHandle } from '../../platform/db/handle';
 import { lockKey } from '../../platform/db/locks';
 import { AppError } from '../../platform/errors';
 import { Accounts, LedgerError, resolvePending, transfer } from '../ledger/ledger';
@@ -192,7 +193,13 @@ export async function finishWithdrawal(
   row: Row,
   from: Row['status'],
   to: FinalStatus,
-  extra: { reason?: string; providerRef?: string; reviewedBy?: number } = {},
+  extra: {
+    reason?: string;
+    providerRef?: string;
+    reviewedBy?: number;
+    /** Written in the same transaction once the row moved (a staff decision's audit). */
+    also?: (trx: DbHandle) => Promise<void>;
+  } = {},
 ): Promise<boolean> {
   if (!canTransition(from, to)) return false;
   const done = await deps.db.transaction().execute(async (trx) => {
@@ -216,6 +223,7 @@ export async function finishWithdrawal(
     const action = to === 'paid' ? 'post' : 'void';
     await resolvePending(trx, { key: `${k.out}:${action}`, pendingKey: k.out, action });
     if (Number(row.fee_fen) > 0) await resolvePending(trx, { key: `${k.fee}:${action}`, pendingKey: k.fee, action });
+    await extra.also?.(trx);
     return true;
   });
   // The user cancelling needs no telling; a payout made, failed or refused does.

@@ -9,20 +9,36 @@ import { useOpsSync } from './api/ops-sync';
 import { AuditTab } from './components/audit-tab';
 import { BrokerChannelsTab } from './components/broker-channels-tab';
 import { CasesTab } from './components/cases-tab';
+import { LedgerTab } from './components/ledger-tab';
 import { LoginForm } from './components/login-form';
 import { MerchantsTab } from './components/merchants-tab';
+import { ReconcileTab } from './components/reconcile-tab';
 import { SecurityTab } from './components/security-tab';
 import { StaffTab } from './components/staff-tab';
 import { SupportTab } from './components/support-tab';
+import { WithdrawalsTab } from './components/withdrawals-tab';
 import './ops.css';
 
-type Tab = 'support' | 'refused' | 'merchants' | 'channels' | 'audit' | 'staff' | 'security';
+type Tab =
+  | 'support'
+  | 'refused'
+  | 'merchants'
+  | 'channels'
+  | 'withdrawals'
+  | 'reconcile'
+  | 'ledger'
+  | 'audit'
+  | 'staff'
+  | 'security';
 
 const TABS: Array<{ id: Tab; label: string; allowed: (me: StaffMember) => boolean }> = [
   { id: 'refused', label: '拒绝收货', allowed: (me) => staffCan(me.role, 'orders') },
   { id: 'support', label: '客服工单', allowed: (me) => staffCan(me.role, 'orders') },
   { id: 'merchants', label: '商人审核', allowed: (me) => staffCan(me.role, 'merchants') },
   { id: 'channels', label: '商人频道', allowed: (me) => staffCan(me.role, 'merchants') },
+  { id: 'withdrawals', label: '提现审核', allowed: (me) => staffCan(me.role, 'money') },
+  { id: 'reconcile', label: '对账', allowed: (me) => staffCan(me.role, 'money') },
+  { id: 'ledger', label: '账务', allowed: (me) => staffCan(me.role, 'money') },
   { id: 'audit', label: '操作日志', allowed: (me) => staffCan(me.role, 'audit') },
   { id: 'staff', label: '员工', allowed: (me) => staffCan(me.role, 'staff') },
   { id: 'security', label: '安全设置', allowed: () => true },
@@ -83,6 +99,9 @@ function Console({ me }: { me: StaffMember }) {
           {tab.id === 'refused' ? <CasesTab /> : null}
           {tab.id === 'merchants' ? <MerchantsTab /> : null}
           {tab.id === 'channels' ? <BrokerChannelsTab /> : null}
+          {tab.id === 'withdrawals' ? <WithdrawalsTab /> : null}
+          {tab.id === 'reconcile' ? <ReconcileTab /> : null}
+          {tab.id === 'ledger' ? <LedgerTab /> : null}
           {tab.id === 'audit' ? <AuditTab /> : null}
           {tab.id === 'staff' ? <StaffTab me={me} /> : null}
           {tab.id === 'security' ? <SecurityTab me={me} /> : null}

@@ -47,6 +47,7 @@ import * as m0048 from './0048-payouts-states';
 import * as m0049 from './0049-realname-checks';
 import * as m0050 from './0050-wallet-statement';
 import * as m0051 from './0051-wallet-pay-password';
+import * as m0052 from './0052-finance-role';
 
 /** Migrations in order; a name once shipped never changes. */
 export const migrations: Record<string, { up: readonly string[] }> = {
@@ -99,4 +100,5 @@ export const migrations: Record<string, { up: readonly string[] }> = {
   '0049-realname-checks': m0049,
   '0050-wallet-statement': m0050,
   '0051-wallet-pay-password': m0051,
+  '0052-finance-role': m0052,
 };
