@@ -216,7 +216,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   chat.checkStaffWith((staffId, sessionHash) => staffSessionAllows(db, staffId, sessionHash, 'orders'));
   const sessionEnds = new StaffSessionEnds();
   sessionEnds.register((staffId) => endStaffChat(support, staffId));
-  const withdrawals = withdrawalModule(app, { platform, identity, config, notices, removal });
+  const withdrawals = withdrawalModule(app, {
+    platform,
+    identity,
+    config,
+    notices,
+    removal,
+    security: app.payPassword,
+  });
   await opsModule(app, {
     db,
     gateway,
@@ -235,7 +242,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const payables = new Payables();
   payables.register(orderPayable(orders.deliverPaid));
   payables.register(depositPayable(depositKeepers));
-  app.decorate('payments', await paymentsModule(app, { platform, config, production, payables, removal }));
+  // paypin: the balance asks the payment password; a closing account's password is erased with it.
+  const payPin = app.payPassword.requirePayPassword;
+  removal.onClose('pay-password', app.payPassword.erase);
+  app.decorate('payments', await paymentsModule(app, { platform, config, production, payables, removal, payPin }));
   const market = await marketModule(app, {
     platform,
     gateway,

@@ -21,7 +21,9 @@ import { demoComposition } from '../../../demo/src/demo-composition';
 import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import type { AppDb, Database } from '../src/database';
+import { hashPin } from '../src/modules/pay-password/pay-password-hash';
 import { openDatabase, openPGlite } from '../src/platform/db/database';
+import { ensureSecret } from '../src/platform/secrets';
 import { productionSettings } from './production-env';
 
 /**
@@ -361,6 +363,23 @@ export async function smsOutbox(app: TestApp, phone: string): Promise<Array<{ co
   return (await app.app.inject({ method: 'GET', url: `/dev/sms/outbox?phone=${phone}` })).json().data;
 }
 
+/** The payment password the tests set (paypin, docs/decisions/0052): balance payments and withdrawals send it. */
+export const TEST_PAY_PIN = '135790';
+
+/**
+ * Sets TEST_PAY_PIN as the user's payment password, as payPasswordSet would after its SMS code (a
+ * factory: the SMS cooldown would otherwise hold up every player a test makes; pay-password.test.ts
+ * covers the call itself).
+ */
+export async function setPayPin(t: TestApp, userId: number): Promise<void> {
+  const hash = await hashPin(TEST_PAY_PIN, await ensureSecret(t.db, 'payPasswordPepper'));
+  await t.db
+    .insertInto('pay_passwords')
+    .values({ user_id: userId, hash })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ hash, failed_tries: 0, locked_until: null }))
+    .execute();
+}
+
 /** A resident ID number with a correct GB 11643 check digit for the given birth date. */
 export function idNumber(birth: string, seq = '001'): string {
   const body = `110105${birth}${seq}`;
@@ -428,7 +447,8 @@ let playerSeq = 0;
 let playerSeqFile: string | undefined;
 /**
  * A player of the demo game in the SDK view, ready to buy and sell: logged in with the game token,
- * a bound phone (phonePrefix + a counter), a real name, the sale lock open.
+ * a bound phone (phonePrefix + a counter), a real name, the sale lock open, the payment password
+ * TEST_PAY_PIN.
  */
 export async function sdkPlayer(t: TestApp, sdk: TestClient, account: string, phonePrefix = '1380000') {
   const file = expect.getState().testPath;
@@ -453,6 +473,7 @@ export async function sdkPlayer(t: TestApp, sdk: TestClient, account: string, ph
   const code = (await smsOutbox(t, phone)).find((m) => m.smsType === 'verifyCode')!.code;
   expect((await sdk.call(h5sdkVerifyCode, { ...pt, code }, { token: login.token })).data).toBe(true);
   const user = await t.db.selectFrom('users').select('id').where('uid', '=', login.uid).executeTakeFirstOrThrow();
+  await setPayPin(t, user.id);
   return { info, pt, token: login.token, uid: login.uid, userId: user.id };
 }
 

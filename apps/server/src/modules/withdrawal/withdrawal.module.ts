@@ -8,7 +8,7 @@ import type { NoticesHandle } from '../notices/notices.module';
 import { type RemovalChecks, refuseWhile } from '../user/removal-checks';
 import { type PayoutConfig, payoutChannelOf } from './payout-channel';
 import { withdrawalRoutes } from './withdrawal.routes';
-import type { WithdrawalDeps } from './withdrawal.service';
+import type { WithdrawalDeps, WithdrawalSecurity } from './withdrawal.service';
 import { hasPendingWithdrawal } from './withdrawal.service';
 import { approveWithdrawal, refuseWithdrawal, sweepWithdrawals, withdrawalsInReview } from './withdrawal-payout';
 
@@ -30,6 +30,8 @@ export function withdrawalModule(
     notices?: NoticesHandle;
     /** A payout in review or being paid keeps the account open (registered here). */
     removal: RemovalChecks;
+    /** The payment password and the security hold (paypin): the pay-password module's handle. */
+    security: WithdrawalSecurity;
   },
 ): { sweep: (now: number) => Promise<number>; review: WithdrawalReview } {
   const { identity, config } = deps;
@@ -42,6 +44,7 @@ export function withdrawalModule(
     hasAuthentication: async (userId) => (await identity.status(userId)).hasAuthentication === '1',
     maskedRealName: async (userId) => (await identity.status(userId)).realName,
     reviewSeconds: config.WITHDRAW_REVIEW_SECONDS,
+    security: deps.security,
     // A real channel's first payout of a user waits for staff (decision 0049). The sandbox pays no
     // real money and the console has no review screen yet (issue 34): there it would wait forever.
     reviewFirst: payout.name !== 'sandbox',
