@@ -291,6 +291,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       auctions,
       broker,
       bidBook,
+      setPayPin: app.payPassword.setWithoutCode,
     });
 
   openApiRoute(app);

@@ -21,9 +21,7 @@ import { demoComposition } from '../../../demo/src/demo-composition';
 import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import type { AppDb, Database } from '../src/database';
-import { hashPin } from '../src/modules/pay-password/pay-password-hash';
 import { openDatabase, openPGlite } from '../src/platform/db/database';
-import { ensureSecret } from '../src/platform/secrets';
 import { productionSettings } from './production-env';
 
 /**
@@ -367,17 +365,12 @@ export async function smsOutbox(app: TestApp, phone: string): Promise<Array<{ co
 export const TEST_PAY_PIN = '135790';
 
 /**
- * Sets TEST_PAY_PIN as the user's payment password, as payPasswordSet would after its SMS code (a
- * factory: the SMS cooldown would otherwise hold up every player a test makes; pay-password.test.ts
- * covers the call itself).
+ * Sets TEST_PAY_PIN as the user's payment password, as payPasswordSet would after its SMS code (the
+ * module's test hook: the SMS cooldown would otherwise hold up every player a test makes;
+ * pay-password.test.ts covers the call itself).
  */
 export async function setPayPin(t: TestApp, userId: number): Promise<void> {
-  const hash = await hashPin(TEST_PAY_PIN, await ensureSecret(t.db, 'payPasswordPepper'));
-  await t.db
-    .insertInto('pay_passwords')
-    .values({ user_id: userId, hash })
-    .onConflict((oc) => oc.column('user_id').doUpdateSet({ hash, failed_tries: 0, locked_until: null }))
-    .execute();
+  await t.app.payPassword.setWithoutCode(userId, TEST_PAY_PIN);
 }
 
 /** A resident ID number with a correct GB 11643 check digit for the given birth date. */

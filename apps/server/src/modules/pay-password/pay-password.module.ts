@@ -12,6 +12,7 @@ import {
   recordSecurityChange,
   requirePayPassword,
   securityChangedAt,
+  storePin,
   withdrawalHeldUntil,
 } from './pay-password.service';
 import type { SecurityChangeKind } from './pay-password.tables';
@@ -26,6 +27,8 @@ export interface PayPasswordHandle {
   withdrawalHeldUntil: (userId: number) => Promise<Date | null>;
   /** Records a security change in the caller's transaction (the payout account changed). */
   recordSecurityChange: (trx: DbHandle, userId: number, kind: SecurityChangeKind) => Promise<void>;
+  /** Sets a pin without the SMS code: only the test hooks call it (the dev module, never in production). */
+  setWithoutCode: (userId: number, pin: string) => Promise<void>;
   /** Erases the payment password of a closing account (the user module's removal closer, registered at composition). */
   erase: (trx: DbHandle, userId: number) => Promise<void>;
 }
@@ -66,5 +69,6 @@ export async function payPasswordModule(
     withdrawalHeldUntil: (userId) => withdrawalHeldUntil(db, userId),
     recordSecurityChange: (trx, userId, kind) => recordSecurityChange(trx, userId, kind),
     erase: (trx, userId) => erasePayPassword(trx, userId),
+    setWithoutCode: (userId, pin) => storePin(service, userId, pin),
   };
 }

@@ -170,6 +170,16 @@ export async function withdrawalHeldUntil(db: DbHandle, userId: number, now = Da
   return until > now ? new Date(until) : null;
 }
 
+/** A pin stored as set (or replaced, unlocked), without the SMS code: the test hooks' (dev module). */
+export async function storePin(deps: Pick<PayPasswordDeps, 'db' | 'pepper'>, userId: number, pin: string) {
+  const hash = await hashPin(pin, deps.pepper);
+  await payPasswordDb(deps.db)
+    .insertInto('pay_passwords')
+    .values({ user_id: userId, hash })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ hash, failed_tries: 0, locked_until: null }))
+    .execute();
+}
+
 /** A closing account's payment password erased, in the removal's transaction (paypin); its security changes stay as the record they are. */
 export async function erasePayPassword(db: DbHandle, userId: number): Promise<void> {
   await payPasswordDb(db).deleteFrom('pay_passwords').where('user_id', '=', userId).execute();
