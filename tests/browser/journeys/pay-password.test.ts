@@ -26,6 +26,8 @@ const GAME = '/demo-sanguo';
 const NARROW = { ...MOBILE, viewport: { width: 320, height: 640 } };
 const cashierUrl = (scene: string, orderId: string) =>
   `${baseUrl()}/${scene}/pages/orderNew/cashier/cashier?orderId=${orderId}`;
+/** The sheet slides up: shot once its animation is over. */
+const settled = (page: Page) => page.waitForFunction(() => document.getAnimations().length === 0);
 const noOverflow = async (page: Page) =>
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 
@@ -106,6 +108,7 @@ describe('the payment password (支付密码)', () => {
     await tapPin(cashier, '000001');
     await expect.poll(() => cashier.getByTestId('pay-password-error').textContent()).toBe('支付密码错误，还可尝试4次');
     expect(await cashier.getByTestId('pay-pin-dots').getAttribute('data-count')).toBe('0');
+    await settled(cashier);
     await docShot(cashier, 'pay-password-wrong-390');
     await tapPin(cashier, JOURNEY_PAY_PIN);
     await cashier.waitForURL(/orderDetail/);
@@ -118,6 +121,7 @@ describe('the payment password (支付密码)', () => {
     await cashier.getByTestId('withdraw-name').fill('钱密码');
     await cashier.getByTestId('withdraw-submit').click();
     await cashier.getByTestId('pay-password-sheet').waitFor();
+    await settled(cashier);
     await docShot(cashier, 'pay-password-withdraw-390');
     await tapPin(cashier, JOURNEY_PAY_PIN);
     await toast(cashier, '提现申请已提交，等待审核');
@@ -152,6 +156,7 @@ describe('the payment password (支付密码)', () => {
     await narrow.getByTestId('withdraw-submit').click();
     await narrow.getByTestId('pay-pin-key-0').waitFor();
     await noOverflow(narrow);
+    await settled(narrow);
     await docShot(narrow, 'pay-password-withdraw-320');
     await narrow.goto(`${baseUrl()}/h5/pages/userCenter/payPassword/payPassword`);
     await narrow.getByTestId('pay-password-state').waitFor();
@@ -159,14 +164,18 @@ describe('the payment password (支付密码)', () => {
     await docShot(narrow, 'pay-password-page-320');
     await narrow.context().close();
 
-    // On a PC: the keypad in a centred dialog over the cashier, the set/reset page in the account area.
+    // On a PC: the keypad in a centred dialog over the cashier, for the balance part (¥40 of ¥50) of a
+    // combined payment, the rest through the sandbox; the set/reset page in the account area.
     const second = await order(other.commodityIds[1] as string);
     const pc = await signedInPage(browser, DESKTOP, seller, cashierUrl('web', second));
-    await pc.getByTestId('pay-channel-3').check();
+    await pc.getByTestId('pay-channel-5').check();
     await pc.getByTestId('pay-submit').click();
     await pc.getByTestId('pay-password-sheet').waitFor();
+    expect(await pc.getByTestId('pay-password-amount').textContent()).toBe('¥40.00');
+    await settled(pc);
     await docShot(pc, 'pay-password-cashier-1440');
     await tapPin(pc, JOURNEY_PAY_PIN);
+    await pc.getByTestId('sandbox-pay').click();
     await pc.waitForURL(/orderDetail/);
     await pc.getByTestId('pc-menu-payPassword').click();
     await pc.getByTestId('pay-password-state').waitFor();

@@ -94,21 +94,25 @@ export function PayPasswordSheet({
         </div>
       ) : null}
       {s?.set && !locked ? (
-        <>
-          <PinPad onDone={submit} busy={busy} testId="pay-pin" />
-          <p className="pin-sheet-error" role="alert" data-testid="pay-password-error">
-            {error ?? ''}
-          </p>
-          <div className="pin-sheet-links">
-            <Link
-              to={paths.payPassword(scene, { reset: true, from: here() })}
-              className="link"
-              data-testid="pay-password-forgot"
-            >
-              忘记密码
-            </Link>
-          </div>
-        </>
+        <PinPad
+          onDone={submit}
+          busy={busy}
+          testId="pay-pin"
+          note={
+            <div className="pin-sheet-note">
+              <p className="pin-sheet-error" role="alert" data-testid="pay-password-error">
+                {error ?? ''}
+              </p>
+              <Link
+                to={paths.payPassword(scene, { reset: true, from: here() })}
+                className="link"
+                data-testid="pay-password-forgot"
+              >
+                忘记密码
+              </Link>
+            </div>
+          }
+        />
       ) : null}
     </Sheet>
   );

@@ -1,6 +1,6 @@
 import { PAY_PASSWORD_LENGTH } from '@app/protocol/calls/pay-password';
 import { Delete } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import './pin-pad.css';
 
 const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '', '0', 'back'] as const;
@@ -15,10 +15,13 @@ export function PinPad({
   onDone,
   busy = false,
   testId = 'pin-pad',
+  note,
 }: {
   onDone: (pin: string) => void;
   busy?: boolean;
   testId?: string;
+  /** Under the dots, over the keys: the last attempt's refusal, 忘记密码. */
+  note?: ReactNode;
 }) {
   const [digits, setDigits] = useState('');
   const press = (key: (typeof KEYS)[number]) => {
@@ -43,6 +46,7 @@ export function PinPad({
           <span key={i} className={i < digits.length ? 'pin-dot on' : 'pin-dot'} />
         ))}
       </div>
+      {note}
       <div className="pin-keys">
         {KEYS.map((key, i) =>
           key === '' ? (
