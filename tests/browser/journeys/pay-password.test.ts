@@ -61,11 +61,20 @@ describe('the payment password (支付密码)', () => {
     expect((await apiCall(itemConfirm, { orderId }, buyer)).code).toBe('200');
     await hook('/dev/sweep', { aheadMinutes: 25 * 60 });
 
-    // The buyer sets his payment password: 我的 › 设置 › 账号与安全 › 支付密码, an SMS code, six digits twice.
+    // The buyer has none yet: the keypad sheet sends him to set one (an SMS code, six digits twice)
+    // and the page brings him back; 我的 › 设置 › 账号与安全 then says 已设置.
     const buyerSession = await hook<{ token: string; uid: string }>('/dev/session', { phone: buyerPhone });
-    const phone = await signedInPage(browser, MOBILE, buyerSession, `${baseUrl()}/h5/pages/userCenter/index`);
-    await phone.goto(`${baseUrl()}/h5/pages/userCenter/settingPage/settingPage`);
-    await phone.getByTestId('settings-pay-password').click();
+    const withdrawUrl = `${baseUrl()}/h5/pages/userCenter/cashWithdrawal/cashWithdrawal`;
+    const phone = await signedInPage(browser, MOBILE, buyerSession, withdrawUrl);
+    await phone.getByTestId('withdraw-pin-link').filter({ hasText: '设置支付密码' }).waitFor();
+    await phone.getByTestId('withdraw-amount').fill('10');
+    await phone.getByTestId('withdraw-account').fill(buyerPhone);
+    await phone.getByTestId('withdraw-name').fill('孙密码');
+    await phone.getByTestId('withdraw-submit').click();
+    await phone.getByTestId('pay-password-not-set').waitFor();
+    await settled(phone);
+    await docShot(phone, 'pay-password-not-set-390');
+    await phone.getByTestId('pay-password-set-link').click();
     await phone.getByTestId('pay-password-form').waitFor();
     expect(await phone.getByTestId('pay-password-panel').getAttribute('data-mode')).toBe('set');
     await phone.getByTestId('sms-button').click();
@@ -83,6 +92,9 @@ describe('the payment password (支付密码)', () => {
     await docShot(phone, 'pay-password-confirm-390');
     await tapPin(phone, JOURNEY_PAY_PIN, 'new-pin');
     await toast(phone, '支付密码设置成功');
+    await phone.waitForURL(/cashWithdrawal/);
+    await phone.getByTestId('withdraw-pin-link').filter({ hasText: '忘记或重置支付密码' }).waitFor();
+    await phone.goto(`${baseUrl()}/h5/pages/userCenter/settingPage/settingPage`);
     await phone.getByTestId('settings-pay-password').filter({ hasText: '已设置' }).waitFor();
     await phone.context().close();
 
