@@ -240,7 +240,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     config,
     notices,
     removal,
-    flagged: async (userId) => (await app.payPassword.withdrawalHeldUntil(userId)) !== null,
+    security: app.payPassword,
   });
   // 对账: each module that moves money through a provider registers its day's reconciliation (refunds later).
   const reconcilers = new Reconcilers();
@@ -268,7 +268,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const payables = new Payables();
   payables.register(orderPayable(orders.deliverPaid));
   payables.register(depositPayable(depositKeepers));
-  app.decorate('payments', await paymentsModule(app, { platform, config, production, payables, removal }));
+  // paypin: the balance asks the payment password; a closing account's password is erased with it.
+  const payPin = app.payPassword.requirePayPassword;
+  removal.onClose('pay-password', app.payPassword.erase);
+  app.decorate('payments', await paymentsModule(app, { platform, config, production, payables, removal, payPin }));
   const market = await marketModule(app, {
     platform,
     gateway,
@@ -315,6 +318,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       auctions,
       broker,
       bidBook,
+      setPayPin: app.payPassword.setWithoutCode,
     });
 
   openApiRoute(app);

@@ -6,7 +6,7 @@ import { Accounts, balanceOf } from '../src/modules/ledger/ledger';
 import { checkLedger } from '../src/modules/ledger/ledger-check';
 import { releasePayableHolds } from '../src/modules/payments/payment-holds';
 import { BID_GAME, bidKey, bidRequest, bidWallet, openBidChannel } from './bid-fixture';
-import { expectCode, sdkPlayer, testDb, useTestApp, useTestClient } from './helpers';
+import { expectCode, sdkPlayer, TEST_PAY_PIN, testDb, useTestApp, useTestClient } from './helpers';
 
 /**
  * A bid the balance cannot cover waits for its missing money, paid at the cashier as 'Q<id>'
@@ -113,7 +113,7 @@ describe(`a bid funded at the cashier (${testDb})`, () => {
     expectCode(
       await app.call(
         balancePay,
-        { bizNo: `Q${bid.bidId}`, totalAmount: 1_500, balancePrice: 1_500 },
+        { payPassword: TEST_PAY_PIN, bizNo: `Q${bid.bidId}`, totalAmount: 1_500, balancePrice: 1_500 },
         { token: buyer.token },
       ),
       '10002',
@@ -197,7 +197,7 @@ describe(`a bid funded at the cashier (${testDb})`, () => {
       (
         await app.call(
           balancePay,
-          { bizNo: whole.funding!.payBizNo, totalAmount: 2_000, balancePrice: 2_000 },
+          { payPassword: TEST_PAY_PIN, bizNo: whole.funding!.payBizNo, totalAmount: 2_000, balancePrice: 2_000 },
           { token: buyer.token },
         )
       ).data,
@@ -215,7 +215,14 @@ describe(`a bid funded at the cashier (${testDb})`, () => {
     // A combined payment: 300 of the balance reserved now, 1,200 through the gateway.
     const combined = await app.call(
       combinedPay,
-      { bizNo: bid.funding!.payBizNo, balancePrice: 300, totalPrice: 1_500, price: 1_200, payChannelType: 5 },
+      {
+        payPassword: TEST_PAY_PIN,
+        bizNo: bid.funding!.payBizNo,
+        balancePrice: 300,
+        totalPrice: 1_500,
+        price: 1_200,
+        payChannelType: 5,
+      },
       { token: buyer.token },
     );
     expectCode(combined, '200');

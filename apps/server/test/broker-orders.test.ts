@@ -27,7 +27,7 @@ import { Accounts, balanceOf } from '../src/modules/ledger/ledger';
 import { checkLedger } from '../src/modules/ledger/ledger-check';
 import { releasePayableHolds } from '../src/modules/payments/payment-holds';
 import { brokerOrderSteps, publishedListing } from './broker-fixture';
-import { expectCode, sdkPlayer, testDb, useTestApp, useTestClient } from './helpers';
+import { expectCode, sdkPlayer, TEST_PAY_PIN, testDb, useTestApp, useTestClient } from './helpers';
 import { sayInChat } from './im-say';
 import { opsApi } from './ops-helpers';
 
@@ -314,7 +314,7 @@ describe(`broker orders (${testDb})`, () => {
     const next = await placed((await publish({ stock: 100_000 })).commodityId, { quantity: 10_000 });
     const byBalance = await app.call(
       balancePay,
-      { bizNo: next.bizNo, totalAmount: next.totalAmount, balancePrice: next.totalAmount },
+      { payPassword: TEST_PAY_PIN, bizNo: next.bizNo, totalAmount: next.totalAmount, balancePrice: next.totalAmount },
       { token: buyer.token },
     );
     expect(byBalance.data).toMatchObject({ paid: true });
@@ -325,6 +325,7 @@ describe(`broker orders (${testDb})`, () => {
     const combined = await app.call(
       combinedPay,
       {
+        payPassword: TEST_PAY_PIN,
         bizNo: third.bizNo,
         balancePrice: 50,
         totalPrice: third.totalAmount,

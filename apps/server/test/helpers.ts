@@ -362,6 +362,18 @@ export async function smsOutbox(app: TestApp, phone: string): Promise<Array<{ co
   return (await app.app.inject({ method: 'GET', url: `/dev/sms/outbox?phone=${phone}` })).json().data;
 }
 
+/** The payment password the tests set (paypin, docs/decisions/0052): balance payments and withdrawals send it. */
+export const TEST_PAY_PIN = '135790';
+
+/**
+ * Sets TEST_PAY_PIN as the user's payment password, as payPasswordSet would after its SMS code (the
+ * module's test hook: the SMS cooldown would otherwise hold up every player a test makes;
+ * pay-password.test.ts covers the call itself).
+ */
+export async function setPayPin(t: TestApp, userId: number): Promise<void> {
+  await t.app.payPassword.setWithoutCode(userId, TEST_PAY_PIN);
+}
+
 /** A resident ID number with a correct GB 11643 check digit for the given birth date. */
 export function idNumber(birth: string, seq = '001'): string {
   const body = `110105${birth}${seq}`;
@@ -429,7 +441,8 @@ let playerSeq = 0;
 let playerSeqFile: string | undefined;
 /**
  * A player of the demo game in the SDK view, ready to buy and sell: logged in with the game token,
- * a bound phone (phonePrefix + a counter), a real name, the sale lock open.
+ * a bound phone (phonePrefix + a counter), a real name, the sale lock open, the payment password
+ * TEST_PAY_PIN.
  */
 export async function sdkPlayer(t: TestApp, sdk: TestClient, account: string, phonePrefix = '1380000') {
   const file = expect.getState().testPath;
@@ -454,6 +467,7 @@ export async function sdkPlayer(t: TestApp, sdk: TestClient, account: string, ph
   const code = (await smsOutbox(t, phone)).find((m) => m.smsType === 'verifyCode')!.code;
   expect((await sdk.call(h5sdkVerifyCode, { ...pt, code }, { token: login.token })).data).toBe(true);
   const user = await t.db.selectFrom('users').select('id').where('uid', '=', login.uid).executeTakeFirstOrThrow();
+  await setPayPin(t, user.id);
   return { info, pt, token: login.token, uid: login.uid, userId: user.id };
 }
 

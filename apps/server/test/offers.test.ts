@@ -25,7 +25,7 @@ import { sweepOffers } from '../src/modules/bargain/offer-moves';
 import { Accounts, balanceOf } from '../src/modules/ledger/ledger';
 import { checkLedger } from '../src/modules/ledger/ledger-check';
 import { expireUnpaidOrders } from '../src/modules/orders/order.service';
-import { expectCode, loginAs, sdkPlayer, testDb, useTestApp, useTestClient } from './helpers';
+import { expectCode, loginAs, sdkPlayer, TEST_PAY_PIN, testDb, useTestApp, useTestClient } from './helpers';
 
 let seller: Awaited<ReturnType<typeof sdkPlayer>>;
 let buyer: Awaited<ReturnType<typeof sdkPlayer>>;
@@ -195,7 +195,7 @@ describe('还价 with a deposit', () => {
     expectCode(
       await app.call(
         balancePay,
-        { bizNo: again.deposit!.bizNo, totalAmount: 1_000, balancePrice: 1_000 },
+        { payPassword: TEST_PAY_PIN, bizNo: again.deposit!.bizNo, totalAmount: 1_000, balancePrice: 1_000 },
         { token: buyer.token },
       ),
       '200',

@@ -21,6 +21,8 @@ import {
   loginAs,
   sdkPlayer,
   sentOffer,
+  setPayPin,
+  TEST_PAY_PIN,
   useTestApp,
   useTestClient,
 } from './helpers';
@@ -238,6 +240,7 @@ describe('notifications of withdrawals and coupons', () => {
       await app.call(identification, { realName: '林小风', idCard: idNumber('19930303', '881') }, { token }),
       '200',
     );
+    await setPayPin(t, user.id);
     await transfer(t.db, {
       key: 'notice-topup',
       debit: Accounts.gateway('topup-test'),
@@ -246,9 +249,11 @@ describe('notifications of withdrawals and coupons', () => {
       code: 'topup',
     });
     expectCode(
-      await app.call(extractSave, { amount: 10_000, accountNo: '13977770001', accountName: '林小风' } as never, {
-        token,
-      }),
+      await app.call(
+        extractSave,
+        { amount: 10_000, accountNo: '13977770001', accountName: '林小风', payPassword: TEST_PAY_PIN } as never,
+        { token },
+      ),
       '200',
     );
     await sweep(24 * 60);

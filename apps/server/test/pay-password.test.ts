@@ -1,7 +1,10 @@
 import { identification } from '@app/protocol/calls/identity';
 import { payPasswordReset, payPasswordSet, payPasswordStatus } from '@app/protocol/calls/pay-password';
 import { sendSms } from '@app/protocol/calls/user';
+import { extractSave } from '@app/protocol/calls/withdrawal';
+import { formatDateTime } from '@app/protocol/format';
 import { describe, expect, it } from 'vitest';
+import { Accounts, balanceOf, transfer } from '../src/modules/ledger/ledger';
 import { expectCode, idNumber, loginAs, smsOutbox, useTestApp, useTestClient } from './helpers';
 
 const t = useTestApp();
@@ -117,6 +120,24 @@ describe('the payment password (支付密码)', () => {
     expect(await message(t.app.payPassword.requirePayPassword(p.userId, '864209'))).toBe('ok');
     const until = await t.app.payPassword.withdrawalHeldUntil(p.userId);
     expect(Math.floor((until as Date).getTime() / 1000)).toBe(held);
+    // A withdrawal with the new pin waits out the hold: refused with when, nothing reserved (paypin).
+    await transfer(t.db, {
+      key: 'pin-reset-topup',
+      debit: Accounts.gateway('topup-test'),
+      credit: Accounts.userAvailable(p.userId),
+      amount: 20_000,
+      code: 'topup',
+    });
+    expectCode(
+      await app.call(
+        extractSave,
+        { amount: 10_000, accountNo: '13900006104', accountName: '林支付', payPassword: '864209' },
+        { token: p.token },
+      ),
+      '10002',
+      `安全设置变更后24小时内不能提现，请于${formatDateTime((until as Date).getTime())}后再试`,
+    );
+    expect(await balanceOf(t.db, Accounts.userAvailable(p.userId))).toMatchObject({ available: 20_000, reserved: 0 });
     const unverified = await person('13900006105', false);
     expectCode(
       await app.call(

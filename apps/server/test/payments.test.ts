@@ -10,7 +10,7 @@ import { fenToYuanText } from '../src/modules/payments/pay-gateway';
 import { startPayment } from '../src/modules/payments/payment.service';
 import { SANDBOX_APP_ID, SANDBOX_SELLER_ID, sandboxSign } from '../src/modules/payments/sandbox-gateway';
 import { ensureSecret } from '../src/platform/secrets';
-import { expectCode, sdkPlayer, useTestApp, useTestClient } from './helpers';
+import { expectCode, sdkPlayer, setPayPin, TEST_PAY_PIN, useTestApp, useTestClient } from './helpers';
 
 const t = useTestApp();
 const sdk = useTestClient(t, 'H5SDK');
@@ -204,7 +204,7 @@ describe('paying through the sandbox gateway', () => {
     expectCode(
       await app.call(
         balancePay,
-        { bizNo: small.orderId, totalAmount: 1_500, balancePrice: 1_400 },
+        { payPassword: TEST_PAY_PIN, bizNo: small.orderId, totalAmount: 1_500, balancePrice: 1_400 },
         { token: buyer.token },
       ),
       '10002',
@@ -214,7 +214,7 @@ describe('paying through the sandbox gateway', () => {
       (
         await app.call(
           balancePay,
-          { bizNo: small.orderId, totalAmount: 1_500, balancePrice: 1_500 },
+          { payPassword: TEST_PAY_PIN, bizNo: small.orderId, totalAmount: 1_500, balancePrice: 1_500 },
           { token: buyer.token },
         )
       ).data,
@@ -223,7 +223,7 @@ describe('paying through the sandbox gateway', () => {
     expectCode(
       await app.call(
         balancePay,
-        { bizNo: small.orderId, totalAmount: 1_500, balancePrice: 1_500 },
+        { payPassword: TEST_PAY_PIN, bizNo: small.orderId, totalAmount: 1_500, balancePrice: 1_500 },
         { token: buyer.token },
       ),
       '10002',
@@ -236,7 +236,7 @@ describe('paying through the sandbox gateway', () => {
     expectCode(
       await app.call(
         balancePay,
-        { bizNo: big.orderId, totalAmount: left + 1_000, balancePrice: left + 1_000 },
+        { payPassword: TEST_PAY_PIN, bizNo: big.orderId, totalAmount: left + 1_000, balancePrice: left + 1_000 },
         { token: buyer.token },
       ),
       '10002',
@@ -250,7 +250,14 @@ describe('paying through the sandbox gateway', () => {
     const combined = (
       await app.call(
         combinedPay,
-        { bizNo: big.orderId, balancePrice: left, totalPrice: left + 1_000, price: 1_000, payChannelType: 5 },
+        {
+          payPassword: TEST_PAY_PIN,
+          bizNo: big.orderId,
+          balancePrice: left,
+          totalPrice: left + 1_000,
+          price: 1_000,
+          payChannelType: 5,
+        },
         { token: buyer.token },
       )
     ).data as { tradeNo: string };
@@ -264,7 +271,14 @@ describe('paying through the sandbox gateway', () => {
     const next = (
       await app.call(
         combinedPay,
-        { bizNo: again.orderId, balancePrice: left, totalPrice: left + 1_000, price: 1_000, payChannelType: 6 },
+        {
+          payPassword: TEST_PAY_PIN,
+          bizNo: again.orderId,
+          balancePrice: left,
+          totalPrice: left + 1_000,
+          price: 1_000,
+          payChannelType: 6,
+        },
         { token: buyer.token },
       )
     ).data as { tradeNo: string };
@@ -277,6 +291,94 @@ describe('paying through the sandbox gateway', () => {
       posted: 0,
     });
     expect(await escrow()).toBe(before + left + 1_000);
+    expect(await books()).toEqual([]);
+  });
+
+  it('asks the payment password before the balance pays all or part; a wrong or missing one changes nothing', async () => {
+    await transfer(t.db, {
+      key: 'test-topup-pin',
+      debit: Accounts.gateway('topup-test'),
+      credit: Accounts.userAvailable(buyer.userId),
+      amount: 3_000,
+      code: 'topup',
+    });
+    const start = await balanceOf(t.db, Accounts.userAvailable(buyer.userId));
+    const order = await orderedLot(1_000);
+    const byBalance = (payPassword?: string) =>
+      app.call(
+        balancePay,
+        { bizNo: order.orderId, totalAmount: 1_000, balancePrice: 1_000, ...(payPassword ? { payPassword } : {}) },
+        { token: buyer.token },
+      );
+    const tries = async () =>
+      (
+        await t.db
+          .selectFrom('pay_passwords')
+          .select('failed_tries')
+          .where('user_id', '=', buyer.userId)
+          .executeTakeFirstOrThrow()
+      ).failed_tries;
+    expectCode(await byBalance(), '10002', '请输入支付密码');
+    expect(await tries()).toBe(0);
+    expectCode(await byBalance('12345'), '10002', '支付密码须为6位数字');
+    expectCode(await byBalance('000001'), '10002', '支付密码错误，还可尝试4次');
+    expect(await statusOf(order.orderId)).toBe(OrderStatus.AWAITING_PAYMENT);
+    expect(await balanceOf(t.db, Accounts.userAvailable(buyer.userId))).toEqual(start);
+    // The balance part of a combined payment asks it too; the third party alone does not.
+    const big = await orderedLot(start.available + 500);
+    const combined = (payPassword?: string) =>
+      app.call(
+        combinedPay,
+        {
+          bizNo: big.orderId,
+          balancePrice: start.available,
+          totalPrice: start.available + 500,
+          price: 500,
+          payChannelType: 5,
+          ...(payPassword ? { payPassword } : {}),
+        },
+        { token: buyer.token },
+      );
+    expectCode(await combined(), '10002', '请输入支付密码');
+    expectCode(await combined('000002'), '10002', '支付密码错误，还可尝试3次');
+    expectCode(
+      await app.call(
+        wapAlipay,
+        { bizNo: big.orderId, totalAmount: start.available + 500, balancePrice: 100, payPrice: start.available + 400 },
+        { token: buyer.token },
+      ),
+      '10002',
+      '请输入支付密码',
+    );
+    expect(await balanceOf(t.db, Accounts.userAvailable(buyer.userId))).toEqual(start);
+    expect(await t.db.selectFrom('payments').select('id').where('ref', '=', Number(big.orderId)).execute()).toEqual([]);
+    // The right one pays, and the count of wrong tries starts again.
+    expect((await byBalance(TEST_PAY_PIN)).data).toMatchObject({ paid: true });
+    expect(await tries()).toBe(0);
+    expect(PAID_OR_DELIVERED).toContain(await statusOf(order.orderId));
+    expect((await balanceOf(t.db, Accounts.userAvailable(buyer.userId))).available).toBe(start.available - 1_000);
+    expectCode(
+      await app.call(
+        wapAlipay,
+        { bizNo: big.orderId, totalAmount: start.available + 500, payPrice: start.available + 500 },
+        { token: buyer.token },
+      ),
+      '200',
+    );
+    // A buyer who never set one is sent to set it first (as Alipay asks before the first balance payment).
+    await t.db.deleteFrom('pay_passwords').where('user_id', '=', buyer.userId).execute();
+    const other = await orderedLot(500);
+    expectCode(
+      await app.call(
+        balancePay,
+        { bizNo: other.orderId, totalAmount: 500, balancePrice: 500, payPassword: TEST_PAY_PIN },
+        { token: buyer.token },
+      ),
+      '10002',
+      '请先设置支付密码',
+    );
+    expect(await statusOf(other.orderId)).toBe(OrderStatus.AWAITING_PAYMENT);
+    await setPayPin(t, buyer.userId);
     expect(await books()).toEqual([]);
   });
 

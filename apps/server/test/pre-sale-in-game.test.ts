@@ -15,7 +15,7 @@ import { OrderStatus } from '@app/protocol/statuses/order-status';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Accounts, balanceOf, transfer } from '../src/modules/ledger/ledger';
 import { checkLedger } from '../src/modules/ledger/ledger-check';
-import { expectCode, loginAs, sdkPlayer, sentOffer, useTestApp, useTestClient } from './helpers';
+import { expectCode, loginAs, sdkPlayer, sentOffer, TEST_PAY_PIN, useTestApp, useTestClient } from './helpers';
 
 /**
  * The game view's pre-sale calls (business-flows §5, the h5sdk scene): publishPreSale,
@@ -278,13 +278,18 @@ describe('preSaleList, buyerCancel, preSaleAgree, checkIsMyOrder (the game view)
     const pay = () =>
       app.call(
         balancePay,
-        { bizNo: orderId, totalAmount: order.totalAmount, balancePrice: order.totalAmount },
+        { payPassword: TEST_PAY_PIN, bizNo: orderId, totalAmount: order.totalAmount, balancePrice: order.totalAmount },
         { token: buyer.token },
       );
     expectCode(
       await app.call(
         balancePay,
-        { bizNo: orderId, totalAmount: order.totalAmount - 1, balancePrice: order.totalAmount - 1 },
+        {
+          payPassword: TEST_PAY_PIN,
+          bizNo: orderId,
+          totalAmount: order.totalAmount - 1,
+          balancePrice: order.totalAmount - 1,
+        },
         { token: buyer.token },
       ),
       '10002',

@@ -8,7 +8,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, baseUrl, DESKTOP, hook, launchBrowser, skipFirstTimeGuide } from '../browser';
 import { phoneNumber } from './market-helpers';
-import { gameLogin, idNumber, outbox } from './people';
+import { gameLogin, idNumber, JOURNEY_PAY_PIN, outbox, setPayPin, tapPin } from './people';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -86,10 +86,12 @@ describe('the seller’s money', () => {
     await view.goto(view.url());
     await expect.poll(() => frame.getByTestId('wallet-balance').textContent()).toContain('¥190.00');
     expect(await frame.getByTestId('wallet-balance').textContent()).toContain('待入账 ¥0.00');
+    await setPayPin(phone);
     await frame.getByTestId('withdraw-amount').fill('100');
     await frame.getByTestId('withdraw-account').fill(phone);
     await frame.getByTestId('withdraw-name').fill('周卖家');
     await frame.getByTestId('withdraw-submit').click();
+    await tapPin(frame, JOURNEY_PAY_PIN);
     await expect.poll(() => frame.getByTestId('withdraw-record').first().textContent()).toContain('审核中');
     await expect.poll(() => frame.getByTestId('wallet-balance').textContent()).toContain('冻结中 ¥100.00');
     await hook('/dev/sweep', { aheadMinutes: 1 });

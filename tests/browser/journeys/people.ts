@@ -171,3 +171,22 @@ export async function gameUserWithPhone(spec: {
   if (named.code !== '200') throw new Error(`real name refused for ${spec.account}: ${named.msg}`);
   return { phone, headers, serverId: game.serverId };
 }
+
+/** The payment password the journeys use (paypin, docs/decisions/0052). */
+export const JOURNEY_PAY_PIN = '135790';
+
+/**
+ * Sets the payment password of the user of `phone` through the test hook (the set page's SMS code
+ * has a 60 s cooldown per phone, which a seller who just opened his sale lock is still in);
+ * pay-password.test.ts sets one on the page itself.
+ */
+export const setPayPin = (phone: string, pin = JOURNEY_PAY_PIN) => hook('/dev/pay-password', { phone, pin });
+
+/** Taps six digits on the keypad (`pay-pin` in the sheet, `new-pin` on the set page). */
+export async function tapPin(
+  page: { getByTestId: (id: string) => { click: () => Promise<void> } },
+  pin: string,
+  pad = 'pay-pin',
+): Promise<void> {
+  for (const digit of pin) await page.getByTestId(`${pad}-key-${digit}`).click();
+}

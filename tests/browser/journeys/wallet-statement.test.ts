@@ -4,7 +4,15 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, baseUrl, DESKTOP, hook, launchBrowser, MOBILE, screenshot, signedInPage } from '../browser';
 import { phoneNumber } from './market-helpers';
-import { gameLogin, idNumber, paidAndDelivered, sellerAccounts, sellerListsCoins } from './people';
+import {
+  gameLogin,
+  idNumber,
+  JOURNEY_PAY_PIN,
+  paidAndDelivered,
+  sellerAccounts,
+  sellerListsCoins,
+  setPayPin,
+} from './people';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -50,9 +58,16 @@ describe('the wallet statement (资金明细)', () => {
 
     // After the protection window the sale is in the balance; a withdrawal is frozen with its fee.
     await hook('/dev/sweep', { aheadMinutes: 25 * 60 });
+    await setPayPin(listed.phone);
     const wd = await apiCall(
       extractSave,
-      { amount: 10_000, accountType: 'alipay', accountNo: listed.phone, accountName: '钱明细' },
+      {
+        amount: 10_000,
+        accountType: 'alipay',
+        accountNo: listed.phone,
+        accountName: '钱明细',
+        payPassword: JOURNEY_PAY_PIN,
+      },
       { 'x-token': seller.token },
     );
     expect(wd.code).toBe('200');

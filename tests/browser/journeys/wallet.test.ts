@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, baseUrl, hook, launchBrowser, MOBILE } from '../browser';
 import { docShot, phoneNumber } from './market-helpers';
-import { idNumber } from './people';
+import { idNumber, JOURNEY_PAY_PIN, setPayPin, tapPin } from './people';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -13,7 +13,8 @@ afterAll(() => browser.close());
 
 describe('coupons and the wallet', () => {
   it('claims the newcomer coupons, and refuses a withdrawal beyond the balance with its fee shown', async () => {
-    const session = await hook<{ token: string; uid: string }>('/dev/session', { phone: phoneNumber('137') });
+    const phone = phoneNumber('137');
+    const session = await hook<{ token: string; uid: string }>('/dev/session', { phone });
     expect(
       (
         await apiCall(
@@ -23,6 +24,7 @@ describe('coupons and the wallet', () => {
         )
       ).code,
     ).toBe('200');
+    await setPayPin(phone);
     const page = await (await browser.newContext(MOBILE)).newPage();
     await page.goto(`${baseUrl()}/h5/pages/index/index`);
     await page.evaluate((s) => {
@@ -44,9 +46,12 @@ describe('coupons and the wallet', () => {
     await page.getByTestId('withdraw-account').fill('13700001234');
     await page.getByTestId('withdraw-name').fill('赵钱包');
     await page.getByTestId('withdraw-submit').click();
+    // The payment password first (paypin): the keypad sheet, then the server's refusal.
+    await tapPin(page, JOURNEY_PAY_PIN);
     await page.getByTestId('toast').filter({ hasText: '可提现余额不足' }).first().waitFor();
     await page.getByTestId('withdraw-name').fill('赵钱');
     await page.getByTestId('withdraw-submit').click();
+    await tapPin(page, JOURNEY_PAY_PIN);
     await page
       .getByTestId('toast')
       .filter({ hasText: '收款账户姓名与实名认证姓名不一致，无法发起提现' })

@@ -17,7 +17,9 @@ import {
   idNumber,
   loginAs,
   sdkPlayer,
+  setPayPin,
   smsOutbox,
+  TEST_PAY_PIN,
   testDb,
   useTestApp,
   useTestClient,
@@ -105,8 +107,13 @@ describe('closing an account with something in flight', () => {
     });
     expect(await reasonsOf(token)).toEqual([]);
     expect(await removedAt(userId)).toBeNull();
+    await setPayPin(t, userId);
     expectCode(await app.call(removeAccount, { code: await closingCode(token, phone) }, { token }), '200');
     expect(await removedAt(userId)).not.toBeNull();
+    // The payment password goes with the account (the pay-password module's closer).
+    expect(await t.db.selectFrom('pay_passwords').select('user_id').where('user_id', '=', userId).execute()).toEqual(
+      [],
+    );
     expect(await checkLedger(t.db)).toEqual([]);
   });
 
@@ -166,6 +173,7 @@ describe('closing an account with something in flight', () => {
       await app.call(identification, { realName: '林小雨', idCard: idNumber('19920202', '611') }, { token }),
       '200',
     );
+    await setPayPin(t, userId);
     await transfer(t.db, {
       key: 'removal-topup-2',
       debit: Accounts.gateway('topup-test'),
@@ -175,7 +183,7 @@ describe('closing an account with something in flight', () => {
     });
     const request = await app.call(
       extractSave,
-      { amount: 2_000, accountNo: '13631000002', accountName: '林小雨' },
+      { amount: 2_000, accountNo: '13631000002', accountName: '林小雨', payPassword: TEST_PAY_PIN },
       { token },
     );
     expectCode(request, '200');

@@ -17,6 +17,8 @@ import {
   idNumber,
   loginAs,
   sdkPlayer,
+  setPayPin,
+  TEST_PAY_PIN,
   testDb,
   useTestApp,
   useTestClient,
@@ -70,6 +72,7 @@ describe(`limits under concurrency (${testDb})`, () => {
     expect(
       (await app.call(identification, { realName: '林小雨', idCard: idNumber('19920202', '901') }, { token })).code,
     ).toBe('200');
+    await setPayPin(t, userId);
     await transfer(t.db, {
       key: 'race-topup',
       debit: Accounts.gateway('topup-test'),
@@ -79,7 +82,11 @@ describe(`limits under concurrency (${testDb})`, () => {
     });
     const results = await Promise.all(
       Array.from({ length: 10 }, () =>
-        app.call(extractSave, { amount: 2_000, accountNo: '13510000100', accountName: '林小雨' }, { token }),
+        app.call(
+          extractSave,
+          { amount: 2_000, accountNo: '13510000100', accountName: '林小雨', payPassword: TEST_PAY_PIN },
+          { token },
+        ),
       ),
     );
     const { accepted, refused } = split(results);

@@ -95,6 +95,7 @@ const orderList = () => import('../features/orders/order-list-page');
 const wechatLanding = () => import('../features/orders/wechat-landing-page');
 const withdraw = () => import('../features/withdrawal/withdraw-page');
 const walletStatement = () => import('../features/wallet/wallet-statement-page');
+const payPassword = () => import('../features/user/pay-password-page');
 const myCoupon = () => import('../features/coupon/my-coupon-page');
 const opsConsole = () => import('../features/ops/ops-console-page');
 const myOffers = () => import('../features/bargain/my-offers-page');
@@ -154,6 +155,7 @@ function sceneRoutes(scene: string): RouteObject[] {
     { path: pagePath(scene, 'wechatPay'), ...page(wechatLanding) },
     { path: pagePath(scene, 'withdraw'), ...privatePage(withdraw) },
     { path: pagePath(scene, 'walletStatement'), ...privatePage(walletStatement) },
+    { path: pagePath(scene, 'payPassword'), ...privatePage(payPassword) },
     { path: pagePath(scene, 'coupons'), ...privatePage(myCoupon) },
     { path: pagePath(scene, 'myOffers'), ...privatePage(myOffers) },
     { path: pagePath(scene, 'receivedOffers'), ...privatePage(receivedOffers) },

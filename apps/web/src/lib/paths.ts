@@ -181,7 +181,14 @@ export const paths = {
 
   withdraw: (scene: string) => pagePath(scene, 'withdraw'),
   walletStatement: (scene: string) => pagePath(scene, 'walletStatement'),
-  payPassword: (scene: string) => pagePath(scene, 'payPassword'),
+  /** 支付密码: set (or, with `reset`, reset when forgotten), then back to `from` (a path of this site). */
+  payPassword: (scene: string, query: { from?: string; reset?: boolean } = {}) => {
+    const q = new URLSearchParams();
+    if (query.reset) q.set('mode', 'reset');
+    if (query.from) q.set('from', query.from);
+    const search = q.toString();
+    return `${pagePath(scene, 'payPassword')}${search ? `?${search}` : ''}`;
+  },
   coupons: (scene: string) => pagePath(scene, 'coupons'),
   myOffers: (scene: string) => pagePath(scene, 'myOffers'),
   preBuyKey: (scene: string) => pagePath(scene, 'preBuyKey'),

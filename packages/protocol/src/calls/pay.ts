@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall, sessionCalls } from '../contract';
 import { ROW_ID } from '../validation';
+import { payPinSchema } from './pay-password';
 
 /**
  * Paying an order (business-flows §3 payment request, §4 channels): bizNo is the order, amounts in
@@ -13,6 +14,8 @@ import { ROW_ID } from '../validation';
  */
 const bizNo = z.string().refine((v) => ROW_ID.test(/^[DBQ]/.test(v) ? v.slice(1) : v), { error: '订单不存在' });
 const fen = z.number({ error: '支付金额错误' }).int({ error: '支付金额错误' }).min(0, { error: '支付金额错误' });
+/** 支付密码 (paypin): required when any part is paid from the balance (docs/decisions/0052). */
+const payPassword = payPinSchema.optional();
 
 const payAnswerSchema = z.object({
   tradeNo: z.string(),
@@ -38,6 +41,7 @@ export const wapAlipay = call(
     payPrice: fen,
     returnUrl: z.string().max(500).optional(),
     payChannelType: z.union([z.literal(1), z.literal(4)]).default(1),
+    payPassword,
   }),
 );
 
@@ -51,6 +55,7 @@ export const h5Wechat = call(
     payPrice: fen,
     returnUrl: z.string().max(500).optional(),
     payChannelType: z.literal(2).default(2),
+    payPassword,
   }),
 );
 
@@ -69,6 +74,7 @@ export const balancePay = call(
     balancePrice: fen,
     price: z.literal(0).default(0),
     payChannelType: z.literal(3).default(3),
+    payPassword,
   }),
 );
 
@@ -82,6 +88,7 @@ export const combinedPay = call(
     price: fen,
     returnUrl: z.string().max(500).optional(),
     payChannelType: z.union([z.literal(5), z.literal(6)]),
+    payPassword,
   }),
 );
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { sessionCalls } from '../contract';
 import { ROW_ID } from '../validation';
+import { payPinSchema } from './pay-password';
 
 /**
  * Withdrawal (提现, business-flows §7 extractApply): amounts in fen; the payout account's name must
@@ -113,6 +114,8 @@ export const extractSave = call(
       .trim()
       .regex(/^(1[3-9]\d{9}|[^\s@]+@[^\s@]+\.[^\s@]+)$/, { error: '请输入正确的支付宝账号（手机号或邮箱）' }),
     accountName: z.string().trim().min(1, { error: '请输入收款人姓名' }).max(30),
+    /** 支付密码 (paypin): every withdrawal asks it (docs/decisions/0052). */
+    payPassword: payPinSchema.optional(),
   }),
   withdrawalSchema,
 );

@@ -39,6 +39,8 @@ export function devModule(
     broker?: { sweep: (now: number) => Promise<unknown> };
     /** The buy order book's sweeper (bids run out). */
     bidBook?: { sweep: (now: number) => Promise<unknown> };
+    /** The payment password set without its SMS code (the pay-password module's test hook). */
+    setPayPin?: (userId: number, pin: string) => Promise<void>;
   },
 ): void {
   const { db } = deps.platform;
@@ -48,6 +50,7 @@ export function devModule(
     // The outbox of the console driver (empty with a real driver outside production).
     sms: deps.sms instanceof ConsoleSmsProvider ? deps.sms : new ConsoleSmsProvider(() => {}),
     providers: deps.providers,
+    setPayPin: deps.setPayPin,
     sweep: async (aheadMs) => {
       const now = Date.now() + aheadMs;
       const { expired, ...orders } = await deps.orders.sweep(now);

@@ -1,3 +1,4 @@
+import { payPinSchema } from '@app/protocol/calls/pay-password';
 import { ErrorCode } from '@app/protocol/errors';
 import { ListingStatus } from '@app/protocol/statuses/listing-status';
 import { phoneSchema } from '@app/protocol/validation';
@@ -25,12 +26,15 @@ export function devRoutes(
     sms,
     providers,
     sweep,
+    setPayPin,
   }: {
     db: Db;
     config: Config;
     sms: ConsoleSmsProvider;
     providers: ReturnType<typeof createSandboxProviders>;
     sweep?: (aheadMs: number) => Promise<unknown>;
+    /** The pay-password module's pin without its SMS code (journeys: the code's 60 s cooldown). */
+    setPayPin?: (userId: number, pin: string) => Promise<void>;
   },
 ): void {
   // Runs every deadline sweeper now with the clock aheadMinutes ahead (settlement, reviews, expiry).
@@ -102,6 +106,15 @@ export function devRoutes(
     const body = maintenanceBody.safeParse(request.body);
     if (!body.success) throw new AppError(ErrorCode.BAD_PARAMS);
     return { code: ErrorCode.OK, msg: 'success', data: await setMaintenance(db, body.data) };
+  });
+
+  // paypin: the payment password of a user by phone, as payPassword.set would leave it.
+  app.post('/dev/pay-password', async (request) => {
+    const body = z.object({ phone: phoneSchema, pin: payPinSchema }).safeParse(request.body);
+    if (!body.success || !setPayPin) throw new AppError(ErrorCode.BAD_PARAMS, body.error?.issues[0]?.message);
+    const user = await findOrCreateUserByMobile(db, body.data.phone);
+    await setPayPin(user.id, body.data.pin);
+    return { code: ErrorCode.OK, msg: 'success', data: { set: true } };
   });
 
   app.post('/dev/session', async (request) => {

@@ -23,6 +23,7 @@ export interface PayPasswordDeps {
 }
 
 const NOT_SET = '请先设置支付密码';
+const PIN_MISSING = '请输入支付密码';
 const minutesLeft = (until: Date, now: number) => Math.max(1, Math.ceil((until.getTime() - now) / 60_000));
 const lockedMessage = (until: Date, now: number) => `支付密码已锁定，请${minutesLeft(until, now)}分钟后再试`;
 
@@ -33,8 +34,17 @@ const lockedMessage = (until: Date, now: number) => `支付密码已锁定，请
  * The row is locked for the check, so two tries at once are counted one after the other and the
  * fifth wrong one locks it before a sixth is looked at.
  */
-export async function requirePayPassword(deps: PayPasswordDeps, userId: number, pin: string): Promise<void> {
+export async function requirePayPassword(
+  deps: PayPasswordDeps,
+  userId: number,
+  pin: string | undefined,
+): Promise<void> {
   const now = (deps.now ?? Date.now)();
+  // No pin sent: not a try (nothing counted), only what the user must do first.
+  if (pin === undefined) {
+    const state = await payPasswordState(deps, userId);
+    throw new AppError(ErrorCode.BAD_PARAMS, state.set ? PIN_MISSING : NOT_SET);
+  }
   const outcome = await deps.db.transaction().execute(async (trx) => {
     const row = await payPasswordDb(trx)
       .selectFrom('pay_passwords')
@@ -158,4 +168,19 @@ export async function withdrawalHeldUntil(db: DbHandle, userId: number, now = Da
   const at = await securityChangedAt(db, userId);
   const until = at ? at.getTime() + SECURITY_HOLD_HOURS * 3_600_000 : 0;
   return until > now ? new Date(until) : null;
+}
+
+/** A pin stored as set (or replaced, unlocked), without the SMS code: the test hooks' (dev module). */
+export async function storePin(deps: Pick<PayPasswordDeps, 'db' | 'pepper'>, userId: number, pin: string) {
+  const hash = await hashPin(pin, deps.pepper);
+  await payPasswordDb(deps.db)
+    .insertInto('pay_passwords')
+    .values({ user_id: userId, hash })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ hash, failed_tries: 0, locked_until: null }))
+    .execute();
+}
+
+/** A closing account's payment password erased, in the removal's transaction (paypin); its security changes stay as the record they are. */
+export async function erasePayPassword(db: DbHandle, userId: number): Promise<void> {
+  await payPasswordDb(db).deleteFrom('pay_passwords').where('user_id', '=', userId).execute();
 }

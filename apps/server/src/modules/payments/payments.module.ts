@@ -7,7 +7,7 @@ import { sweepEvery } from '../../platform/jobs/sweep-every';
 import { ensureSecret } from '../../platform/secrets';
 import type { RemovalChecks } from '../user/removal-checks';
 import { notifyRoutes } from './notify.routes';
-import { payRoutes } from './pay.routes';
+import { type PinCheck, payRoutes } from './pay.routes';
 import type { PayGateway } from './pay-gateway';
 import type { Payables } from './payable';
 import type { PaymentDeps } from './payment.service';
@@ -39,6 +39,8 @@ export async function paymentsModule(
     payables: Payables;
     /** A closing account's open gateway payments are closed with it (registered here). */
     removal: RemovalChecks;
+    /** The payment password asked before the balance pays all or part (the pay-password module's). */
+    payPin: PinCheck;
   },
 ): Promise<PaymentsHandle> {
   const { platform, config } = deps;
@@ -62,7 +64,7 @@ export async function paymentsModule(
       if (config.FAULT_KILL_AFTER === 'payment-commit' && !deps.production) process.kill(process.pid, 'SIGKILL');
     },
   };
-  payRoutes(app, platform, paymentDeps);
+  payRoutes(app, platform, paymentDeps, deps.payPin);
   await notifyRoutes(app, paymentDeps, [
     ...(sandbox ? [sandbox] : []),
     ...(alipay ? [alipay] : []),

@@ -10,7 +10,7 @@ import type { NoticesHandle } from '../notices/notices.module';
 import { type RemovalChecks, refuseWhile } from '../user/removal-checks';
 import { measuredPayout, type PayoutConfig, payoutChannelOf } from './payout-channel';
 import { withdrawalRoutes } from './withdrawal.routes';
-import type { WithdrawalDeps } from './withdrawal.service';
+import type { WithdrawalDeps, WithdrawalSecurity } from './withdrawal.service';
 import { hasPendingWithdrawal } from './withdrawal.service';
 import { sweepWithdrawals } from './withdrawal-payout';
 import { reconcilePayouts } from './withdrawal-reconcile';
@@ -45,11 +45,12 @@ export function withdrawalModule(
     notices?: NoticesHandle;
     /** A payout in review or being paid keeps the account open (registered here). */
     removal: RemovalChecks;
-    /** A recent security change of the user (the pay-password module's hold): shown to staff as 近期安全变更. */
-    flagged?: (userId: number) => Promise<boolean>;
+    /** The payment password and the security hold: the pay-password module's handle. */
+    security: WithdrawalSecurity;
   },
 ): { sweep: (now: number) => Promise<number>; review: WithdrawalReview; reconciler: PayoutReconciler } {
   const { identity, config } = deps;
+  const flaggedBySecurityChange = async (userId: number) => (await deps.security.withdrawalHeldUntil(userId)) !== null;
   const payout = measuredPayout(payoutChannelOf(config), metricsOf(app));
   const withdrawals: WithdrawalDeps & { maskedRealName: (userId: number) => Promise<string> } = {
     db: deps.platform.db,
@@ -59,6 +60,7 @@ export function withdrawalModule(
     hasAuthentication: async (userId) => (await identity.status(userId)).hasAuthentication === '1',
     maskedRealName: async (userId) => (await identity.status(userId)).realName,
     reviewSeconds: config.WITHDRAW_REVIEW_SECONDS,
+    security: deps.security,
     // A real channel's first payout of a user waits for staff (decision 0049). The sandbox pays no
     // real money and the console has no review screen yet (issue 34): there it would wait forever.
     reviewFirst: payout.name !== 'sandbox',
@@ -77,7 +79,8 @@ export function withdrawalModule(
   return {
     sweep: (now) => sweepWithdrawals(withdrawals, now),
     review: {
-      queue: (query) => reviewQueue({ ...withdrawals, ...(deps.flagged ? { flagged: deps.flagged } : {}) }, query),
+      // A recent security change of the user (the hold) is shown to staff as 近期安全变更.
+      queue: (query) => reviewQueue({ ...withdrawals, flagged: flaggedBySecurityChange }, query),
       approve: (id, staffId, audit) => approveReviewed(withdrawals, id, staffId, audit),
       refuse: (id, staffId, reason, audit) => refuseReviewed(withdrawals, id, staffId, reason, audit),
     },

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { SECURITY_HOLD_HOURS } from '@app/protocol/calls/pay-password';
 import {
   DEFAULT_WITHDRAWAL_CONFIG,
   type Withdrawal,
@@ -7,7 +8,7 @@ import {
   withdrawalStatusLabel,
 } from '@app/protocol/calls/withdrawal';
 import { ErrorCode } from '@app/protocol/errors';
-import { formatPriceFen } from '@app/protocol/format';
+import { formatDateTime, formatPriceFen } from '@app/protocol/format';
 import type { Selectable } from 'kysely';
 import type { PiiCipher } from '../../platform/crypto/pii';
 import { maskName } from '../../platform/crypto/pii';
@@ -35,11 +36,28 @@ export interface WithdrawalDeps {
   /** A user's first payout waits for staff (the composition's rule; money simulations leave it off). */
   reviewFirst?: boolean;
   now?: () => number;
+  /**
+   * The payment password and the security hold (the pay-password module's, handed in at
+   * composition; the money simulations leave it off): every request asks the pin, none goes while
+   * a security change holds withdrawals, and one to another account than the last paid one is a
+   * payout account change (recorded; that request waits out the hold before it is paid).
+   */
+  security?: WithdrawalSecurity;
   /** Tells the user a payout was made or failed (the notices module's, handed in at composition). */
   notify?: (userId: number, kind: 'withdrawalPaid' | 'withdrawalRefused', amountFen: number) => Promise<void>;
 }
 
+export interface WithdrawalSecurity {
+  requirePayPassword: (userId: number, pin: string | undefined) => Promise<void>;
+  withdrawalHeldUntil: (userId: number) => Promise<Date | null>;
+  recordSecurityChange: (trx: DbHandle, userId: number, kind: 'payoutAccountChanged') => Promise<void>;
+}
+
 type Row = Selectable<WithdrawalsTable>;
+
+/** 安全设置变更后24小时内不能提现，请于X后再试 (X in Beijing time). */
+export const heldMessage = (until: Date) =>
+  `安全设置变更后${SECURITY_HOLD_HOURS}小时内不能提现，请于${formatDateTime(until.getTime())}后再试`;
 const seconds = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : null);
 const maskAccount = (no: string) =>
   no.includes('@') ? `${no.slice(0, 2)}***${no.slice(no.indexOf('@'))}` : `${no.slice(0, 3)}****${no.slice(-4)}`;
@@ -79,7 +97,7 @@ const keys = (id: number) => ({ out: `wd:${id}:out`, fee: `wd:${id}:fee` });
 export async function requestWithdrawal(
   deps: WithdrawalDeps,
   userId: number,
-  input: { amount: number; accountNo: string; accountName: string },
+  input: { amount: number; accountNo: string; accountName: string; payPassword?: string | undefined },
 ): Promise<Row> {
   const config = deps.config ?? DEFAULT_WITHDRAWAL_CONFIG;
   const now = (deps.now ?? Date.now)();
@@ -95,6 +113,12 @@ export async function requestWithdrawal(
   const fee = withdrawalFee(input.amount, config);
   if (fee >= input.amount) throw new AppError(ErrorCode.BAD_PARAMS, '提现金额不足以支付手续费');
   const today = new Date(now - ((now + 8 * 3_600_000) % 86_400_000));
+  // The pin in its own transaction (a wrong try counts even though nothing else happens), then the hold.
+  if (deps.security) {
+    await deps.security.requirePayPassword(userId, input.payPassword);
+    const heldUntil = await deps.security.withdrawalHeldUntil(userId);
+    if (heldUntil) throw new AppError(ErrorCode.BAD_PARAMS, heldMessage(heldUntil));
+  }
   return deps.db.transaction().execute(async (trx) => {
     // The day's count and the new request under one lock per user: concurrent requests count in turn.
     await lockKey(trx, 'withdrawal:user', userId);
@@ -124,6 +148,12 @@ export async function requestWithdrawal(
       .executeTakeFirst();
     const needsStaff =
       (deps.reviewFirst === true && !paidBefore) || input.amount > (config.reviewAbove ?? Number.POSITIVE_INFINITY);
+    // Another account than the last one paid to: the payout account changed (a security change), and
+    // this payout waits out the hold, cancellable meanwhile, as every other withdrawal is refused then.
+    const lastAccount = deps.security ? await lastPaidAccount(trx, deps.pii, userId) : null;
+    const accountChanged = lastAccount !== null && lastAccount !== input.accountNo;
+    if (accountChanged) await deps.security?.recordSecurityChange(trx, userId, 'payoutAccountChanged');
+    const reviewAfter = now + (accountChanged ? SECURITY_HOLD_HOURS * 3600 : deps.reviewSeconds) * 1000;
     const row = await withdrawalDb(trx)
       .insertInto('withdrawals')
       .values({
@@ -137,7 +167,7 @@ export async function requestWithdrawal(
         status: needsStaff ? 'in_review' : 'reviewing',
         provider: deps.payout.name,
         out_biz_no: newOutBizNo(now),
-        review_after: new Date(now + deps.reviewSeconds * 1000),
+        review_after: new Date(reviewAfter),
       })
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -154,6 +184,19 @@ export async function requestWithdrawal(
     }
     return row;
   });
+}
+
+/** The account the user's last paid withdrawal went to, or null before the first. */
+async function lastPaidAccount(db: DbHandle, pii: PiiCipher, userId: number): Promise<string | null> {
+  const row = await withdrawalDb(db)
+    .selectFrom('withdrawals')
+    .select('account_no_sealed')
+    .where('user_id', '=', userId)
+    .where('status', '=', 'paid')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? pii.open(row.account_no_sealed) : null;
 }
 
 /** Whether the user has a withdrawal not yet at an end (money reserved for it). */

@@ -18,6 +18,16 @@ describe('balanceGuard', () => {
     expect(mayPay()).toBe(true);
   });
 
+  it('lets the next attempt go at once after a refused one (a wrong payment password)', () => {
+    const clock = 1_000;
+    const mayPay = balanceGuard(() => clock);
+    expect(mayPay()).toBe(true);
+    expect(mayPay()).toBe(false);
+    mayPay.release();
+    expect(mayPay()).toBe(true);
+    expect(mayPay()).toBe(false);
+  });
+
   it('keeps each cashier’s guard apart', () => {
     const clock = () => 5_000;
     const a = balanceGuard(clock);

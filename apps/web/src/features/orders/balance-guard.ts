@@ -6,12 +6,17 @@ export const BALANCE_GUARD_MS = 2000;
  * for BALANCE_GUARD_MS. Kept outside React state, so two taps before the page renders again are
  * still one payment; the clock is a parameter for the tests.
  */
-export function balanceGuard(now: () => number = Date.now): () => boolean {
+export function balanceGuard(now: () => number = Date.now): (() => boolean) & { release: () => void } {
   let until = Number.NEGATIVE_INFINITY;
-  return () => {
+  const mayPay = () => {
     const at = now();
     if (at < until) return false;
     until = at + BALANCE_GUARD_MS;
     return true;
   };
+  // A payment the server refused (a wrong payment password) was no payment: the next attempt may go at once.
+  const release = () => {
+    until = Number.NEGATIVE_INFINITY;
+  };
+  return Object.assign(mayPay, { release });
 }

@@ -4,13 +4,14 @@ import { useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { FailureState } from '../../components/failure-state';
+import { PayPasswordSheet } from '../../components/pay-password-sheet';
 import { isPcPage } from '../../components/pc-page-frame';
 import { sceneOfPath } from '../../lib/platform';
 import { useBalance } from './api/get-balance';
 import { useCombination } from './api/get-combination';
 import { useCoupons } from './api/get-coupons';
 import { usePayable } from './api/get-payable';
-import type { PayChoice } from './api/pay-order';
+import { type PayChoice, takesBalance } from './api/pay-order';
 import { CashierCoupon } from './cashier-coupon';
 import { CashierColumns, CashierFrame, usePaySubmit } from './cashier-parts';
 import { ChannelChoices, payChannels } from './pay-channels';
@@ -108,6 +109,8 @@ export default function CashierPage() {
   const { submit, pending } = usePaySubmit(scene);
   const [channel, setChannel] = useState<PayChoice>(1);
   const [scanAsked, setScanAsked] = useState(false);
+  // The balance pays all or part: the payment password first, on the keypad sheet.
+  const [askingPin, setAskingPin] = useState(false);
   const countdown = useCountdown(p?.payBy ?? undefined);
   const frame = { scene, pc, title: p?.title ?? '收银台' };
   if (payable.isError)
@@ -134,16 +137,17 @@ export default function CashierPage() {
   const scanning = pc && channel === 1 && !expired && (scanAsked || (couponsDecided && !couponChoice));
   const available = balance.data?.available ?? 0;
   const channels = payChannels(p.amount, available, Boolean(combination.data?.available), pc);
-  const pay = () =>
-    submit({
-      bizNo: p.bizNo,
-      channel,
-      total: p.amount,
-      available,
-      returnPath: payableNextPath(scene, p, true),
-      paidPath: payableNextPath(scene, p),
-      paidToast: p.paidToast,
-    });
+  const request = {
+    bizNo: p.bizNo,
+    channel,
+    total: p.amount,
+    available,
+    returnPath: payableNextPath(scene, p, true),
+    paidPath: payableNextPath(scene, p),
+    paidToast: p.paidToast,
+  };
+  const pay = () => (takesBalance(channel) ? setAskingPin(true) : submit(request));
+  const balancePart = channel === 3 ? p.amount : Math.min(available, p.amount - 1);
   const channelList = expired ? null : (
     <>
       <ChannelChoices channels={channels} channel={channel} onChange={setChannel} locked={scanning && couponChoice} />
@@ -186,6 +190,16 @@ export default function CashierPage() {
   return (
     <CashierFrame {...frame}>
       <CashierColumns pc={pc} mode={p.purpose} summary={summary} pay={channelList} />
+      {askingPin ? (
+        <PayPasswordSheet
+          scene={scene}
+          pc={pc}
+          title={channel === 3 ? '余额支付' : '余额支付部分'}
+          amount={formatPriceFen(balancePart)}
+          onClose={() => setAskingPin(false)}
+          onSubmit={(pin) => submit({ ...request, payPassword: pin })}
+        />
+      ) : null}
     </CashierFrame>
   );
 }

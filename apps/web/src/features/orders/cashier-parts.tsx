@@ -75,21 +75,25 @@ export interface PayRequest {
   /** Where the buyer goes once paid with the balance, and what he is told. */
   paidPath: string;
   paidToast: string;
+  /** The payment password, when the balance pays all or part (the keypad sheet's six digits). */
+  payPassword?: string;
 }
 
 /**
  * Paying what the cashier pays (an order, a deposit, a broker order, a bid): the balance guard, the gray users'
  * landing in the pre environment (business-flows §9), then either paid at once (balance) or the
- * third party's cashier.
+ * third party's cashier. Answers the refusal's words when a payment password was sent (the keypad
+ * shows them; the guard lets the next attempt go, a refused payment being none), else null.
  */
 export function usePaySubmit(scene: string) {
   const navigate = useNavigate();
   const pay = usePay();
   const [mayPayBalance] = useState(() => balanceGuard());
-  const submit = async (p: PayRequest) => {
-    if (p.channel === 3 && !mayPayBalance()) return;
+  const submit = async (p: PayRequest): Promise<string | null> => {
+    if (p.channel === 3 && !mayPayBalance()) return null;
     const landing =
       storage.get('X-Env') === 'gray' ? (await configFor(xSourceOfScene[scene as Scene])).payLandingBase : '';
+    let refused: string | null = null;
     const answer = await pay
       .mutateAsync({
         orderId: p.bizNo,
@@ -97,13 +101,21 @@ export function usePaySubmit(scene: string) {
         total: p.total,
         balance: Math.min(p.available, p.total - 1),
         returnUrl: `${landing}${p.returnPath}`,
+        payPassword: p.payPassword,
       })
-      .catch(() => null);
-    if (!answer) return;
+      .catch((error: unknown) => {
+        if (p.payPassword) refused = error instanceof Error ? error.message : '支付失败，请重试';
+        return null;
+      });
+    if (!answer) {
+      if (p.channel === 3) mayPayBalance.release();
+      return refused;
+    }
     if (answer.paid) {
       showToast(p.paidToast);
       navigate(p.paidPath, { replace: true });
     } else globalThis.location.assign(answer.payUrl);
+    return null;
   };
   return { submit, pending: pay.isPending };
 }

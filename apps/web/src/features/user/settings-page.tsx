@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { type AgreementKey, AgreementModal, useAgreements } from '../../components/agreement-modal';
 import { HomeSkeleton } from '../../components/skeleton';
 import { paths } from '../../lib/paths';
+import { usePayPasswordStatus } from '../../lib/queries/pay-password-status';
 import { storage } from '../../lib/storage';
 import { AccountLayout, currentScene, LoginFirst } from './account-layout';
 import { useSwitches } from './api/get-switches';
@@ -62,6 +63,7 @@ export default function SettingsPage() {
   const loggedIn = Boolean(storage.get('token'));
   const user = useUserInfo();
   const switches = useSwitches();
+  const payPin = usePayPasswordStatus(loggedIn);
   const agreements = useAgreements();
   const [reading, setReading] = useState<{ key: AgreementKey; title: string } | null>(null);
   return (
@@ -90,6 +92,12 @@ export default function SettingsPage() {
             label="实名认证"
             hint={user.data?.hasAuthentication === '1' ? '已认证' : '未认证'}
             testId="settings-real-name"
+          />
+          <EntryRow
+            to={paths.payPassword(scene)}
+            label="支付密码"
+            hint={payPin.data ? (payPin.data.set ? '已设置' : '未设置') : ''}
+            testId="settings-pay-password"
           />
           <EntryRow to={paths.removeAccount(scene)} label="注销账号" testId="settings-remove" />
         </div>

@@ -1,3 +1,4 @@
+import { SECURITY_HOLD_HOURS } from '@app/protocol/calls/pay-password';
 import {
   extractCancel,
   extractConfig,
@@ -11,10 +12,12 @@ import { yuanToFen } from '@app/protocol/sell-rules';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { PageFrame } from '../../components/pc-page-frame';
+import { PayPasswordSheet } from '../../components/pay-password-sheet';
+import { isPcPage, PageFrame } from '../../components/pc-page-frame';
 import { callApi } from '../../lib/api/call-api';
 import { paths } from '../../lib/paths';
 import { sceneOfPath } from '../../lib/platform';
+import { usePayPasswordStatus } from '../../lib/queries/pay-password-status';
 import { showToast } from '../../lib/ui-bus';
 import '../../components/sell-form.css';
 import './withdrawal.css';
@@ -22,7 +25,9 @@ import './withdrawal.css';
 /**
  * The cash-withdrawal page (extractApply.*): the balance (available, frozen, 待入账), a request to
  * an alipay account in the verified real name with its fee and arrival amount, and the requests
- * with their status (one under review can be cancelled).
+ * with their status (one under review can be cancelled). Every request asks the payment password on
+ * the keypad sheet; while a security change holds withdrawals the page says until when; a request
+ * to another account than the last one paid to is a payout account change, which waits 24 h.
  */
 export default function WithdrawPage() {
   const queryClient = useQueryClient();
@@ -31,9 +36,14 @@ export default function WithdrawPage() {
   const page = useQuery({ queryKey: ['wallet', 'page'], queryFn: () => callApi(extractPage, { pageSize: 20 }) });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['wallet'] });
   const save = useMutation({
-    mutationFn: (input: { amount: number; accountNo: string; accountName: string }) => callApi(extractSave, input),
+    mutationFn: (input: { amount: number; accountNo: string; accountName: string; payPassword: string }) =>
+      callApi(extractSave, input, { catchError: true }),
     onSuccess: refresh,
   });
+  const scene = sceneOfPath(globalThis.location.pathname) ?? 'h5';
+  const pin = usePayPasswordStatus();
+  const heldUntil = pin.data?.withdrawalHeldUntil ?? null;
+  const [askingPin, setAskingPin] = useState(false);
   const cancel = useMutation({ mutationFn: (id: string) => callApi(extractCancel, { id }), onSuccess: refresh });
   const [amount, setAmount] = useState('');
   const [accountNo, setAccountNo] = useState('');
@@ -53,11 +63,7 @@ export default function WithdrawPage() {
             冻结中含审核中的提现、待支付订单的余额部分，以及还价、出价、竞拍冻结的保证金
           </div>
         ) : null}
-        <Link
-          to={paths.walletStatement(sceneOfPath(globalThis.location.pathname) ?? 'h5')}
-          className="wallet-statement-link"
-          data-testid="wallet-statement-link"
-        >
+        <Link to={paths.walletStatement(scene)} className="wallet-statement-link" data-testid="wallet-statement-link">
           资金明细 ›
         </Link>
       </div>
@@ -101,23 +107,56 @@ export default function WithdrawPage() {
               data-testid="withdraw-name"
             />
           </label>
+          {heldUntil && heldUntil * 1000 > Date.now() ? (
+            <p className="wallet-held" data-testid="withdraw-held">
+              安全设置变更后{SECURITY_HOLD_HOURS}小时内不能提现，请于{formatDateTime(heldUntil * 1000)}后再试
+            </p>
+          ) : null}
           <button
             type="button"
             className="btn btn-primary btn-block"
             disabled={save.isPending}
             onClick={() => {
               if (fen === null) return showToast('请输入正确的提现金额');
-              save.mutate(
-                { amount: fen, accountNo, accountName },
-                { onSuccess: () => showToast('提现申请已提交，等待审核') },
-              );
+              if (!accountNo) return showToast('请输入正确的支付宝账号（手机号或邮箱）');
+              if (!accountName) return showToast('请输入收款人姓名');
+              setAskingPin(true);
             }}
             data-testid="withdraw-submit"
           >
             申请提现
           </button>
+          <Link to={paths.payPassword(scene)} className="link wallet-pin-link" data-testid="withdraw-pin-link">
+            {pin.data?.set ? '忘记或重置支付密码' : '设置支付密码'}
+          </Link>
         </div>
       </div>
+      {askingPin && fen !== null ? (
+        <PayPasswordSheet
+          scene={scene}
+          pc={isPcPage(scene)}
+          title="提现"
+          amount={formatPriceFen(fen)}
+          onClose={() => setAskingPin(false)}
+          onSubmit={async (payPassword) => {
+            try {
+              await save.mutateAsync({ amount: fen, accountNo, accountName, payPassword });
+            } catch (error) {
+              const message = error instanceof Error ? error.message : '提现失败，请重试';
+              // Not a pin's refusal (the amount, the account, the hold): the form is where to fix it.
+              if (!/支付密码/.test(message)) {
+                setAskingPin(false);
+                showToast(message);
+                void pin.refetch();
+              }
+              return message;
+            }
+            setAskingPin(false);
+            showToast('提现申请已提交，等待审核');
+            return null;
+          }}
+        />
+      ) : null}
       <div className="card wallet-box" data-testid="withdraw-records">
         <div className="order-row-title" style={{ fontWeight: 600, marginBottom: 8 }}>
           提现记录
