@@ -11,7 +11,7 @@ import type {
 } from '@app/protocol/ops-money';
 import { describe, expect, it } from 'vitest';
 import { Accounts, balanceOf, transfer } from '../src/modules/ledger/ledger';
-import { expectCode, idNumber, loginAs, testDb, useTestApp, useTestClient } from './helpers';
+import { expectCode, idNumber, loginAs, setPayPin, TEST_PAY_PIN, testDb, useTestApp, useTestClient } from './helpers';
 import { opsApi } from './ops-helpers';
 
 // Above ¥50 a payout waits for staff (decision 0049's threshold); the sandbox pays the rest itself.
@@ -41,7 +41,12 @@ async function payoutOf(amount: number, accountNo: string) {
     amount: 50_000,
     code: 'topup',
   });
-  const saved = await app.call(extractSave, { amount, accountNo, accountName: '林小雨' } as never, { token });
+  await setPayPin(t, user.id);
+  const saved = await app.call(
+    extractSave,
+    { amount, accountNo, accountName: '林小雨', payPassword: TEST_PAY_PIN } as never,
+    { token },
+  );
   expectCode(saved, '200');
   return { id: (saved.data as { id: string }).id, uid, userId: user.id, token, phone };
 }

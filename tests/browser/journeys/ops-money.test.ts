@@ -4,7 +4,15 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, baseUrl, DESKTOP, hook, launchBrowser } from '../browser';
 import { docShot, phoneNumber } from './market-helpers';
-import { gameLogin, idNumber, paidAndDelivered, sellerAccounts, sellerListsCoins } from './people';
+import {
+  gameLogin,
+  idNumber,
+  JOURNEY_PAY_PIN,
+  paidAndDelivered,
+  sellerAccounts,
+  sellerListsCoins,
+  setPayPin,
+} from './people';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -50,10 +58,11 @@ describe('财务: 提现审核, 对账, 账务', () => {
     expect((await apiCall(itemConfirm, { orderId }, buyer)).code).toBe('200');
     await hook('/dev/sweep', { aheadMinutes: 25 * 60 });
     const seller = await hook<{ token: string; uid: string }>('/dev/session', { phone: listed.phone });
+    await setPayPin(listed.phone);
     const withdraw = (accountNo: string) =>
       apiCall<{ id: string; status: string }>(
         extractSave,
-        { amount: 16_000, accountType: 'alipay', accountNo, accountName: '钱对账' },
+        { amount: 16_000, accountType: 'alipay', accountNo, accountName: '钱对账', payPassword: JOURNEY_PAY_PIN },
         { 'x-token': seller.token },
       );
     const first = await withdraw(listed.phone);
