@@ -5,7 +5,7 @@ import { formatCount } from '@app/protocol/format';
 import { BrokerOrderStatus } from '@app/protocol/statuses/broker-order-status';
 import type { DbHandle } from '../../platform/db/handle';
 import { AppError } from '../../platform/errors';
-import type { Payable } from '../payments/payable';
+import { ORDER_CASHIER_WORDS, type Payable } from '../payments/payable';
 import { brokerDb } from './broker.tables';
 import { type BrokerOrderDeps, viewerBrokerOrder } from './broker-order.queries';
 import { moveBrokerOrder } from './broker-order-moves';
@@ -33,23 +33,18 @@ export function brokerPayable(
       return {
         bizNo: o.bizNo,
         purpose: 'broker',
+        ...ORDER_CASHIER_WORDS,
         open: o.status === BrokerOrderStatus.AWAITING_PAYMENT,
-        title: '收银台',
-        heading: '应付金额',
         amount: o.totalAmount,
         payBy: o.expireTime,
-        deadlineNote: '超时订单将自动取消',
-        expiredNote: '订单已超时，请重新下单',
         goods: {
           title: `${o.shopName} · ${formatCount(o.quantity)}${o.goldName}`,
           subtitle: `${o.gameName} · ${o.serverName} · 收货角色 ${o.deliverTo.roleName}`,
           image: null,
         },
         lines: [{ key: 'unit', label: '单价', amount: o.unitPrice, unit: '/万' }],
-        totalLabel: '应付',
         note: null,
         next: { page: 'brokerOrder', id: o.orderId },
-        paidToast: '支付成功',
         coupon: null,
       };
     },

@@ -6,7 +6,7 @@ import type { DbHandle } from '../../platform/db/handle';
 import { AppError } from '../../platform/errors';
 import { useCoupon } from '../coupon/coupon.service';
 import { applyOrderDeposit } from '../deposits/deposit.service';
-import type { Payable } from '../payments/payable';
+import { ORDER_CASHIER_WORDS, type Payable } from '../payments/payable';
 import { moveOrder } from './order-moves';
 import { type OrderRow, toOrder } from './order-view';
 import { ordersDb } from './orders.tables';
@@ -60,23 +60,18 @@ async function describeOrder(db: DbHandle, userId: number, orderId: number): Pro
   return {
     bizNo: o.orderId,
     purpose: 'order',
+    ...ORDER_CASHIER_WORDS,
     open: row.status === OrderStatus.AWAITING_PAYMENT,
-    title: '收银台',
-    heading: '应付金额',
     amount: o.totalAmount,
     payBy: o.expireTime,
-    deadlineNote: '超时订单将自动取消',
-    expiredNote: '订单已超时，请重新下单',
     goods: {
       title: o.title,
       subtitle: [o.gameName, o.serverName].filter(Boolean).join(' · '),
       image: o.firstImg || null,
     },
     lines,
-    totalLabel: '应付',
     note: null,
     next: { page: 'order', id: o.orderId },
-    paidToast: '支付成功',
     coupon: {
       orderId: o.orderId,
       commodityId: o.commodityId,

@@ -74,6 +74,16 @@ export interface Payable {
 }
 
 /** The adapters of each purpose, registered at composition (as the deposits' keepers are). */
+/** The cashier's words for an order of goods, whichever machinery sold it (exchange or broker). */
+export const ORDER_CASHIER_WORDS = {
+  title: '收银台',
+  heading: '应付金额',
+  deadlineNote: '超时订单将自动取消',
+  expiredNote: '订单已超时，请重新下单',
+  totalLabel: '应付',
+  paidToast: '支付成功',
+} as const satisfies Partial<PayableView>;
+
 export class Payables {
   private readonly byPurpose = new Map<string, Payable>();
   register(payable: Payable): void {
