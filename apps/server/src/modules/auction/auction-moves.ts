@@ -5,6 +5,7 @@ import { canTransition } from '@app/protocol/statuses/transition';
 import type { Selectable, UpdateObject } from 'kysely';
 import { guardedMove } from '../../platform/db/guarded-move';
 import type { DbHandle } from '../../platform/db/handle';
+import { hasAny } from '../../platform/db/has-any';
 import { AppError } from '../../platform/errors';
 import { releaseDeposit } from '../deposits/deposit.service';
 import { type AuctionBiddersTable, type AuctionsTable, type AuctionTables, auctionDb } from './auction.tables';
@@ -41,28 +42,26 @@ export async function moveBidder(
 
 /** Whether the user sells in an auction not yet over: running, or won and waiting for the winner's payment. */
 export async function sellsInLiveAuction(db: DbHandle, userId: number): Promise<boolean> {
-  const row = await auctionDb(db)
-    .selectFrom('auctions')
-    .select('id')
-    .where('seller_user_id', '=', userId)
-    .where('status', 'in', [AuctionStatus.RUNNING, AuctionStatus.AWAITING_PAYMENT])
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+  return hasAny(
+    auctionDb(db)
+      .selectFrom('auctions')
+      .select('id')
+      .where('seller_user_id', '=', userId)
+      .where('status', 'in', [AuctionStatus.RUNNING, AuctionStatus.AWAITING_PAYMENT]),
+  );
 }
 
 /** Whether the user takes part in a running auction (his deposit to pay, or paid and bidding). */
 export async function bidsInLiveAuction(db: DbHandle, userId: number): Promise<boolean> {
-  const row = await auctionDb(db)
-    .selectFrom('auction_bidders')
-    .innerJoin('auctions', 'auctions.id', 'auction_bidders.auction_id')
-    .select('auction_bidders.id')
-    .where('auction_bidders.user_id', '=', userId)
-    .where('auction_bidders.status', 'in', [BargainStatus.AWAITING_DEPOSIT, BargainStatus.AWAITING_SELLER])
-    .where('auctions.status', '=', AuctionStatus.RUNNING)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+  return hasAny(
+    auctionDb(db)
+      .selectFrom('auction_bidders')
+      .innerJoin('auctions', 'auctions.id', 'auction_bidders.auction_id')
+      .select('auction_bidders.id')
+      .where('auction_bidders.user_id', '=', userId)
+      .where('auction_bidders.status', 'in', [BargainStatus.AWAITING_DEPOSIT, BargainStatus.AWAITING_SELLER])
+      .where('auctions.status', '=', AuctionStatus.RUNNING),
+  );
 }
 
 /**

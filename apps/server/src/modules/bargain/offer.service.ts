@@ -7,6 +7,7 @@ import { BargainStatus } from '@app/protocol/statuses/bargain-status';
 import { ListingStatus } from '@app/protocol/statuses/listing-status';
 import { OrderStatus } from '@app/protocol/statuses/order-status';
 import type { Db } from '../../platform/db/database';
+import { hasAny } from '../../platform/db/has-any';
 import { AppError } from '../../platform/errors';
 import {
   attachDepositToOrder,
@@ -208,21 +209,20 @@ export function offerKeeper(deps: OfferDeps): DepositKeeper {
  * its order, which is the order module's to answer for.
  */
 export async function hasLiveOffers(db: Db, userId: number): Promise<boolean> {
-  const row = await bargainDb(db)
-    .selectFrom('offers')
-    .select('id')
-    .where((eb) =>
-      eb.or([
-        eb.and([
-          eb('buyer_user_id', '=', userId),
-          eb('status', 'in', [BargainStatus.AWAITING_DEPOSIT, BargainStatus.AWAITING_SELLER]),
+  return hasAny(
+    bargainDb(db)
+      .selectFrom('offers')
+      .select('id')
+      .where((eb) =>
+        eb.or([
+          eb.and([
+            eb('buyer_user_id', '=', userId),
+            eb('status', 'in', [BargainStatus.AWAITING_DEPOSIT, BargainStatus.AWAITING_SELLER]),
+          ]),
+          eb.and([eb('seller_user_id', '=', userId), eb('status', '=', BargainStatus.AWAITING_SELLER)]),
         ]),
-        eb.and([eb('seller_user_id', '=', userId), eb('status', '=', BargainStatus.AWAITING_SELLER)]),
-      ]),
-    )
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+      ),
+  );
 }
 
 const answered = () => new AppError(ErrorCode.BAD_PARAMS, '出价已处理或已失效');

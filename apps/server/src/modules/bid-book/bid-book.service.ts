@@ -14,6 +14,7 @@ import { CoinBidStatus, coinBidStatusLabel } from '@app/protocol/statuses/coin-b
 import type { Selectable } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import type { DbHandle } from '../../platform/db/handle';
+import { hasAny } from '../../platform/db/has-any';
 import { pageOf } from '../../platform/db/page';
 import { AppError } from '../../platform/errors';
 import { brokerConfig } from '../broker/broker-config';
@@ -305,14 +306,13 @@ export async function closeUnpaidCoinBids(deps: BidBookDeps, now = bidClock(deps
 
 /** Whether the user has a bid that holds his money or waits for it (open, or 待付款). */
 export async function hasLiveCoinBids(db: DbHandle, userId: number): Promise<boolean> {
-  const row = await bidBookDb(db)
-    .selectFrom('coin_bids')
-    .select('id')
-    .where('buyer_user_id', '=', userId)
-    .where('status', 'in', [B.OPEN, B.AWAITING_FUNDS])
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+  return hasAny(
+    bidBookDb(db)
+      .selectFrom('coin_bids')
+      .select('id')
+      .where('buyer_user_id', '=', userId)
+      .where('status', 'in', [B.OPEN, B.AWAITING_FUNDS]),
+  );
 }
 
 /** bidInfo: one bid of its buyer. */

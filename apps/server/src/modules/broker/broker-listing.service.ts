@@ -8,6 +8,7 @@ import type { CallInput } from '@app/protocol/contract';
 import { ErrorCode } from '@app/protocol/errors';
 import { type Selectable, sql } from 'kysely';
 import type { DbHandle } from '../../platform/db/handle';
+import { hasAny } from '../../platform/db/has-any';
 import { pageOf } from '../../platform/db/page';
 import { AppError } from '../../platform/errors';
 import { serverOf } from '../market/catalogue';
@@ -151,16 +152,15 @@ export async function setBrokerStock(db: DbHandle, userId: number, id: string, s
 
 /** Whether the merchant has a listing on sale with stock left (buyers can still order from it). */
 export async function hasBrokerStockOnSale(db: DbHandle, userId: number): Promise<boolean> {
-  const row = await brokerDb(db)
-    .selectFrom('broker_listings')
-    .select('id')
-    .where('seller_user_id', '=', userId)
-    .where('status', '=', BrokerListingStatus.ON_SALE)
-    .where('stock', '>', 0)
-    .where('deleted_at', 'is', null)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+  return hasAny(
+    brokerDb(db)
+      .selectFrom('broker_listings')
+      .select('id')
+      .where('seller_user_id', '=', userId)
+      .where('status', '=', BrokerListingStatus.ON_SALE)
+      .where('stock', '>', 0)
+      .where('deleted_at', 'is', null),
+  );
 }
 
 /** onShelf / downShelf / delCommodity: each one guarded update from the statuses it may leave. */

@@ -5,6 +5,7 @@ import { BrokerOrderStatus, brokerOrderTransitions } from '@app/protocol/statuse
 import type { Selectable } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import type { DbHandle } from '../../platform/db/handle';
+import { hasAny } from '../../platform/db/has-any';
 import { AppError } from '../../platform/errors';
 import type { GameGateway } from '../games/game-gateway';
 import { Accounts, transfer } from '../ledger/ledger';
@@ -100,12 +101,11 @@ export const openBrokerOrderStatuses = (): BrokerOrderStatus[] =>
 /** Whether the user has a broker order in flight, as buyer or merchant. */
 export async function hasOpenBrokerOrders(db: DbHandle, userId: number): Promise<boolean> {
   const open = openBrokerOrderStatuses();
-  const row = await brokerDb(db)
-    .selectFrom('broker_orders')
-    .select('id')
-    .where((eb) => eb.or([eb('buyer_user_id', '=', userId), eb('seller_user_id', '=', userId)]))
-    .where('status', 'in', open)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+  return hasAny(
+    brokerDb(db)
+      .selectFrom('broker_orders')
+      .select('id')
+      .where((eb) => eb.or([eb('buyer_user_id', '=', userId), eb('seller_user_id', '=', userId)]))
+      .where('status', 'in', open),
+  );
 }

@@ -2,6 +2,7 @@ import { type Merchant, merchantStatusLabel } from '@app/protocol/calls/broker';
 import { ErrorCode } from '@app/protocol/errors';
 import type { Selectable } from 'kysely';
 import type { DbHandle } from '../../platform/db/handle';
+import { hasAny } from '../../platform/db/has-any';
 import { AppError } from '../../platform/errors';
 import { phoneAndRealName } from '../user/user.queries';
 import { brokerDb, type MerchantState, type MerchantsTable } from './broker.tables';
@@ -145,14 +146,13 @@ export async function admitMerchant(
  * deposit or credit line, which only customer service settles.
  */
 export async function isStandingMerchant(db: DbHandle, userId: number): Promise<boolean> {
-  const row = await brokerDb(db)
-    .selectFrom('merchants')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('status', 'in', ['approved', 'suspended'])
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+  return hasAny(
+    brokerDb(db)
+      .selectFrom('merchants')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('status', 'in', ['approved', 'suspended']),
+  );
 }
 
 /** The console's decisions, each one guarded move: from → to. */

@@ -2,6 +2,7 @@ import { ErrorCode } from '@app/protocol/errors';
 import { forfeitSplit } from '@app/protocol/sell-rules';
 import type { Selectable } from 'kysely';
 import type { DbHandle } from '../../platform/db/handle';
+import { hasAny } from '../../platform/db/has-any';
 import { AppError } from '../../platform/errors';
 import { Accounts, LedgerError, resolvePending, transfer } from '../ledger/ledger';
 import { sellSetup } from '../market/sell-setup';
@@ -275,12 +276,7 @@ export async function forfeitOrderDeposit(trx: DbHandle, orderId: number, now = 
 
 /** Whether the user has a deposit held (his money, out of reach: an account with one cannot be closed). */
 export async function hasLiveDeposits(db: DbHandle, userId: number): Promise<boolean> {
-  const row = await depositsDb(db)
-    .selectFrom('deposits')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('status', '=', 'held')
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+  return hasAny(
+    depositsDb(db).selectFrom('deposits').select('id').where('user_id', '=', userId).where('status', '=', 'held'),
+  );
 }

@@ -3,6 +3,7 @@ import { CommodityType } from '@app/protocol/commodity';
 import { ListingStatus } from '@app/protocol/statuses/listing-status';
 import { sql } from 'kysely';
 import type { DbHandle } from '../../platform/db/handle';
+import { hasAny } from '../../platform/db/has-any';
 import { CARD_COLUMNS, type CardRow, toCard } from './commodity.queries';
 import { exchangeDb } from './exchange.tables';
 
@@ -106,13 +107,7 @@ export async function recentTrades(db: DbHandle, applicationId: string, limit: n
 
 /** Whether a game has any listing at all (a seed fills a game once). */
 export async function gameHasListings(db: DbHandle, applicationId: string): Promise<boolean> {
-  const row = await exchangeDb(db)
-    .selectFrom('commodities')
-    .select('id')
-    .where('application_id', '=', applicationId)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+  return hasAny(exchangeDb(db).selectFrom('commodities').select('id').where('application_id', '=', applicationId));
 }
 
 /** The props listed in a game with their prices (a seeded history prices its trades after them). */

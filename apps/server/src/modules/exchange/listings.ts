@@ -3,6 +3,7 @@ import { CommodityType } from '@app/protocol/commodity';
 import { ListingStatus } from '@app/protocol/statuses/listing-status';
 import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import type { DbHandle } from '../../platform/db/handle';
+import { hasAny } from '../../platform/db/has-any';
 import { prepared } from '../../platform/db/prepared-pool';
 import { type CommoditiesTable, exchangeDb, type MarketTradesTable } from './exchange.tables';
 import { shownImage } from './goods-art';
@@ -311,14 +312,13 @@ export const HOLDING: ListingStatus[] = [
 
 /** Whether the user has a listing that still holds something in the game. */
 export async function hasHoldingListings(db: DbHandle, sellerUserId: number): Promise<boolean> {
-  const row = await exchangeDb(db)
-    .selectFrom('commodities')
-    .select('id')
-    .where('seller_user_id', '=', sellerUserId)
-    .where('status', 'in', HOLDING)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+  return hasAny(
+    exchangeDb(db)
+      .selectFrom('commodities')
+      .select('id')
+      .where('seller_user_id', '=', sellerUserId)
+      .where('status', 'in', HOLDING),
+  );
 }
 
 /** A role's listings of the given types that still hold something in the game: their type and status. */

@@ -4,6 +4,7 @@ import { ListingStatus } from '@app/protocol/statuses/listing-status';
 import { OrderStatus, orderTransitions } from '@app/protocol/statuses/order-status';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
+import { hasAny } from '../../platform/db/has-any';
 import { pageOf } from '../../platform/db/page';
 import { PREPARED } from '../../platform/db/prepared-pool';
 import { AppError } from '../../platform/errors';
@@ -283,14 +284,13 @@ const OPEN = (Object.keys(orderTransitions).map(Number) as OrderStatus[]).filter
 
 /** Whether the user has an order still in flight, as buyer or seller. */
 export async function hasOpenOrders(db: Db, userId: number): Promise<boolean> {
-  const row = await ordersDb(db)
-    .selectFrom('orders')
-    .select('id')
-    .where((eb) => eb.or([eb('buyer_user_id', '=', userId), eb('seller_user_id', '=', userId)]))
-    .where('status', 'in', OPEN)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+  return hasAny(
+    ordersDb(db)
+      .selectFrom('orders')
+      .select('id')
+      .where((eb) => eb.or([eb('buyer_user_id', '=', userId), eb('seller_user_id', '=', userId)]))
+      .where('status', 'in', OPEN),
+  );
 }
 
 /** An order of the viewer, as buyer or seller; anyone else's is 订单不存在. */

@@ -14,6 +14,7 @@ import type { PiiCipher } from '../../platform/crypto/pii';
 import { maskName } from '../../platform/crypto/pii';
 import type { Db } from '../../platform/db/database';
 import type { DbHandle } from '../../platform/db/handle';
+import { hasAny } from '../../platform/db/has-any';
 import { lockKey } from '../../platform/db/locks';
 import { AppError } from '../../platform/errors';
 import { Accounts, LedgerError, resolvePending, transfer } from '../ledger/ledger';
@@ -201,14 +202,13 @@ async function lastPaidAccount(db: DbHandle, pii: PiiCipher, userId: number): Pr
 
 /** Whether the user has a withdrawal not yet at an end (money reserved for it). */
 export async function hasPendingWithdrawal(db: Db, userId: number): Promise<boolean> {
-  const row = await withdrawalDb(db)
-    .selectFrom('withdrawals')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('status', 'in', OPEN_STATUSES)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+  return hasAny(
+    withdrawalDb(db)
+      .selectFrom('withdrawals')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('status', 'in', OPEN_STATUSES),
+  );
 }
 
 async function ownRow(db: Db, userId: number, id: string): Promise<Row> {
