@@ -20,6 +20,8 @@ export const SERVER_PATH_PREFIXES: readonly string[] = [
   // The chat socket (packages/protocol/src/im.ts).
   '/im/v1',
   '/health',
+  // Prometheus' scrape (platform/metrics/http-metrics.ts), for METRICS_TOKEN's bearer or a local scraper.
+  '/metrics',
   '/openapi.json',
   '/agreements',
   '/storage',
