@@ -1,6 +1,7 @@
 import { publishCoin } from '@app/protocol/calls/consignment';
 import { h5sdkOrderPlace, itemReject, orderInfo } from '@app/protocol/calls/orders';
 import { combinedPay, wapAlipay } from '@app/protocol/calls/pay';
+import type { ReconcileRun } from '@app/protocol/ops-money';
 import { OrderStatus } from '@app/protocol/statuses/order-status';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Accounts, balanceOf, transfer } from '../src/modules/ledger/ledger';
@@ -13,7 +14,7 @@ import {
   refundToOrigin,
   settleRefund,
 } from '../src/modules/payments/refunds';
-import { expectCode, sdkPlayer, testDb, useTestApp, useTestClient } from './helpers';
+import { expectCode, sdkPlayer, setPayPin, TEST_PAY_PIN, testDb, useTestApp, useTestClient } from './helpers';
 import { opsApi } from './ops-helpers';
 
 /**
@@ -34,6 +35,8 @@ let staffToken = '';
 beforeAll(async () => {
   seller = await sdkUser('player1');
   buyer = await sdkUser('buyer1');
+  // The balance part of a combined payment asks the payment password.
+  await setPayPin(t, buyer.userId);
   staffToken = (await opsApi(t).staffMember('cs-refunds', 'cs', '小周')).token;
 });
 
@@ -96,6 +99,7 @@ async function refusedOrder(price: number, pay: { channel: 1 | 4 } | { balancePa
           {
             bizNo: order.orderId,
             balancePrice: pay.balancePart,
+            payPassword: TEST_PAY_PIN,
             totalPrice: order.totalAmount,
             price: order.totalAmount - pay.balancePart,
             payChannelType: 5,
@@ -305,4 +309,35 @@ describe('refunds to the original channel (原路退回)', () => {
     },
     testDb === 'postgres' ? 30_000 : 15_000,
   );
+  it('对账 asks the gateway about each refund of the day and lists the one its record disagrees with, fixing nothing', async () => {
+    const order = await refusedOrder(2_200, { channel: 1 });
+    expect((await resolve(order.orderId)).json()).toMatchObject({ code: '200' });
+    const [refund] = await refundsOfOrder(order.orderId);
+    expect(refund?.status).toBe('succeeded');
+    // The sandbox's record of this refund says refused: money we count as gone that never left.
+    await t.db
+      .updateTable('sandbox_refunds')
+      .set({ status: 'refused' })
+      .where('refund_no', '=', refund!.refund_no)
+      .execute();
+    const ops = opsApi(t);
+    const finance = await ops.login('ops-finance', 'demo-fin-123');
+    const day = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+    const run = await ops.call<ReconcileRun>('POST', '/reconciliation/run', { token: finance, body: { day } });
+    expect(run.code).toBe('200');
+    const section = run.data.sections.find((s) => s.source === 'refunds' && s.provider === 'sandbox');
+    expect(section?.mismatches).toEqual([
+      {
+        ref: `order:${order.orderId}`,
+        number: refund!.refund_no,
+        ours: 'succeeded',
+        theirs: 'refused:SANDBOX_REFUSED',
+        problem: '我方已退款，渠道未成功',
+      },
+    ]);
+    // Every other refund sent today agrees with the gateway.
+    expect(section?.matched).toBe((section?.checked ?? 0) - 1);
+    const [after] = await refundsOfOrder(order.orderId);
+    expect(after?.status).toBe('succeeded');
+  });
 });
