@@ -134,6 +134,14 @@ describe(`the console's refused cases across both machineries (${testDb})`, () =
     expect((await refundsOf()).map((r) => [r.status, Number(r.amount_fen)])).toEqual([
       ['succeeded', exchange.totalAmount],
     ]);
+    // The 客服 request the refusal opened ends with the decision (the buyer no longer reads 等待客服接入).
+    const request = await t.db
+      .selectFrom('support_requests')
+      .select(['status', 'outcome'])
+      .where('order_id', '=', Number(exchange.orderId))
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    expect(request).toMatchObject({ status: 'closed', outcome: 'refund' });
     const confirmed = await decide(`broker-${brokered.orderId}`, 'confirm');
     expect(confirmed.data.case).toMatchObject({
       open: false,

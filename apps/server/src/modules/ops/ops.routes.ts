@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { OpsDeps } from './ops.module';
 import { ok, parse, staffOf } from './ops-http';
+import { closeDecidedRequest } from '../support/support.service';
 import { addOrderNote, refusedWithNotes, resolveAsStaff } from './ops-orders';
 import { listAudit } from './staff-audit';
 
@@ -26,6 +27,7 @@ export function opsRoutes(ops: FastifyInstance, deps: OpsDeps): void {
     const body = parse(resolvePayload, request.body);
     const me = staffOf(request);
     await resolveAsStaff(deps, me, Number(orderId), body.decision, body.note, request.ip);
+    await closeDecidedRequest(deps.support, { id: me.id, name: me.displayName }, Number(orderId), body.decision);
     request.log.info({ orderId, decision: body.decision, staffId: me.id }, 'refused receipt resolved');
     return ok({ orderId, decision: body.decision });
   });
