@@ -8,6 +8,7 @@ import { MobileLayout } from '../../components/mobile-layout';
 import { HeadingOptions, type NavOptions } from '../../components/nav-bar';
 import { PcLayout } from '../../components/pc-layout';
 import { isPcPage } from '../../components/pc-page-frame';
+import { RefundLines } from '../../components/refund-lines';
 import { paths } from '../../lib/paths';
 import { sceneOfPath } from '../../lib/platform';
 import { showModal, showToast } from '../../lib/ui-bus';
@@ -109,26 +110,7 @@ export default function OrderDetailPage({
         ) : null}
         {o.note ? <div className="order-note">{o.note}</div> : null}
       </div>
-      {o.refunds.length > 0 ? (
-        <div className="card order-box order-refunds" data-testid="order-refunds">
-          <div className="order-refunds-head">退款去向</div>
-          {o.refunds.map((r) => (
-            <div
-              className="order-line order-refund"
-              key={`${r.createdAt}-${r.way}-${r.amount}`}
-              data-testid="order-refund"
-            >
-              <span>
-                <span className={`order-refund-state ${r.state}`}>{r.text}</span>
-                <span className="muted">
-                  {r.settledAt ? `${when(r.settledAt / 1000)} 到账` : `${when(r.createdAt / 1000)} 发起`}
-                </span>
-              </span>
-              <span>{formatPriceFen(r.amount)}</span>
-            </div>
-          ))}
-        </div>
-      ) : null}
+      <RefundLines lines={o.refunds} className="card order-box" />
       <div className="card order-box">
         <div className="order-goods">
           <img src={o.firstImg} alt="" width={64} height={64} />
