@@ -221,6 +221,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     notices,
     keepers: depositKeepers,
     removal,
+    refunds,
   });
   const auctions = auctionModule(app, {
     platform,
@@ -230,6 +231,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     events,
     notices,
     removal,
+    refunds,
   });
   const demoStaff = config.APP_ENV !== 'production';
   // 客服's chat logins live while his console session does and he may handle orders; when his

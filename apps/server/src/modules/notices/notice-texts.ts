@@ -49,20 +49,20 @@ export function noticeText(f: NoticeFacts): Text {
     }),
     offerRefused: () => ({
       title: `卖家拒绝了您的${v}`,
-      content: `您对${s}的${v} ${money} 未被接受，保证金已退回余额`,
+      content: `您对${s}的${v} ${money} 未被接受，保证金已原路退还`,
       position: 3,
       ext: offer(1),
     }),
     offerLapsed: () => ({
       title: `${v}已失效`,
-      content: `您对${s}的${v} ${money} 已失效，已缴纳的保证金已退回余额`,
+      content: `您对${s}的${v} ${money} 已失效，已缴纳的保证金已原路退还`,
       position: 3,
       ext: offer(1),
     }),
     // No longer sent: a seller who agreed is bound (decision 0036). Kept for the kind of notices sent before.
     offerWithdrawn: () => ({
       title: `卖家取消了${v}成交`,
-      content: `${s}的${v} ${money} 已被卖家取消，订单已关闭，保证金已退回余额`,
+      content: `${s}的${v} ${money} 已被卖家取消，订单已关闭，保证金已原路退还`,
       position: 3,
       ext: offer(1),
     }),
@@ -80,7 +80,7 @@ export function noticeText(f: NoticeFacts): Text {
     }),
     auctionLost: () => ({
       title: '竞拍未中标',
-      content: `${s}的拍卖已结束，您未中标，保证金已退回余额`,
+      content: `${s}的拍卖已结束，您未中标，保证金已原路退还`,
       position: 2,
       ext: { commodityId: id(f.commodityId) },
     }),

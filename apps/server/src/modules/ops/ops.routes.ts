@@ -1,9 +1,9 @@
 import { auditQuery, orderNotePayload, resolvePayload } from '@app/protocol/ops';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { closeDecidedRequest } from '../support/support.service';
 import type { OpsDeps } from './ops.module';
 import { ok, parse, staffOf } from './ops-http';
-import { closeDecidedRequest } from '../support/support.service';
 import { addOrderNote, refusedWithNotes, resolveAsStaff } from './ops-orders';
 import { listAudit } from './staff-audit';
 
