@@ -39,6 +39,7 @@ import { type PayPasswordHandle, payPasswordModule } from './modules/pay-passwor
 import { Payables } from './modules/payments/payable';
 import { releasePayableHolds } from './modules/payments/payment-holds';
 import { type PaymentsHandle, paymentsModule } from './modules/payments/payments.module';
+import { RefundPort } from './modules/payments/refund-port';
 import { smsModule } from './modules/sms/sms.module';
 import { supportModule } from './modules/support/support.module';
 import { askForService, endStaffChat } from './modules/support/support.service';
@@ -208,8 +209,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const brokerEvents = brokerOrderEvents({ db, chat, notices, log: app.log });
   // What each purpose of a deposit (保证金) does once it is paid: the bargain and auction modules register theirs.
   const depositKeepers = new DepositKeepers();
+  // 原路退回: the purposes refund through this port; the payments module provides it below.
+  const refunds = new RefundPort();
   depositsModule(app, { platform, removal });
-  const orders = ordersModule(app, { platform, gateway, sweepEveryMs: config.SWEEP_MS, events, removal });
+  const orders = ordersModule(app, { platform, gateway, sweepEveryMs: config.SWEEP_MS, events, removal, refunds });
   const offers = bargainModule(app, {
     platform,
     gateway,
@@ -218,6 +221,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     notices,
     keepers: depositKeepers,
     removal,
+    refunds,
   });
   const auctions = auctionModule(app, {
     platform,
@@ -227,6 +231,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     events,
     notices,
     removal,
+    refunds,
   });
   const demoStaff = config.APP_ENV !== 'production';
   // 客服's chat logins live while his console session does and he may handle orders; when his
@@ -242,23 +247,24 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     removal,
     security: app.payPassword,
   });
-  // 对账: each module that moves money through a provider registers its day's reconciliation (refunds later).
+  // 对账: each module that moves money through a provider registers its day's reconciliation (payouts; refunds below).
   const reconcilers = new Reconcilers();
   reconcilers.register({ source: 'payouts', ...withdrawals.reconciler });
   // 拒绝收货 and its kin in the console: each order machinery registers its cases (the broker's below).
   const cases = new RefusedCases();
-  cases.register(orderRefusedCases({ db, gateway, events }));
+  cases.register(orderRefusedCases({ db, gateway, events, refunds }));
   await opsModule(app, {
     db,
     gateway,
     events,
+    refunds,
     support,
     sessionEnds,
     pii: identity.pii,
     rates,
     bootstrapToken: opsToken(config),
     demoStaff,
-    brokerOrders: { db, gateway, events: brokerEvents },
+    brokerOrders: { db, gateway, events: brokerEvents, refunds },
     withdrawals: withdrawals.review,
     cases,
     reconcilers,
@@ -271,7 +277,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // paypin: the balance asks the payment password; a closing account's password is erased with it.
   const payPin = app.payPassword.requirePayPassword;
   removal.onClose('pay-password', app.payPassword.erase);
-  app.decorate('payments', await paymentsModule(app, { platform, config, production, payables, removal, payPin }));
+  app.decorate(
+    'payments',
+    await paymentsModule(app, { platform, config, production, payables, removal, payPin, refunds, notices }),
+  );
+  for (const r of app.payments.refundReconcilers) reconcilers.register({ source: 'refunds', ...r });
   const market = await marketModule(app, {
     platform,
     gateway,
@@ -285,6 +295,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     gateway,
     events: brokerEvents,
     releaseHolds: (trx, id) => releasePayableHolds(trx, 'broker', id),
+    refunds,
     sweepEveryMs: config.SWEEP_MS,
     removal,
   });
@@ -319,6 +330,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       broker,
       bidBook,
       setPayPin: app.payPassword.setWithoutCode,
+      refunds: app.payments.refunds,
     });
 
   openApiRoute(app);

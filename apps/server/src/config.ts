@@ -182,6 +182,13 @@ const configSchema = z.object({
   LOGIN_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   /** Seconds a withdrawal waits for review before the payout provider pays it (the embedded default reviews itself). */
   WITHDRAW_REVIEW_SECONDS: z.coerce.number().int().min(0).default(30),
+  // refunds:
+  /** WeChat Pay's platform key id (Wechatpay-Serial): when set, refund answers and notifications must name it. */
+  WECHAT_PLATFORM_SERIAL: z.string().optional(),
+  /** WeChat Pay's API origin, https://api.mch.weixin.qq.com by default (tests: a local fake). */
+  WECHAT_PAY_BASE_URL: z.string().url().optional(),
+  /** How long one refund call to a gateway may take (ms) before its outcome counts as unknown (asked about later). */
+  REFUND_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   // payouts:
   /** The payout channel of withdrawals: alipay (单笔转账, on the ALIPAY_* keys). Unset: the sandbox, and in production no withdrawals (提现通道暂未开通). */
   PAYOUT_CHANNEL: z.enum(['alipay']).optional(),

@@ -86,6 +86,16 @@ const pay = async (p: Player, bizNo: string, amount: number) => {
     url: `/sandbox/api/pay/${(started.data as { tradeNo: string }).tradeNo}/succeed`,
   });
 };
+/** The player's deposits refunded through the gateway (原路退回): [status, fen] each. */
+const refundedDeposits = async (p: Player) =>
+  (
+    await t.db
+      .selectFrom('refunds')
+      .select(['status', 'amount_fen'])
+      .where('purpose', '=', 'deposit')
+      .where('user_id', '=', p.userId)
+      .execute()
+  ).map((r) => [r.status, Number(r.amount_fen)]);
 const detail = async (commodityId: string, p?: Player) =>
   (await app.call(auctionDetail, { commodityId }, p ? { token: p.token } : {})).data as AuctionDetail;
 const takePart = async (p: Player, commodityId: string) => {
@@ -256,13 +266,14 @@ describe('bidding and the end', () => {
     expect(Number(order.deposit_fen)).toBe(deposit);
     expect(Number(order.total_fen)).toBe(10_500 + Number(order.buyer_fee_fen) - deposit);
     expect(order.expires_at!.getTime() - Date.now()).toBeGreaterThan(110 * 60_000);
-    // The loser's deposit is back on his balance.
+    // The loser's deposit, paid through 支付宝, goes back that way (原路退回), not to his balance.
     expect((await detail(id, b1)).me).toMatchObject({
       status: 56,
       statusLabel: '未中标，保证金已退回',
       depositStatus: 'returned',
     });
-    expect(await available(b1)).toBe(before1 + deposit);
+    expect(await available(b1)).toBe(before1);
+    expect(await refundedDeposits(b1)).toContainEqual(['succeeded', deposit]);
     expect(await lastNotice(b1)).toMatchObject({ kind: 'auctionLost', title: '竞拍未中标' });
     expect(await lastNotice(b2)).toMatchObject({ kind: 'auctionWon', extInfo: { commodityId: id } });
     expect((await myBids(b1, 'ended')).map((b) => b.commodityId)).toContain(id);
@@ -322,7 +333,8 @@ describe('bidding and the end', () => {
     expect(await auctionRow(id)).toMatchObject({ status: AuctionStatus.UNSOLD, note: '无人出价，已流拍' });
     expect((await detail(id, b1)).me).toMatchObject({ status: 56, depositStatus: 'returned' });
     expect((await detail(id, b2)).me).toMatchObject({ status: 55, depositStatus: 'lapsed' });
-    expect(await available(b1)).toBe(before + amount);
+    expect(await available(b1)).toBe(before);
+    expect(await refundedDeposits(b1)).toContainEqual(['succeeded', amount]);
     expect(await listing(id)).toMatchObject({ auction_enable: 0, price_fen: 12_000, status: ListingStatus.ON_SALE });
     // A non-auction listing.
     expectCode(await bid(b1, id, 20_000), '10002', '拍卖已结束');
@@ -374,7 +386,8 @@ describe('bidding and the end', () => {
     await sweep();
     expect(await auctionRow(id)).toMatchObject({ status: AuctionStatus.CANCELLED, note: '商品已下架，拍卖已取消' });
     expect((await detail(id, b1)).me).toMatchObject({ status: 56, depositStatus: 'returned' });
-    expect(await available(b1)).toBe(before + amount);
+    expect(await available(b1)).toBe(before);
+    expect(await refundedDeposits(b1)).toContainEqual(['succeeded', amount]);
     expect(await listing(id)).toMatchObject({ auction_enable: 0, price_fen: 12_000, status: ListingStatus.DELISTED });
     expectCode(await bid(b1, id, 10_500), '10002', '拍卖已结束');
   });

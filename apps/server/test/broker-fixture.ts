@@ -153,3 +153,15 @@ export function brokerOrderSteps(t: TestApp, app: TestClient, parties: () => Bro
     );
   return { info, place, placed, startPay, succeed, pay, paidOrder, deliver };
 }
+
+/** What of a broker order's payments went back the way it came (原路退回: the gateway said so), in fen. */
+export async function refundedToOrigin(t: TestApp, orderId: string): Promise<number> {
+  const rows = await t.db
+    .selectFrom('refunds')
+    .select('amount_fen')
+    .where('purpose', '=', 'broker')
+    .where('ref', '=', Number(orderId))
+    .where('status', '=', 'succeeded')
+    .execute();
+  return rows.reduce((n, r) => n + Number(r.amount_fen), 0);
+}

@@ -26,7 +26,7 @@ import { releasePayableHolds } from '../src/modules/payments/payment-holds';
 import { applyNotice } from '../src/modules/payments/payment-notice';
 import type { Db } from '../src/platform/db/database';
 import { testDb, useTestApp } from './helpers';
-import { simPayables, simRuns } from './sim-parts';
+import { simPayables, simPayGateway, simRuns } from './sim-parts';
 
 /**
  * The money of broker orders, simulated (issue 18, like money-simulation.test.ts for the exchange):
@@ -217,12 +217,7 @@ async function simulate(
     },
     unfreeze: async (_g: string, input: { listingId: string }) => ({ listingId: input.listingId, released: 0 }),
   } as unknown as GameGateway;
-  const third: PayGateway = {
-    name: 'sim',
-    create: async (i) => ({ payUrl: `/sim/${i.tradeNo}`, qrCode: null }),
-    verify: async () => null,
-    ack: (ok) => ({ status: 200, contentType: 'text/plain', body: ok ? 'success' : 'fail' }),
-  };
+  const third: PayGateway = simPayGateway('sim');
   /** The orders whose buyer and merchant both wrote in the chat (the chat itself is not money: a set stands for it). */
   const talked = new Set<number>();
   const deps = {

@@ -23,10 +23,10 @@ import { setBrokerConfig } from '../src/modules/broker/broker-config';
 import type { BrokerOrderDeps } from '../src/modules/broker/broker-order.queries';
 import { settleBrokerOrders } from '../src/modules/broker/broker-order.service';
 import { expireBrokerOrders } from '../src/modules/broker/broker-order-place';
-import { Accounts, balanceOf } from '../src/modules/ledger/ledger';
+import { Accounts, balanceOf, transfer } from '../src/modules/ledger/ledger';
 import { checkLedger } from '../src/modules/ledger/ledger-check';
 import { releasePayableHolds } from '../src/modules/payments/payment-holds';
-import { brokerOrderSteps, publishedListing } from './broker-fixture';
+import { brokerOrderSteps, publishedListing, refundedToOrigin } from './broker-fixture';
 import { expectCode, sdkPlayer, TEST_PAY_PIN, testDb, useTestApp, useTestClient } from './helpers';
 import { sayInChat } from './im-say';
 import { opsApi } from './ops-helpers';
@@ -273,7 +273,7 @@ describe(`broker orders (${testDb})`, () => {
     expect(await checkLedger(t.db)).toEqual([]);
   });
 
-  it('cancel before payment and timeout give the stock back; a payment after the timeout goes to the balance', async () => {
+  it('cancel before payment and timeout give the stock back; a payment after the timeout goes back the way it came', async () => {
     const lot = await publish({ stock: 200_000 });
     const a = await placed(lot.commodityId, { quantity: 100_000 });
     const b = await placed(lot.commodityId, { quantity: 100_000 });
@@ -292,11 +292,12 @@ describe(`broker orders (${testDb})`, () => {
     const before = await available(buyer.userId);
     await succeed(tradeNo);
     expect((await info(b.orderId)).status).toBe(-101);
-    expect(await available(buyer.userId)).toBe(before + b.totalAmount);
+    expect(await available(buyer.userId)).toBe(before);
+    expect(await refundedToOrigin(t, b.orderId)).toBe(b.totalAmount);
     expect(await checkLedger(t.db)).toEqual([]);
   });
 
-  it('a refusal by the game is 发货失败: the money back to the balance, the stock back', async () => {
+  it('a refusal by the game is 发货失败: the money back the way it came, the stock back', async () => {
     // More 元宝 than the merchant's role holds: the game refuses to freeze them.
     const { coins } = await t.app.gateway.coins(GAME, merchant.info.roleId);
     const held = coins.find((c) => c.coinType === '元宝')?.total ?? 0;
@@ -307,11 +308,19 @@ describe(`broker orders (${testDb})`, () => {
     const before = await available(buyer.userId);
     const failed = await deliver(order.orderId);
     expect(failed.data).toMatchObject({ status: -104, statusLabel: '发货失败' });
-    expect((failed.data as BrokerOrder).note).toContain('款项已退回买家余额');
-    expect(await available(buyer.userId)).toBe(before + order.totalAmount);
+    expect((failed.data as BrokerOrder).note).toContain('款项已原路退回');
+    expect(await available(buyer.userId)).toBe(before);
+    expect(await refundedToOrigin(t, order.orderId)).toBe(order.totalAmount);
     expect(await listing(lot.commodityId)).toMatchObject({ stock: quantity + 10_000 });
-    // The refunded balance pays the next order at once.
+    // Money on the balance (a top-up here) pays the next order at once.
     const next = await placed((await publish({ stock: 100_000 })).commodityId, { quantity: 10_000 });
+    await transfer(t.db, {
+      key: `broker-test-topup-${next.orderId}`,
+      debit: Accounts.gateway('topup-test'),
+      credit: Accounts.userAvailable(buyer.userId),
+      amount: next.totalAmount + 50,
+      code: 'topup',
+    });
     const byBalance = await app.call(
       balancePay,
       { payPassword: TEST_PAY_PIN, bizNo: next.bizNo, totalAmount: next.totalAmount, balancePrice: next.totalAmount },
@@ -364,7 +373,8 @@ describe(`broker orders (${testDb})`, () => {
       body: { decision: 'refund', note: '核实未到账' },
     });
     expect(refund.data).toMatchObject({ status: -121 });
-    expect(await available(buyer.userId)).toBe(before + one.totalAmount);
+    expect(await available(buyer.userId)).toBe(before);
+    expect(await refundedToOrigin(t, one.orderId)).toBe(one.totalAmount);
     expect(
       (
         await opsApi(t).call('POST', `/broker-orders/${one.orderId}/resolve`, {
@@ -402,7 +412,8 @@ describe(`broker orders (${testDb})`, () => {
       body: { decision: 'refund', note: '商人超时未发货' },
     });
     expect(idleRefund.data).toMatchObject({ status: -121 });
-    expect(await available(buyer.userId)).toBe(idleBefore + idle.totalAmount);
+    expect(await available(buyer.userId)).toBe(idleBefore);
+    expect(await refundedToOrigin(t, idle.orderId)).toBe(idle.totalAmount);
     expect(Number((await listing(lot.commodityId)).stock)).toBe(stockBefore + 20_000);
 
     // Silence confirms after confirmHours.
@@ -576,7 +587,7 @@ describe(`broker orders (${testDb})`, () => {
     expect(await checkLedger(t.db)).toEqual([]);
   });
 
-  it('a payment notice racing the timeout: paid, or timed out with the money on the balance; never both', async () => {
+  it('a payment notice racing the timeout: paid, or timed out with the money back the way it came; never both', async () => {
     const lot = await publish({ stock: 1_000_000 });
     for (let i = 0; i < 4; i++) {
       const o = await placed(lot.commodityId, { quantity: 10_000 });
@@ -587,7 +598,8 @@ describe(`broker orders (${testDb})`, () => {
       if (after.status === 102) expect(await available(buyer.userId)).toBe(before);
       else {
         expect(after.status).toBe(-101);
-        expect(await available(buyer.userId)).toBe(before + o.totalAmount);
+        expect(await available(buyer.userId)).toBe(before);
+        await expect.poll(() => refundedToOrigin(t, o.orderId)).toBe(o.totalAmount);
       }
     }
     // Every timed-out order gave its stock back: what is left is the stock less the paid orders'.

@@ -21,7 +21,13 @@ import { retryBrokerDeliveries } from '../src/modules/broker/broker-order-delive
 import { Accounts, balanceOf } from '../src/modules/ledger/ledger';
 import { checkLedger } from '../src/modules/ledger/ledger-check';
 import { rememberTypes } from '../src/modules/market/game-types';
-import { approvedMerchant, brokerOrderSteps, openBrokerChannel, publishedListing } from './broker-fixture';
+import {
+  approvedMerchant,
+  brokerOrderSteps,
+  openBrokerChannel,
+  publishedListing,
+  refundedToOrigin,
+} from './broker-fixture';
 import { expectCode, sdkPlayer, testDb, useTestApp, useTestClient } from './helpers';
 import { opsApi } from './ops-helpers';
 
@@ -290,7 +296,8 @@ describe(`broker delivery by an in-game trade (${testDb})`, () => {
       body: { decision: 'refund', note: '商人未能提供交易截图' },
     });
     expect(resolved.data).toMatchObject({ status: -121 });
-    expect(await available(buyer.userId)).toBe(before + order.totalAmount);
+    expect(await available(buyer.userId)).toBe(before);
+    expect(await refundedToOrigin(t, order.orderId)).toBe(order.totalAmount);
     expect(await checkLedger(t.db)).toEqual([]);
   });
 
@@ -338,7 +345,8 @@ describe(`broker delivery by an in-game trade (${testDb})`, () => {
       if (cancelled.code === '200') {
         expectCode(reportedAfterStart, '10002');
         expect(status).toBe(-121);
-        expect(await available(buyer.userId)).toBe(buyerBefore + late.totalAmount);
+        expect(await available(buyer.userId)).toBe(buyerBefore);
+        expect(await refundedToOrigin(t, late.orderId)).toBe(late.totalAmount);
       } else {
         expectCode(cancelled, '10002');
         expectCode(reportedAfterStart, '200');

@@ -15,6 +15,7 @@ import {
   brokerOrderSteps,
   openBrokerChannel,
   publishedListing,
+  refundedToOrigin,
 } from './broker-fixture';
 import { expectCode, sdkPlayer, testDb, useTestApp, useTestClient } from './helpers';
 import { opsApi } from './ops-helpers';
@@ -164,12 +165,14 @@ describe(`broker trade never reported (${testDb})`, () => {
     const escrowBefore = await escrow();
     expectCode(await decide(order.orderId, 'refund', '商人无法提供交易截图'), '200');
     expect(await info(order.orderId)).toMatchObject({ status: -121, csDecided: true });
-    expect(await available(buyer.userId)).toBe(buyerBefore + order.totalAmount);
+    expect(await available(buyer.userId)).toBe(buyerBefore);
+    expect(await refundedToOrigin(t, order.orderId)).toBe(order.totalAmount);
     expect(await escrow()).toBe(escrowBefore - order.totalAmount);
     expect(await stock()).toBe(stockBefore + order.quantity);
     expectCode(await report(order.orderId), '10002', '订单不在发货中状态');
     expectCode(await decide(order.orderId, 'refund'), '10002');
-    expect(await available(buyer.userId)).toBe(buyerBefore + order.totalAmount);
+    expect(await available(buyer.userId)).toBe(buyerBefore);
+    expect(await refundedToOrigin(t, order.orderId)).toBe(order.totalAmount);
     expect((await cases()).some((c) => c.orderId === order.orderId)).toBe(false);
     const audit = await opsApi(t).call<{ list: Array<{ action: string; orderNo: string }> }>('GET', '/audit', {
       token: opsToken,
@@ -222,7 +225,8 @@ describe(`broker trade never reported (${testDb})`, () => {
         expectCode(decided, '200');
         expect(reported.code).toBe('10002');
         expect(after.status).toBe(-121);
-        expect(await available(buyer.userId)).toBe(buyerBefore + o.totalAmount);
+        expect(await available(buyer.userId)).toBe(buyerBefore);
+        expect(await refundedToOrigin(t, o.orderId)).toBe(o.totalAmount);
         expect(await stock()).toBe(stockBefore + o.quantity);
       } else {
         // Recorded delivered by customer service: the report, like a repeat, answers the order as it is.

@@ -261,14 +261,10 @@ describe('crash between payment and delivery', () => {
 
     // 5. Stopped: the ledger check of `npm run ledger:check` passes, and the order's money moved once.
     await server.stop();
-    const check = spawnSync(
-      process.execPath,
-      ['--import', 'tsx', 'apps/server/src/modules/ledger/ledger-check.cli.ts'],
-      {
-        env: { ...process.env, DATA_DIR: dataDir, ...(pg?.url ? { DATABASE_URL: pg.url } : {}) },
-        encoding: 'utf8',
-      },
-    );
+    const check = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/ledger-check.cli.ts'], {
+      env: { ...process.env, DATA_DIR: dataDir, ...(pg?.url ? { DATABASE_URL: pg.url } : {}) },
+      encoding: 'utf8',
+    });
     expect({ status: check.status, stderr: check.stderr }).toEqual({ status: 0, stderr: '' });
     expect(check.stdout).toMatch(/^ledger balances: /);
 

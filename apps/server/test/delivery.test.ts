@@ -265,7 +265,7 @@ describe('customer service on a refused receipt', () => {
     expect((await ops(order.orderId, { decision: 'confirm', note: '交付无误' })).json().code).toBe('200');
   });
 
-  it('refunds: the game takes the coins back to the seller, the buyer gets what they paid; once', async () => {
+  it('refunds: the game takes the coins back to the seller, the buyer gets what they paid back the way it came; once', async () => {
     const sellerBefore = await coinsOf(sellerCoins().info.roleId);
     const order = await refusedCoins(20_000, 800);
     const buyerHolding = await coinsOf(buyer.info.roleId);
@@ -277,11 +277,17 @@ describe('customer service on a refused receipt', () => {
     expect(await info(order.orderId)).toMatchObject({
       status: -21,
       statusLabel: '已退回',
-      note: '客服退款：买家反馈属实（客服 小王），物品已退回卖家，款项已退回买家余额',
+      note: '客服退款：买家反馈属实（客服 小王），物品已退回卖家，款项已原路退回',
     });
-    expect((await balanceOf(t.db, Accounts.userAvailable(buyer.userId))).available).toBe(
-      balanceBefore + order.totalAmount,
-    );
+    // Paid through the (sandbox) gateway: 原路退回, the balance unchanged.
+    expect((await balanceOf(t.db, Accounts.userAvailable(buyer.userId))).available).toBe(balanceBefore);
+    const refunds = await t.db
+      .selectFrom('refunds')
+      .select(['status', 'amount_fen'])
+      .where('purpose', '=', 'order')
+      .where('ref', '=', Number(order.orderId))
+      .execute();
+    expect(refunds.map((r) => [r.status, Number(r.amount_fen)])).toEqual([['succeeded', order.totalAmount]]);
     expect(
       await t.db
         .selectFrom('market_trades')
@@ -294,9 +300,7 @@ describe('customer service on a refused receipt', () => {
       code: '10002',
       msg: '订单不在拒绝收货状态',
     });
-    expect((await balanceOf(t.db, Accounts.userAvailable(buyer.userId))).available).toBe(
-      balanceBefore + order.totalAmount,
-    );
+    expect((await balanceOf(t.db, Accounts.userAvailable(buyer.userId))).available).toBe(balanceBefore);
     expect(await checkLedger(t.db)).toEqual([]);
   });
 

@@ -15,12 +15,13 @@ import { confirmReceipt, deliverOrder, rejectReceipt, sweepDeliveries } from '..
 import { cancelOrder, expireUnpaidOrders, placeOrder } from '../src/modules/orders/order.service';
 import { payWithBalance, startPayment } from '../src/modules/payments/payment.service';
 import { applyNotice } from '../src/modules/payments/payment-notice';
+import { checkRefundsInTransit, originRefunds, sweepRefunds } from '../src/modules/payments/refunds';
 import { createSandboxPayout } from '../src/modules/withdrawal/payout-provider';
 import { cancelWithdrawal, requestWithdrawal } from '../src/modules/withdrawal/withdrawal.service';
 import { sweepWithdrawals } from '../src/modules/withdrawal/withdrawal-payout';
 import { createPiiCipher } from '../src/platform/crypto/pii';
 import { useTestApp } from './helpers';
-import { simPayables, simPayGateway, simRoles, simRuns } from './sim-parts';
+import { type SimRefundMode, simPayables, simPayGateway, simRoles, simRuns } from './sim-parts';
 
 /**
  * A model-based simulation of the money (issue 7): random sequences of orders, payments (third
@@ -32,7 +33,9 @@ import { simPayables, simPayGateway, simRoles, simRuns } from './sim-parts';
  * After every step: the books balance; the escrow holds exactly what paid, unsettled orders hold
  * (with the deposits applied to them), and the deposits held are exactly the pending holds;
  * the third-party gateway let in exactly what was accepted; a listing has at most one live order
- * and is 出售中 exactly while it has one. A failure prints its seed and path (fast-check).
+ * and is 出售中 exactly while it has one; refunds of gateway money go back to the gateway (done,
+ * refused → the balance, or answered unknown → settled by the sweep's query), the money in refund
+ * transit is always the open refunds', and in the end the gateway paid back what the books say. A failure prints its seed and path (fast-check).
  * SIM_RUNS sets the number of sequences (40 in the everyday loop and on PGlite, 200 on PostgreSQL in CI).
  */
 const RUNS = simRuns({ env: 'SIM_RUNS', everyday: 40, ci: 200 });
@@ -57,7 +60,16 @@ type Op =
   | { k: 'answer'; which: number; how: 'agree' | 'refuse' | 'withdraw' | 'sellerCancel' }
   | { k: 'reject'; order: number }
   | { k: 'dispute'; buyer: number; listing: number }
-  | { k: 'resolve'; order: number; refund: boolean; game: 'ok' | 'refused' | 'lost' };
+  | { k: 'resolve'; order: number; refund: boolean; game: 'ok' | 'refused' | 'lost' }
+  | { k: 'refundMode'; mode: SimRefundMode }
+  | {
+      k: 'gatewayPurchase';
+      buyer: number;
+      listing: number;
+      combined: boolean;
+      after: 'refused' | 'rejected';
+      answer: SimRefundMode;
+    };
 
 const op: fc.Arbitrary<Op> = fc.oneof(
   { arbitrary: fc.record({ k: fc.constant('place' as const), buyer: fc.nat(2), listing: fc.nat(3) }), weight: 4 },
@@ -123,6 +135,27 @@ const op: fc.Arbitrary<Op> = fc.oneof(
     weight: 3,
   },
   { arbitrary: fc.record({ k: fc.constant('reject' as const), order: fc.nat() }), weight: 1 },
+  // How the gateway answers the refunds from now on: done, refused (→ the balance), or its answer lost (→ the sweep's query).
+  {
+    arbitrary: fc.record({
+      k: fc.constant('refundMode' as const),
+      mode: fc.constantFrom('succeed' as const, 'refuse' as const, 'unknown' as const),
+    }),
+    weight: 2,
+  },
+  // A whole purchase paid through the gateway (all of it, or with a balance part), then refused by
+  // the game (its money refunded at once) or refused by the buyer (customer service decides later).
+  {
+    arbitrary: fc.record({
+      k: fc.constant('gatewayPurchase' as const),
+      buyer: fc.nat(2),
+      listing: fc.nat(3),
+      combined: fc.boolean(),
+      after: fc.constantFrom('refused' as const, 'rejected' as const),
+      answer: fc.constantFrom('succeed' as const, 'refuse' as const, 'unknown' as const),
+    }),
+    weight: 3,
+  },
   {
     arbitrary: fc.record({ k: fc.constant('dispute' as const), buyer: fc.nat(2), listing: fc.nat(3) }),
     weight: 2,
@@ -168,11 +201,20 @@ describe('the money, simulated', () => {
       },
     } as GameGateway;
     const third = simPayGateway('sim');
-    const orderDeps = { db, gateway: game, now };
+    // 原路退回 through the simulated gateway: refunds of orders and late payments go back to it.
+    const refundDeps = { db, gatewayOf: (name: string) => (name === 'sim' ? third : undefined), now };
+    const refunds = originRefunds(refundDeps);
+    const orderDeps = { db, gateway: game, now, refunds };
     const keepers = new DepositKeepers();
     keepers.register('bargain', offerKeeper(orderDeps));
     keepers.register('offer', offerKeeper(orderDeps));
-    const payDeps = { db, gateways: { alipay: third, wechat: third }, now, payables: simPayables(keepers) };
+    const payDeps = {
+      db,
+      gateways: { alipay: third, wechat: third },
+      now,
+      payables: simPayables(keepers),
+      sendRefunds: refunds.send,
+    };
     const wdDeps = {
       db,
       pii: createPiiCipher('11'.repeat(32)),
@@ -344,6 +386,60 @@ describe('the money, simulated', () => {
             await sweepOffers(orderDeps, clock.now);
             await sweepDeliveries({ ...orderDeps, gateway: { ...game } as GameGateway }, clock.now);
             await sweepWithdrawals(wdDeps, clock.now);
+            await sweepRefunds(refundDeps, clock.now);
+          } else if (o.k === 'refundMode') {
+            third.mode = o.mode;
+          } else if (o.k === 'gatewayPurchase') {
+            // How the gateway answers refunds from here on (this purchase's, and later ones).
+            third.mode = o.answer;
+            const b = users[o.buyer]!;
+            const placed = await quiet(
+              placeOrder(orderDeps, {
+                buyer: { userId: b.id, uid: b.uid },
+                commodityId: String(listings[o.listing]!.id),
+                requestKey: `sim-gw-${run}-${done.length}`,
+                player: { accountId: `acct-${b.uid}`, roleId: `role-acct-${b.uid}` },
+              }),
+            );
+            if (placed && typeof placed === 'object' && 'id' in placed && 'total_fen' in placed) {
+              const row = placed as { id: number; total_fen: number; status: number };
+              if (!orders.includes(row.id)) orders.push(row.id);
+              if (row.status === OrderStatus.AWAITING_PAYMENT) {
+                const total = Number(row.total_fen);
+                const balance = (await balanceOf(db, Accounts.userAvailable(b.id))).available;
+                const part = o.combined ? Math.min(balance, total - 1) : 0;
+                const started = await quiet(
+                  startPayment(payDeps, {
+                    userId: b.id,
+                    orderId: String(row.id),
+                    channel: part > 0 ? 5 : 4,
+                    totalAmount: total,
+                    balancePart: part,
+                    thirdPart: total - part,
+                    returnUrl: '',
+                    kind: 'wap',
+                  }),
+                );
+                const tradeNo =
+                  started && typeof started === 'object' && 'tradeNo' in started
+                    ? (started as { tradeNo: string }).tradeNo
+                    : null;
+                if (tradeNo) {
+                  if (!payments.some((p) => p.tradeNo === tradeNo)) payments.push({ tradeNo, third: total - part });
+                  const outcome = await applyNotice(payDeps, 'sim', {
+                    tradeNo,
+                    amountFen: total - part,
+                    providerTradeNo: `X${tradeNo}`,
+                    outcome: 'paid',
+                  });
+                  if (outcome === 'paid' || outcome === 'late-refunded') accepted.add(tradeNo);
+                  refuseNext = o.after === 'refused';
+                  await deliverOrder(orderDeps, row.id);
+                  refuseNext = false;
+                  if (o.after === 'rejected') await quiet(rejectReceipt(orderDeps, b.id, String(row.id), '模拟拒收'));
+                }
+              }
+            }
           } else if (o.k === 'deliver' && order(o.order)) {
             refuseNext = o.refuse;
             await deliverOrder(orderDeps, order(o.order)!);
@@ -523,6 +619,8 @@ describe('the money, simulated', () => {
 
           // The invariants, after every step.
           expect(await checkLedger(db)).toEqual([]);
+          // Refunds in transit are exactly the open refunds' money.
+          expect(await checkRefundsInTransit(db)).toEqual([]);
           const held = await db
             .selectFrom('orders')
             .select(sql<number>`coalesce(sum(total_fen + deposit_fen), 0)`.as('sum'))
@@ -598,7 +696,26 @@ describe('the money, simulated', () => {
               .executeTakeFirstOrThrow()
           ).s,
         );
-        expect(0 - (await balanceOf(db, Accounts.gateway('sim'))).posted).toBe(before);
+        // Every refund left unknown is settled by the sweep's query, once: the gateway paid back
+        // exactly what the books say went back to it.
+        clock.now += 10 * 60_000;
+        await sweepRefunds(refundDeps, clock.now);
+        third.mode = 'succeed';
+        clock.now += 10 * 60_000;
+        await sweepRefunds(refundDeps, clock.now);
+        const back = Number(
+          (
+            await db
+              .selectFrom('refunds')
+              .select(sql<number>`coalesce(sum(amount_fen), 0)`.as('s'))
+              .where('provider', '=', 'sim')
+              .where('status', '=', 'succeeded')
+              .executeTakeFirstOrThrow()
+          ).s,
+        );
+        expect(back).toBe(third.refundedFen());
+        expect(await checkRefundsInTransit(db)).toEqual([]);
+        expect(0 - (await balanceOf(db, Accounts.gateway('sim'))).posted).toBe(before - back);
         expect(before).toBeGreaterThanOrEqual(inflow);
       }),
       { numRuns: RUNS },

@@ -22,9 +22,10 @@ import { ListingStatus } from '@app/protocol/statuses/listing-status';
 import { OrderStatus } from '@app/protocol/statuses/order-status';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sweepOffers } from '../src/modules/bargain/offer-moves';
-import { Accounts, balanceOf } from '../src/modules/ledger/ledger';
+import { Accounts, balanceOf, transfer } from '../src/modules/ledger/ledger';
 import { checkLedger } from '../src/modules/ledger/ledger-check';
 import { expireUnpaidOrders } from '../src/modules/orders/order.service';
+import { checkRefundsInTransit } from '../src/modules/payments/refunds';
 import { expectCode, loginAs, sdkPlayer, TEST_PAY_PIN, testDb, useTestApp, useTestClient } from './helpers';
 
 let seller: Awaited<ReturnType<typeof sdkPlayer>>;
@@ -182,15 +183,32 @@ describe('还价 with a deposit', () => {
     expect((await detail(o.offerId, seller.token)).deposit).toMatchObject({ amount: 1_000, bizNo: '' });
     expect(await listingStatus(id)).toBe(ListingStatus.ON_SALE);
 
-    // The buyer withdraws: the deposit is free on his balance again.
+    // The buyer withdraws: the deposit a gateway paid goes back that way (原路退回), not to the balance.
     expectCode(await app.call(offerBuyerCancel, { offerId: o.offerId }, { token: seller.token }), '10002');
     expect((await app.call(offerBuyerCancel, { offerId: o.offerId }, { token: buyer.token })).data).toMatchObject({
       status: 51,
       statusLabel: '您已取消还价，保证金已退回',
     });
-    expect(await balance(buyer.userId)).toMatchObject({ posted: 1_000, reserved: 0, available: 1_000 });
+    expect(await balance(buyer.userId)).toMatchObject({ posted: 0, reserved: 0, available: 0 });
+    const depositRefunds = () =>
+      t.db
+        .selectFrom('refunds')
+        .select(['ref', 'status', 'amount_fen'])
+        .where('purpose', '=', 'deposit')
+        .where('user_id', '=', buyer.userId)
+        .execute();
+    expect((await depositRefunds()).map((r) => [r.ref, r.status, Number(r.amount_fen)])).toEqual([
+      [Number(o.deposit!.bizNo.slice(1)), 'succeeded', 1_000],
+    ]);
 
-    // A new one paid from that balance; the seller refuses it and the deposit goes back.
+    // A new one paid from the balance (topped up); the seller refuses it and the deposit goes back there.
+    await transfer(t.db, {
+      key: `offers-topup-${Date.now()}`,
+      debit: Accounts.gateway('test-topup'),
+      credit: Accounts.userAvailable(buyer.userId),
+      amount: 1_000,
+      code: 'topup',
+    });
     const again = (await propose(id, 7_000)).data as Offer;
     expectCode(
       await app.call(
@@ -216,7 +234,9 @@ describe('还价 with a deposit', () => {
       deposit: { status: 'returned' },
     });
     expect(await balance(buyer.userId)).toMatchObject({ reserved: 0, available: 1_000 });
-    expect(await checkLedger(t.db)).toEqual([]);
+    // Paid from the balance: nothing goes through a gateway.
+    expect(await depositRefunds()).toHaveLength(1);
+    expect([...(await checkLedger(t.db)), ...(await checkRefundsInTransit(t.db))]).toEqual([]);
   });
 
   it('agreed and paid: the order is the price less the deposit, the deposit is applied, the books balance', async () => {

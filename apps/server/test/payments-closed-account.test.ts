@@ -12,8 +12,9 @@ import { expectCode, sdkPlayer, testDb, useTestApp, useTestClient } from './help
 /**
  * Issue 31: a gateway payment never closed may still land (the provider's notification) after its
  * account closed. The account's removal closes its open payments; what lands for one afterwards is
- * owed back through its channel (status refund_owed, gateway → platform:refunds_owed), never
- * credited to the closed account, the ledger balanced.
+ * refunded through its channel (status refund_owed, a refund 原路退回: gateway → refunds in transit →
+ * gateway; refused, it would wait in platform:refunds_owed for staff), never credited to the
+ * closed account, the ledger balanced.
  */
 type Player = Awaited<ReturnType<typeof sdkPlayer>>;
 const t = useTestApp({}, { timeout: 120_000 });
@@ -41,6 +42,11 @@ const startPay = async (who: Player, bizNo: string, amount: number) => {
 /** The player pays at the sandbox cashier: its notification reaches the server. */
 const succeed = (tradeNo: string) => t.app.inject({ method: 'POST', url: `/sandbox/api/pay/${tradeNo}/succeed` });
 const owed = async () => (await balanceOf(t.db, Accounts.refundsOwed)).posted;
+/** The refunds of one trade: [status, fen] each. */
+const refundsOf = async (tradeNo: string) =>
+  (await t.db.selectFrom('refunds').select(['status', 'amount_fen']).where('trade_no', '=', tradeNo).execute()).map(
+    (r) => [r.status, Number(r.amount_fen)],
+  );
 const balanceOfUser = (p: Player) => balanceOf(t.db, Accounts.userAvailable(p.userId));
 
 describe(`a payment landing on an account closed meanwhile (${testDb})`, () => {
@@ -74,11 +80,12 @@ describe(`a payment landing on an account closed meanwhile (${testDb})`, () => {
     expect((await succeed(tradeNo)).statusCode).toBe(200);
     await expect.poll(async () => (await paymentOf(tradeNo)).status).toBe('refund_owed');
     expect((await paymentOf(tradeNo)).note).toBe('账号已注销，款项将原路退回');
-    expect(await owed()).toBe(before + order.totalAmount);
+    await expect.poll(() => refundsOf(tradeNo)).toEqual([['succeeded', order.totalAmount]]);
+    expect(await owed()).toBe(before);
     expect(await balanceOfUser(buyer)).toMatchObject({ available: 0, posted: 0, incoming: 0 });
     // A repeated notification changes nothing.
     await succeed(tradeNo);
-    expect(await owed()).toBe(before + order.totalAmount);
+    expect(await refundsOf(tradeNo)).toEqual([['succeeded', order.totalAmount]]);
   });
 
   it('a bid’s missing money (paid to the balance otherwise): owed back too', async () => {
@@ -100,7 +107,8 @@ describe(`a payment landing on an account closed meanwhile (${testDb})`, () => {
     const before = await owed();
     await succeed(tradeNo);
     await expect.poll(async () => (await paymentOf(tradeNo)).status).toBe('refund_owed');
-    expect(await owed()).toBe(before + amount);
+    await expect.poll(() => refundsOf(tradeNo)).toEqual([['succeeded', amount]]);
+    expect(await owed()).toBe(before);
     expect(await balanceOfUser(bidder)).toMatchObject({ available: 0 });
   });
 });

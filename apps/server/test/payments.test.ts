@@ -171,7 +171,7 @@ describe('paying through the sandbox gateway', () => {
     expect(await books()).toEqual([]);
   });
 
-  it('a payment that arrives after the order expired goes to the buyer’s balance', async () => {
+  it('a payment that arrives after the order expired goes back the way it came (原路退回)', async () => {
     const order = await orderedLot(3_300);
     const { tradeNo } = (
       await app.call(wapAlipay, { bizNo: order.orderId, totalAmount: 3_300, payPrice: 3_300 }, { token: buyer.token })
@@ -180,14 +180,20 @@ describe('paying through the sandbox gateway', () => {
     expect(await expireUnpaidOrders({ db: t.db, gateway: t.app.gateway }, Date.now() + 16 * 60_000)).toBe(1);
     expect(await statusOf(order.orderId)).toBe(OrderStatus.PAYMENT_TIMEOUT);
     await t.app.inject({ method: 'POST', url: `/sandbox/api/pay/${tradeNo}/succeed` });
-    expect((await balanceOf(t.db, Accounts.userAvailable(buyer.userId))).available).toBe(balance + 3_300);
+    expect((await balanceOf(t.db, Accounts.userAvailable(buyer.userId))).available).toBe(balance);
     expect(await statusOf(order.orderId)).toBe(OrderStatus.PAYMENT_TIMEOUT);
     const payment = await t.db
       .selectFrom('payments')
       .select(['status', 'note'])
       .where('trade_no', '=', tradeNo)
       .executeTakeFirstOrThrow();
-    expect(payment).toEqual({ status: 'refunded', note: '订单已关闭，款项已退回余额' });
+    expect(payment).toEqual({ status: 'refunded', note: '订单已关闭，款项原路退回' });
+    const refunds = await t.db
+      .selectFrom('refunds')
+      .select(['status', 'amount_fen'])
+      .where('trade_no', '=', tradeNo)
+      .execute();
+    expect(refunds.map((r) => [r.status, Number(r.amount_fen)])).toEqual([['succeeded', 3_300]]);
     expect(await books()).toEqual([]);
   });
 

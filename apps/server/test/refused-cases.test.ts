@@ -122,7 +122,26 @@ describe(`the console's refused cases across both machineries (${testDb})`, () =
       status: OrderStatus.RETURNED,
       headline: '已退回 · 已处理',
     });
-    expect(await available(buyer.userId)).toBe(before + exchange.totalAmount);
+    // Paid through the sandbox's 支付宝: the refund goes back that way (原路退回), not to the balance.
+    expect(await available(buyer.userId)).toBe(before);
+    const refundsOf = () =>
+      t.db
+        .selectFrom('refunds')
+        .select(['status', 'amount_fen'])
+        .where('purpose', '=', 'order')
+        .where('ref', '=', Number(exchange.orderId))
+        .execute();
+    expect((await refundsOf()).map((r) => [r.status, Number(r.amount_fen)])).toEqual([
+      ['succeeded', exchange.totalAmount],
+    ]);
+    // The 客服 request the refusal opened ends with the decision (the buyer no longer reads 等待客服接入).
+    const request = await t.db
+      .selectFrom('support_requests')
+      .select(['status', 'outcome'])
+      .where('order_id', '=', Number(exchange.orderId))
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    expect(request).toMatchObject({ status: 'closed', outcome: 'refund' });
     const confirmed = await decide(`broker-${brokered.orderId}`, 'confirm');
     expect(confirmed.data.case).toMatchObject({
       open: false,
@@ -133,7 +152,8 @@ describe(`the console's refused cases across both machineries (${testDb})`, () =
     // Repeats: refused, nothing moves twice.
     expect((await decide(`order-${exchange.orderId}`, 'confirm')).msg).toBe('订单不在拒绝收货状态');
     expect((await decide(`broker-${brokered.orderId}`, 'refund')).msg).toBe('订单不在拒绝收货或待发货状态');
-    expect(await available(buyer.userId)).toBe(before + exchange.totalAmount);
+    expect(await available(buyer.userId)).toBe(before);
+    expect(await refundsOf()).toHaveLength(1);
 
     const admin = await ops().login('ops-admin', 'demo-ops-123');
     const audit = await ops().call<{

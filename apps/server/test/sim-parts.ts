@@ -4,7 +4,7 @@ import { DepositKeepers } from '../src/modules/deposits/deposit.service';
 import { depositPayable } from '../src/modules/deposits/deposit-payable';
 import type { GameGateway } from '../src/modules/games/game-gateway';
 import { orderPayable } from '../src/modules/orders/order-payable';
-import type { PayGateway } from '../src/modules/payments/pay-gateway';
+import type { PayGateway, RefundInput, RefundOutcome, RefundQuery } from '../src/modules/payments/pay-gateway';
 import { Payables } from '../src/modules/payments/payable';
 import { testDb } from './helpers';
 
@@ -60,12 +60,38 @@ export function simRoles(): Pick<GameGateway, 'roles'> {
   } as Pick<GameGateway, 'roles'>;
 }
 
-/** A third-party gateway of a simulation: it opens a cashier and never notifies by itself (the simulation does). */
-export function simPayGateway(name: string): PayGateway {
-  return {
+/** How a simulated gateway answers the next refunds: done, refused, or done with the answer lost (unknown until asked). */
+export type SimRefundMode = 'succeed' | 'refuse' | 'unknown';
+
+/**
+ * A third-party gateway of a simulation: it opens a cashier and never notifies by itself (the
+ * simulation does). It refunds one number once, as `mode` says when the number first arrives;
+ * `refundedFen` is what it paid back.
+ */
+export function simPayGateway(name: string): PayGateway & { mode: SimRefundMode; refundedFen: () => number } {
+  const refunds = new Map<string, { ok: boolean; amountFen: number }>();
+  const outcome = (r: { ok: boolean }): RefundOutcome =>
+    r.ok
+      ? { state: 'succeeded', providerRefundNo: null }
+      : { state: 'refused', code: 'SIM_REFUSED', reason: '模拟网关拒绝退款' };
+  const gateway = {
     name,
-    create: async (i) => ({ payUrl: `/${name}/${i.tradeNo}`, qrCode: null }),
+    mode: 'succeed' as SimRefundMode,
+    create: async (i: { tradeNo: string }) => ({ payUrl: `/${name}/${i.tradeNo}`, qrCode: null }),
     verify: async () => null,
-    ack: (ok) => ({ status: 200, contentType: 'text/plain', body: ok ? 'success' : 'fail' }),
+    ack: (ok: boolean) => ({ status: 200, contentType: 'text/plain', body: ok ? 'success' : 'fail' }),
+    async refund(input: RefundInput): Promise<RefundOutcome> {
+      const known = refunds.get(input.refundNo);
+      if (known) return outcome(known);
+      const entry = { ok: gateway.mode !== 'refuse', amountFen: input.amountFen };
+      refunds.set(input.refundNo, entry);
+      return gateway.mode === 'unknown' ? { state: 'unknown', reason: 'sim: answer lost' } : outcome(entry);
+    },
+    async queryRefund(input: { refundNo: string }): Promise<RefundQuery> {
+      const known = refunds.get(input.refundNo);
+      return known ? outcome(known) : { state: 'absent' };
+    },
+    refundedFen: () => [...refunds.values()].reduce((n, r) => n + (r.ok ? r.amountFen : 0), 0),
   };
+  return gateway;
 }

@@ -47,6 +47,7 @@ export const NOTICE_KINDS = [
   'brokerUrgeReceipt',
   'brokerRefused',
   'brokerServiceJoined',
+  'refundReturned',
 ] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 

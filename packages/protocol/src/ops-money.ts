@@ -106,13 +106,19 @@ export interface ReconcileMismatch {
   problem: string;
 }
 
-/** One source's reconciliation of one day with one provider (payouts now; payments and refunds register later). */
+/** One source's reconciliation of one day with one provider (payouts and refunds now; payments later). */
 export interface ReconcileSection {
   source: 'payouts' | 'payments' | 'refunds';
   provider: string;
   checked: number;
   matched: number;
   mismatches: ReconcileMismatch[];
+}
+
+/** What a module that moves money through a provider registers for the console's 对账: one provider, one Beijing day. */
+export interface ProviderReconciler {
+  provider: string;
+  run: (day: string) => Promise<Omit<ReconcileSection, 'source' | 'provider'>>;
 }
 
 export interface ReconcileRun {

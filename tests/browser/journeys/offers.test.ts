@@ -243,7 +243,7 @@ describe('还价 with a deposit (保证金)', () => {
     expect(await mobile.getByTestId('cashier-amount').textContent()).toBe('¥10.00');
     expect(await mobile.getByTestId('cashier-title').textContent()).toContain('金币');
     expect(await mobile.getByTestId('cashier-countdown').textContent()).toMatch(/^1[45]:\d\d$/);
-    expect(await mobile.getByTestId('cashier-note').textContent()).toContain('保证金退回余额');
+    expect(await mobile.getByTestId('cashier-note').textContent()).toContain('保证金原路退还');
     await mobile.getByTestId('toast').first().waitFor({ state: 'hidden' });
     await docShot(mobile, 'offers-cashier-deposit');
     await mobile.getByTestId('pay-channel-1').check();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../contract';
+import { refundLineSchema } from '../refunds';
 import { ROW_ID } from '../validation';
 import { BROKER_DELIVERIES } from './broker';
 
@@ -154,7 +155,11 @@ export const brokerOrderInfo = defineCall({
   summary:
     'One broker order, in the buyer’s (type 1) or the merchant’s (type 2) view, with its chat group (teamInfo.groupId; null: none). Anyone else: 订单不存在',
   request: z.object({ orderId, type: viewType.optional() }),
-  response: brokerOrderSchema.extend({ teamInfo: z.object({ groupId: z.string().nullable() }) }),
+  response: brokerOrderSchema.extend({
+    teamInfo: z.object({ groupId: z.string().nullable() }),
+    /** A refunded order's money, line by line (the buyer's view; empty for the merchant's). */
+    refunds: z.array(refundLineSchema),
+  }),
 });
 
 export const brokerOrderStatus = defineCall({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../contract';
+import { refundLineSchema } from '../refunds';
 import { ROW_ID } from '../validation';
 import { gameTokenFields } from './game';
 
@@ -164,9 +165,14 @@ export const orderInfo = defineCall({
   access: 'df',
   method: 'POST',
   scene: 'app',
-  summary: 'One order of the viewer, as buyer or seller, with its chat group (teamInfo.groupId; null: none)',
+  summary:
+    'One order of the viewer, as buyer or seller, with its chat group (teamInfo.groupId; null: none) and, once refunded, where the money goes (refunds: 原路退回 or 余额)',
   request: z.object({ orderId }),
-  response: orderSchema.extend({ teamInfo: z.object({ groupId: z.string().nullable() }) }),
+  response: orderSchema.extend({
+    teamInfo: z.object({ groupId: z.string().nullable() }),
+    /** A refunded order's money, line by line: back through its gateway (and when) or to the balance. */
+    refunds: z.array(refundLineSchema),
+  }),
 });
 
 export const cancelOrder = defineCall({

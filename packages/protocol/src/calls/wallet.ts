@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { sessionCalls } from '../contract';
+import { refundLineSchema } from '../refunds';
 
 /**
  * The wallet's statement (资金明细): every movement of the user's balance from the ledger, newest
@@ -14,6 +15,9 @@ export const LEDGER_MOVEMENT_CODES = [
   'refund',
   'refund_owed',
   'refund_late_payment',
+  'refund_in_transit',
+  'refund_to_origin',
+  'refund_fallback',
   'withdrawal',
   'withdrawal_fee',
   'deposit_hold',
@@ -36,6 +40,9 @@ export const ledgerMovementLabel: Record<LedgerMovementCode, string> = {
   refund: '退款',
   refund_owed: '退款',
   refund_late_payment: '退款',
+  refund_in_transit: '退款（原路退回中）',
+  refund_to_origin: '退款已原路退回',
+  refund_fallback: '原路退回失败，已退回余额',
   withdrawal: '提现',
   withdrawal_fee: '提现手续费',
   deposit_hold: '保证金冻结',
@@ -78,6 +85,9 @@ export const statementKindOf: Record<LedgerMovementCode, StatementKind> = {
   refund: 'refund',
   refund_owed: 'refund',
   refund_late_payment: 'refund',
+  refund_in_transit: 'refund',
+  refund_to_origin: 'refund',
+  refund_fallback: 'refund',
   withdrawal: 'withdrawal',
   withdrawal_fee: 'withdrawal',
   deposit_hold: 'deposit',
@@ -169,4 +179,23 @@ export const walletPendingIncome = call(
   'Sales waiting for settlement (待入账), each with the day it reaches the balance',
   z.object({}),
   z.object({ list: z.array(pendingIncomeSchema), total: z.number().int() }),
+);
+
+/** A refund of the user's as the wallet lists it (退款中 while in transit): its line and what it belongs to. */
+export const walletRefundSchema = refundLineSchema.extend({
+  /** The order page it belongs to (an order's id), when it is an order's. */
+  orderId: z.string().nullable(),
+  /** 退款中 while in transit, else what became of it. */
+  label: z.string(),
+});
+
+export const walletRefunds = call(
+  'refunds',
+  "The user's refunds to the original channel (原路退回), newest first: 退款中 with when it arrives, or where it went",
+  z.object({}),
+  z.object({
+    list: z.array(walletRefundSchema),
+    /** Fen on their way back (退款中). */
+    inTransit: z.number().int(),
+  }),
 );

@@ -64,7 +64,7 @@ export async function endAuction(deps: AuctionDeps, a: AuctionRow, now: number):
         outcome = 'unsold';
     }
   }
-  await settleBidders(db, a.id, lostTold(deps, a));
+  await settleBidders(deps, a.id, lostTold(deps, a));
   return outcome;
 }
 
@@ -155,7 +155,7 @@ export async function sweepAuctions(deps: AuctionDeps, now = (deps.now ?? Date.n
     if (status === ListingStatus.ON_SALE) continue;
     if (await endUnsold(db, a, AuctionStatus.CANCELLED, '商品已下架，拍卖已取消')) {
       cancelled++;
-      await settleBidders(db, a.id, lostTold(deps, a));
+      await settleBidders(deps, a.id, lostTold(deps, a));
     }
   }
   let followed = 0;
@@ -186,6 +186,6 @@ export async function sweepAuctions(deps: AuctionDeps, now = (deps.now ?? Date.n
     .limit(100)
     .execute();
   let settled = 0;
-  for (const { id } of unsettled) settled += await settleBidders(db, id);
+  for (const { id } of unsettled) settled += await settleBidders(deps, id);
   return { ended, cancelled, followed, settled };
 }

@@ -8,6 +8,7 @@ import type { DbHandle } from '../../platform/db/handle';
 import { hasAny } from '../../platform/db/has-any';
 import { AppError } from '../../platform/errors';
 import { releaseDeposit } from '../deposits/deposit.service';
+import type { OriginRefunds } from '../payments/refund-port';
 import { type AuctionBiddersTable, type AuctionsTable, type AuctionTables, auctionDb } from './auction.tables';
 
 export type AuctionRow = Selectable<AuctionsTable>;
@@ -112,11 +113,12 @@ export async function bidderOf(db: DbHandle, auctionId: number, userId: number):
  * this moment holds its row and waits for nothing of ours), so a crash midway is finished later.
  */
 export async function settleBidders(
-  db: DbHandle,
+  deps: { db: DbHandle; refunds?: OriginRefunds | undefined },
   auctionId: number,
   /** A bidder whose held deposit went back (after its commit): the auction module tells him. */
   lost?: (userId: number) => Promise<void>,
 ): Promise<number> {
+  const { db } = deps;
   const auction = await auctionDb(db).selectFrom('auctions').selectAll().where('id', '=', auctionId).executeTakeFirst();
   if (!auction || auction.status === AuctionStatus.RUNNING) return 0;
   const open = await auctionDb(db)
@@ -129,13 +131,15 @@ export async function settleBidders(
   for (const b of open) {
     if (b.user_id === auction.winner_user_id && b.status === BargainStatus.AWAITING_SELLER) continue;
     await db.transaction().execute(async (trx) => {
-      if (b.deposit_id !== null) await releaseDeposit(trx, b.deposit_id);
+      if (b.deposit_id !== null) await releaseDeposit(trx, b.deposit_id, new Date(), deps.refunds);
       const to =
         b.status === BargainStatus.AWAITING_SELLER
           ? BargainStatus.SYSTEM_CANCELLED_REFUNDED
           : BargainStatus.SYSTEM_CANCELLED;
       if (await moveBidder(trx, b.id, b.status as BargainStatus, to)) settled++;
     });
+    // 原路退回 of a deposit a gateway paid: handed to the gateway now (the refunds sweep retries).
+    if (b.deposit_id !== null) await deps.refunds?.sendOf('deposit', b.deposit_id);
     if (b.status === BargainStatus.AWAITING_SELLER) await lost?.(b.user_id);
   }
   return settled;

@@ -5,6 +5,7 @@ import type { DepositKeepers } from '../deposits/deposit.service';
 import type { GameGateway } from '../games/game-gateway';
 import type { NoticesHandle } from '../notices/notices.module';
 import type { OrderEvents } from '../orders/order-events';
+import type { OriginRefunds } from '../payments/refund-port';
 import { type RemovalChecks, refuseWhile } from '../user/removal-checks';
 import { auctionRoutes } from './auction.routes';
 import { type AuctionDeps, auctionKeeper } from './auction.service';
@@ -24,6 +25,8 @@ export function auctionModule(
     notices?: NoticesHandle;
     /** A live auction keeps its seller's and its bidders' accounts open (registered here). */
     removal: RemovalChecks;
+    /** 原路退回: a deposit a gateway paid goes back its way when it is returned (the payments module's port). */
+    refunds?: OriginRefunds;
   },
 ) {
   const { platform, gateway, events, notices } = deps;
@@ -32,6 +35,7 @@ export function auctionModule(
     gateway,
     ...(events ? { events } : {}),
     ...(notices ? { notices } : {}),
+    ...(deps.refunds ? { refunds: deps.refunds } : {}),
   };
   deps.keepers.register('auction', auctionKeeper);
   deps.removal.register('auction', refuseWhile(sellsInLiveAuction, '您有进行中的拍卖，请等待拍卖结束后再注销'));

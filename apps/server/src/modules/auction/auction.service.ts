@@ -433,7 +433,7 @@ export async function buyNow(deps: AuctionDeps, userId: number, commodityId: str
       now,
     );
     // Won at once: every other deposit goes back now.
-    await settleBidders(db, auction.id, (loser) =>
+    await settleBidders(deps, auction.id, (loser) =>
       tellBidder(deps, loser, 'auctionLost', {
         subject: auction.title,
         amount: 0,

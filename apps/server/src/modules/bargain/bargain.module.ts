@@ -5,6 +5,7 @@ import type { DepositKeepers } from '../deposits/deposit.service';
 import type { GameGateway } from '../games/game-gateway';
 import type { NoticesHandle } from '../notices/notices.module';
 import type { OrderEvents } from '../orders/order-events';
+import type { OriginRefunds } from '../payments/refund-port';
 import { type RemovalChecks, refuseWhile } from '../user/removal-checks';
 import { offerRoutes } from './offer.routes';
 import { hasLiveOffers, type OfferDeps, offerKeeper } from './offer.service';
@@ -23,6 +24,8 @@ export function bargainModule(
     keepers: DepositKeepers;
     /** An offer waiting for the seller keeps both sides' accounts open (registered here). */
     removal: RemovalChecks;
+    /** 原路退回: a deposit a gateway paid goes back its way when it is returned (the payments module's port). */
+    refunds?: OriginRefunds;
   },
 ): { sweep: (now: number) => ReturnType<typeof sweepOffers> } {
   const { platform, gateway, events, notices } = deps;
@@ -31,6 +34,7 @@ export function bargainModule(
     gateway,
     ...(events ? { events } : {}),
     ...(notices ? { notices } : {}),
+    ...(deps.refunds ? { refunds: deps.refunds } : {}),
   };
   deps.removal.register('bargain', refuseWhile(hasLiveOffers, '您有进行中的还价或出价，请撤回或处理后再注销'));
   offerRoutes(app, platform, offerDeps);

@@ -17,6 +17,7 @@ import {
 } from '../deposits/deposit.service';
 import { listingsNoLongerBuyable } from '../exchange/listings';
 import { orderStates } from '../orders/order.queries';
+import type { OriginRefunds } from '../payments/refund-port';
 import { type BargainTables, bargainDb, type OffersTable } from './bargain.tables';
 import { type OfferDeps, tellOffer } from './offer.service';
 
@@ -56,19 +57,22 @@ export async function depositOfOffer(
  * never wait on each other. Answers whether this call moved it.
  */
 export async function endProposal(
-  db: Db,
+  deps: { db: Db; refunds?: OriginRefunds | undefined },
   row: Pick<OfferRow, 'id' | 'flow'>,
   from: BargainStatus,
   to: BargainStatus,
   set: UpdateObject<BargainTables, 'offers'> = {},
 ): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+  const ended = await deps.db.transaction().execute(async (trx) => {
     const deposit = await depositOfOffer(trx, row);
     if (deposit) await lockDeposit(trx, deposit.id);
-    if (!(await moveOffer(trx, row.id, from, to, set))) return false;
-    if (deposit) await releaseDeposit(trx, deposit.id);
-    return true;
+    if (!(await moveOffer(trx, row.id, from, to, set))) return null;
+    if (deposit) await releaseDeposit(trx, deposit.id, new Date(), deps.refunds);
+    return { depositId: deposit?.id ?? null };
   });
+  // 原路退回 of a deposit a gateway paid: handed to the gateway now (the refunds sweep retries).
+  if (ended?.depositId && deps.refunds) await deps.refunds.sendOf('deposit', ended.depositId);
+  return ended !== null;
 }
 
 /**
@@ -120,7 +124,7 @@ export async function sweepOffers(deps: OfferDeps, now = (deps.now ?? Date.now)(
       from === BargainStatus.AWAITING_DEPOSIT
         ? BargainStatus.SYSTEM_CANCELLED
         : BargainStatus.SYSTEM_CANCELLED_REFUNDED;
-    if (await endProposal(db, row, from, to, { note })) {
+    if (await endProposal(deps, row, from, to, { note })) {
       lapsed++;
       if (from === BargainStatus.AWAITING_SELLER) await tellOffer(deps, row.id, 'offerLapsed');
     }

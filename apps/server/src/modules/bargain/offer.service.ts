@@ -303,14 +303,14 @@ export async function endOffer(
     // Its deposit may arrive meanwhile (1 → 11): the withdrawal then ends it from there, the deposit back.
     for (let status = row.status as BargainStatus, tries = 0; tries < 2; tries++) {
       if (status !== BargainStatus.AWAITING_DEPOSIT && status !== BargainStatus.AWAITING_SELLER) throw answered();
-      if (await endProposal(deps.db, row, status, BargainStatus.BUYER_CANCELLED)) return offerOf(deps.db, offerId);
+      if (await endProposal(deps, row, status, BargainStatus.BUYER_CANCELLED)) return offerOf(deps.db, offerId);
       status = (await offerOf(deps.db, offerId)).status as BargainStatus;
     }
     throw answered();
   }
   const note = reason.trim() ? `卖家：${reason.trim()}` : '';
   if (row.status === BargainStatus.AWAITING_SELLER) {
-    if (await endProposal(deps.db, row, BargainStatus.AWAITING_SELLER, BargainStatus.SELLER_REFUSED, { note })) {
+    if (await endProposal(deps, row, BargainStatus.AWAITING_SELLER, BargainStatus.SELLER_REFUSED, { note })) {
       await tellOffer(deps, row.id, 'offerRefused');
       return offerOf(deps.db, offerId);
     }

@@ -7,7 +7,7 @@ import { isLinkedGameAccount } from '../user/game-accounts';
 import { brokerDb } from './broker.tables';
 import { brokerConfig } from './broker-config';
 import { releaseBrokerStock } from './broker-listing.service';
-import { type BrokerOrderDeps, refundBrokerOrder, viewerBrokerOrder } from './broker-order.queries';
+import { type BrokerOrderDeps, refundBrokerOrder, sendBrokerRefunds, viewerBrokerOrder } from './broker-order.queries';
 import { moveBrokerOrder } from './broker-order-moves';
 import { tradeDueAt } from './broker-order-stuck';
 import { reportBrokerTrade } from './broker-order-trade';
@@ -126,7 +126,7 @@ export async function runBrokerDelivery(deps: BrokerOrderDeps, id: number): Prom
         }))
       )
         return false;
-      await refundBrokerOrder(trx, row);
+      await refundBrokerOrder(trx, row, deps.refunds, `交付失败：${error.message}`);
       await releaseBrokerStock(trx, row.listing_id, Number(row.quantity));
       return true;
     });
@@ -134,6 +134,7 @@ export async function runBrokerDelivery(deps: BrokerOrderDeps, id: number): Prom
     await gateway
       .unfreeze(row.application_id, { listingId, roleId: row.from_role_id }, `bunfreeze-${id}`)
       .catch(() => {});
+    if (failed) await sendBrokerRefunds(deps, row.id);
     if (failed) await deps.events?.happened(id, 'deliveryFailed', error.message);
     return 'failed';
   }

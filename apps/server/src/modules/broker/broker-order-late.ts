@@ -2,7 +2,12 @@ import { ErrorCode } from '@app/protocol/errors';
 import { BrokerOrderStatus } from '@app/protocol/statuses/broker-order-status';
 import { AppError } from '../../platform/errors';
 import { releaseBrokerStock } from './broker-listing.service';
-import { type BrokerOrderDeps, type BrokerOrderRow, refundBrokerOrder } from './broker-order.queries';
+import {
+  type BrokerOrderDeps,
+  type BrokerOrderRow,
+  refundBrokerOrder,
+  sendBrokerRefunds,
+} from './broker-order.queries';
 import { moveBrokerOrder } from './broker-order-moves';
 
 const S = BrokerOrderStatus;
@@ -30,10 +35,11 @@ export async function cancelLateBrokerOrder(deps: BrokerOrderDeps, row: BrokerOr
       note: '商人未在承诺时间内发货，买家取消订单，款项已全额退回买家余额',
     });
     if (!moved) return false;
-    await refundBrokerOrder(trx, row);
+    await refundBrokerOrder(trx, row, deps.refunds, '商人超时未交付，订单取消');
     await releaseBrokerStock(trx, row.listing_id, Number(row.quantity));
     return true;
   });
   if (!done) throw new AppError(ErrorCode.BAD_PARAMS, '订单已开始发货或已关闭，无法取消');
+  await sendBrokerRefunds(deps, row.id);
   await deps.events?.happened(row.id, 'lateCancelled');
 }

@@ -10,6 +10,7 @@ import {
   type BrokerOrderDeps,
   type BrokerOrderRow,
   refundBrokerOrder,
+  sendBrokerRefunds,
   viewerBrokerOrder,
 } from './broker-order.queries';
 import { moveBrokerOrder } from './broker-order-moves';
@@ -113,7 +114,7 @@ export async function decideStuckTrade(
         note: `客服处理退款：${staff.note}（${staff.name}），款项已退回买家余额`,
       });
       if (!moved) return false;
-      await refundBrokerOrder(trx, row);
+      await refundBrokerOrder(trx, row, deps.refunds, '客服退款');
       await releaseBrokerStock(trx, row.listing_id, Number(row.quantity));
     } else {
       const moved = await moveBrokerOrder(trx, row.id, S.DELIVERING, S.DELIVERED, {
@@ -129,5 +130,6 @@ export async function decideStuckTrade(
     return true;
   });
   if (!done) throw new AppError(ErrorCode.BAD_PARAMS, '订单状态已变化，请刷新后重试');
+  if (decision === 'refund') await sendBrokerRefunds(deps, row.id);
   await deps.events?.happened(row.id, decision === 'refund' ? 'refunded' : 'csDelivered', staff.note);
 }

@@ -2,13 +2,14 @@ import { BROKER_VIEWS } from '@app/protocol/calls/broker-orders';
 import { ErrorCode } from '@app/protocol/errors';
 import { shanghaiDayDigits } from '@app/protocol/format';
 import { BrokerOrderStatus, brokerOrderTransitions } from '@app/protocol/statuses/broker-order-status';
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import type { DbHandle } from '../../platform/db/handle';
 import { hasAny } from '../../platform/db/has-any';
 import { AppError } from '../../platform/errors';
 import type { GameGateway } from '../games/game-gateway';
 import { Accounts, transfer } from '../ledger/ledger';
+import type { OriginRefunds } from '../payments/refund-port';
 import { type BrokerOrdersTable, brokerDb } from './broker.tables';
 import type { BrokerOrderEvents } from './broker-order-events';
 
@@ -30,6 +31,11 @@ export interface BrokerOrderDeps {
    * releasePayableHolds of 'broker', handed in at composition: the broker module does not call payments).
    */
   releaseHolds?: (trx: Db, brokerOrderId: number) => Promise<void>;
+  /**
+   * 原路退回 (the payments module's port, handed in at composition): a refunded order's gateway
+   * money goes back its way. Absent (a test composing the broker alone), it all goes to the balance.
+   */
+  refunds?: OriginRefunds;
 }
 
 const S = BrokerOrderStatus;
@@ -60,11 +66,37 @@ export async function viewerBrokerOrder(
 
 export const brokerOrderNo = (id: number, now: number) => `B${shanghaiDayDigits(now)}${String(id).padStart(8, '0')}`;
 
-/** The money of an order that did not happen goes back from the escrow to the buyer's balance. */
+/** The money of an order that did not happen leaves the escrow: its gateway part back its way (原路退回), the rest to the buyer's balance. */
 export async function refundBrokerOrder(
   trx: DbHandle,
   row: Pick<BrokerOrderRow, 'id' | 'buyer_user_id' | 'total_fen'>,
+  refunds: OriginRefunds | undefined,
+  reason: string,
 ) {
+  if (refunds) {
+    const plan = await refunds.toOrigin(trx, {
+      purpose: 'broker',
+      ref: row.id,
+      userId: row.buyer_user_id,
+      amountFen: Number(row.total_fen),
+      key: `brefund:${row.id}`,
+      reason,
+      code: 'refund',
+      note: `broker order ${row.id}`,
+    });
+    // The order's note (written by its move) says where the money went.
+    if (plan.toOriginFen > 0) {
+      const where = plan.toBalanceFen > 0 ? '款项已原路退回，余额支付部分已退回买家余额' : '款项已原路退回';
+      await brokerDb(trx)
+        .updateTable('broker_orders')
+        .set({
+          note: sql<string>`replace(replace(note, '款项已全额退回买家余额', ${where}), '款项已退回买家余额', ${where})`,
+        })
+        .where('id', '=', row.id)
+        .execute();
+    }
+    return;
+  }
   await transfer(trx as Db, {
     key: `brefund:${row.id}`,
     debit: Accounts.escrow,
@@ -74,6 +106,10 @@ export async function refundBrokerOrder(
     note: `broker order ${row.id}`,
   });
 }
+
+/** After a refunded order's transaction committed: its refunds go to their gateways now (or the sweep's). */
+export const sendBrokerRefunds = (deps: Pick<BrokerOrderDeps, 'refunds'>, id: number) =>
+  deps.refunds?.sendOf('broker', id) ?? Promise.resolve();
 
 /**
  * What customer service looks at (the console): refused receipts, paid orders past the merchant's

@@ -34,7 +34,11 @@ export function brokerOrderRoutes(app: FastifyInstance, platform: CallPlatform, 
   registerCall(app, platform, brokerOrderInfo, async (input, ctx) => {
     const { row, role } = await viewerBrokerOrder(db, ctx.user.userId, input.orderId, input.type);
     const order = await toBrokerOrder(deps, row, role);
-    return { ...order, teamInfo: { groupId: (await deps.events?.groupOf(row.id)) ?? null } };
+    const refunded = [BrokerOrderStatus.RETURNED, BrokerOrderStatus.DELIVERY_FAILED].includes(row.status as never)
+      ? { amountFen: Number(row.total_fen), at: row.updated_at }
+      : null;
+    const refunds = role === 'buyer' && deps.refunds ? await deps.refunds.linesOf(db, 'broker', row.id, refunded) : [];
+    return { ...order, teamInfo: { groupId: (await deps.events?.groupOf(row.id)) ?? null }, refunds };
   });
   registerCall(app, platform, brokerOrderStatus, async (input, ctx) => {
     const { row } = await viewerBrokerOrder(db, ctx.user.userId, input.orderId);

@@ -14,6 +14,7 @@ import {
   brokerClock,
   brokerOrders,
   refundBrokerOrder,
+  sendBrokerRefunds,
   viewerBrokerOrder,
 } from './broker-order.queries';
 import { moveBrokerOrder } from './broker-order-moves';
@@ -164,12 +165,13 @@ export async function decideRefusedBrokerOrder(
         }))
       )
         return false;
-      await refundBrokerOrder(trx, row);
+      await refundBrokerOrder(trx, row, deps.refunds, '客服退款');
       if (undelivered) await releaseBrokerStock(trx, row.listing_id, Number(row.quantity));
       await staff.onMoved?.(trx, row);
       return true;
     });
     if (!done) throw new AppError(ErrorCode.BAD_PARAMS, '订单状态已变化，请刷新后重试');
+    await sendBrokerRefunds(deps, id);
     await deps.events?.happened(id, 'refunded');
   }
   return brokerOrders(deps.db).where('id', '=', id).executeTakeFirstOrThrow();

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { CallPlatform } from '../../platform/http/register-call';
 import { sweepEvery } from '../../platform/jobs/sweep-every';
 import type { GameGateway } from '../games/game-gateway';
+import type { OriginRefunds } from '../payments/refund-port';
 import { type RemovalChecks, refuseWhile } from '../user/removal-checks';
 import { brokerRoutes } from './broker.routes';
 import { brokerCollectRoutes } from './broker-collect.routes';
@@ -28,6 +29,8 @@ export function brokerModule(
     events?: BrokerOrderEvents;
     /** Frees an unpaid order's balance holds (the payments module's). */
     releaseHolds?: BrokerOrderDeps['releaseHolds'];
+    /** 原路退回: a refunded order's gateway money goes back its way (the payments module provides it). */
+    refunds: OriginRefunds;
     sweepEveryMs?: number;
     /** Broker orders, listings with stock and a merchant's standing keep the account open (registered here). */
     removal: RemovalChecks;
@@ -48,6 +51,7 @@ export function brokerModule(
     gateway: deps.gateway,
     ...(deps.events ? { events: deps.events } : {}),
     ...(deps.releaseHolds ? { releaseHolds: deps.releaseHolds } : {}),
+    refunds: deps.refunds,
   };
   brokerOrderRoutes(app, deps.platform, orderDeps);
   const sweep = async (now: number) => ({

@@ -26,13 +26,13 @@ const purposeLabel: Record<DepositPurpose, string> = {
 };
 
 const SELLER_DECIDES =
-  '卖家拒绝、超时未处理或您撤回时，保证金退回余额；卖家同意后付款时抵扣货款；同意后未按时付款或取消订单将扣除保证金，其中部分赔付卖家。';
+  '卖家拒绝、超时未处理或您撤回时，保证金原路退还；卖家同意后付款时抵扣货款；同意后未按时付款或取消订单将扣除保证金，其中部分赔付卖家。';
 
 /** What becomes of the deposit, one line per purpose. */
 const ruleLine: Record<DepositPurpose, string> = {
   bargain: SELLER_DECIDES,
   offer: SELLER_DECIDES,
-  auction: '未中标时保证金退回余额；中标后付款时抵扣货款；中标后未按时付款将扣除保证金，其中部分赔付卖家。',
+  auction: '未中标时保证金原路退还；中标后付款时抵扣货款；中标后未按时付款将扣除保证金，其中部分赔付卖家。',
 };
 
 export function depositPayable(keepers: DepositKeepers): Payable {

@@ -6,6 +6,7 @@ import { hasAny } from '../../platform/db/has-any';
 import { AppError } from '../../platform/errors';
 import { Accounts, LedgerError, resolvePending, transfer } from '../ledger/ledger';
 import { sellSetup } from '../market/sell-setup';
+import type { OriginRefunds } from '../payments/refund-port';
 import { type DepositPurpose, type DepositState, type DepositsTable, depositsDb } from './deposits.tables';
 
 /**
@@ -178,17 +179,41 @@ export async function lapseDeposit(trx: DbHandle, id: number, now = new Date()):
   return (await moveDeposit(trx, id, 'unpaid', 'lapsed', { resolved_at: now })) !== undefined;
 }
 
-/** A held deposit goes back to the buyer's balance (the hold is voided). Answers whether this call did it. */
-export async function returnDeposit(trx: DbHandle, id: number, now = new Date()): Promise<boolean> {
+/**
+ * A held deposit goes back (the hold is voided). With `refunds` (原路退回, decision 0059), what a
+ * gateway paid in goes on from the balance back the way it came, in this transaction (the refund is
+ * sent after the commit, or by the refunds sweep); what the balance paid stays on the balance.
+ * Answers whether this call did it.
+ */
+export async function returnDeposit(
+  trx: DbHandle,
+  id: number,
+  now = new Date(),
+  refunds?: Pick<OriginRefunds, 'toOrigin'>,
+): Promise<boolean> {
   const moved = await moveDeposit(trx, id, 'held', 'returned', { resolved_at: now });
   if (!moved) return false;
   await resolvePending(trx, { key: `${holdKey(id)}:void`, pendingKey: holdKey(id), action: 'void' });
+  await refunds?.toOrigin(trx, {
+    purpose: 'deposit',
+    ref: id,
+    userId: moved.user_id,
+    amountFen: Number(moved.amount_fen),
+    key: `deposit-back:${id}`,
+    reason: '保证金退还',
+    from: 'balance',
+  });
   return true;
 }
 
-/** Ends the deposit whatever it is: an unpaid one lapses, a held one goes back. */
-export async function releaseDeposit(trx: DbHandle, id: number, now = new Date()): Promise<void> {
-  if (!(await lapseDeposit(trx, id, now))) await returnDeposit(trx, id, now);
+/** Ends the deposit whatever it is: an unpaid one lapses, a held one goes back (its way, with `refunds`). */
+export async function releaseDeposit(
+  trx: DbHandle,
+  id: number,
+  now = new Date(),
+  refunds?: Pick<OriginRefunds, 'toOrigin'>,
+): Promise<void> {
+  if (!(await lapseDeposit(trx, id, now))) await returnDeposit(trx, id, now, refunds);
 }
 
 /** The held deposit now secures an order (the seller agreed, the auction was won). */

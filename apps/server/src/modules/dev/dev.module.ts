@@ -41,6 +41,8 @@ export function devModule(
     bidBook?: { sweep: (now: number) => Promise<unknown> };
     /** The payment password set without its SMS code (the pay-password module's test hook). */
     setPayPin?: (userId: number, pin: string) => Promise<void>;
+    /** The refunds' sweeper (原路退回 left unknown or processing: the gateway asked). */
+    refunds?: { sweep: (now: number) => Promise<unknown> };
   },
 ): void {
   const { db } = deps.platform;
@@ -63,6 +65,7 @@ export function devModule(
         auctions: await deps.auctions?.sweep(now),
         brokerOrders: await deps.broker?.sweep(now),
         coinBids: await deps.bidBook?.sweep(now),
+        refunds: await deps.refunds?.sweep(now),
       };
     },
   });

@@ -79,3 +79,12 @@ export async function unknownMovementCodes(db: Db, known: readonly string[]): Pr
   const rows = await ledgerDb(db).selectFrom('ledger_transfers').select('code').distinct().execute();
   return rows.map((r) => r.code).filter((c) => !known.includes(c));
 }
+
+/** How many accounts the ledger has and the fen posted to them (what `ledger:check` reports). */
+export async function ledgerTotals(db: Db): Promise<{ accounts: number; credits: number }> {
+  const totals = await ledgerDb(db)
+    .selectFrom('ledger_accounts')
+    .select((eb) => [eb.fn.countAll<number>().as('accounts'), eb.fn.sum<number>('credits_posted').as('credits')])
+    .executeTakeFirstOrThrow();
+  return { accounts: Number(totals.accounts), credits: Number(totals.credits ?? 0) };
+}

@@ -33,6 +33,8 @@ export const Accounts = {
   subsidies: { code: 'platform:subsidies', kind: 'expense' } as AccountRef,
   /** Payments that landed for a closed account: owed back to the payer through their channel. */
   refundsOwed: { code: 'platform:refunds_owed', kind: 'liability' } as AccountRef,
+  /** Refunds on their way back through a gateway (原路退回): equals the sum of open refunds. */
+  refundsInTransit: { code: 'platform:refunds_in_transit', kind: 'liability' } as AccountRef,
   gateway: (name: string): AccountRef => ({ code: `gateway:${name}`, kind: 'gateway' }),
   payout: (name: string): AccountRef => ({ code: `payout:${name}`, kind: 'payout' }),
 };

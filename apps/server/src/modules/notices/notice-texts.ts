@@ -22,6 +22,9 @@ interface Text {
   ext: NoticeExtInfo;
 }
 
+/** Where a refund's money goes (原路退回): what a refunded order's notification says. */
+const REFUND_WAYS = '支付宝、微信、花呗支付的部分原路退回（预计 1–3 个工作日到账），余额支付的部分退回余额';
+
 const id = (n: number | undefined) => (n === undefined ? undefined : String(n));
 
 /** The zh-CN words of each notification and where it leads (packages/protocol NOTICE_POSITIONS). */
@@ -46,20 +49,20 @@ export function noticeText(f: NoticeFacts): Text {
     }),
     offerRefused: () => ({
       title: `卖家拒绝了您的${v}`,
-      content: `您对${s}的${v} ${money} 未被接受，保证金已退回余额`,
+      content: `您对${s}的${v} ${money} 未被接受，保证金已原路退还`,
       position: 3,
       ext: offer(1),
     }),
     offerLapsed: () => ({
       title: `${v}已失效`,
-      content: `您对${s}的${v} ${money} 已失效，已缴纳的保证金已退回余额`,
+      content: `您对${s}的${v} ${money} 已失效，已缴纳的保证金已原路退还`,
       position: 3,
       ext: offer(1),
     }),
     // No longer sent: a seller who agreed is bound (decision 0036). Kept for the kind of notices sent before.
     offerWithdrawn: () => ({
       title: `卖家取消了${v}成交`,
-      content: `${s}的${v} ${money} 已被卖家取消，订单已关闭，保证金已退回余额`,
+      content: `${s}的${v} ${money} 已被卖家取消，订单已关闭，保证金已原路退还`,
       position: 3,
       ext: offer(1),
     }),
@@ -77,7 +80,7 @@ export function noticeText(f: NoticeFacts): Text {
     }),
     auctionLost: () => ({
       title: '竞拍未中标',
-      content: `${s}的拍卖已结束，您未中标，保证金已退回余额`,
+      content: `${s}的拍卖已结束，您未中标，保证金已原路退还`,
       position: 2,
       ext: { commodityId: id(f.commodityId) },
     }),
@@ -105,7 +108,12 @@ export function noticeText(f: NoticeFacts): Text {
       position: 6,
       ext: order,
     }),
-    orderRefunded: () => ({ title: '订单已退款', content: `${s}已退款 ${money} 到您的余额`, position: 6, ext: order }),
+    orderRefunded: () => ({
+      title: '订单已退款',
+      content: `${s}已退款 ${money}，${REFUND_WAYS}`,
+      position: 6,
+      ext: order,
+    }),
     withdrawalPaid: () => ({
       title: '提现已到账',
       content: `提现 ${money} 已打款到您的支付宝账户`,
@@ -115,6 +123,12 @@ export function noticeText(f: NoticeFacts): Text {
     withdrawalRefused: () => ({
       title: '提现未成功',
       content: `提现 ${money} 未能完成，金额已退回余额`,
+      position: null,
+      ext: {},
+    }),
+    refundReturned: () => ({
+      title: '退款已退回余额',
+      content: `${s}的退款 ${money} 原路退回失败，已退回您的余额`,
       position: null,
       ext: {},
     }),
@@ -151,7 +165,12 @@ export function noticeText(f: NoticeFacts): Text {
       position: null,
       ext: {},
     }),
-    brokerRefunded: () => ({ title: '订单已退款', content: `${s}已退款 ${money} 到您的余额`, position: null, ext: {} }),
+    brokerRefunded: () => ({
+      title: '订单已退款',
+      content: `${s}已退款 ${money}，支付宝、微信、花呗支付的部分原路退回（预计 1–3 个工作日到账），余额支付的部分退回余额`,
+      position: null,
+      ext: {},
+    }),
     brokerSettled: () => ({
       title: '货款已到账',
       content: `${s}的货款 ${money} 已转入您的余额`,

@@ -9,6 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db/database';
 import type { CaseChange, RefusedCases } from '../casework/refused-cases';
+import { closeDecidedRequest, type SupportDeps } from '../support/support.service';
 import { ok, parse, staffOf } from './ops-http';
 import { orderNotes, writeAudit } from './staff-audit';
 import type { StaffPrincipal } from './staff-sessions';
@@ -61,7 +62,7 @@ export function decideCase(
 }
 
 /** GET /cases (list, page, query), GET /cases/:caseRef (one card, also once decided), POST /cases/:caseRef/decide. */
-export function opsCaseRoutes(ops: FastifyInstance, deps: { db: Db; cases: RefusedCases }): void {
+export function opsCaseRoutes(ops: FastifyInstance, deps: { db: Db; cases: RefusedCases; support: SupportDeps }): void {
   ops.get('/cases', { config: { access: 'orders' } }, async (request) => {
     const page = await deps.cases.list(parse(refusedCasesQuery, request.query));
     return ok({ ...page, list: await withNotes(deps.db, page.list) });
@@ -77,7 +78,9 @@ export function opsCaseRoutes(ops: FastifyInstance, deps: { db: Db; cases: Refus
     const { caseRef } = parse(caseParams, request.params);
     const body = parse(resolvePayload, request.body);
     const me = staffOf(request);
-    await decideCase(deps, me, caseRef, body.decision, body.note, request.ip);
+    const change = await decideCase(deps, me, caseRef, body.decision, body.note, request.ip);
+    if (caseRef.startsWith('order-'))
+      await closeDecidedRequest(deps.support, { id: me.id, name: me.displayName }, change.orderId, body.decision);
     request.log.info({ caseRef, decision: body.decision, staffId: me.id }, 'case decided');
     const [after] = await withNotes(deps.db, [await deps.cases.one(caseRef)]);
     const answer: CaseDecided = { case: after!, decision: body.decision };

@@ -39,7 +39,7 @@ export interface OpsDeps extends OrderDeps {
   cases: RefusedCases;
   /** Staff's review of withdrawals above the threshold (the withdrawal module's). */
   withdrawals?: WithdrawalReview;
-  /** The daily reconciliation's sources (payouts; payments and refunds register theirs). */
+  /** The daily reconciliation's sources (payouts and refunds; payments register theirs). */
   reconcilers?: Reconcilers;
 }
 

@@ -1,6 +1,7 @@
 import { auditQuery, orderNotePayload, resolvePayload } from '@app/protocol/ops';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { closeDecidedRequest } from '../support/support.service';
 import type { OpsDeps } from './ops.module';
 import { ok, parse, staffOf } from './ops-http';
 import { addOrderNote, refusedWithNotes, resolveAsStaff } from './ops-orders';
@@ -26,6 +27,7 @@ export function opsRoutes(ops: FastifyInstance, deps: OpsDeps): void {
     const body = parse(resolvePayload, request.body);
     const me = staffOf(request);
     await resolveAsStaff(deps, me, Number(orderId), body.decision, body.note, request.ip);
+    await closeDecidedRequest(deps.support, { id: me.id, name: me.displayName }, Number(orderId), body.decision);
     request.log.info({ orderId, decision: body.decision, staffId: me.id }, 'refused receipt resolved');
     return ok({ orderId, decision: body.decision });
   });

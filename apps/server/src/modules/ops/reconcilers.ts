@@ -1,14 +1,12 @@
-import type { ReconcileSection } from '@app/protocol/ops-money';
+import type { ProviderReconciler, ReconcileSection } from '@app/protocol/ops-money';
 
 /**
- * One source of the daily reconciliation (payouts now; payments and refunds register theirs when
+ * One source of the daily reconciliation (payouts and refunds now; payments register theirs when
  * they can ask their provider by number): its provider and a run of one Beijing day that lists
  * mismatches and changes nothing.
  */
-export interface Reconciler {
+export interface Reconciler extends ProviderReconciler {
   source: ReconcileSection['source'];
-  provider: string;
-  run: (day: string) => Promise<Omit<ReconcileSection, 'source' | 'provider'>>;
 }
 
 /** The port the console's 对账 runs: each module that moves money through a provider registers at composition. */

@@ -6,9 +6,9 @@ import type { DbHandle } from '../../platform/db/handle';
 import { AppError } from '../../platform/errors';
 import { forgetSale, listingById } from '../exchange/listings';
 import { uidsOf } from '../user/user.queries';
-import { confirm, refundToBuyer } from './delivery.service';
+import { confirm, refundToBuyer, refundWhere } from './delivery.service';
 import type { OrderDeps } from './order.service';
-import { moveOrder } from './order-moves';
+import { moveOrder, noteOrder } from './order-moves';
 import { ordersDb } from './orders.tables';
 import { signedReceiptHolds } from './signed-receipt';
 
@@ -216,11 +216,12 @@ export async function resolveRefusedReceipt(
     // Unknown outcome: asking again is safe (the game answers a repeated reclaim with the first).
     throw new AppError(ErrorCode.BAD_PARAMS, '游戏暂时无法收回，请稍后重试退款');
   }
-  const refundNote = `客服退款：${why}，物品已退回卖家，款项已退回买家余额`;
-  await deps.db.transaction().execute(async (trx) => {
-    if (!(await moveOrder(trx, order.id, OrderStatus.RECEIPT_REFUSED, OrderStatus.RETURNED, { note: refundNote })))
+  const refundNos = await deps.db.transaction().execute(async (trx) => {
+    if (!(await moveOrder(trx, order.id, OrderStatus.RECEIPT_REFUSED, OrderStatus.RETURNED)))
       throw new AppError(ErrorCode.BAD_PARAMS, '订单不在拒绝收货状态');
-    await refundToBuyer(trx, order);
+    const plan = await refundToBuyer(trx, order, deps.refunds, `客服退款：${note}`);
+    const refundNote = `客服退款：${why}，物品已退回卖家，${refundWhere(plan, '买家')}`;
+    await noteOrder(trx, order.id, refundNote);
     // A trade that was undone is no price evidence.
     await forgetSale(trx, order.commodity_id);
     await audit?.(
@@ -232,6 +233,8 @@ export async function resolveRefusedReceipt(
         refundedFen: Number(order.total_fen),
       }),
     );
+    return plan.refundNos;
   });
+  await deps.refunds?.send(refundNos);
   await deps.events?.happened(order.id, 'refunded');
 }

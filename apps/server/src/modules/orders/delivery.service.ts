@@ -11,9 +11,10 @@ import { releaseCoupon } from '../coupon/coupon.service';
 import { moveListing } from '../exchange/listing-moves';
 import { listingById, recordSale } from '../exchange/listings';
 import { Accounts, resolvePending, transfer } from '../ledger/ledger';
+import type { OriginRefundPlan, OriginRefunds } from '../payments/refund-port';
 import type { OrderDeps } from './order.service';
 import { viewerOrder } from './order.service';
-import { moveOrder } from './order-moves';
+import { moveOrder, noteOrder } from './order-moves';
 import { ordersDb } from './orders.tables';
 
 export type DeliveryOutcome = 'delivered' | 'returned' | 'retry' | 'skipped';
@@ -47,16 +48,13 @@ export async function deliverOrder(deps: OrderDeps, orderId: number): Promise<De
   } catch (error) {
     if (!(error instanceof PartnerRefusal)) return 'retry';
     const returned = await db.transaction().execute(async (trx) => {
-      if (
-        !(await moveOrder(trx, order.id, OrderStatus.PAID, OrderStatus.RETURNED, {
-          note: `交付失败：${error.message}，款项已退回余额`,
-        }))
-      )
-        return false;
+      if (!(await moveOrder(trx, order.id, OrderStatus.PAID, OrderStatus.RETURNED))) return null;
       await moveListing(trx, listing.id, ListingStatus.SELLING, ListingStatus.ON_SALE);
-      await refundToBuyer(trx, order);
-      return true;
+      const plan = await refundToBuyer(trx, order, deps.refunds, `交付失败：${error.message}`);
+      await noteOrder(trx, order.id, `交付失败：${error.message}，${refundWhere(plan)}`);
+      return plan.refundNos;
     });
+    await deps.refunds?.send(returned ?? []);
     if (returned) await deps.events?.happened(order.id, 'deliveryFailed', error.message);
     return 'returned';
   }
@@ -84,21 +82,49 @@ export async function deliverOrder(deps: OrderDeps, orderId: number): Promise<De
 }
 type GameGatewayTransfer = OrderDeps['gateway']['transfer'];
 
-/** A returned order (-21): what the buyer paid (with the deposit applied to it) leaves the escrow for their balance, their coupon is theirs again. */
+/**
+ * A returned order (-21): what the buyer paid (with the deposit applied to it) leaves the escrow,
+ * their coupon is theirs again. Through the refunds port, the part a gateway paid goes back its way
+ * (原路退回) and the rest to the balance; answers the refund numbers to send once committed.
+ */
 export async function refundToBuyer(
   trx: Db,
   order: { id: number; buyer_user_id: number; total_fen: number; deposit_fen: number },
-): Promise<void> {
+  refunds: OriginRefunds | undefined,
+  reason: string,
+): Promise<OriginRefundPlan> {
   await releaseCoupon(trx, order.id);
+  // What the buyer paid, and the deposit applied to it.
+  const amount = Number(order.total_fen) + Number(order.deposit_fen);
+  const key = `refund:${order.id}`;
+  if (refunds) {
+    const plan = await refunds.toOrigin(trx, {
+      purpose: 'order',
+      ref: order.id,
+      userId: order.buyer_user_id,
+      amountFen: amount,
+      key,
+      reason: reason.slice(0, 80),
+      orderId: order.id,
+      code: 'refund',
+    });
+    return plan;
+  }
   await transfer(trx, {
-    key: `refund:${order.id}`,
+    key,
     debit: Accounts.escrow,
     credit: Accounts.userAvailable(order.buyer_user_id),
-    // What the buyer paid, and the deposit applied to it.
-    amount: Number(order.total_fen) + Number(order.deposit_fen),
+    amount,
     code: 'refund',
     orderId: order.id,
   });
+  return { refundNos: [], toOriginFen: 0, toBalanceFen: amount };
+}
+
+/** Where a refund's money went, as the order's note ends (款项已原路退回 / 已退回余额 / both); `who` names the balance's owner. */
+export function refundWhere(plan: OriginRefundPlan, who = ''): string {
+  if (plan.toOriginFen > 0 && plan.toBalanceFen > 0) return `款项已原路退回，余额支付部分已退回${who}余额`;
+  return plan.toOriginFen > 0 ? '款项已原路退回' : `款项已退回${who}余额`;
 }
 
 /**

@@ -16,3 +16,8 @@ export async function moveOrder(
   if (!canTransition(orderTransitions, from, to)) throw new Error(`order status ${from} → ${to} is not allowed`);
   return guardedMove(ordersDb(db), 'orders', id, from, to, set);
 }
+
+/** The order's note, set once the transaction that moved it knows what to say (where a refund's money went). */
+export async function noteOrder(db: DbHandle, id: number, note: string): Promise<void> {
+  await ordersDb(db).updateTable('orders').set({ note }).where('id', '=', id).execute();
+}

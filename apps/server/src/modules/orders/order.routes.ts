@@ -19,6 +19,7 @@ import { AppError } from '../../platform/errors';
 import { type CallPlatform, registerCall } from '../../platform/http/register-call';
 import { listingSummary } from '../exchange/listings';
 import type { GameGateway } from '../games/game-gateway';
+import type { OriginRefunds } from '../payments/refund-port';
 import { confirmReceipt, rejectReceipt } from './delivery.service';
 import * as orders from './order.service';
 import type { OrderEvents } from './order-events';
@@ -29,10 +30,12 @@ export function orderRoutes(
   app: FastifyInstance,
   platform: CallPlatform,
   gateway: GameGateway,
-  events?: OrderEvents,
+  events: OrderEvents | undefined,
+  /** 原路退回: where a refunded order's money goes, on its detail. */
+  refunds: OriginRefunds,
 ): void {
   const { db } = platform;
-  const deps: orders.OrderDeps = { db, gateway, ...(events ? { events } : {}) };
+  const deps: orders.OrderDeps = { db, gateway, refunds, ...(events ? { events } : {}) };
   const toOrder = (d: typeof db, row: Parameters<typeof view>[1], viewer: number) =>
     view(d, row, viewer, gateway.receiptHolds);
 
@@ -71,7 +74,16 @@ export function orderRoutes(
   registerCall(app, platform, orderInfo, async (input, ctx) => {
     const row = await orders.viewerOrder(db, ctx.user.userId, input.orderId);
     const view = await toOrder(db, row, ctx.user.userId);
-    return { ...view, teamInfo: { groupId: (await events?.groupOf(row.id)) ?? null } };
+    // The buyer's money of a returned order: what it paid and the deposit applied to it.
+    const refunded =
+      row.status === OrderStatus.RETURNED && row.buyer_user_id === ctx.user.userId
+        ? { amountFen: Number(row.total_fen) + Number(row.deposit_fen), at: row.updated_at }
+        : null;
+    return {
+      ...view,
+      teamInfo: { groupId: (await events?.groupOf(row.id)) ?? null },
+      refunds: row.buyer_user_id === ctx.user.userId ? await refunds.linesOf(db, 'order', row.id, refunded) : [],
+    };
   });
   registerCall(app, platform, cancelOrder, async (input, ctx) =>
     toOrder(db, await orders.cancelOrder(deps, ctx.user.userId, input.orderId), ctx.user.userId),

@@ -15,6 +15,7 @@ import { type Listing, listingById } from '../exchange/listings';
 import type { GameGateway } from '../games/game-gateway';
 import { releaseOrderHolds } from '../ledger/ledger';
 import { buyerFeePercent } from '../market/catalogue';
+import type { OriginRefunds } from '../payments/refund-port';
 import { orderParties } from '../user/user.queries';
 import { openAccountStep } from '../user/user.service';
 import { checkBuyerFacts, checkListingOpen, deliveryTarget } from './buyer-checks';
@@ -29,6 +30,11 @@ export interface OrderDeps {
   now?: () => number;
   /** The order chat and the notifications (order-events.ts); absent, nobody is told. */
   events?: OrderEvents;
+  /**
+   * 原路退回 (the payments module's port, handed in at composition): a returned order's gateway
+   * money goes back its way. Absent (a test composing the orders alone), it all goes to the balance.
+   */
+  refunds?: OriginRefunds;
 }
 
 /** An unpaid order waits this long for its payment, then ends 支付超时 and the listing is on sale again. */

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { CallPlatform } from '../../platform/http/register-call';
 import { sweepEvery } from '../../platform/jobs/sweep-every';
 import type { GameGateway } from '../games/game-gateway';
+import type { OriginRefunds } from '../payments/refund-port';
 import { type RemovalChecks, refuseWhile } from '../user/removal-checks';
 import { boxRoutes } from './box.routes';
 import { deliverOrder, sweepDeliveries } from './delivery.service';
@@ -22,15 +23,17 @@ export function ordersModule(
     events?: OrderEvents;
     /** An order open as buyer or seller keeps the account open (registered here). */
     removal: RemovalChecks;
+    /** 原路退回: a returned order's gateway money goes back its way (the payments module provides it). */
+    refunds: OriginRefunds;
   },
 ): {
   deliverPaid: (orderId: number) => void;
   sweep: (now: number) => Promise<{ expired: number; delivered: number; confirmed: number; settled: number }>;
 } {
   const { platform, gateway, events } = deps;
-  const orderDeps = { db: platform.db, gateway, ...(events ? { events } : {}) };
+  const orderDeps = { db: platform.db, gateway, refunds: deps.refunds, ...(events ? { events } : {}) };
   deps.removal.register('orders', refuseWhile(hasOpenOrders, '您有进行中的订单，请完成或取消后再注销'));
-  orderRoutes(app, platform, gateway, events);
+  orderRoutes(app, platform, gateway, events, deps.refunds);
   boxRoutes(app, platform, gateway, events);
   const sweep = async (now: number) => ({
     expired: await expireUnpaidOrders(orderDeps, now),

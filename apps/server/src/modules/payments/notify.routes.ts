@@ -3,13 +3,20 @@ import { metricsOf } from '../../platform/metrics/metrics';
 import type { PayGateway } from './pay-gateway';
 import type { PaymentDeps } from './payment.service';
 import { applyNotice } from './payment-notice';
+import { type RefundDeps, settleRefund } from './refunds';
 
 /**
  * The gateways' asynchronous notifications, POST /pay/notify/{gateway}: the raw body is checked by
  * the gateway's own rules, applied once, and answered exactly as that gateway expects ('success'
- * for Alipay and the sandbox, which otherwise resend; 204 for WeChat Pay v3).
+ * for Alipay and the sandbox, which otherwise resend; 204 for WeChat Pay v3). A gateway that
+ * notifies refunds (WeChat Pay) has POST /pay/notify/{gateway}-refund beside it.
  */
-export async function notifyRoutes(app: FastifyInstance, deps: PaymentDeps, gateways: PayGateway[]): Promise<void> {
+export async function notifyRoutes(
+  app: FastifyInstance,
+  deps: PaymentDeps,
+  gateways: PayGateway[],
+  refunds: RefundDeps,
+): Promise<void> {
   const outcomes = metricsOf(app).counter({
     name: 'payment_notices_total',
     help: 'Gateway payment notifications by gateway and what applying them did (paid, repeat, late-refunded, refund-owed, closed, refused)',
@@ -32,6 +39,16 @@ export async function notifyRoutes(app: FastifyInstance, deps: PaymentDeps, gate
             'payment for a closed account: refund owed',
           );
         const answer = gateway.ack(outcome !== 'refused');
+        return reply.status(answer.status).type(answer.contentType).send(answer.body);
+      });
+      const { verifyRefund } = gateway;
+      if (!verifyRefund) continue;
+      // Its refund notifications (WeChat Pay's REFUND.*): applied once, like the sweep's answers.
+      scope.post(`/pay/notify/${gateway.name}-refund`, async (request, reply) => {
+        const notice = await verifyRefund({ headers: request.headers, body: String(request.body ?? '') });
+        if (notice) await settleRefund(refunds, notice.refundNo, notice.outcome);
+        else request.log.warn({ gateway: gateway.name }, 'refund notification refused');
+        const answer = gateway.ack(notice !== null);
         return reply.status(answer.status).type(answer.contentType).send(answer.body);
       });
     }

@@ -14,6 +14,32 @@ export interface VerifiedNotice {
   outcome: 'paid' | 'closed';
 }
 
+/** A refund asked of the gateway: our refund number is the same on every retry (it refunds one number once). */
+export interface RefundInput {
+  /** Our trade number of the payment refunded (out_trade_no). */
+  tradeNo: string;
+  refundNo: string;
+  amountFen: number;
+  /** What the payment paid through the gateway (WeChat asks for it). */
+  totalFen: number;
+  reason: string;
+}
+
+/**
+ * What a gateway says of one refund (the closed set of docs/decisions/0059-refunds-original-channel.md):
+ * `succeeded` (the money left for the payer's account), `refused` (certain no money moved: the
+ * reason as the buyer reads it), `processing` (accepted, not yet done), `unknown` (no trustworthy
+ * answer: a timeout, garbage, a system error; settled only by asking again).
+ */
+export type RefundOutcome =
+  | { state: 'succeeded'; providerRefundNo: string | null }
+  | { state: 'refused'; code: string; reason: string }
+  | { state: 'processing'; providerRefundNo: string | null }
+  | { state: 'unknown'; reason: string };
+
+/** A query's answer: the refund's outcome, or `absent` when the gateway has no record of the number. */
+export type RefundQuery = RefundOutcome | { state: 'absent' };
+
 /**
  * One payment gateway behind one interface (the sandbox of PROTOCOL.md in the embedded default;
  * Alipay and WeChat Pay adapters where keys are configured). A gateway creates the payment, checks
@@ -36,6 +62,18 @@ export interface PayGateway {
   }): Promise<VerifiedNotice | null>;
   /** The answer the gateway expects: otherwise it sends the notification again. */
   ack(ok: boolean): { status: number; contentType: string; body: string };
+  /** Refunds (part of) a paid payment to the way it was paid (原路退回). */
+  refund(input: RefundInput): Promise<RefundOutcome>;
+  /** Asks about a refund by our number (settles `processing` and `unknown`). */
+  queryRefund(input: { tradeNo: string; refundNo: string }): Promise<RefundQuery>;
+  /**
+   * A refund notification the gateway really sent (WeChat Pay's REFUND.*: signature, serial, age,
+   * our merchant checked), in our terms; null when it is not genuine. Absent: the gateway sends none.
+   */
+  verifyRefund?(request: {
+    headers: Record<string, string | string[] | undefined>;
+    body: string;
+  }): Promise<{ refundNo: string; outcome: RefundOutcome } | null>;
 }
 
 /** 12.34 (yuan text, as gateways send amounts) → 1234 fen; null when it is not such a number. */

@@ -6,12 +6,15 @@ import type { PaidAnswer, Payable } from './payable';
 import { type PaymentDeps, runAfterPaid } from './payment.service';
 import { releaseBalanceHold } from './payment-holds';
 import { paymentsDb } from './payments.tables';
+import { openRefund, refundToOrigin } from './refunds';
 
 export type NoticeOutcome = 'paid' | 'repeat' | 'late-refunded' | 'refund-owed' | 'closed' | 'refused';
 
 type NotifiedPayment = {
   id: number;
   trade_no: string;
+  purpose: string;
+  provider: string;
   user_id: number;
   third_fen: number;
   channel: number;
@@ -56,20 +59,20 @@ export async function applyNotice(
   if (payment.status === 'paid' || payment.status === 'refunded' || payment.status === 'refund_owed') return 'repeat';
   const payable = deps.payables.find(payment.purpose);
   if (!payable) return 'refused';
-  const result = await deps.db.transaction().execute(async (trx) => {
+  const result: Applied = await deps.db.transaction().execute(async (trx) => {
     const now = new Date((deps.now ?? Date.now)());
     // The payer's row first (a closing account waits, or has closed and the money is owed back).
-    if (!(await lockAccountOpen(trx, payment.user_id)))
-      return { outcome: await oweBack(trx, gatewayName, payment, notice, now) };
+    if (!(await lockAccountOpen(trx, payment.user_id))) return oweBack(trx, gatewayName, payment, notice, now);
     return payable.landing.to === 'escrow'
       ? intoEscrow(trx, payable, gatewayName, payment, notice, now)
       : intoBalance(trx, payable, payable.landing, gatewayName, payment, notice, now);
   });
-  if ('answer' in result && result.answer) await runAfterPaid(deps, result.outcome === 'paid', result.answer);
+  if (result.answer) await runAfterPaid(deps, result.outcome === 'paid', result.answer);
+  if (result.refundNos?.length) await deps.sendRefunds?.(result.refundNos);
   return result.outcome;
 }
 
-type Applied = { outcome: NoticeOutcome; answer?: PaidAnswer };
+type Applied = { outcome: NoticeOutcome; answer?: PaidAnswer; refundNos?: string[] };
 
 /**
  * The one claim of a notified payment (created or closed → `status`, once), then its money moved
@@ -135,22 +138,28 @@ async function intoEscrow(
     if (hold) await resolvePending(trx, { key: `${holdKey}:post`, pendingKey: holdKey, action: 'post' });
     return { outcome: 'paid', answer };
   }
-  // The payable ended (or another payment won): the money is the buyer's, on their balance.
-  await transfer(trx, {
-    key: `late:${payment.trade_no}`,
-    debit: Accounts.escrow,
-    credit: Accounts.userAvailable(payment.user_id),
-    amount: Number(payment.third_fen),
-    code: 'refund_late_payment',
-    ...ledgerLink,
-  });
+  // The payable ended (or another payment won): the money goes back the way it came (原路退回).
+  const plan = await refundToOrigin(
+    trx,
+    {
+      purpose: payable.purpose,
+      ref: payment.ref,
+      userId: payment.user_id,
+      amountFen: Number(payment.third_fen),
+      key: `late:${payment.trade_no}`,
+      reason: '订单已关闭，款项原路退回',
+      code: 'refund_late_payment',
+      ...ledgerLink,
+    },
+    payment.trade_no,
+  );
   if (hold === 'pending') await resolvePending(trx, { key: `${holdKey}:void`, pendingKey: holdKey, action: 'void' });
   await paymentsDb(trx)
     .updateTable('payments')
-    .set({ status: 'refunded', note: '订单已关闭，款项已退回余额' })
+    .set({ status: 'refunded', note: '订单已关闭，款项原路退回' })
     .where('id', '=', payment.id)
     .execute();
-  return answer ? { outcome: 'late-refunded', answer } : { outcome: 'late-refunded' };
+  return { outcome: 'late-refunded', refundNos: plan.refundNos, ...(answer ? { answer } : {}) };
 }
 
 /**
@@ -197,9 +206,9 @@ async function intoBalance(
 
 /**
  * A payment that landed for an account closed meanwhile (issue 31): claimed once as 'refund_owed',
- * its money recorded as owed back to the payer through its channel (gateway → platform:refunds_owed),
- * never credited to the closed account; a balance part it still reserved is released. The
- * operator refunds it at the gateway; the payment row and the ledger say how much and which trade.
+ * never credited to the closed account: refunded the way it came (gateway → refunds in transit, a
+ * refund row sent after the commit); should the gateway refuse, it waits in platform:refunds_owed
+ * for staff. A balance part it still reserved is released.
  */
 async function oweBack(
   trx: Db,
@@ -207,23 +216,37 @@ async function oweBack(
   payment: NotifiedPayment,
   notice: VerifiedNotice,
   now: Date,
-): Promise<'refund-owed' | 'repeat'> {
-  const claimed = await claimThenTransfer(
+): Promise<Applied> {
+  let refundNo: string | null = null;
+  const claimed = await paymentsDb(trx)
+    .updateTable('payments')
+    .set({
+      status: 'refund_owed',
+      paid_at: now,
+      provider_trade_no: notice.providerTradeNo,
+      updated_at: now,
+      note: '账号已注销，款项将原路退回',
+    })
+    .where('id', '=', payment.id)
+    .where('status', 'in', ['created', 'closed'])
+    .returning('id')
+    .executeTakeFirst();
+  if (!claimed) return { outcome: 'repeat' };
+  refundNo = await openRefund(
     trx,
-    payment,
-    notice,
-    now,
-    { status: 'refund_owed', note: '账号已注销，款项将原路退回' },
     {
       key: `owed:${payment.trade_no}`,
-      debit: Accounts.gateway(gatewayName),
-      credit: Accounts.refundsOwed,
-      code: 'refund_owed',
+      purpose: payment.purpose,
+      ref: payment.ref,
+      userId: payment.user_id,
+      reason: '账号已注销，款项原路退回',
     },
+    { ...payment, provider: gatewayName },
+    Number(payment.third_fen),
+    { from: Accounts.gateway(gatewayName), code: 'refund_owed' },
   );
-  if (!claimed) return 'repeat';
   const holdKey = `hold:${payment.trade_no}`;
   if ((await transferState(trx, holdKey)) === 'pending')
     await resolvePending(trx, { key: `${holdKey}:void`, pendingKey: holdKey, action: 'void' });
-  return 'refund-owed';
+  return { outcome: 'refund-owed', refundNos: [refundNo] };
 }

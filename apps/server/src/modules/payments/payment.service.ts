@@ -17,6 +17,8 @@ export interface PaymentDeps {
   payables: Payables;
   /** Runs after a payment committed, before its purpose hears of it (a test hook of crash-restart.test.ts). */
   committed?: () => void;
+  /** Hands committed refunds (a late payment's, a closed account's) to their gateways; the refunds sweep otherwise. */
+  sendRefunds?: (refundNos: readonly string[]) => Promise<void>;
   /** Besides paths of this site, a cashier may return to this origin (the pre environment of gray users). */
   landingOrigin?: string | undefined;
 }

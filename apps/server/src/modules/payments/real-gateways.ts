@@ -15,6 +15,7 @@ export function realPayGateways(config: Config): { alipay: PayGateway | null; we
           sellerId: config.ALIPAY_SELLER_ID,
           notifyUrl: `${base}/pay/notify/alipay`,
           gateway: config.ALIPAY_GATEWAY,
+          timeoutMs: config.REFUND_TIMEOUT_MS,
         })
       : null;
   const wechat =
@@ -32,6 +33,10 @@ export function realPayGateways(config: Config): { alipay: PayGateway | null; we
           platformPublicKey: config.WECHAT_PLATFORM_PUBLIC_KEY,
           apiV3Key: config.WECHAT_API_V3_KEY,
           notifyUrl: `${base}/pay/notify/wechat`,
+          refundNotifyUrl: `${base}/pay/notify/wechat-refund`,
+          platformSerial: config.WECHAT_PLATFORM_SERIAL,
+          baseUrl: config.WECHAT_PAY_BASE_URL,
+          timeoutMs: config.REFUND_TIMEOUT_MS,
         })
       : null;
   return { alipay, wechat };

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { payChannelLabel } from '@app/protocol/pay-channel';
 import type { Db } from '../../platform/db/database';
-import { type PayGateway, yuanTextToFen } from './pay-gateway';
+import { type PayGateway, type RefundOutcome, yuanTextToFen } from './pay-gateway';
 import { paymentsDb } from './payments.tables';
 
 export const SANDBOX_APP_ID = 'sandbox-app';
@@ -20,7 +20,10 @@ export function sandboxSign(secret: string, params: Record<string, string>): str
 
 /**
  * The sandbox gateway of PROTOCOL.md: its trades live in sandbox_trades; its cashier page is
- * /sandbox/pay/{tradeNo}; it notifies /pay/notify/sandbox, signed, until answered 'success'.
+ * /sandbox/pay/{tradeNo}; it notifies /pay/notify/sandbox, signed, until answered 'success'. Its
+ * refunds live in sandbox_refunds (the cashier page lists them): it refunds one number once, never
+ * more than was paid, and answers as the trade's refund_mode says (a test hook): succeed; refuse;
+ * or time out, the refund recorded and answered only when asked, as a real gateway can.
  */
 export function createSandboxGateway(db: Db, secret: string): PayGateway {
   return {
@@ -62,5 +65,60 @@ export function createSandboxGateway(db: Db, secret: string): PayGateway {
       return { tradeNo: params.out_trade_no, amountFen, providerTradeNo: params.trade_no, outcome };
     },
     ack: (ok) => ({ status: 200, contentType: 'text/plain; charset=utf-8', body: ok ? 'success' : 'fail' }),
+    async refund(input) {
+      const own = paymentsDb(db);
+      const known = await own
+        .selectFrom('sandbox_refunds')
+        .selectAll()
+        .where('refund_no', '=', input.refundNo)
+        .executeTakeFirst();
+      if (known) return sandboxOutcome(known);
+      const trade = await own
+        .selectFrom('sandbox_trades')
+        .selectAll()
+        .where('trade_no', '=', input.tradeNo)
+        .executeTakeFirst();
+      if (trade?.status !== 'succeeded')
+        return { state: 'refused', code: 'TRADE_NOT_EXIST', reason: '沙箱找不到该笔支付' };
+      const refunded = await own
+        .selectFrom('sandbox_refunds')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_fen'), eb.lit(0)).as('fen'))
+        .where('trade_no', '=', input.tradeNo)
+        .where('status', '=', 'succeeded')
+        .executeTakeFirstOrThrow();
+      if (Number(refunded.fen) + input.amountFen > Number(trade.amount_fen))
+        return { state: 'refused', code: 'REFUND_AMT_NOT_EQUAL_TOTAL', reason: '退款金额超过可退金额' };
+      const status = trade.refund_mode === 'refuse' ? 'refused' : 'succeeded';
+      await own
+        .insertInto('sandbox_refunds')
+        .values({
+          refund_no: input.refundNo,
+          trade_no: input.tradeNo,
+          amount_fen: input.amountFen,
+          reason: input.reason,
+          status,
+        })
+        .onConflict((oc) => oc.column('refund_no').doNothing())
+        .execute();
+      const row = await own
+        .selectFrom('sandbox_refunds')
+        .selectAll()
+        .where('refund_no', '=', input.refundNo)
+        .executeTakeFirstOrThrow();
+      return trade.refund_mode === 'timeout' ? { state: 'unknown', reason: 'sandbox: no answer' } : sandboxOutcome(row);
+    },
+    async queryRefund(input) {
+      const known = await paymentsDb(db)
+        .selectFrom('sandbox_refunds')
+        .selectAll()
+        .where('refund_no', '=', input.refundNo)
+        .executeTakeFirst();
+      return known ? sandboxOutcome(known) : { state: 'absent' };
+    },
   };
 }
+
+const sandboxOutcome = (r: { refund_no: string; status: 'succeeded' | 'refused' }): RefundOutcome =>
+  r.status === 'succeeded'
+    ? { state: 'succeeded', providerRefundNo: `SBXR${r.refund_no.slice(2, 18)}` }
+    : { state: 'refused', code: 'SANDBOX_REFUSED', reason: '沙箱拒绝了这笔退款' };

@@ -82,6 +82,22 @@ export function sandboxPayRoutes(app: FastifyInstance, db: Db, secret: string) {
       .executeTakeFirst();
     if (!trade) return reply.status(404).type('text/html; charset=utf-8').send('<p>交易不存在</p>');
     const done = trade.status !== 'open';
+    const refunds = await paymentsDb(db)
+      .selectFrom('sandbox_refunds')
+      .selectAll()
+      .where('trade_no', '=', trade.trade_no)
+      .orderBy('created_at')
+      .execute();
+    const refundList = refunds.length
+      ? `<div class="card refunds" data-testid="sandbox-refunds"><div class="muted">退款记录</div>${refunds
+          .map(
+            (r) =>
+              `<div class="refund" data-testid="sandbox-refund"><span>${formatPriceFen(Number(r.amount_fen))}</span><span>${
+                r.status === 'succeeded' ? '已原路退回' : '退款被拒绝'
+              }</span><span class="muted">${escapeHtml(r.reason)}</span></div>`,
+          )
+          .join('')}</div>`
+      : '';
     const html = `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>沙箱收银台</title><style>
 body{margin:0;font-family:system-ui,sans-serif;background:#f4f5f7;color:#1d2129}
@@ -91,6 +107,7 @@ body{margin:0;font-family:system-ui,sans-serif;background:#f4f5f7;color:#1d2129}
 button{display:block;width:100%;height:46px;margin-top:12px;border:0;border-radius:23px;font-size:16px;font-weight:600}
 .pay{background:#1677ff;color:#fff}.cancel{background:#fff;border:1px solid #e5e6eb;color:#4e5969}
 .tip{margin:0 16px;font-size:12px;color:#86909c;line-height:1.6}
+.refunds{text-align:left}.refund{display:flex;flex-wrap:wrap;gap:8px 12px;justify-content:space-between;padding:10px 0;border-top:1px solid #f2f3f5}
 </style></head><body><div class="bar">沙箱收银台 · ${escapeHtml(trade.channel)}</div>
 <div class="card"><div class="muted">${escapeHtml(trade.subject)}</div>
 <div class="amount" data-testid="sandbox-amount">${formatPriceFen(Number(trade.amount_fen))}</div>
@@ -99,7 +116,7 @@ ${
   done
     ? `<p data-testid="sandbox-status">${trade.status === 'succeeded' ? '已支付' : '已取消'}</p>`
     : `<button class="pay" id="pay" data-testid="sandbox-pay">确认支付</button><button class="cancel" id="cancel" data-testid="sandbox-cancel">取消支付</button>`
-}</div>
+}</div>${refundList}
 <p class="tip">这是演示用的沙箱支付：不会产生真实扣款。确认后，沙箱会像真实支付网关一样向交易平台发送签名的异步通知。</p>
 <script>
 const go=async(a)=>{const r=await fetch('/sandbox/api/pay/${encodeURIComponent(trade.trade_no)}/'+a,{method:'POST'}).then(r=>r.json());
@@ -128,5 +145,26 @@ document.getElementById('cancel')?.addEventListener('click',()=>go('cancel'));
     );
   finish('succeeded');
   finish('cancelled');
-  return { notify, deliverDue };
+
+  /** How the sandbox answers this trade's refunds from now on (a test hook: succeed, refuse, time out). */
+  async function refundMode(tradeNo: string, mode: 'succeed' | 'refuse' | 'timeout'): Promise<boolean> {
+    const moved = await paymentsDb(db)
+      .updateTable('sandbox_trades')
+      .set({ refund_mode: mode })
+      .where('trade_no', '=', tradeNo)
+      .returning('trade_no')
+      .executeTakeFirst();
+    return Boolean(moved);
+  }
+  app.post<{ Params: { tradeNo: string }; Body: { mode?: unknown } }>(
+    '/sandbox/api/pay/:tradeNo/refund-mode',
+    async (request, reply) => {
+      const mode = request.body?.mode;
+      if (mode !== 'succeed' && mode !== 'refuse' && mode !== 'timeout')
+        return reply.status(400).send({ ok: false, message: 'mode 只能是 succeed、refuse 或 timeout' });
+      const ok = await refundMode(request.params.tradeNo, mode);
+      return reply.send(ok ? { ok } : { ok, message: '交易不存在' });
+    },
+  );
+  return { notify, deliverDue, refundMode };
 }

@@ -199,6 +199,19 @@ export async function closeRequest(
   const row = await requestById(deps.db, requestId);
   if (row.status === 'closed') throw new AppError(ErrorCode.BAD_PARAMS, '该工单已处理完毕');
   if (outcome !== 'close') await decide(row.order_id);
+  const closed = await endRequest(deps, staff, requestId, row.order_id, outcome);
+  if (!closed) throw new AppError(ErrorCode.BAD_PARAMS, '该工单已处理完毕');
+  return toIntervention(closed);
+}
+
+/** Marks the request closed with its outcome (once), says so in the order's chat and tells both sides. */
+async function endRequest(
+  deps: SupportDeps,
+  staff: { id: number; name: string },
+  requestId: number,
+  orderId: number,
+  outcome: SupportOutcome,
+) {
   const closed = await supportDb(deps.db)
     .updateTable('support_requests')
     .set({ status: 'closed', outcome, closed_at: new Date(), staff_id: staff.id, staff_name: staff.name })
@@ -206,11 +219,25 @@ export async function closeRequest(
     .where('status', '<>', 'closed')
     .returningAll()
     .executeTakeFirst();
-  if (!closed) throw new AppError(ErrorCode.BAD_PARAMS, '该工单已处理完毕');
-  await deps.chat.say('order', row.order_id, `${OUTCOME_WORDS[outcome]}欢迎为本次客服服务评分。`);
-  const order = (await orderParties(deps.db, [row.order_id])).get(row.order_id);
+  if (!closed) return undefined;
+  await deps.chat.say('order', orderId, `${OUTCOME_WORDS[outcome]}欢迎为本次客服服务评分。`);
+  const order = (await orderParties(deps.db, [orderId])).get(orderId);
   if (order) await tellBoth(deps, order, 'serviceClosed');
-  return toIntervention(closed);
+  return closed;
+}
+
+/**
+ * Staff decided the order outside the workbench (the console's 拒绝收货 card): the request the
+ * refusal opened ends with that decision, so the buyer's page no longer says 等待客服接入.
+ */
+export async function closeDecidedRequest(
+  deps: SupportDeps,
+  staff: { id: number; name: string },
+  orderId: number,
+  outcome: 'refund' | 'confirm',
+): Promise<void> {
+  const open = await latestRequest(deps.db, orderId);
+  if (open && open.status !== 'closed') await endRequest(deps, staff, open.id, orderId, outcome);
 }
 
 export async function rateService(db: DbHandle, userId: number, orderId: number, score: number, comment: string) {

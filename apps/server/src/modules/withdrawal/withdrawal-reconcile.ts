@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
+import { beijingDayRange } from '../../platform/time/beijing-day';
 import type { PayoutProvider, PayoutQuery } from './payout-provider';
 import { withdrawalDb } from './withdrawal.tables';
 
@@ -29,9 +30,7 @@ export async function reconcilePayouts(
   provider: PayoutProvider,
   day: string,
 ): Promise<{ checked: number; matched: number; lines: ReconcileLine[] }> {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new Error(`a day like 2026-12-02, not ${day}`);
-  const start = new Date(`${day}T00:00:00+08:00`);
-  const end = new Date(start.getTime() + 86_400_000);
+  const { start, end } = beijingDayRange(day);
   const rows = await withdrawalDb(db)
     .selectFrom('withdrawals')
     .select(['id', 'out_biz_no', 'status'])

@@ -1,5 +1,5 @@
 import { DEFAULT_WITHDRAWAL_CONFIG } from '@app/protocol/calls/withdrawal';
-import type { ReconcileMismatch, WithdrawalQueueQuery } from '@app/protocol/ops-money';
+import type { ProviderReconciler, WithdrawalQueueQuery } from '@app/protocol/ops-money';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { CallPlatform } from '../../platform/http/register-call';
@@ -29,11 +29,6 @@ export interface WithdrawalReview {
 }
 
 /** One day's payouts against the payout channel's records (the console's 对账; `npm run payouts:reconcile` too). */
-export interface PayoutReconciler {
-  provider: string;
-  run: (day: string) => Promise<{ checked: number; matched: number; mismatches: ReconcileMismatch[] }>;
-}
-
 /** Withdrawals: the calls, and the sweeper that pays reviewed requests out (returned for the test hooks). */
 export function withdrawalModule(
   app: FastifyInstance,
@@ -48,7 +43,7 @@ export function withdrawalModule(
     /** The payment password and the security hold: the pay-password module's handle. */
     security: WithdrawalSecurity;
   },
-): { sweep: (now: number) => Promise<number>; review: WithdrawalReview; reconciler: PayoutReconciler } {
+): { sweep: (now: number) => Promise<number>; review: WithdrawalReview; reconciler: ProviderReconciler } {
   const { identity, config } = deps;
   const flaggedBySecurityChange = async (userId: number) => (await deps.security.withdrawalHeldUntil(userId)) !== null;
   const payout = measuredPayout(payoutChannelOf(config), metricsOf(app));

@@ -72,7 +72,7 @@ function JoinPanel({ a, scene }: { a: AuctionDetail; scene: string }) {
     <div className="auction-panel" data-testid="auction-join">
       <p className="muted auction-note">
         参与竞拍需缴纳保证金 <b className="price">{formatPriceFen(a.depositAmount)}</b>
-        。未中标的保证金在拍卖结束时退回余额；中标后保证金抵扣货款，请在规定时间内付款，超时或取消将扣除保证金。
+        。未中标的保证金在拍卖结束时原路退还；中标后保证金抵扣货款，请在规定时间内付款，超时或取消将扣除保证金。
       </p>
       <AuctionCommitment side="bidder" />
       {unpaid ? null : inGame ? (

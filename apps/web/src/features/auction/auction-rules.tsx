@@ -26,7 +26,7 @@ export const AUCTION_RULE: PageRule = {
   points: [
     '参与竞拍须先缴纳保证金（每场拍卖一次），缴纳后才能出价。',
     `每次出价不低于页面显示的最低出价（当前价加一个加价幅度）；结束前${AUCTION_SNIPE_MINUTES}分钟内有人出价，结束时间延长${AUCTION_SNIPE_MINUTES}分钟。`,
-    `拍卖结束时出价最高者中标，须在${AUCTION_PAY_MINUTES}分钟内付款，保证金抵扣货款；未中标者的保证金在结束时退回余额。`,
+    `拍卖结束时出价最高者中标，须在${AUCTION_PAY_MINUTES}分钟内付款，保证金抵扣货款；未中标者的保证金在结束时原路退还。`,
     `买家：${BIDDER_COMMITMENT}`,
     `卖家：${SELLER_COMMITMENT}`,
   ],

@@ -89,7 +89,7 @@ export function askWords(flow: Offer['flow'], action: 'cancel' | 'withdraw' | 'a
     cancel: { title: `取消${noun}`, content: `确定取消这次${noun}吗？`, ok: '确定', done: `已取消${noun}` },
     withdraw: {
       title: `撤回${noun}`,
-      content: `确定撤回这次${noun}吗？保证金将退回您的余额。`,
+      content: `确定撤回这次${noun}吗？保证金将原路退还。`,
       ok: '撤回',
       done: `已撤回${noun}，保证金已退回`,
     },

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { isPcPage, PageFrame } from '../../components/pc-page-frame';
+import { RefundLines } from '../../components/refund-lines';
 import { paths } from '../../lib/paths';
 import { sceneOfPath } from '../../lib/platform';
 import { showModal, showToast } from '../../lib/ui-bus';
@@ -76,9 +77,9 @@ const CONFIRMS: Record<
   cancel: { title: '取消订单', content: '确定取消该订单吗？', button: '确认取消', done: '订单已取消' },
   lateCancel: {
     title: '取消订单',
-    content: '商人未在承诺时间内发货。取消后货款将全额退回您的余额，确定取消吗？',
+    content: '商人未在承诺时间内发货。取消后货款将全额原路退回（余额支付的部分退回余额），确定取消吗？',
     button: '确认取消',
-    done: '订单已取消，货款已退回余额',
+    done: '订单已取消，货款将原路退回',
   },
   confirm: {
     title: '确认收货',
@@ -152,6 +153,7 @@ export default function BrokerOrderDetailPage() {
         <DeliveryPromise o={o} />
         <TradeWait o={o} />
       </section>
+      <RefundLines lines={o.refunds} />
       <section className="card broker-qty">
         <div className="broker-sum-line">
           <span>实付金额</span>

@@ -20,11 +20,11 @@ describe('a broker order as its buyer sees it', () => {
     expect(brokerStatusWord(-105)).toBe('拒绝收货');
     expect(brokerStatusWord(5)).toBe('未知状态');
     for (const status of STATUSES) expect(brokerStatusHint(status)).not.toBe('');
-    expect(brokerStatusHint(-104)).toBe('发货失败，货款已退回您的余额');
+    expect(brokerStatusHint(-104)).toBe('发货失败，货款已全额退还');
     // An in-game trade: meet in the game, then check the merchant's report.
     expect(brokerStatusHint(106, 'trade')).toBe('请按约定进入游戏，与商人角色面对面交易');
     expect(brokerStatusHint(106)).toBe('商人正在发货，游戏币将转入您的收货角色');
-    expect(brokerStatusHint(-104, 'trade')).toBe('发货失败，货款已退回您的余额');
+    expect(brokerStatusHint(-104, 'trade')).toBe('发货失败，货款已全额退还');
   });
 
   it('offers paying and cancelling unpaid, urging while paid, confirming or refusing once delivered, nothing else', () => {
@@ -75,7 +75,7 @@ describe('a broker order as its buyer sees it', () => {
     expect(deliveryPromise(long, paidAt * 1000)?.left).toBe('剩余 10:25:54');
     expect(deliveryPromise(o, (paidAt + 30 * 60) * 1000)).toMatchObject({ late: true });
     expect(deliveryPromise(o, (paidAt + 42 * 60 + 10) * 1000)?.left).toBe(
-      '已超时12分钟未发货，可取消订单，货款全额退回余额',
+      '已超时12分钟未发货，可取消订单，货款全额原路退回',
     );
     expect(deliveryPromise({ ...o, status: 104 }, paidAt * 1000)?.late).toBe(false);
     for (const status of [101, 106, 107, 112, -121])

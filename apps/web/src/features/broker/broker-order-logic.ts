@@ -22,9 +22,9 @@ const HINTS: Record<BrokerOrderStatus, string> = {
   [S.COMPLETED_PENDING]: '交易已完成',
   [S.TIMEOUT]: '订单超时未支付，已自动取消',
   [S.CANCELLED]: '订单已取消',
-  [S.DELIVERY_FAILED]: '发货失败，货款已退回您的余额',
+  [S.DELIVERY_FAILED]: '发货失败，货款已全额退还',
   [S.RECEIPT_REFUSED]: '您已拒绝收货，客服将介入处理',
-  [S.RETURNED]: '货款已退回您的余额',
+  [S.RETURNED]: '货款已全额退还',
 };
 
 /** By an in-game trade (the game's delivery 'trade') the steps before confirmation read differently. */
@@ -94,7 +94,7 @@ export function deliveryPromise(
   const leftMs = o.deliverBefore * 1000 - nowMs;
   if (leftMs <= 0) {
     const over = Math.max(1, Math.floor(-leftMs / 60_000));
-    return { promise, left: `已超时${over}分钟未发货，可取消订单，货款全额退回余额`, late: true };
+    return { promise, left: `已超时${over}分钟未发货，可取消订单，货款全额原路退回`, late: true };
   }
   return { promise, left: `剩余 ${formatCountdown(leftMs / 1000)}`, late: false };
 }

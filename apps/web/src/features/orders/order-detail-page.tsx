@@ -8,6 +8,7 @@ import { MobileLayout } from '../../components/mobile-layout';
 import { HeadingOptions, type NavOptions } from '../../components/nav-bar';
 import { PcLayout } from '../../components/pc-layout';
 import { isPcPage } from '../../components/pc-page-frame';
+import { RefundLines } from '../../components/refund-lines';
 import { paths } from '../../lib/paths';
 import { sceneOfPath } from '../../lib/platform';
 import { showModal, showToast } from '../../lib/ui-bus';
@@ -109,6 +110,7 @@ export default function OrderDetailPage({
         ) : null}
         {o.note ? <div className="order-note">{o.note}</div> : null}
       </div>
+      <RefundLines lines={o.refunds} className="card order-box" />
       <div className="card order-box">
         <div className="order-goods">
           <img src={o.firstImg} alt="" width={64} height={64} />

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { isPcPage, PageFrame } from '../../components/pc-page-frame';
 import { sceneOfPath } from '../../lib/platform';
 import { usePendingIncome } from './api/get-pending-income';
+import { useWalletRefunds } from './api/get-wallet-refunds';
 import { useWalletStatement } from './api/get-wallet-statement';
 import { LineRef, StatementRow, StatementTable, signedAmount } from './statement-line';
 import './wallet.css';
@@ -22,7 +23,7 @@ const monthLabel = (m: string) => `${m.slice(0, 4)}年${Number(m.slice(5))}月`;
 
 /**
  * /{scene}/pages/userCenter/fundDetail/fundDetail: 资金明细. 待入账 on top with the day each sale
- * settles; then every movement of the balance with its kind, order, amount and the balance after,
+ * settles, 退款中 with where each refund goes (原路退回) and since when; then every movement of the balance with its kind, order, amount and the balance after,
  * filtered by kind and month; a list on the phone, a table on the PC.
  */
 export default function WalletStatementPage() {
@@ -31,6 +32,8 @@ export default function WalletStatementPage() {
   const [kind, setKind] = useState<StatementKind | undefined>();
   const [month, setMonth] = useState<string | undefined>();
   const pending = usePendingIncome();
+  const refunds = useWalletRefunds();
+  const inTransit = refunds.data?.list.filter((r) => r.state === 'in_transit') ?? [];
   const statement = useWalletStatement({ kind, month });
   const lines = statement.data?.pages.flatMap((p) => p.list) ?? [];
   return (
@@ -53,6 +56,28 @@ export default function WalletStatementPage() {
                   <div className="muted statement-after" data-testid="statement-settle-day">
                     {p.settleTime ? `预计${formatDate(p.settleTime * 1000)}入账` : '确认后入账'}
                   </div>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {refunds.data && inTransit.length > 0 ? (
+        <section className="card statement-pending" data-testid="statement-refunds">
+          <div className="statement-pending-head">
+            <span>退款中</span>
+            <b>{formatPriceFen(refunds.data.inTransit)}</b>
+          </div>
+          <ul>
+            {inTransit.map((r) => (
+              <li key={`${r.createdAt}-${r.amount}-${r.way}`} data-testid="statement-refund-line">
+                <div>
+                  <div>{r.label}</div>
+                  <div className="muted statement-ref">{r.text}</div>
+                </div>
+                <div className="statement-money">
+                  <div className="statement-amount">{formatPriceFen(r.amount)}</div>
+                  <div className="muted statement-after">{formatDate(r.createdAt)}发起</div>
                 </div>
               </li>
             ))}

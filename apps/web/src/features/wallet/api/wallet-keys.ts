@@ -6,4 +6,5 @@ export const walletKeys = {
   statement: (filter: { kind?: StatementKind | undefined; month?: string | undefined }) =>
     ['wallet-statement', 'lines', filter] as const,
   pendingIncome: ['wallet-statement', 'pending-income'] as const,
+  refunds: ['wallet-statement', 'refunds'] as const,
 };
