@@ -60,7 +60,9 @@ const configSchema = z.object({
    */
   OTEL_EXPORTER_OTLP_ENDPOINT: z
     .string()
-    .regex(/^https?:\/\/[^\s/?#]+(?:\/[^\s?#]*)?$/, { error: 'the http(s) URL of an OTLP/HTTP collector, without query' })
+    .regex(/^https?:\/\/[^\s/?#]+(?:\/[^\s?#]*)?$/, {
+      error: 'the http(s) URL of an OTLP/HTTP collector, without query',
+    })
     .optional(),
   /** The service.name of every span (one deployment's processes share it; NODE_NAME tells them apart in logs). */
   OTEL_SERVICE_NAME: z

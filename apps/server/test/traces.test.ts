@@ -151,9 +151,13 @@ const redisUrl = process.env.TEST_REDIS_URL;
 describe.runIf(redisUrl)('Redis commands in a traced request', () => {
   it('the nonce claim of a signed call is a child span of its request, its key not recorded', async () => {
     const spans = new InMemorySpanExporter();
-    const app = await createTestApp({ REDIS_URL: redisUrl as string, REDIS_PREFIX: `traces${Date.now()}:` }, undefined, {
-      spanExporter: spans,
-    });
+    const app = await createTestApp(
+      { REDIS_URL: redisUrl as string, REDIS_PREFIX: `traces${Date.now()}:` },
+      undefined,
+      {
+        spanExporter: spans,
+      },
+    );
     try {
       const client = await app.client('H5SDK');
       const login = await demoGameLogin(app, 'player2');

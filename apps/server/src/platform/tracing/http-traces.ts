@@ -11,8 +11,8 @@ import { answeredCodeOf } from '../metrics/http-metrics';
 import type { Tracing } from './tracing';
 
 /** The call's name (the protocol's operationId) an answer's span carries, and the envelope's code. */
-export const ATTR_CALL = 'app.call';
-export const ATTR_CODE = 'app.code';
+const ATTR_CALL = 'app.call';
+const ATTR_CODE = 'app.code';
 
 const spans = new WeakMap<FastifyRequest, { span: Span; context: Context }>();
 
@@ -28,7 +28,9 @@ export function httpTraces(app: FastifyInstance, tracing: Tracing): void {
   let callNames: Map<string, string> | null = null;
   /** Read once the routes exist (the first request comes after ready). */
   const callNameOf = (method: string, route: string): string | undefined => {
-    callNames ??= new Map((callRegistry.get(app) ?? []).map(({ def, path }) => [`${def.method} ${path}`, def.operationId]));
+    callNames ??= new Map(
+      (callRegistry.get(app) ?? []).map(({ def, path }) => [`${def.method} ${path}`, def.operationId]),
+    );
     return callNames.get(`${method} ${route}`);
   };
   app.addHook('onRequest', (request, _reply, done) => {

@@ -1,11 +1,11 @@
-import { SpanStatusCode } from '@opentelemetry/api';
 import type { PartnerCallTrace } from '@app/game-partner/partner-client';
+import { SpanStatusCode } from '@opentelemetry/api';
 import { failSpan, type Tracing } from './tracing';
 
 /** The game and the partner API path of a partner call's span. */
-export const ATTR_PARTNER_GAME = 'partner.game';
-export const ATTR_PARTNER_PATH = 'partner.path';
-export const ATTR_PARTNER_OUTCOME = 'partner.outcome';
+const ATTR_PARTNER_GAME = 'partner.game';
+const ATTR_PARTNER_PATH = 'partner.path';
+const ATTR_PARTNER_OUTCOME = 'partner.outcome';
 
 /**
  * The partner API client's `trace` hook (decision 0059): a client span per call under the active

@@ -33,15 +33,19 @@ export function statementTraces(db: Db, tracing: Tracing): void {
     if (!trace.getSpan(parent)) return;
     const end = Date.now();
     const operation = /^\s*\(?\s*(\w+)/.exec(sql)?.[1]?.toLowerCase() ?? 'statement';
-    const span = tracing.tracer.startSpan(`db ${operation}`, {
-      kind: SpanKind.CLIENT,
-      startTime: end - millis,
-      attributes: {
-        [ATTR_DB_SYSTEM_NAME]: DB_SYSTEM_NAME_VALUE_POSTGRESQL,
-        [ATTR_DB_OPERATION_NAME]: operation,
-        [ATTR_DB_QUERY_TEXT]: shortStatement(sql),
+    const span = tracing.tracer.startSpan(
+      `db ${operation}`,
+      {
+        kind: SpanKind.CLIENT,
+        startTime: end - millis,
+        attributes: {
+          [ATTR_DB_SYSTEM_NAME]: DB_SYSTEM_NAME_VALUE_POSTGRESQL,
+          [ATTR_DB_OPERATION_NAME]: operation,
+          [ATTR_DB_QUERY_TEXT]: shortStatement(sql),
+        },
       },
-    }, parent);
+      parent,
+    );
     if (failed) span.setStatus({ code: SpanStatusCode.ERROR });
     span.end(end);
   };

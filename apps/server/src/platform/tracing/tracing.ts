@@ -1,4 +1,14 @@
-import { type Attributes, type Context, context, type Span, SpanKind, SpanStatusCode, type Tracer, trace } from '@opentelemetry/api';
+import {
+  type Attributes,
+  type Context,
+  context,
+  defaultTextMapSetter,
+  type Span,
+  SpanKind,
+  SpanStatusCode,
+  type Tracer,
+  trace,
+} from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
@@ -69,7 +79,7 @@ export class Tracing {
   /** The W3C headers of a context (traceparent, and tracestate when there is one). */
   headersOf(of: Context): Record<string, string> {
     const headers: Record<string, string> = {};
-    w3c.inject(of, headers, { set: (carrier, key, value) => void (carrier[key] = value) });
+    w3c.inject(of, headers, defaultTextMapSetter);
     return headers;
   }
 
