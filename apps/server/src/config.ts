@@ -64,7 +64,7 @@ const configSchema = z.object({
       error: 'the http(s) URL of an OTLP/HTTP collector, without query',
     })
     .optional(),
-  /** The service.name of every span (one deployment's processes share it; NODE_NAME tells them apart in logs). */
+  /** The service.name of every span (one deployment's processes share it; NODE_NAME, the spans' service.instance.id, tells them apart). */
   OTEL_SERVICE_NAME: z
     .string()
     .regex(/^[A-Za-z0-9_.-]{1,60}$/, { error: '1-60 letters, digits, -, _ or .' })

@@ -36,8 +36,12 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => collector.close(() => resolve())));
 
 describe('OTEL_EXPORTER_OTLP_ENDPOINT', () => {
-  it('exports the request spans over OTLP/HTTP to <endpoint>/v1/traces, with the service name', async () => {
-    const t = await createTestApp({ OTEL_EXPORTER_OTLP_ENDPOINT: endpoint, OTEL_SERVICE_NAME: 'market-traces-test' });
+  it('exports the request spans over OTLP/HTTP to <endpoint>/v1/traces, with the service and the node', async () => {
+    const t = await createTestApp({
+      OTEL_EXPORTER_OTLP_ENDPOINT: endpoint,
+      OTEL_SERVICE_NAME: 'market-traces-test',
+      NODE_NAME: 'node-7',
+    });
     const answer = await t.app.inject({ method: 'GET', url: `${callPath(clientConfig)}?source=H5` });
     expect(answer.statusCode).toBe(200);
     // The batch is sent at the latest when the app stops (its last step flushes the provider).
@@ -48,6 +52,7 @@ describe('OTEL_EXPORTER_OTLP_ENDPOINT', () => {
     const bodies = exports.map((r) => r.body).join('\n');
     expect(bodies).toContain(clientConfig.operationId);
     expect(bodies).toContain('market-traces-test');
+    expect(bodies).toContain('node-7');
   });
 
   it('refuses an endpoint that is not an http(s) URL, naming the setting', () => {

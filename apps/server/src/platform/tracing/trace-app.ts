@@ -20,7 +20,7 @@ export interface AppTracing {
  */
 export function traceRequests(
   app: FastifyInstance,
-  config: Pick<Config, 'OTEL_EXPORTER_OTLP_ENDPOINT' | 'OTEL_SERVICE_NAME' | 'OTEL_TRACES_SAMPLER_ARG'>,
+  config: Pick<Config, 'OTEL_EXPORTER_OTLP_ENDPOINT' | 'OTEL_SERVICE_NAME' | 'OTEL_TRACES_SAMPLER_ARG' | 'NODE_NAME'>,
   exporter?: SpanExporter,
 ): AppTracing | null {
   const tracing = openTracing({
@@ -28,6 +28,7 @@ export function traceRequests(
     exporter,
     serviceName: config.OTEL_SERVICE_NAME,
     sampleRatio: config.OTEL_TRACES_SAMPLER_ARG,
+    instance: config.NODE_NAME,
   });
   if (!tracing) return null;
   setTracing(app, tracing);

@@ -32,6 +32,8 @@ export interface TracingOptions {
   /** Tests: every span, at once, into this exporter (an InMemorySpanExporter). */
   exporter?: SpanExporter | undefined;
   serviceName: string;
+  /** This process among many (NODE_NAME): the spans' service.instance.id. */
+  instance?: string | undefined;
   /** Share of the traces kept (root requests); a request's children follow its choice. */
   sampleRatio: number;
 }
@@ -62,7 +64,10 @@ export class Tracing {
   constructor(options: TracingOptions & { exporter: SpanExporter }, batched: boolean) {
     installContext();
     this.provider = new BasicTracerProvider({
-      resource: resourceFromAttributes({ [ATTR_SERVICE_NAME]: options.serviceName }),
+      resource: resourceFromAttributes({
+        [ATTR_SERVICE_NAME]: options.serviceName,
+        ...(options.instance ? { 'service.instance.id': options.instance } : {}),
+      }),
       sampler: new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(options.sampleRatio) }),
       spanProcessors: [batched ? new BatchSpanProcessor(options.exporter) : new SimpleSpanProcessor(options.exporter)],
     });
