@@ -70,6 +70,8 @@ import { metricsOf } from './platform/metrics/metrics';
 import { platformMetrics } from './platform/metrics/platform-metrics';
 import { openPlatform } from './platform/open-platform';
 import { openStorage } from './platform/storage/storage-driver';
+import { traceRequests } from './platform/tracing/trace-app';
+import type { SpanExporter } from './platform/tracing/tracing';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -100,6 +102,8 @@ export interface BuildOptions {
   catalogue?: Readonly<Record<string, CatalogueEntry>>;
   /** What the composition seeds once the games are synced, through the modules' services (prepareMarket runs it). */
   seed?: (services: SeedServices) => Promise<void>;
+  /** Tests: trace every request into this exporter (an in-memory one), endpoint or not. */
+  spanExporter?: SpanExporter;
 }
 
 /** The services a composition's seed works through (it reaches no table itself). */
@@ -114,6 +118,8 @@ export interface SeedServices {
 /** Builds the whole server without listening (server.ts listens; tests use inject or listen(0)). */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify(serverOptions(config, options.logStream ?? (await logDestination(config))));
+  // traces: one trace per request through the database, Redis and the games (decision 0059); off without an endpoint.
+  const tracing = traceRequests(app, config, options.spanExporter);
   const stopping = gracefulStop(app, { drainMs: 8_000 });
   // What the process and each part measure, on /metrics (decision 0054): the platform and modules register into it.
   const metrics = metricsOf(app);
@@ -129,6 +135,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // mount here, before the hooks below); what every request goes through; health, storage.
   const { db, redis, platform, rates, close } = await openPlatform(app, config, options.db);
   if (config.METRICS === 'on') platformMetrics(metrics, { db, opener: platform.opener });
+  if (tracing) stopping.atLast(tracing.traceParts({ db, redis }));
   // After the last request and every module's own onClose hook (gracefulStop runs these last).
   stopping.atLast(close);
   // Many processes on one PostgreSQL: one of them runs the deadline sweeps (platform/jobs/sweep-leader.ts).

@@ -52,6 +52,25 @@ const configSchema = z.object({
   METRICS_TOKEN: z.string().min(16, { error: 'at least 16 characters' }).optional(),
   /** off: no request or statement is measured and /metrics is not served (the bench's baseline, decision 0054). */
   METRICS: z.enum(['on', 'off']).default('on'),
+  // traces:
+  /**
+   * The OTLP/HTTP collector traces go to (`<endpoint>/v1/traces`, the OpenTelemetry variable of
+   * that name); unset: tracing is off, no span is made (decision 0059). The exporter itself also
+   * reads OTEL_EXPORTER_OTLP_HEADERS (a collector's key) and OTEL_EXPORTER_OTLP_TIMEOUT.
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z
+    .string()
+    .regex(/^https?:\/\/[^\s/?#]+(?:\/[^\s?#]*)?$/, {
+      error: 'the http(s) URL of an OTLP/HTTP collector, without query',
+    })
+    .optional(),
+  /** The service.name of every span (one deployment's processes share it; NODE_NAME, the spans' service.instance.id, tells them apart). */
+  OTEL_SERVICE_NAME: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,60}$/, { error: '1-60 letters, digits, -, _ or .' })
+    .default('marketplace-server'),
+  /** Share of requests traced, 0 to 1 (parent-based ratio sampling: a request's spans are kept or dropped together). */
+  OTEL_TRACES_SAMPLER_ARG: z.coerce.number().min(0).max(1).default(1),
   // shedding:
   /**
    * Mean event-loop delay (ms, per sample) above which new requests get 503 系统繁忙 at once; 0:

@@ -21,6 +21,7 @@ import { type Config, loadConfig } from '../src/config';
 import type { AppDb, Database } from '../src/database';
 import { issueSession } from '../src/platform/auth/sessions';
 import { openDatabase, openPGlite } from '../src/platform/db/database';
+import type { SpanExporter } from '../src/platform/tracing/tracing';
 import { productionSettings } from './production-env';
 
 /**
@@ -240,11 +241,42 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(overrides: Record<string, string> = {}, shared?: TestDatabase): Promise<TestApp> {
+export interface TestAppOptions {
+  /** Trace every request into this exporter (traces.test.ts: an InMemorySpanExporter). */
+  spanExporter?: SpanExporter;
+  /** Hears every partner API call a mounted game receives: its path and its headers, as the game saw them. */
+  partnerCalls?: (path: string, headers: Readonly<Record<string, string>>) => void;
+}
+
+export async function createTestApp(
+  overrides: Record<string, string> = {},
+  shared?: TestDatabase,
+  options: TestAppOptions = {},
+): Promise<TestApp> {
   const database = shared ?? (await freshDatabase());
   // The demo's composition, as `npm start` has it: the demo games mounted, the demo market on DEMO_MARKET.
   const config = testConfig(overrides);
-  const app = await buildApp(config, { db: database.db, ...demoComposition(config) });
+  const composition = demoComposition(config);
+  const { mountGames } = composition;
+  const { partnerCalls } = options;
+  if (mountGames && partnerCalls)
+    composition.mountGames = async (app, deps) =>
+      (await mountGames(app, deps)).map((game) => {
+        const { transport } = game;
+        if (!transport) return game;
+        return {
+          ...game,
+          transport: (url, init) => {
+            partnerCalls(url, init.headers);
+            return transport(url, init);
+          },
+        };
+      });
+  const app = await buildApp(config, {
+    db: database.db,
+    ...composition,
+    ...(options.spanExporter ? { spanExporter: options.spanExporter } : {}),
+  });
   await app.ready();
   await app.prepareMarket();
   return {

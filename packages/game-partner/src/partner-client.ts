@@ -20,6 +20,18 @@ export interface PartnerClientOptions {
   now?: () => number;
   /** Hears of every call once it ended: its path, 'ok', the game's refusal code or 'error' (no answer), and its seconds. */
   observe?: (path: string, outcome: string, seconds: number) => void;
+  /**
+   * Traces a call (the exchange's OpenTelemetry client span): asked before the call is sent, it
+   * answers the headers to add (W3C `traceparent`, outside the signature, which covers none of
+   * them) and hears how the call ended, as `observe` does.
+   */
+  trace?: (path: string) => PartnerCallTrace;
+}
+
+/** One traced partner call: the headers it carries, and its end. */
+export interface PartnerCallTrace {
+  headers: Record<string, string>;
+  end(outcome: string, error?: unknown): void;
 }
 
 type Path = keyof PartnerAnswers;
@@ -35,7 +47,11 @@ export function createPartnerClient(options: PartnerClientOptions) {
     requestId: string = randomUUID(),
   ): Promise<PartnerAnswers[P]> {
     const started = performance.now();
-    const ended = (outcome: string) => options.observe?.(path, outcome, (performance.now() - started) / 1000);
+    const traced = options.trace?.(path);
+    const ended = (outcome: string, error?: unknown) => {
+      options.observe?.(path, outcome, (performance.now() - started) / 1000);
+      traced?.end(outcome, error);
+    };
     const body = JSON.stringify(input);
     const headers = signPartnerRequest({
       secret: options.secret,
@@ -51,12 +67,12 @@ export function createPartnerClient(options: PartnerClientOptions) {
       res = (await (
         await send(`${base}${path}`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', ...headers },
+          headers: { 'content-type': 'application/json', ...traced?.headers, ...headers },
           body,
         })
       ).json()) as typeof res;
     } catch (error) {
-      ended('error');
+      ended('error', error);
       throw error;
     }
     ended(res?.ok ? 'ok' : typeof res?.code === 'string' && /^[A-Z_]{1,40}$/.test(res.code) ? res.code : 'other');

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { CallPlatform } from '../../platform/http/register-call';
 import { LATENCY_BUCKETS, metricsOf } from '../../platform/metrics/metrics';
+import { partnerCallTraces } from '../../platform/tracing/partner-traces';
+import { tracingOf } from '../../platform/tracing/tracing';
 import { createGameGateway, type GameConfig, type GameGateway, partnerGames } from './game-gateway';
 
 /**
@@ -50,8 +52,12 @@ export async function configuredGames(
     labelNames: ['game', 'path', 'outcome'] as const,
     buckets: LATENCY_BUCKETS,
   });
-  const gateway = createGameGateway(games, 'marketplace', (game, path, outcome, seconds) =>
-    calls.observe({ game, path, outcome }, seconds),
+  const tracing = tracingOf(app);
+  const gateway = createGameGateway(
+    games,
+    'marketplace',
+    (game, path, outcome, seconds) => calls.observe({ game, path, outcome }, seconds),
+    tracing ? partnerCallTraces(tracing) : undefined,
   );
   deps.platform.games = gateway.verifier;
   return { games, gateway };

@@ -1,5 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
-import { createPartnerClient, type PartnerClient, type Transport } from '@app/game-partner/partner-client';
+import {
+  createPartnerClient,
+  type PartnerCallTrace,
+  type PartnerClient,
+  type Transport,
+} from '@app/game-partner/partner-client';
 import { PartnerRefusal } from '@app/game-partner/partner-errors';
 import { realNameHashes } from '@app/game-partner/partner-real-name';
 import { type ReceiptFields, receiptSignature } from '@app/game-partner/partner-signing';
@@ -50,6 +55,8 @@ export function createGameGateway(
   games: GameConfig[],
   partnerId: string,
   observe?: (gameId: string, path: string, outcome: string, seconds: number) => void,
+  /** The traces' client span of a call (configured-games.ts; none when tracing is off). */
+  trace?: (gameId: string, path: string) => PartnerCallTrace,
 ) {
   const clients = new Map<string, PartnerClient>(
     games.map((g) => [
@@ -62,6 +69,7 @@ export function createGameGateway(
         ...(observe
           ? { observe: (path: string, outcome: string, s: number) => observe(g.gameId, path, outcome, s) }
           : {}),
+        ...(trace ? { trace: (path: string) => trace(g.gameId, path) } : {}),
       }),
     ]),
   );

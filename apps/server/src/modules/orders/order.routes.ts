@@ -17,6 +17,7 @@ import { OrderStatus } from '@app/protocol/statuses/order-status';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/errors';
 import { type CallPlatform, registerCall } from '../../platform/http/register-call';
+import { ATTR_ORDER_ID, ATTR_ORDER_NO, traceAttributes } from '../../platform/tracing/trace-attributes';
 import { listingSummary } from '../exchange/listings';
 import type { GameGateway } from '../games/game-gateway';
 import type { OriginRefunds } from '../payments/refund-port';
@@ -42,6 +43,7 @@ export function orderRoutes(
   /** The placed order as its buyer sees it, from the listing the placement read (not read again). */
   const placed = async (input: orders.PlaceInput) => {
     const { order, listing } = await orders.placing(deps, input);
+    traceAttributes({ [ATTR_ORDER_ID]: String(order.id), [ATTR_ORDER_NO]: order.order_no });
     return view(db, order, input.buyer.userId, gateway.receiptHolds, listing && listingSummary(listing));
   };
   registerCall(app, platform, orderPlace, (input, ctx) =>

@@ -2,6 +2,7 @@ import { ErrorCode } from '@app/protocol/errors';
 import { type PayChannel, thirdPartyOf } from '@app/protocol/pay-channel';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
+import { ATTR_BIZ_NO, traceAttributes } from '../../platform/tracing/trace-attributes';
 import { Accounts, balanceOf, transfer } from '../ledger/ledger';
 import type { PayGateway } from './pay-gateway';
 import type { PaidAnswer, Payables } from './payable';
@@ -67,6 +68,7 @@ export async function runAfterPaid(deps: PaymentDeps, paid: boolean, answer: Pai
  * says the rest is paid. The same request again answers the same cashier.
  */
 export async function startPayment(deps: PaymentDeps, req: PayRequest) {
+  traceAttributes({ [ATTR_BIZ_NO]: req.orderId });
   const { payable, owed } = await payableToPay(deps, req.userId, req.orderId);
   const total = owed.total;
   if (req.totalAmount !== total || req.balancePart + req.thirdPart !== total || req.thirdPart <= 0)

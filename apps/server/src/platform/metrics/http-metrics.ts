@@ -9,6 +9,11 @@ export function noteAnswerCode(request: FastifyRequest, code: string): void {
   answeredCodes.set(request, code);
 }
 
+/** The code noted for an answer that is not a success (the traces' request span carries it). */
+export function answeredCodeOf(request: FastifyRequest): string | undefined {
+  return answeredCodes.get(request);
+}
+
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
 
 /** Who may read /metrics: the bearer of METRICS_TOKEN; without one, a scraper on this machine only. */
