@@ -118,7 +118,7 @@ export interface SeedServices {
 /** Builds the whole server without listening (server.ts listens; tests use inject or listen(0)). */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify(serverOptions(config, options.logStream ?? (await logDestination(config))));
-  // traces: one trace per request through the database, Redis and the games (decision 0059); off without an endpoint.
+  // traces: one trace per request through the database, Redis and the games (decision 0060); off without an endpoint.
   const tracing = traceRequests(app, config, options.spanExporter);
   const stopping = gracefulStop(app, { drainMs: 8_000 });
   // What the process and each part measure, on /metrics (decision 0054): the platform and modules register into it.

@@ -55,7 +55,7 @@ const configSchema = z.object({
   // traces:
   /**
    * The OTLP/HTTP collector traces go to (`<endpoint>/v1/traces`, the OpenTelemetry variable of
-   * that name); unset: tracing is off, no span is made (decision 0059). The exporter itself also
+   * that name); unset: tracing is off, no span is made (decision 0060). The exporter itself also
    * reads OTEL_EXPORTER_OTLP_HEADERS (a collector's key) and OTEL_EXPORTER_OTLP_TIMEOUT.
    */
   OTEL_EXPORTER_OTLP_ENDPOINT: z

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testConfig } from './helpers';
 
 /**
- * Tracing switched on by its setting alone (decision 0059): OTEL_EXPORTER_OTLP_ENDPOINT names an
+ * Tracing switched on by its setting alone (decision 0060): OTEL_EXPORTER_OTLP_ENDPOINT names an
  * OTLP/HTTP collector (here a fake one on this machine), the spans go to its /v1/traces when the
  * app stops at the latest, and a wrong endpoint stops the start with a clear message.
  */

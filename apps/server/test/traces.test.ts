@@ -19,7 +19,7 @@ import {
 } from './helpers';
 
 /**
- * Issue 35 item 2 (decision 0059): one trace per request, through the statements, Redis and the
+ * Issue 35 item 2 (decision 0060): one trace per request, through the statements, Redis and the
  * partner API client, with the call's name and the order number; nothing at all when tracing is off.
  */
 const exporter = new InMemorySpanExporter();

@@ -17,7 +17,7 @@ const ATTR_CODE = 'app.code';
 const spans = new WeakMap<FastifyRequest, { span: Span; context: Context }>();
 
 /**
- * One server span per request (decision 0059): started in the first onRequest hook, named by the
+ * One server span per request (decision 0060): started in the first onRequest hook, named by the
  * protocol's call (its operationId) where the route is a registered call, else `METHOD route`;
  * the hooks after it and the handler run inside its context (once more at preHandler: the body is
  * read in the socket's own callbacks), so statements, Redis commands and partner calls become its

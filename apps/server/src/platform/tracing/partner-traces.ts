@@ -8,7 +8,7 @@ const ATTR_PARTNER_PATH = 'partner.path';
 const ATTR_PARTNER_OUTCOME = 'partner.outcome';
 
 /**
- * The partner API client's `trace` hook (decision 0059): a client span per call under the active
+ * The partner API client's `trace` hook (decision 0060): a client span per call under the active
  * context, named `partner <path>`, with the game, the path and the outcome (ok, the game's refusal
  * code, error: no answer); its `traceparent` rides along as a header the signature does not cover,
  * so a game that traces continues the exchange's trace and one that does not ignores it.

@@ -8,7 +8,7 @@ type Command = Parameters<SendCommand>[0];
 
 /**
  * A client span for every command the app's Redis client sends inside a traced request (decision
- * 0059): the one client openPlatform connects, which the nonces, the rate limits, the chat's
+ * 0060): the one client openPlatform connects, which the nonces, the rate limits, the chat's
  * publisher and the list page cache share; its pipelines and MULTI blocks pass here command by
  * command. The command's name only: its keys and values (nonces, phones) are never recorded.
  * Commands outside a request (the chat's subscriber, a duplicate connection) make no span.

@@ -19,7 +19,7 @@ export function shortStatement(sql: string): string {
 }
 
 /**
- * A child span of the active context for every statement of a traced request (decision 0059), from the database
+ * A child span of the active context for every statement of a traced request (decision 0060), from the database
  * watch's second listener: Kysely's log hook hears of a statement once it was answered, in the
  * caller's async context, with its duration, so the span starts that long before now. The text is
  * Kysely's compiled SQL: parameters are `$n`, their values are never recorded.

@@ -14,7 +14,7 @@ export interface AppTracing {
 }
 
 /**
- * Tracing for a built app (decision 0059), or null when it is off (no OTEL_EXPORTER_OTLP_ENDPOINT
+ * Tracing for a built app (decision 0060), or null when it is off (no OTEL_EXPORTER_OTLP_ENDPOINT
  * and no test exporter): then no provider exists and no hook is registered. On, the request span's
  * hooks go first (before every other onRequest hook), the partner client asks `tracingOf(app)`.
  */

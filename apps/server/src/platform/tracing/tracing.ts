@@ -44,7 +44,7 @@ const w3c = new W3CTraceContextPropagator();
 /**
  * The process's one global piece: the AsyncLocalStorage context manager, so the active span
  * follows a request through its awaits. Installed once, by the first app that traces; the
- * providers stay per app (the tests build many apps in one process, decision 0059).
+ * providers stay per app (the tests build many apps in one process, decision 0060).
  */
 let contextInstalled = false;
 function installContext(): void {
@@ -53,7 +53,7 @@ function installContext(): void {
 }
 
 /**
- * An app's traces (decision 0059): its own BasicTracerProvider, never registered globally, and the
+ * An app's traces (decision 0060): its own BasicTracerProvider, never registered globally, and the
  * tracer the platform's hooks start their spans with. Made only when tracing is on (an endpoint or
  * a test's exporter); off, nothing of this exists and no hook is registered.
  */
