@@ -60,7 +60,7 @@ export function UsersTab({ canAct }: { canAct: boolean }) {
                 <th style={{ width: 90 }}>类型</th>
                 <th style={{ width: 260 }}>名称</th>
                 <th>详情</th>
-                <th style={{ width: 110 }}>操作</th>
+                <th style={{ width: 140 }}>操作</th>
               </tr>
             </thead>
             <tbody>
