@@ -42,6 +42,7 @@ const mobileOf = async (userId: number) =>
   (await t.db.selectFrom('users').select('mobile').where('id', '=', userId).executeTakeFirstOrThrow()).mobile!;
 const listingStatus = async (id: string) =>
   (await t.db.selectFrom('commodities').select('status').where('id', '=', Number(id)).executeTakeFirstOrThrow()).status;
+const sweep = () => t.app.inject({ method: 'POST', url: '/dev/sweep', payload: { aheadMinutes: 5 } });
 const auditOf = (userId: number, action: string) =>
   t.db
     .selectFrom('staff_audit')
@@ -269,14 +270,35 @@ describe(`the console's users (${testDb})`, () => {
       }),
       '200',
     );
+    const asked = await app.call(
+      extractSave,
+      { amount: 1_000, accountNo: '13800001111', accountName: '冯十', payPassword: TEST_PAY_PIN } as never,
+      { token: login.token },
+    );
+    expectCode(asked, '200');
+    // Held again while it waits for its review time: the sweep pays none of his; released, it is paid.
+    const withdrawalId = Number((asked.data as { id: string }).id);
+    const statusOf = async () =>
+      (await t.db.selectFrom('withdrawals').select('status').where('id', '=', withdrawalId).executeTakeFirstOrThrow())
+        .status;
     expectCode(
-      await app.call(
-        extractSave,
-        { amount: 1_000, accountNo: '13800001111', accountName: '冯十', payPassword: TEST_PAY_PIN } as never,
-        { token: login.token },
-      ),
+      await ops.call('POST', `/users/${buyer.userId}/withdrawals/hold`, {
+        token: operator,
+        body: { reason: '再次核实' },
+      }),
       '200',
     );
+    await sweep();
+    expect(await statusOf()).toBe('reviewing');
+    expectCode(
+      await ops.call('POST', `/users/${buyer.userId}/withdrawals/release`, {
+        token: operator,
+        body: { reason: '已核实' },
+      }),
+      '200',
+    );
+    await sweep();
+    expect(await statusOf()).toBe('paid');
 
     const note = await ops.call('POST', `/users/${buyer.userId}/notes`, {
       token: cs,
@@ -292,6 +314,8 @@ describe(`the console's users (${testDb})`, () => {
     const history = await ops.call<Paged<{ action: string }>>('GET', `/users/${buyer.userId}/audit`, { token: cs });
     expect(history.data.list.map((e) => e.action)).toEqual([
       'user.note',
+      'user.withdrawals_release',
+      'user.withdrawals_hold',
       'user.withdrawals_release',
       'user.withdrawals_hold',
       'user.sale_lock_reset',
