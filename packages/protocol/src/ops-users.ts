@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The console's users part (/ops/v1, docs/decisions/00xx-opsusers-bans.md): 查找 (one search box
+ * The console's users part (/ops/v1, docs/decisions/0059-opsusers-bans.md): 查找 (one search box
  * over every id the marketplace hands out; each module answers for its own ids) and a user's page
  * (permission `users`), and the actions on a user (permission `userActions`): ban and unban with a
  * reason and an end, end his sessions, reset his sale lock, hold and release his withdrawals, notes.

@@ -11,7 +11,7 @@ export const BANNED_SELLER_NOTE = '账号封禁，商品已下架';
  * A ban on a seller (the console's, in its transaction): his listings on sale move 在售 → 已下架 as
  * his own downShelf would (what the game froze stays frozen; taken back or relisted after the ban).
  * An auction somebody bid on is left to run to its end: the bidder's deposit binds the seller, as
- * it does when the seller asks (docs/decisions/00xx-opsusers-bans.md). Answers the ids moved and
+ * it does when the seller asks (docs/decisions/0059-opsusers-bans.md). Answers the ids moved and
  * those left on sale.
  */
 export async function takeDownSellerListings(

@@ -2,7 +2,7 @@ import type { SearchHit } from '@app/protocol/ops-users';
 import type { DbHandle } from '../../platform/db/handle';
 
 /**
- * 查找's port (docs/decisions/00xx-opsusers-bans.md): each module that hands out an id a staff
+ * 查找's port (docs/decisions/0059-opsusers-bans.md): each module that hands out an id a staff
  * member may be asked about registers a finder for its own ids at composition (users by phone and
  * uid, orders by number and bizNo, listings, broker orders and merchants, withdrawals); ops asks
  * every one and names no domain. A finder answers what it recognises, nothing for the rest.

@@ -27,7 +27,7 @@ import type { StaffPrincipal } from './staff-sessions';
 import { userAudit, userNotes, writeUserNote } from './user-notes';
 
 /**
- * The console's users (docs/decisions/00xx-opsusers-bans.md): 查找 through the finders each module
+ * The console's users (docs/decisions/0059-opsusers-bans.md): 查找 through the finders each module
  * registered, a user's page through the owning modules' functions, and the actions on him, each in
  * one transaction with its audit (who, what, before/after, the reason, from where).
  */

@@ -9,7 +9,7 @@ import { AppError } from '../../platform/errors';
 import { userDb } from './user.tables';
 
 /**
- * A ban on a user (docs/decisions/00xx-opsusers-bans.md): the user module keeps it on the user's
+ * A ban on a user (docs/decisions/0059-opsusers-bans.md): the user module keeps it on the user's
  * row; staff set and lift it through the console (ops), in the console's transaction. A banned
  * user starts no session (every login goes through `startSession`), and a session a ban ended
  * answers 20111 with the reason (platform/auth asks `refuseBanned` when a session has ended).

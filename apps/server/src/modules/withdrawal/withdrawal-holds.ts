@@ -6,7 +6,7 @@ import type { DbHandle } from '../../platform/db/handle';
 import { type WithdrawalTables, withdrawalDb } from './withdrawal.tables';
 
 /**
- * Staff's hold on a user's withdrawals (the console, docs/decisions/00xx-opsusers-bans.md): while
+ * Staff's hold on a user's withdrawals (the console, docs/decisions/0059-opsusers-bans.md): while
  * it stands he can ask for none, and the payout sweep pays none of his reviewed requests (they
  * wait, the money still reserved); released, they go on as before.
  */

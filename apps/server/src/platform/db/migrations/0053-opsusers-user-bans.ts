@@ -1,5 +1,5 @@
 /**
- * The console acts on users (issue 34 items 1 and 2, docs/decisions/00xx-opsusers-bans.md): a ban
+ * The console acts on users (issue 34 items 1 and 2, docs/decisions/0059-opsusers-bans.md): a ban
  * on the user (user module: when, why, until when; null until = until staff lift it), staff notes
  * on a user (ops), the audit's target user (ops), and a hold on a user's withdrawals (withdrawal).
  */
