@@ -7,6 +7,7 @@ import { bargainModule } from './modules/bargain/bargain.module';
 import { bidBookModule } from './modules/bid-book/bid-book.module';
 import { bidPayable } from './modules/bid-book/bid-payable';
 import { brokerModule } from './modules/broker/broker.module';
+import { findBrokerThings } from './modules/broker/broker-finder';
 import { brokerOrderEvents } from './modules/broker/broker-order-events';
 import { brokerPayable } from './modules/broker/broker-payable';
 import { brokerRefusedCases } from './modules/broker/broker-refused-cases';
@@ -17,6 +18,7 @@ import { DepositKeepers } from './modules/deposits/deposit.service';
 import { depositPayable } from './modules/deposits/deposit-payable';
 import { depositsModule } from './modules/deposits/deposits.module';
 import { devModule } from './modules/dev/dev.module';
+import { findListings } from './modules/exchange/listing-finder';
 import { configuredGames, type MountGames } from './modules/games/configured-games';
 import type { GameGateway } from './modules/games/game-gateway';
 import { gamesModule } from './modules/games/games.module';
@@ -26,11 +28,13 @@ import { tellPriceDrops } from './modules/market/collectors';
 import type { CatalogueEntry } from './modules/market/game-catalogue';
 import { marketModule } from './modules/market/market.module';
 import { noticesModule } from './modules/notices/notices.module';
+import { Finders } from './modules/ops/finders';
 import { opsModule } from './modules/ops/ops.module';
 import { Reconcilers } from './modules/ops/reconcilers';
 import { StaffSessionEnds, staffSessionAllows } from './modules/ops/staff-sessions';
 import { orderNumbers } from './modules/orders/order.queries';
 import { orderEvents } from './modules/orders/order-events';
+import { findOrders } from './modules/orders/order-lookup';
 import { orderPayable } from './modules/orders/order-payable';
 import { orderRefusedCases } from './modules/orders/order-refused-cases';
 import { ordersModule } from './modules/orders/orders.module';
@@ -48,7 +52,9 @@ import { trackingModule } from './modules/tracking/tracking.module';
 import { pushOn } from './modules/user/settings.service';
 import { userModule } from './modules/user/user.module';
 import { boundPhone, markAuthenticated, uidOf } from './modules/user/user.queries';
+import { findUsers } from './modules/user/user-finder';
 import { withdrawalModule } from './modules/withdrawal/withdrawal.module';
+import { findWithdrawals } from './modules/withdrawal/withdrawal-holds';
 import type { Db } from './platform/db/database';
 import { answerErrors } from './platform/http/error-handler';
 import { gracefulStop } from './platform/http/graceful-stop';
@@ -260,6 +266,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // 拒绝收货 and its kin in the console: each order machinery registers its cases (the broker's below).
   const cases = new RefusedCases();
   cases.register(orderRefusedCases({ db, gateway, events, refunds }));
+  // opsusers: 查找 asks each module for its own ids (the finders port); the users' page and actions.
+  const finders = new Finders();
+  finders.register('user', findUsers);
+  finders.register('order', findOrders);
+  finders.register('listing', findListings);
+  finders.register('broker', findBrokerThings);
+  finders.register('withdrawal', findWithdrawals);
+  const users = {
+    db,
+    finders,
+    identityStatus: identity.status,
+    endChatLogins: (uid: string) => chat.endLapsedLogins(uid),
+  };
   await opsModule(app, {
     db,
     gateway,
@@ -275,6 +294,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     withdrawals: withdrawals.review,
     cases,
     reconcilers,
+    users,
   });
   couponModule(app, { platform, notices });
   // What a cashier can pay: each purpose registers its adapter (the broker's and the bid book's below).

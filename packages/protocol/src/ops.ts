@@ -26,14 +26,15 @@ export const staffRoleLabel: Record<StaffRole, string> = {
 /**
  * What a role may do — the ONE table of the console's permissions: orders (refused receipts,
  * notes, refund/confirm), audit (操作日志), staff (员工), merchants (商人审核, 商人频道), money
- * (提现审核, 对账, 账务).
+ * (提现审核, 对账, 账务), users (查找 and a user's page, his notes), userActions (ban and unban, end
+ * his sessions, reset his sale lock, hold and release his withdrawals).
  */
-export type StaffPermission = 'orders' | 'audit' | 'staff' | 'merchants' | 'money';
+export type StaffPermission = 'orders' | 'audit' | 'staff' | 'merchants' | 'money' | 'users' | 'userActions';
 const permissions: Record<StaffRole, readonly StaffPermission[]> = {
-  cs: ['orders'],
-  operator: ['orders', 'audit', 'merchants'],
+  cs: ['orders', 'users'],
+  operator: ['orders', 'audit', 'merchants', 'users', 'userActions'],
   finance: ['audit', 'money'],
-  admin: ['orders', 'audit', 'staff', 'merchants', 'money'],
+  admin: ['orders', 'audit', 'staff', 'merchants', 'money', 'users', 'userActions'],
 };
 export const staffCan = (role: StaffRole, permission: StaffPermission): boolean =>
   permissions[role].includes(permission);
@@ -63,6 +64,13 @@ export const StaffAction = {
   WITHDRAWAL_APPROVE: 'withdrawal.approve',
   WITHDRAWAL_REFUSE: 'withdrawal.refuse',
   RECONCILE_RUN: 'reconcile.run',
+  USER_BAN: 'user.ban',
+  USER_UNBAN: 'user.unban',
+  USER_SESSIONS_END: 'user.sessions_end',
+  USER_SALE_LOCK_RESET: 'user.sale_lock_reset',
+  USER_WITHDRAWALS_HOLD: 'user.withdrawals_hold',
+  USER_WITHDRAWALS_RELEASE: 'user.withdrawals_release',
+  USER_NOTE: 'user.note',
 } as const;
 export type StaffAction = (typeof StaffAction)[keyof typeof StaffAction];
 
@@ -90,6 +98,13 @@ export const staffActionLabel: Record<StaffAction, string> = {
   'withdrawal.approve': '提现审核通过',
   'withdrawal.refuse': '提现审核不通过',
   'reconcile.run': '运行对账',
+  'user.ban': '封禁用户',
+  'user.unban': '解除封禁',
+  'user.sessions_end': '下线用户',
+  'user.sale_lock_reset': '重置出售锁',
+  'user.withdrawals_hold': '暂停用户提现',
+  'user.withdrawals_release': '恢复用户提现',
+  'user.note': '添加用户备注',
 };
 
 const staffUsername = z

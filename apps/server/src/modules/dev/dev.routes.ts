@@ -5,7 +5,6 @@ import { phoneSchema } from '@app/protocol/validation';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../../config';
-import { issueSession } from '../../platform/auth/sessions';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import type { createSandboxProviders } from '../../platform/identity-providers/identity-providers';
@@ -13,6 +12,7 @@ import type { ConsoleSmsProvider } from '../../platform/sms/sms-provider';
 import { moveListing } from '../exchange/listing-moves';
 import { setMaintenance } from '../system/system.service';
 import { findOrCreateUserByMobile } from '../user/user.service';
+import { startSession } from '../user/user-ban';
 
 /**
  * Test hooks (PROTOCOL.md): plain JSON, never registered in production. They drive state the
@@ -121,7 +121,7 @@ export function devRoutes(
     const body = z.object({ phone: phoneSchema }).safeParse(request.body);
     if (!body.success) throw new AppError(ErrorCode.BAD_PARAMS, body.error.issues[0]?.message);
     const user = await findOrCreateUserByMobile(db, body.data.phone);
-    const token = await issueSession(db, user.id, 'H5', config.SESSION_TTL_DAYS);
+    const token = await startSession(db, user.id, 'H5', config.SESSION_TTL_DAYS);
     return { code: ErrorCode.OK, msg: 'success', data: { token, uid: user.uid, mobile: body.data.phone } };
   });
 }

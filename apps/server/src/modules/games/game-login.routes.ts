@@ -1,11 +1,11 @@
 import { checkGameTokenOnline, gameLogin, gameTokenLogin, h5sdkSendSms, serverList } from '@app/protocol/calls/game';
 import type { FastifyInstance } from 'fastify';
-import { issueSession } from '../../platform/auth/sessions';
 import type { CallContext } from '../../platform/http/call-context';
 import { type CallPlatform, registerCall } from '../../platform/http/register-call';
 import { SMS_LIMITS, type SmsDeps, sendCode } from '../sms/sms.service';
 import { recordGameLogin } from '../user/game-accounts';
 import { findOrCreateUserByIdentity } from '../user/user.service';
+import { startSession } from '../user/user-ban';
 import type { GameGateway } from './game-gateway';
 
 /**
@@ -33,7 +33,7 @@ export function gameLoginRoutes(
       input.roleName ?? null,
     );
     await recordGameLogin(platform.db, player.gameId, player.accountId, input.roleName ?? null);
-    const token = await issueSession(platform.db, user.id, ctx.source, sessionTtlDays);
+    const token = await startSession(platform.db, user.id, ctx.source, sessionTtlDays);
     return { token, mobile: user.mobile ?? '', uid: user.uid, isGrayEnv: ctx.gray };
   };
   registerCall(app, platform, gameTokenLogin, loginByGameToken);

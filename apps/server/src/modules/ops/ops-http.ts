@@ -37,6 +37,8 @@ const refusals: Record<StaffPermission, string> = {
   staff: '仅管理员可以管理员工',
   merchants: '仅运营和管理员可以审核商人',
   money: '仅财务和管理员可以处理资金',
+  users: '仅客服、运营和管理员可以查找和查看用户',
+  userActions: '仅运营和管理员可以封禁、下线用户或暂停提现',
 };
 
 export function requireAccess(staff: StaffPrincipal, access: RouteAccess): void {

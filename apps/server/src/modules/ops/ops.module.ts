@@ -15,6 +15,8 @@ import { opsHttpStatus, requireAccess } from './ops-http';
 import { opsMerchantRoutes } from './ops-merchants.routes';
 import { opsMoneyRoutes } from './ops-money.routes';
 import { opsSupportRoutes } from './ops-support.routes';
+import type { OpsUsersDeps } from './ops-users';
+import { opsUserRoutes } from './ops-users.routes';
 import type { Reconcilers } from './reconcilers';
 import { sessionRoutes } from './session.routes';
 import { staffRoutes } from './staff.routes';
@@ -41,6 +43,8 @@ export interface OpsDeps extends OrderDeps {
   withdrawals?: WithdrawalReview;
   /** The daily reconciliation's sources (payouts and refunds; payments register theirs). */
   reconcilers?: Reconcilers;
+  /** 查找 (every module's finders) and the users' pages and actions. */
+  users?: OpsUsersDeps;
 }
 
 /**
@@ -75,6 +79,7 @@ export async function opsModule(app: FastifyInstance, deps: OpsDeps): Promise<vo
       opsCaseRoutes(ops, deps);
       opsBrokerOrderRoutes(ops, deps);
       opsMoneyRoutes(ops, deps);
+      opsUserRoutes(ops, deps);
     },
     { prefix: '/ops/v1' },
   );

@@ -38,9 +38,20 @@ export interface StaffAuditTable {
   order_id: number | null;
   order_no: string | null;
   target_staff_id: number | null;
+  /** The user an action on a user was taken on (migration 0053). */
+  target_user_id: Generated<number | null>;
   before: ColumnType<unknown, string | null, never>;
   after: ColumnType<unknown, string | null, never>;
   ip: string;
+  created_at: CreatedAt;
+}
+
+/** A staff member's note on a user (migration 0053). */
+export interface UserNotesTable {
+  id: Generated<string>;
+  user_id: number;
+  staff_id: number;
+  note: string;
   created_at: CreatedAt;
 }
 
@@ -49,6 +60,7 @@ export interface OpsTables {
   staff: StaffTable;
   staff_sessions: StaffSessionsTable;
   staff_audit: StaffAuditTable;
+  user_notes: UserNotesTable;
 }
 
 /** A handle or transaction that sees only these tables. */

@@ -10,6 +10,8 @@ export interface AuditRecord {
   orderId?: number | null;
   orderNo?: string | null;
   targetStaffId?: number | null;
+  /** The user an action on a user was taken on (his page lists it). */
+  targetUserId?: number | null;
   before?: unknown;
   after?: unknown;
 }
@@ -26,6 +28,7 @@ export async function writeAudit(db: Db, record: AuditRecord): Promise<void> {
       order_id: record.orderId ?? null,
       order_no: record.orderNo ?? null,
       target_staff_id: record.targetStaffId ?? null,
+      target_user_id: record.targetUserId ?? null,
       before: json(record.before),
       after: json(record.after),
       ip: record.ip,

@@ -1,12 +1,13 @@
 import { h5sdkPhoneLogin } from '@app/protocol/calls/game';
 import { logout, phoneLogin } from '@app/protocol/calls/user';
 import type { FastifyInstance } from 'fastify';
-import { issueSession, revokeSession } from '../../platform/auth/sessions';
+import { revokeSession } from '../../platform/auth/sessions';
 import { type CallPlatform, registerCall } from '../../platform/http/register-call';
 import { consumeCode, type SmsDeps } from '../sms/sms.service';
 import { linkGameAccountByPhone } from './game-link';
 import type { RemovalChecks } from './removal-checks';
 import { findOrCreateUserByMobile } from './user.service';
+import { startSession } from './user-ban';
 
 export function loginRoutes(
   app: FastifyInstance,
@@ -16,7 +17,7 @@ export function loginRoutes(
   registerCall(app, platform, phoneLogin, async (input, ctx) => {
     await consumeCode(deps, { phone: input.phone, smsType: 'phoneLogin', code: input.code });
     const user = await findOrCreateUserByMobile(platform.db, input.phone);
-    const token = await issueSession(platform.db, user.id, ctx.source, deps.sessionTtlDays);
+    const token = await startSession(platform.db, user.id, ctx.source, deps.sessionTtlDays);
     return { token, mobile: input.phone, uid: user.uid, isGrayEnv: ctx.gray };
   });
 
@@ -31,7 +32,7 @@ export function loginRoutes(
       { gameId: ctx.player.gameId, accountId: ctx.player.accountId, phone: input.phone },
       deps.removalChecks,
     );
-    const token = await issueSession(platform.db, user.id, ctx.source, deps.sessionTtlDays);
+    const token = await startSession(platform.db, user.id, ctx.source, deps.sessionTtlDays);
     return { token, mobile: input.phone, uid: user.uid, isGrayEnv: ctx.gray };
   });
 

@@ -60,3 +60,14 @@ export async function requireSaleReady(db: DbHandle, userId: number): Promise<vo
   if (step === 'authentication') throw new AppError(ErrorCode.BAD_PARAMS, '请先完成实名认证');
   if (step === 'saleLock') throw new AppError(ErrorCode.SALE_LOCKED);
 }
+
+/** Staff close the sale lock again (the console): the next sale asks the bound phone's code. Answers until when it was open. */
+export async function resetSaleLock(trx: DbHandle, userId: number): Promise<Date | null> {
+  const before = await saleUnlockedUntil(trx, userId);
+  await userDb(trx)
+    .updateTable('user_settings')
+    .set({ sale_unlocked_until: null, updated_at: new Date() })
+    .where('user_id', '=', userId)
+    .execute();
+  return before;
+}

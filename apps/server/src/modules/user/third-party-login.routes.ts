@@ -2,13 +2,13 @@ import { loginProviders, oneClickLogin, qqAppLogin, wxAppLogin } from '@app/prot
 import { ErrorCode } from '@app/protocol/errors';
 import { PHONE_PATTERN } from '@app/protocol/validation';
 import type { FastifyInstance } from 'fastify';
-import { issueSession } from '../../platform/auth/sessions';
 import { AppError } from '../../platform/errors';
 import { type CallPlatform, registerCall } from '../../platform/http/register-call';
 import type { LoginProviders } from '../../platform/identity-providers/configured-providers';
 import type { OAuthName, OAuthProvider } from '../../platform/identity-providers/identity-providers';
 import { LoginRefused } from '../../platform/identity-providers/provider-http';
 import { findOrCreateUserByIdentity, findOrCreateUserByMobile } from './user.service';
+import { startSession } from './user-ban';
 
 const NOT_OFFERED: Record<OAuthName | 'oneClick', string> = {
   wx: '微信登录暂未开通，请使用验证码登录',
@@ -46,7 +46,7 @@ export function thirdPartyLoginRoutes(
         undefined,
         identity.aliases,
       );
-      const token = await issueSession(db, user.id, ctx.source, sessionTtlDays);
+      const token = await startSession(db, user.id, ctx.source, sessionTtlDays);
       return { token, mobile: user.mobile ?? '', uid: user.uid, isGrayEnv: ctx.gray };
     };
   registerCall(app, platform, loginProviders, async () => ({ providers: providers.offered }));
@@ -58,7 +58,7 @@ export function thirdPartyLoginRoutes(
     const phone = await oneClick.phoneOfToken(input.token).catch(refusal('oneClick'));
     if (!PHONE_PATTERN.test(phone)) throw new AppError(ErrorCode.BAD_PARAMS, '一键登录失败，请使用验证码登录');
     const user = await findOrCreateUserByMobile(db, phone);
-    const token = await issueSession(db, user.id, ctx.source, sessionTtlDays);
+    const token = await startSession(db, user.id, ctx.source, sessionTtlDays);
     return { token, mobile: phone, uid: user.uid, isGrayEnv: ctx.gray };
   });
 }

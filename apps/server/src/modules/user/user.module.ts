@@ -12,6 +12,7 @@ import { settingsRoutes } from './settings.routes';
 import { thirdPartyLoginRoutes } from './third-party-login.routes';
 import { knownUid } from './user.queries';
 import { userRoutes } from './user.routes';
+import { refuseBanned } from './user-ban';
 import { type OrderNumbers, walletStatementRoutes } from './wallet-statement.routes';
 
 declare module 'fastify' {
@@ -47,6 +48,8 @@ export function userModule(
   // A session names its user by id; the 唯一码 is this module's (platform/auth asks it here). A
   // 唯一码 never changes (a closed account keeps it), so the process remembers the ones it read.
   platform.uidOf = (userId) => knownUid(platform.db, userId);
+  // A session a ban ended answers the ban (20111 with its reason), not 20118.
+  platform.whyEnded = (userId) => refuseBanned(platform.db, userId);
   const removalChecks = new RemovalChecks();
   registerWalletChecks(removalChecks);
   app.decorate('removalChecks', removalChecks);

@@ -12,6 +12,10 @@ export interface UsersTable {
   has_authentication: Generated<boolean>;
   created_at: CreatedAt;
   removed_at: Generated<Date | null>;
+  /** A ban (migration 0053): when and why staff banned the user; banned_until null = until lifted. */
+  banned_at: Generated<Date | null>;
+  banned_until: Generated<Date | null>;
+  ban_reason: Generated<string | null>;
 }
 
 export interface UserSettingsTable {

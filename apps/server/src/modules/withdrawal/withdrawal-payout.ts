@@ -4,6 +4,7 @@ import { AppError } from '../../platform/errors';
 import type { PayoutOutcome } from './payout-provider';
 import { type FinalStatus, finishWithdrawal, type WithdrawalDeps } from './withdrawal.service';
 import { type WithdrawalsTable, withdrawalDb } from './withdrawal.tables';
+import { notHeld } from './withdrawal-holds';
 import { SENT_STATUSES } from './withdrawal-status';
 
 type Row = Selectable<WithdrawalsTable>;
@@ -67,6 +68,8 @@ export async function sweepWithdrawals(deps: WithdrawalDeps, now = (deps.now ?? 
     .selectAll()
     .where('status', '=', 'reviewing')
     .where('review_after', '<=', new Date(now))
+    // Staff's hold on a user's withdrawals (withdrawal-holds.ts): his requests wait, unpaid.
+    .where(notHeld)
     .where('provider', '=', deps.payout.name)
     .orderBy('id')
     .limit(50)
@@ -78,6 +81,7 @@ export async function sweepWithdrawals(deps: WithdrawalDeps, now = (deps.now ?? 
       .set({ status: 'paying', sent_at: new Date(now), updated_at: new Date(now) })
       .where('id', '=', row.id)
       .where('status', '=', 'reviewing')
+      .where(notHeld)
       .returningAll()
       .executeTakeFirst();
     if (!claimed) continue;

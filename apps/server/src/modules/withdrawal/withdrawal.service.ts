@@ -21,6 +21,7 @@ import { Accounts, LedgerError, resolvePending, transfer } from '../ledger/ledge
 import { holdOpenAccount } from '../user/user.service';
 import type { PayoutProvider } from './payout-provider';
 import { type WithdrawalsTable, withdrawalDb } from './withdrawal.tables';
+import { HELD_BY_STAFF, withdrawalHoldOf } from './withdrawal-holds';
 import { canTransition, OPEN_STATUSES } from './withdrawal-status';
 
 export interface WithdrawalDeps {
@@ -125,6 +126,7 @@ export async function requestWithdrawal(
     await lockKey(trx, 'withdrawal:user', userId);
     // The account held open while the request is written (a closing account waits, then sees it).
     await holdOpenAccount(trx, userId);
+    if (await withdrawalHoldOf(trx, userId)) throw new AppError(ErrorCode.BAD_PARAMS, HELD_BY_STAFF);
     const sofar = await withdrawalDb(trx)
       .selectFrom('withdrawals')
       .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('amount_fen').as('fen')])

@@ -32,9 +32,17 @@ export interface WithdrawalsTable {
   updated_at: Generated<Date>;
 }
 
+/** Staff's hold on a user's withdrawals (migration 0053): while it stands none is asked for or paid. */
+export interface WithdrawalHoldsTable {
+  user_id: number;
+  reason: string;
+  held_at: ColumnType<Date, Date | undefined, never>;
+}
+
 /** The tables the withdrawal module owns (docs/architecture.md): no other module reads or writes them, it calls this module's functions. */
 export interface WithdrawalTables {
   withdrawals: WithdrawalsTable;
+  withdrawal_holds: WithdrawalHoldsTable;
 }
 
 /** A handle or transaction that sees only these tables. */

@@ -36,8 +36,20 @@ export async function issueSession(db: Db, userId: number, source: string, ttlDa
 /** The user's 唯一码, answered by the user module (which owns users): undefined for no such user. */
 export type UidOf = (userId: number) => Promise<string | undefined>;
 
-/** 50000 when there is no usable token at all, 20118 when it existed but expired or was revoked. */
-export async function requireSession(db: Db, token: string | undefined, uidOf: UidOf): Promise<SessionUser> {
+/** Asked when a session has ended: throws the refusal that says why (a ban's 20111), or returns. */
+export type EndedSession = (userId: number) => Promise<void>;
+
+/**
+ * 50000 when there is no usable token at all, 20118 when it existed but expired or was revoked
+ * (unless `whyEnded` says better: a banned user's ended session answers the ban, 20111). Every
+ * request reads its session, so a session revoked on one process is ended on all of them.
+ */
+export async function requireSession(
+  db: Db,
+  token: string | undefined,
+  uidOf: UidOf,
+  whyEnded?: EndedSession,
+): Promise<SessionUser> {
   if (!token || token.length > 200) throw new AppError(ErrorCode.LOGIN_TIMEOUT);
   const row = await platformDb(db)
     .selectFrom('sessions')
@@ -46,7 +58,10 @@ export async function requireSession(db: Db, token: string | undefined, uidOf: U
     .$call(prepared)
     .executeTakeFirst();
   if (!row) throw new AppError(ErrorCode.LOGIN_EXPIRED);
-  if (row.revoked_at || row.expires_at.getTime() <= Date.now()) throw new AppError(ErrorCode.LOGIN_EXPIRED);
+  if (row.revoked_at || row.expires_at.getTime() <= Date.now()) {
+    await whyEnded?.(row.user_id);
+    throw new AppError(ErrorCode.LOGIN_EXPIRED);
+  }
   const uid = await uidOf(row.user_id);
   if (uid === undefined) throw new AppError(ErrorCode.LOGIN_EXPIRED);
   return { userId: row.user_id, uid, token };
@@ -78,4 +93,38 @@ export async function revokeUserSessions(trx: DbHandle, userId: number): Promise
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
     .execute();
+}
+
+/** A user's sessions, newest first, a page at a time (the console's user page; hashes never leave). */
+export async function userSessions(db: DbHandle, userId: number, page: number, pageSize: number) {
+  const base = platformDb(db).selectFrom('sessions').where('user_id', '=', userId);
+  const { total } = await base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
+  const rows = await base
+    .select(['source', 'created_at', 'expires_at', 'revoked_at'])
+    .orderBy('created_at', 'desc')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
+  const now = Date.now();
+  return {
+    total: Number(total),
+    list: rows.map((r) => ({
+      source: r.source,
+      createdAt: r.created_at.getTime(),
+      expiresAt: r.expires_at.getTime(),
+      live: !r.revoked_at && r.expires_at.getTime() > now,
+    })),
+  };
+}
+
+/** Ends every live session of a user; answers how many ended. */
+export async function endUserSessions(trx: DbHandle, userId: number): Promise<number> {
+  const ended = await platformDb(trx)
+    .updateTable('sessions')
+    .set({ revoked_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', new Date())
+    .executeTakeFirst();
+  return Number(ended.numUpdatedRows);
 }

@@ -17,7 +17,7 @@ import { ErrorCode } from '@app/protocol/errors';
 import { CONTROL_CHARS, CONTROL_CHARS_REFUSAL } from '@app/protocol/validation';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { requireSession, type UidOf } from '../auth/sessions';
+import { type EndedSession, requireSession, type UidOf } from '../auth/sessions';
 import type { KeyRing } from '../codec/key-ring';
 import type { NonceStore } from '../codec/nonce-store';
 import type { EnvelopeOpener } from '../codec/open-pool';
@@ -49,6 +49,8 @@ export interface CallPlatform {
   nonces: NonceStore;
   /** A session's user's 唯一码: set by the user module at startup (it owns users). */
   uidOf: UidOf;
+  /** Why a session ended, when it says more than 20118 (a ban): set by the user module. */
+  whyEnded?: EndedSession;
   validateResponses: boolean;
 }
 
@@ -199,9 +201,9 @@ export function registerCall<D extends CallDef>(
       // df needs a session; pb and pt take one when a valid token comes along (never refuse for it).
       const user =
         def.access === 'df'
-          ? await requireSession(platform.db, token, platform.uidOf)
+          ? await requireSession(platform.db, token, platform.uidOf, platform.whyEnded)
           : token
-            ? await requireSession(platform.db, token, platform.uidOf).catch((error: unknown) => {
+            ? await requireSession(platform.db, token, platform.uidOf, platform.whyEnded).catch((error: unknown) => {
                 // A token that is not (or no longer) a session; a database that cannot answer is no such thing.
                 if (isAppError(error)) return null;
                 throw error;

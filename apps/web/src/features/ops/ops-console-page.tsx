@@ -16,10 +16,12 @@ import { ReconcileTab } from './components/reconcile-tab';
 import { SecurityTab } from './components/security-tab';
 import { StaffTab } from './components/staff-tab';
 import { SupportTab } from './components/support-tab';
+import { UsersTab } from './components/users-tab';
 import { WithdrawalsTab } from './components/withdrawals-tab';
 import './ops.css';
 
 type Tab =
+  | 'users'
   | 'support'
   | 'refused'
   | 'merchants'
@@ -34,6 +36,7 @@ type Tab =
 const TABS: Array<{ id: Tab; label: string; allowed: (me: StaffMember) => boolean }> = [
   { id: 'refused', label: '拒绝收货', allowed: (me) => staffCan(me.role, 'orders') },
   { id: 'support', label: '客服工单', allowed: (me) => staffCan(me.role, 'orders') },
+  { id: 'users', label: '查找用户', allowed: (me) => staffCan(me.role, 'users') },
   { id: 'merchants', label: '商人审核', allowed: (me) => staffCan(me.role, 'merchants') },
   { id: 'channels', label: '商人频道', allowed: (me) => staffCan(me.role, 'merchants') },
   { id: 'withdrawals', label: '提现审核', allowed: (me) => staffCan(me.role, 'money') },
@@ -96,6 +99,7 @@ function Console({ me }: { me: StaffMember }) {
         </header>
         <main className="ops-content">
           {tab.id === 'support' ? <SupportTab /> : null}
+          {tab.id === 'users' ? <UsersTab canAct={staffCan(me.role, 'userActions')} /> : null}
           {tab.id === 'refused' ? <CasesTab /> : null}
           {tab.id === 'merchants' ? <MerchantsTab /> : null}
           {tab.id === 'channels' ? <BrokerChannelsTab /> : null}
