@@ -1,3 +1,4 @@
+import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { type Config, opsToken, testHooksEnabled } from './config';
@@ -52,6 +53,7 @@ import type { Db } from './platform/db/database';
 import { answerErrors } from './platform/http/error-handler';
 import { gracefulStop } from './platform/http/graceful-stop';
 import { healthRoutes } from './platform/http/health';
+import { localBackup } from './platform/http/local-backup';
 import { shedLoad } from './platform/http/load-shedding';
 import { openApiRoute } from './platform/http/openapi';
 import { rateLimits } from './platform/http/rate-limits';
@@ -158,6 +160,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     rates,
   });
   healthRoutes(app, { db, redis, draining: stopping.draining, underPressure: shedding.underPressure });
+  // PGlite's backup runs in the process that holds it: on demand from this machine, and on a schedule (docs/backups.md).
+  localBackup(app, db, {
+    dir: path.resolve(config.BACKUP_DIR),
+    keep: config.BACKUP_KEEP,
+    everyMinutes: config.BACKUP_EVERY_MINUTES,
+  });
   // Production: its real parts only, their secrets from the environment (loadConfig refuses otherwise, decision 0012).
   const production = !testHooksEnabled(config);
   const storage = await openStorage(app, { db, config, production });
