@@ -112,7 +112,7 @@ describe('npm run restore refuses', () => {
     );
     if (testDb === 'pglite') expect(fs.readdirSync(dataDir)).toEqual([]);
     else expect(await userRelations(source.url!)).toBe(before);
-  });
+  }, 120_000);
 
   it('a target that holds data without --force; with it, the data is replaced (PGlite: moved aside, not deleted)', async () => {
     if (testDb === 'pglite') {
@@ -141,7 +141,7 @@ describe('npm run restore refuses', () => {
     await restorePostgres({ file, url, force: true });
     expect(await source.db.selectFrom('settings').select('key').where('key', '=', 'backup.test').execute()).toEqual([]);
     expect(await userRelations(url)).toBe(relations);
-  });
+  }, 120_000);
 });
 
 describe('the embedded database backup route', () => {
@@ -170,5 +170,5 @@ describe('the embedded database backup route', () => {
     } finally {
       await t.close();
     }
-  });
+  }, 120_000);
 });
