@@ -159,5 +159,5 @@ describe('the backup drill', () => {
     const check = await runTool('ledger:check', target.env);
     expect({ code: check.code, stderr: check.stderr }).toEqual({ code: 0, stderr: '' });
     expect(check.stdout).toMatch(/^ledger balances: \d+ accounts, [1-9]\d* fen posted/);
-  }, 120_000);
+  }, 240_000);
 });

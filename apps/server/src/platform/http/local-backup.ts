@@ -9,16 +9,17 @@ export const LOCAL_BACKUP_PATH = '/local/backup';
 /**
  * The embedded database's backup in the process that holds it (decision 00xx-backups-restore-drill):
  * on demand through POST /local/backup from this machine, and every `everyMinutes` when set. One
- * dump at a time: a second ask while one runs waits for it and gets its file. Nothing on PostgreSQL
- * (pg_dump reads it from outside). The answer is the operator's own tool's: the backup, or
- * `{ error }` with the reason (the route answers no one else).
+ * dump at a time: a second ask while one runs waits for it and gets its file. On PostgreSQL the
+ * route answers 404 as it does to others (pg_dump reads the database from outside; the route stays
+ * registered so every deployment answers the same paths). The answer is the operator's own tool's:
+ * the backup, or `{ error }` with the reason (the route answers no one else).
  */
 export function localBackup(
   app: FastifyInstance,
   db: Db,
   options: { dir: string; keep: number; everyMinutes: number },
 ): void {
-  if (!embeddedOf(db)) return;
+  const embedded = embeddedOf(db) !== null;
   let running: Promise<EmbeddedBackup> | null = null;
   const backup = () => {
     running ??= backupEmbedded(db, options).finally(() => {
@@ -28,7 +29,7 @@ export function localBackup(
   };
 
   app.post(LOCAL_BACKUP_PATH, async (request, reply) => {
-    if (!fromThisMachine(request)) return reply.status(404).send({ status: 'not found' });
+    if (!embedded || !fromThisMachine(request)) return reply.status(404).send({ status: 'not found' });
     reply.header('cache-control', 'no-store');
     try {
       const done = await backup();
@@ -41,7 +42,7 @@ export function localBackup(
   });
 
   const timer =
-    options.everyMinutes > 0
+    embedded && options.everyMinutes > 0
       ? setInterval(() => {
           backup().then(
             (done) => app.log.info({ backup: done }, 'scheduled backup written'),
