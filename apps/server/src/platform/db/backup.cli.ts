@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { LOCAL_BACKUP_PATH } from '../http/local-backup';
 import { backupEmbedded, type EmbeddedBackup } from './backup-pglite';
 import { backupPostgres } from './backup-postgres';
@@ -43,6 +45,9 @@ async function main(): Promise<void> {
   }
   let done: EmbeddedBackup;
   if (offline) {
+    // Opening an empty folder would create a database there: back up only one that exists.
+    if (!fs.existsSync(path.join(env.dataDir, 'pglite', 'PG_VERSION')))
+      throw new Error(`no database in ${env.dataDir} (DATA_DIR): nothing to back up`);
     const db = await openDatabase({ dataDir: env.dataDir });
     try {
       done = await backupEmbedded(db, { dir: env.dir, keep: env.BACKUP_KEEP });
