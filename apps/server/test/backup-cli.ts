@@ -13,7 +13,6 @@ export interface ToolRun {
 const TOOLS = {
   backup: 'apps/server/src/platform/db/backup.cli.ts',
   restore: 'apps/server/src/platform/db/restore.cli.ts',
-  'ledger:check': 'apps/server/src/modules/ledger/ledger-check.cli.ts',
 } as const;
 
 /**

@@ -4,10 +4,12 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { orderInfo } from '@app/protocol/calls/orders';
+import { LEDGER_MOVEMENT_CODES } from '@app/protocol/calls/wallet';
 import { OrderStatus } from '@app/protocol/statuses/order-status';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/database';
+import { checkLedger, unknownMovementCodes } from '../src/modules/ledger/ledger-check';
 import { sha256Of } from '../src/platform/db/backup-files';
 import { openDatabase } from '../src/platform/db/database';
 import { runTool, writtenFile } from './backup-cli';
@@ -18,7 +20,7 @@ import { orderFixture } from './order-fixture';
  * The restore drill (docs/backups.md): a serving app with orders coming in, `npm run backup` taken
  * while they come, `npm run restore` into a fresh database (PostgreSQL) or data folder (PGlite), a
  * server started on the restored copy, every order acknowledged before the backup began is there
- * and answers its buyer, and `npm run ledger:check` passes on it.
+ * and answers its buyer, and the check of `npm run ledger:check` passes on it.
  */
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'market-drill-'));
@@ -150,14 +152,19 @@ describe('the backup drill', () => {
       expect(payments.map((p) => [String(p.ref), p.status]).sort()).toEqual(
         before.paid.map((id) => [id, 'paid']).sort(),
       );
+      // The check of `npm run ledger:check`, on the copy the server runs on (a third process and a
+      // second open of the folder would cost more than the rest of the drill).
+      expect(await checkLedger(copy.db)).toEqual([]);
+      expect(await unknownMovementCodes(copy.db, LEDGER_MOVEMENT_CODES)).toEqual([]);
+      const posted = await copy.db
+        .selectFrom('ledger_transfers')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('state', '=', 'posted')
+        .executeTakeFirstOrThrow();
+      expect(Number(posted.n)).toBeGreaterThanOrEqual(before.paid.length);
     } finally {
       await t2.app.close();
       await copy.drop();
     }
-
-    // `npm run ledger:check` on the restored copy.
-    const check = await runTool('ledger:check', target.env);
-    expect({ code: check.code, stderr: check.stderr }).toEqual({ code: 0, stderr: '' });
-    expect(check.stdout).toMatch(/^ledger balances: \d+ accounts, [1-9]\d* fen posted/);
   }, 240_000);
 });
