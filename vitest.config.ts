@@ -14,13 +14,18 @@ const isolated = [
   'apps/server/test/graceful-stop.test.ts',
   'apps/server/test/partner-games.test.ts',
   'apps/server/test/production-without-demo.test.ts',
+  'apps/server/test/backup-drill.test.ts',
 ];
 /**
  * Kept out of the everyday loop (`npm run test:fast` sets TEST_EVERYDAY=1; decision 0053): they
  * start, kill and restart real server processes and are the serial tail of the run (about 55 s on
  * a quiet machine, 120 s and more on a loaded one). `npm test` and CI run them on both databases.
  */
-const processTests = ['apps/server/test/crash-restart.test.ts', 'apps/server/test/graceful-stop.test.ts'];
+const processTests = [
+  'apps/server/test/crash-restart.test.ts',
+  'apps/server/test/graceful-stop.test.ts',
+  'apps/server/test/backup-drill.test.ts',
+];
 const everyday = process.env.TEST_EVERYDAY === '1';
 
 const shared = {

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { type Config, opsToken, testHooksEnabled } from './config';
@@ -60,6 +61,7 @@ import { answerErrors } from './platform/http/error-handler';
 import { gracefulStop } from './platform/http/graceful-stop';
 import { healthRoutes } from './platform/http/health';
 import { shedLoad } from './platform/http/load-shedding';
+import { localBackup } from './platform/http/local-backup';
 import { openApiRoute } from './platform/http/openapi';
 import { rateLimits } from './platform/http/rate-limits';
 import type { CallPlatform } from './platform/http/register-call';
@@ -172,6 +174,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     rates,
   });
   healthRoutes(app, { db, redis, draining: stopping.draining, underPressure: shedding.underPressure });
+  // PGlite's backup runs in the process that holds it: on demand from this machine, and on a schedule (docs/backups.md).
+  localBackup(app, db, {
+    dir: path.resolve(config.BACKUP_DIR),
+    keep: config.BACKUP_KEEP,
+    everyMinutes: config.BACKUP_EVERY_MINUTES,
+  });
   // Production: its real parts only, their secrets from the environment (loadConfig refuses otherwise, decision 0012).
   const production = !testHooksEnabled(config);
   const storage = await openStorage(app, { db, config, production });

@@ -29,8 +29,31 @@ const partnerGameSchema = z.strictObject({
     .optional(),
 });
 
+// backups:
+/**
+ * The backups (docs/backups.md): where they go, how many of a kind are kept, and the embedded
+ * database's own schedule. Read by the server and by `npm run backup` / `npm run restore`.
+ */
+export const backupSettings = z.object({
+  /** The folder of the backup files and their .sha256 (relative to the working directory). */
+  BACKUP_DIR: z.string().default('./backups'),
+  /** The newest N backups of a kind are kept; older ones (and their checksums) are removed. */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
+  /**
+   * PGlite only: the server dumps its database every N minutes (0: only on demand, through
+   * `npm run backup`, which asks the running server). PostgreSQL's schedule is the operator's cron.
+   */
+  BACKUP_EVERY_MINUTES: z.coerce.number().int().min(0).max(10_080).default(0),
+  /**
+   * PostgreSQL only: the folder of pg_dump and pg_restore when those on PATH are older than the
+   * server (Debian: /usr/lib/postgresql/<major>/bin); unset, PATH's.
+   */
+  BACKUP_PG_BIN: z.string().optional(),
+});
+
 /** Every setting the server reads, checked once at boot (README lists them). */
 const configSchema = z.object({
+  ...backupSettings.shape,
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),

@@ -22,6 +22,8 @@ export const SERVER_PATH_PREFIXES: readonly string[] = [
   '/health',
   // Prometheus' scrape (platform/metrics/http-metrics.ts), for METRICS_TOKEN's bearer or a local scraper.
   '/metrics',
+  // What only a caller on this machine gets: the embedded database's backup (platform/http/local-backup.ts).
+  '/local',
   '/openapi.json',
   '/agreements',
   '/storage',

@@ -76,9 +76,18 @@ export async function openDatabase<DB = unknown>(options: DatabaseOptions): Prom
   }
   const borrowed = options.pglite;
   const pglite = borrowed ?? (await openPGlite(options));
-  return watched(
+  const db = watched(
     (plugins, log) => new Kysely<DB>({ dialect: new PGliteDialect(pglite, { keepOpen: !!borrowed }), plugins, log }),
   );
+  embedded.set(db, pglite);
+  return db;
+}
+
+const embedded = new WeakMap<object, PGlite>();
+
+/** The PGlite under a database opened on it (the backup dumps it, backup.ts); null on PostgreSQL. */
+export function embeddedOf(db: object): PGlite | null {
+  return embedded.get(db) ?? null;
 }
 
 /**

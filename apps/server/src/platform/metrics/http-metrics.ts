@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { fromThisMachine } from '../http/this-machine';
 import { LATENCY_BUCKETS, type Metrics } from './metrics';
 
 const answeredCodes = new WeakMap<FastifyRequest, string>();
@@ -14,8 +15,6 @@ export function answeredCodeOf(request: FastifyRequest): string | undefined {
   return answeredCodes.get(request);
 }
 
-const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
-
 /** Who may read /metrics: the bearer of METRICS_TOKEN; without one, a scraper on this machine only. */
 function mayRead(request: FastifyRequest, token: string | undefined): boolean {
   if (token) {
@@ -23,8 +22,7 @@ function mayRead(request: FastifyRequest, token: string | undefined): boolean {
     const wanted = Buffer.from(`Bearer ${token}`);
     return given.length === wanted.length && timingSafeEqual(given, wanted);
   }
-  // The socket's own peer, not X-Forwarded-For: a request through the balancer is never "local".
-  return LOOPBACK.test(request.socket.remoteAddress ?? '') && !request.headers['x-forwarded-for'];
+  return fromThisMachine(request);
 }
 
 /**
