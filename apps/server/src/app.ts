@@ -27,6 +27,7 @@ import type { CatalogueEntry } from './modules/market/game-catalogue';
 import { marketModule } from './modules/market/market.module';
 import { noticesModule } from './modules/notices/notices.module';
 import { opsModule } from './modules/ops/ops.module';
+import { orderStatsSource } from './modules/orders/order-stats';
 import { Reconcilers } from './modules/ops/reconcilers';
 import { StaffSessionEnds, staffSessionAllows } from './modules/ops/staff-sessions';
 import { orderNumbers } from './modules/orders/order.queries';
@@ -43,7 +44,10 @@ import { smsModule } from './modules/sms/sms.module';
 import { supportModule } from './modules/support/support.module';
 import { askForService, endStaffChat } from './modules/support/support.service';
 import { systemModule } from './modules/system/system.module';
+import { type StatsHandle, statsModule } from './modules/stats/stats.module';
+import { StatsSources } from './modules/stats/stats-sources';
 import { trackingModule } from './modules/tracking/tracking.module';
+import { trackingStatsSource } from './modules/tracking/tracking-stats';
 import { pushOn } from './modules/user/settings.service';
 import { userModule } from './modules/user/user.module';
 import { boundPhone, markAuthenticated, uidOf } from './modules/user/user.queries';
@@ -82,6 +86,8 @@ declare module 'fastify' {
     payments: PaymentsHandle;
     /** 支付密码: what payments and withdrawal ask before money leaves the balance (wallet). */
     payPassword: PayPasswordHandle;
+    /** stats: the rollups and the dashboard (tests run a rollup through it). */
+    stats: StatsHandle;
   }
 }
 
@@ -248,6 +254,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // 拒绝收货 and its kin in the console: each order machinery registers its cases (the broker's below).
   const cases = new RefusedCases();
   cases.register(orderRefusedCases({ db, gateway, events }));
+  // stats: the rollups' sources register here (the events, the orders); the console reads the handle.
+  const statsSources = new StatsSources();
+  statsSources.register(trackingStatsSource);
+  statsSources.register(orderStatsSource);
+  const stats = statsModule(app, {
+    db,
+    sources: statsSources,
+    rollupEveryMs: config.STATS_ROLLUP_MS,
+    settings: {
+      lookbackHours: config.STATS_LOOKBACK_HOURS,
+      backfillDays: config.STATS_BACKFILL_DAYS,
+      rawRetentionDays: config.STATS_RAW_RETENTION_DAYS,
+    },
+  });
+  app.decorate('stats', stats);
   await opsModule(app, {
     db,
     gateway,
@@ -262,6 +283,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     withdrawals: withdrawals.review,
     cases,
     reconcilers,
+    stats,
   });
   couponModule(app, { platform, notices });
   // What a cashier can pay: each purpose registers its adapter (the broker's and the bid book's below).

@@ -26,14 +26,14 @@ export const staffRoleLabel: Record<StaffRole, string> = {
 /**
  * What a role may do — the ONE table of the console's permissions: orders (refused receipts,
  * notes, refund/confirm), audit (操作日志), staff (员工), merchants (商人审核, 商人频道), money
- * (提现审核, 对账, 账务).
+ * (提现审核, 对账, 账务), stats (数据: the dashboard, A/B, its export).
  */
-export type StaffPermission = 'orders' | 'audit' | 'staff' | 'merchants' | 'money';
+export type StaffPermission = 'orders' | 'audit' | 'staff' | 'merchants' | 'money' | 'stats';
 const permissions: Record<StaffRole, readonly StaffPermission[]> = {
   cs: ['orders'],
-  operator: ['orders', 'audit', 'merchants'],
+  operator: ['orders', 'audit', 'merchants', 'stats'],
   finance: ['audit', 'money'],
-  admin: ['orders', 'audit', 'staff', 'merchants', 'money'],
+  admin: ['orders', 'audit', 'staff', 'merchants', 'money', 'stats'],
 };
 export const staffCan = (role: StaffRole, permission: StaffPermission): boolean =>
   permissions[role].includes(permission);
@@ -63,6 +63,7 @@ export const StaffAction = {
   WITHDRAWAL_APPROVE: 'withdrawal.approve',
   WITHDRAWAL_REFUSE: 'withdrawal.refuse',
   RECONCILE_RUN: 'reconcile.run',
+  STATS_EXPORT: 'stats.export',
 } as const;
 export type StaffAction = (typeof StaffAction)[keyof typeof StaffAction];
 
@@ -90,6 +91,7 @@ export const staffActionLabel: Record<StaffAction, string> = {
   'withdrawal.approve': '提现审核通过',
   'withdrawal.refuse': '提现审核不通过',
   'reconcile.run': '运行对账',
+  'stats.export': '导出统计数据',
 };
 
 const staffUsername = z

@@ -37,6 +37,7 @@ const refusals: Record<StaffPermission, string> = {
   staff: '仅管理员可以管理员工',
   merchants: '仅运营和管理员可以审核商人',
   money: '仅财务和管理员可以处理资金',
+  stats: '仅运营和管理员可以查看数据统计',
 };
 
 export function requireAccess(staff: StaffPrincipal, access: RouteAccess): void {

@@ -5,6 +5,7 @@ import type { RateStore } from '../../platform/rate/rate-store';
 import type { BrokerOrderDeps } from '../broker/broker-order.queries';
 import type { RefusedCases } from '../casework/refused-cases';
 import type { OrderDeps } from '../orders/order.service';
+import type { StatsHandle } from '../stats/stats.module';
 import type { SupportDeps } from '../support/support.service';
 import type { WithdrawalReview } from '../withdrawal/withdrawal.module';
 import { opsRoutes } from './ops.routes';
@@ -14,6 +15,7 @@ import { opsCaseRoutes } from './ops-cases';
 import { opsHttpStatus, requireAccess } from './ops-http';
 import { opsMerchantRoutes } from './ops-merchants.routes';
 import { opsMoneyRoutes } from './ops-money.routes';
+import { opsStatsRoutes } from './ops-stats.routes';
 import { opsSupportRoutes } from './ops-support.routes';
 import type { Reconcilers } from './reconcilers';
 import { sessionRoutes } from './session.routes';
@@ -41,6 +43,8 @@ export interface OpsDeps extends OrderDeps {
   withdrawals?: WithdrawalReview;
   /** The daily reconciliation's sources (payouts; payments and refunds register theirs). */
   reconcilers?: Reconcilers;
+  /** 数据: the statistics module's dashboard (its routes mount when handed in). */
+  stats?: StatsHandle;
 }
 
 /**
@@ -75,6 +79,7 @@ export async function opsModule(app: FastifyInstance, deps: OpsDeps): Promise<vo
       opsCaseRoutes(ops, deps);
       opsBrokerOrderRoutes(ops, deps);
       opsMoneyRoutes(ops, deps);
+      if (deps.stats) opsStatsRoutes(ops, { ...deps, stats: deps.stats });
     },
     { prefix: '/ops/v1' },
   );

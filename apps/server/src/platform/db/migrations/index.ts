@@ -48,6 +48,7 @@ import * as m0049 from './0049-realname-checks';
 import * as m0050 from './0050-wallet-statement';
 import * as m0051 from './0051-wallet-pay-password';
 import * as m0052 from './0052-finance-role';
+import * as m0053 from './0053-stats-rollups';
 
 /** Migrations in order; a name once shipped never changes. */
 export const migrations: Record<string, { up: readonly string[] }> = {
@@ -101,4 +102,5 @@ export const migrations: Record<string, { up: readonly string[] }> = {
   '0050-wallet-statement': m0050,
   '0051-wallet-pay-password': m0051,
   '0052-finance-role': m0052,
+  '0053-stats-rollups': m0053,
 };
