@@ -261,7 +261,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const stats = statsModule(app, {
     db,
     sources: statsSources,
-    rollupEveryMs: config.STATS_ROLLUP_MS,
+    rollupEveryMs: config.SWEEP_MS > 0 ? config.STATS_ROLLUP_MS : 0,
     settings: {
       lookbackHours: config.STATS_LOOKBACK_HOURS,
       backfillDays: config.STATS_BACKFILL_DAYS,

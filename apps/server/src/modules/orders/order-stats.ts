@@ -2,7 +2,9 @@ import { OrderStatus } from '@app/protocol/statuses/order-status';
 import type { StatsMetric } from '@app/protocol/ops-stats';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
+import { abGroupOf } from '@app/protocol/platform';
 import { bucketOf, type FactRow, type Grain, type StatsSource } from '../stats/stats-sources';
+import { uidsOf } from '../user/user.queries';
 
 const FINISHED = [OrderStatus.COMPLETED, OrderStatus.SETTLED, OrderStatus.PENDING_SETTLEMENT];
 
@@ -10,7 +12,7 @@ interface Counted {
   bucket: Date;
   game: string;
   goods_type: string;
-  ab_group: string;
+  party: number;
   n: string | number;
   fen: string | number | null;
 }
@@ -20,8 +22,9 @@ interface Counted {
  * placed by created_at; paid with GMV (price) by paid_at; finished (交易成功) with the platform's
  * fees (buyer's and seller's) by confirmed_at; refunded (已退回) by updated_at; disputed (拒绝收货)
  * by receipt_refused_at; a buyer's or seller's first paid order as a new buyer or seller. Per game
- * (application id), goods type and the buyer's A/B group (uid mod 3 = 1 → B, as the clients mark
- * it); orders carry no scene or server group.
+ * (application id), goods type and the A/B group of the buyer (of the seller for new sellers) by
+ * his uid (uid mod 3 = 1 → B, as the clients mark it, the user module's uids); orders carry no
+ * scene or server group.
  */
 export const orderStatsSource: StatsSource = {
   name: 'orders',
@@ -51,6 +54,10 @@ export const orderStatsSource: StatsSource = {
       firstPaid(db, grain, from, to, 'buyer_user_id'),
       firstPaid(db, grain, from, to, 'seller_user_id'),
     ]);
+    const parties = [placed, paid, finished, refunded, disputed, buyers, sellers].flat().map((r) => Number(r.party));
+    const uids = await uidsOf(db, [...new Set(parties)]);
+    const ab = (party: number) => abGroupOf(uids.get(Number(party)) ?? '');
+    const facts = (rows: Counted[], counted: StatsMetric, summed?: StatsMetric) => factsOf(rows, ab, counted, summed);
     return [
       ...facts(placed, 'orders_placed'),
       ...facts(paid, 'orders_paid', 'gmv_fen'),
@@ -63,8 +70,7 @@ export const orderStatsSource: StatsSource = {
   },
 };
 
-const dims = sql`application_id as game, type::text as goods_type,
-  case when buyer_user_id % 3 = 1 then 'B' else 'A' end as ab_group`;
+const dims = (party = sql`buyer_user_id`) => sql`application_id as game, type::text as goods_type, ${party} as party`;
 
 async function orderCounts(
   db: Db,
@@ -78,7 +84,7 @@ async function orderCounts(
   const time = sql.raw(at);
   const bucket = bucketOf(time, grain);
   const { rows } = await sql<Counted>`
-    select ${bucket} as bucket, ${dims}, count(*) as n, ${fen} as fen
+    select ${bucket} as bucket, ${dims()}, count(*) as n, ${fen} as fen
     from orders
     where ${time} >= ${from} and ${time} < ${to} ${where}
     group by 1, 2, 3, 4`.execute(db);
@@ -90,7 +96,7 @@ async function firstPaid(db: Db, grain: Grain, from: Date, to: Date, who: 'buyer
   const party = sql.raw(who);
   const bucket = bucketOf(sql`paid_at`, grain);
   const { rows } = await sql<Counted>`
-    select ${bucket} as bucket, ${dims}, count(*) as n, null as fen
+    select ${bucket} as bucket, ${dims(party)}, count(*) as n, null as fen
     from (
       select *, row_number() over (partition by ${party} order by paid_at, id) as nth
       from orders where paid_at is not null and paid_at < ${to}
@@ -100,18 +106,23 @@ async function firstPaid(db: Db, grain: Grain, from: Date, to: Date, who: 'buyer
   return rows;
 }
 
-function facts(rows: Counted[], counted: StatsMetric, summed?: StatsMetric): FactRow[] {
-  return rows.flatMap((r) => {
-    const base = {
-      bucket: new Date(r.bucket),
-      game: r.game,
-      serverGroup: '',
-      goodsType: r.goods_type,
-      scene: '',
-      abGroup: r.ab_group,
-    };
-    const one: FactRow[] = [{ ...base, metric: counted, value: Number(r.n) }];
-    if (summed) one.push({ ...base, metric: summed, value: Number(r.fen ?? 0) });
-    return one;
-  });
+/** Rows per party summed into facts per A/B group. */
+function factsOf(rows: Counted[], ab: (party: number) => string, counted: StatsMetric, summed?: StatsMetric): FactRow[] {
+  const out = new Map<string, FactRow[]>();
+  for (const r of rows) {
+    const bucket = new Date(r.bucket);
+    const abGroup = ab(r.party);
+    const key = JSON.stringify([bucket.getTime(), r.game, r.goods_type, abGroup]);
+    let found = out.get(key);
+    if (!found) {
+      const base = { bucket, game: r.game, serverGroup: '', goodsType: r.goods_type, scene: '', abGroup };
+      found = [{ ...base, metric: counted, value: 0 }];
+      if (summed) found.push({ ...base, metric: summed, value: 0 });
+      out.set(key, found);
+    }
+    const [count, sum] = found as [FactRow, FactRow | undefined];
+    count.value += Number(r.n);
+    if (sum) sum.value += Number(r.fen ?? 0);
+  }
+  return [...out.values()].flat();
 }
