@@ -248,7 +248,12 @@ const configSchema = z.object({
   /** How often the sweep leader rolls the statistics up (ms; 0 turns it off). */
   STATS_ROLLUP_MS: z.coerce.number().int().min(0).default(300_000),
   /** Each rollup recomputes this many past hours (late events and late order changes land in their hour). */
-  STATS_LOOKBACK_HOURS: z.coerce.number().int().min(1).max(24 * 7).default(48),
+  STATS_LOOKBACK_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 7)
+    .default(48),
   /** The first rollup (no watermark yet) starts this many days back. */
   STATS_BACKFILL_DAYS: z.coerce.number().int().min(1).max(3660).default(90),
   /** Raw statistics events older than this many days are deleted once rolled up (their rollups stay forever). */

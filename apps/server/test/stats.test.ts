@@ -103,7 +103,10 @@ async function order(o: {
 }
 
 /** `n` events of one kind from one device at one time. */
-async function events(n: number, e: { event: string; device: string; uid?: string; at: string; game?: string; type?: string }) {
+async function events(
+  n: number,
+  e: { event: string; device: string; uid?: string; at: string; game?: string; type?: string },
+) {
   await t.db
     .insertInto('tracking_events')
     .values(
@@ -137,20 +140,74 @@ beforeAll(async () => {
   // Day 2 (00:30 in Beijing): a1 on demo-legend, b1 on demo-sword (type 1).
   await events(5, { event: 'exposure', device: 'a1', uid: '90000000', at: '2026-11-10T16:30:00' });
   await events(1, { event: 'click', device: 'a1', uid: '90000000', at: '2026-11-10T16:30:00' });
-  await events(4, { event: 'exposure', device: 'b1', uid: '90000001', at: '2026-11-10T17:00:00', game: 'demo-sword', type: '1' });
+  await events(4, {
+    event: 'exposure',
+    device: 'b1',
+    uid: '90000001',
+    at: '2026-11-10T17:00:00',
+    game: 'demo-sword',
+    type: '1',
+  });
 
   // o1 A: paid and settled on day 1, seller fee 5.
-  await order({ buyer: '90000000', price: 10_000, sellerFee: 500, status: OrderStatus.SETTLED, created: '2026-11-10T02:10:00', paid: '2026-11-10T02:15:00', confirmed: '2026-11-10T04:00:00' });
+  await order({
+    buyer: '90000000',
+    price: 10_000,
+    sellerFee: 500,
+    status: OrderStatus.SETTLED,
+    created: '2026-11-10T02:10:00',
+    paid: '2026-11-10T02:15:00',
+    confirmed: '2026-11-10T04:00:00',
+  });
   // o2 A: finished on day 1 (pending settlement), fees 2 + 10.
-  await order({ buyer: '90000000', price: 20_000, buyerFee: 200, sellerFee: 1000, status: OrderStatus.PENDING_SETTLEMENT, created: '2026-11-10T05:00:00', paid: '2026-11-10T05:05:00', confirmed: '2026-11-10T06:00:00' });
+  await order({
+    buyer: '90000000',
+    price: 20_000,
+    buyerFee: 200,
+    sellerFee: 1000,
+    status: OrderStatus.PENDING_SETTLEMENT,
+    created: '2026-11-10T05:00:00',
+    paid: '2026-11-10T05:05:00',
+    confirmed: '2026-11-10T06:00:00',
+  });
   // o3 B: paid, then returned (refunded) on day 1.
-  await order({ buyer: '90000001', price: 30_000, status: OrderStatus.RETURNED, created: '2026-11-10T03:00:00', paid: '2026-11-10T03:01:00', updated: '2026-11-10T07:00:00' });
+  await order({
+    buyer: '90000001',
+    price: 30_000,
+    status: OrderStatus.RETURNED,
+    created: '2026-11-10T03:00:00',
+    paid: '2026-11-10T03:01:00',
+    updated: '2026-11-10T07:00:00',
+  });
   // o4 B: never paid.
-  await order({ buyer: '90000001', price: 5_000, status: OrderStatus.PAYMENT_TIMEOUT, created: '2026-11-10T04:00:00', updated: '2026-11-10T04:15:00' });
+  await order({
+    buyer: '90000001',
+    price: 5_000,
+    status: OrderStatus.PAYMENT_TIMEOUT,
+    created: '2026-11-10T04:00:00',
+    updated: '2026-11-10T04:15:00',
+  });
   // o5 A (90000003): placed at 23:50 of day 1, paid at 00:10 of day 2, receipt refused on day 2.
-  await order({ buyer: '90000003', price: 8_000, status: OrderStatus.RECEIPT_REFUSED, created: '2026-11-10T15:50:00', paid: '2026-11-10T16:10:00', refused: '2026-11-10T17:00:00' });
+  await order({
+    buyer: '90000003',
+    price: 8_000,
+    status: OrderStatus.RECEIPT_REFUSED,
+    created: '2026-11-10T15:50:00',
+    paid: '2026-11-10T16:10:00',
+    refused: '2026-11-10T17:00:00',
+  });
   // o6 B: demo-sword type 1, all on day 2, seller fee 20.
-  await order({ buyer: '90000001', game: 'demo-sword', type: 1, price: 40_000, sellerFee: 2000, status: OrderStatus.COMPLETED, created: '2026-11-10T18:00:00', paid: '2026-11-10T18:05:00', confirmed: '2026-11-10T19:00:00' });
+  await order({
+    buyer: '90000001',
+    game: 'demo-sword',
+    type: 1,
+    price: 40_000,
+    sellerFee: 2000,
+    status: OrderStatus.COMPLETED,
+    created: '2026-11-10T18:00:00',
+    paid: '2026-11-10T18:05:00',
+    confirmed: '2026-11-10T19:00:00',
+  });
 
   await t.app.stats.rollUp(NOW);
   operator = (await ops.staffMember('stats-op', 'operator')).token;
@@ -280,7 +337,11 @@ describe('the dashboard', () => {
   it('is refused to 客服 and 财务, to a player token and without a login', async () => {
     const cs = await ops.login('ops-cs', 'demo-cs-123');
     const refused = await dash(`from=${D1}&to=${D2}`, cs);
-    expect([refused.status, refused.code, refused.msg]).toEqual([403, '60004', '仅运营和管理员可以查看数据统计（当前角色：客服）']);
+    expect([refused.status, refused.code, refused.msg]).toEqual([
+      403,
+      '60004',
+      '仅运营和管理员可以查看数据统计（当前角色：客服）',
+    ]);
     const finance = await ops.login('ops-finance', 'demo-fin-123');
     expect((await ops.call('GET', `/stats/ab?from=${D1}&to=${D2}`, { token: finance })).code).toBe('60004');
     const player = await loginAs(t, '13300009999');
@@ -318,7 +379,12 @@ describe('the A/B comparison', () => {
     expect(click?.z).toBeCloseTo(1.223967, 5);
     expect(click?.pValue).toBeCloseTo(0.220965, 5);
     expect(detail).toMatchObject({ a: { successes: 2, trials: 6 }, b: { successes: 3, trials: 6 } });
-    expect(placed).toMatchObject({ a: { successes: 3, trials: 2 }, b: { successes: 3, trials: 3 }, z: null, pValue: null });
+    expect(placed).toMatchObject({
+      a: { successes: 3, trials: 2 },
+      b: { successes: 3, trials: 3 },
+      z: null,
+      pValue: null,
+    });
     expect(paid).toMatchObject({ a: { successes: 3, trials: 3 }, b: { successes: 2, trials: 3 } });
     expect(paid?.z).toBeCloseTo(-1.095445, 5);
     expect(finished).toMatchObject({ a: { successes: 2, trials: 3 }, b: { successes: 1, trials: 2 } });
@@ -334,7 +400,10 @@ describe('the CSV export', () => {
       headers: { authorization: `Bearer ${operator}` },
     });
     expect(res.headers['content-type']).toContain('text/csv');
-    const lines = res.body.replace(/^\ufeff/, '').trim().split('\r\n');
+    const lines = res.body
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split('\r\n');
     expect(lines).toHaveLength(4);
     expect(lines[0]?.split(',').slice(0, 5)).toEqual(['日期', '访客', '曝光', '点击', '详情']);
     expect(lines[1]?.split(',').slice(0, 8)).toEqual([D1, '3', '30', '11', '5', '5', '3', '2']);
@@ -352,8 +421,26 @@ describe('the CSV export', () => {
 
 describe('the rollup', () => {
   const snapshot = async () => ({
-    hourly: await t.db.selectFrom('stats_hourly').selectAll().orderBy('bucket').orderBy('metric').orderBy('game').orderBy('ab_group').orderBy('scene').orderBy('goods_type').execute(),
-    daily: await t.db.selectFrom('stats_daily').selectAll().orderBy('bucket').orderBy('metric').orderBy('game').orderBy('ab_group').orderBy('scene').orderBy('goods_type').execute(),
+    hourly: await t.db
+      .selectFrom('stats_hourly')
+      .selectAll()
+      .orderBy('bucket')
+      .orderBy('metric')
+      .orderBy('game')
+      .orderBy('ab_group')
+      .orderBy('scene')
+      .orderBy('goods_type')
+      .execute(),
+    daily: await t.db
+      .selectFrom('stats_daily')
+      .selectAll()
+      .orderBy('bucket')
+      .orderBy('metric')
+      .orderBy('game')
+      .orderBy('ab_group')
+      .orderBy('scene')
+      .orderBy('goods_type')
+      .execute(),
   });
 
   it('changes nothing when it runs again', async () => {

@@ -1,8 +1,8 @@
-import { OrderStatus } from '@app/protocol/statuses/order-status';
 import type { StatsMetric } from '@app/protocol/ops-stats';
+import { abGroupOf } from '@app/protocol/platform';
+import { OrderStatus } from '@app/protocol/statuses/order-status';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
-import { abGroupOf } from '@app/protocol/platform';
 import { bucketOf, type FactRow, type Grain, type StatsSource } from '../stats/stats-sources';
 import { uidsOf } from '../user/user.queries';
 
@@ -40,7 +40,8 @@ export const orderStatsSource: StatsSource = {
     'new_sellers',
   ],
   async facts(db, { from, to, grain }) {
-    const count = (at: string, where = sql``, fen = sql`null::bigint`) => orderCounts(db, grain, from, to, at, where, fen);
+    const count = (at: string, where = sql``, fen = sql`null::bigint`) =>
+      orderCounts(db, grain, from, to, at, where, fen);
     const [placed, paid, finished, refunded, disputed, buyers, sellers] = await Promise.all([
       count('created_at'),
       count('paid_at', sql`and paid_at is not null`, sql`sum(price_fen)`),
@@ -107,7 +108,12 @@ async function firstPaid(db: Db, grain: Grain, from: Date, to: Date, who: 'buyer
 }
 
 /** Rows per party summed into facts per A/B group. */
-function factsOf(rows: Counted[], ab: (party: number) => string, counted: StatsMetric, summed?: StatsMetric): FactRow[] {
+function factsOf(
+  rows: Counted[],
+  ab: (party: number) => string,
+  counted: StatsMetric,
+  summed?: StatsMetric,
+): FactRow[] {
   const out = new Map<string, FactRow[]>();
   for (const r of rows) {
     const bucket = new Date(r.bucket);

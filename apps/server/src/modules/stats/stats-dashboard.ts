@@ -13,9 +13,9 @@ import {
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import { twoProportionZ } from './ab-test';
+import { statsDb } from './stats.tables';
 import { rolledUpTo } from './stats-rollup';
 import { dayOf, dayStart } from './stats-sources';
-import { statsDb } from './stats.tables';
 
 type Sums = Partial<Record<StatsMetric, number>>;
 
@@ -154,7 +154,8 @@ export async function abComparison(db: Db, q: StatsQuery): Promise<AbComparison>
   };
 }
 
-const cell = (v: StatsDay[keyof StatsDay]) => (v === null ? '' : typeof v === 'number' && !Number.isInteger(v) ? v.toFixed(4) : String(v));
+const cell = (v: StatsDay[keyof StatsDay]) =>
+  v === null ? '' : typeof v === 'number' && !Number.isInteger(v) ? v.toFixed(4) : String(v);
 
 /** The dashboard's days and total as CSV (UTF-8 with a BOM, so spreadsheet programs read the Chinese headers). */
 export function dashboardCsv(d: StatsDashboard): string {

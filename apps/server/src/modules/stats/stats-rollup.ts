@@ -1,7 +1,7 @@
 import type { Db } from '../../platform/db/database';
 import { readSetting, writeSetting } from '../../platform/settings';
-import { type FactRow, floorTo, type Grain, type StatsSources } from './stats-sources';
 import { statsDb } from './stats.tables';
+import { type FactRow, floorTo, type Grain, type StatsSources } from './stats-sources';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -75,7 +75,9 @@ export async function rollUpRecent(
 ): Promise<Record<string, number>> {
   const mark = await rolledUpTo(db);
   const start = floorTo(
-    mark ? new Date(mark.getTime() - settings.lookbackHours * HOUR) : new Date(now.getTime() - settings.backfillDays * DAY),
+    mark
+      ? new Date(mark.getTime() - settings.lookbackHours * HOUR)
+      : new Date(now.getTime() - settings.backfillDays * DAY),
     'hour',
   );
   const end = new Date(floorTo(now, 'hour').getTime() + HOUR);

@@ -65,7 +65,10 @@ export const trackingStatsSource: StatsSource = {
     });
   },
   async prune(db, before) {
-    const gone = await trackingDb(db).deleteFrom('tracking_events').where('received_at', '<', before).executeTakeFirst();
+    const gone = await trackingDb(db)
+      .deleteFrom('tracking_events')
+      .where('received_at', '<', before)
+      .executeTakeFirst();
     return Number(gone.numDeletedRows);
   },
 };

@@ -29,11 +29,22 @@ export function StatsChart({ days, series, height = 260 }: { days: string[]; ser
           { values: (_u, ticks) => ticks.map((t) => new Date(t * 1000 + 8 * 3_600_000).toISOString().slice(5, 10)) },
           { scale: 'y' },
           ...(right
-            ? [{ scale: 'right', side: 1, grid: { show: false }, values: (_u: uPlot, ticks: number[]) => ticks.map((t) => (right.format ? right.format(t) : String(t))) }]
+            ? [
+                {
+                  scale: 'right',
+                  side: 1,
+                  grid: { show: false },
+                  values: (_u: uPlot, ticks: number[]) =>
+                    ticks.map((t) => (right.format ? right.format(t) : String(t))),
+                },
+              ]
             : []),
         ],
         series: [
-          { label: '日期', value: (_u, v) => (v == null ? '—' : new Date(v * 1000 + 8 * 3_600_000).toISOString().slice(0, 10)) },
+          {
+            label: '日期',
+            value: (_u, v) => (v == null ? '—' : new Date(v * 1000 + 8 * 3_600_000).toISOString().slice(0, 10)),
+          },
           ...series.map((s) => ({
             label: s.label,
             stroke: s.color,

@@ -71,9 +71,19 @@ export function StatsTab() {
           if (checked.success) setQuery(checked.data);
         }}
       >
-        <input type="date" aria-label="开始日期" value={form.from} onChange={(e) => setForm({ ...form, from: e.target.value })} />
+        <input
+          type="date"
+          aria-label="开始日期"
+          value={form.from}
+          onChange={(e) => setForm({ ...form, from: e.target.value })}
+        />
         <span className="ops-muted">至</span>
-        <input type="date" aria-label="结束日期" value={form.to} onChange={(e) => setForm({ ...form, to: e.target.value })} />
+        <input
+          type="date"
+          aria-label="结束日期"
+          value={form.to}
+          onChange={(e) => setForm({ ...form, to: e.target.value })}
+        />
         <select aria-label="游戏" value={form.game} onChange={(e) => setForm({ ...form, game: e.target.value })}>
           <option value="">全部游戏</option>
           {(d?.games ?? []).map((g) => (
@@ -82,7 +92,11 @@ export function StatsTab() {
             </option>
           ))}
         </select>
-        <select aria-label="商品类型" value={form.goodsType} onChange={(e) => setForm({ ...form, goodsType: e.target.value })}>
+        <select
+          aria-label="商品类型"
+          value={form.goodsType}
+          onChange={(e) => setForm({ ...form, goodsType: e.target.value })}
+        >
           <option value="">全部类型</option>
           {(d?.goodsTypes ?? []).map((g) => (
             <option key={g} value={g}>
@@ -141,7 +155,8 @@ export function StatsTab() {
           </div>
           <DaysTable days={[...(d?.days ?? [])].reverse()} total={t} />
           <p className="ops-muted ops-small">
-            数据来自小时/日汇总，更新至 {d?.rolledUpTo ? new Date(d.rolledUpTo).toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai' }) : '尚未汇总'}
+            数据来自小时/日汇总，更新至{' '}
+            {d?.rolledUpTo ? new Date(d.rolledUpTo).toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai' }) : '尚未汇总'}
             ；访客按日、游戏、类型、场景去重后相加。
           </p>
         </>
@@ -187,7 +202,25 @@ function DaysTable({ days, total }: { days: StatsDay[]; total: StatsDay }) {
       <table className="ops-table ops-table-tight">
         <thead>
           <tr>
-            {['日期', '访客', '曝光', '点击', '点击率', '详情', '下单', '支付', '完成', 'GMV', '手续费', '货币化率', '客单价', '退款率', '纠纷率', '新买家', '新卖家'].map((h, i) => (
+            {[
+              '日期',
+              '访客',
+              '曝光',
+              '点击',
+              '点击率',
+              '详情',
+              '下单',
+              '支付',
+              '完成',
+              'GMV',
+              '手续费',
+              '货币化率',
+              '客单价',
+              '退款率',
+              '纠纷率',
+              '新买家',
+              '新卖家',
+            ].map((h, i) => (
               <th key={h} className={i > 0 ? 'ops-num' : undefined}>
                 {h}
               </th>
@@ -235,14 +268,28 @@ function AbPanel({ ab }: { ab: ReturnType<typeof useStatsAb> }) {
                   <tr key={m.metric} data-testid="ops-ab-row">
                     <td>{m.label}</td>
                     <td className="ops-num">
-                      {percent(m.a.rate)} <span className="ops-muted">({m.a.successes}/{m.a.trials})</span>
+                      {percent(m.a.rate)}{' '}
+                      <span className="ops-muted">
+                        ({m.a.successes}/{m.a.trials})
+                      </span>
                     </td>
                     <td className="ops-num">
-                      {percent(m.b.rate)} <span className="ops-muted">({m.b.successes}/{m.b.trials})</span>
+                      {percent(m.b.rate)}{' '}
+                      <span className="ops-muted">
+                        ({m.b.successes}/{m.b.trials})
+                      </span>
                     </td>
                     <td className="ops-num">{m.z === null ? '—' : m.z.toFixed(2)}</td>
                     <td className="ops-num">{m.pValue === null ? '—' : m.pValue.toFixed(4)}</td>
-                    <td>{m.pValue === null ? <span className="ops-muted">无法检验</span> : m.significant ? <b>显著</b> : '不显著'}</td>
+                    <td>
+                      {m.pValue === null ? (
+                        <span className="ops-muted">无法检验</span>
+                      ) : m.significant ? (
+                        <b>显著</b>
+                      ) : (
+                        '不显著'
+                      )}
+                    </td>
                   </tr>
                 ))}
               </tbody>
