@@ -9,6 +9,8 @@ export interface ChartSeries {
   /** Drawn against the right-hand axis (money next to counts). */
   right?: boolean;
   format?: (v: number) => string;
+  /** The axis's shorter labels (money in 万), else `format`. */
+  axis?: (v: number) => string;
 }
 
 /** A line chart of day series (uPlot), as wide as its box, redrawn when the data or the width change. */
@@ -19,6 +21,9 @@ export function StatsChart({ days, series, height = 260 }: { days: string[]; ser
     if (!el) return;
     const xs = days.map((d) => Date.parse(`${d}T00:00:00+08:00`) / 1000);
     const right = series.find((s) => s.right);
+    const left = series.find((s) => !s.right);
+    const tick = (format?: (v: number) => string) => (_u: uPlot, ticks: number[]) =>
+      ticks.map((t) => (format ? format(t) : String(t)));
     const plot = new uPlot(
       {
         width: el.clientWidth || 800,
@@ -27,17 +32,9 @@ export function StatsChart({ days, series, height = 260 }: { days: string[]; ser
         scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] } },
         axes: [
           { values: (_u, ticks) => ticks.map((t) => new Date(t * 1000 + 8 * 3_600_000).toISOString().slice(5, 10)) },
-          { scale: 'y' },
+          { scale: 'y', size: 64, values: tick(left?.axis ?? left?.format) },
           ...(right
-            ? [
-                {
-                  scale: 'right',
-                  side: 1,
-                  grid: { show: false },
-                  values: (_u: uPlot, ticks: number[]) =>
-                    ticks.map((t) => (right.format ? right.format(t) : String(t))),
-                },
-              ]
+            ? [{ scale: 'right', side: 1, size: 64, grid: { show: false }, values: tick(right.axis ?? right.format) }]
             : []),
         ],
         series: [

@@ -16,6 +16,9 @@ const TYPE_LABEL: Record<string, string> = {
 };
 
 export const percent = (r: Rate) => (r === null ? '—' : `${(r * 100).toFixed(r < 0.1 ? 2 : 1)}%`);
+/** An axis label of fen: ¥1.2万 from ten thousand yuan up. */
+const shortYuan = (fen: number) =>
+  fen >= 1_000_000 ? `¥${(fen / 1_000_000).toFixed(1)}万` : `¥${Math.round(fen / 100)}`;
 const yuan = (fen: number | null) => (fen === null ? '—' : formatPriceFen(fen));
 
 const FUNNEL: Array<[keyof StatsDay, string, keyof StatsDay | null]> = [
@@ -49,13 +52,20 @@ export function StatsTab() {
   );
   const money = useMemo<ChartSeries[]>(
     () => [
-      { label: 'GMV', color: '#7048e8', values: d?.days.map((x) => x.gmvFen) ?? [], format: (v) => formatPriceFen(v) },
+      {
+        label: 'GMV',
+        color: '#7048e8',
+        values: d?.days.map((x) => x.gmvFen) ?? [],
+        format: (v) => formatPriceFen(v),
+        axis: shortYuan,
+      },
       {
         label: '手续费收入',
         color: '#d6336c',
         values: d?.days.map((x) => x.feeFen) ?? [],
         right: true,
         format: (v) => formatPriceFen(v),
+        axis: shortYuan,
       },
     ],
     [d],
