@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * The console's statistics (/ops/v1/stats, permission `stats`: 运营 and 管理员;
- * docs/decisions/0059-stats-stats-rollups.md): the day figures of the market from the rollups, the
+ * docs/decisions/0059-stats-rollups.md): the day figures of the market from the rollups, the
  * A/B comparison with its significance test, the CSV export. The server validates with these
  * schemas, the console's form uses them.
  */

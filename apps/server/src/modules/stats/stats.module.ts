@@ -16,7 +16,7 @@ export interface StatsHandle {
 }
 
 /**
- * The statistics (docs/decisions/0059-stats-stats-rollups.md): hourly and daily rollups of every
+ * The statistics (docs/decisions/0059-stats-rollups.md): hourly and daily rollups of every
  * registered source, kept by the sweep leader every `rollupEveryMs`, and the dashboard read from
  * the day rollups only. Owns stats_hourly and stats_daily; reads no other module's table.
  */

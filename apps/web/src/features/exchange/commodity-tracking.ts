@@ -93,7 +93,7 @@ function scheduleFlush(kind: TrackKind): void {
   }, FLUSH_DELAY_MS[kind]);
 }
 
-/** What the statistics' funnel is cut by (docs/decisions/0059-stats-stats-rollups.md). */
+/** What the statistics' funnel is cut by (docs/decisions/0059-stats-rollups.md). */
 export interface FunnelFacts {
   applicationId: string;
   type: number;

@@ -1,5 +1,5 @@
 /**
- * The statistics rollups (docs/decisions/0059-stats-stats-rollups.md): one row per bucket (an hour,
+ * The statistics rollups (docs/decisions/0059-stats-rollups.md): one row per bucket (an hour,
  * or a Beijing day starting at its 00:00 +08:00), dimensions and metric; '' where a fact has no
  * such dimension. Recomputed from the sources and replaced per bucket, so a rerun changes nothing.
  * Not partitioned yet (the record says when it pays); the tracking source scans the events by time.
