@@ -17,6 +17,7 @@ import { DepositKeepers } from './modules/deposits/deposit.service';
 import { depositPayable } from './modules/deposits/deposit-payable';
 import { depositsModule } from './modules/deposits/deposits.module';
 import { devModule } from './modules/dev/dev.module';
+import { exchangeStatsSource } from './modules/exchange/exchange-stats';
 import { configuredGames, type MountGames } from './modules/games/configured-games';
 import type { GameGateway } from './modules/games/game-gateway';
 import { gamesModule } from './modules/games/games.module';
@@ -45,6 +46,7 @@ import { type StatsHandle, statsModule } from './modules/stats/stats.module';
 import { StatsSources } from './modules/stats/stats-sources';
 import { supportModule } from './modules/support/support.module';
 import { askForService, endStaffChat } from './modules/support/support.service';
+import { supportStatsSource } from './modules/support/support-stats';
 import { systemModule } from './modules/system/system.module';
 import { trackingModule } from './modules/tracking/tracking.module';
 import { trackingStatsSource } from './modules/tracking/tracking-stats';
@@ -254,10 +256,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // 拒绝收货 and its kin in the console: each order machinery registers its cases (the broker's below).
   const cases = new RefusedCases();
   cases.register(orderRefusedCases({ db, gateway, events }));
-  // stats: the rollups' sources register here (the events, the orders); the console reads the handle.
+  // stats: the rollups' sources register here (events, orders, listings, support cases); the console reads the handle.
   const statsSources = new StatsSources();
   statsSources.register(trackingStatsSource);
   statsSources.register(orderStatsSource);
+  statsSources.register(exchangeStatsSource);
+  statsSources.register(supportStatsSource);
   const stats = statsModule(app, {
     db,
     sources: statsSources,

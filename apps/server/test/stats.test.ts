@@ -73,10 +73,11 @@ async function order(o: {
       seller_user_id: users['90000002'] as number,
       game_account_id: 'seller',
       game_role_id: 'r1',
+      published_at: at(o.created),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await t.db
+  const placed = await t.db
     .insertInto('orders')
     .values({
       order_no: `STAT${listings}`,
@@ -99,7 +100,9 @@ async function order(o: {
       updated_at: at(o.updated ?? o.confirmed ?? o.paid ?? o.created),
       receipt_refused_at: o.refused ? at(o.refused) : null,
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return placed.id;
 }
 
 /** `n` events of one kind from one device at one time. */
@@ -188,7 +191,7 @@ beforeAll(async () => {
     updated: '2026-11-10T04:15:00',
   });
   // o5 A (90000003): placed at 23:50 of day 1, paid at 00:10 of day 2, receipt refused on day 2.
-  await order({
+  const o5 = await order({
     buyer: '90000003',
     price: 8_000,
     status: OrderStatus.RECEIPT_REFUSED,
@@ -208,6 +211,37 @@ beforeAll(async () => {
     paid: '2026-11-10T18:05:00',
     confirmed: '2026-11-10T19:00:00',
   });
+
+  // 拒绝收货 opened a customer-service case on day 2; one trade sold on day 1 (server group m1).
+  await t.db
+    .insertInto('support_requests')
+    .values({
+      order_id: o5,
+      asked_by: 'buyer',
+      asker_user_id: users['90000003'] as number,
+      reason: '拒绝收货',
+      created_at: at('2026-11-10T17:05:00'),
+    })
+    .execute();
+  await t.db
+    .insertInto('market_trades')
+    .values({
+      commodity_id: null,
+      application_id: 'demo-legend',
+      type: 2,
+      server_id: 's1',
+      master_server_id: 'm1',
+      title: '金币',
+      role_type: null,
+      role_level: null,
+      coin_type: 2,
+      coin_num: 10_000,
+      sub_type: null,
+      item_name: null,
+      price_fen: 10_000,
+      sold_at: at('2026-11-10T04:00:00'),
+    })
+    .execute();
 
   await t.app.stats.rollUp(NOW);
   operator = (await ops.staffMember('stats-op', 'operator')).token;
@@ -246,6 +280,9 @@ describe('the dashboard', () => {
       disputeRate: 0,
       newBuyers: 2,
       newSellers: 1,
+      listingsAdded: 5,
+      listingsSold: 1,
+      supportCases: 0,
     });
     expect(dayOf(res.data, D2)).toEqual({
       day: D2,
@@ -271,6 +308,9 @@ describe('the dashboard', () => {
       disputeRate: 1 / 2,
       newBuyers: 1,
       newSellers: 0,
+      listingsAdded: 1,
+      listingsSold: 0,
+      supportCases: 1,
     });
     expect(res.data.total).toMatchObject({
       day: 'total',
@@ -291,6 +331,9 @@ describe('the dashboard', () => {
       disputeRate: 1 / 5,
       newBuyers: 3,
       newSellers: 1,
+      listingsAdded: 6,
+      listingsSold: 1,
+      supportCases: 1,
     });
     expect(res.data.games).toEqual(['demo-legend', 'demo-sword']);
     expect(res.data.goodsTypes).toEqual(['1', '2']);
@@ -310,8 +353,10 @@ describe('the dashboard', () => {
       feeFen: 0,
       ordersDisputed: 1,
       newBuyers: 1,
+      listingsAdded: 0,
+      supportCases: 0,
     });
-    expect(dayOf(legend.data, D1).gmvFen).toBe(60_000);
+    expect(dayOf(legend.data, D1)).toMatchObject({ gmvFen: 60_000, listingsAdded: 5, listingsSold: 1 });
     const roles = await dash(`from=${D1}&to=${D2}&goodsType=1`);
     expect(roles.data.total).toMatchObject({ visitors: 1, exposures: 4, ordersPaid: 1, gmvFen: 40_000, feeFen: 2_000 });
     expect(dayOf(roles.data, D1).ordersPlaced).toBe(0);

@@ -12,7 +12,8 @@ export const FUNNEL_EVENTS = { exposure: 'exposure', click: 'click', detail: 'de
 
 /**
  * The rolled-up metrics, each owned by one source (tracking: the events; orders: the exchange's
- * orders). Counts, except `*_fen` (sums of fen).
+ * orders; exchange: the listings and trades; support: the customer-service cases). Counts, except
+ * `*_fen` (sums of fen).
  */
 export const STATS_METRICS = [
   'visitors',
@@ -28,6 +29,9 @@ export const STATS_METRICS = [
   'orders_disputed',
   'new_buyers',
   'new_sellers',
+  'listings_added',
+  'listings_sold',
+  'support_cases',
 ] as const;
 export type StatsMetric = (typeof STATS_METRICS)[number];
 
@@ -95,6 +99,10 @@ export interface StatsDay {
   disputeRate: Rate;
   newBuyers: number;
   newSellers: number;
+  /** Listings put on sale (published), trades sold, customer-service cases opened (no game: counted in all games only). */
+  listingsAdded: number;
+  listingsSold: number;
+  supportCases: number;
 }
 
 export interface StatsDashboard {
@@ -160,4 +168,7 @@ export const STATS_CSV_COLUMNS: ReadonlyArray<[keyof StatsDay, string]> = [
   ['disputeRate', '纠纷率'],
   ['newBuyers', '新买家'],
   ['newSellers', '新卖家'],
+  ['listingsAdded', '上架'],
+  ['listingsSold', '成交'],
+  ['supportCases', '客服工单'],
 ];

@@ -72,6 +72,9 @@ export function figuresOf(day: string, s: Sums): StatsDay {
     disputeRate: rate(v('orders_disputed'), paid),
     newBuyers: v('new_buyers'),
     newSellers: v('new_sellers'),
+    listingsAdded: v('listings_added'),
+    listingsSold: v('listings_sold'),
+    supportCases: v('support_cases'),
   };
 }
 

@@ -205,6 +205,9 @@ function DaysTable({ days, total }: { days: StatsDay[]; total: StatsDay }) {
       <td className="ops-num">{percent(x.disputeRate)}</td>
       <td className="ops-num">{x.newBuyers}</td>
       <td className="ops-num">{x.newSellers}</td>
+      <td className="ops-num">{x.listingsAdded}</td>
+      <td className="ops-num">{x.listingsSold}</td>
+      <td className="ops-num">{x.supportCases}</td>
     </>
   );
   return (
@@ -230,6 +233,9 @@ function DaysTable({ days, total }: { days: StatsDay[]; total: StatsDay }) {
               '纠纷率',
               '新买家',
               '新卖家',
+              '上架',
+              '成交',
+              '客服工单',
             ].map((h, i) => (
               <th key={h} className={i > 0 ? 'ops-num' : undefined}>
                 {h}
