@@ -188,7 +188,7 @@ function Stat({ label, value }: { label: string; value: string }) {
 function DaysTable({ days, total }: { days: StatsDay[]; total: StatsDay }) {
   const cells = (x: StatsDay, head: string) => (
     <>
-      <td className="ops-mono">{head}</td>
+      <td className="ops-mono ops-nowrap">{head}</td>
       <td className="ops-num">{x.visitors}</td>
       <td className="ops-num">{x.exposures}</td>
       <td className="ops-num">{x.clicks}</td>
