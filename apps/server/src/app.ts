@@ -19,6 +19,7 @@ import { DepositKeepers } from './modules/deposits/deposit.service';
 import { depositPayable } from './modules/deposits/deposit-payable';
 import { depositsModule } from './modules/deposits/deposits.module';
 import { devModule } from './modules/dev/dev.module';
+import { exchangeStatsSource } from './modules/exchange/exchange-stats';
 import { findListings } from './modules/exchange/listing-finder';
 import { configuredGames, type MountGames } from './modules/games/configured-games';
 import type { GameGateway } from './modules/games/game-gateway';
@@ -38,6 +39,7 @@ import { orderEvents } from './modules/orders/order-events';
 import { findOrders } from './modules/orders/order-lookup';
 import { orderPayable } from './modules/orders/order-payable';
 import { orderRefusedCases } from './modules/orders/order-refused-cases';
+import { orderStatsSource } from './modules/orders/order-stats';
 import { ordersModule } from './modules/orders/orders.module';
 import { sellerRecord } from './modules/orders/seller-record';
 import { type PayPasswordHandle, payPasswordModule } from './modules/pay-password/pay-password.module';
@@ -46,10 +48,14 @@ import { releasePayableHolds } from './modules/payments/payment-holds';
 import { type PaymentsHandle, paymentsModule } from './modules/payments/payments.module';
 import { RefundPort } from './modules/payments/refund-port';
 import { smsModule } from './modules/sms/sms.module';
+import { type StatsHandle, statsModule } from './modules/stats/stats.module';
+import { StatsSources } from './modules/stats/stats-sources';
 import { supportModule } from './modules/support/support.module';
 import { askForService, endStaffChat } from './modules/support/support.service';
+import { supportStatsSource } from './modules/support/support-stats';
 import { systemModule } from './modules/system/system.module';
 import { trackingModule } from './modules/tracking/tracking.module';
+import { trackingStatsSource } from './modules/tracking/tracking-stats';
 import { pushOn } from './modules/user/settings.service';
 import { userModule } from './modules/user/user.module';
 import { boundPhone, markAuthenticated, uidOf } from './modules/user/user.queries';
@@ -93,6 +99,8 @@ declare module 'fastify' {
     payments: PaymentsHandle;
     /** 支付密码: what payments and withdrawal ask before money leaves the balance (wallet). */
     payPassword: PayPasswordHandle;
+    /** stats: the rollups and the dashboard (tests run a rollup through it). */
+    stats: StatsHandle;
   }
 }
 
@@ -287,6 +295,23 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     identityStatus: identity.status,
     endChatLogins: (uid: string) => chat.endLapsedLogins(uid),
   };
+  // stats: the rollups' sources register here (events, orders, listings, support cases); the console reads the handle.
+  const statsSources = new StatsSources();
+  statsSources.register(trackingStatsSource);
+  statsSources.register(orderStatsSource);
+  statsSources.register(exchangeStatsSource);
+  statsSources.register(supportStatsSource);
+  const stats = statsModule(app, {
+    db,
+    sources: statsSources,
+    rollupEveryMs: config.SWEEP_MS > 0 ? config.STATS_ROLLUP_MS : 0,
+    settings: {
+      lookbackHours: config.STATS_LOOKBACK_HOURS,
+      backfillDays: config.STATS_BACKFILL_DAYS,
+      rawRetentionDays: config.STATS_RAW_RETENTION_DAYS,
+    },
+  });
+  app.decorate('stats', stats);
   await opsModule(app, {
     db,
     gateway,
@@ -303,6 +328,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     cases,
     reconcilers,
     users,
+    stats,
   });
   couponModule(app, { platform, notices });
   // What a cashier can pay: each purpose registers its adapter (the broker's and the bid book's below).

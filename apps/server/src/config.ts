@@ -293,6 +293,20 @@ const configSchema = z.object({
   /** Checks that reach the provider (a kept answer costs nothing) per user and per client address per day. */
   REALNAME_PER_USER_DAY: z.coerce.number().int().min(1).default(5),
   REALNAME_PER_ADDRESS_DAY: z.coerce.number().int().min(1).default(20),
+  // stats:
+  /** How often the sweep leader rolls the statistics up (ms; 0 turns it off). */
+  STATS_ROLLUP_MS: z.coerce.number().int().min(0).default(300_000),
+  /** Each rollup recomputes this many past hours (late events and late order changes land in their hour). */
+  STATS_LOOKBACK_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 7)
+    .default(48),
+  /** The first rollup (no watermark yet) starts this many days back. */
+  STATS_BACKFILL_DAYS: z.coerce.number().int().min(1).max(3660).default(90),
+  /** Raw statistics events older than this many days are deleted once rolled up (their rollups stay forever). */
+  STATS_RAW_RETENTION_DAYS: z.coerce.number().int().min(1).max(3660).default(90),
 });
 
 /** The real-name provider's keys (realname). */

@@ -17,6 +17,7 @@ import type { OrdersTables } from './modules/orders/orders.tables';
 import type { PayPasswordTables } from './modules/pay-password/pay-password.tables';
 import type { PaymentsTables } from './modules/payments/payments.tables';
 import type { SmsTables } from './modules/sms/sms.tables';
+import type { StatsTables } from './modules/stats/stats.tables';
 import type { SupportTables } from './modules/support/support.tables';
 import type { TrackingTables } from './modules/tracking/tracking.tables';
 import type { UserTables } from './modules/user/user.tables';
@@ -39,6 +40,7 @@ export interface Database
     IdentityTables,
     ConsignmentTables,
     TrackingTables,
+    StatsTables,
     LedgerTables,
     OrdersTables,
     BargainTables,

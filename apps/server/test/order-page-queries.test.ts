@@ -60,6 +60,7 @@ const orders = (n: number): OrderRow[] =>
     note: '',
     reclaim_requested_at: null,
     payment_started_at: i % 4 === 1 ? new Date() : null,
+    receipt_refused_at: null,
   }));
 
 describe('an order page', () => {

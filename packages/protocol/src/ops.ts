@@ -27,14 +27,15 @@ export const staffRoleLabel: Record<StaffRole, string> = {
  * What a role may do — the ONE table of the console's permissions: orders (refused receipts,
  * notes, refund/confirm), audit (操作日志), staff (员工), merchants (商人审核, 商人频道), money
  * (提现审核, 对账, 账务), users (查找 and a user's page, his notes), userActions (ban and unban, end
- * his sessions, reset his sale lock, hold and release his withdrawals).
+ * his sessions, reset his sale lock, hold and release his withdrawals), stats (数据: the dashboard,
+ * A/B, its export).
  */
-export type StaffPermission = 'orders' | 'audit' | 'staff' | 'merchants' | 'money' | 'users' | 'userActions';
+export type StaffPermission = 'orders' | 'audit' | 'staff' | 'merchants' | 'money' | 'users' | 'userActions' | 'stats';
 const permissions: Record<StaffRole, readonly StaffPermission[]> = {
   cs: ['orders', 'users'],
-  operator: ['orders', 'audit', 'merchants', 'users', 'userActions'],
+  operator: ['orders', 'audit', 'merchants', 'users', 'userActions', 'stats'],
   finance: ['audit', 'money'],
-  admin: ['orders', 'audit', 'staff', 'merchants', 'money', 'users', 'userActions'],
+  admin: ['orders', 'audit', 'staff', 'merchants', 'money', 'users', 'userActions', 'stats'],
 };
 export const staffCan = (role: StaffRole, permission: StaffPermission): boolean =>
   permissions[role].includes(permission);
@@ -71,6 +72,7 @@ export const StaffAction = {
   USER_WITHDRAWALS_HOLD: 'user.withdrawals_hold',
   USER_WITHDRAWALS_RELEASE: 'user.withdrawals_release',
   USER_NOTE: 'user.note',
+  STATS_EXPORT: 'stats.export',
 } as const;
 export type StaffAction = (typeof StaffAction)[keyof typeof StaffAction];
 
@@ -105,6 +107,7 @@ export const staffActionLabel: Record<StaffAction, string> = {
   'user.withdrawals_hold': '暂停用户提现',
   'user.withdrawals_release': '恢复用户提现',
   'user.note': '添加用户备注',
+  'stats.export': '导出统计数据',
 };
 
 const staffUsername = z

@@ -5,6 +5,7 @@ import type { RateStore } from '../../platform/rate/rate-store';
 import type { BrokerOrderDeps } from '../broker/broker-order.queries';
 import type { RefusedCases } from '../casework/refused-cases';
 import type { OrderDeps } from '../orders/order.service';
+import type { StatsHandle } from '../stats/stats.module';
 import type { SupportDeps } from '../support/support.service';
 import type { WithdrawalReview } from '../withdrawal/withdrawal.module';
 import { opsRoutes } from './ops.routes';
@@ -14,6 +15,7 @@ import { opsCaseRoutes } from './ops-cases';
 import { opsHttpStatus, requireAccess } from './ops-http';
 import { opsMerchantRoutes } from './ops-merchants.routes';
 import { opsMoneyRoutes } from './ops-money.routes';
+import { opsStatsRoutes } from './ops-stats.routes';
 import { opsSupportRoutes } from './ops-support.routes';
 import type { OpsUsersDeps } from './ops-users';
 import { opsUserRoutes } from './ops-users.routes';
@@ -45,6 +47,8 @@ export interface OpsDeps extends OrderDeps {
   reconcilers?: Reconcilers;
   /** 查找 (every module's finders) and the users' pages and actions. */
   users?: OpsUsersDeps;
+  /** 数据: the statistics module's dashboard (its routes mount when handed in). */
+  stats?: StatsHandle;
 }
 
 /**
@@ -80,6 +84,7 @@ export async function opsModule(app: FastifyInstance, deps: OpsDeps): Promise<vo
       opsBrokerOrderRoutes(ops, deps);
       opsMoneyRoutes(ops, deps);
       opsUserRoutes(ops, deps);
+      if (deps.stats) opsStatsRoutes(ops, { ...deps, stats: deps.stats });
     },
     { prefix: '/ops/v1' },
   );

@@ -233,6 +233,7 @@ export async function rejectReceipt(
     throw new AppError(ErrorCode.BAD_PARAMS, '凭证图片无效或已过期，请重新上传');
   const moved = await moveOrder(deps.db, row.id, OrderStatus.AWAITING_RECEIPT, OrderStatus.RECEIPT_REFUSED, {
     note: `买家拒绝收货：${reason}。客服将介入处理`,
+    receipt_refused_at: new Date(),
   });
   if (!moved) throw new AppError(ErrorCode.BAD_PARAMS, '订单不在待收货状态');
   await deps.events?.happened(row.id, 'refused', reason);

@@ -239,6 +239,7 @@ const DEFAULTED = [
   'note',
   'reclaim_requested_at',
   'payment_started_at',
+  'receipt_refused_at',
 ] as const satisfies readonly (keyof OrderRow)[];
 /** A new order's own values: the table fills the rest, and the write draws its id and number. */
 type NewOrder = Omit<OrderRow, (typeof DEFAULTED)[number] | 'id' | 'order_no'>;

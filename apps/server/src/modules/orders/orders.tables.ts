@@ -40,6 +40,8 @@ export interface OrdersTable {
   reclaim_requested_at: Generated<Date | null>;
   /** The first payment started for it (markPaymentStarted, by the payments module): no coupon change after it. */
   payment_started_at: Generated<Date | null>;
+  /** When the buyer refused the receipt (拒绝收货, a dispute), kept after customer service decides. */
+  receipt_refused_at: Generated<Date | null>;
 }
 
 export interface DeliveryReceipt {

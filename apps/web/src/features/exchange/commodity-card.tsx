@@ -36,7 +36,7 @@ export function CommodityCard({ item, invalid = false }: { item: Card; invalid?:
   const scene = sceneOfPath(globalThis.location.pathname) ?? 'h5';
   const saleType = deriveSaleType(item.saleType, item.auctionEnable);
   const tag = saleTagLabel(saleType);
-  useExposure(ref, item.id);
+  useExposure(ref, item.id, item);
   return (
     <Link
       ref={ref}
@@ -44,7 +44,7 @@ export function CommodityCard({ item, invalid = false }: { item: Card; invalid?:
       className={`card c-card${invalid ? ' c-card-invalid' : ''}`}
       data-testid="commodity-card"
       data-id={item.id}
-      onClick={() => recordClick(item.id)}
+      onClick={() => recordClick(item.id, item)}
     >
       <LazyImage src={styledImage(item.firstImg, '108x108')} alt={item.title} className="c-card-img" />
       <div className="c-card-body">

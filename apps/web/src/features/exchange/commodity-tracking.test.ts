@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 /** A minimal localStorage for the node test environment. */
 const store = new Map<string, string>();
@@ -77,5 +77,29 @@ describe('commodity click / exposure lists', () => {
     };
     await Promise.all([flushIds('click', send), flushIds('click', send)]);
     expect(calls).toBe(1);
+  });
+});
+
+describe('the statistics funnel', () => {
+  beforeEach(() => store.clear());
+
+  it('tracks a listing’s exposure and click once each, with its game and goods type', async () => {
+    vi.useFakeTimers();
+    try {
+      const { recordClick, recordExposure } = await import('./commodity-tracking');
+      const { storage } = await import('../../lib/storage');
+      const facts = { applicationId: 'demo-legend', type: 2 };
+      recordExposure('21', facts);
+      recordExposure('21', facts);
+      recordClick('21', facts);
+      recordExposure('22');
+      const queue =
+        storage.getJson<Array<{ event: string; properties: Record<string, unknown> }>>('trackingQueue') ?? [];
+      expect(queue.map((e) => e.event)).toEqual(['exposure', 'click']);
+      expect(queue[0]?.properties).toMatchObject({ commodityId: '21', gameId: 'demo-legend', goodsType: '2' });
+    } finally {
+      vi.clearAllTimers();
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,5 +1,7 @@
 import { commodityClick, commodityExposure } from '@app/protocol/calls/market-collect';
+import { FUNNEL_EVENTS } from '@app/protocol/ops-stats';
 import { callApi } from '../../lib/api/call-api';
+import { track } from '../../lib/tracking-queue';
 
 /**
  * Click and exposure lists of business-flows §7: ids kept in local storage as deduplicated
@@ -91,12 +93,31 @@ function scheduleFlush(kind: TrackKind): void {
   }, FLUSH_DELAY_MS[kind]);
 }
 
-export function recordClick(id: string): void {
-  if (addId('click', id)) scheduleFlush('click');
+/** What the statistics' funnel is cut by (docs/decisions/0063-stats-rollups.md). */
+export interface FunnelFacts {
+  applicationId: string;
+  type: number;
 }
 
-export function recordExposure(id: string): void {
-  if (addId('exposure', id)) scheduleFlush('exposure');
+/** A step of the statistics' funnel (exposure → click → detail), once per listing while its id is listed. */
+export function trackFunnel(
+  event: (typeof FUNNEL_EVENTS)[keyof typeof FUNNEL_EVENTS],
+  id: string,
+  facts: FunnelFacts,
+): void {
+  track(event, { commodityId: id, gameId: facts.applicationId, goodsType: String(facts.type) });
+}
+
+export function recordClick(id: string, facts?: FunnelFacts): void {
+  if (!addId('click', id)) return;
+  scheduleFlush('click');
+  if (facts) trackFunnel(FUNNEL_EVENTS.click, id, facts);
+}
+
+export function recordExposure(id: string, facts?: FunnelFacts): void {
+  if (!addId('exposure', id)) return;
+  scheduleFlush('exposure');
+  if (facts) trackFunnel(FUNNEL_EVENTS.exposure, id, facts);
 }
 
 /** Lists left over from an earlier visit (closed tab, offline) go out with the next page. */

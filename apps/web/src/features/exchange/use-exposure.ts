@@ -1,15 +1,15 @@
 import { type RefObject, useEffect } from 'react';
-import { recordExposure } from './commodity-tracking';
+import { type FunnelFacts, recordExposure } from './commodity-tracking';
 
 /** Records an exposure once the card is at least half on screen. */
-export function useExposure(ref: RefObject<Element | null>, id: string): void {
+export function useExposure(ref: RefObject<Element | null>, id: string, facts?: FunnelFacts): void {
   useEffect(() => {
     const node = ref.current;
     if (!node || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((e) => e.isIntersecting)) {
-          recordExposure(id);
+          recordExposure(id, facts);
           observer.disconnect();
         }
       },
@@ -17,5 +17,5 @@ export function useExposure(ref: RefObject<Element | null>, id: string): void {
     );
     observer.observe(node);
     return () => observer.disconnect();
-  }, [ref, id]);
+  }, [ref, id, facts]);
 }

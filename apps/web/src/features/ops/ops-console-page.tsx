@@ -15,6 +15,7 @@ import { MerchantsTab } from './components/merchants-tab';
 import { ReconcileTab } from './components/reconcile-tab';
 import { SecurityTab } from './components/security-tab';
 import { StaffTab } from './components/staff-tab';
+import { StatsTab } from './components/stats-tab';
 import { SupportTab } from './components/support-tab';
 import { UsersTab } from './components/users-tab';
 import { WithdrawalsTab } from './components/withdrawals-tab';
@@ -29,6 +30,7 @@ type Tab =
   | 'withdrawals'
   | 'reconcile'
   | 'ledger'
+  | 'stats'
   | 'audit'
   | 'staff'
   | 'security';
@@ -42,6 +44,7 @@ const TABS: Array<{ id: Tab; label: string; allowed: (me: StaffMember) => boolea
   { id: 'withdrawals', label: '提现审核', allowed: (me) => staffCan(me.role, 'money') },
   { id: 'reconcile', label: '对账', allowed: (me) => staffCan(me.role, 'money') },
   { id: 'ledger', label: '账务', allowed: (me) => staffCan(me.role, 'money') },
+  { id: 'stats', label: '数据', allowed: (me) => staffCan(me.role, 'stats') },
   { id: 'audit', label: '操作日志', allowed: (me) => staffCan(me.role, 'audit') },
   { id: 'staff', label: '员工', allowed: (me) => staffCan(me.role, 'staff') },
   { id: 'security', label: '安全设置', allowed: () => true },
@@ -106,6 +109,7 @@ function Console({ me }: { me: StaffMember }) {
           {tab.id === 'withdrawals' ? <WithdrawalsTab /> : null}
           {tab.id === 'reconcile' ? <ReconcileTab /> : null}
           {tab.id === 'ledger' ? <LedgerTab /> : null}
+          {tab.id === 'stats' ? <StatsTab /> : null}
           {tab.id === 'audit' ? <AuditTab /> : null}
           {tab.id === 'staff' ? <StaffTab me={me} /> : null}
           {tab.id === 'security' ? <SecurityTab me={me} /> : null}

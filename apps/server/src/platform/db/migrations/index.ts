@@ -50,6 +50,7 @@ import * as m0051 from './0051-wallet-pay-password';
 import * as m0052 from './0052-finance-role';
 import * as m0053 from './0053-refunds-original-channel';
 import * as m0054 from './0054-opsusers-user-bans';
+import * as m0055 from './0055-stats-rollups';
 
 /** Migrations in order; a name once shipped never changes. */
 export const migrations: Record<string, { up: readonly string[] }> = {
@@ -105,4 +106,5 @@ export const migrations: Record<string, { up: readonly string[] }> = {
   '0052-finance-role': m0052,
   '0053-refunds-original-channel': m0053,
   '0054-opsusers-user-bans': m0054,
+  '0055-stats-rollups': m0055,
 };

@@ -1,6 +1,7 @@
 import type { CommodityDetail } from '@app/protocol/calls/exchange';
 import { deriveSaleType, saleTagLabel } from '@app/protocol/commodity';
-import { lazy, Suspense } from 'react';
+import { FUNNEL_EVENTS } from '@app/protocol/ops-stats';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { FailureState } from '../../../components/failure-state';
@@ -12,6 +13,7 @@ import { paths } from '../../../lib/paths';
 import { sceneOfPath } from '../../../lib/platform';
 import { useCommodityDetail } from '../../../lib/queries/get-commodity-detail';
 import { commodityFacts } from '../commodity-card';
+import { trackFunnel } from '../commodity-tracking';
 import { BuyBar, CollectButton, type OfferDialogSlot, ShareButton } from './detail-actions';
 import { ImageGallery } from './image-gallery';
 import { LockNotice, useLockState } from './lock-notice';
@@ -152,6 +154,13 @@ export default function CommodityDetailPage({ OfferDialog }: { OfferDialog: Offe
   const pc = isPcPage(scene);
   const id = params.get('id') ?? '';
   const { data, isLoading, error, refetch } = useCommodityDetail(id, params.get('applicationId'));
+  // The funnel's detail step (statistics), once per listing opened (not per refetch).
+  const tracked = useRef<string | null>(null);
+  useEffect(() => {
+    if (!data || tracked.current === data.id) return;
+    tracked.current = data.id;
+    trackFunnel(FUNNEL_EVENTS.detail, data.id, data);
+  }, [data]);
   const share = params.get('share') === 'share';
   const title = params.get('infoTitle') || copy.commodity.detailTitle;
   const body = isLoading ? (

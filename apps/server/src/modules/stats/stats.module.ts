@@ -1,0 +1,36 @@
+import type { AbComparison, StatsDashboard, StatsQuery } from '@app/protocol/ops-stats';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../platform/db/database';
+import { sweepEvery } from '../../platform/jobs/sweep-every';
+import { abComparison, dashboard, dashboardCsv } from './stats-dashboard';
+import { type RollupSettings, rollUpRecent } from './stats-rollup';
+import type { StatsSources } from './stats-sources';
+
+/** What the console reads (ops mounts the routes under its staff check). */
+export interface StatsHandle {
+  dashboard: (q: StatsQuery) => Promise<StatsDashboard>;
+  ab: (q: StatsQuery) => Promise<AbComparison>;
+  csv: (q: StatsQuery) => Promise<string>;
+  /** One rollup run now (the sweep's; `/dev/sweep` and tests call it). */
+  rollUp: (now?: Date) => Promise<Record<string, number>>;
+}
+
+/**
+ * The statistics (docs/decisions/0063-stats-rollups.md): hourly and daily rollups of every
+ * registered source, kept by the sweep leader every `rollupEveryMs`, and the dashboard read from
+ * the day rollups only. Owns stats_hourly and stats_daily; reads no other module's table.
+ */
+export function statsModule(
+  app: FastifyInstance,
+  deps: { db: Db; sources: StatsSources; rollupEveryMs: number; settings: RollupSettings },
+): StatsHandle {
+  const { db, sources, settings } = deps;
+  const rollUp = (now?: Date) => rollUpRecent(db, sources, settings, now);
+  sweepEvery(app, deps.rollupEveryMs, 'stats-rollup', () => rollUp());
+  return {
+    dashboard: (q) => dashboard(db, q),
+    ab: (q) => abComparison(db, q),
+    csv: async (q) => dashboardCsv(await dashboard(db, q)),
+    rollUp,
+  };
+}
