@@ -215,7 +215,7 @@ describe('preSaleList, buyerCancel, preSaleAgree, checkIsMyOrder (the game view)
     );
     expectCode(await sdk.call(h5sdkPreSaleList, { ...buyer.pt, viewer: 1 }), '50000');
 
-    // buyerCancel: only the buyer, once; the deposit goes back to his balance.
+    // buyerCancel: only the buyer, once; the deposit goes back the way it was paid.
     const cancel = (token: string, offerId = bargain.offerId) =>
       sdk.call(h5sdkBuyerCancel, { ...buyer.pt, offerId }, { token });
     expectCode(await cancel(coinSeller.token), '10002', '只有出价的买家可以撤回');
@@ -225,9 +225,15 @@ describe('preSaleList, buyerCancel, preSaleAgree, checkIsMyOrder (the game view)
     expectCode(cancelled, '200');
     expect(cancelled.data).toMatchObject({ offerId: bargain.offerId, status: 51 });
     expectCode(await cancel(buyer.token), '10002', '出价已处理或已失效');
-    expect((await balanceOf(t.db, Accounts.userAvailable(buyer.userId))).available).toBe(
-      available + bargain.deposit!.amount,
-    );
+    // Paid through 支付宝: it goes back that way (原路退回), not to the balance.
+    expect((await balanceOf(t.db, Accounts.userAvailable(buyer.userId))).available).toBe(available);
+    const refunded = await t.db
+      .selectFrom('refunds')
+      .select(['status', 'amount_fen'])
+      .where('purpose', '=', 'deposit')
+      .where('ref', '=', Number(bargain.deposit!.bizNo.slice(1)))
+      .execute();
+    expect(refunded.map((r) => [r.status, Number(r.amount_fen)])).toEqual([['succeeded', bargain.deposit!.amount]]);
     expect(await checkLedger(t.db)).toEqual([]);
   });
 

@@ -329,7 +329,7 @@ describe('staff of the console', () => {
             statusLabel: '已退回',
             reason: '买家反馈属实',
             refundedFen: refunded.totalAmount,
-            note: '客服退款：买家反馈属实（客服 小王），物品已退回卖家，款项已退回买家余额',
+            note: '客服退款：买家反馈属实（客服 小王），物品已退回卖家，款项已原路退回',
           },
         },
         { action: 'order.note', after: { note: '已联系买家核实', status: -5 }, ip: '10.1.2.3' },
