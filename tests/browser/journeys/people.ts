@@ -62,20 +62,35 @@ export async function sellerListsCoins(spec: {
   /** How many such lots (one by default). */
   lots?: number;
 }): Promise<{ commodityId: string; commodityIds: string[]; phone: string }> {
+  const why: string[] = [];
   for (const account of spec.accounts) {
     const game = await gameLogin(account, spec.game);
-    if (game.serverId !== spec.serverId) continue;
+    if (game.serverId !== spec.serverId) {
+      why.push(`${account}: server ${game.serverId}`);
+      continue;
+    }
     const pt = { gameId: game.gameId, gameToken: game.gameToken, serverId: game.serverId };
     const login = await apiCall<{ token: string }>(gameTokenLogin, pt);
     const seller = { 'x-token': login.data.token };
     const phone = `${spec.phonePrefix}${String(Date.now()).slice(-8)}`;
     await apiCall(sendSms, { smsType: 'phoneLogin', phone });
-    if ((await apiCall(bindPhone, { phone, code: (await outbox(phone))[0]!.code }, seller)).code !== '200') continue;
+    const bound = await apiCall(bindPhone, { phone, code: (await outbox(phone))[0]!.code }, seller);
+    if (bound.code !== '200') {
+      why.push(`${account}: bindPhone ${bound.code} ${bound.msg}`);
+      continue;
+    }
     const id = idNumber(spec.birth, String(spec.idBase + Number(account.replace(/\D/g, ''))));
-    if ((await apiCall(identification, { realName: spec.realName, idCard: id }, seller)).code !== '200') continue;
+    const named = await apiCall(identification, { realName: spec.realName, idCard: id }, seller);
+    if (named.code !== '200') {
+      why.push(`${account}: identification ${named.code} ${named.msg}`);
+      continue;
+    }
     await apiCall(sendSms, { smsType: 'verifyCode', phone: 'auto' }, seller);
     const unlock = (await outbox(phone)).find((m) => m.smsType === 'verifyCode')?.code;
-    if (!unlock || (await apiCall(h5sdkVerifyCode, { ...pt, code: unlock }, seller)).data !== true) continue;
+    if (!unlock || (await apiCall(h5sdkVerifyCode, { ...pt, code: unlock }, seller)).data !== true) {
+      why.push(`${account}: sale lock not opened`);
+      continue;
+    }
     const commodityIds: string[] = [];
     for (let lot = 0; lot < (spec.lots ?? 1); lot++) {
       const listed = await apiCall<{ commodityId: string }>(
@@ -84,11 +99,12 @@ export async function sellerListsCoins(spec: {
         seller,
       );
       if (listed.code === '200') commodityIds.push(listed.data.commodityId);
+      else why.push(`${account}: publishCoin ${listed.code} ${listed.msg}`);
     }
     if (commodityIds.length === (spec.lots ?? 1))
       return { commodityId: commodityIds[0] as string, commodityIds, phone };
   }
-  throw new Error(`no market account of ${spec.accounts.join(', ')} could list ${spec.coins} coins`);
+  throw new Error(`no market account of ${spec.accounts.join(', ')} could list ${spec.coins} coins (${why.join('; ')})`);
 }
 
 /**
