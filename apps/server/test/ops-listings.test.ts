@@ -52,8 +52,16 @@ const key = () => `freeze-${randomBytes(4).toString('hex')}`;
 /** A coin lot of the seller's, 还价 allowed. */
 const listCoins = async (price: number) => {
   // The game counts a role online for 30 s after its last heartbeat.
-  await t.app.inject({ method: 'POST', url: '/demo-game/api/heartbeat', headers: { 'x-game-token': seller.pt.gameToken } });
-  const lot = await sdk.call(publishCoin, { ...seller.pt, coinType: 2, coinNum: 10_000, price }, { token: seller.token });
+  await t.app.inject({
+    method: 'POST',
+    url: '/demo-game/api/heartbeat',
+    headers: { 'x-game-token': seller.pt.gameToken },
+  });
+  const lot = await sdk.call(
+    publishCoin,
+    { ...seller.pt, coinType: 2, coinNum: 10_000, price },
+    { token: seller.token },
+  );
   expectCode(lot, '200');
   const commodityId = (lot.data as { commodityId: string }).commodityId;
   expectCode(
@@ -71,9 +79,9 @@ const listingRow = (id: string) =>
     .where('id', '=', Number(id))
     .executeTakeFirstOrThrow();
 const auditsOn = async (id: string) =>
-  (await t.db.selectFrom('staff_audit').selectAll().where('action', 'like', 'listing.%').orderBy('id').execute()).filter(
-    (r) => (r.after as { listingId?: string } | null)?.listingId === id,
-  );
+  (
+    await t.db.selectFrom('staff_audit').selectAll().where('action', 'like', 'listing.%').orderBy('id').execute()
+  ).filter((r) => (r.after as { listingId?: string } | null)?.listingId === id);
 const pay = async (p: Player, bizNo: string, amount: number) => {
   const started = await app.call(wapAlipay, { bizNo, totalAmount: amount, payPrice: amount }, { token: p.token });
   expectCode(started, '200');
@@ -83,7 +91,11 @@ const pay = async (p: Player, bizNo: string, amount: number) => {
   });
 };
 const propose = (p: Player, commodityId: string, price: number) =>
-  sdk.call(h5sdkCreateOfferOrder, { ...p.pt, commodityId, price, requestKey: key(), agreement: true }, { token: p.token });
+  sdk.call(
+    h5sdkCreateOfferOrder,
+    { ...p.pt, commodityId, price, requestKey: key(), agreement: true },
+    { token: p.token },
+  );
 const order = (p: Player, commodityId: string) =>
   sdk.call(h5sdkOrderPlace, { ...p.pt, commodityId, requestKey: key(), agreement: true }, { token: p.token });
 const offerRow = (id: string) =>
@@ -139,7 +151,12 @@ describe(`the console's listings (${testDb})`, () => {
     const [a, b] = await Promise.all([move(id, 'freeze', operator), move(id, 'freeze', admin)]);
     expect([a.code, b.code].sort()).toEqual(['10002', '200']);
     const won = [a, b].find((r) => r.code === '200')!;
-    expect(won.data).toMatchObject({ from: ListingStatus.ON_SALE, to: ListingStatus.FROZEN, statusLabel: '已冻结', offersEnded: 2 });
+    expect(won.data).toMatchObject({
+      from: ListingStatus.ON_SALE,
+      to: ListingStatus.FROZEN,
+      statusLabel: '已冻结',
+      offersEnded: 2,
+    });
     expect([a, b].find((r) => r.code === '10002')?.msg).toMatch(/已被冻结/);
     const audits = await auditsOn(id);
     expect(audits).toHaveLength(1);
@@ -153,7 +170,11 @@ describe(`the console's listings (${testDb})`, () => {
 
     // The buyer sees 已冻结 and the reason; he cannot order it or 还价.
     const seen = await detail(id, buyer);
-    expect([seen.status, seen.statusName, seen.frozenReason]).toEqual([ListingStatus.FROZEN, '已冻结', '疑似被盗号出售']);
+    expect([seen.status, seen.statusName, seen.frozenReason]).toEqual([
+      ListingStatus.FROZEN,
+      '已冻结',
+      '疑似被盗号出售',
+    ]);
     const ordered = await order(buyer, id);
     expect([ordered.code, ordered.msg]).toEqual(['10002', '该商品已被平台冻结，暂不能购买']);
     const offered = await propose(bidder, id, 4_500);
@@ -167,7 +188,11 @@ describe(`the console's listings (${testDb})`, () => {
       const res = await app.call(call, { commodityId: id }, { token: seller.token });
       expect([res.code, res.msg]).toEqual(['10002', '商品已被平台冻结，请联系客服']);
     }
-    const setting = await app.call(bargainSetting, { commodityId: id, allowBargain: false, floorPrice: null }, { token: seller.token });
+    const setting = await app.call(
+      bargainSetting,
+      { commodityId: id, allowBargain: false, floorPrice: null },
+      { token: seller.token },
+    );
     expect(setting.code).toBe('10002');
     expect(setting.msg).toContain('已被平台冻结');
 
@@ -175,7 +200,12 @@ describe(`the console's listings (${testDb})`, () => {
     expectCode(await move(id, 'unfreeze', operator, '核实为本人出售'), '200');
     const again = await move(id, 'unfreeze', admin, '核实为本人出售');
     expect([again.code, again.msg]).toEqual(['10002', '该商品未被冻结']);
-    expect(await listingRow(id)).toMatchObject({ status: ListingStatus.ON_SALE, note: null, freeze_reason: null, frozen_from: null });
+    expect(await listingRow(id)).toMatchObject({
+      status: ListingStatus.ON_SALE,
+      note: null,
+      freeze_reason: null,
+      frozen_from: null,
+    });
     expect((await detail(id, buyer)).frozenReason).toBeNull();
     expectCode(await order(buyer, id), '200');
     // An order holds it now (出售中): staff are sent to the order, the listing is not frozen under it.
@@ -188,10 +218,18 @@ describe(`the console's listings (${testDb})`, () => {
   it('a frozen auction refuses bids, is cancelled and its bidder gets his deposit back; 解冻 of a delisted one keeps it delisted; 下架', async () => {
     const id = await listCoins(12_000);
     expectCode(
-      await app.call(auctionCreate, { commodityId: id, startPrice: 10_000, increment: 500, hours: 2 }, { token: seller.token }),
+      await app.call(
+        auctionCreate,
+        { commodityId: id, startPrice: 10_000, increment: 500, hours: 2 },
+        { token: seller.token },
+      ),
       '200',
     );
-    const joined = await sdk.call(h5sdkAuctionJoin, { ...bidder.pt, commodityId: id, agreement: true }, { token: bidder.token });
+    const joined = await sdk.call(
+      h5sdkAuctionJoin,
+      { ...bidder.pt, commodityId: id, agreement: true },
+      { token: bidder.token },
+    );
     expectCode(joined, '200');
     const deposit = joined.data as { bizNo: string; amount: number };
     await pay(bidder, deposit.bizNo, deposit.amount);
@@ -204,20 +242,34 @@ describe(`the console's listings (${testDb})`, () => {
         .where('auction_bidders.user_id', '=', bidder.userId)
         .executeTakeFirstOrThrow();
     await expect.poll(async () => (await seat()).status).toBe(BargainStatus.AWAITING_SELLER);
-    expectCode(await app.call(auctionBid, { commodityId: id, price: 10_000, requestKey: key() }, { token: bidder.token }), '200');
+    expectCode(
+      await app.call(auctionBid, { commodityId: id, price: 10_000, requestKey: key() }, { token: bidder.token }),
+      '200',
+    );
 
     const frozen = await move(id, 'freeze', admin, '账号异常登录');
     expectCode(frozen, '200');
     expect(frozen.data.biddersSettled).toBe(1);
-    expect(await seat()).toEqual({ status: BargainStatus.SYSTEM_CANCELLED_REFUNDED, auctionStatus: AuctionStatus.CANCELLED });
+    expect(await seat()).toEqual({
+      status: BargainStatus.SYSTEM_CANCELLED_REFUNDED,
+      auctionStatus: AuctionStatus.CANCELLED,
+    });
     expect(await depositsRefunded(bidder)).toEqual([deposit.amount]);
     expect(await listingRow(id)).toMatchObject({ status: ListingStatus.FROZEN, auction_enable: 0 });
-    const bid = await app.call(auctionBid, { commodityId: id, price: 11_000, requestKey: key() }, { token: bidder.token });
+    const bid = await app.call(
+      auctionBid,
+      { commodityId: id, price: 11_000, requestKey: key() },
+      { token: bidder.token },
+    );
     expect([bid.code, bid.msg]).toEqual(['10002', '该商品已被平台冻结，暂不能竞拍']);
 
     // 下架 of the frozen listing: delisted, the reason in the seller's note; a second 下架 is refused.
     expectCode(await move(id, 'take-down', operator, '确认盗号，下架处理'), '200');
-    expect(await listingRow(id)).toMatchObject({ status: ListingStatus.DELISTED, note: '平台下架：确认盗号，下架处理', freeze_reason: null });
+    expect(await listingRow(id)).toMatchObject({
+      status: ListingStatus.DELISTED,
+      note: '平台下架：确认盗号，下架处理',
+      freeze_reason: null,
+    });
     const twice = await move(id, 'take-down', admin);
     expect([twice.code, twice.msg]).toEqual(['10002', '该商品已下架']);
     // Frozen while delisted, 解冻 leaves it delisted (the status it had).

@@ -10,11 +10,6 @@ export const listingIdParams = z.object({ listingId: z.string().regex(/^\d{1,12}
 
 export const LISTING_MOVES = ['freeze', 'unfreeze', 'take-down'] as const;
 export type ListingMove = (typeof LISTING_MOVES)[number];
-export const listingMoveLabel: Record<ListingMove, string> = {
-  freeze: '冻结',
-  unfreeze: '解冻',
-  'take-down': '下架',
-};
 
 export const listingMovePayload = z.object({
   reason: z.string({ error: '请填写原因' }).trim().min(2, '请填写原因（至少2个字）').max(200, '原因不超过200个字'),

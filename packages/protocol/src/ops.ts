@@ -30,7 +30,16 @@ export const staffRoleLabel: Record<StaffRole, string> = {
  * his sessions, reset his sale lock, hold and release his withdrawals), stats (数据: the dashboard,
  * A/B, its export), listings (冻结, 解冻 and 下架 of a listing).
  */
-export type StaffPermission = 'orders' | 'audit' | 'staff' | 'merchants' | 'money' | 'users' | 'userActions' | 'stats' | 'listings';
+export type StaffPermission =
+  | 'orders'
+  | 'audit'
+  | 'staff'
+  | 'merchants'
+  | 'money'
+  | 'users'
+  | 'userActions'
+  | 'stats'
+  | 'listings';
 const permissions: Record<StaffRole, readonly StaffPermission[]> = {
   cs: ['orders', 'users'],
   operator: ['orders', 'audit', 'merchants', 'users', 'userActions', 'stats', 'listings'],
