@@ -328,6 +328,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     cases,
     reconcilers,
     users,
+    // freeze: staff freeze, unfreeze and take down listings; the proposals on them end through their modules.
+    listings: { db, endOffers: offers.endProposalsOn, cancelAuction: auctions.cancelOn },
     stats,
   });
   couponModule(app, { platform, notices });

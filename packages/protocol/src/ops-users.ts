@@ -59,6 +59,8 @@ export interface SearchHit {
   detail: string;
   /** The user the hit belongs to (his page), when there is one. */
   userId: string | null;
+  /** A listing's status (listing-status), for the console's 冻结 / 解冻 / 下架 on the hit. */
+  status?: number;
 }
 
 export interface UserBan {

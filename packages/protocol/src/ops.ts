@@ -28,14 +28,23 @@ export const staffRoleLabel: Record<StaffRole, string> = {
  * notes, refund/confirm), audit (操作日志), staff (员工), merchants (商人审核, 商人频道), money
  * (提现审核, 对账, 账务), users (查找 and a user's page, his notes), userActions (ban and unban, end
  * his sessions, reset his sale lock, hold and release his withdrawals), stats (数据: the dashboard,
- * A/B, its export).
+ * A/B, its export), listings (冻结, 解冻 and 下架 of a listing).
  */
-export type StaffPermission = 'orders' | 'audit' | 'staff' | 'merchants' | 'money' | 'users' | 'userActions' | 'stats';
+export type StaffPermission =
+  | 'orders'
+  | 'audit'
+  | 'staff'
+  | 'merchants'
+  | 'money'
+  | 'users'
+  | 'userActions'
+  | 'stats'
+  | 'listings';
 const permissions: Record<StaffRole, readonly StaffPermission[]> = {
   cs: ['orders', 'users'],
-  operator: ['orders', 'audit', 'merchants', 'users', 'userActions', 'stats'],
+  operator: ['orders', 'audit', 'merchants', 'users', 'userActions', 'stats', 'listings'],
   finance: ['audit', 'money'],
-  admin: ['orders', 'audit', 'staff', 'merchants', 'money', 'users', 'userActions', 'stats'],
+  admin: ['orders', 'audit', 'staff', 'merchants', 'money', 'users', 'userActions', 'stats', 'listings'],
 };
 export const staffCan = (role: StaffRole, permission: StaffPermission): boolean =>
   permissions[role].includes(permission);
@@ -73,6 +82,9 @@ export const StaffAction = {
   USER_WITHDRAWALS_RELEASE: 'user.withdrawals_release',
   USER_NOTE: 'user.note',
   STATS_EXPORT: 'stats.export',
+  LISTING_FREEZE: 'listing.freeze',
+  LISTING_UNFREEZE: 'listing.unfreeze',
+  LISTING_TAKE_DOWN: 'listing.take_down',
 } as const;
 export type StaffAction = (typeof StaffAction)[keyof typeof StaffAction];
 
@@ -108,6 +120,9 @@ export const staffActionLabel: Record<StaffAction, string> = {
   'user.withdrawals_release': '恢复用户提现',
   'user.note': '添加用户备注',
   'stats.export': '导出统计数据',
+  'listing.freeze': '冻结商品',
+  'listing.unfreeze': '解冻商品',
+  'listing.take_down': '下架商品',
 };
 
 const staffUsername = z

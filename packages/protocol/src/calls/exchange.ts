@@ -159,6 +159,8 @@ export const commodityDetailSchema = commodityCardSchema.extend({
   fairPrice: priceBandSchema.nullable(),
   /** A listing that ended in a sale (已售出): when (Unix seconds) and at what price (fen); null otherwise. */
   sold: z.object({ soldAt: z.number().int(), price: z.number().int() }).nullable(),
+  /** 已冻结 (status 9) by the platform: the reason buyer and seller are shown; null otherwise. */
+  frozenReason: z.string().nullable().optional(),
   /**
    * Proposing a price with a deposit (docs/decisions/0021-deposits.md): flow 'bargain' (还价, a normal
    * listing whose seller allows it), 'offer' (出价, a pre-sale) or null (an auction, or not allowed);

@@ -33,13 +33,16 @@ export const listingStatusLabel: Record<ListingStatus, string> = {
 /** The note of a listing that ended in a sale (已失效 by status): the shelf labels it 已售出, once. */
 export const LISTING_SOLD_NOTE = '已售出';
 
-/** 6 listing → 1 on sale → 3 selling (an order) → back to 1, or 0 when sold; 2 delisted → 7 → 0. */
+/**
+ * 6 listing → 1 on sale → 3 selling (an order) → back to 1, or 0 when sold; 2 delisted → 7 → 0.
+ * Staff freeze a listing on sale or delisted (9) and unfreeze it back, or take it down (9 → 2).
+ */
 export const listingTransitions: TransitionTable<ListingStatus> = {
   6: [1, -1],
   1: [2, 3, 9, 0],
   3: [1, 0],
   9: [1, 2],
-  2: [1, 7, 0],
+  2: [1, 7, 9, 0],
   7: [0, -4],
   [-4]: [7],
   [-1]: [],

@@ -68,6 +68,22 @@ export async function endAuction(deps: AuctionDeps, a: AuctionRow, now: number):
   return outcome;
 }
 
+/**
+ * Staff froze or took down the listing (docs/decisions/0064-freeze-listings.md): its running
+ * auction is cancelled now (the listing an ordinary one again at its old price) and every place
+ * settled, held deposits back. Answers the places settled (0 when no auction ran).
+ */
+export async function cancelListingAuction(deps: AuctionDeps, commodityId: number, note: string): Promise<number> {
+  const a = await auctionDb(deps.db)
+    .selectFrom('auctions')
+    .selectAll()
+    .where('commodity_id', '=', commodityId)
+    .where('status', '=', AuctionStatus.RUNNING)
+    .executeTakeFirst();
+  if (!a || !(await endUnsold(deps.db, a, AuctionStatus.CANCELLED, note))) return 0;
+  return settleBidders(deps, a.id, lostTold(deps, a));
+}
+
 /** What a bidder whose deposit went back at the end hears. */
 const lostTold = (deps: AuctionDeps, a: AuctionRow) => (userId: number) =>
   tellBidder(deps, userId, 'auctionLost', { subject: a.title, amount: 0, commodityId: a.commodity_id });

@@ -9,7 +9,7 @@ import type { OriginRefunds } from '../payments/refund-port';
 import { type RemovalChecks, refuseWhile } from '../user/removal-checks';
 import { auctionRoutes } from './auction.routes';
 import { type AuctionDeps, auctionKeeper } from './auction.service';
-import { sweepAuctions } from './auction-end';
+import { cancelListingAuction, sweepAuctions } from './auction-end';
 import { bidsInLiveAuction, moveAuctionEnd, sellsInLiveAuction } from './auction-moves';
 
 /** Auctions (拍卖): the calls, the deposit keeper of purpose 'auction', and the sweeper of their ends. */
@@ -48,5 +48,7 @@ export function auctionModule(
     deps: auctionDeps,
     /** Test hook (dev module): the listing's running auction ends at `endsAt`. */
     moveEnd: (commodityId: number, endsAt: Date) => moveAuctionEnd(platform.db, commodityId, endsAt),
+    /** Staff froze or took down the listing: its running auction is cancelled now, deposits back. */
+    cancelOn: (commodityId: number, note: string) => cancelListingAuction(auctionDeps, commodityId, note),
   };
 }

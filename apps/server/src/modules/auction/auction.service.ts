@@ -19,7 +19,7 @@ import {
 import { listingById, sellerListing, showAuctionPrice, startListingAuction } from '../exchange/listings';
 import { sellSetup } from '../market/sell-setup';
 import type { NoticesHandle } from '../notices/notices.module';
-import { checkBuyer, checkListingOpen, deliveryTarget } from '../orders/buyer-checks';
+import { checkBuyer, checkListingOpen, deliveryTarget, FROZEN_REFUSAL } from '../orders/buyer-checks';
 import { type OrderDeps, type PlaceInput, placeOrder } from '../orders/order.service';
 import { uidOf } from '../user/user.queries';
 import { holdOpenAccount } from '../user/user.service';
@@ -254,6 +254,9 @@ export async function placeBid(deps: AuctionDeps, input: BidInput): Promise<Auct
     .executeTakeFirst();
   if (repeated) return auction;
   const now = (deps.now ?? Date.now)();
+  // A listing staff froze (its auction is cancelled at once) says so, not 拍卖已结束.
+  if ((await listingById(db, auction.commodity_id))?.status === ListingStatus.FROZEN)
+    throw new AppError(ErrorCode.BAD_PARAMS, FROZEN_REFUSAL('竞拍'));
   const problem = bidProblem(auction, input.userId, input.price, now);
   if (problem) throw new AppError(ErrorCode.BAD_PARAMS, problem);
   const bidder = await bidderOf(db, auction.id, input.userId);
@@ -263,12 +266,14 @@ export async function placeBid(deps: AuctionDeps, input: BidInput): Promise<Auct
   try {
     await db.transaction().execute(async (trx) => {
       // The listing first (the lock order of every auction change), then the one update that decides.
-      await showAuctionPrice(
+      const shown = await showAuctionPrice(
         trx,
         auction.commodity_id,
         { fen: input.price, feeFen: sellerReceives(input.price, rules).fee },
         new Date(auction.ends_at.getTime() + SNIPE_MS + LISTING_MARGIN_MS),
       );
+      // Frozen or taken off sale meanwhile (the listing's row decides, as it is written first).
+      if (!shown) throw new AppError(ErrorCode.BAD_PARAMS, '该商品已不在售，暂不能竞拍');
       const won = await auctionDb(trx)
         .updateTable('auctions')
         .set({

@@ -9,7 +9,7 @@ import type { OriginRefunds } from '../payments/refund-port';
 import { type RemovalChecks, refuseWhile } from '../user/removal-checks';
 import { offerRoutes } from './offer.routes';
 import { hasLiveOffers, type OfferDeps, offerKeeper } from './offer.service';
-import { sweepOffers } from './offer-moves';
+import { endListingProposals, sweepOffers } from './offer-moves';
 
 /** Bargains and offers (出价): the calls, and the sweeper of their deadlines. */
 export function bargainModule(
@@ -27,7 +27,11 @@ export function bargainModule(
     /** 原路退回: a deposit a gateway paid goes back its way when it is returned (the payments module's port). */
     refunds?: OriginRefunds;
   },
-): { sweep: (now: number) => ReturnType<typeof sweepOffers> } {
+): {
+  sweep: (now: number) => ReturnType<typeof sweepOffers>;
+  /** Staff froze or took down the listing: its open proposals end now, deposits back. */
+  endProposalsOn: (commodityId: number, note: string) => Promise<number>;
+} {
   const { platform, gateway, events, notices } = deps;
   const offerDeps: OfferDeps = {
     db: platform.db,
@@ -41,5 +45,8 @@ export function bargainModule(
   deps.keepers.register('bargain', offerKeeper(offerDeps));
   deps.keepers.register('offer', offerKeeper(offerDeps));
   sweepEvery(app, deps.sweepEveryMs, 'offers', () => sweepOffers(offerDeps));
-  return { sweep: (now) => sweepOffers(offerDeps, now) };
+  return {
+    sweep: (now) => sweepOffers(offerDeps, now),
+    endProposalsOn: (commodityId, note) => endListingProposals(offerDeps, commodityId, note),
+  };
 }

@@ -115,19 +115,41 @@ export async function followOrder(
  * (sold, delisted, taken back), ends with its deposit back (56; 55 when it was never paid); agreed
  * ones follow their orders (a forfeited deposit's compensation is told to the seller).
  */
+/**
+ * Ends an open proposal (its deposit unpaid: 55; paid and waiting for the seller: 56, the deposit
+ * back), the buyer told when he had paid. Answers whether this call ended it.
+ */
+async function endOpenProposal(deps: OfferDeps, row: Pick<OfferRow, 'id' | 'flow' | 'status'>, note: string) {
+  const from = row.status as BargainStatus;
+  const to =
+    from === BargainStatus.AWAITING_DEPOSIT ? BargainStatus.SYSTEM_CANCELLED : BargainStatus.SYSTEM_CANCELLED_REFUNDED;
+  if (!(await endProposal(deps, row, from, to, { note }))) return false;
+  if (from === BargainStatus.AWAITING_SELLER) await tellOffer(deps, row.id, 'offerLapsed');
+  return true;
+}
+
+/**
+ * Staff froze or took down the listing (docs/decisions/0064-freeze-listings.md): its open
+ * proposals end now, each with its deposit back (原路退回 where a gateway paid it), instead of at
+ * the next sweep. Answers how many this call ended.
+ */
+export async function endListingProposals(deps: OfferDeps, commodityId: number, note: string): Promise<number> {
+  const open = await bargainDb(deps.db)
+    .selectFrom('offers')
+    .select(['id', 'flow', 'status'])
+    .where('commodity_id', '=', commodityId)
+    .where('status', 'in', [BargainStatus.AWAITING_DEPOSIT, BargainStatus.AWAITING_SELLER])
+    .execute();
+  let ended = 0;
+  for (const row of open) if (await endOpenProposal(deps, row, note)) ended++;
+  return ended;
+}
+
 export async function sweepOffers(deps: OfferDeps, now = (deps.now ?? Date.now)()) {
   const { db } = deps;
   let lapsed = 0;
   const end = async (row: Pick<OfferRow, 'id' | 'flow' | 'status'>, note: string) => {
-    const from = row.status as BargainStatus;
-    const to =
-      from === BargainStatus.AWAITING_DEPOSIT
-        ? BargainStatus.SYSTEM_CANCELLED
-        : BargainStatus.SYSTEM_CANCELLED_REFUNDED;
-    if (await endProposal(deps, row, from, to, { note })) {
-      lapsed++;
-      if (from === BargainStatus.AWAITING_SELLER) await tellOffer(deps, row.id, 'offerLapsed');
-    }
+    if (await endOpenProposal(deps, row, note)) lapsed++;
   };
   const late = await bargainDb(db)
     .selectFrom('offers')

@@ -341,6 +341,8 @@ export async function changeBargainSetting(
 ) {
   const listing = await listingById(db, Number(commodityId));
   if (!listing || listing.seller_user_id !== sellerUserId) throw new AppError(ErrorCode.COMMODITY_NOT_EXIST);
+  if (listing.status === ListingStatus.FROZEN)
+    throw new AppError(ErrorCode.BAD_PARAMS, '该商品已被平台冻结，暂不能修改，如有疑问请联系客服');
   if (listing.sale_type === SaleType.PRESALE || listing.auction_enable === 1)
     throw new AppError(ErrorCode.BAD_PARAMS, '预售和拍卖商品不支持设置还价');
   const floor = setting.allowBargain ? setting.floorPrice : null;

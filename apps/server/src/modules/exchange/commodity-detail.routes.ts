@@ -13,7 +13,8 @@ import { goodsArt } from './goods-art';
 import type { ListingCatalogue } from './listing-catalogue';
 import { bandOf, coinSeries, comparableTrades, type Subject, sellerCounts } from './price-history.queries';
 
-const VISIBLE: number[] = [ListingStatus.ON_SALE, ListingStatus.SELLING];
+/** On sale, being sold, or frozen by staff (shown 已冻结 with the reason, as 藏宝阁 shows a held item). */
+const VISIBLE: number[] = [ListingStatus.ON_SALE, ListingStatus.SELLING, ListingStatus.FROZEN];
 const seconds = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : null);
 
 /** Recharge in fen as a band, never the exact figure (sellers' spending is their own business). */
@@ -147,6 +148,7 @@ export function commodityDetailRoutes(app: FastifyInstance, platform: CallPlatfo
       isMine: mine,
       fairPrice: bandOf(comparable.map((t) => t.price_fen)),
       sold: sale,
+      frozenReason: row.status === ListingStatus.FROZEN ? row.freeze_reason : null,
       negotiation: {
         flow: negotiationFlow(row, game?.negotiation.bargainOpen ?? false),
         depositPercent: game?.negotiation.depositPercent ?? DEFAULT_SELL_RULES.depositPercent,

@@ -54,6 +54,9 @@ export interface CommoditiesTable {
   /** 还价: the seller allows proposals, and refuses at once those below his hidden floor (migration 0032). */
   bargain_allowed: Generated<boolean>;
   bargain_floor_fen: number | null;
+  /** 已冻结 by staff: the status it had (解冻 restores it) and the reason shown to buyer and seller (migration 0056). */
+  frozen_from: number | null;
+  freeze_reason: string | null;
 }
 
 export interface CommodityImage {

@@ -21,6 +21,7 @@ export async function findListings(db: DbHandle, text: string): Promise<SearchHi
       title: `商品 ${row.id}`,
       detail: `${row.title} · ${listingStatusLabel[row.status as ListingStatus] ?? row.status} · ${formatPriceFen(row.price_fen)}`,
       userId: row.seller_user_id === null ? null : String(row.seller_user_id),
+      status: row.status,
     },
   ];
 }

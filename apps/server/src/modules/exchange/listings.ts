@@ -153,6 +153,7 @@ export async function setBargainSetting(
     .set({ bargain_allowed: setting.allowed, bargain_floor_fen: setting.floorFen, updated_at: new Date() })
     .where('id', '=', id)
     .where('seller_user_id', '=', sellerUserId)
+    .where('status', '!=', ListingStatus.FROZEN)
     .returningAll()
     .executeTakeFirst();
 }
@@ -553,14 +554,14 @@ export async function startListingAuction(
   return changed !== undefined;
 }
 
-/** An auction's current price shown on its listing (cards and sorting), on sale at least until `until`. */
+/** An auction's current price shown on its listing (cards and sorting), on sale at least until `until`; false when it is no longer on sale. */
 export async function showAuctionPrice(
   db: DbHandle,
   id: number,
   price: { fen: number; feeFen: number },
   until: Date,
-): Promise<void> {
-  await exchangeDb(db)
+): Promise<boolean> {
+  const shown = await exchangeDb(db)
     .updateTable('commodities')
     .set({
       price_fen: price.fen,
@@ -569,7 +570,10 @@ export async function showAuctionPrice(
     })
     .where('id', '=', id)
     .where('auction_enable', '=', 1)
-    .execute();
+    .where('status', '=', ListingStatus.ON_SALE)
+    .returning('id')
+    .executeTakeFirst();
+  return shown !== undefined;
 }
 
 /** The auction ended without a sale: the listing is an ordinary one again, at the price it had before. */

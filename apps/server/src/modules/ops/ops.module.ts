@@ -13,6 +13,8 @@ import { opsBrokerConfigRoutes } from './ops-broker-configs.routes';
 import { opsBrokerOrderRoutes } from './ops-broker-orders.routes';
 import { opsCaseRoutes } from './ops-cases';
 import { opsHttpStatus, requireAccess } from './ops-http';
+import type { OpsListingsDeps } from './ops-listings';
+import { opsListingRoutes } from './ops-listings.routes';
 import { opsMerchantRoutes } from './ops-merchants.routes';
 import { opsMoneyRoutes } from './ops-money.routes';
 import { opsStatsRoutes } from './ops-stats.routes';
@@ -47,6 +49,8 @@ export interface OpsDeps extends OrderDeps {
   reconcilers?: Reconcilers;
   /** 查找 (every module's finders) and the users' pages and actions. */
   users?: OpsUsersDeps;
+  /** 冻结 / 解冻 / 下架 of a listing (the exchange moves it; bargain and auction end its proposals). */
+  listings?: OpsListingsDeps;
   /** 数据: the statistics module's dashboard (its routes mount when handed in). */
   stats?: StatsHandle;
 }
@@ -84,6 +88,7 @@ export async function opsModule(app: FastifyInstance, deps: OpsDeps): Promise<vo
       opsBrokerOrderRoutes(ops, deps);
       opsMoneyRoutes(ops, deps);
       opsUserRoutes(ops, deps);
+      opsListingRoutes(ops, deps);
       if (deps.stats) opsStatsRoutes(ops, { ...deps, stats: deps.stats });
     },
     { prefix: '/ops/v1' },

@@ -61,6 +61,9 @@ export async function deliveryTarget(
   return { accountId, roleId, roleName: role.name };
 }
 
+/** A listing staff froze (docs/decisions/0064-freeze-listings.md): what a buyer is told when he would 购买, 还价, 出价 or 竞拍. */
+export const FROZEN_REFUSAL = (verb: string) => `该商品已被平台冻结，暂不能${verb}`;
+
 /**
  * The listing is on sale to this buyer now: not taken (40010), on sale (30001), the designated
  * buyer only, not locked (40050 with the time left). `verb` names the act in the refusal (购买, 出价).
@@ -75,6 +78,7 @@ export function checkListingOpen(
   now: number,
   verb: string,
 ): void {
+  if (listing.status === ListingStatus.FROZEN) throw new AppError(ErrorCode.BAD_PARAMS, FROZEN_REFUSAL(verb));
   if (listing.status === ListingStatus.SELLING) throw new AppError(ErrorCode.COMMODITY_TAKEN);
   if (listing.status !== ListingStatus.ON_SALE) throw new AppError(ErrorCode.COMMODITY_NOT_EXIST);
   if (listing.designated_trade_id && listing.designated_trade_id !== buyerUid)

@@ -102,7 +102,9 @@ function Console({ me }: { me: StaffMember }) {
         </header>
         <main className="ops-content">
           {tab.id === 'support' ? <SupportTab /> : null}
-          {tab.id === 'users' ? <UsersTab canAct={staffCan(me.role, 'userActions')} /> : null}
+          {tab.id === 'users' ? (
+            <UsersTab canAct={staffCan(me.role, 'userActions')} canActOnListings={staffCan(me.role, 'listings')} />
+          ) : null}
           {tab.id === 'refused' ? <CasesTab /> : null}
           {tab.id === 'merchants' ? <MerchantsTab /> : null}
           {tab.id === 'channels' ? <BrokerChannelsTab /> : null}

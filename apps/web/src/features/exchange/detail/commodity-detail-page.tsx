@@ -15,6 +15,7 @@ import { useCommodityDetail } from '../../../lib/queries/get-commodity-detail';
 import { commodityFacts } from '../commodity-card';
 import { trackFunnel } from '../commodity-tracking';
 import { BuyBar, CollectButton, type OfferDialogSlot, ShareButton } from './detail-actions';
+import { FrozenNotice } from './frozen-notice';
 import { ImageGallery } from './image-gallery';
 import { LockNotice, useLockState } from './lock-notice';
 import { Requirements } from './requirements';
@@ -80,6 +81,7 @@ function DetailBody({
       ) : null}
       {locked && message && !detail.sold ? <LockNotice message={message} /> : null}
       {detail.sold ? <SoldNotice sold={detail.sold} /> : null}
+      {detail.frozenReason ? <FrozenNotice reason={detail.frozenReason} /> : null}
       {pc ? buyBar : null}
       {pc && !detail.sold ? (
         <div style={{ display: 'flex', gap: 8, marginTop: 12 }}>

@@ -8,7 +8,17 @@ import { USER_ACTION_WORDS, UserActionDialog } from './user-action-dialog';
 import { UserSectionView } from './user-sections';
 
 /** A user's page: who he is (masked), his wallet, his standing (ban, sale lock, withdrawals), the actions, his sections. */
-export function UserPage({ userId, canAct, onClose }: { userId: string; canAct: boolean; onClose: () => void }) {
+export function UserPage({
+  userId,
+  canAct,
+  canActOnListings,
+  onClose,
+}: {
+  userId: string;
+  canAct: boolean;
+  canActOnListings: boolean;
+  onClose: () => void;
+}) {
   const user = useUser(userId);
   const [section, setSection] = useState<UserSection>('orders');
   const [acting, setActing] = useState<UserAction | null>(null);
@@ -102,7 +112,7 @@ export function UserPage({ userId, canAct, onClose }: { userId: string; canAct: 
           </button>
         ))}
       </div>
-      <UserSectionView key={section} userId={userId} section={section} />
+      <UserSectionView key={section} userId={userId} section={section} canActOnListings={canActOnListings} />
       {acting ? <UserActionDialog userId={userId} action={acting} onDone={() => setActing(null)} /> : null}
     </div>
   );

@@ -16,6 +16,7 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { useAddUserNote } from '../api/add-user-note';
 import { USER_SECTION_PAGE_SIZE, useUserSection } from '../api/get-user';
 import { formatTime } from './format';
+import { ListingActions } from './listing-actions';
 import { Pager } from './pager';
 
 type Column<T> = { head: string; cell: (row: T) => ReactNode; width?: number };
@@ -124,10 +125,26 @@ function NoteForm({ userId }: { userId: string }) {
 }
 
 /** One section of a user's page: its table, paged; notes with their form. */
-export function UserSectionView({ userId, section }: { userId: string; section: UserSection }) {
+/** The listings' 操作 column, for staff who may act on listings (运营, 管理员). */
+const LISTING_ACTIONS: Column<never> = {
+  head: '操作',
+  cell: (r: OpsUserListing) => <ListingActions listingId={r.id} status={r.status} />,
+  width: 120,
+} as Column<never>;
+
+export function UserSectionView({
+  userId,
+  section,
+  canActOnListings,
+}: {
+  userId: string;
+  section: UserSection;
+  canActOnListings: boolean;
+}) {
   const [page, setPage] = useState(1);
   const rows = useUserSection<never>(userId, section, page);
-  const columns = COLUMNS[section];
+  const columns =
+    section === 'listings' && canActOnListings ? [...COLUMNS.listings, LISTING_ACTIONS] : COLUMNS[section];
   return (
     <div className="ops-panel" data-testid={`ops-user-${section}`}>
       {section === 'notes' ? <NoteForm userId={userId} /> : null}

@@ -2,6 +2,7 @@ import { opsSearchQuery, searchKindLabel } from '@app/protocol/ops-users';
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSearch } from '../api/search';
+import { ListingActions } from './listing-actions';
 import { UserPage } from './user-page';
 
 /**
@@ -9,7 +10,7 @@ import { UserPage } from './user-page';
  * the hits), a uid, an order number or bizNo, a listing id, a broker order, a merchant, a withdrawal
  * number — and a user's page from any hit that belongs to a user.
  */
-export function UsersTab({ canAct }: { canAct: boolean }) {
+export function UsersTab({ canAct, canActOnListings }: { canAct: boolean; canActOnListings: boolean }) {
   const [params, setParams] = useSearchParams();
   const userId = params.get('user');
   const [draft, setDraft] = useState(params.get('q') ?? '');
@@ -60,7 +61,7 @@ export function UsersTab({ canAct }: { canAct: boolean }) {
                 <th style={{ width: 90 }}>类型</th>
                 <th style={{ width: 260 }}>名称</th>
                 <th>详情</th>
-                <th style={{ width: 140 }}>操作</th>
+                <th style={{ width: 220 }}>操作</th>
               </tr>
             </thead>
             <tbody>
@@ -98,6 +99,9 @@ export function UsersTab({ canAct }: { canAct: boolean }) {
                     ) : (
                       <span className="ops-muted">—</span>
                     )}
+                    {hit.kind === 'listing' && canActOnListings && hit.status !== undefined ? (
+                      <ListingActions listingId={hit.id} status={hit.status} />
+                    ) : null}
                   </td>
                 </tr>
               ))}
@@ -105,7 +109,15 @@ export function UsersTab({ canAct }: { canAct: boolean }) {
           </table>
         </div>
       ) : null}
-      {userId ? <UserPage key={userId} userId={userId} canAct={canAct} onClose={() => open(q ? { q } : {})} /> : null}
+      {userId ? (
+        <UserPage
+          key={userId}
+          userId={userId}
+          canAct={canAct}
+          canActOnListings={canActOnListings}
+          onClose={() => open(q ? { q } : {})}
+        />
+      ) : null}
     </section>
   );
 }
