@@ -104,7 +104,9 @@ export async function sellerListsCoins(spec: {
     if (commodityIds.length === (spec.lots ?? 1))
       return { commodityId: commodityIds[0] as string, commodityIds, phone };
   }
-  throw new Error(`no market account of ${spec.accounts.join(', ')} could list ${spec.coins} coins (${why.join('; ')})`);
+  throw new Error(
+    `no market account of ${spec.accounts.join(', ')} could list ${spec.coins} coins (${why.join('; ')})`,
+  );
 }
 
 /**
