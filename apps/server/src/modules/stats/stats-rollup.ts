@@ -1,7 +1,7 @@
 import type { Db } from '../../platform/db/database';
 import { readSetting, writeSetting } from '../../platform/settings';
 import { statsDb } from './stats.tables';
-import { type FactRow, floorTo, type Grain, type StatsSources } from './stats-sources';
+import { type FactRow, floorTo, type Grain, type PriceBinRow, type StatsSources } from './stats-sources';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -25,6 +25,7 @@ export async function rollUp(
   let written = 0;
   for (const source of sources.all()) {
     const facts = (await source.facts(db, range)).filter((f) => f.value !== 0);
+    const prices = grain === 'day' && source.prices ? await source.prices(db, { from, to }) : undefined;
     await db.transaction().execute(async (trx) => {
       const stats = statsDb(trx);
       await stats
@@ -39,10 +40,35 @@ export async function rollUp(
           .values(facts.slice(i, i + 500).map(rowOf))
           .execute();
       }
+      if (prices) await replacePrices(trx, from, to, prices);
     });
     written += facts.length;
   }
   return written;
+}
+
+/** The days' histograms replaced by the source's answer (one source answers prices). */
+async function replacePrices(trx: Db, from: Date, to: Date, rows: PriceBinRow[]): Promise<void> {
+  const stats = statsDb(trx);
+  await stats.deleteFrom('stats_price_daily').where('bucket', '>=', from).where('bucket', '<', to).execute();
+  for (let i = 0; i < rows.length; i += 500) {
+    await stats
+      .insertInto('stats_price_daily')
+      .values(
+        rows.slice(i, i + 500).map((r) => ({
+          bucket: r.bucket,
+          game: r.game,
+          server_group: r.serverGroup,
+          goods_type: r.goodsType,
+          kind: r.kind,
+          level_band: r.levelBand,
+          bin: r.bin,
+          n: r.n,
+          total: r.total,
+        })),
+      )
+      .execute();
+  }
 }
 
 const rowOf = (f: FactRow) => ({
