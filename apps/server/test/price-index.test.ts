@@ -54,7 +54,7 @@ async function trade(o: {
   return row.id;
 }
 
-const ask = async (q: Partial<CallInput<typeof priceIndex>>, options = legend) =>
+const ask = async (q: Partial<CallInput<typeof priceIndex>>, options: { headers: Record<string, string> } = legend) =>
   client.call(priceIndex, { type: 2, kind: '1', masterServerId: 'm1', from: D1, to: D2, ...q } as never, options);
 const index = async (q: Partial<CallInput<typeof priceIndex>>) => {
   const res = await ask(q);
@@ -74,7 +74,12 @@ beforeAll(async () => {
   await trade({ type: 2, day: D2, price: 3000 });
   await trade({ type: 2, day: D2, price: 3010 });
   // Group m3, day 1: the same four without the lot.
-  for (const [price, coins] of [[2800, 10_000], [5800, 20_000], [3000, 10_000], [15_500, 50_000]] as const)
+  for (const [price, coins] of [
+    [2800, 10_000],
+    [5800, 20_000],
+    [3000, 10_000],
+    [15_500, 50_000],
+  ] as const)
     await trade({ type: 2, day: D1, price, coins, group: 'm3' });
   // Group m2, day 1: ¥32; another coin type and another game do not mix in.
   await trade({ type: 2, day: D1, price: 3200, group: 'm2' });
@@ -163,7 +168,11 @@ describe('bad input and reruns', () => {
 
   it('a rerun writes the same histograms, and a sale undone leaves its day on the next run', async () => {
     const rows = () =>
-      t.db.selectFrom('stats_price_daily').selectAll().orderBy(['game', 'goods_type', 'server_group', 'kind', 'level_band', 'bucket', 'bin']).execute();
+      t.db
+        .selectFrom('stats_price_daily')
+        .selectAll()
+        .orderBy(['game', 'goods_type', 'server_group', 'kind', 'level_band', 'bucket', 'bin'])
+        .execute();
     const before = await rows();
     await t.app.stats.rollUp(NOW);
     await t.app.stats.rollUp(new Date(NOW.getTime() + 60_000));

@@ -12,15 +12,8 @@ import { daysBetween } from '../ops-stats';
 /** The longest range one query answers (from and to both included). */
 export const PRICE_INDEX_MAX_DAYS = 90;
 
-/** Roles are grouped in bands of this many levels ('40-49'). */
+/** Roles are grouped in bands of this many levels: 40–49 is '40-49' (the exchange's source bands them). */
 export const LEVEL_BAND_SIZE = 10;
-
-/** The band of a role level: '40-49'; '' where the trade carries no level. */
-export function levelBandOf(level: number | null | undefined): string {
-  if (level === null || level === undefined || level < 0) return '';
-  const low = Math.floor(level / LEVEL_BAND_SIZE) * LEVEL_BAND_SIZE;
-  return `${low}-${low + LEVEL_BAND_SIZE - 1}`;
-}
 
 const day = z
   .string({ error: '请选择日期' })

@@ -117,9 +117,7 @@ export async function priceIndexOf(db: Db, game: string, q: PriceIndexQuery): Pr
     total: Number(r.total),
   }));
   const trim = q.type === CommodityType.COIN;
-  const chosen = rows.filter(
-    (r) => (!q.kind || r.kind === q.kind) && (!q.levelBand || r.levelBand === q.levelBand),
-  );
+  const chosen = rows.filter((r) => (!q.kind || r.kind === q.kind) && (!q.levelBand || r.levelBand === q.levelBand));
   const points = [...group(chosen, (r) => r.day)]
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .flatMap(([day, list]) => {
