@@ -3,14 +3,13 @@ import { useSearchParams } from 'react-router';
 import { BrokerEntry } from '../../../components/broker-entry';
 import { EmptyState } from '../../../components/empty-state';
 import { KeywordScope } from '../../../components/keyword-scope';
-import { PriceIndexLine } from '../../../components/price-index-line';
 import { copy } from '../../../lib/copy';
 import type { PanelState } from '../../../lib/list-search';
 import { mergePages } from '../../../lib/merge-pages';
 import { sceneOfPath } from '../../../lib/platform';
-import { useGameConfig } from '../../../lib/queries/get-filter-options';
 import { useCommodityInfinite } from '../api/get-commodity-list';
 import { CommodityCard } from '../commodity-card';
+import { CoinIndexLine } from './coin-index-line';
 import { countPanelFilters, filtersFromQuery, type ListFilters, queryWithFilters, withType } from './commodity-filters';
 import { FilterPanel } from './filter-panel';
 import { KeywordBox } from './keyword-box';
@@ -54,8 +53,6 @@ export function CommodityListBody({
   // Pages can overlap when listings arrive while scrolling: lists are merged by unique id.
   const unique = mergePages(data?.pages, (item) => item.id);
   const update = (next: ListFilters) => setParams(queryWithFilters(params, next));
-  const { data: config } = useGameConfig(type === 2 ? appId : '');
-  const coin = config?.coinTypeList.find((c) => c.type === filters.coinType) ?? config?.coinTypeList[0];
 
   return (
     <div data-testid="commodity-list" style={{ padding: '0 12px' }}>
@@ -64,13 +61,7 @@ export function CommodityListBody({
         <TypeTabs type={type} onChange={(t) => update(withType(filters, t))} />
         {type === 2 ? <BrokerEntry scene={sceneOfPath(globalThis.location.pathname) ?? 'h5'} appId={appId} /> : null}
         {type === 2 ? (
-          <PriceIndexLine
-            scene={sceneOfPath(globalThis.location.pathname) ?? 'h5'}
-            appId={appId}
-            coinType={coin?.type}
-            coinName={coin?.name}
-            masterServerId={filters.masterServerId}
-          />
+          <CoinIndexLine scene={sceneOfPath(globalThis.location.pathname) ?? 'h5'} appId={appId} filters={filters} />
         ) : null}
         <SortBar
           type={type}
