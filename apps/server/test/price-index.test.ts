@@ -183,5 +183,17 @@ describe('bad input and reruns', () => {
     await t.db.deleteFrom('market_trades').where('id', '=', undone).execute();
     await t.app.stats.rollUp(NOW);
     expect(await rows()).toEqual(before);
+    // A deployment that rolled up before the histograms existed: the next run fills the days
+    // behind its look-back once (day 1 here), and marks it done.
+    await t.db.deleteFrom('stats_price_daily').execute();
+    await t.db.deleteFrom('settings').where('key', '=', 'stats.pricesFrom').execute();
+    await t.app.stats.rollUp(NOW);
+    expect(await rows()).toEqual(before);
+    const mark = await t.db
+      .selectFrom('settings')
+      .select('value')
+      .where('key', '=', 'stats.pricesFrom')
+      .executeTakeFirst();
+    expect(mark).toBeDefined();
   });
 });

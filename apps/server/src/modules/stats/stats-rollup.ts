@@ -7,6 +7,8 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 /** The platform setting that keeps how far the rollup has reached (ISO, an hour's start). */
 export const WATERMARK_KEY = 'stats.rolledUpTo';
+/** The platform setting that keeps from which day the price histograms were filled (decision 0064). */
+export const PRICES_FROM_KEY = 'stats.pricesFrom';
 const tableOf = { hour: 'stats_hourly', day: 'stats_daily' } as const;
 
 /**
@@ -43,6 +45,18 @@ export async function rollUp(
       if (prices) await replacePrices(trx, from, to, prices);
     });
     written += facts.length;
+  }
+  return written;
+}
+
+/** The price histograms alone of the days `[from, to)` recomputed and replaced; answers the rows written. */
+async function rollUpPrices(db: Db, sources: StatsSources, from: Date, to: Date): Promise<number> {
+  let written = 0;
+  for (const source of sources.all()) {
+    if (!source.prices) continue;
+    const prices = await source.prices(db, { from, to });
+    await db.transaction().execute((trx) => replacePrices(trx, from, to, prices));
+    written += prices.length;
   }
   return written;
 }
@@ -115,6 +129,14 @@ export async function rollUpRecent(
     const to = next < end ? next : end;
     hourly += await rollUp(db, sources, { from, to, grain: 'hour' });
     daily += await rollUp(db, sources, { from: day, to: next, grain: 'day' });
+  }
+  // The price histograms came after the rollups (migration 0056): where the rollups ran before,
+  // the days before this run's are filled once, back to the backfill, prices only.
+  if (typeof (await readSetting(db, PRICES_FROM_KEY)) !== 'string') {
+    const back = floorTo(new Date(now.getTime() - settings.backfillDays * DAY), 'day');
+    for (let day = back; day < floorTo(start, 'day'); day = new Date(day.getTime() + DAY))
+      daily += await rollUpPrices(db, sources, day, new Date(day.getTime() + DAY));
+    await writeSetting(db, PRICES_FROM_KEY, back.toISOString());
   }
   await writeSetting(db, WATERMARK_KEY, floorTo(now, 'hour').toISOString());
   // Raw events older than retention and already behind the look-back (their buckets are final).
