@@ -303,6 +303,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   statsSources.register(supportStatsSource);
   const stats = statsModule(app, {
     db,
+    platform,
     sources: statsSources,
     rollupEveryMs: config.SWEEP_MS > 0 ? config.STATS_ROLLUP_MS : 0,
     settings: {

@@ -103,6 +103,7 @@ const receivedOffers = () => import('../features/bargain/received-offers-page');
 const auctionDetail = () => import('../features/auction/auction-detail-page');
 const bidManage = () => import('../features/auction/bid-manage-page');
 const brokerList = () => import('../features/broker/broker-list-page');
+const priceIndex = () => import('../features/stats/price-index-page');
 const brokerDetail = () => import('../features/broker/broker-detail-page');
 const merchantApply = () => import('../features/broker/merchant-apply-page');
 const merchantCenter = () => import('../features/broker/merchant-center-page');
@@ -162,6 +163,7 @@ function sceneRoutes(scene: string): RouteObject[] {
     { path: pagePath(scene, 'auctionDetail'), ...page(auctionDetail) },
     { path: pagePath(scene, 'bidManage'), ...privatePage(bidManage) },
     { path: pagePath(scene, 'brokerList'), ...page(brokerList) },
+    { path: pagePath(scene, 'priceIndex'), ...page(priceIndex) },
     { path: pagePath(scene, 'brokerDetail'), ...page(brokerDetail) },
     { path: pagePath(scene, 'merchantApply'), ...page(merchantApply) },
     { path: pagePath(scene, 'merchantCenter'), ...page(merchantCenter) },

@@ -46,6 +46,8 @@ export const PAGES = {
   bidManage: 'userCenter/bidManage/bid',
   /** 商人卖币 (the broker channel, docs/decisions/0023-broker.md): the merchants' list and a listing. */
   brokerList: 'broker/commodityList',
+  /** 行情: a game's price index (coins by server group, roles and props by class and level band). */
+  priceIndex: 'market/priceIndex',
   brokerDetail: 'broker/commodityDetail',
   /** 商人入驻 and 商人中心 (the merchant's listings). */
   merchantApply: 'broker/merchantApply',
@@ -196,6 +198,18 @@ export const paths = {
   auctionDetail: (scene: string, commodityId: string) =>
     `${pagePath(scene, 'auctionDetail')}?saleType=2&commodityId=${encodeURIComponent(commodityId)}`,
   bidManage: (scene: string) => pagePath(scene, 'bidManage'),
+  /** 行情 of a game, optionally of one type (2 coin by default), kind and server group. */
+  priceIndex: (
+    scene: string,
+    applicationId: string,
+    q: { type?: number; kind?: string; masterServerId?: string | undefined } = {},
+  ) => {
+    const query = new URLSearchParams({ applicationId });
+    if (q.type) query.set('type', String(q.type));
+    if (q.kind) query.set('kind', q.kind);
+    if (q.masterServerId) query.set('masterServerId', q.masterServerId);
+    return `${pagePath(scene, 'priceIndex')}?${query}`;
+  },
   /** 商人卖币 of a game (the list reads serverId, goldType, sort and page too). */
   brokerList: (scene: string, applicationId?: string | null, filter: { serverId?: string; goldType?: number } = {}) => {
     const q = new URLSearchParams();

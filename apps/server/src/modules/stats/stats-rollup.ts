@@ -1,12 +1,14 @@
 import type { Db } from '../../platform/db/database';
 import { readSetting, writeSetting } from '../../platform/settings';
 import { statsDb } from './stats.tables';
-import { type FactRow, floorTo, type Grain, type StatsSources } from './stats-sources';
+import { type FactRow, floorTo, type Grain, type PriceBinRow, type StatsSources } from './stats-sources';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 /** The platform setting that keeps how far the rollup has reached (ISO, an hour's start). */
 export const WATERMARK_KEY = 'stats.rolledUpTo';
+/** The platform setting that keeps from which day the price histograms were filled (decision 0065). */
+export const PRICES_FROM_KEY = 'stats.pricesFrom';
 const tableOf = { hour: 'stats_hourly', day: 'stats_daily' } as const;
 
 /**
@@ -25,6 +27,7 @@ export async function rollUp(
   let written = 0;
   for (const source of sources.all()) {
     const facts = (await source.facts(db, range)).filter((f) => f.value !== 0);
+    const prices = grain === 'day' && source.prices ? await source.prices(db, { from, to }) : undefined;
     await db.transaction().execute(async (trx) => {
       const stats = statsDb(trx);
       await stats
@@ -39,10 +42,47 @@ export async function rollUp(
           .values(facts.slice(i, i + 500).map(rowOf))
           .execute();
       }
+      if (prices) await replacePrices(trx, from, to, prices);
     });
     written += facts.length;
   }
   return written;
+}
+
+/** The price histograms alone of the days `[from, to)` recomputed and replaced; answers the rows written. */
+async function rollUpPrices(db: Db, sources: StatsSources, from: Date, to: Date): Promise<number> {
+  let written = 0;
+  for (const source of sources.all()) {
+    if (!source.prices) continue;
+    const prices = await source.prices(db, { from, to });
+    await db.transaction().execute((trx) => replacePrices(trx, from, to, prices));
+    written += prices.length;
+  }
+  return written;
+}
+
+/** The days' histograms replaced by the source's answer (one source answers prices). */
+async function replacePrices(trx: Db, from: Date, to: Date, rows: PriceBinRow[]): Promise<void> {
+  const stats = statsDb(trx);
+  await stats.deleteFrom('stats_price_daily').where('bucket', '>=', from).where('bucket', '<', to).execute();
+  for (let i = 0; i < rows.length; i += 500) {
+    await stats
+      .insertInto('stats_price_daily')
+      .values(
+        rows.slice(i, i + 500).map((r) => ({
+          bucket: r.bucket,
+          game: r.game,
+          server_group: r.serverGroup,
+          goods_type: r.goodsType,
+          kind: r.kind,
+          level_band: r.levelBand,
+          bin: r.bin,
+          n: r.n,
+          total: r.total,
+        })),
+      )
+      .execute();
+  }
 }
 
 const rowOf = (f: FactRow) => ({
@@ -89,6 +129,14 @@ export async function rollUpRecent(
     const to = next < end ? next : end;
     hourly += await rollUp(db, sources, { from, to, grain: 'hour' });
     daily += await rollUp(db, sources, { from: day, to: next, grain: 'day' });
+  }
+  // The price histograms came after the rollups (migration 0057): where the rollups ran before,
+  // the days before this run's are filled once, back to the backfill, prices only.
+  if (typeof (await readSetting(db, PRICES_FROM_KEY)) !== 'string') {
+    const back = floorTo(new Date(now.getTime() - settings.backfillDays * DAY), 'day');
+    for (let day = back; day < floorTo(start, 'day'); day = new Date(day.getTime() + DAY))
+      daily += await rollUpPrices(db, sources, day, new Date(day.getTime() + DAY));
+    await writeSetting(db, PRICES_FROM_KEY, back.toISOString());
   }
   await writeSetting(db, WATERMARK_KEY, floorTo(now, 'hour').toISOString());
   // Raw events older than retention and already behind the look-back (their buckets are final).

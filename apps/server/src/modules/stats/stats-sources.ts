@@ -29,7 +29,35 @@ export interface StatsSource {
   facts: (db: Db, range: { from: Date; to: Date; grain: Grain }) => Promise<FactRow[]>;
   /** Raw rows kept only for a while (the events): deletes those before `before`, answers how many. */
   prune?: (db: Db, before: Date) => Promise<number>;
+  /**
+   * The price indices' histograms (decision 0065): each Beijing day of `[from, to)` (day starts),
+   * the finished trades' unit prices binned by `priceBinOf`. At most one source answers prices.
+   */
+  prices?: (db: Db, range: { from: Date; to: Date }) => Promise<PriceBinRow[]>;
 }
+
+/** One day's histogram bin of one kind's finished trades: how many, and the sum of their prices. */
+export interface PriceBinRow {
+  bucket: Date;
+  game: string;
+  serverGroup: string;
+  goodsType: string;
+  /** Coin type, role type or prop sub-type ('' none). */
+  kind: string;
+  /** Roles' level band ('40-49'; '' none). */
+  levelBand: string;
+  bin: number;
+  n: number;
+  /** The sum of the bin's prices (fen; fen per 10,000 coins for coins). */
+  total: number;
+}
+
+/** Bins on a log scale: bin k holds the prices in [RATIO^k, RATIO^(k+1)), each 1% wide. */
+export const PRICE_BIN_RATIO = 1.01;
+
+/** The bin of a positive price expression (SQL, the same on PGlite and PostgreSQL). */
+export const priceBinOf = (price: RawBuilder<unknown>): RawBuilder<number> =>
+  sql<number>`floor(ln(${price}) / ln(${sql.lit(PRICE_BIN_RATIO)}))::int`;
 
 /** The port the rollup asks: each module with facts registers its source at composition (app.ts). */
 export class StatsSources {
@@ -39,6 +67,7 @@ export class StatsSources {
     const taken = new Set(this.#all.flatMap((s) => s.metrics));
     const twice = source.metrics.find((m) => taken.has(m));
     if (twice) throw new Error(`stats metric ${twice} has two sources`);
+    if (source.prices && this.#all.some((s) => s.prices)) throw new Error('the price indices have two sources');
     this.#all.push(source);
   }
 

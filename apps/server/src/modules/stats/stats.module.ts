@@ -1,7 +1,9 @@
 import type { AbComparison, StatsDashboard, StatsQuery } from '@app/protocol/ops-stats';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db/database';
+import type { CallPlatform } from '../../platform/http/register-call';
 import { sweepEvery } from '../../platform/jobs/sweep-every';
+import { priceIndexRoutes } from './price-index.routes';
 import { abComparison, dashboard, dashboardCsv } from './stats-dashboard';
 import { type RollupSettings, rollUpRecent } from './stats-rollup';
 import type { StatsSources } from './stats-sources';
@@ -18,13 +20,15 @@ export interface StatsHandle {
 /**
  * The statistics (docs/decisions/0063-stats-rollups.md): hourly and daily rollups of every
  * registered source, kept by the sweep leader every `rollupEveryMs`, and the dashboard read from
- * the day rollups only. Owns stats_hourly and stats_daily; reads no other module's table.
+ * the day rollups only; the players' price indices (行情, decision 0065) from the day price
+ * histograms. Owns stats_hourly, stats_daily and stats_price_daily; reads no other module's table.
  */
 export function statsModule(
   app: FastifyInstance,
-  deps: { db: Db; sources: StatsSources; rollupEveryMs: number; settings: RollupSettings },
+  deps: { db: Db; platform: CallPlatform; sources: StatsSources; rollupEveryMs: number; settings: RollupSettings },
 ): StatsHandle {
   const { db, sources, settings } = deps;
+  priceIndexRoutes(app, deps.platform, db);
   const rollUp = (now?: Date) => rollUpRecent(db, sources, settings, now);
   sweepEvery(app, deps.rollupEveryMs, 'stats-rollup', () => rollUp());
   return {

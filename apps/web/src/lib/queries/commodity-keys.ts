@@ -14,6 +14,7 @@ export const commodityKeys = {
   coinHistory: (appId: string, coinType: number, masterServerId: string, days: number) =>
     ['commodity', 'coinHistory', appId, coinType, masterServerId, days] as const,
   gameConfig: (appId: string) => ['commodity', 'gameConfig', appId] as const,
+  priceIndex: (appId: string, q: Record<string, string | number>) => ['commodity', 'priceIndex', appId, q] as const,
   servers: (appId: string) => ['commodity', 'servers', appId] as const,
   collect: ['commodity', 'myCollect'] as const,
 };

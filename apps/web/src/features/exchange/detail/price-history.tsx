@@ -1,6 +1,8 @@
 import type { CommodityDetail } from '@app/protocol/calls/exchange';
 import { formatPriceFen } from '@app/protocol/format';
+import { PriceIndexLine } from '../../../components/price-index-line';
 import { copy } from '../../../lib/copy';
+import { sceneOfPath } from '../../../lib/platform';
 import { useGameConfig } from '../../../lib/queries/get-filter-options';
 import { useCoinPriceHistory } from '../api/get-coin-price-history';
 import { useComparableSales } from '../api/get-comparable-sales';
@@ -56,6 +58,13 @@ function CoinHistory({ detail }: { detail: CommodityDetail }) {
         {detail.unitPricePerWan !== null ? `（本商品 ${formatPriceFen(detail.unitPricePerWan)}/万）` : ''}
       </div>
       <CoinPriceChart points={data?.points ?? []} marker={detail.unitPricePerWan} />
+      <PriceIndexLine
+        scene={sceneOfPath(globalThis.location.pathname) ?? 'h5'}
+        appId={detail.applicationId}
+        coinType={coinType}
+        coinName={detail.coinConfigTypeName ?? undefined}
+        masterServerId={detail.masterServerId}
+      />
     </>
   );
 }

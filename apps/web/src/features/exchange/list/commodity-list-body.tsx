@@ -9,6 +9,7 @@ import { mergePages } from '../../../lib/merge-pages';
 import { sceneOfPath } from '../../../lib/platform';
 import { useCommodityInfinite } from '../api/get-commodity-list';
 import { CommodityCard } from '../commodity-card';
+import { CoinIndexLine } from './coin-index-line';
 import { countPanelFilters, filtersFromQuery, type ListFilters, queryWithFilters, withType } from './commodity-filters';
 import { FilterPanel } from './filter-panel';
 import { KeywordBox } from './keyword-box';
@@ -59,6 +60,9 @@ export function CommodityListBody({
         <KeywordBox value={filters.keyword ?? ''} onSubmit={(keyword) => update({ ...filters, keyword })} />
         <TypeTabs type={type} onChange={(t) => update(withType(filters, t))} />
         {type === 2 ? <BrokerEntry scene={sceneOfPath(globalThis.location.pathname) ?? 'h5'} appId={appId} /> : null}
+        {type === 2 ? (
+          <CoinIndexLine scene={sceneOfPath(globalThis.location.pathname) ?? 'h5'} appId={appId} filters={filters} />
+        ) : null}
         <SortBar
           type={type}
           sort={sort}

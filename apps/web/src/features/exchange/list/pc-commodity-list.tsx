@@ -9,6 +9,7 @@ import { sceneOfPath } from '../../../lib/platform';
 import { useGameLobby } from '../../../lib/queries/get-game-lobby';
 import { commodityListOptions } from '../api/get-commodity-list';
 import { CommodityCard } from '../commodity-card';
+import { CoinIndexLine } from './coin-index-line';
 import { filtersFromQuery, type ListFilters, queryWithFilters, withType } from './commodity-filters';
 import { CardSkeletons } from './commodity-list-body';
 import { FilterForm } from './filter-panel';
@@ -106,6 +107,9 @@ export function PcCommodityList({ appId }: { appId: string }) {
           <KeywordBox value={filters.keyword ?? ''} onSubmit={(keyword) => update({ ...filters, keyword })} />
           <TypeTabs type={type} onChange={(t) => update(withType(filters, t))} />
           {type === 2 ? <BrokerEntry scene={sceneOfPath(globalThis.location.pathname) ?? 'web'} appId={appId} /> : null}
+          {type === 2 ? (
+            <CoinIndexLine scene={sceneOfPath(globalThis.location.pathname) ?? 'web'} appId={appId} filters={filters} />
+          ) : null}
           <div className="pc-list-bar">
             <SortBar type={type} sort={sort} onChange={(s) => update({ ...filters, sort: s })} />
             {data ? (
