@@ -28,14 +28,24 @@ export const staffRoleLabel: Record<StaffRole, string> = {
  * notes, refund/confirm), audit (操作日志), staff (员工), merchants (商人审核, 商人频道), money
  * (提现审核, 对账, 账务), users (查找 and a user's page, his notes), userActions (ban and unban, end
  * his sessions, reset his sale lock, hold and release his withdrawals), stats (数据: the dashboard,
- * A/B, its export).
+ * A/B, its export), games (游戏与规则: the maintenance switch, the gray users, each game's sell rules,
+ * switches and download links).
  */
-export type StaffPermission = 'orders' | 'audit' | 'staff' | 'merchants' | 'money' | 'users' | 'userActions' | 'stats';
+export type StaffPermission =
+  | 'orders'
+  | 'audit'
+  | 'staff'
+  | 'merchants'
+  | 'money'
+  | 'users'
+  | 'userActions'
+  | 'stats'
+  | 'games';
 const permissions: Record<StaffRole, readonly StaffPermission[]> = {
   cs: ['orders', 'users'],
-  operator: ['orders', 'audit', 'merchants', 'users', 'userActions', 'stats'],
+  operator: ['orders', 'audit', 'merchants', 'users', 'userActions', 'stats', 'games'],
   finance: ['audit', 'money'],
-  admin: ['orders', 'audit', 'staff', 'merchants', 'money', 'users', 'userActions', 'stats'],
+  admin: ['orders', 'audit', 'staff', 'merchants', 'money', 'users', 'userActions', 'stats', 'games'],
 };
 export const staffCan = (role: StaffRole, permission: StaffPermission): boolean =>
   permissions[role].includes(permission);
@@ -73,6 +83,10 @@ export const StaffAction = {
   USER_WITHDRAWALS_RELEASE: 'user.withdrawals_release',
   USER_NOTE: 'user.note',
   STATS_EXPORT: 'stats.export',
+  MAINTENANCE_SET: 'system.maintenance',
+  GRAY_ADD: 'user.gray_add',
+  GRAY_REMOVE: 'user.gray_remove',
+  GAME_SETTINGS: 'game.settings',
 } as const;
 export type StaffAction = (typeof StaffAction)[keyof typeof StaffAction];
 
@@ -108,6 +122,10 @@ export const staffActionLabel: Record<StaffAction, string> = {
   'user.withdrawals_release': '恢复用户提现',
   'user.note': '添加用户备注',
   'stats.export': '导出统计数据',
+  'system.maintenance': '设置维护开关',
+  'user.gray_add': '加入灰度用户',
+  'user.gray_remove': '移出灰度用户',
+  'game.settings': '修改游戏规则',
 };
 
 const staffUsername = z

@@ -5,6 +5,8 @@ import { readSetting, writeSetting } from '../../platform/settings';
 export interface Maintenance {
   updating: 0 | 1;
   message: string;
+  /** When the operator expects it to end (ms), or null: shown to players, never acted on. */
+  endsAt: number | null;
 }
 
 const KEY = 'system.maintenance';
@@ -12,14 +14,23 @@ const DEFAULT_MESSAGE = '系统维护中，请稍后再来';
 
 export async function getMaintenance(db: Db): Promise<Maintenance> {
   const value = ((await readSetting(db, KEY)) ?? {}) as Partial<Maintenance>;
-  return { updating: value.updating === 1 ? 1 : 0, message: value.message || DEFAULT_MESSAGE };
+  return {
+    updating: value.updating === 1 ? 1 : 0,
+    message: value.message || DEFAULT_MESSAGE,
+    endsAt: typeof value.endsAt === 'number' ? value.endsAt : null,
+  };
 }
 
+/** Written with the `db` handed in (the console's: the same transaction as its audit). */
 export async function setMaintenance(
   db: Db,
-  next: { updating: 0 | 1; message?: string | undefined },
+  next: { updating: 0 | 1; message?: string | undefined; endsAt?: number | null | undefined },
 ): Promise<Maintenance> {
-  const value: Maintenance = { updating: next.updating, message: next.message || DEFAULT_MESSAGE };
+  const value: Maintenance = {
+    updating: next.updating,
+    message: next.message || DEFAULT_MESSAGE,
+    endsAt: next.updating === 1 ? (next.endsAt ?? null) : null,
+  };
   await writeSetting(db, KEY, value);
   return value;
 }

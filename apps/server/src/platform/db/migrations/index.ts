@@ -51,6 +51,7 @@ import * as m0052 from './0052-finance-role';
 import * as m0053 from './0053-refunds-original-channel';
 import * as m0054 from './0054-opsusers-user-bans';
 import * as m0055 from './0055-stats-rollups';
+import * as m0056 from './0056-gamerules-game-ops-edited';
 
 /** Migrations in order; a name once shipped never changes. */
 export const migrations: Record<string, { up: readonly string[] }> = {
@@ -107,4 +108,5 @@ export const migrations: Record<string, { up: readonly string[] }> = {
   '0053-refunds-original-channel': m0053,
   '0054-opsusers-user-bans': m0054,
   '0055-stats-rollups': m0055,
+  '0056-gamerules-game-ops-edited': m0056,
 };
