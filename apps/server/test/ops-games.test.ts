@@ -75,7 +75,10 @@ describe(`the console's games and rules (${testDb})`, () => {
 
     const bad: Array<[unknown, string]> = [
       [{ updating: true, message: '', endsAt, reason: '版本更新' }, '开启维护须填写维护公告'],
-      [{ updating: true, message: '停服维护', endsAt: Date.now() - 60_000, reason: '版本更新' }, '预计结束时间须晚于现在'],
+      [
+        { updating: true, message: '停服维护', endsAt: Date.now() - 60_000, reason: '版本更新' },
+        '预计结束时间须晚于现在',
+      ],
       [{ updating: true, message: '停服维护', endsAt, reason: '' }, '请填写原因'],
       [{ updating: 'yes', message: '停服维护', endsAt, reason: '版本更新' }, '请选择开启或关闭维护'],
     ];
@@ -86,7 +89,10 @@ describe(`the console's games and rules (${testDb})`, () => {
     expect((await app.call(checkVersion, {}, { token: player.token })).data).toMatchObject({ updating: 0 });
     expect(await audits('system.maintenance')).toHaveLength(0);
 
-    const added = await ops.call('POST', '/gray-users', { token: operator, body: { uid: gray.uid, reason: '内测用户' } });
+    const added = await ops.call('POST', '/gray-users', {
+      token: operator,
+      body: { uid: gray.uid, reason: '内测用户' },
+    });
     expect(added.code).toBe('200');
 
     const on = await ops.call<OpsMaintenance>('POST', '/maintenance', {
@@ -128,7 +134,10 @@ describe(`the console's games and rules (${testDb})`, () => {
     }
     const again = await ops.call('POST', '/gray-users', { token: operator, body: { uid: a.uid, reason: '内测用户' } });
     expect([again.code, again.msg]).toEqual(['10002', '该用户已是灰度用户']);
-    const nobody = await ops.call('POST', '/gray-users', { token: operator, body: { uid: '99999999999', reason: '内测' } });
+    const nobody = await ops.call('POST', '/gray-users', {
+      token: operator,
+      body: { uid: '99999999999', reason: '内测' },
+    });
     expect([nobody.code, nobody.msg]).toEqual(['10002', '没有UID为99999999999的用户']);
     const malformed = await ops.call('POST', '/gray-users', { token: operator, body: { uid: 'abc', reason: '内测' } });
     expect([malformed.code, malformed.msg]).toEqual(['10002', '用户UID为4–12位数字']);
@@ -143,9 +152,15 @@ describe(`the console's games and rules (${testDb})`, () => {
     const row = all.data.list.find((g) => g.uid === a.uid)!;
     expect(row.mobile).toBe('139****4011');
 
-    const removed = await ops.call('POST', `/gray-users/${row.userId}/remove`, { token: admin, body: { reason: '内测结束' } });
+    const removed = await ops.call('POST', `/gray-users/${row.userId}/remove`, {
+      token: admin,
+      body: { reason: '内测结束' },
+    });
     expect(removed.code).toBe('200');
-    const twice = await ops.call('POST', `/gray-users/${row.userId}/remove`, { token: admin, body: { reason: '内测结束' } });
+    const twice = await ops.call('POST', `/gray-users/${row.userId}/remove`, {
+      token: admin,
+      body: { reason: '内测结束' },
+    });
     expect([twice.code, twice.msg]).toEqual(['10002', '该用户不是灰度用户']);
     const after = await ops.call<OpsPaged<GrayUser>>('GET', '/gray-users?pageSize=100', { token: operator });
     expect(after.data.total).toBe(total - 1);
@@ -171,9 +186,18 @@ describe(`the console's games and rules (${testDb})`, () => {
         '角色最低价不能高于最高价',
       ],
       [(g) => ({ ...bodyOf(g), rules: { ...g.rules, depositSellerPercent: 101 } }), '卖家补偿比例不能超过100%'],
-      [(g) => ({ ...bodyOf(g), rules: { ...g.rules, depositMinFen: 60_000, depositMaxFen: 50_000 } }), '保证金下限不能高于上限'],
-      [(g) => ({ ...bodyOf(g), links: { ...g.links, iosUrl: 'http://example.com/app' } }), 'iOS下载地址须以 https:// 或本站路径 / 开头'],
-      [(g) => ({ ...bodyOf(g), links: { ...g.links, pcUrl: '//evil.example/x' } }), 'PC地址须以 https:// 或本站路径 / 开头'],
+      [
+        (g) => ({ ...bodyOf(g), rules: { ...g.rules, depositMinFen: 60_000, depositMaxFen: 50_000 } }),
+        '保证金下限不能高于上限',
+      ],
+      [
+        (g) => ({ ...bodyOf(g), links: { ...g.links, iosUrl: 'http://example.com/app' } }),
+        'iOS下载地址须以 https:// 或本站路径 / 开头',
+      ],
+      [
+        (g) => ({ ...bodyOf(g), links: { ...g.links, pcUrl: '//evil.example/x' } }),
+        'PC地址须以 https:// 或本站路径 / 开头',
+      ],
       [(g) => ({ ...bodyOf(g), reason: '' }), '请填写原因（至少2个字）'],
     ];
     for (const [make, msg] of bad) {
@@ -197,7 +221,9 @@ describe(`the console's games and rules (${testDb})`, () => {
 
     const config = (await app.call(sellConfig, {}, appId)).data as { rules: Record<string, unknown> };
     expect(config.rules).toMatchObject({ servicePercent: 3.5, roleMinPrice: 5_000, bargainOpen: false });
-    const fns = (await app.call(serverFunctionList, {}, appId)).data as { list: Array<{ code: string; enabled: boolean }> };
+    const fns = (await app.call(serverFunctionList, {}, appId)).data as {
+      list: Array<{ code: string; enabled: boolean }>;
+    };
     expect(fns.list.find((f) => f.code === 'bargain')?.enabled).toBe(false);
     expect(fns.list.find((f) => f.code === 'crossServer')?.enabled).toBe(!before.crossServer);
 
@@ -212,6 +238,9 @@ describe(`the console's games and rules (${testDb})`, () => {
     });
 
     // Put it back so the rest of the file sees the demo's game as it was.
-    expectCode({ ...(await ops.call('POST', `/games/${GAME}`, { token: admin, body: bodyOf(before, '恢复') })) }, '200');
+    expectCode(
+      { ...(await ops.call('POST', `/games/${GAME}`, { token: admin, body: bodyOf(before, '恢复') })) },
+      '200',
+    );
   });
 });

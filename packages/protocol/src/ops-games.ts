@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_SELL_RULES, type SellRules } from './sell-rules';
+import type { SellRules } from './sell-rules';
 
 /**
  * The console's games part (/ops/v1, permission `games`; docs/decisions/00xx-gamerules-console.md):
@@ -21,7 +21,10 @@ export const maintenancePayload = z
     endsAt: z.number({ error: '预计结束时间不正确' }).int('预计结束时间不正确').nullable().default(null),
     reason,
   })
-  .refine((v) => !v.updating || v.message.length >= 2, { message: '开启维护须填写维护公告（至少2个字）', path: ['message'] })
+  .refine((v) => !v.updating || v.message.length >= 2, {
+    message: '开启维护须填写维护公告（至少2个字）',
+    path: ['message'],
+  })
   .refine((v) => !v.updating || v.endsAt === null || v.endsAt > Date.now(), {
     message: '预计结束时间须晚于现在',
     path: ['endsAt'],
@@ -122,8 +125,6 @@ export const EDITABLE_RULE_KEYS = [
 
 export const pickEditable = (rules: SellRules): EditableRules =>
   Object.fromEntries(EDITABLE_RULE_KEYS.map((k) => [k, rules[k]])) as EditableRules;
-
-export const DEFAULT_EDITABLE_RULES: EditableRules = pickEditable(DEFAULT_SELL_RULES);
 
 /** A game's settings as the console edits them: the rules, the switches, how it shows, where it downloads. */
 export const gameSettingsPayload = z.object({

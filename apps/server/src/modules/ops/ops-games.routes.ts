@@ -9,7 +9,6 @@ import {
 } from '@app/protocol/ops-games';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { OpsDeps } from './ops.module';
-import { ok, parse, staffOf } from './ops-http';
 import {
   addGrayAsStaff,
   game,
@@ -20,6 +19,7 @@ import {
   setGameAsStaff,
   setMaintenanceAsStaff,
 } from './ops-games';
+import { ok, parse, staffOf } from './ops-http';
 
 const access = { config: { access: 'games' as const } };
 
