@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { SellRules } from './sell-rules';
 
 /**
- * The console's games part (/ops/v1, permission `games`; docs/decisions/00xx-gamerules-console.md):
+ * The console's games part (/ops/v1, permission `games`; docs/decisions/0064-gamerules-console.md):
  * the maintenance switch (updating=1 with a message and an expected end), the gray users (the
  * 灰度 list, user_settings.gray) and, per game, its sell rules, switches, cross-server display and
  * download links. Money in fen, shares in percent.

@@ -4,7 +4,7 @@ import { userDb } from './user.tables';
 
 /**
  * The 灰度 list (user_settings.gray): operations flag users one by one; a flagged user's isGrayEnv
- * answers true and, signed in, he passes the maintenance switch (docs/decisions, gamerules).
+ * answers true and, signed in, he passes the maintenance switch (docs/decisions/0064-gamerules-console.md).
  */
 export async function setGray(db: DbHandle, userId: number, gray: boolean): Promise<{ before: boolean }> {
   const row = await userDb(db)

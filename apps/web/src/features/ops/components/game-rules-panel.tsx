@@ -205,9 +205,11 @@ export function GameRulesPanel() {
       </p>
       {games.error ? <p className="ops-error">{games.error.message}</p> : null}
       {games.isPending ? <p className="ops-muted">加载中…</p> : null}
-      {games.data?.list.map((g) => (
-        <GameCard key={g.gameId} game={g} />
-      ))}
+      <div className="ops-list" style={{ alignItems: 'start' }}>
+        {games.data?.list.map((g) => (
+          <GameCard key={g.gameId} game={g} />
+        ))}
+      </div>
     </div>
   );
 }

@@ -5,15 +5,17 @@ import { MaintenancePanel } from './maintenance-panel';
 /** 游戏与规则 (operators and admins): the maintenance switch, the gray users, each game's rules. */
 export function GamesTab() {
   return (
-    <section className="ops-list">
+    <section className="ops-games">
       <div className="ops-section-head">
         <div>
           <h2>游戏与规则</h2>
           <p className="ops-muted">维护开关、灰度用户和每款游戏的交易规则。每项操作须填写原因，并记入操作日志。</p>
         </div>
       </div>
-      <MaintenancePanel />
-      <GrayUsersPanel />
+      <div className="ops-games-top">
+        <MaintenancePanel />
+        <GrayUsersPanel />
+      </div>
       <GameRulesPanel />
     </section>
   );
