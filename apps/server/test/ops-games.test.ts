@@ -2,8 +2,17 @@ import { sellConfig } from '@app/protocol/calls/consignment';
 import { serverFunctionList } from '@app/protocol/calls/market-games';
 import { checkVersion } from '@app/protocol/calls/system';
 import type { GrayUser, OpsGame, OpsMaintenance, OpsPaged } from '@app/protocol/ops-games';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { expectCode, loginAs, testDb, useTestApp, useTestClient } from './helpers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestApp,
+  expectCode,
+  freshDatabase,
+  loginAs,
+  type TestDatabase,
+  testDb,
+  useTestApp,
+  useTestClient,
+} from './helpers';
 import { opsApi } from './ops-helpers';
 
 /**
@@ -242,5 +251,45 @@ describe(`the console's games and rules (${testDb})`, () => {
       { ...(await ops.call('POST', `/games/${GAME}`, { token: admin, body: bodyOf(before, '恢复') })) },
       '200',
     );
+  });
+});
+
+describe(`a game's edited settings across a restart (${testDb})`, () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await freshDatabase();
+  });
+  afterAll(async () => {
+    await database.drop();
+  });
+
+  it("keeps the operator's links and cross-server display when the start-up sync runs again", async () => {
+    const first = await createTestApp({}, database);
+    const api = opsApi(first);
+    const token = await api.login('ops-operator', 'demo-ops-123');
+    const before = (await api.call<OpsGame>('GET', `/games/${GAME}`, { token })).data;
+    const edited = {
+      ...bodyOf(before, '更换下载地址'),
+      crossServer: !before.crossServer,
+      links: { ...before.links, iosUrl: 'https://example.com/legend-ios' },
+    };
+    expect((await api.call('POST', `/games/${GAME}`, { token, body: edited })).code).toBe('200');
+    await first.close();
+
+    const second = await createTestApp({}, database);
+    const again = opsApi(second);
+    const after = (
+      await again.call<OpsGame>('GET', `/games/${GAME}`, { token: await again.login('ops-operator', 'demo-ops-123') })
+    ).data;
+    expect(after).toMatchObject({
+      crossServer: !before.crossServer,
+      links: { iosUrl: 'https://example.com/legend-ios' },
+    });
+    // A game nobody edited still follows its catalogue entry.
+    const other = (
+      await second.db.selectFrom('games').select('ops_edited').where('application_id', '!=', GAME).execute()
+    ).map((g) => g.ops_edited);
+    expect(other.every((e) => e === false)).toBe(true);
+    await second.close();
   });
 });
