@@ -59,6 +59,8 @@ describe(`the console's games and rules (${testDb})`, () => {
       ['GET', '/gray-users'],
       ['POST', '/gray-users', { uid: '12345678', reason: '内测用户' }],
       ['POST', '/gray-users/1/remove', { reason: '内测结束' }],
+      ['GET', '/app-version'],
+      ['POST', '/app-version', { minPreAppVersion: '3.2.0', reason: '强制升级' }],
       ['GET', '/games'],
       ['GET', `/games/${GAME}`],
       ['POST', `/games/${GAME}`, bodyOf(game)],
@@ -182,6 +184,31 @@ describe(`the console's games and rules (${testDb})`, () => {
       .where('target_user_id', '=', Number(row.userId))
       .execute();
     expect(removals).toHaveLength(1);
+  });
+
+  it('sets the redownload gate that checkVersion hands the app, refusing a malformed version', async () => {
+    expect((await app.call(checkVersion, {})).data).toMatchObject({ minPreAppVersion: '3.0.0' });
+    for (const [body, msg] of [
+      [{ minPreAppVersion: 'v3', reason: '强制升级' }, '版本号格式为 3.0.0'],
+      [{ minPreAppVersion: '3.0.0', reason: '强制升级' }, '最低版本未改变'],
+      [{ minPreAppVersion: '3.2.0', reason: '' }, '请填写原因（至少2个字）'],
+    ] as const) {
+      const res = await ops.call('POST', '/app-version', { token: operator, body });
+      expect([res.code, res.msg]).toEqual(['10002', msg]);
+    }
+    expect(await audits('system.app_version')).toHaveLength(0);
+    const set = await ops.call('POST', '/app-version', {
+      token: operator,
+      body: { minPreAppVersion: '3.2.0', reason: '强制升级' },
+    });
+    expect(set.data).toEqual({ minPreAppVersion: '3.2.0' });
+    expect((await app.call(checkVersion, {})).data).toMatchObject({ minPreAppVersion: '3.2.0' });
+    const [row] = await audits('system.app_version');
+    const json = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v);
+    expect([json(row!.before), json(row!.after)]).toEqual([
+      { minPreAppVersion: '3.0.0' },
+      { minPreAppVersion: '3.2.0', reason: '强制升级' },
+    ]);
   });
 
   it('edits a game: bad values refused with nothing changed, a change seen by the next listing, audited', async () => {

@@ -41,6 +41,15 @@ export interface OpsMaintenance {
   endsAt: number | null;
 }
 
+/** The redownload gate: the least Android app version allowed on the pre environment (gray users). */
+export const appVersionPayload = z.object({
+  minPreAppVersion: z
+    .string({ error: '请输入版本号' })
+    .trim()
+    .regex(/^\d{1,3}(\.\d{1,3}){0,3}$/, '版本号格式为 3.0.0'),
+  reason,
+});
+
 export const grayUserPayload = z.object({
   uid: z
     .string({ error: '请输入用户UID' })

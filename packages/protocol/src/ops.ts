@@ -87,6 +87,7 @@ export const StaffAction = {
   GRAY_ADD: 'user.gray_add',
   GRAY_REMOVE: 'user.gray_remove',
   GAME_SETTINGS: 'game.settings',
+  APP_VERSION_SET: 'system.app_version',
 } as const;
 export type StaffAction = (typeof StaffAction)[keyof typeof StaffAction];
 
@@ -126,6 +127,7 @@ export const staffActionLabel: Record<StaffAction, string> = {
   'user.gray_add': '加入灰度用户',
   'user.gray_remove': '移出灰度用户',
   'game.settings': '修改游戏规则',
+  'system.app_version': '设置应用最低版本',
 };
 
 const staffUsername = z

@@ -50,6 +50,8 @@ export const checkVersion = defineCall({
     maintenanceMessage: z.string(),
     /** When the operator expects maintenance to end (ms), or null. */
     maintenanceEndsAt: z.number().nullable().default(null),
+    /** The redownload state's gate: the Android app on pre below this version is told to download the latest. */
+    minPreAppVersion: z.string().default('3.0.0'),
     env: environmentSchema,
     gray: z.boolean(),
     latestVersion: z.string(),

@@ -1,4 +1,5 @@
 import {
+  appVersionPayload,
   gameParams,
   gameSettingsPayload,
   grayListQuery,
@@ -11,11 +12,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { OpsDeps } from './ops.module';
 import {
   addGrayAsStaff,
+  appVersionGate,
   game,
   games,
   grayUsers,
   maintenanceNow,
   removeGrayAsStaff,
+  setAppVersionAsStaff,
   setGameAsStaff,
   setMaintenanceAsStaff,
 } from './ops-games';
@@ -32,6 +35,12 @@ export function opsGameRoutes(ops: FastifyInstance, deps: Pick<OpsDeps, 'db'>): 
   ops.post('/maintenance', access, async (request) => {
     const { reason, ...next } = parse(maintenancePayload, request.body);
     return ok(await setMaintenanceAsStaff(db, acting(request, reason), next));
+  });
+
+  ops.get('/app-version', access, async () => ok(await appVersionGate(db)));
+  ops.post('/app-version', access, async (request) => {
+    const { minPreAppVersion, reason } = parse(appVersionPayload, request.body);
+    return ok(await setAppVersionAsStaff(db, acting(request, reason), minPreAppVersion));
   });
 
   ops.get('/gray-users', access, async (request) => {

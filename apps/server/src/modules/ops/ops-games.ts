@@ -4,7 +4,7 @@ import type { GameSettings, OpsMaintenance } from '@app/protocol/ops-games';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import { gameSettings, listGameSettings, writeGameSettings } from '../market/game-settings';
-import { getMaintenance, setMaintenance } from '../system/system.service';
+import { getMaintenance, getMinPreAppVersion, setMaintenance, setMinPreAppVersion } from '../system/system.service';
 import { listGrayUsers, setGray } from '../user/gray-users';
 import { uidOf, userIdOfUid } from '../user/user.queries';
 import { writeAudit } from './staff-audit';
@@ -51,6 +51,24 @@ export async function setMaintenanceAsStaff(
       ip: a.ip,
     });
     return after;
+  });
+}
+
+export const appVersionGate = async (db: Db) => ({ minPreAppVersion: await getMinPreAppVersion(db) });
+
+export async function setAppVersionAsStaff(db: Db, a: Acting, minPreAppVersion: string) {
+  return db.transaction().execute(async (trx) => {
+    const before = await getMinPreAppVersion(trx);
+    if (before === minPreAppVersion) throw new AppError(ErrorCode.BAD_PARAMS, '最低版本未改变');
+    await setMinPreAppVersion(trx, minPreAppVersion);
+    await writeAudit(trx, {
+      staffId: a.me.id,
+      action: StaffAction.APP_VERSION_SET,
+      before: { minPreAppVersion: before },
+      after: { minPreAppVersion, reason: a.reason },
+      ip: a.ip,
+    });
+    return { minPreAppVersion };
   });
 }
 

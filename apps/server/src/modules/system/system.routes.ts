@@ -3,7 +3,7 @@ import { shiftEnvForGray } from '@app/protocol/platform';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import { type CallPlatform, registerCall } from '../../platform/http/register-call';
-import { cachedMaintenance } from './system.service';
+import { cachedMaintenance, getMinPreAppVersion } from './system.service';
 
 export const LATEST_APP_VERSION = '1.4.2';
 
@@ -38,6 +38,7 @@ export function systemRoutes(
       updating: passes ? 0 : maintenance.updating,
       maintenanceMessage: maintenance.message,
       maintenanceEndsAt: maintenance.endsAt,
+      minPreAppVersion: await getMinPreAppVersion(platform.db),
       env: shiftEnvForGray(config.APP_ENV, ctx.gray),
       gray: ctx.gray,
       latestVersion: LATEST_APP_VERSION,

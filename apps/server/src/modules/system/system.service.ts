@@ -35,6 +35,21 @@ export async function setMaintenance(
   return value;
 }
 
+const GATE_KEY = 'system.appVersionGate';
+/** The redownload state's gate (platform-shell §8): the Android app on pre below this version is told to download the latest. */
+export const DEFAULT_MIN_PRE_APP_VERSION = '3.0.0';
+
+export async function getMinPreAppVersion(db: Db): Promise<string> {
+  const value = ((await readSetting(db, GATE_KEY)) ?? {}) as { minPreAppVersion?: unknown };
+  return typeof value.minPreAppVersion === 'string' ? value.minPreAppVersion : DEFAULT_MIN_PRE_APP_VERSION;
+}
+
+/** Written with the `db` handed in (the console's: the same transaction as its audit). */
+export async function setMinPreAppVersion(db: Db, minPreAppVersion: string): Promise<string> {
+  await writeSetting(db, GATE_KEY, { minPreAppVersion });
+  return minPreAppVersion;
+}
+
 /**
  * checkVersion is the hottest call (every launch): read the switch at most once a second per
  * process. A switch flipped by any process is seen everywhere within that second.
