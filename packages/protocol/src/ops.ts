@@ -28,7 +28,8 @@ export const staffRoleLabel: Record<StaffRole, string> = {
  * notes, refund/confirm), audit (操作日志), staff (员工), merchants (商人审核, 商人频道), money
  * (提现审核, 对账, 账务), users (查找 and a user's page, his notes), userActions (ban and unban, end
  * his sessions, reset his sale lock, hold and release his withdrawals), stats (数据: the dashboard,
- * A/B, its export), listings (冻结, 解冻 and 下架 of a listing).
+ * A/B, its export), listings (冻结, 解冻 and 下架 of a listing), games (游戏与规则: the maintenance
+ * switch, the gray users, each game's sell rules, switches and download links).
  */
 export type StaffPermission =
   | 'orders'
@@ -39,12 +40,13 @@ export type StaffPermission =
   | 'users'
   | 'userActions'
   | 'stats'
-  | 'listings';
+  | 'listings'
+  | 'games';
 const permissions: Record<StaffRole, readonly StaffPermission[]> = {
   cs: ['orders', 'users'],
-  operator: ['orders', 'audit', 'merchants', 'users', 'userActions', 'stats', 'listings'],
+  operator: ['orders', 'audit', 'merchants', 'users', 'userActions', 'stats', 'listings', 'games'],
   finance: ['audit', 'money'],
-  admin: ['orders', 'audit', 'staff', 'merchants', 'money', 'users', 'userActions', 'stats', 'listings'],
+  admin: ['orders', 'audit', 'staff', 'merchants', 'money', 'users', 'userActions', 'stats', 'listings', 'games'],
 };
 export const staffCan = (role: StaffRole, permission: StaffPermission): boolean =>
   permissions[role].includes(permission);
@@ -85,6 +87,11 @@ export const StaffAction = {
   LISTING_FREEZE: 'listing.freeze',
   LISTING_UNFREEZE: 'listing.unfreeze',
   LISTING_TAKE_DOWN: 'listing.take_down',
+  MAINTENANCE_SET: 'system.maintenance',
+  GRAY_ADD: 'user.gray_add',
+  GRAY_REMOVE: 'user.gray_remove',
+  GAME_SETTINGS: 'game.settings',
+  APP_VERSION_SET: 'system.app_version',
 } as const;
 export type StaffAction = (typeof StaffAction)[keyof typeof StaffAction];
 
@@ -123,6 +130,11 @@ export const staffActionLabel: Record<StaffAction, string> = {
   'listing.freeze': '冻结商品',
   'listing.unfreeze': '解冻商品',
   'listing.take_down': '下架商品',
+  'system.maintenance': '设置维护开关',
+  'user.gray_add': '加入灰度用户',
+  'user.gray_remove': '移出灰度用户',
+  'game.settings': '修改游戏规则',
+  'system.app_version': '设置应用最低版本',
 };
 
 const staffUsername = z

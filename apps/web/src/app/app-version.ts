@@ -5,7 +5,9 @@ import { paths } from '../lib/paths';
 /**
  * The overly old app of platform-shell §8: on the pre environment (the gray flag X-Env, which
  * sends a production user to pre), the Android app below this version cannot use the pages any
- * more and is told to uninstall it and download the latest one (modal state 'redownload').
+ * more and is told to uninstall it and download the latest one (modal state 'redownload'). The
+ * version is the operator's (the console's 游戏与规则, checkVersion's minPreAppVersion); this one
+ * holds when checkVersion could not be asked.
  */
 export const MIN_PRE_APP_VERSION = '3.0.0';
 
@@ -26,10 +28,15 @@ export function compareVersions(a: string, b: string): number {
 }
 
 /** The Android app on the pre environment older than the minimum; an app naming no version counts as old. */
-export function needsRedownload(platform: Platform, userAgent: string, gray: boolean): boolean {
+export function needsRedownload(
+  platform: Platform,
+  userAgent: string,
+  gray: boolean,
+  minVersion = MIN_PRE_APP_VERSION,
+): boolean {
   if (platform !== 'app-android' || !gray) return false;
   const version = appVersionOf(userAgent);
-  return version === null || compareVersions(version, MIN_PRE_APP_VERSION) < 0;
+  return version === null || compareVersions(version, minVersion) < 0;
 }
 
 /**
@@ -44,8 +51,8 @@ export function appDownloadUrl(origin: string): string {
 const SHOWN_KEY = 'redownloadShown';
 
 /** Shows the redownload prompt once per visit at launch (a relaunch does not repeat it). */
-export function checkAppVersionOnLaunch(platform: Platform, gray: boolean): boolean {
-  if (!needsRedownload(platform, globalThis.navigator?.userAgent ?? '', gray)) return false;
+export function checkAppVersionOnLaunch(platform: Platform, gray: boolean, minVersion = MIN_PRE_APP_VERSION): boolean {
+  if (!needsRedownload(platform, globalThis.navigator?.userAgent ?? '', gray, minVersion)) return false;
   try {
     if (globalThis.sessionStorage?.getItem(SHOWN_KEY)) return false;
     globalThis.sessionStorage?.setItem(SHOWN_KEY, '1');

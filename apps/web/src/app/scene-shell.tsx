@@ -10,7 +10,6 @@ import { copy } from '../lib/copy';
 import { detectPlatform, isNavigationAllowed, sceneOfPath } from '../lib/platform';
 import { storage } from '../lib/storage';
 import { showToast } from '../lib/ui-bus';
-import { checkAppVersionOnLaunch } from './app-version';
 import { applyPcZoom } from './launch';
 import { MaintenanceGate } from './maintenance-gate';
 
@@ -35,10 +34,6 @@ export function SceneShell() {
     const onResize = () => applyPcZoom();
     globalThis.addEventListener('resize', onResize);
     return () => globalThis.removeEventListener('resize', onResize);
-  }, []);
-  // Once at launch, after the modal host listens (its effect runs first): the pre environment's too-old app.
-  useEffect(() => {
-    checkAppVersionOnLaunch(detectPlatform(), storage.get('X-Env') === 'gray');
   }, []);
   // The scene can change with the path (a PC page linking to another scene's page): zoom follows.
   useEffect(() => applyPcZoom(sceneOfPath(pathname)), [pathname]);

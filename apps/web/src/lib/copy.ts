@@ -26,6 +26,7 @@ export const copy = {
   networkError: '网络异常',
   maintenanceTitle: '系统维护中',
   maintenanceHint: '我们正在升级服务，请稍后再来',
+  maintenanceEnds: '预计结束时间：',
   notFound: '页面不存在',
   routeMismatch: '路由路径与当前环境不匹配',
   phonePlaceholder: '请输入手机号',

@@ -39,7 +39,8 @@ export const checkVersion = defineCall({
   access: 'pb',
   method: 'POST',
   scene: 'app',
-  summary: 'Maintenance check: updating=1 sends every client to the under-maintenance page',
+  summary:
+    'Maintenance check: updating=1 sends every client to the under-maintenance page (a signed-in gray user gets 0)',
   request: z.object({
     appVersion: z.string().max(32).optional(),
     platform: z.string().max(32).optional(),
@@ -47,6 +48,10 @@ export const checkVersion = defineCall({
   response: z.object({
     updating: z.union([z.literal(0), z.literal(1)]),
     maintenanceMessage: z.string(),
+    /** When the operator expects maintenance to end (ms), or null. */
+    maintenanceEndsAt: z.number().nullable().default(null),
+    /** The redownload state's gate: the Android app on pre below this version is told to download the latest. */
+    minPreAppVersion: z.string().default('3.0.0'),
     env: environmentSchema,
     gray: z.boolean(),
     latestVersion: z.string(),

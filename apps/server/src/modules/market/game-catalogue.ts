@@ -88,10 +88,28 @@ export async function syncGames(
       recommend_rank: entry.recommendRank,
       buyer_fee_percent: entry.buyerFeePercent,
     };
+    // What operations edited in the console (links, cross-server display) stays as they set it.
+    const { h5_ios_url, ios_url, h5_android_url, android_url, pc_url, cross_server, ...kept } = row;
+    const edited = { h5_ios_url, ios_url, h5_android_url, android_url, pc_url, cross_server };
     await db
       .insertInto('games')
       .values({ application_id: game.gameId, ...row })
-      .onConflict((oc) => oc.column('application_id').doUpdateSet(row))
+      .onConflict((oc) =>
+        oc.column('application_id').doUpdateSet((eb) => ({
+          ...kept,
+          ...Object.fromEntries(
+            Object.keys(edited).map((k) => [
+              k,
+              eb
+                .case()
+                .when('games.ops_edited', '=', true)
+                .then(eb.ref(`games.${k as keyof typeof edited}`))
+                .else(eb.ref(`excluded.${k as keyof typeof edited}`))
+                .end(),
+            ]),
+          ),
+        })),
+      )
       .execute();
     const { servers } = await gateway.servers(game.gameId);
     for (const s of servers) {

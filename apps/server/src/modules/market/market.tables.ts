@@ -29,6 +29,8 @@ export interface GamesTable {
   consignment_open: Generated<boolean>;
   item_exchange_open: Generated<boolean>;
   presale_open: Generated<boolean>;
+  /** Operations edited the links or cross-server display in the console: the start-up sync keeps them (migration 0058). */
+  ops_edited: Generated<boolean>;
 }
 
 export interface GameServersTable {

@@ -41,6 +41,7 @@ const refusals: Record<StaffPermission, string> = {
   userActions: '仅运营和管理员可以封禁、下线用户或暂停提现',
   stats: '仅运营和管理员可以查看数据统计',
   listings: '仅运营和管理员可以冻结、解冻或下架商品',
+  games: '仅运营和管理员可以设置游戏规则、维护和灰度',
 };
 
 export function requireAccess(staff: StaffPrincipal, access: RouteAccess): void {

@@ -12,6 +12,7 @@ import { opsRoutes } from './ops.routes';
 import { opsBrokerConfigRoutes } from './ops-broker-configs.routes';
 import { opsBrokerOrderRoutes } from './ops-broker-orders.routes';
 import { opsCaseRoutes } from './ops-cases';
+import { opsGameRoutes } from './ops-games.routes';
 import { opsHttpStatus, requireAccess } from './ops-http';
 import type { OpsListingsDeps } from './ops-listings';
 import { opsListingRoutes } from './ops-listings.routes';
@@ -89,6 +90,7 @@ export async function opsModule(app: FastifyInstance, deps: OpsDeps): Promise<vo
       opsMoneyRoutes(ops, deps);
       opsUserRoutes(ops, deps);
       opsListingRoutes(ops, deps);
+      opsGameRoutes(ops, deps);
       if (deps.stats) opsStatsRoutes(ops, { ...deps, stats: deps.stats });
     },
     { prefix: '/ops/v1' },

@@ -5,6 +5,8 @@ import { readSetting, writeSetting } from '../../platform/settings';
 export interface Maintenance {
   updating: 0 | 1;
   message: string;
+  /** When the operator expects it to end (ms), or null: shown to players, never acted on. */
+  endsAt: number | null;
 }
 
 const KEY = 'system.maintenance';
@@ -12,16 +14,40 @@ const DEFAULT_MESSAGE = '系统维护中，请稍后再来';
 
 export async function getMaintenance(db: Db): Promise<Maintenance> {
   const value = ((await readSetting(db, KEY)) ?? {}) as Partial<Maintenance>;
-  return { updating: value.updating === 1 ? 1 : 0, message: value.message || DEFAULT_MESSAGE };
+  return {
+    updating: value.updating === 1 ? 1 : 0,
+    message: value.message || DEFAULT_MESSAGE,
+    endsAt: typeof value.endsAt === 'number' ? value.endsAt : null,
+  };
 }
 
+/** Written with the `db` handed in (the console's: the same transaction as its audit). */
 export async function setMaintenance(
   db: Db,
-  next: { updating: 0 | 1; message?: string | undefined },
+  next: { updating: 0 | 1; message?: string | undefined; endsAt?: number | null | undefined },
 ): Promise<Maintenance> {
-  const value: Maintenance = { updating: next.updating, message: next.message || DEFAULT_MESSAGE };
+  const value: Maintenance = {
+    updating: next.updating,
+    message: next.message || DEFAULT_MESSAGE,
+    endsAt: next.updating === 1 ? (next.endsAt ?? null) : null,
+  };
   await writeSetting(db, KEY, value);
   return value;
+}
+
+const GATE_KEY = 'system.appVersionGate';
+/** The redownload state's gate (platform-shell §8): the Android app on pre below this version is told to download the latest. */
+export const DEFAULT_MIN_PRE_APP_VERSION = '3.0.0';
+
+export async function getMinPreAppVersion(db: Db): Promise<string> {
+  const value = ((await readSetting(db, GATE_KEY)) ?? {}) as { minPreAppVersion?: unknown };
+  return typeof value.minPreAppVersion === 'string' ? value.minPreAppVersion : DEFAULT_MIN_PRE_APP_VERSION;
+}
+
+/** Written with the `db` handed in (the console's: the same transaction as its audit). */
+export async function setMinPreAppVersion(db: Db, minPreAppVersion: string): Promise<string> {
+  await writeSetting(db, GATE_KEY, { minPreAppVersion });
+  return minPreAppVersion;
 }
 
 /**

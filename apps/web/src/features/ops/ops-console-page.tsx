@@ -9,6 +9,7 @@ import { useOpsSync } from './api/ops-sync';
 import { AuditTab } from './components/audit-tab';
 import { BrokerChannelsTab } from './components/broker-channels-tab';
 import { CasesTab } from './components/cases-tab';
+import { GamesTab } from './components/games-tab';
 import { LedgerTab } from './components/ledger-tab';
 import { LoginForm } from './components/login-form';
 import { MerchantsTab } from './components/merchants-tab';
@@ -31,6 +32,7 @@ type Tab =
   | 'reconcile'
   | 'ledger'
   | 'stats'
+  | 'games'
   | 'audit'
   | 'staff'
   | 'security';
@@ -45,6 +47,7 @@ const TABS: Array<{ id: Tab; label: string; allowed: (me: StaffMember) => boolea
   { id: 'reconcile', label: '对账', allowed: (me) => staffCan(me.role, 'money') },
   { id: 'ledger', label: '账务', allowed: (me) => staffCan(me.role, 'money') },
   { id: 'stats', label: '数据', allowed: (me) => staffCan(me.role, 'stats') },
+  { id: 'games', label: '游戏与规则', allowed: (me) => staffCan(me.role, 'games') },
   { id: 'audit', label: '操作日志', allowed: (me) => staffCan(me.role, 'audit') },
   { id: 'staff', label: '员工', allowed: (me) => staffCan(me.role, 'staff') },
   { id: 'security', label: '安全设置', allowed: () => true },
@@ -112,6 +115,7 @@ function Console({ me }: { me: StaffMember }) {
           {tab.id === 'reconcile' ? <ReconcileTab /> : null}
           {tab.id === 'ledger' ? <LedgerTab /> : null}
           {tab.id === 'stats' ? <StatsTab /> : null}
+          {tab.id === 'games' ? <GamesTab /> : null}
           {tab.id === 'audit' ? <AuditTab /> : null}
           {tab.id === 'staff' ? <StaffTab me={me} /> : null}
           {tab.id === 'security' ? <SecurityTab me={me} /> : null}

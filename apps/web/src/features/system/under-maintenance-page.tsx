@@ -1,3 +1,4 @@
+import { formatDateTime } from '@app/protocol/format';
 import { useQuery } from '@tanstack/react-query';
 import { PcLayout } from '../../components/pc-layout';
 import { isPcPage } from '../../components/pc-page-frame';
@@ -37,6 +38,16 @@ export default function UnderMaintenancePage() {
       <p className="muted" style={{ margin: 0, textAlign: 'center', lineHeight: 1.7 }}>
         {data?.maintenanceMessage ?? copy.maintenanceHint}
       </p>
+      {data?.maintenanceEndsAt ? (
+        <p
+          className="muted"
+          style={{ margin: '8px 0 0', textAlign: 'center', fontSize: 13 }}
+          data-testid="maintenance-ends"
+        >
+          {copy.maintenanceEnds}
+          {formatDateTime(data.maintenanceEndsAt)}
+        </p>
+      ) : null}
       <button
         type="button"
         className="btn btn-primary"
