@@ -5,7 +5,7 @@ import { commodityList } from '@app/protocol/calls/exchange';
 import { gameTokenLogin, roleList } from '@app/protocol/calls/game';
 import { identification } from '@app/protocol/calls/identity';
 import { wapAlipay } from '@app/protocol/calls/pay';
-import { bindPhone, sendSms } from '@app/protocol/calls/user';
+import { bindPhone, sendSms, userAccountDetail } from '@app/protocol/calls/user';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, baseUrl, DESKTOP, hook, launchBrowser, MOBILE, screenshot } from '../browser';
@@ -68,7 +68,8 @@ async function buyer() {
 
 /**
  * Money on the buyer's balance the way the cashier leaves it there: an order he started paying
- * timed out before the payment arrived, so the payment went to his balance.
+ * timed out before the payment arrived; its refund to 支付宝 (原路退回) was refused by the gateway,
+ * so the payment went to his balance.
  */
 async function fundBuyer(amountCoins: number) {
   const order = await apiCall<BrokerOrder>(
@@ -90,8 +91,17 @@ async function fundBuyer(amountCoins: number) {
     buyerHeaders,
   );
   expect(pay.code).toBe('200');
+  const mode = await fetch(`${baseUrl()}/sandbox/api/pay/${pay.data.tradeNo}/refund-mode`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ mode: 'refuse' }),
+  });
+  expect(await mode.json()).toEqual({ ok: true });
   await hook('/dev/sweep', { aheadMinutes: 16 });
   await fetch(`${baseUrl()}/sandbox/api/pay/${pay.data.tradeNo}/succeed`, { method: 'POST' });
+  const available = async () =>
+    (await apiCall<{ balance: { available: number } }>(userAccountDetail, {}, buyerHeaders)).data.balance.available;
+  await expect.poll(available).toBeGreaterThanOrEqual(order.data.totalAmount);
   return order.data.totalAmount;
 }
 

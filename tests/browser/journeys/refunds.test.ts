@@ -13,14 +13,17 @@ beforeAll(async () => {
 });
 afterAll(() => browser.close());
 
-/** 三国's market accounts 16–19: no other journey binds them (the statement uses 01–12, account pages 40–44). */
+/**
+ * 三国's market accounts 20–29 and 36–39: no other journey binds them there (the statement uses 01–12,
+ * ops-money and pay-password 13–19, broker-trade 30–35, account pages 40–44).
+ */
 const GAME = '/demo-sanguo';
 
 describe('a refund to the original channel (原路退回)', () => {
   it('a 花呗 payment refunded by customer service reads 原路退回 花呗 with its days, then 已原路退回, on a phone and on a PC', async () => {
     const buyerGame = await gameLogin('buyer1', GAME);
     const listed = await sellerListsCoins({
-      accounts: sellerAccounts(16, 19),
+      accounts: [...sellerAccounts(20, 29), ...sellerAccounts(36, 39)],
       serverId: buyerGame.serverId,
       coins: 26_110,
       priceFen: 26_110,

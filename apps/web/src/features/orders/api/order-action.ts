@@ -1,7 +1,7 @@
 import { cancelOrder, itemConfirm, itemReject } from '@app/protocol/calls/orders';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api/call-api';
-import { orderKeys } from './order-query-keys';
+import { takeOrderAnswer } from './order-query-keys';
 
 /** Confirms or refuses receipt (a reason, up to 3 evidence images), or cancels the unpaid order; the answer is the order. */
 export function useOrderAction(orderId: string) {
@@ -19,6 +19,6 @@ export function useOrderAction(orderId: string) {
               ...(input.images.length ? { images: input.images } : {}),
             })
           : callApi(cancelOrder, { orderId }),
-    onSuccess: (order) => queryClient.setQueryData(orderKeys.order(orderId), order),
+    onSuccess: (order) => takeOrderAnswer(queryClient, orderId, order),
   });
 }
