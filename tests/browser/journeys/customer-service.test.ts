@@ -1,4 +1,5 @@
 import { userAccountDetail } from '@app/protocol/calls/user';
+import { formatPriceFen } from '@app/protocol/format';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, baseUrl, DESKTOP, launchBrowser, MOBILE } from '../browser';
@@ -132,13 +133,15 @@ describe('customer service', () => {
     await desk.getByTestId('ops-tab-support').click();
     await expect.poll(() => request.count()).toBe(0);
 
-    // The buyer sees the order returned, the money back in the balance.
+    // The buyer sees the order returned, the money on its way back to 支付宝 (原路退回), not the balance.
     await mobile.goto(orderPage);
     await expect.poll(() => mobile.getByTestId('order-status').textContent()).toContain('已退回');
-    await expect.poll(() => mobile.getByTestId('order-detail').textContent()).toContain('款项已退回买家余额');
+    await expect.poll(() => mobile.getByTestId('order-detail').textContent()).toContain('款项已原路退回');
+    await expect.poll(() => mobile.getByTestId('order-refund').first().textContent()).toContain('原路退回 支付宝');
+    expect(await mobile.getByTestId('order-refund').first().textContent()).toContain(formatPriceFen(totalAmount));
     const after = (await apiCall<{ balance: { available: number } }>(userAccountDetail, {}, buyer)).data.balance
       .available;
-    expect(after - before).toBe(totalAmount);
+    expect(after).toBe(before);
     await docShot(mobile, 'ops-buyer-refunded');
     await mobile.context().close();
 
