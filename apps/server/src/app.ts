@@ -279,7 +279,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   // 对账: each module that moves money through a provider registers its day's reconciliation (payouts; refunds below).
   const reconcilers = new Reconcilers();
-  reconcilers.register({ source: 'payouts', ...withdrawals.reconciler });
+  for (const r of withdrawals.reconcilers) reconcilers.register({ source: 'payouts', ...r });
   // 拒绝收货 and its kin in the console: each order machinery registers its cases (the broker's below).
   const cases = new RefusedCases();
   cases.register(orderRefusedCases({ db, gateway, events, refunds }));

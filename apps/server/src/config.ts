@@ -232,8 +232,57 @@ const configSchema = z.object({
   /** How long one refund call to a gateway may take (ms) before its outcome counts as unknown (asked about later). */
   REFUND_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   // payouts:
-  /** The payout channel of withdrawals: alipay (单笔转账, on the ALIPAY_* keys). Unset: the sandbox, and in production no withdrawals (提现通道暂未开通). */
-  PAYOUT_CHANNEL: z.enum(['alipay']).optional(),
+  /**
+   * The payout channels of withdrawals, comma-separated: alipay (单笔转账, on the ALIPAY_* keys),
+   * wechat (商家转账 to the payee's 微信零钱, on the WECHAT_* keys and WECHAT_TRANSFER_SCENE_ID).
+   * Unset: the sandbox for both, and in production no withdrawals (提现通道暂未开通).
+   */
+  PAYOUT_CHANNEL: z
+    .string()
+    .optional()
+    .transform((v) =>
+      v
+        ? [
+            ...new Set(
+              v
+                .split(',')
+                .map((c) => c.trim())
+                .filter(Boolean),
+            ),
+          ]
+        : [],
+    )
+    .pipe(z.array(z.enum(['alipay', 'wechat']))),
+  // payouts-wechat:
+  /** The 转账场景 approved for the merchant (e.g. 1005 佣金报酬); WeChat payouts need it. */
+  WECHAT_TRANSFER_SCENE_ID: z
+    .string()
+    .regex(/^\d{4}$/)
+    .optional(),
+  /** Its 转账场景报备信息 (JSON [{info_type, info_content}]); 1005's two lines by default. */
+  WECHAT_TRANSFER_SCENE_REPORT: z
+    .string()
+    .default(
+      JSON.stringify([
+        { info_type: '岗位类型', info_content: '游戏交易卖家' },
+        { info_type: '报酬说明', info_content: '交易货款提现' },
+      ]),
+    )
+    .transform((v, ctx) => {
+      try {
+        return z
+          .array(z.object({ info_type: z.string().min(1), info_content: z.string().min(1) }))
+          .parse(JSON.parse(v));
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'WECHAT_TRANSFER_SCENE_REPORT: JSON [{info_type, info_content}]' });
+        return z.NEVER;
+      }
+    }),
+  /**
+   * The WeChat app (bound to the merchant) whose openids 商家转账 pays: by default the WeChat
+   * sign-in's LOGIN_WX_APP_ID, the app whose openid each WeChat sign-in keeps.
+   */
+  WECHAT_PAYOUT_APP_ID: z.string().optional(),
   /** How long one call to the payout provider may take (ms) before its outcome counts as unknown. */
   PAYOUT_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   /** A payout above this many fen (and a user's first) waits for staff review; what one user may withdraw per day. */
@@ -370,8 +419,19 @@ function productionProblems(c: Parsed): string[] {
     );
   if (started(ALIPAY, alipay)) problems.push(`${alipay.join(', ')}: the rest of the Alipay keys`);
   if (started(WECHAT_PAY, wechat)) problems.push(`${wechat.join(', ')}: the rest of the WeChat Pay keys`);
-  if (c.PAYOUT_CHANNEL === 'alipay' && alipay.length > 0)
+  if (c.PAYOUT_CHANNEL.includes('alipay') && alipay.length > 0)
     problems.push(`${alipay.join(', ')}: PAYOUT_CHANNEL=alipay pays withdrawals with the Alipay app's keys`);
+  if (c.PAYOUT_CHANNEL.includes('wechat')) {
+    const left = [
+      ...wechat,
+      ...(c.WECHAT_TRANSFER_SCENE_ID ? [] : ['WECHAT_TRANSFER_SCENE_ID']),
+      ...(c.WECHAT_PAYOUT_APP_ID || c.LOGIN_WX_APP_ID ? [] : ['WECHAT_PAYOUT_APP_ID or LOGIN_WX_APP_ID']),
+    ];
+    if (left.length > 0)
+      problems.push(
+        `${left.join(', ')}: PAYOUT_CHANNEL=wechat pays withdrawals by WeChat Pay 商家转账 to the openids of a WeChat app`,
+      );
+  }
   // logins: a sign-in without keys is simply not offered; one with half its keys is a mistake.
   for (const [names, what] of LOGIN_PROVIDERS) {
     const left = missing(names);

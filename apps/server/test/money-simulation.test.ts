@@ -16,6 +16,7 @@ import { cancelOrder, expireUnpaidOrders, placeOrder } from '../src/modules/orde
 import { payWithBalance, startPayment } from '../src/modules/payments/payment.service';
 import { applyNotice } from '../src/modules/payments/payment-notice';
 import { checkRefundsInTransit, originRefunds, sweepRefunds } from '../src/modules/payments/refunds';
+import { payoutChannels } from '../src/modules/withdrawal/payout-channel';
 import { createSandboxPayout } from '../src/modules/withdrawal/payout-provider';
 import { cancelWithdrawal, requestWithdrawal } from '../src/modules/withdrawal/withdrawal.service';
 import { sweepWithdrawals } from '../src/modules/withdrawal/withdrawal-payout';
@@ -218,7 +219,7 @@ describe('the money, simulated', () => {
     const wdDeps = {
       db,
       pii: createPiiCipher('11'.repeat(32)),
-      payout: createSandboxPayout(),
+      payouts: payoutChannels({ alipay: createSandboxPayout() }),
       realNameIs: async () => true,
       hasAuthentication: async () => true,
       reviewSeconds: 60,

@@ -30,6 +30,23 @@ describe('production takes withdrawals once a payout channel is configured', () 
     expect(refusal({ ...noAlipay, ...wechatPay, PAYOUT_CHANNEL: 'alipay' })).toContain(
       'ALIPAY_APP_ID, ALIPAY_PRIVATE_KEY, ALIPAY_PUBLIC_KEY: PAYOUT_CHANNEL=alipay pays withdrawals',
     );
+    // WeChat 商家转账 needs its 转账场景 and the app whose openids it pays, beside the WeChat Pay keys.
+    expect(refusal({ ...full, PAYOUT_CHANNEL: 'alipay,wechat' })).toContain(
+      'WECHAT_MCH_ID, WECHAT_APP_ID, WECHAT_SERIAL_NO, WECHAT_PRIVATE_KEY, WECHAT_PLATFORM_PUBLIC_KEY, WECHAT_API_V3_KEY, WECHAT_TRANSFER_SCENE_ID, WECHAT_PAYOUT_APP_ID or LOGIN_WX_APP_ID: PAYOUT_CHANNEL=wechat',
+    );
+    expect(refusal({ ...full, ...wechatPay, PAYOUT_CHANNEL: 'wechat', LOGIN_WX_APP_ID: 'wxweb1' })).toContain(
+      'WECHAT_TRANSFER_SCENE_ID: PAYOUT_CHANNEL=wechat',
+    );
+    expect(
+      refusal({
+        ...full,
+        ...wechatPay,
+        PAYOUT_CHANNEL: 'wechat',
+        WECHAT_TRANSFER_SCENE_ID: '1005',
+        WECHAT_PAYOUT_APP_ID: 'wxapp1',
+      }),
+    ).toBe('(started)');
+    expect(refusal({ ...full, PAYOUT_CHANNEL: 'bank' })).toContain('PAYOUT_CHANNEL');
   });
 
   const t = useTestApp({ APP_ENV: 'production', PAYOUT_CHANNEL: 'alipay' });

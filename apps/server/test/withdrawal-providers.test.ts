@@ -1,9 +1,9 @@
-import { createCipheriv, createSign, generateKeyPairSync, randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAlipayPayout } from '../src/modules/withdrawal/alipay-payout';
 import { createWechatPayout } from '../src/modules/withdrawal/wechat-payout';
 import { type AlipayFundFake, startAlipayFundFake } from './fakes/alipay-fund-fake';
-import { startWechatTransferFake, type WechatTransferFake } from './fakes/wechat-transfer-fake';
+import { startWechatTransferFake, transferNotice, type WechatTransferFake } from './fakes/wechat-transfer-fake';
 
 /** RSA-2048 key pairs made here: the tests never see a real key. */
 const pair = () =>
@@ -153,34 +153,17 @@ describe('WeChat Pay 商家转账 (API v3) against a local fake', () => {
   });
 
   it('takes a notification only when signed by the platform key with its serial, fresh, and for our merchant', () => {
-    const bill = JSON.stringify({ mch_id: '1900000001', out_bill_no: 'WD10', state: 'SUCCESS' });
-    const nonce = randomBytes(6).toString('hex');
-    const cipher = createCipheriv('aes-256-gcm', Buffer.from(apiV3Key), Buffer.from(nonce));
-    cipher.setAAD(Buffer.from('mch_payment'));
-    const ciphertext = Buffer.concat([cipher.update(bill), cipher.final(), cipher.getAuthTag()]).toString('base64');
-    const body = JSON.stringify({
-      id: 'EV-1',
-      event_type: 'MCHTRANSFER.BILL.FINISHED',
-      resource: { algorithm: 'AEAD_AES_256_GCM', ciphertext, nonce, associated_data: 'mch_payment' },
-    });
-    const headersFor = (key: string, serial = 'PUB_KEY_ID_01', at = Math.floor(Date.now() / 1000)) => {
-      const n = randomBytes(8).toString('hex');
-      return {
-        'wechatpay-timestamp': String(at),
-        'wechatpay-nonce': n,
-        'wechatpay-serial': serial,
-        'wechatpay-signature': createSign('RSA-SHA256').update(`${at}\n${n}\n${body}\n`).sign(key, 'base64'),
-      };
-    };
-    const p = payout();
-    expect(p.verifyNotice(headersFor(platform.privateKey), body)).toEqual({ outBizNo: 'WD10' });
-    expect(p.verifyNotice(headersFor(pair().privateKey), body)).toBeNull();
-    expect(p.verifyNotice(headersFor(platform.privateKey, 'OTHER'), body)).toBeNull();
-    // A replay from ten minutes ago.
-    expect(
-      p.verifyNotice(headersFor(platform.privateKey, 'PUB_KEY_ID_01', Math.floor(Date.now() / 1000) - 600), body),
-    ).toBeNull();
+    const bill = { mch_id: '1900000001', out_bill_no: 'WD10', state: 'SUCCESS' };
+    const keys = { platformPrivateKey: platform.privateKey, platformSerial: 'PUB_KEY_ID_01', apiV3Key };
+    const check = (n: { headers: Record<string, string>; body: string }) => payout().verifyNotice(n.headers, n.body);
+    expect(check(transferNotice(keys, bill))).toEqual({ outBizNo: 'WD10' });
+    expect(check(transferNotice({ ...keys, platformPrivateKey: pair().privateKey }, bill))).toBeNull();
+    expect(check(transferNotice({ ...keys, platformSerial: 'OTHER' }, bill))).toBeNull();
+    // Another merchant's bill, and a replay from ten minutes ago.
+    expect(check(transferNotice(keys, { ...bill, mch_id: '1900000002' }))).toBeNull();
+    expect(check(transferNotice(keys, bill, Math.floor(Date.now() / 1000) - 600))).toBeNull();
     // The body changed after signing.
-    expect(p.verifyNotice(headersFor(platform.privateKey), body.replace('EV-1', 'EV-2'))).toBeNull();
+    const genuine = transferNotice(keys, bill, undefined, 'EV-1');
+    expect(check({ ...genuine, body: genuine.body.replace('EV-1', 'EV-2') })).toBeNull();
   });
 });

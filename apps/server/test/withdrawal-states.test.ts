@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Accounts, balanceOf, transfer } from '../src/modules/ledger/ledger';
 import { checkLedger } from '../src/modules/ledger/ledger-check';
+import { payoutChannels } from '../src/modules/withdrawal/payout-channel';
 import type { PayoutOutcome, PayoutProvider, PayoutQuery } from '../src/modules/withdrawal/payout-provider';
 import { requestWithdrawal, type WithdrawalDeps } from '../src/modules/withdrawal/withdrawal.service';
 import {
@@ -51,7 +52,7 @@ async function setUp(phone: string, provider: PayoutProvider, balance = 1_000_00
   const deps: WithdrawalDeps = {
     db: t.db,
     pii: createPiiCipher('22'.repeat(32)),
-    payout: provider,
+    payouts: payoutChannels({ alipay: provider }),
     realNameIs: async (_u, name) => name === '林小雨',
     hasAuthentication: async () => true,
     reviewSeconds: 0,
@@ -150,7 +151,7 @@ describe('the withdrawal state machine', () => {
     p.next = { state: 'unknown', reason: 'SYSTEM_ERROR' };
     await sweepWithdrawals(deps, Date.now());
     p.held.set(c.out_biz_no, { state: 'refused', code: 'FAIL', reason: '支付宝打款失败' });
-    await settleNotified(deps, c.out_biz_no);
+    await settleNotified(deps, p.name, c.out_biz_no);
     expect((await status(c.id)).status).toBe('failed');
     expect(await available()).toBe(1_000_000);
     expect(notified).toEqual(['withdrawalRefused', 'withdrawalRefused', 'withdrawalRefused']);

@@ -12,6 +12,7 @@ import { formatDateTime } from '@app/protocol/format';
 import { describe, expect, it } from 'vitest';
 import { Accounts, balanceOf, transfer } from '../src/modules/ledger/ledger';
 import { checkLedger } from '../src/modules/ledger/ledger-check';
+import { payoutChannels } from '../src/modules/withdrawal/payout-channel';
 import { createSandboxPayout } from '../src/modules/withdrawal/payout-provider';
 import { sweepWithdrawals } from '../src/modules/withdrawal/withdrawal-payout';
 import { createPiiCipher } from '../src/platform/crypto/pii';
@@ -82,6 +83,8 @@ describe('withdrawal', () => {
       available: 40_000,
       frozen: 10_000,
       pending: 0,
+      // The sandbox pays both; WeChat only to a user with WeChat bound (this one signed in by phone).
+      accountTypes: ['alipay'],
     });
     expect((await app.call(extractCancel, { id: first.id }, { token })).data).toMatchObject({
       status: 'cancelled',
@@ -95,7 +98,7 @@ describe('withdrawal', () => {
     const deps = {
       db: t.db,
       pii: createPiiCipher(await ensureSecret(t.db, 'piiKey')),
-      payout: createSandboxPayout(),
+      payouts: payoutChannels({ alipay: createSandboxPayout() }),
       realNameIs: async () => true,
       hasAuthentication: async () => true,
       reviewSeconds: 30,
@@ -165,7 +168,7 @@ describe('withdrawal', () => {
     const deps = {
       db: t.db,
       pii: createPiiCipher(await ensureSecret(t.db, 'piiKey')),
-      payout: createSandboxPayout(),
+      payouts: payoutChannels({ alipay: createSandboxPayout() }),
       realNameIs: async () => true,
       hasAuthentication: async () => true,
       reviewSeconds: 30,

@@ -1,4 +1,4 @@
-import { constants, createSign, privateDecrypt, randomBytes, verify } from 'node:crypto';
+import { constants, createCipheriv, createSign, privateDecrypt, randomBytes, verify } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -16,6 +16,8 @@ export interface WechatTransferFake {
   mode: WechatFakeMode;
   bills: Map<string, { state: string; amount: number; billNo: string; userName: string }>;
   calls: Array<{ method: string; path: string; signedByMerchant: boolean }>;
+  /** Every bill asked for, as sent (appid, openid, scene…; the name still encrypted). */
+  bodies: Array<Record<string, unknown>>;
   close(): Promise<void>;
 }
 
@@ -24,7 +26,7 @@ export async function startWechatTransferFake(keys: {
   platformPrivateKey: string;
   platformSerial: string;
 }) {
-  const fake = { mode: 'ok', bills: new Map(), calls: [] } as unknown as WechatTransferFake;
+  const fake = { mode: 'ok', bills: new Map(), calls: [], bodies: [] } as unknown as WechatTransferFake;
   const server = http.createServer((req, res) => {
     let raw = '';
     req.on('data', (c) => {
@@ -71,6 +73,7 @@ export async function startWechatTransferFake(keys: {
         });
       }
       const body = JSON.parse(raw) as { out_bill_no: string; transfer_amount: number; user_name: string };
+      fake.bodies.push(body);
       const known = fake.bills.get(body.out_bill_no);
       const bill = known ?? {
         state: 'WAIT_USER_CONFIRM',
@@ -99,4 +102,40 @@ export async function startWechatTransferFake(keys: {
       server.close(() => resolve());
     });
   return fake;
+}
+
+/**
+ * A MCHTRANSFER.BILL.FINISHED notification as WeChat Pay sends it: the bill encrypted with the
+ * merchant's APIv3 key (AEAD_AES_256_GCM), the body signed with the platform key and its serial.
+ */
+export function transferNotice(
+  keys: { platformPrivateKey: string; platformSerial: string; apiV3Key: string },
+  bill: { mch_id: string; out_bill_no: string; state: string; transfer_bill_no?: string },
+  at = Math.floor(Date.now() / 1000),
+  id = `EV-${randomBytes(4).toString('hex')}`,
+): { headers: Record<string, string>; body: string } {
+  const nonce = randomBytes(6).toString('hex');
+  const cipher = createCipheriv('aes-256-gcm', Buffer.from(keys.apiV3Key), Buffer.from(nonce));
+  cipher.setAAD(Buffer.from('mch_payment'));
+  const ciphertext = Buffer.concat([cipher.update(JSON.stringify(bill)), cipher.final(), cipher.getAuthTag()]).toString(
+    'base64',
+  );
+  const body = JSON.stringify({
+    id,
+    event_type: 'MCHTRANSFER.BILL.FINISHED',
+    resource: { algorithm: 'AEAD_AES_256_GCM', ciphertext, nonce, associated_data: 'mch_payment' },
+  });
+  const n = randomBytes(8).toString('hex');
+  return {
+    body,
+    headers: {
+      'content-type': 'application/json',
+      'wechatpay-timestamp': String(at),
+      'wechatpay-nonce': n,
+      'wechatpay-serial': keys.platformSerial,
+      'wechatpay-signature': createSign('RSA-SHA256')
+        .update(`${at}\n${n}\n${body}\n`)
+        .sign(keys.platformPrivateKey, 'base64'),
+    },
+  };
 }

@@ -33,14 +33,20 @@ export const withdrawalStatusLabel: Record<WithdrawalStatus, string> = {
   refused: '审核未通过，已退回',
 };
 
+/** Where a withdrawal is paid: 支付宝 (单笔转账) or 微信零钱 (商家转账). */
+export const WITHDRAWAL_ACCOUNT_TYPES = ['alipay', 'wechat'] as const;
+export type WithdrawalAccountType = (typeof WITHDRAWAL_ACCOUNT_TYPES)[number];
+/** A 支付宝登录号: a mainland mobile number or an email address. */
+const ALIPAY_ACCOUNT = /^(1[3-9]\d{9}|[^\s@]+@[^\s@]+\.[^\s@]+)$/;
+
 export const withdrawalSchema = z.object({
   id: z.string(),
   amount: z.number().int(),
   fee: z.number().int(),
   /** What reaches the payout account. */
   arrival: z.number().int(),
-  accountType: z.enum(['alipay', 'wechat']),
-  /** Masked account number. */
+  accountType: z.enum(WITHDRAWAL_ACCOUNT_TYPES),
+  /** Masked account number (微信零钱 for WeChat). */
   accountNo: z.string(),
   accountName: z.string(),
   status: z.enum(WITHDRAWAL_STATUSES),
@@ -95,6 +101,11 @@ export const extractUserInfo = call(
     available: z.number().int(),
     frozen: z.number().int(),
     pending: z.number().int(),
+    /**
+     * Where this user can withdraw to now: alipay when a payout channel is open; wechat when the
+     * WeChat channel is open and the user has a WeChat bound (signed in with it once).
+     */
+    accountTypes: z.array(z.enum(WITHDRAWAL_ACCOUNT_TYPES)),
   }),
 );
 
@@ -102,21 +113,24 @@ export const extractConfig = call('config', 'Withdrawal limits and fee', z.objec
 
 export const extractSave = call(
   'save',
-  'Requests a withdrawal to an alipay account in the real name: the amount and its fee are frozen for review',
-  z.object({
-    amount: z
-      .number({ error: '请输入提现金额' })
-      .int({ error: '请输入正确的提现金额' })
-      .positive({ error: '请输入正确的提现金额' }),
-    accountType: z.literal('alipay').default('alipay'),
-    accountNo: z
-      .string()
-      .trim()
-      .regex(/^(1[3-9]\d{9}|[^\s@]+@[^\s@]+\.[^\s@]+)$/, { error: '请输入正确的支付宝账号（手机号或邮箱）' }),
-    accountName: z.string().trim().min(1, { error: '请输入收款人姓名' }).max(30),
-    /** 支付密码 (paypin): every withdrawal asks it (docs/decisions/0052). */
-    payPassword: payPinSchema.optional(),
-  }),
+  'Requests a withdrawal to an alipay account or the bound WeChat, in the real name: the amount and its fee are frozen for review',
+  z
+    .object({
+      amount: z
+        .number({ error: '请输入提现金额' })
+        .int({ error: '请输入正确的提现金额' })
+        .positive({ error: '请输入正确的提现金额' }),
+      /** alipay: to the 支付宝登录号 typed here; wechat: to the 微信零钱 of the WeChat bound to the user (no number typed). */
+      accountType: z.enum(WITHDRAWAL_ACCOUNT_TYPES, { error: '请选择提现方式' }).default('alipay'),
+      accountNo: z.string().trim().max(100).optional(),
+      accountName: z.string().trim().min(1, { error: '请输入收款人姓名' }).max(30),
+      /** 支付密码 (paypin): every withdrawal asks it (docs/decisions/0052). */
+      payPassword: payPinSchema.optional(),
+    })
+    .superRefine((input, ctx) => {
+      if (input.accountType === 'alipay' && !ALIPAY_ACCOUNT.test(input.accountNo ?? ''))
+        ctx.addIssue({ code: 'custom', path: ['accountNo'], message: '请输入正确的支付宝账号（手机号或邮箱）' });
+    }),
   withdrawalSchema,
 );
 

@@ -156,3 +156,25 @@ export async function maskedContactsOf(
   const mask = (m: string | null) => (m ? `${m.slice(0, 3)}****${m.slice(-4)}` : '');
   return new Map(rows.map((r) => [r.id, { uid: r.uid, mobile: mask(r.mobile) }]));
 }
+
+/**
+ * The openid the user's WeChat has under one WeChat app (what 商家转账 pays to): kept as the
+ * identity alias `<appId>:<openid>` by every WeChat sign-in (decision 0051). With no app (the
+ * sandbox's WeChat), the sandbox subject itself. null: no WeChat of that app is bound.
+ */
+export async function wechatOpenIdOf(db: DbHandle, userId: number, appId: string | null): Promise<string | null> {
+  const base = userDb(db)
+    .selectFrom('user_identities')
+    .select('subject')
+    .where('provider', '=', 'wx')
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .limit(1);
+  const prefix = appId === null ? null : `${appId}:`;
+  const row = await (prefix === null
+    ? base
+    : base.where('subject', 'like', `${prefix.replace(/[\\%_]/g, '\\$&')}%`)
+  ).executeTakeFirst();
+  if (!row) return null;
+  return prefix === null ? row.subject : row.subject.slice(prefix.length);
+}

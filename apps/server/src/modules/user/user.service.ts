@@ -155,8 +155,21 @@ export async function findOrCreateUserByIdentity(
       .orderBy('user_identities.created_at')
       .executeTakeFirst();
   const linked = () => linkedBy([subject]);
+  // Every alias is kept beside the subject (WeChat's `<appId>:<openid>` is what 商家转账 pays to);
+  // one a live user already holds stays his.
+  const keepAliases = async (handle: DbHandle, userId: number) => {
+    if (aliases.length === 0) return;
+    await userDb(handle)
+      .insertInto('user_identities')
+      .values(aliases.map((alias) => ({ provider, subject: alias, user_id: userId })))
+      .onConflict((oc) => oc.columns(['provider', 'subject']).doNothing())
+      .execute();
+  };
   const found = await linked();
-  if (found) return found;
+  if (found) {
+    await keepAliases(db, found.id);
+    return found;
+  }
   const byAlias = aliases.length > 0 ? await linkedBy(aliases) : undefined;
   if (byAlias) {
     // Two sign-ins moving the same account at once: the second insert does nothing, both read the link.
@@ -201,6 +214,7 @@ export async function findOrCreateUserByIdentity(
         .returning('user_id')
         .executeTakeFirst();
       if (!claimed) throw new SignInRaceLost();
+      await keepAliases(trx, user.id);
       return user;
     });
   } catch (error) {

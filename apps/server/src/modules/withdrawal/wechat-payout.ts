@@ -61,9 +61,7 @@ function byState(b: Bill): PayoutOutcome {
     return {
       state: 'refused',
       code: b.fail_reason ?? b.state,
-      reason:
-        REFUSALS[b.fail_reason ?? ''] ??
-        (b.state === 'CANCELLED' ? '未在规定时间内确认收款，金额已退回' : '微信打款失败'),
+      reason: REFUSALS[b.fail_reason ?? ''] ?? (b.state === 'CANCELLED' ? '未在规定时间内确认收款' : '微信打款失败'),
     };
   if (b.state === 'ACCEPTED' || b.state === 'PROCESSING' || b.state === 'TRANSFERING' || b.state === 'CANCELING')
     return { state: 'pending', ref };

@@ -1,7 +1,7 @@
 import { ErrorCode } from '@app/protocol/errors';
 import type { Selectable } from 'kysely';
 import { AppError } from '../../platform/errors';
-import type { PayoutOutcome } from './payout-provider';
+import type { PayoutOutcome, PayoutProvider } from './payout-provider';
 import { type FinalStatus, finishWithdrawal, type WithdrawalDeps } from './withdrawal.service';
 import { type WithdrawalsTable, withdrawalDb } from './withdrawal.tables';
 import { notHeld } from './withdrawal-holds';
@@ -50,10 +50,13 @@ const request = (deps: WithdrawalDeps, row: Row) => ({
  * WeChat document: the provider pays one number once, so this never pays twice.
  */
 export async function settleByQuery(deps: WithdrawalDeps, row: Row): Promise<'paid' | 'ended' | 'open'> {
-  const found = await deps.payout.query(row.out_biz_no);
+  // The channel that holds it; one no longer configured is left as it is (asked about when it is back).
+  const payout = deps.payouts.byName(row.provider);
+  if (!payout) return 'open';
+  const found = await payout.query(row.out_biz_no);
   if (found.state !== 'absent') return apply(deps, row, found);
   if (row.status === 'confirming') return 'open';
-  return apply(deps, row, await deps.payout.pay(request(deps, row)));
+  return apply(deps, row, await payout.pay(request(deps, row)));
 }
 
 /**
@@ -62,6 +65,13 @@ export async function settleByQuery(deps: WithdrawalDeps, row: Row): Promise<'pa
  * for a minute), unknown or waiting for 确认收款. Answers how many were paid.
  */
 export async function sweepWithdrawals(deps: WithdrawalDeps, now = (deps.now ?? Date.now)()): Promise<number> {
+  let paid = 0;
+  for (const payout of deps.payouts.all) paid += await sweepChannel(deps, payout, now);
+  return paid;
+}
+
+/** One channel's part of the sweep: the rows that name it. */
+async function sweepChannel(deps: WithdrawalDeps, payout: PayoutProvider, now: number): Promise<number> {
   const db = withdrawalDb(deps.db);
   const due = await db
     .selectFrom('withdrawals')
@@ -70,7 +80,7 @@ export async function sweepWithdrawals(deps: WithdrawalDeps, now = (deps.now ?? 
     .where('review_after', '<=', new Date(now))
     // Staff's hold on a user's withdrawals (withdrawal-holds.ts): his requests wait, unpaid.
     .where(notHeld)
-    .where('provider', '=', deps.payout.name)
+    .where('provider', '=', payout.name)
     .orderBy('id')
     .limit(50)
     .execute();
@@ -85,14 +95,14 @@ export async function sweepWithdrawals(deps: WithdrawalDeps, now = (deps.now ?? 
       .returningAll()
       .executeTakeFirst();
     if (!claimed) continue;
-    if ((await apply(deps, claimed, await deps.payout.pay(request(deps, claimed)))) === 'paid') paid++;
+    if ((await apply(deps, claimed, await payout.pay(request(deps, claimed)))) === 'paid') paid++;
   }
   const sent = await db
     .selectFrom('withdrawals')
     .selectAll()
     .where('status', 'in', SENT_STATUSES)
     .where('updated_at', '<=', new Date(now - ANSWER_WAIT_MS))
-    .where('provider', '=', deps.payout.name)
+    .where('provider', '=', payout.name)
     .orderBy('id')
     .limit(50)
     .execute();
@@ -101,11 +111,11 @@ export async function sweepWithdrawals(deps: WithdrawalDeps, now = (deps.now ?? 
 }
 
 /** A provider's notification of one transfer (already verified): settled by the provider's query, like the sweep. */
-export async function settleNotified(deps: WithdrawalDeps, outBizNo: string): Promise<void> {
+export async function settleNotified(deps: WithdrawalDeps, provider: string, outBizNo: string): Promise<void> {
   const row = await withdrawalDb(deps.db)
     .selectFrom('withdrawals')
     .selectAll()
-    .where('provider', '=', deps.payout.name)
+    .where('provider', '=', provider)
     .where('out_biz_no', '=', outBizNo)
     .where('status', 'in', SENT_STATUSES)
     .executeTakeFirst();

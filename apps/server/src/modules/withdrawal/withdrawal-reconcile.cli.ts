@@ -1,12 +1,12 @@
 import path from 'node:path';
 import { loadConfig, loadEnvFile } from '../../config';
 import { openDatabase } from '../../platform/db/database';
-import { payoutChannelOf } from './payout-channel';
+import { payoutChannelsOf } from './payout-channel';
 import type { WithdrawalTables } from './withdrawal.tables';
 import { reconcileDay } from './withdrawal-reconcile';
 
 /**
- * `npm run payouts:reconcile -- --day 2026-12-02`: the day's payouts against the payout channel's
+ * `npm run payouts:reconcile -- --day 2026-12-02`: the day's payouts against each payout channel's
  * records (DATABASE_URL, or the embedded database in DATA_DIR). Prints every mismatch; exits 1
  * when there is one. Nothing is changed.
  */
@@ -20,12 +20,13 @@ const db = await openDatabase<WithdrawalTables>(
   url ? { url, dataDir: null } : { dataDir: path.resolve(config.DATA_DIR) },
 );
 try {
-  const provider = payoutChannelOf(config);
-  const lines = await reconcileDay(db, provider, day);
-  console.info(`payouts ${day} (${provider.name}): ${lines.length} mismatch(es)`);
-  for (const l of lines)
-    console.info(`#${l.withdrawalId} ${l.outBizNo} ours=${l.ours} theirs=${l.theirs}: ${l.problem}`);
-  if (lines.length > 0) process.exitCode = 1;
+  for (const provider of payoutChannelsOf(config).all) {
+    const lines = await reconcileDay(db, provider, day);
+    console.info(`payouts ${day} (${provider.name}): ${lines.length} mismatch(es)`);
+    for (const l of lines)
+      console.info(`#${l.withdrawalId} ${l.outBizNo} ours=${l.ours} theirs=${l.theirs}: ${l.problem}`);
+    if (lines.length > 0) process.exitCode = 1;
+  }
 } finally {
   await db.destroy();
 }

@@ -8,7 +8,9 @@ import { metricsOf } from '../../platform/metrics/metrics';
 import type { IdentityHandle } from '../identity/identity.module';
 import type { NoticesHandle } from '../notices/notices.module';
 import { type RemovalChecks, refuseWhile } from '../user/removal-checks';
-import { measuredPayout, type PayoutConfig, payoutChannelOf } from './payout-channel';
+import { wechatOpenIdOf } from '../user/user.queries';
+import { type PayoutConfig, payoutChannelsOf } from './payout-channel';
+import { transferNoticeRoute } from './transfer-notice.routes';
 import { withdrawalRoutes } from './withdrawal.routes';
 import type { WithdrawalDeps, WithdrawalSecurity } from './withdrawal.service';
 import { hasPendingWithdrawal } from './withdrawal.service';
@@ -43,14 +45,16 @@ export function withdrawalModule(
     /** The payment password and the security hold: the pay-password module's handle. */
     security: WithdrawalSecurity;
   },
-): { sweep: (now: number) => Promise<number>; review: WithdrawalReview; reconciler: ProviderReconciler } {
+): { sweep: (now: number) => Promise<number>; review: WithdrawalReview; reconcilers: ProviderReconciler[] } {
   const { identity, config } = deps;
   const flaggedBySecurityChange = async (userId: number) => (await deps.security.withdrawalHeldUntil(userId)) !== null;
-  const payout = measuredPayout(payoutChannelOf(config), metricsOf(app));
+  const payouts = payoutChannelsOf(config, metricsOf(app));
   const withdrawals: WithdrawalDeps & { maskedRealName: (userId: number) => Promise<string> } = {
     db: deps.platform.db,
     pii: identity.pii,
-    payout,
+    payouts,
+    // The payee of a WeChat payout: the user's openid under the payout app (the user module keeps it).
+    wechatPayeeOf: (userId) => wechatOpenIdOf(deps.platform.db, userId, payouts.wechatAppId),
     realNameIs: identity.realNameIs,
     hasAuthentication: async (userId) => (await identity.status(userId)).hasAuthentication === '1',
     maskedRealName: async (userId) => (await identity.status(userId)).realName,
@@ -58,7 +62,7 @@ export function withdrawalModule(
     security: deps.security,
     // A real channel's first payout of a user waits for staff (decision 0049). The sandbox pays no
     // real money and the console has no review screen yet (issue 34): there it would wait forever.
-    reviewFirst: payout.name !== 'sandbox',
+    reviewFirst: payouts.all.some((p) => p.name !== 'sandbox'),
     config: {
       ...DEFAULT_WITHDRAWAL_CONFIG,
       reviewAbove: config.WITHDRAW_REVIEW_ABOVE_FEN,
@@ -70,6 +74,7 @@ export function withdrawalModule(
   };
   deps.removal.register('withdrawal', refuseWhile(hasPendingWithdrawal, '您有处理中的提现，请等待到账后再注销'));
   withdrawalRoutes(app, deps.platform, withdrawals);
+  if (payouts.wechatNotice) transferNoticeRoute(app, withdrawals, payouts.wechatNotice);
   sweepEvery(app, config.SWEEP_MS, 'withdrawals', async () => ({ paid: await sweepWithdrawals(withdrawals) }));
   return {
     sweep: (now) => sweepWithdrawals(withdrawals, now),
@@ -79,9 +84,10 @@ export function withdrawalModule(
       approve: (id, staffId, audit) => approveReviewed(withdrawals, id, staffId, audit),
       refuse: (id, staffId, reason, audit) => refuseReviewed(withdrawals, id, staffId, reason, audit),
     },
-    reconciler: {
+    // One reconciliation per open channel, each against its own provider's records.
+    reconcilers: payouts.all.map((payout) => ({
       provider: payout.name,
-      run: async (day) => {
+      run: async (day: string) => {
         const { checked, matched, lines } = await reconcilePayouts(withdrawals.db, payout, day);
         const mismatches = lines.map((l) => ({
           ref: String(l.withdrawalId),
@@ -92,6 +98,6 @@ export function withdrawalModule(
         }));
         return { checked, matched, mismatches };
       },
-    },
+    })),
   };
 }

@@ -21,7 +21,7 @@ export function withdrawalRoutes(
 ): void {
   const { db } = platform;
   const shown = (row: Parameters<typeof withdrawal.toWithdrawal>[0]) =>
-    withdrawal.toWithdrawal(row, deps.payout.confirmWith);
+    withdrawal.toWithdrawal(row, deps.payouts.byName(row.provider)?.confirmWith);
   registerCall(app, platform, extractUserInfo, async (_i, ctx) => {
     const balance = await balanceOf(db, Accounts.userAvailable(ctx.user.userId));
     return {
@@ -30,6 +30,7 @@ export function withdrawalRoutes(
       available: balance.available,
       frozen: balance.reserved,
       pending: balance.incoming,
+      accountTypes: await withdrawal.accountTypesOf(deps, ctx.user.userId),
     };
   });
   registerCall(app, platform, extractConfig, () => deps.config ?? DEFAULT_WITHDRAWAL_CONFIG);

@@ -3,6 +3,7 @@ import { SECURITY_HOLD_HOURS } from '@app/protocol/calls/pay-password';
 import {
   DEFAULT_WITHDRAWAL_CONFIG,
   type Withdrawal,
+  type WithdrawalAccountType,
   type WithdrawalConfig,
   withdrawalFee,
   withdrawalStatusLabel,
@@ -19,6 +20,7 @@ import { lockKey } from '../../platform/db/locks';
 import { AppError } from '../../platform/errors';
 import { Accounts, LedgerError, resolvePending, transfer } from '../ledger/ledger';
 import { holdOpenAccount } from '../user/user.service';
+import type { PayoutChannels } from './payout-channel';
 import type { PayoutProvider } from './payout-provider';
 import { type WithdrawalsTable, withdrawalDb } from './withdrawal.tables';
 import { HELD_BY_STAFF, withdrawalHoldOf } from './withdrawal-holds';
@@ -27,7 +29,10 @@ import { canTransition, OPEN_STATUSES } from './withdrawal-status';
 export interface WithdrawalDeps {
   db: Db;
   pii: PiiCipher;
-  payout: PayoutProvider;
+  /** The payout channel of each account type (payout-channel.ts). */
+  payouts: PayoutChannels;
+  /** The user module's answer: the openid of the user's bound WeChat under the payout app, or null. */
+  wechatPayeeOf?: (userId: number) => Promise<string | null>;
   /** The identity module's check: is this the user's verified real name? */
   realNameIs: (userId: number, name: string) => Promise<boolean>;
   hasAuthentication: (userId: number) => Promise<boolean>;
@@ -72,7 +77,7 @@ export function toWithdrawal(r: Row, confirmWith?: PayoutProvider['confirmWith']
     amount: Number(r.amount_fen),
     fee: Number(r.fee_fen),
     arrival: Number(r.amount_fen) - Number(r.fee_fen),
-    accountType: r.provider === 'wechat' ? 'wechat' : 'alipay',
+    accountType: r.account_type === 'wechat' ? 'wechat' : 'alipay',
     accountNo: r.account_no_masked,
     accountName: r.account_name_masked,
     status: r.status,
@@ -83,6 +88,8 @@ export function toWithdrawal(r: Row, confirmWith?: PayoutProvider['confirmWith']
     ...(confirm ? { confirm } : {}),
   };
 }
+
+const ACCOUNT_TYPE_NAME: Record<WithdrawalAccountType, string> = { alipay: '支付宝', wechat: '微信' };
 
 /** Our number of a transfer at the provider: letters and digits only, at most 32 (WeChat's out_bill_no rule). */
 const newOutBizNo = (now: number) => `WD${now}${String(randomInt(1_000_000)).padStart(6, '0')}`;
@@ -99,13 +106,37 @@ const keys = (id: number) => ({ out: `wd:${id}:out`, fee: `wd:${id}:fee` });
 export async function requestWithdrawal(
   deps: WithdrawalDeps,
   userId: number,
-  input: { amount: number; accountNo: string; accountName: string; payPassword?: string | undefined },
+  input: {
+    amount: number;
+    accountType?: WithdrawalAccountType | undefined;
+    /** The 支付宝登录号; a WeChat payout goes to the bound WeChat (its openid), none typed. */
+    accountNo?: string | undefined;
+    accountName: string;
+    payPassword?: string | undefined;
+  },
 ): Promise<Row> {
   const config = deps.config ?? DEFAULT_WITHDRAWAL_CONFIG;
   const now = (deps.now ?? Date.now)();
-  if (deps.payout.available === false)
-    throw new AppError(ErrorCode.BAD_PARAMS, '提现通道暂未开通，余额可继续用于购买，请稍后再试');
+  const accountType = input.accountType ?? 'alipay';
+  const payout = openChannel(deps, accountType);
+  if (!payout) {
+    const other = accountType === 'wechat' ? 'alipay' : 'wechat';
+    throw new AppError(
+      ErrorCode.BAD_PARAMS,
+      openChannel(deps, other)
+        ? `暂不支持提现到${ACCOUNT_TYPE_NAME[accountType]}，请选择${ACCOUNT_TYPE_NAME[other]}`
+        : '提现通道暂未开通，余额可继续用于购买，请稍后再试',
+    );
+  }
   if (!(await deps.hasAuthentication(userId))) throw new AppError(ErrorCode.BAD_PARAMS, '请先完成实名认证');
+  const accountNo = accountType === 'wechat' ? await deps.wechatPayeeOf?.(userId) : input.accountNo;
+  if (!accountNo)
+    throw new AppError(
+      ErrorCode.BAD_PARAMS,
+      accountType === 'wechat'
+        ? '请先绑定微信（用微信登录一次）后再提现到微信'
+        : '请输入正确的支付宝账号（手机号或邮箱）',
+    );
   if (!(await deps.realNameIs(userId, input.accountName)))
     throw new AppError(ErrorCode.BAD_PARAMS, '收款账户姓名与实名认证姓名不一致，无法发起提现');
   if (input.amount < config.minAmount)
@@ -154,7 +185,7 @@ export async function requestWithdrawal(
     // Another account than the last one paid to: the payout account changed (a security change), and
     // this payout waits out the hold, cancellable meanwhile, as every other withdrawal is refused then.
     const lastAccount = deps.security ? await lastPaidAccount(trx, deps.pii, userId) : null;
-    const accountChanged = lastAccount !== null && lastAccount !== input.accountNo;
+    const accountChanged = lastAccount !== null && lastAccount !== accountNo;
     if (accountChanged) await deps.security?.recordSecurityChange(trx, userId, 'payoutAccountChanged');
     const reviewAfter = now + (accountChanged ? SECURITY_HOLD_HOURS * 3600 : deps.reviewSeconds) * 1000;
     const row = await withdrawalDb(trx)
@@ -163,12 +194,13 @@ export async function requestWithdrawal(
         user_id: userId,
         amount_fen: input.amount,
         fee_fen: fee,
-        account_no_sealed: deps.pii.seal(input.accountNo),
-        account_no_masked: maskAccount(input.accountNo),
+        account_type: accountType,
+        account_no_sealed: deps.pii.seal(accountNo),
+        account_no_masked: accountType === 'wechat' ? '微信零钱' : maskAccount(accountNo),
         account_name_sealed: deps.pii.seal(input.accountName),
         account_name_masked: maskName(input.accountName),
         status: needsStaff ? 'in_review' : 'reviewing',
-        provider: deps.payout.name,
+        provider: payout.name,
         out_biz_no: newOutBizNo(now),
         review_after: new Date(reviewAfter),
       })
@@ -178,7 +210,7 @@ export async function requestWithdrawal(
     const reserve = (key: string, credit: typeof Accounts.fees, amount: number, code: string) =>
       transfer(trx, { key, debit: Accounts.userAvailable(userId), credit, amount, code, pending: { timeoutAt: null } });
     try {
-      await reserve(k.out, Accounts.payout(deps.payout.name), input.amount - fee, 'withdrawal');
+      await reserve(k.out, Accounts.payout(payout.name), input.amount - fee, 'withdrawal');
       if (fee > 0) await reserve(k.fee, Accounts.fees, fee, 'withdrawal_fee');
     } catch (error) {
       if (error instanceof LedgerError && error.reason === 'INSUFFICIENT_FUNDS')
@@ -187,6 +219,20 @@ export async function requestWithdrawal(
     }
     return row;
   });
+}
+
+/** Where the user can withdraw to now: each open channel; WeChat only with a WeChat bound. */
+export async function accountTypesOf(deps: WithdrawalDeps, userId: number): Promise<WithdrawalAccountType[]> {
+  const types: WithdrawalAccountType[] = [];
+  if (openChannel(deps, 'alipay')) types.push('alipay');
+  if (openChannel(deps, 'wechat') && (await deps.wechatPayeeOf?.(userId))) types.push('wechat');
+  return types;
+}
+
+/** The channel of an account type when it takes requests, else null. */
+function openChannel(deps: WithdrawalDeps, type: WithdrawalAccountType): PayoutProvider | null {
+  const payout = deps.payouts.of(type);
+  return payout && payout.available !== false ? payout : null;
 }
 
 /** The account the user's last paid withdrawal went to, or null before the first. */
