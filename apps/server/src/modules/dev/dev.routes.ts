@@ -10,6 +10,7 @@ import { AppError } from '../../platform/errors';
 import type { createSandboxProviders } from '../../platform/identity-providers/identity-providers';
 import type { ConsoleSmsProvider } from '../../platform/sms/sms-provider';
 import { moveListing } from '../exchange/listing-moves';
+import { Accounts, transfer } from '../ledger/ledger';
 import { setMaintenance } from '../system/system.service';
 import { findOrCreateUserByMobile } from '../user/user.service';
 import { startSession } from '../user/user-ban';
@@ -115,6 +116,23 @@ export function devRoutes(
     const user = await findOrCreateUserByMobile(db, body.data.phone);
     await setPayPin(user.id, body.data.pin);
     return { code: ErrorCode.OK, msg: 'success', data: { set: true } };
+  });
+
+  // A balance for a journey's user by phone, as a paid-in 充值 would leave it (in the ledger, once per key).
+  app.post('/dev/topup', async (request) => {
+    const body = z
+      .object({ phone: phoneSchema, amount: z.number().int().min(1).max(10_000_000), key: z.string().min(1).max(64) })
+      .safeParse(request.body);
+    if (!body.success) throw new AppError(ErrorCode.BAD_PARAMS, body.error.issues[0]?.message);
+    const user = await findOrCreateUserByMobile(db, body.data.phone);
+    await transfer(db, {
+      key: `dev-topup:${body.data.key}`,
+      debit: Accounts.gateway('dev-topup'),
+      credit: Accounts.userAvailable(user.id),
+      amount: body.data.amount,
+      code: 'topup',
+    });
+    return { code: ErrorCode.OK, msg: 'success', data: { amount: body.data.amount } };
   });
 
   app.post('/dev/session', async (request) => {

@@ -5,6 +5,7 @@ import {
   extractPage,
   extractSave,
   extractUserInfo,
+  type WithdrawalAccountType,
   withdrawalFee,
 } from '@app/protocol/calls/withdrawal';
 import { formatDateTime, formatPriceFen } from '@app/protocol/format';
@@ -24,7 +25,9 @@ import './withdrawal.css';
 
 /**
  * The cash-withdrawal page (extractApply.*): the balance (available, frozen, 待入账), a request to
- * an alipay account in the verified real name with its fee and arrival amount, and the requests
+ * an alipay account or, when the user has WeChat bound and the channel is open, to his 微信零钱 (no
+ * account typed; WeChat asks him to 确认收款), in the verified real name with its fee and arrival
+ * amount, and the requests
  * with their status (one under review can be cancelled). Every request asks the payment password on
  * the keypad sheet; while a security change holds withdrawals the page says until when; a request
  * to another account than the last one paid to is a payout account change, which waits 24 h.
@@ -36,8 +39,13 @@ export default function WithdrawPage() {
   const page = useQuery({ queryKey: ['wallet', 'page'], queryFn: () => callApi(extractPage, { pageSize: 20 }) });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['wallet'] });
   const save = useMutation({
-    mutationFn: (input: { amount: number; accountNo: string; accountName: string; payPassword: string }) =>
-      callApi(extractSave, input, { catchError: true }),
+    mutationFn: (input: {
+      amount: number;
+      accountType: WithdrawalAccountType;
+      accountNo?: string;
+      accountName: string;
+      payPassword: string;
+    }) => callApi(extractSave, input, { catchError: true }),
     onSuccess: refresh,
   });
   const scene = sceneOfPath(globalThis.location.pathname) ?? 'h5';
@@ -47,6 +55,11 @@ export default function WithdrawPage() {
   const cancel = useMutation({ mutationFn: (id: string) => callApi(extractCancel, { id }), onSuccess: refresh });
   const [amount, setAmount] = useState('');
   const [accountNo, setAccountNo] = useState('');
+  // Where the money goes: what the server says this user can withdraw to (WeChat only when bound).
+  const types = info.data?.accountTypes ?? [];
+  const [chosen, setChosen] = useState<WithdrawalAccountType | null>(null);
+  const accountType: WithdrawalAccountType | null = chosen && types.includes(chosen) ? chosen : (types[0] ?? null);
+  const closed = info.isSuccess && types.length === 0;
   const [accountName, setAccountName] = useState('');
   const fen = yuanToFen(amount);
   const fee = fen && config.data ? withdrawalFee(fen, config.data) : null;
@@ -54,9 +67,11 @@ export default function WithdrawPage() {
     <PageFrame title="提现" pcTitle="余额与提现">
       <div className="card wallet-box" data-testid="wallet-balance">
         <div className="muted">可提现余额</div>
-        <div className="wallet-amount">{formatPriceFen(info.data?.available ?? 0)}</div>
+        {/* Nothing read yet (or the read failed) is not a balance of ¥0.00. */}
+        <div className="wallet-amount">{info.data ? formatPriceFen(info.data.available) : '—'}</div>
         <div className="muted" style={{ fontSize: 12 }}>
-          冻结中 {formatPriceFen(info.data?.frozen ?? 0)} · 待入账 {formatPriceFen(info.data?.pending ?? 0)}
+          冻结中 {info.data ? formatPriceFen(info.data.frozen) : '—'} · 待入账{' '}
+          {info.data ? formatPriceFen(info.data.pending) : '—'}
         </div>
         {info.data?.frozen ? (
           <div className="muted" style={{ fontSize: 12 }} data-testid="wallet-frozen-note">
@@ -90,15 +105,45 @@ export default function WithdrawPage() {
               手续费 {formatPriceFen(fee)}，实际到账 <b>{formatPriceFen(Math.max(0, fen - fee))}</b>
             </p>
           ) : null}
-          <label className="sell-field">
-            <span>支付宝账号</span>
-            <input
-              value={accountNo}
-              placeholder="手机号或邮箱"
-              onChange={(e) => setAccountNo(e.target.value.trim())}
-              data-testid="withdraw-account"
-            />
-          </label>
+          {types.length > 1 ? (
+            <div className="sell-field">
+              <span>提现到</span>
+              <div className="sell-chips" data-testid="withdraw-types">
+                {types.map((type) => (
+                  <button
+                    key={type}
+                    type="button"
+                    aria-pressed={type === accountType}
+                    className={`sell-chip${type === accountType ? ' on' : ''}`}
+                    onClick={() => setChosen(type)}
+                    data-testid={`withdraw-type-${type}`}
+                  >
+                    {type === 'alipay' ? '支付宝' : '微信零钱'}
+                  </button>
+                ))}
+              </div>
+            </div>
+          ) : null}
+          {accountType === 'wechat' ? (
+            <p className="sell-receive" data-testid="withdraw-wechat-note">
+              到账已绑定微信的零钱，无需填写账号；打款后请在微信中确认收款
+            </p>
+          ) : accountType === 'alipay' ? (
+            <label className="sell-field">
+              <span>支付宝账号</span>
+              <input
+                value={accountNo}
+                placeholder="手机号或邮箱"
+                onChange={(e) => setAccountNo(e.target.value.trim())}
+                data-testid="withdraw-account"
+              />
+            </label>
+          ) : null}
+          {closed ? (
+            <p className="wallet-held" data-testid="withdraw-closed">
+              提现通道暂未开通，余额可继续用于购买
+            </p>
+          ) : null}
           <label className="sell-field">
             <span>收款人姓名（须与实名认证 {info.data?.realName || '—'} 一致）</span>
             <input
@@ -115,10 +160,11 @@ export default function WithdrawPage() {
           <button
             type="button"
             className="btn btn-primary btn-block"
-            disabled={save.isPending}
+            disabled={save.isPending || closed}
             onClick={() => {
+              if (!accountType) return showToast(closed ? '提现通道暂未开通，余额可继续用于购买' : '加载中，请稍候');
               if (fen === null) return showToast('请输入正确的提现金额');
-              if (!accountNo) return showToast('请输入正确的支付宝账号（手机号或邮箱）');
+              if (accountType === 'alipay' && !accountNo) return showToast('请输入正确的支付宝账号（手机号或邮箱）');
               if (!accountName) return showToast('请输入收款人姓名');
               setAskingPin(true);
             }}
@@ -131,7 +177,7 @@ export default function WithdrawPage() {
           </Link>
         </div>
       </div>
-      {askingPin && fen !== null ? (
+      {askingPin && fen !== null && accountType ? (
         <PayPasswordSheet
           scene={scene}
           pc={isPcPage(scene)}
@@ -140,7 +186,13 @@ export default function WithdrawPage() {
           onClose={() => setAskingPin(false)}
           onSubmit={async (payPassword) => {
             try {
-              await save.mutateAsync({ amount: fen, accountNo, accountName, payPassword });
+              await save.mutateAsync({
+                amount: fen,
+                accountType,
+                ...(accountType === 'alipay' ? { accountNo } : {}),
+                accountName,
+                payPassword,
+              });
             } catch (error) {
               const message = error instanceof Error ? error.message : '提现失败，请重试';
               // Not a pin's refusal (the amount, the account, the hold): the form is where to fix it.
