@@ -286,6 +286,34 @@ describe('the money, simulated', () => {
         for (const o of ops) {
           done.push(o);
           const quiet = (p: Promise<unknown>) => p.catch((e: unknown) => e);
+          /** Starts paying an order on `channel`, with as much balance as leaves 1 fen for it when `combined` (channel 5 then). */
+          const startPaying = async (
+            userId: number,
+            orderId: number,
+            total: number,
+            channel: 1 | 4,
+            combined: boolean,
+          ) => {
+            const balance = (await balanceOf(db, Accounts.userAvailable(userId))).available;
+            const part = combined ? Math.min(balance, total - 1) : 0;
+            const started = await quiet(
+              startPayment(payDeps, {
+                userId,
+                orderId: String(orderId),
+                channel: part > 0 ? 5 : channel,
+                totalAmount: total,
+                balancePart: part,
+                thirdPart: total - part,
+                returnUrl: '',
+                kind: 'wap',
+              }),
+            );
+            const tradeNo =
+              started && typeof started === 'object' && 'tradeNo' in started
+                ? (started as { tradeNo: string }).tradeNo
+                : null;
+            return { part, tradeNo };
+          };
           const order = (i: number) => (orders.length ? orders[i % orders.length] : undefined);
           // One of this run's orders in a given status (the i-th, round), so rarer steps still meet one.
           const orderIn = async (status: number, i: number) => {
@@ -322,25 +350,8 @@ describe('the money, simulated', () => {
               .selectAll()
               .where('id', '=', order(o.order)!)
               .executeTakeFirstOrThrow();
-            const balance = (await balanceOf(db, Accounts.userAvailable(row.buyer_user_id))).available;
             const total = Number(row.total_fen);
-            const part = o.combined ? Math.min(balance, total - 1) : 0;
-            const started = await quiet(
-              startPayment(payDeps, {
-                userId: row.buyer_user_id,
-                orderId: String(row.id),
-                channel: part > 0 ? 5 : 1,
-                totalAmount: total,
-                balancePart: part,
-                thirdPart: total - part,
-                returnUrl: '',
-                kind: 'wap',
-              }),
-            );
-            const tradeNo =
-              started && typeof started === 'object' && 'tradeNo' in started
-                ? (started as { tradeNo: string }).tradeNo
-                : null;
+            const { part, tradeNo } = await startPaying(row.buyer_user_id, row.id, total, 1, o.combined);
             // The same request again answers the same trade: one payment, listed once.
             if (tradeNo && !payments.some((p) => p.tradeNo === tradeNo))
               payments.push({ tradeNo, third: total - part });
@@ -406,24 +417,7 @@ describe('the money, simulated', () => {
               if (!orders.includes(row.id)) orders.push(row.id);
               if (row.status === OrderStatus.AWAITING_PAYMENT) {
                 const total = Number(row.total_fen);
-                const balance = (await balanceOf(db, Accounts.userAvailable(b.id))).available;
-                const part = o.combined ? Math.min(balance, total - 1) : 0;
-                const started = await quiet(
-                  startPayment(payDeps, {
-                    userId: b.id,
-                    orderId: String(row.id),
-                    channel: part > 0 ? 5 : 4,
-                    totalAmount: total,
-                    balancePart: part,
-                    thirdPart: total - part,
-                    returnUrl: '',
-                    kind: 'wap',
-                  }),
-                );
-                const tradeNo =
-                  started && typeof started === 'object' && 'tradeNo' in started
-                    ? (started as { tradeNo: string }).tradeNo
-                    : null;
+                const { part, tradeNo } = await startPaying(b.id, row.id, total, 4, o.combined);
                 if (tradeNo) {
                   if (!payments.some((p) => p.tradeNo === tradeNo)) payments.push({ tradeNo, third: total - part });
                   const outcome = await applyNotice(payDeps, 'sim', {
