@@ -21,7 +21,7 @@ import { cancelWithdrawal, requestWithdrawal } from '../src/modules/withdrawal/w
 import { sweepWithdrawals } from '../src/modules/withdrawal/withdrawal-payout';
 import { createPiiCipher } from '../src/platform/crypto/pii';
 import { useTestApp } from './helpers';
-import { type SimRefundMode, simPayables, simPayGateway, simRoles, simRuns } from './sim-parts';
+import { type SimRefundMode, simCoinListing, simPayables, simPayGateway, simRoles, simRuns } from './sim-parts';
 
 /**
  * A model-based simulation of the money (issue 7): random sequences of orders, payments (third
@@ -248,28 +248,7 @@ describe('the money, simulated', () => {
           .insertInto('commodities')
           .values(
             [3_000, 8_000, 15_000, 40_000].map((price, i) => ({
-              type: 2,
-              title: `模拟金币${run}-${i}`,
-              application_id: 'demo-legend',
-              game_name: '传奇·演示',
-              server_id: 's1',
-              server_name: '龙腾一区',
-              master_server_id: 'm1',
-              role_name: null,
-              role_class_name: null,
-              role_level: null,
-              coin_type_name: '金币',
-              coin_type: 2,
-              coin_num: 10_000,
-              first_img: '',
-              price_fen: price,
-              fee_fen: Math.round(price * 0.05),
-              sale_type: 0,
-              auction_enable: 0,
-              status: ListingStatus.ON_SALE,
-              seller_user_id: seller.id,
-              game_account_id: 'seller-sim',
-              game_role_id: 'seller-role',
+              ...simCoinListing(`模拟金币${run}-${i}`, price, seller.id),
               bargain_allowed: true,
               // The dearest one refuses proposals below 90 % at once (54).
               bargain_floor_fen: i === 3 ? Math.round(price * 0.9) : null,
