@@ -17,7 +17,7 @@ import { payWithBalance, startPayment } from '../src/modules/payments/payment.se
 import { applyNotice } from '../src/modules/payments/payment-notice';
 import { AppError } from '../src/platform/errors';
 import { useTestApp } from './helpers';
-import { simPayables, simPayGateway, simRoles, simRuns } from './sim-parts';
+import { simCoinListing, simPayables, simPayGateway, simRoles, simRuns } from './sim-parts';
 
 /**
  * The deposits (保证金) simulated (issue 17, docs/decisions/0021-deposits.md): random sequences of
@@ -213,28 +213,8 @@ describe('the deposits, simulated', () => {
             .insertInto('commodities')
             .values(
               [8_000, 40_000, 20_000, 30_000].map((price, i) => ({
-                type: 2,
-                title: `保证金金币${run}-${i}`,
-                application_id: 'demo-legend',
-                game_name: '传奇·演示',
-                server_id: 's1',
-                server_name: '龙腾一区',
-                master_server_id: 'm1',
-                role_name: null,
-                role_class_name: null,
-                role_level: null,
-                coin_type_name: '金币',
-                coin_type: 2,
-                coin_num: 10_000,
-                first_img: '',
-                price_fen: price,
-                fee_fen: Math.round(price * 0.05),
+                ...simCoinListing(`保证金金币${run}-${i}`, price, seller.id),
                 sale_type: i === 2 ? 1 : 0,
-                auction_enable: 0,
-                status: ListingStatus.ON_SALE,
-                seller_user_id: seller.id,
-                game_account_id: 'seller-sim',
-                game_role_id: 'seller-role',
                 bargain_allowed: i < 2,
                 bargain_floor_fen: i === 1 ? 36_000 : null,
               })),

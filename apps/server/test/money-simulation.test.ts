@@ -22,7 +22,7 @@ import { cancelWithdrawal, requestWithdrawal } from '../src/modules/withdrawal/w
 import { sweepWithdrawals } from '../src/modules/withdrawal/withdrawal-payout';
 import { createPiiCipher } from '../src/platform/crypto/pii';
 import { useTestApp } from './helpers';
-import { type SimRefundMode, simPayables, simPayGateway, simRoles, simRuns } from './sim-parts';
+import { type SimRefundMode, simCoinListing, simPayables, simPayGateway, simRoles, simRuns } from './sim-parts';
 
 /**
  * A model-based simulation of the money (issue 7): random sequences of orders, payments (third
@@ -249,28 +249,7 @@ describe('the money, simulated', () => {
           .insertInto('commodities')
           .values(
             [3_000, 8_000, 15_000, 40_000].map((price, i) => ({
-              type: 2,
-              title: `模拟金币${run}-${i}`,
-              application_id: 'demo-legend',
-              game_name: '传奇·演示',
-              server_id: 's1',
-              server_name: '龙腾一区',
-              master_server_id: 'm1',
-              role_name: null,
-              role_class_name: null,
-              role_level: null,
-              coin_type_name: '金币',
-              coin_type: 2,
-              coin_num: 10_000,
-              first_img: '',
-              price_fen: price,
-              fee_fen: Math.round(price * 0.05),
-              sale_type: 0,
-              auction_enable: 0,
-              status: ListingStatus.ON_SALE,
-              seller_user_id: seller.id,
-              game_account_id: 'seller-sim',
-              game_role_id: 'seller-role',
+              ...simCoinListing(`模拟金币${run}-${i}`, price, seller.id),
               bargain_allowed: true,
               // The dearest one refuses proposals below 90 % at once (54).
               bargain_floor_fen: i === 3 ? Math.round(price * 0.9) : null,
@@ -287,6 +266,34 @@ describe('the money, simulated', () => {
         for (const o of ops) {
           done.push(o);
           const quiet = (p: Promise<unknown>) => p.catch((e: unknown) => e);
+          /** Starts paying an order on `channel`, with as much balance as leaves 1 fen for it when `combined` (channel 5 then). */
+          const startPaying = async (
+            userId: number,
+            orderId: number,
+            total: number,
+            channel: 1 | 4,
+            combined: boolean,
+          ) => {
+            const balance = (await balanceOf(db, Accounts.userAvailable(userId))).available;
+            const part = combined ? Math.min(balance, total - 1) : 0;
+            const started = await quiet(
+              startPayment(payDeps, {
+                userId,
+                orderId: String(orderId),
+                channel: part > 0 ? 5 : channel,
+                totalAmount: total,
+                balancePart: part,
+                thirdPart: total - part,
+                returnUrl: '',
+                kind: 'wap',
+              }),
+            );
+            const tradeNo =
+              started && typeof started === 'object' && 'tradeNo' in started
+                ? (started as { tradeNo: string }).tradeNo
+                : null;
+            return { part, tradeNo };
+          };
           const order = (i: number) => (orders.length ? orders[i % orders.length] : undefined);
           // One of this run's orders in a given status (the i-th, round), so rarer steps still meet one.
           const orderIn = async (status: number, i: number) => {
@@ -323,25 +330,8 @@ describe('the money, simulated', () => {
               .selectAll()
               .where('id', '=', order(o.order)!)
               .executeTakeFirstOrThrow();
-            const balance = (await balanceOf(db, Accounts.userAvailable(row.buyer_user_id))).available;
             const total = Number(row.total_fen);
-            const part = o.combined ? Math.min(balance, total - 1) : 0;
-            const started = await quiet(
-              startPayment(payDeps, {
-                userId: row.buyer_user_id,
-                orderId: String(row.id),
-                channel: part > 0 ? 5 : 1,
-                totalAmount: total,
-                balancePart: part,
-                thirdPart: total - part,
-                returnUrl: '',
-                kind: 'wap',
-              }),
-            );
-            const tradeNo =
-              started && typeof started === 'object' && 'tradeNo' in started
-                ? (started as { tradeNo: string }).tradeNo
-                : null;
+            const { part, tradeNo } = await startPaying(row.buyer_user_id, row.id, total, 1, o.combined);
             // The same request again answers the same trade: one payment, listed once.
             if (tradeNo && !payments.some((p) => p.tradeNo === tradeNo))
               payments.push({ tradeNo, third: total - part });
@@ -407,24 +397,7 @@ describe('the money, simulated', () => {
               if (!orders.includes(row.id)) orders.push(row.id);
               if (row.status === OrderStatus.AWAITING_PAYMENT) {
                 const total = Number(row.total_fen);
-                const balance = (await balanceOf(db, Accounts.userAvailable(b.id))).available;
-                const part = o.combined ? Math.min(balance, total - 1) : 0;
-                const started = await quiet(
-                  startPayment(payDeps, {
-                    userId: b.id,
-                    orderId: String(row.id),
-                    channel: part > 0 ? 5 : 4,
-                    totalAmount: total,
-                    balancePart: part,
-                    thirdPart: total - part,
-                    returnUrl: '',
-                    kind: 'wap',
-                  }),
-                );
-                const tradeNo =
-                  started && typeof started === 'object' && 'tradeNo' in started
-                    ? (started as { tradeNo: string }).tradeNo
-                    : null;
+                const { part, tradeNo } = await startPaying(b.id, row.id, total, 4, o.combined);
                 if (tradeNo) {
                   if (!payments.some((p) => p.tradeNo === tradeNo)) payments.push({ tradeNo, third: total - part });
                   const outcome = await applyNotice(payDeps, 'sim', {

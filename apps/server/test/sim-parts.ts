@@ -1,3 +1,4 @@
+import { ListingStatus } from '@app/protocol/statuses/listing-status';
 import { bidPayable } from '../src/modules/bid-book/bid-payable';
 import { brokerPayable } from '../src/modules/broker/broker-payable';
 import { DepositKeepers } from '../src/modules/deposits/deposit.service';
@@ -7,6 +8,36 @@ import { orderPayable } from '../src/modules/orders/order-payable';
 import type { PayGateway, RefundInput, RefundOutcome, RefundQuery } from '../src/modules/payments/pay-gateway';
 import { Payables } from '../src/modules/payments/payable';
 import { testDb } from './helpers';
+
+/**
+ * A simulation's coin lot of 传奇 (s1, 10 000 金币) on sale by its seller's account seller-sim /
+ * seller-role, fee 5 %, a plain sale (sale_type 0): a row for insertInto('commodities'), the
+ * simulation spreading what it varies over it.
+ */
+export const simCoinListing = (title: string, price: number, sellerUserId: number) => ({
+  type: 2,
+  title,
+  application_id: 'demo-legend',
+  game_name: '传奇·演示',
+  server_id: 's1',
+  server_name: '龙腾一区',
+  master_server_id: 'm1',
+  role_name: null,
+  role_class_name: null,
+  role_level: null,
+  coin_type_name: '金币',
+  coin_type: 2,
+  coin_num: 10_000,
+  first_img: '',
+  price_fen: price,
+  fee_fen: Math.round(price * 0.05),
+  sale_type: 0,
+  auction_enable: 0,
+  status: ListingStatus.ON_SALE,
+  seller_user_id: sellerUserId,
+  game_account_id: 'seller-sim',
+  game_role_id: 'seller-role',
+});
 
 /** CI=1 (set by .ci/run) or CI=true, as scripts/test.mjs reads it. */
 const inCi = process.env.CI === '1' || process.env.CI === 'true';

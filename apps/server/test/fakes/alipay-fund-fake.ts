@@ -1,12 +1,9 @@
-import { createSign, verify } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AlipayCall, type AlipayFakeKeys, startAlipayGatewayFake } from './alipay-gateway-fake';
 
 /**
  * A local fake of Alipay's OpenAPI gateway for 单笔转账 (alipay.fund.trans.uni.transfer and
- * alipay.fund.trans.common.query): it checks the app's RSA2 signature over the sorted parameters,
- * keeps transfers by out_biz_no (a repeat answers the first result, as Alipay does), answers
- * {"<method>_response": {...}, "sign": ...} signed with Alipay's key, and on demand answers an
+ * alipay.fund.trans.common.query), on the signed wire of alipay-gateway-fake: it keeps transfers
+ * by out_biz_no (a repeat answers the first result, as Alipay does), and on demand answers an
  * error code, garbage, a forged signature or nothing (a timeout).
  */
 export type AlipayFakeMode =
@@ -24,59 +21,17 @@ export interface AlipayFundFake {
   mode: AlipayFakeMode;
   /** Transfers the fake holds, by out_biz_no: what the query and the reconciliation see. */
   transfers: Map<string, { amount: string; status: 'SUCCESS' | 'DEALING' | 'FAIL'; orderId: string }>;
-  calls: Array<{ method: string; biz: Record<string, unknown>; signedByApp: boolean }>;
+  calls: AlipayCall[];
   close(): Promise<void>;
 }
 
-export async function startAlipayFundFake(keys: { appPublicKey: string; alipayPrivateKey: string }) {
+export async function startAlipayFundFake(keys: AlipayFakeKeys) {
   const fake = { mode: 'ok', transfers: new Map(), calls: [] } as unknown as AlipayFundFake;
   let orders = 0;
-  const server = http.createServer((req, res) => {
-    let raw = '';
-    req.on('data', (c) => {
-      raw += c;
-    });
-    req.on('end', () => {
-      const params: Record<string, string> = {
-        ...Object.fromEntries(new URL(req.url ?? '/', 'http://x').searchParams),
-        ...Object.fromEntries(new URLSearchParams(raw)),
-      };
-      const text = Object.keys(params)
-        .filter((k) => k !== 'sign')
-        .sort()
-        .map((k) => `${k}=${params[k]}`)
-        .join('&');
-      const signedByApp = verify(
-        'RSA-SHA256',
-        Buffer.from(text),
-        keys.appPublicKey,
-        Buffer.from(params.sign ?? '', 'base64'),
-      );
-      const method = params.method ?? '';
-      const biz = JSON.parse(params.biz_content ?? '{}') as Record<string, unknown>;
-      fake.calls.push({ method, biz, signedByApp });
+  Object.assign(
+    fake,
+    await startAlipayGatewayFake(keys, fake, (method, biz, send) => {
       const mode = fake.mode;
-      if (mode === 'timeout') return; // never answers
-      const key = `${method.replaceAll('.', '_')}_response`;
-      const send = (body: object, forged = false) => {
-        const inner = JSON.stringify(body);
-        const sign = createSign('RSA-SHA256')
-          .update(forged ? `${inner} ` : inner)
-          .sign(keys.alipayPrivateKey, 'base64');
-        res.writeHead(200, { 'content-type': 'application/json;charset=utf-8' });
-        res.end(`{"${key}":${inner},"sign":"${sign}"}`);
-      };
-      if (mode === 'garbage') {
-        res.writeHead(200, { 'content-type': 'text/html' });
-        return res.end('<html>502 Bad Gateway</html>');
-      }
-      if (!signedByApp)
-        return send({
-          code: '40002',
-          msg: 'Invalid Arguments',
-          sub_code: 'isv.invalid-signature',
-          sub_msg: '验签出错',
-        });
       if (mode === 'unavailable')
         return send({ code: '20000', msg: 'Service Currently Unavailable', sub_code: 'isp.unknow-error' });
       const outBizNo = String(biz.out_biz_no ?? '');
@@ -123,14 +78,7 @@ export async function startAlipayFundFake(keys: { appPublicKey: string; alipayPr
         },
         mode === 'forged',
       );
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/gateway.do`;
-  fake.close = () =>
-    new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    });
+    }),
+  );
   return fake;
 }

@@ -1,15 +1,12 @@
-import { createSign, verify } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AlipayCall, type AlipayFakeKeys, startAlipayGatewayFake } from './alipay-gateway-fake';
 
 /**
  * A local fake of Alipay's OpenAPI gateway for refunds (alipay.trade.refund and
- * alipay.trade.fastpay.refund.query): it checks the app's RSA2 signature over the sorted
- * parameters, knows the trades it was told of (`trades`), keeps refunds by (out_trade_no,
- * out_request_no) — a repeat answers fund_change N, as Alipay does, and never refunds twice —,
- * refuses more than the trade paid (ACQ.REFUND_AMT_NOT_EQUAL_TOTAL), answers
- * {"<method>_response": {...}, "sign": ...} signed with Alipay's key, and on demand a documented
- * error code, ACQ.SYSTEM_ERROR, garbage, a forged signature or nothing (a timeout).
+ * alipay.trade.fastpay.refund.query), on the signed wire of alipay-gateway-fake: it knows the
+ * trades it was told of (`trades`), keeps refunds by (out_trade_no, out_request_no) — a repeat
+ * answers fund_change N, as Alipay does, and never refunds twice —, refuses more than the trade
+ * paid (ACQ.REFUND_AMT_NOT_EQUAL_TOTAL), and on demand answers a documented error code,
+ * ACQ.SYSTEM_ERROR, garbage, a forged signature or nothing (a timeout).
  */
 export type AlipayRefundFakeMode = 'ok' | 'system-error' | 'garbage' | 'forged' | 'timeout' | { subCode: string };
 
@@ -20,60 +17,18 @@ export interface AlipayRefundFake {
   trades: Map<string, string>;
   /** Refunds by `${out_trade_no}|${out_request_no}`. */
   refunds: Map<string, { amount: string; tradeNo: string }>;
-  calls: Array<{ method: string; biz: Record<string, unknown>; signedByApp: boolean }>;
+  calls: AlipayCall[];
   close(): Promise<void>;
 }
 
 const fen = (yuan: string) => Math.round(Number(yuan) * 100);
 
-export async function startAlipayRefundFake(keys: { appPublicKey: string; alipayPrivateKey: string }) {
+export async function startAlipayRefundFake(keys: AlipayFakeKeys) {
   const fake = { mode: 'ok', trades: new Map(), refunds: new Map(), calls: [] } as unknown as AlipayRefundFake;
-  const server = http.createServer((req, res) => {
-    let raw = '';
-    req.on('data', (c) => {
-      raw += c;
-    });
-    req.on('end', () => {
-      const params: Record<string, string> = {
-        ...Object.fromEntries(new URL(req.url ?? '/', 'http://x').searchParams),
-        ...Object.fromEntries(new URLSearchParams(raw)),
-      };
-      const text = Object.keys(params)
-        .filter((k) => k !== 'sign')
-        .sort()
-        .map((k) => `${k}=${params[k]}`)
-        .join('&');
-      const signedByApp = verify(
-        'RSA-SHA256',
-        Buffer.from(text),
-        keys.appPublicKey,
-        Buffer.from(params.sign ?? '', 'base64'),
-      );
-      const method = params.method ?? '';
-      const biz = JSON.parse(params.biz_content ?? '{}') as Record<string, unknown>;
-      fake.calls.push({ method, biz, signedByApp });
+  Object.assign(
+    fake,
+    await startAlipayGatewayFake(keys, fake, (method, biz, send) => {
       const mode = fake.mode;
-      if (mode === 'timeout') return; // never answers
-      const key = `${method.replaceAll('.', '_')}_response`;
-      const send = (body: object, forged = false) => {
-        const inner = JSON.stringify(body);
-        const sign = createSign('RSA-SHA256')
-          .update(forged ? `${inner} ` : inner)
-          .sign(keys.alipayPrivateKey, 'base64');
-        res.writeHead(200, { 'content-type': 'application/json;charset=utf-8' });
-        res.end(`{"${key}":${inner},"sign":"${sign}"}`);
-      };
-      if (mode === 'garbage') {
-        res.writeHead(200, { 'content-type': 'text/html' });
-        return res.end('<html>502 Bad Gateway</html>');
-      }
-      if (!signedByApp)
-        return send({
-          code: '40002',
-          msg: 'Invalid Arguments',
-          sub_code: 'isv.invalid-signature',
-          sub_msg: '验签出错',
-        });
       const outTradeNo = String(biz.out_trade_no ?? '');
       const requestNo = String(biz.out_request_no ?? '');
       const refundKey = `${outTradeNo}|${requestNo}`;
@@ -127,14 +82,7 @@ export async function startAlipayRefundFake(keys: { appPublicKey: string; alipay
         },
         mode === 'forged',
       );
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/gateway.do`;
-  fake.close = () =>
-    new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    });
+    }),
+  );
   return fake;
 }

@@ -9,7 +9,7 @@ import { ErrorCode } from '@app/protocol/errors';
 import { type Selectable, sql } from 'kysely';
 import type { DbHandle } from '../../platform/db/handle';
 import { hasAny } from '../../platform/db/has-any';
-import { pageOf } from '../../platform/db/page';
+import { countedPage, pageOf } from '../../platform/db/page';
 import { AppError } from '../../platform/errors';
 import { serverOf } from '../market/catalogue';
 import { holdOpenAccount } from '../user/user.service';
@@ -257,7 +257,6 @@ export async function brokerMarket(
     base = base.where('broker_listings.master_server_id', '=', server?.masterServerId ?? q.serverId);
   }
   if (q.goldType !== undefined) base = base.where('broker_listings.gold_type', '=', q.goldType);
-  const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   let rows = base.selectAll('broker_listings');
   rows =
     q.sort === 'stock'
@@ -266,12 +265,8 @@ export async function brokerMarket(
           .orderBy('broker_listings.unit_price_fen')
           .orderBy('broker_listings.stock', 'desc')
           .orderBy('broker_listings.id');
-  const page = await rows
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize)
-    .execute();
-  const n = Number(total.n);
-  return { list: await withShops(db, page), total: n, hasMore: q.page * q.pageSize < n };
+  const page = await countedPage(base, rows, q);
+  return { list: await withShops(db, page.rows), total: page.total, hasMore: q.page * q.pageSize < page.total };
 }
 
 /**

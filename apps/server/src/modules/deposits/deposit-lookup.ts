@@ -1,6 +1,7 @@
 import { depositStateLabel } from '@app/protocol/calls/deposit';
 import type { OpsUserDeposit } from '@app/protocol/ops-users';
 import type { DbHandle } from '../../platform/db/handle';
+import { countedPage } from '../../platform/db/page';
 import { depositsDb } from './deposits.tables';
 
 /** A user's deposits (保证金 he paid), newest first, a page at a time (the console's user page). */
@@ -11,15 +12,13 @@ export async function userDepositsPage(
   pageSize: number,
 ): Promise<{ total: number; list: OpsUserDeposit[] }> {
   const base = depositsDb(db).selectFrom('deposits').where('user_id', '=', userId);
-  const { total } = await base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
-  const rows = await base
-    .select(['id', 'title', 'amount_fen', 'status', 'created_at'])
-    .orderBy('id', 'desc')
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute();
+  const { total, rows } = await countedPage(
+    base,
+    base.select(['id', 'title', 'amount_fen', 'status', 'created_at']).orderBy('id', 'desc'),
+    { page, pageSize },
+  );
   return {
-    total: Number(total),
+    total,
     list: rows.map((r) => ({
       id: String(r.id),
       title: r.title,

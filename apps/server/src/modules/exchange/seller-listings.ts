@@ -1,6 +1,7 @@
 import type { OpsUserListing } from '@app/protocol/ops-users';
 import { type ListingStatus, listingStatusLabel } from '@app/protocol/statuses/listing-status';
 import type { DbHandle } from '../../platform/db/handle';
+import { countedPage } from '../../platform/db/page';
 import { exchangeDb } from './exchange.tables';
 
 /** The ids of a seller's listings in one status (a ban takes those on sale off it). */
@@ -23,16 +24,13 @@ export async function sellerListingsCounted(
   pageSize: number,
 ): Promise<{ total: number; list: OpsUserListing[] }> {
   const base = exchangeDb(db).selectFrom('commodities').where('seller_user_id', '=', sellerUserId);
-  const { total } = await base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
-  const rows = await base
-    .select(['id', 'title', 'status', 'price_fen'])
-    .orderBy('updated_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute();
+  const { total, rows } = await countedPage(
+    base,
+    base.select(['id', 'title', 'status', 'price_fen']).orderBy('updated_at', 'desc').orderBy('id', 'desc'),
+    { page, pageSize },
+  );
   return {
-    total: Number(total),
+    total,
     list: rows.map((r) => ({
       id: String(r.id),
       title: r.title,

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
+import { countedPage } from '../../platform/db/page';
 import { Accounts, type Balance, balanceOf } from './ledger';
 import { ledgerDb } from './ledger.tables';
 import { checkLedger, unknownMovementCodes } from './ledger-check';
@@ -65,29 +66,29 @@ export async function accountTransfers(
   const base = ledgerDb(db)
     .selectFrom('ledger_transfers as t')
     .where((eb) => eb.or([eb('t.debit_account_id', '=', account.id), eb('t.credit_account_id', '=', account.id)]));
-  const { n } = await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-  const rows = await base
-    .innerJoin('ledger_accounts as d', 'd.id', 't.debit_account_id')
-    .innerJoin('ledger_accounts as c', 'c.id', 't.credit_account_id')
-    .select([
-      't.id',
-      't.key',
-      't.code',
-      't.state',
-      't.amount',
-      't.order_id',
-      't.note',
-      't.created_at',
-      'd.code as debit',
-      'c.code as credit',
-    ])
-    .orderBy('t.id', 'desc')
-    .limit(page.pageSize)
-    .offset((page.page - 1) * page.pageSize)
-    .execute();
+  const { total, rows } = await countedPage(
+    base,
+    base
+      .innerJoin('ledger_accounts as d', 'd.id', 't.debit_account_id')
+      .innerJoin('ledger_accounts as c', 'c.id', 't.credit_account_id')
+      .select([
+        't.id',
+        't.key',
+        't.code',
+        't.state',
+        't.amount',
+        't.order_id',
+        't.note',
+        't.created_at',
+        'd.code as debit',
+        'c.code as credit',
+      ])
+      .orderBy('t.id', 'desc'),
+    page,
+  );
   return {
     account: await lineOf(db, account),
-    total: Number(n),
+    total,
     list: rows.map((r) => ({
       id: r.id,
       key: r.key,

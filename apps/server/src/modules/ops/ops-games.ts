@@ -21,6 +21,10 @@ interface Acting {
   ip: string;
 }
 
+/** The audit of one write, in its transaction: who, what, before, after with the reason, from where. */
+const audited = (trx: Db, a: Acting, action: StaffAction, before: object, after: object, targetUserId?: number) =>
+  writeAudit(trx, { staffId: a.me.id, action, targetUserId, before, after: { ...after, reason: a.reason }, ip: a.ip });
+
 const view = (m: Awaited<ReturnType<typeof getMaintenance>>): OpsMaintenance => ({
   updating: m.updating === 1,
   message: m.message,
@@ -43,13 +47,7 @@ export async function setMaintenanceAsStaff(
         endsAt: next.endsAt,
       }),
     );
-    await writeAudit(trx, {
-      staffId: a.me.id,
-      action: StaffAction.MAINTENANCE_SET,
-      before,
-      after: { ...after, reason: a.reason },
-      ip: a.ip,
-    });
+    await audited(trx, a, StaffAction.MAINTENANCE_SET, before, after);
     return after;
   });
 }
@@ -61,13 +59,7 @@ export async function setAppVersionAsStaff(db: Db, a: Acting, minPreAppVersion: 
     const before = await getMinPreAppVersion(trx);
     if (before === minPreAppVersion) throw new AppError(ErrorCode.BAD_PARAMS, '最低版本未改变');
     await setMinPreAppVersion(trx, minPreAppVersion);
-    await writeAudit(trx, {
-      staffId: a.me.id,
-      action: StaffAction.APP_VERSION_SET,
-      before: { minPreAppVersion: before },
-      after: { minPreAppVersion, reason: a.reason },
-      ip: a.ip,
-    });
+    await audited(trx, a, StaffAction.APP_VERSION_SET, { minPreAppVersion: before }, { minPreAppVersion });
     return { minPreAppVersion };
   });
 }
@@ -89,14 +81,7 @@ async function flipGray(db: Db, a: Acting, userId: number, gray: boolean) {
   return db.transaction().execute(async (trx) => {
     const { before } = await setGray(trx, userId, gray);
     if (before === gray) throw new AppError(ErrorCode.BAD_PARAMS, gray ? '该用户已是灰度用户' : '该用户不是灰度用户');
-    await writeAudit(trx, {
-      staffId: a.me.id,
-      action: gray ? StaffAction.GRAY_ADD : StaffAction.GRAY_REMOVE,
-      targetUserId: userId,
-      before: { gray: before },
-      after: { gray, reason: a.reason },
-      ip: a.ip,
-    });
+    await audited(trx, a, gray ? StaffAction.GRAY_ADD : StaffAction.GRAY_REMOVE, { gray: before }, { gray }, userId);
     return { userId: String(userId), gray };
   });
 }
@@ -107,13 +92,7 @@ export const game = (db: Db, gameId: string) => gameSettings(db, gameId);
 export async function setGameAsStaff(db: Db, a: Acting, gameId: string, next: GameSettings) {
   return db.transaction().execute(async (trx) => {
     const { before, after } = await writeGameSettings(trx, gameId, next);
-    await writeAudit(trx, {
-      staffId: a.me.id,
-      action: StaffAction.GAME_SETTINGS,
-      before,
-      after: { ...after, reason: a.reason },
-      ip: a.ip,
-    });
+    await audited(trx, a, StaffAction.GAME_SETTINGS, before, after);
     return after;
   });
 }

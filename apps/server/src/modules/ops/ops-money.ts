@@ -13,6 +13,7 @@ import type {
   WithdrawalQueueQuery,
 } from '@app/protocol/ops-money';
 import type { Db } from '../../platform/db/database';
+import { countedPage } from '../../platform/db/page';
 import { AppError } from '../../platform/errors';
 import { accountTransfers, feeIncome, ledgerAccounts, ledgerHealth } from '../ledger/ledger-views';
 import { gamesOfOrders } from '../orders/order-games';
@@ -90,14 +91,14 @@ export async function reconciliationHistory(
   page: { page: number; pageSize: number },
 ): Promise<ReconcileHistory> {
   const base = opsDb(db).selectFrom('staff_audit').where('staff_audit.action', '=', StaffAction.RECONCILE_RUN);
-  const { n } = await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-  const rows = await base
-    .leftJoin('staff', 'staff.id', 'staff_audit.staff_id')
-    .select(['staff_audit.after', 'staff_audit.created_at', 'staff.display_name'])
-    .orderBy('staff_audit.id', 'desc')
-    .limit(page.pageSize)
-    .offset((page.page - 1) * page.pageSize)
-    .execute();
+  const { total, rows } = await countedPage(
+    base,
+    base
+      .leftJoin('staff', 'staff.id', 'staff_audit.staff_id')
+      .select(['staff_audit.after', 'staff_audit.created_at', 'staff.display_name'])
+      .orderBy('staff_audit.id', 'desc'),
+    page,
+  );
   const list = rows.map((r) => {
     const after = (r.after ?? {}) as { day?: string; sections?: ReconcileSection[] };
     return {
@@ -107,7 +108,7 @@ export async function reconciliationHistory(
       sections: after.sections ?? [],
     };
   });
-  return { list, total: Number(n), page: page.page, pageSize: page.pageSize };
+  return { list, total, page: page.page, pageSize: page.pageSize };
 }
 
 const accountView = (a: Awaited<ReturnType<typeof ledgerAccounts>>[number]): LedgerAccountView => ({

@@ -1,5 +1,6 @@
 import type { AuditEntry, AuditPage, OrderNote, StaffAction } from '@app/protocol/ops';
 import type { Db } from '../../platform/db/database';
+import { countedPage } from '../../platform/db/page';
 import { opsDb } from './ops.tables';
 
 /** One staff action: who, what, on which order or staff member, the values before and after, from where. */
@@ -50,30 +51,28 @@ export async function listAudit(
         )
       : base.where('staff_audit.order_no', '=', order);
   }
-  const [{ total }] = (await base.select((eb) => eb.fn.countAll<string>().as('total')).execute()) as [
-    { total: string },
-  ];
-  const rows = await base
-    .leftJoin('staff as actor', 'actor.id', 'staff_audit.staff_id')
-    .leftJoin('staff as target', 'target.id', 'staff_audit.target_staff_id')
-    .select([
-      'staff_audit.id',
-      'staff_audit.action',
-      'staff_audit.order_id',
-      'staff_audit.order_no',
-      'staff_audit.before',
-      'staff_audit.after',
-      'staff_audit.ip',
-      'staff_audit.created_at',
-      'actor.id as actor_id',
-      'actor.username as actor_username',
-      'actor.display_name as actor_name',
-      'target.username as target_username',
-    ])
-    .orderBy('staff_audit.id', 'desc')
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize)
-    .execute();
+  const { total, rows } = await countedPage(
+    base,
+    base
+      .leftJoin('staff as actor', 'actor.id', 'staff_audit.staff_id')
+      .leftJoin('staff as target', 'target.id', 'staff_audit.target_staff_id')
+      .select([
+        'staff_audit.id',
+        'staff_audit.action',
+        'staff_audit.order_id',
+        'staff_audit.order_no',
+        'staff_audit.before',
+        'staff_audit.after',
+        'staff_audit.ip',
+        'staff_audit.created_at',
+        'actor.id as actor_id',
+        'actor.username as actor_username',
+        'actor.display_name as actor_name',
+        'target.username as target_username',
+      ])
+      .orderBy('staff_audit.id', 'desc'),
+    query,
+  );
   const list: AuditEntry[] = rows.map((r) => ({
     id: String(r.id),
     staff:
@@ -89,7 +88,7 @@ export async function listAudit(
     ip: r.ip,
     at: r.created_at.getTime(),
   }));
-  return { list, total: Number(total), page: query.page, pageSize: query.pageSize };
+  return { list, total, page: query.page, pageSize: query.pageSize };
 }
 
 /** Staff notes on these orders, oldest first (the console shows them on each refused receipt). */

@@ -1,5 +1,6 @@
 import type { OpsUserAudit, OpsUserNote } from '@app/protocol/ops-users';
 import type { DbHandle } from '../../platform/db/handle';
+import { countedPage } from '../../platform/db/page';
 import { opsDb } from './ops.tables';
 
 /** Staff notes on a user (ops owns them) and the audit of the actions taken on him, for his console page. */
@@ -20,16 +21,16 @@ export async function userNotes(
   pageSize: number,
 ): Promise<{ total: number; list: OpsUserNote[] }> {
   const base = opsDb(db).selectFrom('user_notes').where('user_notes.user_id', '=', userId);
-  const { total } = await base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
-  const rows = await base
-    .leftJoin('staff', 'staff.id', 'user_notes.staff_id')
-    .select(['user_notes.id', 'user_notes.note', 'user_notes.created_at', 'staff.display_name'])
-    .orderBy('user_notes.id', 'desc')
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute();
+  const { total, rows } = await countedPage(
+    base,
+    base
+      .leftJoin('staff', 'staff.id', 'user_notes.staff_id')
+      .select(['user_notes.id', 'user_notes.note', 'user_notes.created_at', 'staff.display_name'])
+      .orderBy('user_notes.id', 'desc'),
+    { page, pageSize },
+  );
   return {
-    total: Number(total),
+    total,
     list: rows.map((r) => ({ id: String(r.id), by: r.display_name ?? '', note: r.note, at: r.created_at.getTime() })),
   };
 }
@@ -41,24 +42,24 @@ export async function userAudit(
   pageSize: number,
 ): Promise<{ total: number; list: OpsUserAudit[] }> {
   const base = opsDb(db).selectFrom('staff_audit').where('staff_audit.target_user_id', '=', userId);
-  const { total } = await base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
-  const rows = await base
-    .leftJoin('staff', 'staff.id', 'staff_audit.staff_id')
-    .select([
-      'staff_audit.id',
-      'staff_audit.action',
-      'staff_audit.before',
-      'staff_audit.after',
-      'staff_audit.ip',
-      'staff_audit.created_at',
-      'staff.display_name',
-    ])
-    .orderBy('staff_audit.id', 'desc')
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute();
+  const { total, rows } = await countedPage(
+    base,
+    base
+      .leftJoin('staff', 'staff.id', 'staff_audit.staff_id')
+      .select([
+        'staff_audit.id',
+        'staff_audit.action',
+        'staff_audit.before',
+        'staff_audit.after',
+        'staff_audit.ip',
+        'staff_audit.created_at',
+        'staff.display_name',
+      ])
+      .orderBy('staff_audit.id', 'desc'),
+    { page, pageSize },
+  );
   return {
-    total: Number(total),
+    total,
     list: rows.map((r) => ({
       id: String(r.id),
       by: r.display_name ?? '',

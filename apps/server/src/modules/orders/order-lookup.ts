@@ -3,6 +3,7 @@ import type { OpsUserOrder, SearchHit } from '@app/protocol/ops-users';
 import { type OrderStatus, orderStatusLabel } from '@app/protocol/statuses/order-status';
 import { MAX_ROW_ID } from '@app/protocol/validation';
 import type { DbHandle } from '../../platform/db/handle';
+import { countedPage } from '../../platform/db/page';
 import { ordersDb } from './orders.tables';
 
 /** 查找 by an order's number, or by its id (the bizNo the cashier and the payments name it by). */
@@ -34,15 +35,15 @@ export async function userOrdersPage(
   const base = ordersDb(db)
     .selectFrom('orders')
     .where((eb) => eb.or([eb('buyer_user_id', '=', userId), eb('seller_user_id', '=', userId)]));
-  const { total } = await base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
-  const rows = await base
-    .select(['id', 'order_no', 'title', 'status', 'total_fen', 'buyer_user_id', 'created_at'])
-    .orderBy('id', 'desc')
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute();
+  const { total, rows } = await countedPage(
+    base,
+    base
+      .select(['id', 'order_no', 'title', 'status', 'total_fen', 'buyer_user_id', 'created_at'])
+      .orderBy('id', 'desc'),
+    { page, pageSize },
+  );
   return {
-    total: Number(total),
+    total,
     list: rows.map((r) => {
       const side = r.buyer_user_id === userId ? ('buyer' as const) : ('seller' as const);
       return {

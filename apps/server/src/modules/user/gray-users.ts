@@ -1,4 +1,5 @@
 import type { DbHandle } from '../../platform/db/handle';
+import { countedPage } from '../../platform/db/page';
 import { maskMobile } from './user.service';
 import { userDb } from './user.tables';
 
@@ -26,17 +27,17 @@ export async function setGray(db: DbHandle, userId: number, gray: boolean): Prom
 /** The gray users, most recently flagged first; phones masked. */
 export async function listGrayUsers(db: DbHandle, page: number, pageSize: number) {
   const base = userDb(db).selectFrom('user_settings').where('user_settings.gray', '=', true);
-  const { total } = await base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
-  const rows = await base
-    .innerJoin('users', 'users.id', 'user_settings.user_id')
-    .select(['users.id', 'users.uid', 'users.mobile', 'user_settings.updated_at'])
-    .orderBy('user_settings.updated_at', 'desc')
-    .orderBy('users.id', 'desc')
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute();
+  const { total, rows } = await countedPage(
+    base,
+    base
+      .innerJoin('users', 'users.id', 'user_settings.user_id')
+      .select(['users.id', 'users.uid', 'users.mobile', 'user_settings.updated_at'])
+      .orderBy('user_settings.updated_at', 'desc')
+      .orderBy('users.id', 'desc'),
+    { page, pageSize },
+  );
   return {
-    total: Number(total),
+    total,
     list: rows.map((r) => ({
       userId: String(r.id),
       uid: r.uid,

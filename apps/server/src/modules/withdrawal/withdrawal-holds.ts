@@ -3,6 +3,7 @@ import { formatPriceFen } from '@app/protocol/format';
 import type { OpsUserWithdrawal, SearchHit } from '@app/protocol/ops-users';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { DbHandle } from '../../platform/db/handle';
+import { countedPage } from '../../platform/db/page';
 import { type WithdrawalTables, withdrawalDb } from './withdrawal.tables';
 
 /**
@@ -61,15 +62,13 @@ export async function userWithdrawalsPage(
   pageSize: number,
 ): Promise<{ total: number; list: OpsUserWithdrawal[] }> {
   const base = withdrawalDb(db).selectFrom('withdrawals').where('user_id', '=', userId);
-  const { total } = await base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
-  const rows = await base
-    .select(['id', 'amount_fen', 'status', 'created_at'])
-    .orderBy('id', 'desc')
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute();
+  const { total, rows } = await countedPage(
+    base,
+    base.select(['id', 'amount_fen', 'status', 'created_at']).orderBy('id', 'desc'),
+    { page, pageSize },
+  );
   return {
-    total: Number(total),
+    total,
     list: rows.map((r) => ({
       id: String(r.id),
       amount: Number(r.amount_fen),

@@ -3,6 +3,7 @@ import { ErrorCode } from '@app/protocol/errors';
 import type { ConsoleWithdrawal, ReviewReason, WithdrawalQueueQuery } from '@app/protocol/ops-money';
 import type { Selectable } from 'kysely';
 import type { DbHandle } from '../../platform/db/handle';
+import { countedPage } from '../../platform/db/page';
 import { AppError } from '../../platform/errors';
 import { maskedContactsOf, userIdOfUid } from '../user/user.queries';
 import { finishWithdrawal, type WithdrawalDeps } from './withdrawal.service';
@@ -73,13 +74,11 @@ export async function reviewQueue(
       ]),
     );
   }
-  const { n } = await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-  const rows = await base
-    .selectAll()
-    .orderBy('id', query.view === 'review' ? 'asc' : 'desc')
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize)
-    .execute();
+  const { total, rows } = await countedPage(
+    base,
+    base.selectAll().orderBy('id', query.view === 'review' ? 'asc' : 'desc'),
+    query,
+  );
   const contacts = await maskedContactsOf(
     deps.db,
     rows.map((r) => r.user_id),
@@ -110,7 +109,7 @@ export async function reviewQueue(
       finishedAt: seconds(r.finished_at),
     });
   }
-  return { list, total: Number(n) };
+  return { list, total };
 }
 
 async function waiting(deps: ReviewDeps, id: number): Promise<Row> {

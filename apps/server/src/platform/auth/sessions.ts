@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { ErrorCode } from '@app/protocol/errors';
 import type { Db } from '../db/database';
 import type { DbHandle } from '../db/handle';
+import { countedPage } from '../db/page';
 import { platformDb } from '../db/platform.tables';
 import { prepared } from '../db/prepared-pool';
 import { AppError } from '../errors';
@@ -98,16 +99,14 @@ export async function revokeUserSessions(trx: DbHandle, userId: number): Promise
 /** A user's sessions, newest first, a page at a time (the console's user page; hashes never leave). */
 export async function userSessions(db: DbHandle, userId: number, page: number, pageSize: number) {
   const base = platformDb(db).selectFrom('sessions').where('user_id', '=', userId);
-  const { total } = await base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
-  const rows = await base
-    .select(['source', 'created_at', 'expires_at', 'revoked_at'])
-    .orderBy('created_at', 'desc')
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute();
+  const { total, rows } = await countedPage(
+    base,
+    base.select(['source', 'created_at', 'expires_at', 'revoked_at']).orderBy('created_at', 'desc'),
+    { page, pageSize },
+  );
   const now = Date.now();
   return {
-    total: Number(total),
+    total,
     list: rows.map((r) => ({
       source: r.source,
       createdAt: r.created_at.getTime(),

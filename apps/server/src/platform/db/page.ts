@@ -20,3 +20,25 @@ export async function pageOf<DB, TB extends keyof DB, O>(
     .execute();
   return { rows: rows.slice(0, pageSize), hasMore: rows.length > pageSize };
 }
+
+/**
+ * One page of a list with its count, for the lists that show 共 N 条 (the console's): `counted` is
+ * the filtered query with nothing selected, counted first; `rows` is the same query with its
+ * columns, joins and order, of which one page is read.
+ */
+export async function countedPage<DB, TB extends keyof DB, C, RDB, RTB extends keyof RDB, O>(
+  counted: SelectQueryBuilder<DB, TB, C>,
+  rows: SelectQueryBuilder<RDB, RTB, O>,
+  { page, pageSize }: PageAsked,
+): Promise<{ total: number; rows: O[] }> {
+  const { total } = await counted
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<string>().as('total'))
+    .$castTo<{ total: string }>()
+    .executeTakeFirstOrThrow();
+  const list = await rows
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
+  return { total: Number(total), rows: list };
+}

@@ -5,11 +5,8 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PinPad } from '../../components/pin-pad';
 import { HomeSkeleton } from '../../components/skeleton';
-import { SmsCodeButton } from '../../components/sms-code-button';
-import { copy } from '../../lib/copy';
 import { paths } from '../../lib/paths';
 import { usePayPasswordStatus } from '../../lib/queries/pay-password-status';
-import { useSmsSender } from '../../lib/queries/send-sms';
 import { storage } from '../../lib/storage';
 import { showToast } from '../../lib/ui-bus';
 import { AccountLayout, currentScene, LoginFirst } from './account-layout';
@@ -17,6 +14,7 @@ import { useUserInfo } from './api/get-user-info';
 import { useResetPayPassword } from './api/reset-pay-password';
 import { useSetPayPassword } from './api/set-pay-password';
 import { returnTarget } from './return-target';
+import { VerifyCodeRow } from './verify-code-row';
 
 type Step = 'form' | 'pin' | 'confirm';
 
@@ -31,7 +29,6 @@ export default function PayPasswordPage() {
   const loggedIn = Boolean(storage.get('token'));
   const status = usePayPasswordStatus(loggedIn);
   const user = useUserInfo();
-  const sendCode = useSmsSender();
   const setPin = useSetPayPassword();
   const resetPin = useResetPayPassword();
   const [wantsReset, setWantsReset] = useState(
@@ -127,26 +124,13 @@ export default function PayPasswordPage() {
         {s && user.data?.mobile && step === 'form' ? (
           <>
             <div className="acct-group" data-testid="pay-password-form">
-              <div className="acct-group-title">验证码将发送至 {user.data.mobile}</div>
-              <div className="acct-row" style={{ cursor: 'text' }}>
-                <input
-                  className="acct-input"
-                  style={{ textAlign: 'left' }}
-                  maxLength={SMS_CODE_LENGTH}
-                  inputMode="numeric"
-                  placeholder={copy.codePlaceholder}
-                  value={code}
-                  onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
-                  data-testid="pay-password-code"
-                />
-                <SmsCodeButton
-                  onSend={async () => {
-                    const ok = await sendCode({ smsType: 'verifyCode', phone: 'auto' });
-                    if (ok) setSent(true);
-                    return ok;
-                  }}
-                />
-              </div>
+              <VerifyCodeRow
+                mobile={user.data.mobile}
+                code={code}
+                onCode={setCode}
+                onSent={() => setSent(true)}
+                testId="pay-password-code"
+              />
               {reset ? (
                 <>
                   <label className="acct-row">

@@ -3,16 +3,15 @@ import { ChevronRight } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { HomeSkeleton } from '../../components/skeleton';
-import { SmsCodeButton } from '../../components/sms-code-button';
 import { copy } from '../../lib/copy';
 import { paths } from '../../lib/paths';
-import { useSmsSender } from '../../lib/queries/send-sms';
 import { storage } from '../../lib/storage';
 import { showModal, showToast } from '../../lib/ui-bus';
 import { AccountLayout, currentScene, LoginFirst } from './account-layout';
 import { useRemovalCheck } from './api/check-remove-account';
 import { useUserInfo } from './api/get-user-info';
 import { useRemoveAccount } from './api/remove-account';
+import { VerifyCodeRow } from './verify-code-row';
 
 /** What closing an account does, shown before anything else. */
 const CONSEQUENCES = [
@@ -31,7 +30,6 @@ export default function RemoveAccountPage() {
   const check = useRemovalCheck();
   const user = useUserInfo();
   const remove = useRemoveAccount();
-  const sendCode = useSmsSender();
   const [code, setCode] = useState('');
   const [sent, setSent] = useState(false);
   const [understood, setUnderstood] = useState(false);
@@ -133,26 +131,13 @@ export default function RemoveAccountPage() {
       {check.data?.removable && mobile ? (
         <>
           <div className="acct-group" data-testid="remove-allowed">
-            <div className="acct-group-title">验证码将发送至 {mobile}</div>
-            <div className="acct-row" style={{ cursor: 'text' }}>
-              <input
-                className="acct-input"
-                style={{ textAlign: 'left' }}
-                maxLength={SMS_CODE_LENGTH}
-                inputMode="numeric"
-                placeholder={copy.codePlaceholder}
-                value={code}
-                onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
-                data-testid="remove-code"
-              />
-              <SmsCodeButton
-                onSend={async () => {
-                  const ok = await sendCode({ smsType: 'verifyCode', phone: 'auto' });
-                  if (ok) setSent(true);
-                  return ok;
-                }}
-              />
-            </div>
+            <VerifyCodeRow
+              mobile={mobile}
+              code={code}
+              onCode={setCode}
+              onSent={() => setSent(true)}
+              testId="remove-code"
+            />
           </div>
           <label style={{ display: 'flex', gap: 8, fontSize: 13, margin: '4px 4px 16px', color: 'var(--c-text-2)' }}>
             <input

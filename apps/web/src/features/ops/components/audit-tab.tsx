@@ -3,7 +3,7 @@ import { type AuditEntry, StaffRole, staffActionLabel, staffRoleLabel } from '@a
 import { type FormEvent, useState } from 'react';
 import { AUDIT_PAGE_SIZE, useAudit } from '../api/get-audit';
 import { formatTime } from './format';
-import { OpsPager } from './ops-pager';
+import { Pager } from './pager';
 
 type Values = Record<string, unknown> | null;
 
@@ -60,7 +60,6 @@ export function AuditTab() {
   const [order, setOrder] = useState('');
   const [page, setPage] = useState(1);
   const audit = useAudit(order, page);
-  const pages = Math.max(1, Math.ceil((audit.data?.total ?? 0) / AUDIT_PAGE_SIZE));
   const search = (e: FormEvent) => {
     e.preventDefault();
     setOrder(draft.trim());
@@ -157,7 +156,13 @@ export function AuditTab() {
         </table>
         {audit.data?.list.length === 0 ? <p className="ops-empty">没有符合条件的操作记录</p> : null}
       </div>
-      <OpsPager total={audit.data?.total ?? 0} page={page} pages={pages} onPage={setPage} nextTestId="ops-audit-next" />
+      <Pager
+        total={audit.data?.total ?? 0}
+        page={page}
+        pageSize={AUDIT_PAGE_SIZE}
+        onPage={setPage}
+        nextTestId="ops-audit-next"
+      />
     </section>
   );
 }

@@ -2,7 +2,7 @@ import type { CaseDomain } from '@app/protocol/refused-cases';
 import { type FormEvent, useState } from 'react';
 import { CASES_PAGE_SIZE, useCases } from '../api/get-cases';
 import { CaseCard } from './case-card';
-import { OpsPager } from './ops-pager';
+import { Pager } from './pager';
 
 const DOMAINS: Array<{ id: CaseDomain | ''; label: string }> = [
   { id: '', label: '全部订单' },
@@ -20,7 +20,6 @@ export function CasesTab() {
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
   const cases = useCases({ domain, q, page });
-  const pages = Math.max(1, Math.ceil((cases.data?.total ?? 0) / CASES_PAGE_SIZE));
   const search = (e: FormEvent) => {
     e.preventDefault();
     setQ(draft.trim());
@@ -83,7 +82,9 @@ export function CasesTab() {
           <CaseCard key={c.caseRef} item={c} />
         ))}
       </div>
-      {pages > 1 ? <OpsPager total={cases.data?.total ?? 0} page={page} pages={pages} onPage={setPage} /> : null}
+      {(cases.data?.total ?? 0) > CASES_PAGE_SIZE ? (
+        <Pager total={cases.data?.total ?? 0} page={page} pageSize={CASES_PAGE_SIZE} onPage={setPage} />
+      ) : null}
     </section>
   );
 }

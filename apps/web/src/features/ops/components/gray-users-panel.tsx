@@ -2,7 +2,7 @@ import { grayRemovePayload, grayUserPayload } from '@app/protocol/ops-games';
 import { useState } from 'react';
 import { GRAY_PAGE_SIZE, useChangeGray, useGrayUsers } from '../api/gray-users';
 import { formatTime } from './format';
-import { OpsPager } from './ops-pager';
+import { Pager } from './pager';
 
 /** 灰度用户: add by UID, remove with a reason; gray users get the pre environment and pass maintenance. */
 export function GrayUsersPanel() {
@@ -105,7 +105,7 @@ export function GrayUsersPanel() {
         </table>
       </div>
       {data && data.total > GRAY_PAGE_SIZE ? (
-        <OpsPager total={data.total} page={page} pages={Math.ceil(data.total / GRAY_PAGE_SIZE)} onPage={setPage} />
+        <Pager total={data.total} page={page} pageSize={GRAY_PAGE_SIZE} onPage={setPage} />
       ) : null}
     </div>
   );

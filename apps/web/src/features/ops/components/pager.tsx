@@ -5,12 +5,14 @@ export function Pager({
   total,
   onPage,
   testId,
+  nextTestId,
 }: {
   page: number;
   pageSize: number;
   total: number;
   onPage: (page: number) => void;
-  testId: string;
+  testId?: string;
+  nextTestId?: string;
 }) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
@@ -22,7 +24,13 @@ export function Pager({
       <span>
         第 {page} / {pages} 页
       </span>
-      <button type="button" className="ops-secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+      <button
+        type="button"
+        className="ops-secondary"
+        disabled={page >= pages}
+        onClick={() => onPage(page + 1)}
+        data-testid={nextTestId}
+      >
         下一页
       </button>
     </div>
