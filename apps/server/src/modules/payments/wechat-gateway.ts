@@ -1,5 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { decryptResource, wechatAuthorization, wechatpaySigned } from '../../platform/wechatpay/wechatpay-v3';
+import {
+  decryptResource,
+  signedWechatpayCall,
+  wechatAuthorization,
+  wechatpaySigned,
+} from '../../platform/wechatpay/wechatpay-v3';
 import type { PayGateway, RefundOutcome, RefundQuery } from './pay-gateway';
 
 const REFUNDS_PATH = '/v3/refund/domestic/refunds';
@@ -96,37 +101,8 @@ export function createWechatGateway(options: WechatPayOptions): PayGateway {
     return answer;
   }
   /** A refund call: its answer only when signed by the platform key (else null: the outcome is unknown). */
-  async function signedCall(method: 'GET' | 'POST', path: string, payload?: object) {
-    const body = payload ? JSON.stringify(payload) : '';
-    const nonce = randomBytes(16).toString('hex');
-    let res: Response;
-    let text: string;
-    try {
-      res = await send(`${base}${path}`, {
-        method,
-        headers: {
-          accept: 'application/json',
-          'content-type': 'application/json',
-          authorization: wechatAuthorization(options, method, path, body, Math.floor(now() / 1000), nonce),
-        },
-        ...(payload ? { body } : {}),
-        signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
-      });
-      text = await res.text();
-    } catch {
-      return null;
-    }
-    const answerHeaders: Record<string, string> = {};
-    res.headers.forEach((value, name) => {
-      answerHeaders[name] = value;
-    });
-    if (!wechatpaySigned({ ...options, now }, answerHeaders, text)) return null;
-    try {
-      return { status: res.status, answer: JSON.parse(text) as WechatRefund };
-    } catch {
-      return null;
-    }
-  }
+  const signedCall = (method: 'GET' | 'POST', path: string, payload?: object) =>
+    signedWechatpayCall<WechatRefund>(options, method, path, payload);
   const refundNotifyUrl = options.refundNotifyUrl ?? `${options.notifyUrl}-refund`;
   return {
     name: 'wechat',

@@ -1,5 +1,5 @@
-import { constants, publicEncrypt, randomBytes } from 'node:crypto';
-import { decryptResource, wechatAuthorization, wechatpaySigned } from '../../platform/wechatpay/wechatpay-v3';
+import { constants, publicEncrypt } from 'node:crypto';
+import { decryptResource, signedWechatpayCall, wechatpaySigned } from '../../platform/wechatpay/wechatpay-v3';
 import type { PayoutOutcome, PayoutProvider, PayoutQuery } from './payout-provider';
 
 export interface WechatPayoutOptions {
@@ -79,41 +79,9 @@ export function createWechatPayout(options: WechatPayoutOptions): PayoutProvider
   /** A genuine notification's bill (signature, serial, age, our merchant), else null. */
   verifyNotice(headers: Record<string, string | string[] | undefined>, body: string): { outBizNo: string } | null;
 } {
-  const base = options.baseUrl ?? 'https://api.mch.weixin.qq.com';
-  const send = options.fetch ?? fetch;
   const now = options.now ?? Date.now;
-  async function call(method: 'GET' | 'POST', path: string, payload?: object) {
-    const body = payload ? JSON.stringify(payload) : '';
-    const nonce = randomBytes(16).toString('hex');
-    let res: Response;
-    let text: string;
-    try {
-      res = await send(`${base}${path}`, {
-        method,
-        headers: {
-          accept: 'application/json',
-          'content-type': 'application/json',
-          'wechatpay-serial': options.platformSerial,
-          authorization: wechatAuthorization(options, method, path, body, Math.floor(now() / 1000), nonce),
-        },
-        ...(payload ? { body } : {}),
-        signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
-      });
-      text = await res.text();
-    } catch {
-      return null;
-    }
-    const answerHeaders: Record<string, string> = {};
-    res.headers.forEach((value, name) => {
-      answerHeaders[name] = value;
-    });
-    if (!wechatpaySigned({ ...options, now }, answerHeaders, text)) return null;
-    try {
-      return { status: res.status, answer: JSON.parse(text) as Bill & { code?: string } };
-    } catch {
-      return null;
-    }
-  }
+  const call = (method: 'GET' | 'POST', path: string, payload?: object) =>
+    signedWechatpayCall<Bill & { code?: string }>(options, method, path, payload);
   const answered = (r: Awaited<ReturnType<typeof call>>): PayoutOutcome => {
     if (!r) return { state: 'unknown', reason: 'no signed answer' };
     if (r.status === 200) return byState(r.answer);

@@ -1,4 +1,4 @@
-import { createDecipheriv, createSign, createVerify } from 'node:crypto';
+import { createDecipheriv, createSign, createVerify, randomBytes } from 'node:crypto';
 
 /** The Authorization header of WeChat Pay API v3 (WECHATPAY2-SHA256-RSA2048). */
 export function wechatAuthorization(
@@ -53,5 +53,64 @@ export function wechatpaySigned(
       .verify(o.platformPublicKey, signature, 'base64');
   } catch {
     return false;
+  }
+}
+
+/** What a signed API v3 call needs: the merchant's key to sign, the platform's to check the answer. */
+export interface WechatpayCaller {
+  mchId: string;
+  serialNo: string;
+  privateKey: string;
+  platformPublicKey: string;
+  /** When known, sent as Wechatpay-Serial (encrypted fields name the key) and required of answers. */
+  platformSerial?: string | undefined;
+  /** https://api.mch.weixin.qq.com by default. */
+  baseUrl?: string | undefined;
+  timeoutMs?: number | undefined;
+  fetch?: typeof fetch | undefined;
+  now?: (() => number) | undefined;
+}
+
+/**
+ * One signed call of WeChat Pay API v3 whose answer counts only when WeChat signed it: the status
+ * and the JSON answer, or null when there is no trustworthy answer (a timeout, a lost connection,
+ * an unsigned, forged or unreadable body): the outcome is unknown and the caller asks again later.
+ */
+export async function signedWechatpayCall<T>(
+  o: WechatpayCaller,
+  method: 'GET' | 'POST',
+  path: string,
+  payload?: object,
+): Promise<{ status: number; answer: T } | null> {
+  const now = o.now ?? Date.now;
+  const body = payload ? JSON.stringify(payload) : '';
+  const nonce = randomBytes(16).toString('hex');
+  let res: Response;
+  let text: string;
+  try {
+    res = await (o.fetch ?? fetch)(`${o.baseUrl ?? 'https://api.mch.weixin.qq.com'}${path}`, {
+      method,
+      headers: {
+        accept: 'application/json',
+        'content-type': 'application/json',
+        ...(o.platformSerial ? { 'wechatpay-serial': o.platformSerial } : {}),
+        authorization: wechatAuthorization(o, method, path, body, Math.floor(now() / 1000), nonce),
+      },
+      ...(payload ? { body } : {}),
+      signal: AbortSignal.timeout(o.timeoutMs ?? 10_000),
+    });
+    text = await res.text();
+  } catch {
+    return null;
+  }
+  const answerHeaders: Record<string, string> = {};
+  res.headers.forEach((value, name) => {
+    answerHeaders[name] = value;
+  });
+  if (!wechatpaySigned({ ...o, now }, answerHeaders, text)) return null;
+  try {
+    return { status: res.status, answer: JSON.parse(text) as T };
+  } catch {
+    return null;
   }
 }
