@@ -1,6 +1,4 @@
-import { createCipheriv, createSign, randomBytes, verify } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startWechatpayApiFake, type WechatpayCall, wechatpayNotice } from './wechatpay-api-fake';
 
 /**
  * A local fake of WeChat Pay's refund API v3 (POST /v3/refund/domestic/refunds and GET
@@ -18,7 +16,7 @@ export interface WechatRefundFake {
   mode: WechatRefundFakeMode;
   trades: Map<string, number>;
   refunds: Map<string, { outTradeNo: string; amount: number; refundId: string; status: string; notifyUrl: string }>;
-  calls: Array<{ method: string; path: string; signedByMerchant: boolean; body: Record<string, unknown> }>;
+  calls: WechatpayCall[];
   /** The notification of a refund's end, signed (by `signWith`, the platform key by default) at `at` (seconds). */
   notice(
     outRefundNo: string,
@@ -36,85 +34,52 @@ export async function startWechatRefundFake(keys: {
 }) {
   const fake = { mode: 'ok', trades: new Map(), refunds: new Map(), calls: [] } as unknown as WechatRefundFake;
   let ids = 0;
-  const server = http.createServer((req, res) => {
-    let raw = '';
-    req.on('data', (c) => {
-      raw += c;
+  const server = await startWechatpayApiFake(keys, fake, ({ method, path, body }, send) => {
+    const mode = fake.mode;
+    const view = (no: string, r: { outTradeNo: string; amount: number; refundId: string; status: string }) => ({
+      refund_id: r.refundId,
+      out_refund_no: no,
+      out_trade_no: r.outTradeNo,
+      channel: 'ORIGINAL',
+      user_received_account: '支付用户零钱',
+      status: r.status,
+      amount: { refund: r.amount, total: fake.trades.get(r.outTradeNo) ?? 0, currency: 'CNY' },
     });
-    req.on('end', () => {
-      const auth = String(req.headers.authorization ?? '');
-      const field = (n: string) => auth.match(new RegExp(`${n}="([^"]*)"`))?.[1] ?? '';
-      const message = `${req.method}\n${req.url}\n${field('timestamp')}\n${field('nonce_str')}\n${raw}\n`;
-      const signedByMerchant =
-        auth.startsWith('WECHATPAY2-SHA256-RSA2048 ') &&
-        verify('RSA-SHA256', Buffer.from(message), keys.merchantPublicKey, Buffer.from(field('signature'), 'base64'));
-      const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
-      fake.calls.push({ method: req.method ?? '', path: req.url ?? '', signedByMerchant, body });
-      const mode = fake.mode;
-      if (mode === 'timeout') return;
-      const send = (status: number, answer: object) => {
-        const text = JSON.stringify(answer);
-        const timestamp = String(Math.floor(Date.now() / 1000));
-        const nonce = randomBytes(8).toString('hex');
-        const signature = createSign('RSA-SHA256')
-          .update(`${timestamp}\n${nonce}\n${text}\n`)
-          .sign(keys.platformPrivateKey, 'base64');
-        res.writeHead(status, {
-          'content-type': 'application/json',
-          'wechatpay-timestamp': timestamp,
-          'wechatpay-nonce': nonce,
-          'wechatpay-signature': signature,
-          'wechatpay-serial': mode === 'wrong-serial' ? 'OTHER' : keys.platformSerial,
-        });
-        res.end(text);
-      };
-      if (!signedByMerchant) return send(401, { code: 'SIGN_ERROR', message: '签名错误' });
-      if (typeof mode === 'object') return send(mode.status, { code: mode.code, message: mode.code });
-      const view = (no: string, r: { outTradeNo: string; amount: number; refundId: string; status: string }) => ({
-        refund_id: r.refundId,
-        out_refund_no: no,
-        out_trade_no: r.outTradeNo,
-        channel: 'ORIGINAL',
-        user_received_account: '支付用户零钱',
-        status: r.status,
-        amount: { refund: r.amount, total: fake.trades.get(r.outTradeNo) ?? 0, currency: 'CNY' },
-      });
-      const byNo = req.url?.match(/^\/v3\/refund\/domestic\/refunds\/([^/?]+)$/);
-      if (req.method === 'GET' && byNo) {
-        const no = decodeURIComponent(byNo[1] ?? '');
-        const r = fake.refunds.get(no);
-        if (!r) return send(404, { code: 'RESOURCE_NOT_EXISTS', message: '退款单不存在' });
-        return send(200, view(no, r));
-      }
-      if (req.method !== 'POST' || req.url !== '/v3/refund/domestic/refunds')
-        return send(404, { code: 'NOT_FOUND', message: '接口不存在' });
-      const no = String(body.out_refund_no ?? '');
-      const known = fake.refunds.get(no);
-      if (known) return send(200, view(no, known));
-      const outTradeNo = String(body.out_trade_no ?? '');
-      const total = fake.trades.get(outTradeNo);
-      if (total === undefined) return send(404, { code: 'RESOURCE_NOT_EXISTS', message: '订单不存在' });
-      const amount = body.amount as { refund: number; total: number };
-      const refunded = [...fake.refunds.values()]
-        .filter((r) => r.outTradeNo === outTradeNo)
-        .reduce((n, r) => n + r.amount, 0);
-      if (amount.total !== total || refunded + amount.refund > total)
-        return send(400, { code: 'INVALID_REQUEST', message: '退款金额超过可退金额' });
-      const refund = {
-        outTradeNo,
-        amount: amount.refund,
-        refundId: `50300000000000000000${String(++ids).padStart(8, '0')}`,
-        status: mode === 'processing' ? 'PROCESSING' : 'SUCCESS',
-        notifyUrl: String(body.notify_url ?? ''),
-      };
-      fake.refunds.set(no, refund);
-      send(200, view(no, refund));
-    });
+    const byNo = path.match(/^\/v3\/refund\/domestic\/refunds\/([^/?]+)$/);
+    if (method === 'GET' && byNo) {
+      const no = decodeURIComponent(byNo[1] ?? '');
+      const r = fake.refunds.get(no);
+      if (!r) return send(404, { code: 'RESOURCE_NOT_EXISTS', message: '退款单不存在' });
+      return send(200, view(no, r));
+    }
+    if (method !== 'POST' || path !== '/v3/refund/domestic/refunds')
+      return send(404, { code: 'NOT_FOUND', message: '接口不存在' });
+    const no = String(body.out_refund_no ?? '');
+    const known = fake.refunds.get(no);
+    if (known) return send(200, view(no, known));
+    const outTradeNo = String(body.out_trade_no ?? '');
+    const total = fake.trades.get(outTradeNo);
+    if (total === undefined) return send(404, { code: 'RESOURCE_NOT_EXISTS', message: '订单不存在' });
+    const amount = body.amount as { refund: number; total: number };
+    const refunded = [...fake.refunds.values()]
+      .filter((r) => r.outTradeNo === outTradeNo)
+      .reduce((n, r) => n + r.amount, 0);
+    if (amount.total !== total || refunded + amount.refund > total)
+      return send(400, { code: 'INVALID_REQUEST', message: '退款金额超过可退金额' });
+    const refund = {
+      outTradeNo,
+      amount: amount.refund,
+      refundId: `50300000000000000000${String(++ids).padStart(8, '0')}`,
+      status: mode === 'processing' ? 'PROCESSING' : 'SUCCESS',
+      notifyUrl: String(body.notify_url ?? ''),
+    };
+    fake.refunds.set(no, refund);
+    send(200, view(no, refund));
   });
   fake.notice = (outRefundNo, options = {}) => {
     const r = fake.refunds.get(outRefundNo);
     const status = r?.status ?? 'SUCCESS';
-    const resource = JSON.stringify({
+    const resource = {
       mchid: options.mchid ?? keys.mchId,
       out_trade_no: r?.outTradeNo ?? '',
       transaction_id: '4200000000000000000000000001',
@@ -123,46 +88,24 @@ export async function startWechatRefundFake(keys: {
       refund_status: status,
       success_time: '2026-12-02T12:00:00+08:00',
       amount: { total: 0, refund: r?.amount ?? 0, payer_total: 0, payer_refund: r?.amount ?? 0 },
-    });
-    const nonce = randomBytes(6).toString('hex');
-    const cipher = createCipheriv('aes-256-gcm', Buffer.from(keys.apiV3Key), Buffer.from(nonce));
-    cipher.setAAD(Buffer.from('refund'));
-    const ciphertext = Buffer.concat([cipher.update(resource), cipher.final(), cipher.getAuthTag()]).toString('base64');
-    const body = JSON.stringify({
-      id: `EV-${outRefundNo}`,
-      create_time: '2026-12-02T12:00:00+08:00',
-      resource_type: 'encrypt-resource',
-      event_type: options.eventType ?? `REFUND.${status === 'SUCCESS' ? 'SUCCESS' : status}`,
-      summary: '退款成功',
-      resource: {
-        original_type: 'refund',
-        algorithm: 'AEAD_AES_256_GCM',
-        ciphertext,
-        associated_data: 'refund',
-        nonce,
-      },
-    });
-    const at = options.at ?? Math.floor(Date.now() / 1000);
-    const n = randomBytes(8).toString('hex');
-    return {
-      body,
-      headers: {
-        'content-type': 'application/json',
-        'wechatpay-timestamp': String(at),
-        'wechatpay-nonce': n,
-        'wechatpay-serial': options.serial ?? keys.platformSerial,
-        'wechatpay-signature': createSign('RSA-SHA256')
-          .update(`${at}\n${n}\n${body}\n`)
-          .sign(options.signWith ?? keys.platformPrivateKey, 'base64'),
-      },
     };
+    return wechatpayNotice(
+      {
+        signWith: options.signWith ?? keys.platformPrivateKey,
+        serial: options.serial ?? keys.platformSerial,
+        apiV3Key: keys.apiV3Key,
+        at: options.at,
+      },
+      {
+        id: `EV-${outRefundNo}`,
+        eventType: options.eventType ?? `REFUND.${status === 'SUCCESS' ? 'SUCCESS' : status}`,
+        associatedData: 'refund',
+        resource,
+        extra: { summary: '退款成功' },
+      },
+    );
   };
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  fake.close = () =>
-    new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    });
+  fake.url = server.url;
+  fake.close = server.close;
   return fake;
 }
