@@ -30,7 +30,9 @@ export function statsModule(
   const { db, sources, settings } = deps;
   priceIndexRoutes(app, deps.platform, db);
   const rollUp = (now?: Date) => rollUpRecent(db, sources, settings, now);
-  sweepEvery(app, deps.rollupEveryMs, 'stats-rollup', () => rollUp());
+  // The first catch-up soon after start: a fresh install (or a restart after a long stop) shows its
+  // history on the dashboard and 行情 within seconds, not after the first period.
+  sweepEvery(app, deps.rollupEveryMs, 'stats-rollup', () => rollUp(), { firstAfterMs: 5_000 });
   return {
     dashboard: (q) => dashboard(db, q),
     ab: (q) => abComparison(db, q),

@@ -57,12 +57,14 @@ export function sweepEvery(
   ms: number,
   name: string,
   sweep: () => Promise<Record<string, number>>,
+  /** A first run this soon after the app is ready instead of after `ms` (a long period's first catch-up). */
+  options: { firstAfterMs?: number } = {},
 ): void {
   if (ms <= 0) return;
   const measured = instruments(app);
   let running = false;
   let stopped = false;
-  const timer = setInterval(async () => {
+  const tick = async () => {
     if (running) return;
     running = true;
     try {
@@ -84,10 +86,18 @@ export function sweepEvery(
     } finally {
       running = false;
     }
-  }, ms);
+  };
+  const timer = setInterval(tick, ms);
   timer.unref();
+  let first: NodeJS.Timeout | undefined;
+  if (options.firstAfterMs !== undefined && options.firstAfterMs < ms)
+    app.addHook('onReady', async () => {
+      first = setTimeout(tick, options.firstAfterMs);
+      first.unref();
+    });
   app.addHook('onClose', async () => {
     stopped = true;
     clearInterval(timer);
+    clearTimeout(first);
   });
 }
