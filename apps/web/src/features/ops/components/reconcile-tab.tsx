@@ -111,7 +111,7 @@ export function ReconcileTab() {
         <div>
           <h2>对账</h2>
           <p className="ops-muted">
-            按北京时间日期，把当天发出的每笔打款向渠道逐笔查询核对（支付、退款接入后一并核对）。不一致只列出、不自动处理；每次运行记入操作日志。
+            按北京时间日期，把当天发出的每笔打款和原路退款向各自渠道逐笔查询核对。不一致只列出、不自动处理；每次运行记入操作日志。
           </p>
         </div>
         <div className="ops-inline">
@@ -139,52 +139,61 @@ export function ReconcileTab() {
       <h3 className="ops-subhead">历史对账</h3>
       {history.error ? <p className="ops-error">{history.error.message}</p> : null}
       {history.data?.list.length === 0 ? <p className="ops-empty">还没有运行过对账</p> : null}
-      <div className="ops-table-wrap">
-        <table className="ops-table" data-testid="ops-reconcile-history">
-          <thead>
-            <tr>
-              <th style={{ width: 130 }}>日期</th>
-              <th>来源 / 渠道</th>
-              <th style={{ width: 90 }} className="ops-num">
-                核对
-              </th>
-              <th style={{ width: 90 }} className="ops-num">
-                一致
-              </th>
-              <th style={{ width: 90 }} className="ops-num">
-                不一致
-              </th>
-              <th style={{ width: 200 }}>运行</th>
-            </tr>
-          </thead>
-          <tbody>
-            {history.data?.list.flatMap((run) =>
-              run.sections.map((s) => (
-                <tr key={`${run.ranAt}-${run.day}-${s.source}-${s.provider}`} data-testid="ops-reconcile-history-row">
-                  <td className="ops-mono">{run.day}</td>
-                  <td>
-                    {reconcileSourceLabel[s.source]} · {s.provider}
-                  </td>
-                  <td className="ops-num">{s.checked}</td>
-                  <td className="ops-num">{s.matched}</td>
-                  <td className={s.mismatches.length > 0 ? 'ops-num ops-error' : 'ops-num'}>{s.mismatches.length}</td>
-                  <td>
-                    {run.ranBy ?? '—'}
-                    <div className="ops-muted">{formatTime(run.ranAt)}</div>
-                  </td>
+      {history.data?.list.length ? (
+        <>
+          <div className="ops-table-wrap">
+            <table className="ops-table" data-testid="ops-reconcile-history">
+              <thead>
+                <tr>
+                  <th style={{ width: 130 }}>日期</th>
+                  <th>来源 / 渠道</th>
+                  <th style={{ width: 90 }} className="ops-num">
+                    核对
+                  </th>
+                  <th style={{ width: 90 }} className="ops-num">
+                    一致
+                  </th>
+                  <th style={{ width: 90 }} className="ops-num">
+                    不一致
+                  </th>
+                  <th style={{ width: 200 }}>运行</th>
                 </tr>
-              )),
-            )}
-          </tbody>
-        </table>
-      </div>
-      <Pager
-        page={page}
-        pageSize={RECONCILE_PAGE_SIZE}
-        total={history.data?.total ?? 0}
-        onPage={setPage}
-        testId="ops-reconcile-pager"
-      />
+              </thead>
+              <tbody>
+                {history.data?.list.flatMap((run) =>
+                  run.sections.map((s) => (
+                    <tr
+                      key={`${run.ranAt}-${run.day}-${s.source}-${s.provider}`}
+                      data-testid="ops-reconcile-history-row"
+                    >
+                      <td className="ops-mono">{run.day}</td>
+                      <td>
+                        {reconcileSourceLabel[s.source]} · {s.provider}
+                      </td>
+                      <td className="ops-num">{s.checked}</td>
+                      <td className="ops-num">{s.matched}</td>
+                      <td className={s.mismatches.length > 0 ? 'ops-num ops-error' : 'ops-num'}>
+                        {s.mismatches.length}
+                      </td>
+                      <td>
+                        {run.ranBy ?? '—'}
+                        <div className="ops-muted">{formatTime(run.ranAt)}</div>
+                      </td>
+                    </tr>
+                  )),
+                )}
+              </tbody>
+            </table>
+          </div>
+          <Pager
+            page={page}
+            pageSize={RECONCILE_PAGE_SIZE}
+            total={history.data?.total ?? 0}
+            onPage={setPage}
+            testId="ops-reconcile-pager"
+          />
+        </>
+      ) : null}
     </section>
   );
 }
