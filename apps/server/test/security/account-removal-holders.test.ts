@@ -86,6 +86,9 @@ describe('the removal checks are registered by the modules that hold money or go
       }
     }
     movers.delete('payments');
+    // dev's /dev/topup (a test hook, never registered in production) only credits the balance,
+    // which the ledger's own check answers for.
+    movers.delete('dev');
     expect(movers.size).toBeGreaterThan(4);
     for (const module of movers) expect(registered, `${module} moves a user's money`).toContain(module);
   });
