@@ -6,11 +6,13 @@ import type { NonceStore } from '../../platform/codec/nonce-store';
 import type { Db } from '../../platform/db/database';
 import { hasControlChars } from '../../platform/http/register-call';
 import { metricsOf } from '../../platform/metrics/metrics';
-import { trackingDb } from './tracking.tables';
+import { trackingWriter } from './tracking-writer';
 
 const WINDOW_SECONDS = 300;
 const refused = { code: ErrorCode.BAD_ENVELOPE, msg: '请求无效，请刷新页面后重试', data: null };
 const badParams = { code: ErrorCode.BAD_PARAMS, msg: '参数错误', data: null };
+
+const oneEventSchema = trackingEventSchema.transform((e) => [e]);
 
 /** Why a post was refused (the label of tracking_refused_total). */
 type Refusal = 'signature' | 'window' | 'replay' | 'body' | 'params';
@@ -30,6 +32,7 @@ export async function trackingRoutes(
   });
   for (const reason of ['signature', 'window', 'replay', 'body', 'params'] satisfies Refusal[])
     refusals.inc({ reason }, 0);
+  const write = trackingWriter(opts.db);
   await app.register(async (scope) => {
     scope.addContentTypeParser(
       'application/json',
@@ -63,20 +66,9 @@ export async function trackingRoutes(
       }
       const events = batch
         ? trackingBatchSchema.safeParse(parsed)
-        : trackingEventSchema.transform((e) => [e]).safeParse(parsed);
+        : oneEventSchema.safeParse(parsed);
       if (!events.success || hasControlChars(events.data)) return refuse('params');
-      await trackingDb(opts.db)
-        .insertInto('tracking_events')
-        .values(
-          events.data.map((e) => ({
-            app_id: appid,
-            event: e.event,
-            device: JSON.stringify(e.device),
-            user: JSON.stringify(e.user),
-            properties: JSON.stringify(e.properties),
-          })),
-        )
-        .execute();
+      await write(appid, events.data);
       return reply.send({ code: ErrorCode.OK, msg: 'success', data: { accepted: events.data.length } });
     };
     scope.post('/v1/event', (request, reply) => accept(request, reply, false));
