@@ -14,7 +14,7 @@
  *  5. writes bench/results/events.json and drops the database.
  *
  * Env: BENCH_EVENTS_SECONDS (10), BENCH_EVENTS_CONNECTIONS (4,8,16), BENCH_EVENTS_POOL (bodies
- * per count, 40,000), BENCH_EVENTS_ROWS (10,000,000; 0 skips the rollup), BENCH_EVENTS_CPU_PROF=<folder>.
+ * per count, 15,000: made before the run, held in the load's memory), BENCH_EVENTS_ROWS (10,000,000; 0 skips the rollup), BENCH_EVENTS_CPU_PROF=<folder>.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -34,7 +34,7 @@ import { processCpuMs, processesCpuMs } from './proc-cpu';
 
 const SECONDS = Number(process.env.BENCH_EVENTS_SECONDS ?? 10);
 const LEVELS = (process.env.BENCH_EVENTS_CONNECTIONS ?? '4,8,16').split(',').map(Number);
-const POOL = Number(process.env.BENCH_EVENTS_POOL ?? 40_000);
+const POOL = Number(process.env.BENCH_EVENTS_POOL ?? 15_000);
 const ROWS = Number(process.env.BENCH_EVENTS_ROWS ?? 10_000_000);
 const CPU_PROF = process.env.BENCH_EVENTS_CPU_PROF;
 const TARGET = { eventsPerSecond: 5_000, p99Ms: 50 };
