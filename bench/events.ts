@@ -23,10 +23,10 @@ import path from 'node:path';
 import { trackingSign } from '@app/protocol/tracking';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { openDatabase } from '../apps/server/src/platform/db/database';
 import { rollUp } from '../apps/server/src/modules/stats/stats-rollup';
 import { floorTo, StatsSources } from '../apps/server/src/modules/stats/stats-sources';
 import { trackingStatsSource } from '../apps/server/src/modules/tracking/tracking-stats';
+import { openDatabase } from '../apps/server/src/platform/db/database';
 import { type RunningServer, startServer } from '../tests/start-server';
 import { demoGamesEnv } from './bench-env';
 import { adminUrl, sql, withDatabase } from './bench-pg';
@@ -56,7 +56,11 @@ const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * ite
 function event() {
   const uid = Math.random() < 0.8 ? { uid: String(10_000_000 + Math.floor(Math.random() * 200_000)) } : {};
   return {
-    device: { deviceId: `d${Math.floor(Math.random() * 300_000)}`, os: pick(['ios', 'android', 'web']), model: 'bench' },
+    device: {
+      deviceId: `d${Math.floor(Math.random() * 300_000)}`,
+      os: pick(['ios', 'android', 'web']),
+      model: 'bench',
+    },
     user: uid,
     event: pick(NAMES),
     properties: {
@@ -104,7 +108,10 @@ function pool(n: number, appid: string, secret: string): Post[] {
 /** Seeds `rows` events spread over the Beijing day from `day`, on two connections. */
 async function seedDay(day: Date, rows: number): Promise<void> {
   const indexes = (
-    await sql(url, `select indexname, indexdef from pg_indexes where tablename = 'tracking_events' and indexname <> 'tracking_events_pkey'`)
+    await sql(
+      url,
+      `select indexname, indexdef from pg_indexes where tablename = 'tracking_events' and indexname <> 'tracking_events_pkey'`,
+    )
   ).rows as Array<{ indexname: string; indexdef: string }>;
   for (const i of indexes) await sql(url, `drop index ${i.indexname}`);
   const chunk = 1_000_000;
@@ -157,7 +164,10 @@ try {
   let acceptedTotal = 0;
   let sentTotal = 0;
   // Warm-up (not measured): the server's code compiled, the statements prepared, the pool full.
-  const runs = [{ connections: LEVELS[0] ?? 8, warmUp: true }, ...LEVELS.map((c) => ({ connections: c, warmUp: false }))];
+  const runs = [
+    { connections: LEVELS[0] ?? 8, warmUp: true },
+    ...LEVELS.map((c) => ({ connections: c, warmUp: false })),
+  ];
   for (const { connections, warmUp } of runs) {
     const posts = pool(POOL, keys.trackingAppId, keys.trackingSecret);
     let next = 0;
@@ -250,7 +260,7 @@ try {
     await seedDay(day, ROWS);
     const seedSeconds = (performance.now() - seedStart) / 1000;
     log(`events: seeded in ${seedSeconds.toFixed(1)} s; rolling the day up (hours, then the day)…`);
-    const db = await openDatabase({ url });
+    const db = await openDatabase({ url, dataDir: null });
     const sources = new StatsSources();
     sources.register(trackingStatsSource);
     try {

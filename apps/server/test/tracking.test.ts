@@ -118,7 +118,12 @@ describe('statistics ingest', () => {
     // A replay of an accepted batch, with the same body.
     const first = await post('/v1/events', [event('replayed')]);
     expect(first.res.code).toBe('200');
-    const replay = await t.app.inject({ method: 'POST', url: '/v1/events', headers: first.headers, payload: first.raw });
+    const replay = await t.app.inject({
+      method: 'POST',
+      url: '/v1/events',
+      headers: first.headers,
+      payload: first.raw,
+    });
     expect(replay.json().code).toBe('10001');
     // A body that is not JSON, signed.
     const nonce = randomBytes(8).toString('hex');
@@ -145,7 +150,14 @@ describe('statistics ingest', () => {
       '10002',
     );
     expect((await post('/v1/event', event(`bad-name-${'n'.repeat(64)}`))).res.code).toBe('10002');
-    expect((await post('/v1/events', Array.from({ length: 201 }, () => event('bad-batch')))).res.code).toBe('10002');
+    expect(
+      (
+        await post(
+          '/v1/events',
+          Array.from({ length: 201 }, () => event('bad-batch')),
+        )
+      ).res.code,
+    ).toBe('10002');
     // One bad event refuses its whole batch.
     expect((await post('/v1/events', [event('bad-mixed'), { event: 'bad-mixed' }])).res.code).toBe('10002');
 
@@ -158,11 +170,7 @@ describe('statistics ingest', () => {
       params: (before.params ?? 0) + 5,
     });
 
-    const stored = await t.db
-      .selectFrom('tracking_events')
-      .select('event')
-      .where('event', 'like', 'bad-%')
-      .execute();
+    const stored = await t.db.selectFrom('tracking_events').select('event').where('event', 'like', 'bad-%').execute();
     expect(stored).toEqual([]);
     const replayed = await t.db.selectFrom('tracking_events').select('id').where('event', '=', 'replayed').execute();
     expect(replayed).toHaveLength(1);

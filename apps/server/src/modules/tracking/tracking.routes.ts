@@ -64,9 +64,7 @@ export async function trackingRoutes(
       } catch {
         return refuse('body');
       }
-      const events = batch
-        ? trackingBatchSchema.safeParse(parsed)
-        : oneEventSchema.safeParse(parsed);
+      const events = batch ? trackingBatchSchema.safeParse(parsed) : oneEventSchema.safeParse(parsed);
       if (!events.success || hasControlChars(events.data)) return refuse('params');
       await write(appid, events.data);
       return reply.send({ code: ErrorCode.OK, msg: 'success', data: { accepted: events.data.length } });
