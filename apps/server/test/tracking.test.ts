@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { trackingSign } from '@app/protocol/tracking';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { trackingWriter } from '../src/modules/tracking/tracking-writer';
 import { useTestApp } from './helpers';
 
 let appid: string;
@@ -46,6 +47,68 @@ describe('statistics ingest', () => {
     const rows = await t.db.selectFrom('tracking_events').select(['event', 'app_id']).orderBy('id').execute();
     expect(rows.map((r) => r.event)).toEqual(['launch', 'exposure', 'click']);
     expect(rows[0]?.app_id).toBe('market-h5');
+  });
+
+  it('stores every event of posts sent at once, from two sources, each under its own app id', async () => {
+    const app = (await t.app.inject({ method: 'GET', url: '/pb/api/app/system/v1/clientConfig?source=APP' })).json()
+      .data;
+    const appHeaders = (raw: string) => {
+      const nonce = randomBytes(8).toString('hex');
+      const timestamp = String(Math.floor(Date.now() / 1000));
+      return {
+        'content-type': 'application/json',
+        appid: app.trackingAppId,
+        algo: 'MD5',
+        nonce,
+        timestamp,
+        sign: trackingSign(app.trackingAppId, nonce, timestamp, raw, app.trackingSecret),
+      };
+    };
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, async (_, i) => {
+        const batch = Array.from({ length: i + 1 }, (_e, j) => event(`together-${i}-${j}`));
+        if (i % 2) return (await post('/v1/events', batch)).res;
+        const raw = JSON.stringify(batch);
+        return (
+          await t.app.inject({ method: 'POST', url: '/v1/events', headers: appHeaders(raw), payload: raw })
+        ).json();
+      }),
+    );
+    expect(answers.map((a) => a.data?.accepted)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+    const rows = await t.db
+      .selectFrom('tracking_events')
+      .select(['event', 'app_id'])
+      .where('event', 'like', 'together-%')
+      .execute();
+    expect(rows).toHaveLength(78);
+    for (const r of rows) {
+      const i = Number(r.event.split('-')[1]);
+      expect(r.app_id).toBe(i % 2 ? 'market-h5' : app.trackingAppId);
+    }
+    expect(app.trackingAppId).toBe('market-app');
+  });
+
+  it('groups the posts that wait behind running inserts into one insert, each event under its own app id', async () => {
+    const write = trackingWriter(t.db);
+    // The first two start at once; the ten after them wait and go together.
+    const writes = Array.from({ length: 12 }, (_, i) =>
+      write(
+        i % 2 ? 'market-h5' : 'market-app',
+        Array.from({ length: i + 1 }, (_e, j) => event(`grouped-${i}-${j}`)),
+      ),
+    );
+    await Promise.all(writes);
+    const rows = await t.db
+      .selectFrom('tracking_events')
+      .select(['id', 'event', 'app_id'])
+      .where('event', 'like', 'grouped-%')
+      .orderBy('id')
+      .execute();
+    expect(rows).toHaveLength(78);
+    for (const r of rows) expect(r.app_id).toBe(Number(r.event.split('-')[1]) % 2 ? 'market-h5' : 'market-app');
+    // A post's events keep their order.
+    const last = rows.filter((r) => r.event.startsWith('grouped-11-')).map((r) => r.event);
+    expect(last).toEqual(Array.from({ length: 12 }, (_, j) => `grouped-11-${j}`));
   });
 
   it('refuses a wrong sign, a stale timestamp, a replayed nonce and a malformed event', async () => {
