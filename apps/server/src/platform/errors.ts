@@ -47,3 +47,14 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     /^Connection terminated|^Client has encountered a connection error/.test(e.message)
   );
 }
+
+/**
+ * Redis gone (ioredis gave up on the command: its retries or its timeout spent, or the connection
+ * closed under it): what stands on Redis (nonces, rate and SMS counters) fails closed with the same
+ * 503 as the database, never lets the request through unchecked (decision 0069).
+ */
+export function isRedisUnavailable(error: unknown): boolean {
+  const e = error as { name?: unknown; message?: unknown } | null;
+  if (e?.name === 'MaxRetriesPerRequestError') return true;
+  return typeof e?.message === 'string' && /^(Command timed out|Connection is closed\.)/.test(e.message);
+}

@@ -28,7 +28,15 @@ export async function openPlatform(app: FastifyInstance, config: Config, db?: Db
   const opened = db ? null : await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
   const database: Db = db ?? (opened as Db);
   await migrate(database);
-  const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL) : null;
+  // Its connection errors are logged, throttled to one line per 10 s while it stays down.
+  let reportedAt = 0;
+  const redis = config.REDIS_URL
+    ? await connectRedis(config.REDIS_URL, (error) => {
+        if (Date.now() - reportedAt < 10_000) return;
+        reportedAt = Date.now();
+        app.log.warn({ err: error }, 'redis connection failed; reconnecting');
+      })
+    : null;
   const keyRing = await refreshingKeyRing(
     database,
     { privateKeyPem: config.RSA_PRIVATE_KEY, graceSeconds: config.KEY_GRACE_SECONDS },

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { tableWritesOf } from '../../platform/db/table-writes';
-import type { RedisClient } from '../../platform/redis';
+import { duplicateRedis, type RedisClient } from '../../platform/redis';
 
 /** A listing's counters that no list page shows: bumping them is not a change of the list. */
 export const UNSEEN_COLUMNS = ['view_count', 'exposure_count', 'collect_count'];
@@ -48,7 +48,7 @@ export async function createListPageCache(options: ListPageCacheOptions = {}): P
     const { client, prefix } = options.redis;
     const channel = `${prefix}exchange:listings-changed`;
     const node = randomUUID();
-    const subscriber = client.duplicate();
+    const subscriber = duplicateRedis(client);
     await subscriber.subscribe(channel);
     subscriber.on('message', (_channel: string, from: string) => {
       if (from !== node) forget();

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { ImMessage } from '@app/protocol/im';
 import type { Notice } from '@app/protocol/notices';
-import type { RedisClient } from '../../platform/redis';
+import { duplicateRedis, type RedisClient } from '../../platform/redis';
 
 /**
  * How a message written by one server process reaches the sockets held by every process: in process
@@ -64,7 +64,7 @@ export async function redisBus(redis: RedisClient, prefix: string, lag?: (second
   const channel = `${prefix}im:events`;
   const key = (account: string) => `${prefix}im:online:${account}`;
   const processId = randomUUID();
-  const subscriber = redis.duplicate();
+  const subscriber = duplicateRedis(redis);
   const handlers: ((event: ImEvent) => void)[] = [];
   const counts = new Map<string, number>();
   await subscriber.subscribe(channel);

@@ -1,7 +1,7 @@
 import { EnvelopeError } from '@app/protocol/codec/server';
 import { ErrorCode, errorCatalogue } from '@app/protocol/errors';
 import type { FastifyInstance } from 'fastify';
-import { isAppError, isDatabaseUnavailable, isDataException } from '../errors';
+import { isAppError, isDatabaseUnavailable, isDataException, isRedisUnavailable } from '../errors';
 import { noteAnswerCode } from '../metrics/http-metrics';
 import { isRateLimited, rateLimitedEnvelope } from './rate-limits';
 
@@ -40,9 +40,9 @@ export function answerErrors(app: FastifyInstance): void {
       request.log.warn({ err: error }, 'input refused by the database');
       return send(200, envelope(ErrorCode.BAD_PARAMS));
     }
-    if (isDatabaseUnavailable(error)) {
-      // PostgreSQL down or restarting: 503 and Retry-After, so clients and balancers know to come back.
-      request.log.warn({ err: error }, 'database unavailable');
+    if (isDatabaseUnavailable(error) || isRedisUnavailable(error)) {
+      // PostgreSQL or Redis down or restarting: 503 and Retry-After, so clients and balancers know to come back.
+      request.log.warn({ err: error }, isRedisUnavailable(error) ? 'redis unavailable' : 'database unavailable');
       reply.header('retry-after', 1);
       return send(503, envelope(ErrorCode.INTERNAL));
     }
