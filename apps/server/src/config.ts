@@ -168,6 +168,13 @@ const configSchema = z.object({
           error: 'each gameId once',
         }),
     ),
+  /** One partner-API attempt's limit (ms) before it counts as no answer (decision 0073). */
+  PARTNER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),
+  /** Further attempts after no answer, under the same requestId. */
+  PARTNER_RETRIES: z.coerce.number().int().min(0).max(5).default(1),
+  /** Calls in a row without an answer that open a game's circuit, and how long it stays open (ms). */
+  PARTNER_BREAKER_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
+  PARTNER_BREAKER_OPEN_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   /** console (the log and /dev/sms/outbox; refused in production) or tencent (Tencent Cloud SMS); production's default is tencent. */
   SMS_DRIVER: z.enum(['console', 'tencent']).optional(),
   SMS_TENCENT_SECRET_ID: z.string().optional(),

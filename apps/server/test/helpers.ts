@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Transport } from '@app/game-partner/partner-client';
 import { bargainSetting, h5sdkCreateOfferOrder, type Offer } from '@app/protocol/calls/bargain';
 import { gameTokenLogin } from '@app/protocol/calls/game';
 import { identification } from '@app/protocol/calls/identity';
@@ -246,6 +247,8 @@ export interface TestAppOptions {
   spanExporter?: SpanExporter;
   /** Hears every partner API call a mounted game receives: its path and its headers, as the game saw them. */
   partnerCalls?: (path: string, headers: Readonly<Record<string, string>>) => void;
+  /** Stands between the exchange and the mounted games (game-outage.test.ts: a game slow, down, its answers lost). */
+  wrapPartner?: (transport: Transport) => Transport;
 }
 
 export async function createTestApp(
@@ -258,19 +261,17 @@ export async function createTestApp(
   const config = testConfig(overrides);
   const composition = demoComposition(config);
   const { mountGames } = composition;
-  const { partnerCalls } = options;
-  if (mountGames && partnerCalls)
+  const { partnerCalls, wrapPartner } = options;
+  if (mountGames && (partnerCalls || wrapPartner))
     composition.mountGames = async (app, deps) =>
       (await mountGames(app, deps)).map((game) => {
         const { transport } = game;
         if (!transport) return game;
-        return {
-          ...game,
-          transport: (url, init) => {
-            partnerCalls(url, init.headers);
-            return transport(url, init);
-          },
+        const heard: Transport = (url, init) => {
+          partnerCalls?.(url, init.headers);
+          return transport(url, init);
         };
+        return { ...game, transport: wrapPartner ? wrapPartner(heard) : heard };
       });
   const app = await buildApp(config, {
     db: database.db,
@@ -294,10 +295,13 @@ export async function createTestApp(
  * The app of a test file (or of a describe block): built before its tests, closed after them.
  * The answer is filled in by the beforeAll hook, so it can be declared at the top of the file.
  */
-export function useTestApp(overrides: Record<string, string> = {}, options: { timeout?: number } = {}): TestApp {
+export function useTestApp(
+  overrides: Record<string, string> = {},
+  options: { timeout?: number; app?: TestAppOptions } = {},
+): TestApp {
   const t = {} as TestApp;
   beforeAll(async () => {
-    Object.assign(t, await createTestApp(overrides));
+    Object.assign(t, await createTestApp(overrides, undefined, options.app));
   }, options.timeout);
   afterAll(() => t.close?.());
   return t;
@@ -331,7 +335,8 @@ export interface CallOptions {
 export interface TestClient {
   codec: ClientCodec;
   keys: { rsaPublicKey: string; signSecret: string; keyId: string };
-  call<D extends CallDef>(def: D, params: CallInput<D>, options?: CallOptions): Promise<Envelope>;
+  /** The answer's envelope (opened) and its HTTP status. */
+  call<D extends CallDef>(def: D, params: CallInput<D>, options?: CallOptions): Promise<Envelope & { status: number }>;
   raw(
     method: 'GET' | 'POST',
     url: string,

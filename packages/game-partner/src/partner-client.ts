@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { PartnerRefusal } from './partner-errors';
+import type { CircuitBreaker } from './circuit-breaker';
+import { PartnerRefusal, PartnerUnavailable } from './partner-errors';
 import type { RealNameHashes } from './partner-real-name';
 import { signPartnerRequest } from './partner-signing';
 import type { FreezeInput, PartnerAnswers, TransferInput } from './partner-types';
@@ -8,8 +9,12 @@ export type * from './partner-types';
 
 export type Transport = (
   url: string,
-  init: { method: 'POST'; headers: Record<string, string>; body: string },
+  init: { method: 'POST'; headers: Record<string, string>; body: string; signal?: AbortSignal },
 ) => Promise<{ json(): Promise<unknown> }>;
+
+/** How long one attempt may take (ms), and the further attempts after no answer. */
+export const PARTNER_TIMEOUT_MS = 3_000;
+export const PARTNER_RETRIES = 1;
 
 export interface PartnerClientOptions {
   /** e.g. http://127.0.0.1:3100/demo-game/partner/v1 (a path alone with an in-process transport) */
@@ -26,6 +31,17 @@ export interface PartnerClientOptions {
    * them) and hears how the call ended, as `observe` does.
    */
   trace?: (path: string) => PartnerCallTrace;
+  /** One attempt's limit (ms, default PARTNER_TIMEOUT_MS): past it the call has no answer. */
+  timeoutMs?: number;
+  /**
+   * Further attempts after no answer (default PARTNER_RETRIES), each signed afresh (a new nonce and
+   * time) under the SAME requestId, so a change the game made on a lost attempt is answered, not made again.
+   */
+  retries?: number;
+  /** The wait before retry n (1, 2, …) in ms: default 100 × n. */
+  retryDelayMs?: (attempt: number) => number;
+  /** The game's circuit: while open, calls fail at once with PartnerUnavailable('circuit_open'). */
+  breaker?: CircuitBreaker;
 }
 
 /** One traced partner call: the headers it carries, and its end. */
@@ -41,18 +57,13 @@ export function createPartnerClient(options: PartnerClientOptions) {
   const send = options.fetch ?? (globalThis.fetch as unknown as Transport);
   const base = options.baseUrl.replace(/\/$/, '');
   const basePath = new URL(base, 'http://x').pathname.replace(/\/$/, '');
-  async function call<P extends Path>(
-    path: P,
-    input: object,
-    requestId: string = randomUUID(),
-  ): Promise<PartnerAnswers[P]> {
-    const started = performance.now();
-    const traced = options.trace?.(path);
-    const ended = (outcome: string, error?: unknown) => {
-      options.observe?.(path, outcome, (performance.now() - started) / 1000);
-      traced?.end(outcome, error);
-    };
-    const body = JSON.stringify(input);
+  const timeoutMs = options.timeoutMs ?? PARTNER_TIMEOUT_MS;
+  const retries = options.retries ?? PARTNER_RETRIES;
+  const delay = options.retryDelayMs ?? ((n: number) => 100 * n);
+  type Answer<P extends Path> = { ok: true; data: PartnerAnswers[P] } | { ok: false; code: string; message: string };
+
+  /** One signed attempt within the time limit: the game's JSON answer, or PartnerUnavailable. */
+  async function attempt<P extends Path>(path: P, body: string, requestId: string, traced?: PartnerCallTrace) {
     const headers = signPartnerRequest({
       secret: options.secret,
       partnerId: options.partnerId,
@@ -62,22 +73,72 @@ export function createPartnerClient(options: PartnerClientOptions) {
       requestId,
       now: (options.now ?? Date.now)(),
     });
-    let res: { ok: true; data: PartnerAnswers[P] } | { ok: false; code: string; message: string };
+    const abort = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timedOut = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        const error = new PartnerUnavailable('timeout', `game ${path}: no answer in ${timeoutMs} ms`);
+        abort.abort(error);
+        reject(error);
+      }, timeoutMs);
+    });
+    const answered = (async () => {
+      const res = await send(`${base}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...traced?.headers, ...headers },
+        body,
+        signal: abort.signal,
+      });
+      const json = (await res.json()) as Answer<P> | null;
+      if (json === null || typeof json !== 'object' || typeof json.ok !== 'boolean')
+        throw new Error('not a partner answer');
+      return json;
+    })();
     try {
-      res = (await (
-        await send(`${base}${path}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', ...traced?.headers, ...headers },
-          body,
-        })
-      ).json()) as typeof res;
+      return await Promise.race([answered, timedOut]);
     } catch (error) {
-      ended('error', error);
-      throw error;
+      if (error instanceof PartnerUnavailable) throw error;
+      throw new PartnerUnavailable('network', `game ${path}: ${(error as Error)?.message ?? 'no answer'}`, {
+        cause: error,
+      });
+    } finally {
+      clearTimeout(timer);
+      answered.catch(() => {});
     }
-    ended(res?.ok ? 'ok' : typeof res?.code === 'string' && /^[A-Z_]{1,40}$/.test(res.code) ? res.code : 'other');
-    if (!res.ok) throw new PartnerRefusal(res.code, res.message);
-    return res.data;
+  }
+
+  async function call<P extends Path>(
+    path: P,
+    input: object,
+    requestId: string = randomUUID(),
+  ): Promise<PartnerAnswers[P]> {
+    const body = JSON.stringify(input);
+    for (let n = 0; ; n++) {
+      if (options.breaker && !options.breaker.allow()) {
+        options.observe?.(path, 'circuit_open', 0);
+        throw new PartnerUnavailable('circuit_open', `game ${path}: circuit open`);
+      }
+      const started = performance.now();
+      const traced = options.trace?.(path);
+      const ended = (outcome: string, error?: unknown) => {
+        options.observe?.(path, outcome, (performance.now() - started) / 1000);
+        traced?.end(outcome, error);
+      };
+      let res: Answer<P>;
+      try {
+        res = await attempt(path, body, requestId, traced);
+      } catch (error) {
+        options.breaker?.failed();
+        ended(error instanceof PartnerUnavailable && error.reason === 'timeout' ? 'timeout' : 'error', error);
+        if (n >= retries) throw error;
+        await new Promise((resolve) => setTimeout(resolve, delay(n + 1)));
+        continue;
+      }
+      options.breaker?.succeeded();
+      ended(res.ok ? 'ok' : typeof res.code === 'string' && /^[A-Z_]{1,40}$/.test(res.code) ? res.code : 'other');
+      if (!res.ok) throw new PartnerRefusal(res.code, res.message);
+      return res.data;
+    }
   }
   return {
     call,

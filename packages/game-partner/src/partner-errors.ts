@@ -33,3 +33,19 @@ export class PartnerRefusal extends Error {
     super(message);
   }
 }
+
+/**
+ * No answer from a game: the call timed out, the network failed, the game answered something that
+ * is not the partner API's JSON, or its circuit is open (the exchange stopped calling a game that
+ * kept failing). Unlike a refusal, the outcome of a change is unknown: ask again under the same
+ * requestId, and the game answers the first outcome.
+ */
+export class PartnerUnavailable extends Error {
+  constructor(
+    readonly reason: 'timeout' | 'network' | 'circuit_open',
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}

@@ -126,6 +126,10 @@ export const CLIENT_MESSAGES = {
   appJumpUnsupported: '当前应用不支持跳转',
   downloadLinkMissing: '已收到您的反馈，我们会尽快补充游戏下载地址',
   roleOffline: '角色已掉线，请重新登录游戏再次尝试',
+  /** A game slow or down (no answer, or its circuit open): 503 with 10000 and these words. */
+  gameUnavailable: '游戏服务暂时无法连接，请稍后再试',
+  /** A paid order the game has not delivered yet (it did not answer): shown on the order. */
+  deliveryWaiting: '游戏暂未完成交付，系统正在自动重试，游戏恢复后将自动发货。款项安全，无需重复支付',
   routeMismatch: '路由路径与当前环境不匹配',
   appTooOld: '当前应用版本过低，请卸载后重新下载最新版本',
   loginAgain: '重新登录',

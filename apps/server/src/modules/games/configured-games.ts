@@ -53,12 +53,25 @@ export async function configuredGames(
     buckets: LATENCY_BUCKETS,
   });
   const tracing = tracingOf(app);
-  const gateway = createGameGateway(
-    games,
-    'marketplace',
-    (game, path, outcome, seconds) => calls.observe({ game, path, outcome }, seconds),
-    tracing ? partnerCallTraces(tracing) : undefined,
-  );
+  const circuits = metricsOf(app).gauge({
+    name: 'partner_circuit_open',
+    help: "Whether a game's partner-API circuit is open (1) or half-open (0.5): calls to it fail at once",
+    labelNames: ['game'] as const,
+  });
+  const gateway = createGameGateway(games, 'marketplace', {
+    observe: (game, path, outcome, seconds) => calls.observe({ game, path, outcome }, seconds),
+    ...(tracing ? { trace: partnerCallTraces(tracing) } : {}),
+    timeoutMs: config.PARTNER_TIMEOUT_MS,
+    retries: config.PARTNER_RETRIES,
+    breaker: {
+      failures: config.PARTNER_BREAKER_FAILURES,
+      openMs: config.PARTNER_BREAKER_OPEN_MS,
+      onChange: (game, state) => {
+        circuits.set({ game }, state === 'open' ? 1 : state === 'half-open' ? 0.5 : 0);
+        app.log.warn({ game, state }, 'partner circuit');
+      },
+    },
+  });
   deps.platform.games = gateway.verifier;
   return { games, gateway };
 }

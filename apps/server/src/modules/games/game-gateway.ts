@@ -1,5 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
 import {
+  type CircuitBreaker,
+  type CircuitBreakerOptions,
+  type CircuitState,
+  createCircuitBreaker,
+} from '@app/game-partner/circuit-breaker';
+import {
   createPartnerClient,
   type PartnerCallTrace,
   type PartnerClient,
@@ -51,27 +57,45 @@ export function partnerGames(
   }));
 }
 
-export function createGameGateway(
-  games: GameConfig[],
-  partnerId: string,
-  observe?: (gameId: string, path: string, outcome: string, seconds: number) => void,
+/** How the gateway calls games: its metrics, traces, limits and circuits. */
+export interface GatewayOptions {
+  observe?: (gameId: string, path: string, outcome: string, seconds: number) => void;
   /** The traces' client span of a call (configured-games.ts; none when tracing is off). */
-  trace?: (gameId: string, path: string) => PartnerCallTrace,
-) {
+  trace?: (gameId: string, path: string) => PartnerCallTrace;
+  timeoutMs?: number;
+  retries?: number;
+  retryDelayMs?: (attempt: number) => number;
+  /** Each game's circuit (decision 0073); none: every call goes out. */
+  breaker?: Omit<CircuitBreakerOptions, 'onChange'> & { onChange?: (gameId: string, state: CircuitState) => void };
+}
+
+export function createGameGateway(games: GameConfig[], partnerId: string, options: GatewayOptions = {}) {
+  const { observe, trace, breaker } = options;
+  const breakers = new Map<string, CircuitBreaker>();
   const clients = new Map<string, PartnerClient>(
-    games.map((g) => [
-      g.gameId,
-      createPartnerClient({
-        baseUrl: g.partnerUrl,
-        partnerId,
-        secret: g.secret,
-        ...(g.transport ? { fetch: g.transport } : {}),
-        ...(observe
-          ? { observe: (path: string, outcome: string, s: number) => observe(g.gameId, path, outcome, s) }
-          : {}),
-        ...(trace ? { trace: (path: string) => trace(g.gameId, path) } : {}),
-      }),
-    ]),
+    games.map((g) => {
+      const circuit = breaker
+        ? createCircuitBreaker({ ...breaker, onChange: (state) => breaker.onChange?.(g.gameId, state) })
+        : undefined;
+      if (circuit) breakers.set(g.gameId, circuit);
+      return [
+        g.gameId,
+        createPartnerClient({
+          baseUrl: g.partnerUrl,
+          partnerId,
+          secret: g.secret,
+          ...(g.transport ? { fetch: g.transport } : {}),
+          ...(observe
+            ? { observe: (path: string, outcome: string, s: number) => observe(g.gameId, path, outcome, s) }
+            : {}),
+          ...(trace ? { trace: (path: string) => trace(g.gameId, path) } : {}),
+          ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+          ...(options.retries !== undefined ? { retries: options.retries } : {}),
+          ...(options.retryDelayMs ? { retryDelayMs: options.retryDelayMs } : {}),
+          ...(circuit ? { breaker: circuit } : {}),
+        }),
+      ];
+    }),
   );
   const client = (gameId: string): PartnerClient => {
     const found = clients.get(gameId);
@@ -85,6 +109,7 @@ export function createGameGateway(
       if (error.code === 'ROLE_OFFLINE') throw new AppError(ErrorCode.BAD_PARAMS, CLIENT_MESSAGES.roleOffline);
       throw new AppError(ErrorCode.BAD_PARAMS, error.message);
     }
+    // No answer: the error handler answers 503 with Retry-After and 10000 (游戏服务暂时无法连接).
     throw error;
   };
   const verifier: GameTokenVerifier = {
@@ -103,6 +128,8 @@ export function createGameGateway(
     verifier,
     client,
     config,
+    /** Whether a game's circuit is open now (calls to it fail at once): the buyer is told his delivery waits. */
+    unreachable: (gameId: string) => breakers.get(gameId)?.state() === 'open',
     servers: (gameId: string) => client(gameId).servers().catch(translate),
     roles: (gameId: string, accountId: string, serverId?: string) =>
       client(gameId).roles(accountId, serverId).catch(translate),

@@ -1,4 +1,5 @@
 import { AUTO_CONFIRM_HOURS, type Order } from '@app/protocol/calls/orders';
+import { CLIENT_MESSAGES } from '@app/protocol/errors';
 import { OrderStatus, orderStatusLabel } from '@app/protocol/statuses/order-status';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../platform/db/database';
@@ -7,6 +8,13 @@ import { type ListingSummary, listingSummaries } from '../exchange/listings';
 import type { OrdersTable } from './orders.tables';
 
 export type OrderRow = Selectable<OrdersTable>;
+
+/**
+ * A paid order the game has not delivered after this long got no answer from the game at least
+ * once (delivery runs right after the payment): its buyer is told the delivery waits for the game
+ * and finishes by itself (decision 0073).
+ */
+export const DELIVERY_WAITING_AFTER_MS = 60_000;
 const seconds = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : null);
 
 /** An order as the buyer or the seller sees it. */
@@ -112,6 +120,13 @@ function viewed(
         ? (seconds(row.delivered_at) as number) + AUTO_CONFIRM_HOURS * 3600
         : null,
     settleTime: row.status === OrderStatus.PENDING_SETTLEMENT ? seconds(row.settle_at) : null,
-    note: row.note,
+    note:
+      row.note ||
+      (role === 'buyer' &&
+      row.status === OrderStatus.PAID &&
+      row.paid_at &&
+      Date.now() - row.paid_at.getTime() > DELIVERY_WAITING_AFTER_MS
+        ? CLIENT_MESSAGES.deliveryWaiting
+        : ''),
   };
 }

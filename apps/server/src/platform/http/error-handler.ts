@@ -1,5 +1,6 @@
+import { PartnerUnavailable } from '@app/game-partner/partner-errors';
 import { EnvelopeError } from '@app/protocol/codec/server';
-import { ErrorCode, errorCatalogue } from '@app/protocol/errors';
+import { CLIENT_MESSAGES, ErrorCode, errorCatalogue } from '@app/protocol/errors';
 import type { FastifyInstance } from 'fastify';
 import { isAppError, isDatabaseUnavailable, isDataException, isRedisUnavailable } from '../errors';
 import { noteAnswerCode } from '../metrics/http-metrics';
@@ -45,6 +46,12 @@ export function answerErrors(app: FastifyInstance): void {
       request.log.warn({ err: error }, isRedisUnavailable(error) ? 'redis unavailable' : 'database unavailable');
       reply.header('retry-after', 1);
       return send(503, envelope(ErrorCode.INTERNAL));
+    }
+    if (error instanceof PartnerUnavailable) {
+      // A game slow or down (its circuit open): the same 503 and 10000, with words a player understands (decision 0073).
+      request.log.warn({ err: error, reason: error.reason }, 'game unavailable');
+      reply.header('retry-after', 2);
+      return send(503, envelope(ErrorCode.INTERNAL, CLIENT_MESSAGES.gameUnavailable));
     }
     if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return send(413, envelope(ErrorCode.BODY_TOO_LARGE));
     if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
