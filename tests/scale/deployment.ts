@@ -55,6 +55,12 @@ export interface Deployment {
   /** Stops PostgreSQL (fast shutdown: its connections are cut). */
   stopPostgres(): Promise<void>;
   startPostgres(): Promise<void>;
+  /** The game hangs (SIGSTOP): it accepts connections and answers nothing, as a game under a stall. */
+  pauseGame(): void;
+  /** The game is gone (SIGKILL): its port refuses. */
+  killGame(): Promise<void>;
+  /** The game starts again on its port and its data, and answers. */
+  startGame(): Promise<void>;
   /** A process that ended without being stopped (named, with the end of its log), or null. */
   crashed(): string | null;
   /** The JSON lines a node has logged so far (every process it ran). */
@@ -149,20 +155,22 @@ export async function startDeployment(): Promise<Deployment> {
   const gamePort = await distinctPort();
   const gameUrl = `http://127.0.0.1:${gamePort}/demo-game`;
   const gameLog = fs.openSync(path.join(tmp, 'game.log'), 'a');
-  const game = spawn(process.execPath, ['--import', 'tsx', 'apps/demo-game/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(gamePort),
-      HOST: '127.0.0.1',
-      DATA_DIR: path.join(tmp, 'game'),
-      GAME_ID,
-      DEMO_GAME_SECRET: secret,
-      MARKET_URL: url,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', gameLog, gameLog],
-  });
+  const spawnGame = () =>
+    spawn(process.execPath, ['--import', 'tsx', 'apps/demo-game/src/main.ts'], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        PORT: String(gamePort),
+        HOST: '127.0.0.1',
+        DATA_DIR: path.join(tmp, 'game'),
+        GAME_ID,
+        DEMO_GAME_SECRET: secret,
+        MARKET_URL: url,
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', gameLog, gameLog],
+    });
+  let game = spawnGame();
   await waitUntil('the demo game', () => answers(`${gameUrl}/api/servers`));
 
   // What every node shares: production's settings and secrets (one codec key, one PII key...).
@@ -321,6 +329,16 @@ export async function startDeployment(): Promise<Deployment> {
     },
     stopPostgres,
     startPostgres,
+    pauseGame() {
+      game.kill('SIGSTOP');
+    },
+    async killGame() {
+      await stop(game, 'SIGKILL');
+    },
+    async startGame() {
+      game = spawnGame();
+      await waitUntil('the demo game again', () => answers(`${gameUrl}/api/servers`));
+    },
     crashed: () => crashes[0] ?? null,
     logOf(node) {
       return fs
@@ -333,6 +351,8 @@ export async function startDeployment(): Promise<Deployment> {
       await stop(haproxy, 'SIGTERM');
       for (const n of nodes) n.stopping = true;
       await Promise.all(nodes.map((n) => stop(n.child, 'SIGTERM')));
+      // A game the suite left paused (a failed case) hears its SIGTERM only once continued.
+      game.kill('SIGCONT');
       await stop(game, 'SIGTERM');
       await db.end().catch(() => {});
       await redis.flushdb().catch(() => {});

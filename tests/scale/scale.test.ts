@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { commodityList } from '@app/protocol/calls/exchange';
-import { gameTokenLogin } from '@app/protocol/calls/game';
+import { coinNum, gameTokenLogin } from '@app/protocol/calls/game';
 import { imGroup, tencentUserSig } from '@app/protocol/calls/im';
 import { h5sdkOrderPlace, itemConfirm, orderInfo } from '@app/protocol/calls/orders';
 import { wapAlipay } from '@app/protocol/calls/pay';
@@ -288,9 +288,10 @@ function load(buyers: Array<{ player: Player; tokens: string[] }>, stock: number
       headers: { ...APP, 'x-forwarded-for': b.address },
       retry,
     });
-    const note = (a: { status: number; code: string }) => {
+    const note = (a: { status: number; code: string; msg?: string }) => {
       if (a.code === '200') return;
-      const key = `${a.status}/${a.code || '-'}`;
+      // The uniform 10000 by its code; any other answer with its words, to say what it was.
+      const key = `${a.status}/${a.code || '-'}${a.code !== '10000' && a.msg ? ` ${a.msg}` : ''}`;
       refusals.set(key, (refusals.get(key) ?? 0) + 1);
     };
     for (let i = 0; running; i++) {
@@ -444,7 +445,97 @@ describe('under load', () => {
       return rows[0]?.status === OrderStatus.PAYMENT_TIMEOUT;
     });
   });
-});
+
+  it("a game slow, then down, then back: calls answer 503 with 10000 in the game's words, the circuit stops the hammering, paid orders wait and are delivered once when it returns", async () => {
+    const as = (p: Player) => ({ token: p.token, headers: { ...APP, 'x-forwarded-for': p.address } });
+    const coinsOf = async (p: Player) =>
+      (expectOk(await sdk.call(coinNum, p.pt, as(p)), 'coinNum') as { list: Array<{ total: number }> }).list.reduce(
+        (sum, c) => sum + c.total,
+        0,
+      );
+    // The roles online in the game (it holds a role online 30 s after its last heartbeat).
+    const online = async () => {
+      for (const p of [seller, third])
+        await fetch(`${d.gameUrl}/api/heartbeat`, { method: 'POST', headers: { 'x-game-token': p.pt.gameToken } });
+    };
+    const step = (what: string) => console.info(`scale: game outage: ${what} at ${new Date().toISOString()}`);
+    await online();
+    const before = await coinsOf(third);
+    // Three orders placed and at the cashier while the game is up.
+    const orders: Array<{ orderId: string; tradeNo: string }> = [];
+    for (const price of [4_100, 4_200, 4_300]) {
+      const commodityId = await coinLot(sdk, seller, price, 1_000);
+      const placed = await sdk.call(
+        h5sdkOrderPlace,
+        { ...third.pt, commodityId, requestKey: `game-outage-${commodityId}`, agreement: true },
+        as(third),
+      );
+      const order = expectOk(placed, 'h5sdkOrderPlace') as { orderId: string; totalAmount: number };
+      const pay = await sdk.call(
+        wapAlipay,
+        { bizNo: order.orderId, totalAmount: order.totalAmount, payPrice: order.totalAmount },
+        as(third),
+      );
+      orders.push({ orderId: order.orderId, tradeNo: (expectOk(pay, 'wapAlipay') as { tradeNo: string }).tradeNo });
+    }
+    // Each refused placement spends a copy: while the circuit is open they are refused in a millisecond.
+    const traffic = load(buyers, await copiesOf(d, lot, 4_000), false);
+    await until('orders flowing', async () => traffic.placed.size >= 10);
+    step('load flowing');
+    // The game hangs: its calls time out. The payments arrive meanwhile.
+    d.pauseGame();
+    step('game paused');
+    for (const o of orders) {
+      const paid = await json(`${d.url}/sandbox/api/pay/${o.tradeNo}/succeed`, {});
+      expect(paid.status).toBe(200);
+    }
+    step('payments in');
+    const slow = await sdk.call(coinNum, third.pt, as(third));
+    expect({ status: slow.status, code: slow.code, msg: slow.msg }).toEqual({
+      status: 503,
+      code: '10000',
+      msg: '游戏服务暂时无法连接，请稍后再试',
+    });
+    // Then it is gone: its port refuses.
+    await d.killGame();
+    step('game killed');
+    await until('the load saw the outage', async () => (traffic.refusals.get('503/10000') ?? 0) >= 5);
+    const { rows: waiting } = await d.db.query<{ status: number }>('select status from orders where id = any($1)', [
+      orders.map((o) => Number(o.orderId)),
+    ]);
+    expect(waiting.map((r) => r.status)).toEqual([OrderStatus.PAID, OrderStatus.PAID, OrderStatus.PAID]);
+    const placedWhileDown = traffic.placed.size;
+    await d.startGame();
+    step('game started');
+    // Every process finds the game again by itself (its circuit's probe), and the sweep delivers.
+    await until('orders flowing again', async () => traffic.placed.size >= placedWhileDown + 10).catch((e: Error) => {
+      throw new Error(`${e.message}; answers: ${[...traffic.refusals].map(([k, n]) => `${k}×${n}`).join(' ')}`);
+    });
+    step('flowing again');
+    await until('the paid orders delivered', async () => {
+      const { rows } = await d.db.query<{ status: number }>('select status from orders where id = any($1)', [
+        orders.map((o) => Number(o.orderId)),
+      ]);
+      return rows.every((r) => r.status === OrderStatus.AWAITING_RECEIPT);
+    });
+    await traffic.stop();
+    const lost = await lostOrders(traffic.placed);
+    const refused = [...traffic.refusals].map(([k, n]) => `${k}×${n}`).join(' ');
+    console.info(
+      `scale: game outage: requests ${traffic.tally.requests}, failed ${traffic.tally.failed} (${refused}), lost ${lost}, orders placed ${traffic.placed.size}`,
+    );
+    expect(lost).toBe(0);
+    expect([...traffic.refusals.keys()].filter((k) => k !== '503/10000')).toEqual([]);
+    // Each order's coins moved once.
+    await online();
+    expect(await coinsOf(third)).toBe(before + 3 * 1_000);
+    const check = spawnSync('npm', ['run', '-s', 'ledger:check'], {
+      env: { ...process.env, DATABASE_URL: d.databaseUrl },
+      encoding: 'utf8',
+    });
+    expect(check.status).toBe(0);
+  });
+}, 300_000);
 
 /** A chat socket on one node, logged in: its frames, and waiting for the next one that matches. */
 async function chatOn(node: Node, sig: { account: string; token: string }) {
