@@ -333,6 +333,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // freeze: staff freeze, unfreeze and take down listings; the proposals on them end through their modules.
     listings: { db, endOffers: offers.endProposalsOn, cancelAuction: auctions.cancelOn },
     stats,
+    notices,
   });
   couponModule(app, { platform, notices });
   // What a cashier can pay: each purpose registers its adapter (the broker's and the bid book's below).

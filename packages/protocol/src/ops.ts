@@ -29,7 +29,8 @@ export const staffRoleLabel: Record<StaffRole, string> = {
  * (提现审核, 对账, 账务), users (查找 and a user's page, his notes), userActions (ban and unban, end
  * his sessions, reset his sale lock, hold and release his withdrawals), stats (数据: the dashboard,
  * A/B, its export), listings (冻结, 解冻 and 下架 of a listing), games (游戏与规则: the maintenance
- * switch, the gray users, each game's sell rules, switches and download links).
+ * switch, the gray users, each game's sell rules, switches and download links), coupons (优惠券: the
+ campaigns, granting them, their usage and cost).
  */
 export type StaffPermission =
   | 'orders'
@@ -41,12 +42,25 @@ export type StaffPermission =
   | 'userActions'
   | 'stats'
   | 'listings'
-  | 'games';
+  | 'games'
+  | 'coupons';
 const permissions: Record<StaffRole, readonly StaffPermission[]> = {
   cs: ['orders', 'users'],
-  operator: ['orders', 'audit', 'merchants', 'users', 'userActions', 'stats', 'listings', 'games'],
+  operator: ['orders', 'audit', 'merchants', 'users', 'userActions', 'stats', 'listings', 'games', 'coupons'],
   finance: ['audit', 'money'],
-  admin: ['orders', 'audit', 'staff', 'merchants', 'money', 'users', 'userActions', 'stats', 'listings', 'games'],
+  admin: [
+    'orders',
+    'audit',
+    'staff',
+    'merchants',
+    'money',
+    'users',
+    'userActions',
+    'stats',
+    'listings',
+    'games',
+    'coupons',
+  ],
 };
 export const staffCan = (role: StaffRole, permission: StaffPermission): boolean =>
   permissions[role].includes(permission);
@@ -92,6 +106,9 @@ export const StaffAction = {
   GRAY_REMOVE: 'user.gray_remove',
   GAME_SETTINGS: 'game.settings',
   APP_VERSION_SET: 'system.app_version',
+  COUPON_CAMPAIGN_CREATE: 'coupon.campaign_create',
+  COUPON_CAMPAIGN_STATUS: 'coupon.campaign_status',
+  COUPON_GRANT: 'coupon.grant',
 } as const;
 export type StaffAction = (typeof StaffAction)[keyof typeof StaffAction];
 
@@ -135,6 +152,9 @@ export const staffActionLabel: Record<StaffAction, string> = {
   'user.gray_remove': '移出灰度用户',
   'game.settings': '修改游戏规则',
   'system.app_version': '设置应用最低版本',
+  'coupon.campaign_create': '创建优惠券活动',
+  'coupon.campaign_status': '修改优惠券活动状态',
+  'coupon.grant': '发放优惠券',
 };
 
 const staffUsername = z

@@ -7,7 +7,7 @@ import { SaleUnlockHost } from '../features/consignment/sale-unlock-host';
 import { NoLineHost } from '../features/system/no-line-host';
 import { GameSession } from '../features/user/game-session';
 import { copy } from '../lib/copy';
-import { detectPlatform, isNavigationAllowed, sceneOfPath } from '../lib/platform';
+import { isNavigationAllowed, sceneOfPath } from '../lib/platform';
 import { storage } from '../lib/storage';
 import { showToast } from '../lib/ui-bus';
 import { applyPcZoom } from './launch';

@@ -7,6 +7,7 @@ import type { DbHandle } from '../../platform/db/handle';
 import { AppError } from '../../platform/errors';
 import { gameNames } from '../market/catalogue';
 import { couponDb, type UserCouponsTable } from './coupon.tables';
+import { grantEvent } from './coupon-campaigns';
 
 type Row = Selectable<UserCouponsTable>;
 export const TYPE_NAMES: Record<number, string> = { 1: '角色', 2: '游戏币', 3: '道具' };
@@ -148,30 +149,9 @@ export async function useCoupon(trx: DbHandle, orderId: number, now: Date): Prom
     .execute();
 }
 
-/** Grants an event's coupons to a user, once (the unique key makes a second join a no-op). */
+/** A player claims an event's coupons (领取), once: through the campaign's budget (coupon-campaigns.ts). */
 export async function joinCouponEvent(db: Db, userId: number, eventId: string, now: number): Promise<Row[]> {
-  const event = await couponDb(db).selectFrom('coupon_events').selectAll().where('id', '=', eventId).executeTakeFirst();
-  if (!event) throw new AppError(ErrorCode.BAD_PARAMS, '活动不存在');
-  if (event.starts_at.getTime() > now || event.ends_at.getTime() <= now)
-    throw new AppError(ErrorCode.BAD_PARAMS, '活动未开始或已结束');
-  const granted = await couponDb(db)
-    .insertInto('user_coupons')
-    .values(
-      event.coupons.map((c) => ({
-        user_id: userId,
-        event_id: eventId,
-        name: c.name,
-        amount_fen: c.amount,
-        threshold_fen: c.threshold,
-        application_ids: JSON.stringify(c.applicationIds),
-        types: JSON.stringify(c.types),
-        starts_at: new Date(now),
-        expires_at: new Date(now + c.validDays * 86_400_000),
-      })),
-    )
-    .onConflict((oc) => oc.columns(['user_id', 'event_id', 'name']).doNothing())
-    .returningAll()
-    .execute();
+  const granted = await db.transaction().execute((trx) => grantEvent(trx, eventId, [userId], now, 'player'));
   if (granted.length === 0) throw new AppError(ErrorCode.BAD_PARAMS, '您已领取过该活动的优惠券');
   return granted;
 }

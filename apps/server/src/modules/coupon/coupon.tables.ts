@@ -19,6 +19,27 @@ export interface CouponEventsTable {
   starts_at: Generated<Date>;
   ends_at: Date;
   coupons: ColumnType<EventCoupon[], string, string>;
+  /** Migration 0059 (the console's campaigns). */
+  status: Generated<'live' | 'paused' | 'ended'>;
+  budget_count: number | null;
+  budget_fen: ColumnType<string | number | null, number | null | undefined, number | null>;
+  granted_count: Generated<number>;
+  granted_fen: ColumnType<string | number, number | undefined, number>;
+  claimable: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
+/** A staff grant, kept under its number (a repeat answers it). */
+export interface CouponGrantsTable {
+  grant_id: string;
+  event_id: string;
+  target: ColumnType<unknown, string, never>;
+  targeted: number;
+  users: number;
+  coupons: number;
+  fen: ColumnType<string | number, number, never>;
+  staff_id: number;
+  created_at: CreatedAt;
 }
 
 export interface UserCouponsTable {
@@ -42,6 +63,7 @@ export interface UserCouponsTable {
 export interface CouponTables {
   coupon_events: CouponEventsTable;
   user_coupons: UserCouponsTable;
+  coupon_grants: CouponGrantsTable;
 }
 
 /** A handle or transaction that sees only these tables. */

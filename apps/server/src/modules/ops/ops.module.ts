@@ -4,6 +4,7 @@ import { isAppError } from '../../platform/errors';
 import type { RateStore } from '../../platform/rate/rate-store';
 import type { BrokerOrderDeps } from '../broker/broker-order.queries';
 import type { RefusedCases } from '../casework/refused-cases';
+import type { NoticesHandle } from '../notices/notices.module';
 import type { OrderDeps } from '../orders/order.service';
 import type { StatsHandle } from '../stats/stats.module';
 import type { SupportDeps } from '../support/support.service';
@@ -12,6 +13,7 @@ import { opsRoutes } from './ops.routes';
 import { opsBrokerConfigRoutes } from './ops-broker-configs.routes';
 import { opsBrokerOrderRoutes } from './ops-broker-orders.routes';
 import { opsCaseRoutes } from './ops-cases';
+import { opsCouponRoutes } from './ops-coupons.routes';
 import { opsGameRoutes } from './ops-games.routes';
 import { opsHttpStatus, requireAccess } from './ops-http';
 import type { OpsListingsDeps } from './ops-listings';
@@ -54,6 +56,8 @@ export interface OpsDeps extends OrderDeps {
   listings?: OpsListingsDeps;
   /** 数据: the statistics module's dashboard (its routes mount when handed in). */
   stats?: StatsHandle;
+  /** 优惠券: granted users are told by a notice. */
+  notices?: NoticesHandle;
 }
 
 /**
@@ -91,6 +95,7 @@ export async function opsModule(app: FastifyInstance, deps: OpsDeps): Promise<vo
       opsUserRoutes(ops, deps);
       opsListingRoutes(ops, deps);
       opsGameRoutes(ops, deps);
+      opsCouponRoutes(ops, deps);
       if (deps.stats) opsStatsRoutes(ops, { ...deps, stats: deps.stats });
     },
     { prefix: '/ops/v1' },

@@ -62,3 +62,33 @@ export async function orderNumbers(db: DbHandle, orderIds: readonly number[]): P
     .execute();
   return new Map(rows.map((r) => [r.id, r.order_no]));
 }
+
+/** The buyers who paid an order in a game since a time (a coupon segment), at most `limit`. */
+export async function buyerIdsOfGame(
+  db: DbHandle,
+  applicationId: string,
+  since: Date,
+  limit: number,
+): Promise<number[]> {
+  const rows = await ordersDb(db)
+    .selectFrom('orders')
+    .select('buyer_user_id')
+    .distinct()
+    .where('application_id', '=', applicationId)
+    .where('paid_at', '>=', since)
+    .orderBy('buyer_user_id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.buyer_user_id);
+}
+
+/** The price of these orders together, in fen (a coupon campaign's GMV). */
+export async function priceSumOf(db: DbHandle, orderIds: readonly number[]): Promise<number> {
+  if (orderIds.length === 0) return 0;
+  const row = await ordersDb(db)
+    .selectFrom('orders')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('price_fen'), eb.lit(0)).as('fen'))
+    .where('id', 'in', [...new Set(orderIds)])
+    .executeTakeFirstOrThrow();
+  return Number(row.fen);
+}

@@ -178,3 +178,27 @@ export async function wechatOpenIdOf(db: DbHandle, userId: number, appId: string
   if (!row) return null;
   return prefix === null ? row.subject : row.subject.slice(prefix.length);
 }
+
+/** The user of a bound phone (11 digits) or a UID (8 digits), live accounts only; null for none. */
+export async function userIdOfPhoneOrUid(db: DbHandle, who: string): Promise<number | null> {
+  const row = await userDb(db)
+    .selectFrom('users')
+    .select('id')
+    .where(/^1\d{10}$/.test(who) ? 'mobile' : 'uid', '=', who)
+    .where('removed_at', 'is', null)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/** The live users who registered since a time (a coupon segment), oldest first, at most `limit`. */
+export async function userIdsRegisteredSince(db: DbHandle, since: Date, limit: number): Promise<number[]> {
+  const rows = await userDb(db)
+    .selectFrom('users')
+    .select('id')
+    .where('created_at', '>=', since)
+    .where('removed_at', 'is', null)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}

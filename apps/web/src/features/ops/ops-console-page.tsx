@@ -9,6 +9,7 @@ import { useOpsSync } from './api/ops-sync';
 import { AuditTab } from './components/audit-tab';
 import { BrokerChannelsTab } from './components/broker-channels-tab';
 import { CasesTab } from './components/cases-tab';
+import { CouponsTab } from './components/coupons-tab';
 import { GamesTab } from './components/games-tab';
 import { LedgerTab } from './components/ledger-tab';
 import { LoginForm } from './components/login-form';
@@ -33,6 +34,7 @@ type Tab =
   | 'ledger'
   | 'stats'
   | 'games'
+  | 'coupons'
   | 'audit'
   | 'staff'
   | 'security';
@@ -48,6 +50,7 @@ const TABS: Array<{ id: Tab; label: string; allowed: (me: StaffMember) => boolea
   { id: 'ledger', label: '账务', allowed: (me) => staffCan(me.role, 'money') },
   { id: 'stats', label: '数据', allowed: (me) => staffCan(me.role, 'stats') },
   { id: 'games', label: '游戏与规则', allowed: (me) => staffCan(me.role, 'games') },
+  { id: 'coupons', label: '优惠券', allowed: (me) => staffCan(me.role, 'coupons') },
   { id: 'audit', label: '操作日志', allowed: (me) => staffCan(me.role, 'audit') },
   { id: 'staff', label: '员工', allowed: (me) => staffCan(me.role, 'staff') },
   { id: 'security', label: '安全设置', allowed: () => true },
@@ -116,6 +119,7 @@ function Console({ me }: { me: StaffMember }) {
           {tab.id === 'ledger' ? <LedgerTab /> : null}
           {tab.id === 'stats' ? <StatsTab /> : null}
           {tab.id === 'games' ? <GamesTab /> : null}
+          {tab.id === 'coupons' ? <CouponsTab /> : null}
           {tab.id === 'audit' ? <AuditTab /> : null}
           {tab.id === 'staff' ? <StaffTab me={me} /> : null}
           {tab.id === 'security' ? <SecurityTab me={me} /> : null}

@@ -3,6 +3,7 @@ import { formatPriceFen } from '@app/protocol/format';
 import { useState } from 'react';
 import { useChangeOrderCoupon } from './api/change-order-coupon';
 import { useCoupons } from './api/get-coupons';
+import { NoCouponHint } from './no-coupon-hint';
 
 /**
  * The coupon on the cashier: the one the order holds (name, amount) with 不使用 / 更换, or the
@@ -32,7 +33,7 @@ export function CashierCoupon({ coupon: c, locked }: { coupon: NonNullable<Payab
           </span>
         ) : (
           <span className="muted" data-testid="cashier-coupon-none">
-            {coupons.isPending ? '' : usable.length ? `${usable.length} 张可用` : '暂无可用优惠券'}
+            {coupons.isPending ? '' : usable.length ? `${usable.length} 张可用` : <NoCouponHint />}
           </span>
         )}
       </div>

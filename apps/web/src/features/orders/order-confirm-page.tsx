@@ -10,6 +10,7 @@ import { useCommodityDetail } from '../../lib/queries/get-commodity-detail';
 import { showToast } from '../../lib/ui-bus';
 import { useCoupons } from './api/get-coupons';
 import { usePlaceOrder } from './api/place-order';
+import { NoCouponHint } from './no-coupon-hint';
 import './orders.css';
 import { LinkGameGuide } from '../../components/link-game-guide';
 import { targetFields, targetOptions, useDeliveryTargets } from '../../lib/delivery-targets';
@@ -148,7 +149,7 @@ export default function OrderConfirmPage() {
         <div className="order-row-title">优惠券</div>
         {coupons.data?.usable.length ? null : (
           <p className="muted" style={{ margin: 0 }}>
-            暂无可用优惠券
+            {coupons.isPending ? '' : <NoCouponHint />}
           </p>
         )}
         {coupons.data?.usable.map((c) => (
