@@ -103,8 +103,8 @@ export function CouponsTab() {
                       {c.claimable ? ' · 用户可领取' : ' · 仅后台发放'}
                     </div>
                   </td>
-                  <td>{campaignStatusLabel[c.status]}</td>
-                  <td className="ops-muted">
+                  <td className="ops-nowrap">{campaignStatusLabel[c.status]}</td>
+                  <td className="ops-muted ops-nowrap">
                     {formatTime(c.startsAt)}
                     <br />至 {formatTime(c.endsAt)}
                   </td>
