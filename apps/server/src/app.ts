@@ -47,6 +47,7 @@ import { Payables } from './modules/payments/payable';
 import { releasePayableHolds } from './modules/payments/payment-holds';
 import { type PaymentsHandle, paymentsModule } from './modules/payments/payments.module';
 import { RefundPort } from './modules/payments/refund-port';
+import { riskModule } from './modules/risk/risk.module';
 import { smsModule } from './modules/sms/sms.module';
 import { type StatsHandle, statsModule } from './modules/stats/stats.module';
 import { StatsSources } from './modules/stats/stats-sources';
@@ -336,6 +337,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     notices,
   });
   couponModule(app, { platform, notices });
+  // risk: the signals staff act on (the sweep leader raises them from the owning modules' facts).
+  riskModule(app, { db, sweepEveryMs: config.SWEEP_MS });
   // What a cashier can pay: each purpose registers its adapter (the broker's and the bid book's below).
   const payables = new Payables();
   payables.register(orderPayable(orders.deliverPaid));

@@ -19,8 +19,6 @@ export const campaignStatusLabel: Record<CampaignStatus, string> = {
   ended: '已结束',
 };
 
-/** The goods types a coupon may be limited to (1 角色, 2 游戏币, 3 道具). */
-export const COUPON_GOODS_TYPES = [1, 2, 3] as const;
 
 export const campaignListQuery = z.object({
   page,

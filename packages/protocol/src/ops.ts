@@ -30,7 +30,7 @@ export const staffRoleLabel: Record<StaffRole, string> = {
  * his sessions, reset his sale lock, hold and release his withdrawals), stats (数据: the dashboard,
  * A/B, its export), listings (冻结, 解冻 and 下架 of a listing), games (游戏与规则: the maintenance
  * switch, the gray users, each game's sell rules, switches and download links), coupons (优惠券: the
- campaigns, granting them, their usage and cost).
+ campaigns, granting them, their usage and cost), risk (风控: the risk signals, dismissed or acted on).
  */
 export type StaffPermission =
   | 'orders'
@@ -43,10 +43,11 @@ export type StaffPermission =
   | 'stats'
   | 'listings'
   | 'games'
-  | 'coupons';
+  | 'coupons'
+  | 'risk';
 const permissions: Record<StaffRole, readonly StaffPermission[]> = {
   cs: ['orders', 'users'],
-  operator: ['orders', 'audit', 'merchants', 'users', 'userActions', 'stats', 'listings', 'games', 'coupons'],
+  operator: ['orders', 'audit', 'merchants', 'users', 'userActions', 'stats', 'listings', 'games', 'coupons', 'risk'],
   finance: ['audit', 'money'],
   admin: [
     'orders',
@@ -60,6 +61,7 @@ const permissions: Record<StaffRole, readonly StaffPermission[]> = {
     'listings',
     'games',
     'coupons',
+    'risk',
   ],
 };
 export const staffCan = (role: StaffRole, permission: StaffPermission): boolean =>
@@ -109,6 +111,8 @@ export const StaffAction = {
   COUPON_CAMPAIGN_CREATE: 'coupon.campaign_create',
   COUPON_CAMPAIGN_STATUS: 'coupon.campaign_status',
   COUPON_GRANT: 'coupon.grant',
+  RISK_DISMISS: 'risk.dismiss',
+  RISK_ACT: 'risk.act',
 } as const;
 export type StaffAction = (typeof StaffAction)[keyof typeof StaffAction];
 
@@ -155,6 +159,8 @@ export const staffActionLabel: Record<StaffAction, string> = {
   'coupon.campaign_create': '创建优惠券活动',
   'coupon.campaign_status': '修改优惠券活动状态',
   'coupon.grant': '发放优惠券',
+  'risk.dismiss': '忽略风险信号',
+  'risk.act': '处置风险信号',
 };
 
 const staffUsername = z

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
+import { seenFrom } from '../../platform/http/seen-from';
 import type { createSandboxProviders } from '../../platform/identity-providers/identity-providers';
 import type { ConsoleSmsProvider } from '../../platform/sms/sms-provider';
 import { moveListing } from '../exchange/listing-moves';
@@ -136,10 +137,23 @@ export function devRoutes(
   });
 
   app.post('/dev/session', async (request) => {
-    const body = z.object({ phone: phoneSchema }).safeParse(request.body);
+    // A device id may be named (the risk journey's two players on one phone); the address is the caller's.
+    const body = z
+      .object({
+        phone: phoneSchema,
+        deviceId: z
+          .string()
+          .regex(/^[\w.:-]{4,64}$/)
+          .optional(),
+      })
+      .safeParse(request.body);
     if (!body.success) throw new AppError(ErrorCode.BAD_PARAMS, body.error.issues[0]?.message);
     const user = await findOrCreateUserByMobile(db, body.data.phone);
-    const token = await startSession(db, user.id, 'H5', config.SESSION_TTL_DAYS);
+    const seen = seenFrom(request);
+    const token = await startSession(db, user.id, 'H5', config.SESSION_TTL_DAYS, {
+      ...seen,
+      deviceId: body.data.deviceId ?? seen.deviceId,
+    });
     return { code: ErrorCode.OK, msg: 'success', data: { token, uid: user.uid, mobile: body.data.phone } };
   });
 }

@@ -2,6 +2,7 @@ import { checkGameTokenOnline, gameLogin, gameTokenLogin, h5sdkSendSms, serverLi
 import type { FastifyInstance } from 'fastify';
 import type { CallContext } from '../../platform/http/call-context';
 import { type CallPlatform, registerCall } from '../../platform/http/register-call';
+import { seenFrom } from '../../platform/http/seen-from';
 import { SMS_LIMITS, type SmsDeps, sendCode } from '../sms/sms.service';
 import { recordGameLogin } from '../user/game-accounts';
 import { findOrCreateUserByIdentity } from '../user/user.service';
@@ -33,7 +34,7 @@ export function gameLoginRoutes(
       input.roleName ?? null,
     );
     await recordGameLogin(platform.db, player.gameId, player.accountId, input.roleName ?? null);
-    const token = await startSession(platform.db, user.id, ctx.source, sessionTtlDays);
+    const token = await startSession(platform.db, user.id, ctx.source, sessionTtlDays, seenFrom(ctx.request));
     return { token, mobile: user.mobile ?? '', uid: user.uid, isGrayEnv: ctx.gray };
   };
   registerCall(app, platform, gameTokenLogin, loginByGameToken);

@@ -43,6 +43,7 @@ const refusals: Record<StaffPermission, string> = {
   listings: '仅运营和管理员可以冻结、解冻或下架商品',
   games: '仅运营和管理员可以设置游戏规则、维护和灰度',
   coupons: '仅运营和管理员可以管理优惠券活动',
+  risk: '仅运营和管理员可以处理风控信号',
 };
 
 export function requireAccess(staff: StaffPrincipal, access: RouteAccess): void {

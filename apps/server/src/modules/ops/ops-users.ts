@@ -126,6 +126,8 @@ interface Acting {
   userId: number;
   reason: string;
   ip: string;
+  /** Written in the action's transaction after it (a risk signal marked 处置 by it): a throw undoes both. */
+  alsoIn?: (trx: Db) => Promise<void>;
 }
 
 /** The action, the audit and the refusal when it changed nothing: one transaction. */
@@ -147,6 +149,7 @@ async function act<T>(
       after: { ...(done.after as object), reason: a.reason },
       ip: a.ip,
     });
+    await a.alsoIn?.(trx);
     return done.answer;
   });
 }

@@ -20,6 +20,7 @@ import type { OpsListingsDeps } from './ops-listings';
 import { opsListingRoutes } from './ops-listings.routes';
 import { opsMerchantRoutes } from './ops-merchants.routes';
 import { opsMoneyRoutes } from './ops-money.routes';
+import { opsRiskRoutes } from './ops-risk.routes';
 import { opsStatsRoutes } from './ops-stats.routes';
 import { opsSupportRoutes } from './ops-support.routes';
 import type { OpsUsersDeps } from './ops-users';
@@ -96,6 +97,7 @@ export async function opsModule(app: FastifyInstance, deps: OpsDeps): Promise<vo
       opsListingRoutes(ops, deps);
       opsGameRoutes(ops, deps);
       opsCouponRoutes(ops, deps);
+      opsRiskRoutes(ops, deps);
       if (deps.stats) opsStatsRoutes(ops, { ...deps, stats: deps.stats });
     },
     { prefix: '/ops/v1' },

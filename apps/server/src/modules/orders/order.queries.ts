@@ -92,3 +92,53 @@ export async function priceSumOf(db: DbHandle, orderIds: readonly number[]): Pro
     .executeTakeFirstOrThrow();
   return Number(row.fen);
 }
+
+/** A paid order as the risk signals read it. */
+export interface PaidOrderFact {
+  id: number;
+  orderNo: string;
+  buyerUserId: number;
+  sellerUserId: number;
+  priceFen: number;
+  type: number;
+  paidAt: Date;
+}
+
+/** Orders paid after a time (the risk sweep's cursor), oldest first, at most `limit`. */
+export async function ordersPaidAfter(db: DbHandle, after: Date, limit: number): Promise<PaidOrderFact[]> {
+  const rows = await ordersDb(db)
+    .selectFrom('orders')
+    .select(['id', 'order_no', 'buyer_user_id', 'seller_user_id', 'price_fen', 'type', 'paid_at'])
+    .where('paid_at', '>', after)
+    .orderBy('paid_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    orderNo: r.order_no,
+    buyerUserId: r.buyer_user_id,
+    sellerUserId: r.seller_user_id,
+    priceFen: Number(r.price_fen),
+    type: r.type,
+    paidAt: r.paid_at as Date,
+  }));
+}
+
+/** Buyers who refused at least `min` receipts since a time: each with those orders. */
+export async function refusingBuyers(
+  db: DbHandle,
+  since: Date,
+  min: number,
+): Promise<Array<{ buyerUserId: number; orderIds: number[] }>> {
+  const rows = await ordersDb(db)
+    .selectFrom('orders')
+    .select(['buyer_user_id', 'id'])
+    .where('receipt_refused_at', '>=', since)
+    .orderBy('buyer_user_id')
+    .orderBy('id')
+    .execute();
+  const by = new Map<number, number[]>();
+  for (const r of rows) by.set(r.buyer_user_id, [...(by.get(r.buyer_user_id) ?? []), r.id]);
+  return [...by].filter(([, ids]) => ids.length >= min).map(([buyerUserId, orderIds]) => ({ buyerUserId, orderIds }));
+}

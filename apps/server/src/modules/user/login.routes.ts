@@ -3,6 +3,7 @@ import { logout, phoneLogin } from '@app/protocol/calls/user';
 import type { FastifyInstance } from 'fastify';
 import { revokeSession } from '../../platform/auth/sessions';
 import { type CallPlatform, registerCall } from '../../platform/http/register-call';
+import { seenFrom } from '../../platform/http/seen-from';
 import { consumeCode, type SmsDeps } from '../sms/sms.service';
 import { linkGameAccountByPhone } from './game-link';
 import type { RemovalChecks } from './removal-checks';
@@ -17,7 +18,7 @@ export function loginRoutes(
   registerCall(app, platform, phoneLogin, async (input, ctx) => {
     await consumeCode(deps, { phone: input.phone, smsType: 'phoneLogin', code: input.code });
     const user = await findOrCreateUserByMobile(platform.db, input.phone);
-    const token = await startSession(platform.db, user.id, ctx.source, deps.sessionTtlDays);
+    const token = await startSession(platform.db, user.id, ctx.source, deps.sessionTtlDays, seenFrom(ctx.request));
     return { token, mobile: input.phone, uid: user.uid, isGrayEnv: ctx.gray };
   });
 
@@ -32,7 +33,7 @@ export function loginRoutes(
       { gameId: ctx.player.gameId, accountId: ctx.player.accountId, phone: input.phone },
       deps.removalChecks,
     );
-    const token = await startSession(platform.db, user.id, ctx.source, deps.sessionTtlDays);
+    const token = await startSession(platform.db, user.id, ctx.source, deps.sessionTtlDays, seenFrom(ctx.request));
     return { token, mobile: input.phone, uid: user.uid, isGrayEnv: ctx.gray };
   });
 

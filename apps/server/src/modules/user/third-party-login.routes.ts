@@ -1,9 +1,10 @@
 import { loginProviders, oneClickLogin, qqAppLogin, wxAppLogin } from '@app/protocol/calls/user';
 import { ErrorCode } from '@app/protocol/errors';
 import { PHONE_PATTERN } from '@app/protocol/validation';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/errors';
 import { type CallPlatform, registerCall } from '../../platform/http/register-call';
+import { seenFrom } from '../../platform/http/seen-from';
 import type { LoginProviders } from '../../platform/identity-providers/configured-providers';
 import type { OAuthName, OAuthProvider } from '../../platform/identity-providers/identity-providers';
 import { LoginRefused } from '../../platform/identity-providers/provider-http';
@@ -35,7 +36,10 @@ export function thirdPartyLoginRoutes(
   };
   const oauthLogin =
     (name: OAuthName, provider: OAuthProvider | null) =>
-    async (input: { code: string; redirectUri?: string | undefined }, ctx: { source: string; gray: boolean }) => {
+    async (
+      input: { code: string; redirectUri?: string | undefined },
+      ctx: { source: string; gray: boolean; request: FastifyRequest },
+    ) => {
       if (!provider) throw new AppError(ErrorCode.BAD_PARAMS, NOT_OFFERED[name]);
       const identity = await provider.exchangeCode(input.code, input.redirectUri).catch(refusal(name));
       const user = await findOrCreateUserByIdentity(
@@ -46,7 +50,7 @@ export function thirdPartyLoginRoutes(
         undefined,
         identity.aliases,
       );
-      const token = await startSession(db, user.id, ctx.source, sessionTtlDays);
+      const token = await startSession(db, user.id, ctx.source, sessionTtlDays, seenFrom(ctx.request));
       return { token, mobile: user.mobile ?? '', uid: user.uid, isGrayEnv: ctx.gray };
     };
   registerCall(app, platform, loginProviders, async () => ({ providers: providers.offered }));
@@ -58,7 +62,7 @@ export function thirdPartyLoginRoutes(
     const phone = await oneClick.phoneOfToken(input.token).catch(refusal('oneClick'));
     if (!PHONE_PATTERN.test(phone)) throw new AppError(ErrorCode.BAD_PARAMS, '一键登录失败，请使用验证码登录');
     const user = await findOrCreateUserByMobile(db, phone);
-    const token = await startSession(db, user.id, ctx.source, sessionTtlDays);
+    const token = await startSession(db, user.id, ctx.source, sessionTtlDays, seenFrom(ctx.request));
     return { token, mobile: phone, uid: user.uid, isGrayEnv: ctx.gray };
   });
 }

@@ -2,7 +2,7 @@ import { ErrorCode } from '@app/protocol/errors';
 import { formatDateTime } from '@app/protocol/format';
 import type { UserBan } from '@app/protocol/ops-users';
 import { sql } from 'kysely';
-import { issueSession } from '../../platform/auth/sessions';
+import { issueSession, type SeenFrom } from '../../platform/auth/sessions';
 import type { Db } from '../../platform/db/database';
 import type { DbHandle } from '../../platform/db/handle';
 import { AppError } from '../../platform/errors';
@@ -40,9 +40,15 @@ export async function refuseBanned(db: DbHandle, userId: number): Promise<void> 
 }
 
 /** A login's session: refused with 20111 for a banned user. */
-export async function startSession(db: Db, userId: number, source: string, ttlDays: number): Promise<string> {
+export async function startSession(
+  db: Db,
+  userId: number,
+  source: string,
+  ttlDays: number,
+  seen?: SeenFrom,
+): Promise<string> {
   await refuseBanned(db, userId);
-  return issueSession(db, userId, source, ttlDays);
+  return issueSession(db, userId, source, ttlDays, seen);
 }
 
 const standing = sql<boolean>`banned_at is not null and (banned_until is null or banned_until > now())`;

@@ -202,3 +202,14 @@ export async function userIdsRegisteredSince(db: DbHandle, since: Date, limit: n
     .execute();
   return rows.map((r) => r.id);
 }
+
+/** When these users registered. */
+export async function registeredAt(db: DbHandle, userIds: readonly number[]): Promise<Map<number, Date>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await userDb(db)
+    .selectFrom('users')
+    .select(['id', 'created_at'])
+    .where('id', 'in', [...new Set(userIds)])
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.created_at]));
+}

@@ -19,7 +19,19 @@ export interface SessionUser {
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export async function issueSession(db: Db, userId: number, source: string, ttlDays: number): Promise<string> {
+/** Where a session was made: the caller's address and the device id its client sent (X-EventTracking). */
+export interface SeenFrom {
+  ip: string | null;
+  deviceId: string | null;
+}
+
+export async function issueSession(
+  db: Db,
+  userId: number,
+  source: string,
+  ttlDays: number,
+  seen: SeenFrom = { ip: null, deviceId: null },
+): Promise<string> {
   const token = randomBytes(24).toString('base64url');
   await platformDb(db)
     .insertInto('sessions')
@@ -29,9 +41,55 @@ export async function issueSession(db: Db, userId: number, source: string, ttlDa
       source,
       expires_at: new Date(Date.now() + ttlDays * 86_400_000),
       revoked_at: null,
+      ip: seen.ip,
+      device_id: seen.deviceId,
     })
     .execute();
   return token;
+}
+
+/** What two users' sessions share: addresses and device ids both signed in from (a wash trade's trace). */
+export async function sharedSeen(db: DbHandle, a: number, b: number): Promise<{ ips: string[]; devices: string[] }> {
+  const rows = await platformDb(db)
+    .selectFrom('sessions')
+    .select(['user_id', 'ip', 'device_id'])
+    .where('user_id', 'in', [a, b])
+    .execute();
+  const of = (user: number, key: 'ip' | 'device_id') =>
+    new Set(rows.filter((r) => r.user_id === user && r[key]).map((r) => r[key] as string));
+  const common = (key: 'ip' | 'device_id') => {
+    const theirs = of(b, key);
+    return [...of(a, key)].filter((v) => theirs.has(v)).sort();
+  };
+  return { ips: common('ip'), devices: common('device_id') };
+}
+
+/** Device ids that at least `min` users signed in from: each with its users. */
+export async function crowdedDevices(
+  db: DbHandle,
+  min: number,
+): Promise<Array<{ deviceId: string; userIds: number[] }>> {
+  const rows = await platformDb(db)
+    .selectFrom('sessions')
+    .select(['device_id', 'user_id'])
+    .distinct()
+    .where('device_id', 'is not', null)
+    .where(
+      'device_id',
+      'in',
+      platformDb(db)
+        .selectFrom('sessions')
+        .select('device_id')
+        .where('device_id', 'is not', null)
+        .groupBy('device_id')
+        .having((eb) => eb.fn.count('user_id').distinct(), '>=', min),
+    )
+    .orderBy('device_id')
+    .orderBy('user_id')
+    .execute();
+  const by = new Map<string, number[]>();
+  for (const r of rows) by.set(r.device_id as string, [...(by.get(r.device_id as string) ?? []), r.user_id]);
+  return [...by].map(([deviceId, userIds]) => ({ deviceId, userIds }));
 }
 
 /** The user's 唯一码, answered by the user module (which owns users): undefined for no such user. */

@@ -1,4 +1,4 @@
-import type { ColumnType, Kysely } from 'kysely';
+import type { ColumnType, Generated, Kysely } from 'kysely';
 import type { DbHandle } from './handle';
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
@@ -23,6 +23,9 @@ export interface SessionsTable {
   created_at: CreatedAt;
   expires_at: Date;
   revoked_at: Date | null;
+  /** Where it was made (migration 0060): the address and the client's device id; null before. */
+  ip: Generated<string | null>;
+  device_id: Generated<string | null>;
 }
 
 /** The tables the platform (codec keys, sessions, settings) owns (docs/architecture.md): no other module reads or writes them, it calls the platform's functions. */

@@ -55,6 +55,7 @@ import * as m0056 from './0056-freeze-listing-freezes';
 import * as m0057 from './0057-indices-price-bins';
 import * as m0058 from './0058-gamerules-game-ops-edited';
 import * as m0059 from './0059-coupon-campaigns';
+import * as m0060 from './0060-risk-signals';
 
 /** Migrations in order; a name once shipped never changes. */
 export const migrations: Record<string, { up: readonly string[] }> = {
@@ -115,4 +116,5 @@ export const migrations: Record<string, { up: readonly string[] }> = {
   '0057-indices-price-bins': m0057,
   '0058-gamerules-game-ops-edited': m0058,
   '0059-coupon-campaigns': m0059,
+  '0060-risk-signals': m0060,
 };
