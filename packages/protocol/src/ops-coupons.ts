@@ -19,7 +19,6 @@ export const campaignStatusLabel: Record<CampaignStatus, string> = {
   ended: '已结束',
 };
 
-
 export const campaignListQuery = z.object({
   page,
   pageSize,

@@ -23,10 +23,12 @@ export const riskKindLabel: Record<RiskKind, string> = {
 
 export const RISK_STATUSES = ['open', 'dismissed', 'acted'] as const;
 export type RiskStatus = (typeof RISK_STATUSES)[number];
+export const riskStatusLabel: Record<RiskStatus, string> = { open: '待处理', dismissed: '已忽略', acted: '已处置' };
 
 /** What acting on a signal does to its user: 封禁 (until lifted) or 暂停提现. */
 export const RISK_ACTIONS = ['ban', 'holdWithdrawals'] as const;
 export type RiskAction = (typeof RISK_ACTIONS)[number];
+export const riskActionLabel: Record<RiskAction, string> = { ban: '封禁用户', holdWithdrawals: '暂停提现' };
 
 export const riskListQuery = z.object({
   page: z.coerce.number({ error: '页码不正确' }).int('页码不正确').min(1, '页码不正确').default(1),
@@ -57,6 +59,7 @@ export const riskDecisionPayload = z.discriminatedUnion(
   ],
   { error: '请选择处理方式' },
 );
+export type RiskDecisionPayload = z.input<typeof riskDecisionPayload>;
 
 export interface OpsRiskSignal {
   signalId: string;

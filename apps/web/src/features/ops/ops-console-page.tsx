@@ -15,6 +15,7 @@ import { LedgerTab } from './components/ledger-tab';
 import { LoginForm } from './components/login-form';
 import { MerchantsTab } from './components/merchants-tab';
 import { ReconcileTab } from './components/reconcile-tab';
+import { RiskTab } from './components/risk-tab';
 import { SecurityTab } from './components/security-tab';
 import { StaffTab } from './components/staff-tab';
 import { StatsTab } from './components/stats-tab';
@@ -35,6 +36,7 @@ type Tab =
   | 'stats'
   | 'games'
   | 'coupons'
+  | 'risk'
   | 'audit'
   | 'staff'
   | 'security';
@@ -51,6 +53,7 @@ const TABS: Array<{ id: Tab; label: string; allowed: (me: StaffMember) => boolea
   { id: 'stats', label: '数据', allowed: (me) => staffCan(me.role, 'stats') },
   { id: 'games', label: '游戏与规则', allowed: (me) => staffCan(me.role, 'games') },
   { id: 'coupons', label: '优惠券', allowed: (me) => staffCan(me.role, 'coupons') },
+  { id: 'risk', label: '风控', allowed: (me) => staffCan(me.role, 'risk') },
   { id: 'audit', label: '操作日志', allowed: (me) => staffCan(me.role, 'audit') },
   { id: 'staff', label: '员工', allowed: (me) => staffCan(me.role, 'staff') },
   { id: 'security', label: '安全设置', allowed: () => true },
@@ -120,6 +123,7 @@ function Console({ me }: { me: StaffMember }) {
           {tab.id === 'stats' ? <StatsTab /> : null}
           {tab.id === 'games' ? <GamesTab /> : null}
           {tab.id === 'coupons' ? <CouponsTab /> : null}
+          {tab.id === 'risk' ? <RiskTab /> : null}
           {tab.id === 'audit' ? <AuditTab /> : null}
           {tab.id === 'staff' ? <StaffTab me={me} /> : null}
           {tab.id === 'security' ? <SecurityTab me={me} /> : null}
