@@ -338,7 +338,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   couponModule(app, { platform, notices });
   // risk: the signals staff act on (the sweep leader raises them from the owning modules' facts).
-  riskModule(app, { db, sweepEveryMs: config.SWEEP_MS });
+  const risk = riskModule(app, { db, sweepEveryMs: config.SWEEP_MS });
   // What a cashier can pay: each purpose registers its adapter (the broker's and the bid book's below).
   const payables = new Payables();
   payables.register(orderPayable(orders.deliverPaid));
@@ -400,6 +400,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       bidBook,
       setPayPin: app.payPassword.setWithoutCode,
       refunds: app.payments.refunds,
+      risk,
     });
 
   openApiRoute(app);

@@ -20,8 +20,8 @@ beforeAll(async () => {
 });
 afterAll(() => browser.close());
 
-/** 三国's market accounts 13–19: no other journey binds them (the statement uses 01–12, the broker trade 30–35). */
-const GAME = '/demo-sanguo';
+/** 仙侠's market accounts 01–19: no other journey binds them (三国's are all taken; 仙侠's broker order uses 20–29, the auction 30–45). */
+const GAME = '/demo-xianxia';
 const NARROW = { viewport: { width: 1024, height: 768 } } as const;
 const beijingDay = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
 
@@ -38,7 +38,7 @@ describe('财务: 提现审核, 对账, 账务', () => {
     // A seller's ¥190 from a sale, after the protection window (the journeys' review threshold is ¥150).
     const buyerGame = await gameLogin('buyer1', GAME);
     const listed = await sellerListsCoins({
-      accounts: sellerAccounts(13, 19),
+      accounts: sellerAccounts(1, 19),
       serverId: buyerGame.serverId,
       coins: 20_000,
       priceFen: 20_000,

@@ -35,9 +35,10 @@ export const gameLogin = async (account: string, game = '/demo-game') =>
 /**
  * seller{from}…seller{to}: market accounts of the demo game (seller01…seller45). Each journey keeps
  * its own, so none finds an account another bound: buying 01–02, disputes 03–09, chat 10–15, trust 16, the service page 17–18,
- * customer service 20–29, offers 30–45, the bid book 46–47 (account pages use 三国's own accounts 40–45,
- * the broker trade 三国's 30–35, the auction and the broker order 仙侠's; the demo market makes the last
- * two of each game, which no journey uses, demo merchants).
+ * customer service 20–29, offers 30–45, the bid book 46–47. 三国's: the statement 01–12, the payment
+ * password 13–18, refunds 20–29 and 36–39, the broker trade 30–35, account pages 40–45. 仙侠's: the
+ * console's money tabs 01–19, the broker order 20–29, the auction 30–45. The demo market makes the last
+ * two of each game, which no journey uses, demo merchants.
  */
 export const sellerAccounts = (from: number, to: number): string[] =>
   Array.from({ length: to - from + 1 }, (_, i) => `seller${String(from + i).padStart(2, '0')}`);

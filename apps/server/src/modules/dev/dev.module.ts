@@ -43,6 +43,8 @@ export function devModule(
     setPayPin?: (userId: number, pin: string) => Promise<void>;
     /** The refunds' sweeper (原路退回 left unknown or processing: the gateway asked). */
     refunds?: { sweep: (now: number) => Promise<unknown> };
+    /** The risk signals' sweep (a journey sees a signal without waiting for the leader's next round). */
+    risk?: { sweep: (now: number) => Promise<unknown> };
   },
 ): void {
   const { db } = deps.platform;
@@ -66,6 +68,8 @@ export function devModule(
         brokerOrders: await deps.broker?.sweep(now),
         coinBids: await deps.bidBook?.sweep(now),
         refunds: await deps.refunds?.sweep(now),
+        // Risk windows look back from the real clock (a sweep run ahead would look past the facts).
+        risks: await deps.risk?.sweep(Date.now()),
       };
     },
   });

@@ -204,7 +204,15 @@ function DecideDialog({ s, act, onClose }: { s: OpsRiskSignal; act: boolean; onC
       ) : null}
       <label className="ops-channel-field">
         <span>处理说明（记入操作日志，封禁原因用户可见）</span>
-        <input value={note} maxLength={200} onChange={(e) => setNote(e.target.value)} data-testid="ops-risk-note" />
+        <input
+          value={note}
+          maxLength={200}
+          onChange={(e) => {
+            setNote(e.target.value);
+            setInvalid('');
+          }}
+          data-testid="ops-risk-note"
+        />
       </label>
     </ConfirmDialog>
   );
