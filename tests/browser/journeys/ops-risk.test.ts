@@ -32,7 +32,7 @@ describe('运营 at 1440 px: 风控', () => {
   it('finds one device on three accounts, holds one user’s withdrawals with a note (none refused), dismisses another signal, and both show as decided', async () => {
     const held = await oneDeviceThreeAccounts('rkah');
     const ignored = await oneDeviceThreeAccounts('rkig');
-    await hook('/dev/sweep', { aheadMinutes: 0 });
+    await hook('/dev/risk/sweep', {});
 
     const ops = await staffDesk('ops-operator', 'demo-ops-123');
     await ops.getByTestId('ops-tab-risk').click();
