@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { baseUrl, type DESKTOP, hook, type MOBILE } from '../browser';
+import { baseUrl, DESKTOP, hook, type MOBILE } from '../browser';
 
 /** Shared steps of the market journeys (market-h5, market-pc). */
 export const toast = (page: Page, text: string) =>
@@ -34,6 +34,16 @@ export async function logInOnLoginPage(page: Page, phone: string): Promise<void>
   await page.getByTestId('login-code').fill(sms?.code ?? '');
   await page.getByTestId('login-agree').check();
   await page.getByTestId('login-submit').click();
+}
+
+/** A staff member signed in on the console (/ops) at 1440 px: his desk's page. */
+export async function staffDesk(browser: Browser, username: string, password: string): Promise<Page> {
+  const desk = await (await browser.newContext(DESKTOP)).newPage();
+  await desk.goto(`${baseUrl()}/ops`);
+  await desk.getByTestId('ops-username').fill(username);
+  await desk.getByTestId('ops-password').fill(password);
+  await desk.getByTestId('ops-login').click();
+  return desk;
 }
 
 export async function newPage(browser: Browser, device: typeof MOBILE | typeof DESKTOP): Promise<Page> {

@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, DESKTOP, hook, launchBrowser, MOBILE } from '../browser';
-import { docShot, logIn, phoneNumber } from './market-helpers';
+import { baseUrl, hook, launchBrowser, MOBILE } from '../browser';
+import { docShot, logIn, phoneNumber, staffDesk } from './market-helpers';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -9,20 +9,11 @@ beforeAll(async () => {
 });
 afterAll(() => browser.close());
 
-async function staffDesk(username: string, password: string): Promise<Page> {
-  const desk = await (await browser.newContext(DESKTOP)).newPage();
-  await desk.goto(`${baseUrl()}/ops`);
-  await desk.getByTestId('ops-username').fill(username);
-  await desk.getByTestId('ops-password').fill(password);
-  await desk.getByTestId('ops-login').click();
-  return desk;
-}
-
 describe('运营 at 1440 px: a coupon campaign made, granted to a player, and seen by him', () => {
   it('creates a campaign (a bad amount refused), grants it by phone, and the player finds the coupon on 我的优惠券', async () => {
     const phone = phoneNumber('136');
     await hook('/dev/session', { phone });
-    const ops = await staffDesk('ops-operator', 'demo-ops-123');
+    const ops = await staffDesk(browser, 'ops-operator', 'demo-ops-123');
     await ops.getByTestId('ops-tab-coupons').click();
     await ops.getByTestId('ops-coupons-list').waitFor();
     await ops.getByTestId('ops-coupons-new').click();

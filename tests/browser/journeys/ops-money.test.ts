@@ -2,8 +2,8 @@ import { itemConfirm } from '@app/protocol/calls/orders';
 import { extractSave } from '@app/protocol/calls/withdrawal';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, baseUrl, DESKTOP, hook, launchBrowser } from '../browser';
-import { docShot, phoneNumber } from './market-helpers';
+import { apiCall, DESKTOP, hook, launchBrowser } from '../browser';
+import { docShot, phoneNumber, staffDesk } from './market-helpers';
 import {
   gameLogin,
   idNumber,
@@ -69,11 +69,7 @@ describe('财务: 提现审核, 对账, 账务', () => {
     expect(first.data.status).toBe('in_review');
 
     // 财务 signs in: the money tabs and nothing of orders or merchants.
-    const desk = await (await browser.newContext(DESKTOP)).newPage();
-    await desk.goto(`${baseUrl()}/ops`);
-    await desk.getByTestId('ops-username').fill('ops-finance');
-    await desk.getByTestId('ops-password').fill('demo-fin-123');
-    await desk.getByTestId('ops-login').click();
+    const desk = await staffDesk(browser, 'ops-finance', 'demo-fin-123');
     await expect.poll(() => desk.getByTestId('ops-who').textContent()).toContain('财务');
     expect(await desk.getByTestId('ops-tab-refused').count()).toBe(0);
     expect(await desk.getByTestId('ops-tab-merchants').count()).toBe(0);

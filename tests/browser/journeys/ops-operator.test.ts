@@ -1,22 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, DESKTOP, hook, launchBrowser, MOBILE } from '../browser';
-import { docShot, phoneNumber } from './market-helpers';
+import { baseUrl, hook, launchBrowser, MOBILE } from '../browser';
+import { docShot, phoneNumber, staffDesk } from './market-helpers';
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser.close());
-
-async function staffDesk(username: string, password: string): Promise<Page> {
-  const desk = await (await browser.newContext(DESKTOP)).newPage();
-  await desk.goto(`${baseUrl()}/ops`);
-  await desk.getByTestId('ops-username').fill(username);
-  await desk.getByTestId('ops-password').fill(password);
-  await desk.getByTestId('ops-login').click();
-  return desk;
-}
 
 /** Finds a player by phone on 查找 and opens his page. */
 async function openUser(desk: Page, phone: string) {
@@ -39,7 +30,7 @@ describe('运营 and 客服 at 1440 px: a player found, banned with a reason he 
     }, session);
 
     // 客服 finds him (a wrong query first) and reads his page; the actions are not 客服's.
-    const cs = await staffDesk('ops-cs', 'demo-cs-123');
+    const cs = await staffDesk(browser, 'ops-cs', 'demo-cs-123');
     await cs.getByRole('button', { name: '查找用户', exact: true }).click();
     await cs.getByTestId('ops-search-submit').click();
     await cs.locator('.ops-error').filter({ hasText: '请输入' }).first().waitFor();
@@ -49,7 +40,7 @@ describe('运营 and 客服 at 1440 px: a player found, banned with a reason he 
     await cs.context().close();
 
     // 运营 bans him for 7 days: the reason is required, then the page says 已封禁.
-    const ops = await staffDesk('ops-operator', 'demo-ops-123');
+    const ops = await staffDesk(browser, 'ops-operator', 'demo-ops-123');
     await openUser(ops, phone);
     await ops.getByTestId('ops-user-action-ban').click();
     await ops.getByTestId('ops-user-action-dialog-confirm').click();

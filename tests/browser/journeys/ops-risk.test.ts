@@ -1,23 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, DESKTOP, hook, launchBrowser } from '../browser';
-import { docShot, phoneNumber } from './market-helpers';
+import { hook, launchBrowser } from '../browser';
+import { docShot, phoneNumber, staffDesk } from './market-helpers';
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser.close());
-
-async function staffDesk(username: string, password: string): Promise<Page> {
-  const desk = await (await browser.newContext(DESKTOP)).newPage();
-  await desk.goto(`${baseUrl()}/ops`);
-  await desk.getByTestId('ops-username').fill(username);
-  await desk.getByTestId('ops-password').fill(password);
-  await desk.getByTestId('ops-login').click();
-  return desk;
-}
 
 /** Three new accounts signed in on one device (this run's own): answers the device as the console masks it. */
 async function oneDeviceThreeAccounts(prefix: string): Promise<{ masked: string; uids: string[] }> {
@@ -34,7 +25,7 @@ describe('运营 at 1440 px: 风控', () => {
     const ignored = await oneDeviceThreeAccounts('rkig');
     await hook('/dev/risk/sweep', {});
 
-    const ops = await staffDesk('ops-operator', 'demo-ops-123');
+    const ops = await staffDesk(browser, 'ops-operator', 'demo-ops-123');
     await ops.getByTestId('ops-tab-risk').click();
     await ops.getByTestId('ops-risk-list').waitFor();
     await ops.getByLabel('类型').selectOption({ label: '一机多号' });
