@@ -28,11 +28,19 @@ export const demoComposition: Composition = (config) => {
   };
 };
 
-/** The demo market on the mounted demo games, then its auctions, then the broker channel's merchants. */
-async function seedDemo({ db, gateway, log, auctions }: SeedServices, games: GameConfig[]): Promise<void> {
-  await seedDemoMarket(db, gateway, games, log);
+/**
+ * The demo market on the mounted demo games, then its auctions, then the broker channel's
+ * merchants; on a fresh seed, the statistics rolled up over the 60 days of sales it wrote in the
+ * past (the rollup's look-back reaches two days: the dashboard and 行情 would miss the rest).
+ */
+async function seedDemo(
+  { db, gateway, log, auctions, rollUpHistory }: SeedServices,
+  games: GameConfig[],
+): Promise<void> {
+  const seeded = await seedDemoMarket(db, gateway, games, log);
   await seedDemoAuctions(auctions, log);
   const ids = games.map((g) => g.gameId);
   await openDemoChannels(db, ids);
   await seedDemoMerchants(db, gateway, ids, log);
+  if (seeded > 0) await rollUpHistory();
 }

@@ -97,13 +97,14 @@ export function listingsOf(snap: RoleSnapshot, rng: Rng, wholeRole: boolean, ser
 /** How long before the seed the demo sellers registered. */
 const SELLER_SINCE_DAYS = 180;
 
+/** Seeds each mounted game not seeded yet (listings, past sales, trades) and the content; answers how many games it seeded. */
 export async function seedDemoMarket(
   db: Db,
   gateway: GameGateway,
   games: GameConfig[],
   log: SeedServices['log'],
   now = Date.now(),
-): Promise<void> {
+): Promise<number> {
   // One summary line for the whole seed (a line per game or listing drowned the start-up log).
   const started = Date.now();
   const seeded = { games: 0, roles: 0, coins: 0, props: 0, refused: 0, trades: 0 };
@@ -212,10 +213,11 @@ export async function seedDemoMarket(
     seeded.trades += await seedTrades(db, game.gameId, rng, now);
   }
   await seedContent(db, games, now);
-  if (seeded.games === 0) return;
+  if (seeded.games === 0) return 0;
   const { games: n, roles, coins, props, refused, trades } = seeded;
   log.info(
     { ...seeded, ms: Date.now() - started },
     `demo market seeded: ${n} games, ${roles} roles, ${coins} coin lots, ${props} props on sale${refused ? ` (${refused} refused by the games)` : ''}, ${trades} past trades`,
   );
+  return n;
 }

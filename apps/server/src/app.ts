@@ -130,6 +130,8 @@ export interface SeedServices {
   log: FastifyInstance['log'];
   /** The auction service's dependencies (createAuction, placeBid). */
   auctions: AuctionDeps;
+  /** Rolls the statistics up over the whole backfill period: call after writing facts in the past. */
+  rollUpHistory: () => Promise<unknown>;
 }
 
 /** Builds the whole server without listening (server.ts listens; tests use inject or listen(0)). */
@@ -382,9 +384,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   payables.register(bidPayable);
   // The composition's seed (the demo market) runs on the synced games.
   const { seed } = options;
-  const services: SeedServices = { db, gateway, log: app.log, auctions: auctions.deps };
+  const services: SeedServices = {
+    db,
+    gateway,
+    log: app.log,
+    auctions: auctions.deps,
+    rollUpHistory: () => stats.backfill(),
+  };
   app.decorate('prepareMarket', () => market.prepare(seed && (() => seed(services))));
-  await trackingModule(app, { platform });
+  await trackingModule(app, { platform, partitionsEveryMs: config.SWEEP_MS > 0 ? 6 * 3_600_000 : 0 });
   if (providers)
     devModule(app, {
       platform,

@@ -94,7 +94,7 @@ async function keepTemplate(pglite: PGlite): Promise<KeptTemplate> {
   const tables = (
     await pglite.query<{ name: string }>(
       `select quote_ident(relname) as name from pg_class where relnamespace = 'public'::regnamespace
-       and relkind in ('r', 'p') order by relname`,
+       and relkind in ('r', 'p') and not relispartition order by relname`,
     )
   ).rows.map((r) => r.name);
   const rows: KeptTemplate['rows'] = [];

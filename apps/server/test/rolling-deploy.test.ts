@@ -160,7 +160,25 @@ describe('the rolling-deploy rule', () => {
     let schema = await schemaOf(db);
     const found: Record<string, string[]> = {};
     for (const name of names.slice(names.indexOf(RELEASED_THROUGH) + 1)) {
+      // 0061 moves the events into the partitioned table: the rows and their ids come along.
+      if (name === '0061-tracking-events-monthly')
+        await db.exec(`insert into tracking_events (app_id, event, device, "user", properties, received_at) values
+          ('market-h5', 'click', '{}', '{}', '{}', '2026-10-31T23:00:00Z'), ('market-h5', 'exposure', '{}', '{}', '{}', now())`);
       await apply(db, name);
+      if (name === '0061-tracking-events-monthly') {
+        await db.exec(
+          `insert into tracking_events (app_id, event, device, "user", properties) values ('market-h5', 'detail', '{}', '{}', '{}')`,
+        );
+        const rows = await db.query<{ id: string; event: string; part: string }>(
+          'select id::text, event, tableoid::regclass::text as part from tracking_events order by id',
+        );
+        expect(rows.map((r) => [r.id, r.event])).toEqual([
+          ['1', 'click'],
+          ['2', 'exposure'],
+          ['3', 'detail'],
+        ]);
+        expect(rows[0]?.part).toBe('tracking_events_202610');
+      }
       const next = await schemaOf(db);
       const { problems, expands } = breaks(schema, next);
       if (CONTRACTS[name]) {

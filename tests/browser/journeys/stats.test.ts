@@ -41,7 +41,13 @@ describe('statistics: the console’s dashboard and the players’ 行情', () =
 
   it('a player reads 传奇’s coin 行情 on a phone (390 and 320 px) and on a PC page', async () => {
     const phone = await newPage(browser, MOBILE);
-    await phone.goto(priceIndexUrl('h5', 'applicationId=demo-legend&type=2'));
+    // The coin list's 行情 line: the latest day's median of 元宝 (the demo's 60 days of sales are rolled up at start).
+    await phone.goto(`${baseUrl()}/h5/pages/commodityList/list?applicationId=demo-legend&type=2`);
+    const line = phone.getByTestId('price-index-line');
+    await line.waitFor();
+    expect(await line.textContent()).toMatch(/元宝中位价 ¥[\d.]+\/万.*\d+笔/);
+    await line.click();
+    await phone.waitForURL(/market\/priceIndex\?applicationId=demo-legend&type=2&kind=1/);
     await phone.getByTestId('price-index-page').waitFor();
     await phone.getByTestId('price-index-summary').waitFor();
     const summary = (await phone.getByTestId('price-index-summary').textContent()) ?? '';
@@ -60,7 +66,15 @@ describe('statistics: the console’s dashboard and the players’ 行情', () =
     const pc = await newPage(browser, DESKTOP);
     await pc.goto(priceIndexUrl('web', 'applicationId=demo-legend&type=2'));
     await pc.getByTestId('price-index-summary').waitFor();
+    await pc.getByRole('heading', { name: '传奇·演示行情' }).waitFor();
     await docShot(pc, 'price-index-pc');
+    // The network gone as 7天 is asked: 网络异常 with 重试, never 暂无成交; back online, the figures come by themselves.
+    await pc.context().setOffline(true);
+    await pc.getByRole('button', { name: '7天' }).click();
+    await pc.getByTestId('failure-retry').waitFor();
+    expect(await pc.getByTestId('price-index-summary').count()).toBe(0);
+    await pc.context().setOffline(false);
+    await pc.getByTestId('price-index-summary').waitFor();
     await pc.context().close();
   });
 });

@@ -17,7 +17,7 @@ export function PriceIndexLine(props: {
 }) {
   const { scene, appId, coinType, masterServerId } = props;
   const kind = coinType === undefined ? '' : String(coinType);
-  const { data, isPending } = usePriceIndex(appId, { type: 2, kind, masterServerId, days: 7 });
+  const { data, isPending, isError } = usePriceIndex(appId, { type: 2, kind, masterServerId, days: 7 });
   const to = paths.priceIndex(scene, appId, { type: 2, kind, masterServerId });
   if (coinType === undefined || isPending)
     return <div className="price-index-line skeleton" style={{ height: 36 }} aria-hidden="true" />;
@@ -33,6 +33,9 @@ export function PriceIndexLine(props: {
             区间 {formatPriceFen(last.p25)}–{formatPriceFen(last.p75)} · {last.trades}笔
           </small>
         </span>
+      ) : isError ? (
+        // A failed call is no business state: not 暂无成交 but 暂时无法加载 (the 行情 page retries).
+        <span className="muted">行情暂时无法加载</span>
       ) : (
         <span className="muted">近7天暂无成交均价</span>
       )}

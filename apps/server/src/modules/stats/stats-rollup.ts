@@ -112,8 +112,10 @@ export async function rollUpRecent(
   sources: StatsSources,
   settings: RollupSettings,
   now: Date = new Date(),
+  /** From the backfill whatever the watermark (history written in the past: the demo's seed). */
+  options: { fromBackfill?: boolean } = {},
 ): Promise<Record<string, number>> {
-  const mark = await rolledUpTo(db);
+  const mark = options.fromBackfill ? null : await rolledUpTo(db);
   const start = floorTo(
     mark
       ? new Date(mark.getTime() - settings.lookbackHours * HOUR)

@@ -15,6 +15,11 @@ export interface StatsHandle {
   csv: (q: StatsQuery) => Promise<string>;
   /** One rollup run now (the sweep's; `/dev/sweep` and tests call it). */
   rollUp: (now?: Date) => Promise<Record<string, number>>;
+  /**
+   * The whole backfill period rolled up again, whatever the watermark: for facts written in the
+   * past after the rollups passed them (the demo's seed writes 60 days of sales at start-up).
+   */
+  backfill: (now?: Date) => Promise<Record<string, number>>;
 }
 
 /**
@@ -29,7 +34,16 @@ export function statsModule(
 ): StatsHandle {
   const { db, sources, settings } = deps;
   priceIndexRoutes(app, deps.platform, db);
-  const rollUp = (now?: Date) => rollUpRecent(db, sources, settings, now);
+  // One run at a time in this process, the sweep's and the callers' alike (two runs replacing the
+  // same buckets at once could interleave their deletes and inserts).
+  let last: Promise<unknown> = Promise.resolve();
+  const serial = <T>(run: () => Promise<T>): Promise<T> => {
+    const next = last.then(run, run);
+    last = next.catch(() => undefined);
+    return next;
+  };
+  const rollUp = (now?: Date) => serial(() => rollUpRecent(db, sources, settings, now));
+  const backfill = (now?: Date) => serial(() => rollUpRecent(db, sources, settings, now, { fromBackfill: true }));
   // The first catch-up soon after start: a fresh install (or a restart after a long stop) shows its
   // history on the dashboard and 行情 within seconds, not after the first period.
   sweepEvery(app, deps.rollupEveryMs, 'stats-rollup', () => rollUp(), { firstAfterMs: 5_000 });
@@ -38,5 +52,6 @@ export function statsModule(
     ab: (q) => abComparison(db, q),
     csv: async (q) => dashboardCsv(await dashboard(db, q)),
     rollUp,
+    backfill,
   };
 }

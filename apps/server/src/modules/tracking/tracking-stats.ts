@@ -1,7 +1,7 @@
 import { FUNNEL_EVENTS } from '@app/protocol/ops-stats';
 import { sql } from 'kysely';
 import { bucketOf, type FactRow, type StatsSource } from '../stats/stats-sources';
-import { trackingDb } from './tracking.tables';
+import { pruneEventsBefore } from './tracking-partitions';
 
 interface Counted {
   bucket: Date;
@@ -64,11 +64,6 @@ export const trackingStatsSource: StatsSource = {
       );
     });
   },
-  async prune(db, before) {
-    const gone = await trackingDb(db)
-      .deleteFrom('tracking_events')
-      .where('received_at', '<', before)
-      .executeTakeFirst();
-    return Number(gone.numDeletedRows);
-  },
+  // Whole months dropped as partitions, the rest deleted by range (tracking-partitions.ts).
+  prune: (db, before) => pruneEventsBefore(db, before),
 };

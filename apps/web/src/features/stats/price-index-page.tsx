@@ -4,8 +4,8 @@ import { formatPriceFen } from '@app/protocol/format';
 import { isPcScene } from '@app/protocol/platform';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
-import { MobileLayout } from '../../components/mobile-layout';
-import { PcLayout } from '../../components/pc-layout';
+import { FailureState } from '../../components/failure-state';
+import { PageFrame } from '../../components/pc-page-frame';
 import { sceneOfPath } from '../../lib/platform';
 import { useGameConfig, useServerAll } from '../../lib/queries/get-filter-options';
 import { useGameLobby } from '../../lib/queries/get-game-lobby';
@@ -163,7 +163,11 @@ export default function PriceIndexPage() {
             ) : null}
           </>
         ) : (
-          <EmptyState title="行情暂时无法加载" hint="请稍后再试" />
+          <FailureState
+            error={index.error}
+            onRetry={() => void index.refetch()}
+            refused={<EmptyState art="error" title="行情暂时无法加载" hint="请稍后再试" />}
+          />
         )}
       </section>
       {type !== 2 && index.data && index.data.kinds.length > 0 ? (
@@ -213,12 +217,5 @@ export default function PriceIndexPage() {
       </p>
     </div>
   );
-  const title = `${gameName ?? ''}行情`;
-  if (pc)
-    return (
-      <PcLayout scene={scene} title={title}>
-        {body}
-      </PcLayout>
-    );
-  return <MobileLayout title={title}>{body}</MobileLayout>;
+  return <PageFrame title={`${gameName ?? ''}行情`}>{body}</PageFrame>;
 }

@@ -56,6 +56,7 @@ import * as m0057 from './0057-indices-price-bins';
 import * as m0058 from './0058-gamerules-game-ops-edited';
 import * as m0059 from './0059-coupon-campaigns';
 import * as m0060 from './0060-risk-signals';
+import * as m0061 from './0061-tracking-events-monthly';
 
 /** Migrations in order; a name once shipped never changes. */
 export const migrations: Record<string, { up: readonly string[] }> = {
@@ -117,4 +118,5 @@ export const migrations: Record<string, { up: readonly string[] }> = {
   '0058-gamerules-game-ops-edited': m0058,
   '0059-coupon-campaigns': m0059,
   '0060-risk-signals': m0060,
+  '0061-tracking-events-monthly': m0061,
 };
