@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -14,7 +14,7 @@ import { keepBackup, temporaryIn, verifyChecksum } from './backup-files';
  */
 const run = promisify(execFile);
 
-type Tool = 'pg_dump' | 'pg_restore';
+type Tool = 'pg_dump' | 'pg_restore' | 'psql';
 
 /** Where the tools are: BACKUP_PG_BIN's folder, or PATH. */
 export interface PgTools {
@@ -125,7 +125,9 @@ export async function backupPostgres(
 
 /**
  * `pg_restore` of a checked backup into `url`, in one transaction (all or nothing). A target with
- * tables is refused unless `force` (then the dump's objects are dropped first: --clean).
+ * tables is refused unless `force`: then its public schema is dropped and the backup restored in
+ * the same transaction (pg_restore's script piped into psql), because `pg_restore --clean` cannot
+ * drop a partitioned table's inherited keys (tracking_events, decision 0074).
  */
 export async function restorePostgres(
   options: { file: string; url: string; force: boolean } & PgTools,
@@ -138,16 +140,45 @@ export async function restorePostgres(
       `the target database is not empty (${existing} tables, sequences or views): restore into an empty database, or add --force to replace its contents`,
     );
   const started = performance.now();
-  const args = ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction'];
-  if (existing > 0) args.push('--clean', '--if-exists');
   const { url, env } = splitPassword(options.url);
-  try {
-    await run(toolPath('pg_restore', options), [...args, `--dbname=${url}`, options.file], {
-      env,
-      maxBuffer: 16 * 1024 * 1024,
-    });
-  } catch (error) {
-    throw toolFailed('pg_restore', error);
-  }
+  if (existing > 0) await replaceInto(url, env, options);
+  else
+    try {
+      await run(
+        toolPath('pg_restore', options),
+        ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', `--dbname=${url}`, options.file],
+        { env, maxBuffer: 16 * 1024 * 1024 },
+      );
+    } catch (error) {
+      throw toolFailed('pg_restore', error);
+    }
   return { ms: Math.round(performance.now() - started), replaced: existing };
+}
+
+/** The public schema dropped, then the backup's script, in one psql transaction that stops at the first error. */
+async function replaceInto(url: string, env: NodeJS.ProcessEnv, options: { file: string } & PgTools): Promise<void> {
+  const psql = spawn(
+    toolPath('psql', options),
+    ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '--single-transaction', '-f', '-', `--dbname=${url}`],
+    { env, stdio: ['pipe', 'ignore', 'pipe'] },
+  );
+  const script = spawn(toolPath('pg_restore', options), ['--no-owner', '--no-privileges', '-f', '-', options.file], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const errors: string[] = [];
+  psql.stderr.on('data', (d: Buffer) => errors.push(d.toString()));
+  script.stderr.on('data', (d: Buffer) => errors.push(d.toString()));
+  const exited = (child: ReturnType<typeof spawn>, name: string) =>
+    new Promise<number>((resolve, reject) => {
+      child.on('error', (error) => reject(new Error(`${name} could not start: ${error.message}`)));
+      child.on('close', (code) => resolve(code ?? 1));
+    });
+  const done = Promise.all([exited(psql, 'psql'), exited(script, 'pg_restore')]);
+  psql.stdin.on('error', () => undefined);
+  psql.stdin.write('drop schema public cascade;\ncreate schema public;\n');
+  script.stdout.pipe(psql.stdin);
+  const [psqlCode, restoreCode] = await done;
+  if (psqlCode !== 0 || restoreCode !== 0)
+    throw new Error(`pg_restore failed: ${errors.join('').trim().slice(0, 2000) || `exit ${psqlCode}/${restoreCode}`}`);
 }
