@@ -337,6 +337,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     listings: { db, endOffers: offers.endProposalsOn, cancelAuction: auctions.cancelOn },
     stats,
     notices,
+    contentLinkOrigins: config.CONTENT_LINK_ORIGINS,
   });
   couponModule(app, { platform, notices });
   // risk: the signals staff act on (the sweep leader raises them from the owning modules' facts).

@@ -324,6 +324,15 @@ const configSchema = z.object({
     .default('')
     .transform((v) => v.split(/[\s,]+/).filter(Boolean))
     .pipe(z.array(z.string().regex(/^https?:\/\/[^\s/]+$/, { error: 'origins like https://game.example.com' }))),
+  /**
+   * The http(s) origins a content slot's link or picture may point at (the console refuses any
+   * other), space- or comma-separated; the site's own paths (`/…`) are always allowed.
+   */
+  CONTENT_LINK_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) => v.split(/[\s,]+/).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^https?:\/\/[^\s/]+$/, { error: 'origins like https://activity.example.com' }))),
   /** SMS codes one address may ask for per hour and per day (every phone together): a NAT of many players needs more. */
   SMS_PER_ADDRESS_HOUR: z.coerce.number().int().min(1).default(20),
   SMS_PER_ADDRESS_DAY: z.coerce.number().int().min(1).default(50),

@@ -48,6 +48,7 @@ export const NOTICE_KINDS = [
   'brokerRefused',
   'brokerServiceJoined',
   'refundReturned',
+  'feedbackReplied',
 ] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 

@@ -30,7 +30,9 @@ export const staffRoleLabel: Record<StaffRole, string> = {
  * his sessions, reset his sale lock, hold and release his withdrawals), stats (数据: the dashboard,
  * A/B, its export), listings (冻结, 解冻 and 下架 of a listing), games (游戏与规则: the maintenance
  * switch, the gray users, each game's sell rules, switches and download links), coupons (优惠券: the
- campaigns, granting them, their usage and cost), risk (风控: the risk signals, dismissed or acted on).
+ campaigns, granting them, their usage and cost), risk (风控: the risk signals, dismissed or acted on),
+ * content (内容: banners, posters, popups, the splash, ads and notices of the player pages), feedback
+ * (意见反馈: the players' feedback and the replies that reach them as notices).
  */
 export type StaffPermission =
   | 'orders'
@@ -44,10 +46,25 @@ export type StaffPermission =
   | 'listings'
   | 'games'
   | 'coupons'
-  | 'risk';
+  | 'risk'
+  | 'content'
+  | 'feedback';
 const permissions: Record<StaffRole, readonly StaffPermission[]> = {
-  cs: ['orders', 'users'],
-  operator: ['orders', 'audit', 'merchants', 'users', 'userActions', 'stats', 'listings', 'games', 'coupons', 'risk'],
+  cs: ['orders', 'users', 'feedback'],
+  operator: [
+    'orders',
+    'audit',
+    'merchants',
+    'users',
+    'userActions',
+    'stats',
+    'listings',
+    'games',
+    'coupons',
+    'risk',
+    'content',
+    'feedback',
+  ],
   finance: ['audit', 'money'],
   admin: [
     'orders',
@@ -62,6 +79,8 @@ const permissions: Record<StaffRole, readonly StaffPermission[]> = {
     'games',
     'coupons',
     'risk',
+    'content',
+    'feedback',
   ],
 };
 export const staffCan = (role: StaffRole, permission: StaffPermission): boolean =>
@@ -113,6 +132,10 @@ export const StaffAction = {
   COUPON_GRANT: 'coupon.grant',
   RISK_DISMISS: 'risk.dismiss',
   RISK_ACT: 'risk.act',
+  CONTENT_CREATE: 'content.create',
+  CONTENT_UPDATE: 'content.update',
+  CONTENT_END: 'content.end',
+  FEEDBACK_REPLY: 'feedback.reply',
 } as const;
 export type StaffAction = (typeof StaffAction)[keyof typeof StaffAction];
 
@@ -161,6 +184,10 @@ export const staffActionLabel: Record<StaffAction, string> = {
   'coupon.grant': '发放优惠券',
   'risk.dismiss': '忽略风险信号',
   'risk.act': '处置风险信号',
+  'content.create': '发布内容',
+  'content.update': '修改内容',
+  'content.end': '下线内容',
+  'feedback.reply': '回复用户反馈',
 };
 
 const staffUsername = z

@@ -60,6 +60,8 @@ export interface ContentSlotsTable {
   interval_hours: Generated<number>;
   starts_at: Generated<Date>;
   ends_at: Date | null;
+  version: Generated<number>;
+  updated_at: Generated<Date>;
 }
 
 export interface UserChannelsTable {

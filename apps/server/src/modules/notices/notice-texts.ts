@@ -13,6 +13,8 @@ export interface NoticeFacts {
   offerId?: number;
   /** An offer's flow: 还价 or 出价 (the default). */
   verb?: '还价' | '出价';
+  /** Words of staff the notice carries (a reply to feedback). */
+  words?: string;
 }
 
 interface Text {
@@ -129,6 +131,12 @@ export function noticeText(f: NoticeFacts): Text {
     refundReturned: () => ({
       title: '退款已退回余额',
       content: `${s}的退款 ${money} 原路退回失败，已退回您的余额`,
+      position: null,
+      ext: {},
+    }),
+    feedbackReplied: () => ({
+      title: '客服回复了您的反馈',
+      content: `关于${s}的反馈，客服回复：${f.words ?? ''}`,
       position: null,
       ext: {},
     }),

@@ -44,6 +44,8 @@ const refusals: Record<StaffPermission, string> = {
   games: '仅运营和管理员可以设置游戏规则、维护和灰度',
   coupons: '仅运营和管理员可以管理优惠券活动',
   risk: '仅运营和管理员可以处理风控信号',
+  content: '仅运营和管理员可以发布和修改内容',
+  feedback: '仅客服、运营和管理员可以处理用户反馈',
 };
 
 export function requireAccess(staff: StaffPrincipal, access: RouteAccess): void {

@@ -13,6 +13,7 @@ import { opsRoutes } from './ops.routes';
 import { opsBrokerConfigRoutes } from './ops-broker-configs.routes';
 import { opsBrokerOrderRoutes } from './ops-broker-orders.routes';
 import { opsCaseRoutes } from './ops-cases';
+import { opsContentRoutes } from './ops-content.routes';
 import { opsCouponRoutes } from './ops-coupons.routes';
 import { opsGameRoutes } from './ops-games.routes';
 import { opsHttpStatus, requireAccess } from './ops-http';
@@ -57,8 +58,10 @@ export interface OpsDeps extends OrderDeps {
   listings?: OpsListingsDeps;
   /** 数据: the statistics module's dashboard (its routes mount when handed in). */
   stats?: StatsHandle;
-  /** 优惠券: granted users are told by a notice. */
+  /** 优惠券: granted users are told by a notice (and 意见反馈's replies reach them as one). */
   notices?: NoticesHandle;
+  /** 内容: CONTENT_LINK_ORIGINS, the http(s) origins a slot's link or picture may point at. */
+  contentLinkOrigins?: readonly string[];
 }
 
 /**
@@ -98,6 +101,7 @@ export async function opsModule(app: FastifyInstance, deps: OpsDeps): Promise<vo
       opsGameRoutes(ops, deps);
       opsCouponRoutes(ops, deps);
       opsRiskRoutes(ops, deps);
+      opsContentRoutes(ops, { ...deps, contentLinkOrigins: deps.contentLinkOrigins ?? [] });
       if (deps.stats) opsStatsRoutes(ops, { ...deps, stats: deps.stats });
     },
     { prefix: '/ops/v1' },

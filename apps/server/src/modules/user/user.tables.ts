@@ -41,6 +41,10 @@ export interface FeedbackTable {
   contact: string | null;
   images: string;
   created_at: CreatedAt;
+  reply: string | null;
+  replied_at: Date | null;
+  /** The staff member who replied (the ops module's staff id). */
+  replied_by: number | null;
 }
 
 export interface FaqsTable {

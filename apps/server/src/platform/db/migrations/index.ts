@@ -57,6 +57,7 @@ import * as m0058 from './0058-gamerules-game-ops-edited';
 import * as m0059 from './0059-coupon-campaigns';
 import * as m0060 from './0060-risk-signals';
 import * as m0061 from './0061-tracking-events-monthly';
+import * as m0062 from './0062-content-versions-feedback-replies';
 
 /** Migrations in order; a name once shipped never changes. */
 export const migrations: Record<string, { up: readonly string[] }> = {
@@ -119,4 +120,5 @@ export const migrations: Record<string, { up: readonly string[] }> = {
   '0059-coupon-campaigns': m0059,
   '0060-risk-signals': m0060,
   '0061-tracking-events-monthly': m0061,
+  '0062-content-versions-feedback-replies': m0062,
 };
