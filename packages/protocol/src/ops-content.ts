@@ -88,7 +88,12 @@ export const contentSlotPayload = z
       .default(''),
     /** null: every game's. */
     applicationId: z.string().trim().min(1).max(40).nullable().default(null),
-    sort: z.number({ error: '请填写排序' }).int('排序须为整数').min(0, '排序不能为负').max(9999, '排序不超过9999').default(0),
+    sort: z
+      .number({ error: '请填写排序' })
+      .int('排序须为整数')
+      .min(0, '排序不能为负')
+      .max(9999, '排序不超过9999')
+      .default(0),
     /** A popup shows again this many hours after it was last shown. */
     intervalHours: z
       .number({ error: '请填写弹出间隔' })
@@ -101,7 +106,10 @@ export const contentSlotPayload = z
     endsAt: z.number().int().nullable().default(null),
   })
   .refine((v) => placesOfKind[v.kind].includes(v.place), { message: '该位置不展示此类内容', path: ['place'] })
-  .refine((v) => TEXT_ONLY_KINDS.includes(v.kind) || v.imageUrl !== '', { message: '请填写图片地址', path: ['imageUrl'] })
+  .refine((v) => TEXT_ONLY_KINDS.includes(v.kind) || v.imageUrl !== '', {
+    message: '请填写图片地址',
+    path: ['imageUrl'],
+  })
   .refine((v) => v.linkType === 3 || v.link !== '', { message: '请填写跳转链接', path: ['link'] })
   .refine((v) => v.linkType !== 3 || v.link === '', { message: '不跳转时无需填写链接', path: ['link'] })
   .refine((v) => v.linkType !== 2 || /^https?:\/\//i.test(v.link), {
@@ -113,7 +121,11 @@ export type ContentSlotPayload = z.input<typeof contentSlotPayload>;
 export type ContentSlotInput = z.output<typeof contentSlotPayload>;
 
 export const contentSlotParams = z.object({
-  slotId: z.coerce.number({ error: '内容不存在' }).int('内容不存在').min(1, '内容不存在').max(2_147_483_647, '内容不存在'),
+  slotId: z.coerce
+    .number({ error: '内容不存在' })
+    .int('内容不存在')
+    .min(1, '内容不存在')
+    .max(2_147_483_647, '内容不存在'),
 });
 
 /** An edit names the version it was made on: another staff's save in between refuses it. */

@@ -25,13 +25,19 @@ const content = { config: { access: 'content' as const } };
 const feedback = { config: { access: 'feedback' as const } };
 const created = z.object({
   slot: contentSlotPayload,
-  reason: z.string({ error: '请填写发布说明' }).trim().min(2, '请填写发布说明（至少2个字）').max(200, '说明不超过200个字'),
+  reason: z
+    .string({ error: '请填写发布说明' })
+    .trim()
+    .min(2, '请填写发布说明（至少2个字）')
+    .max(200, '说明不超过200个字'),
 });
 
 /** 内容 (运营, 管理员) and 意见反馈 (客服, 运营, 管理员): thin routes over ops-content.ts. */
 export function opsContentRoutes(ops: FastifyInstance, deps: OpsContentDeps): void {
   const { db } = deps;
-  ops.get('/content/slots', content, async (request) => ok(await contentSlots(db, parse(contentListQuery, request.query))));
+  ops.get('/content/slots', content, async (request) =>
+    ok(await contentSlots(db, parse(contentListQuery, request.query))),
+  );
   ops.post('/content/slots', content, async (request) => {
     const { slot, reason } = parse(created, request.body);
     return ok(await createSlotAsStaff(deps, { me: staffOf(request), reason, ip: request.ip }, slot));
@@ -46,7 +52,9 @@ export function opsContentRoutes(ops: FastifyInstance, deps: OpsContentDeps): vo
     const { version, reason } = parse(contentSlotEnd, request.body);
     return ok(await endSlotAsStaff(deps, { me: staffOf(request), reason, ip: request.ip }, slotId, version));
   });
-  ops.get('/feedback', feedback, async (request) => ok(await feedbackInbox(db, parse(feedbackListQuery, request.query))));
+  ops.get('/feedback', feedback, async (request) =>
+    ok(await feedbackInbox(db, parse(feedbackListQuery, request.query))),
+  );
   ops.post('/feedback/:feedbackId/reply', feedback, async (request) => {
     const { feedbackId } = parse(feedbackParams, request.params);
     const { reply } = parse(feedbackReplyPayload, request.body);

@@ -52,7 +52,12 @@ const view = (r: ContentSlotRow, now = Date.now()): OpsContentSlot => ({
   place: r.place as ContentPlace,
   title: r.title,
   imageUrl: r.image_url,
-  linkType: (r.hyperlink_type === 2 || r.hyperlink_type === 3 ? r.hyperlink_type : 1) as LinkType,
+  // A slot without a link jumps nowhere whatever its type says (the seed's notices and ads).
+  linkType: (r.hyperlink === ''
+    ? 3
+    : r.hyperlink_type === 2 || r.hyperlink_type === 3
+      ? r.hyperlink_type
+      : 1) as LinkType,
   link: r.hyperlink,
   applicationId: r.application_id,
   sort: r.sort,

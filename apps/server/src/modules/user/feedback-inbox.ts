@@ -75,5 +75,7 @@ export async function replyToFeedback(
 
 /** Whether a feedback exists (a reply to a missing one and to a replied one say different things). */
 export async function feedbackExists(db: DbHandle, feedbackId: number): Promise<boolean> {
-  return (await userDb(db).selectFrom('feedback').select('id').where('id', '=', feedbackId).executeTakeFirst()) !== undefined;
+  return (
+    (await userDb(db).selectFrom('feedback').select('id').where('id', '=', feedbackId).executeTakeFirst()) !== undefined
+  );
 }

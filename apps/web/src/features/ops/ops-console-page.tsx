@@ -9,7 +9,9 @@ import { useOpsSync } from './api/ops-sync';
 import { AuditTab } from './components/audit-tab';
 import { BrokerChannelsTab } from './components/broker-channels-tab';
 import { CasesTab } from './components/cases-tab';
+import { ContentTab } from './components/content-tab';
 import { CouponsTab } from './components/coupons-tab';
+import { FeedbackTab } from './components/feedback-tab';
 import { GamesTab } from './components/games-tab';
 import { LedgerTab } from './components/ledger-tab';
 import { LoginForm } from './components/login-form';
@@ -36,6 +38,8 @@ type Tab =
   | 'stats'
   | 'games'
   | 'coupons'
+  | 'content'
+  | 'feedback'
   | 'risk'
   | 'audit'
   | 'staff'
@@ -53,6 +57,8 @@ const TABS: Array<{ id: Tab; label: string; allowed: (me: StaffMember) => boolea
   { id: 'stats', label: '数据', allowed: (me) => staffCan(me.role, 'stats') },
   { id: 'games', label: '游戏与规则', allowed: (me) => staffCan(me.role, 'games') },
   { id: 'coupons', label: '优惠券', allowed: (me) => staffCan(me.role, 'coupons') },
+  { id: 'content', label: '内容', allowed: (me) => staffCan(me.role, 'content') },
+  { id: 'feedback', label: '意见反馈', allowed: (me) => staffCan(me.role, 'feedback') },
   { id: 'risk', label: '风控', allowed: (me) => staffCan(me.role, 'risk') },
   { id: 'audit', label: '操作日志', allowed: (me) => staffCan(me.role, 'audit') },
   { id: 'staff', label: '员工', allowed: (me) => staffCan(me.role, 'staff') },
@@ -123,6 +129,8 @@ function Console({ me }: { me: StaffMember }) {
           {tab.id === 'stats' ? <StatsTab /> : null}
           {tab.id === 'games' ? <GamesTab /> : null}
           {tab.id === 'coupons' ? <CouponsTab /> : null}
+          {tab.id === 'content' ? <ContentTab /> : null}
+          {tab.id === 'feedback' ? <FeedbackTab /> : null}
           {tab.id === 'risk' ? <RiskTab /> : null}
           {tab.id === 'audit' ? <AuditTab /> : null}
           {tab.id === 'staff' ? <StaffTab me={me} /> : null}

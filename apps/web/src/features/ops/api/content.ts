@@ -1,0 +1,80 @@
+import type {
+  ContentKind,
+  ContentSlotInput,
+  ContentState,
+  FeedbackState,
+  OpsContentSlot,
+  OpsFeedback,
+} from '@app/protocol/ops-content';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { opsFetch, opsKeys } from './ops-fetch';
+
+export const CONTENT_PAGE_SIZE = 20;
+const slotsKey = [...opsKeys.all, 'content-slots'] as const;
+const feedbackKey = [...opsKeys.all, 'feedback'] as const;
+
+/** 内容: the slots newest first, 20 a page, by kind, state and title. */
+export const useContentSlots = (page: number, kind: ContentKind | '', state: ContentState | '', q: string) =>
+  useQuery({
+    queryKey: [...slotsKey, page, kind, state, q] as const,
+    queryFn: () => {
+      const query = new URLSearchParams({ page: String(page), pageSize: String(CONTENT_PAGE_SIZE), q });
+      if (kind) query.set('kind', kind);
+      if (state) query.set('state', state);
+      return opsFetch<{ list: OpsContentSlot[]; total: number }>(`/content/slots?${query}`);
+    },
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+
+function useSlotWrite<I>(send: (input: I) => Promise<OpsContentSlot>) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: send, onSettled: () => client.invalidateQueries({ queryKey: slotsKey }) });
+}
+
+/** Publishes a new slot, or saves one on the version it was read at (another staff's save in between is refused). */
+export const useSaveSlot = () =>
+  useSlotWrite(
+    ({
+      slotId,
+      version,
+      slot,
+      reason,
+    }: {
+      slotId?: string;
+      version?: number;
+      slot: ContentSlotInput;
+      reason: string;
+    }) =>
+      opsFetch<OpsContentSlot>(slotId ? `/content/slots/${slotId}` : '/content/slots', {
+        method: 'POST',
+        body: slotId ? { version, slot, reason } : { slot, reason },
+      }),
+  );
+
+/** 下线: the slot ends now. */
+export const useEndSlot = () =>
+  useSlotWrite(({ slotId, version, reason }: { slotId: string; version: number; reason: string }) =>
+    opsFetch<OpsContentSlot>(`/content/slots/${slotId}/end`, { method: 'POST', body: { version, reason } }),
+  );
+
+/** 意见反馈: open ones oldest first (the longest waiting on top), replied ones newest first. */
+export const useFeedbackInbox = (page: number, state: FeedbackState) =>
+  useQuery({
+    queryKey: [...feedbackKey, page, state] as const,
+    queryFn: () =>
+      opsFetch<{ list: OpsFeedback[]; total: number }>(
+        `/feedback?page=${page}&pageSize=${CONTENT_PAGE_SIZE}&state=${state}`,
+      ),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+
+export function useReplyFeedback() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ feedbackId, reply }: { feedbackId: string; reply: string }) =>
+      opsFetch<{ feedbackId: string }>(`/feedback/${feedbackId}/reply`, { method: 'POST', body: { reply } }),
+    onSettled: () => client.invalidateQueries({ queryKey: feedbackKey }),
+  });
+}
