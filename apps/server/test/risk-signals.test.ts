@@ -154,4 +154,32 @@ describe(`risk signals (${testDb})`, () => {
     const bans = await t.db.selectFrom('staff_audit').select('id').where('action', '=', 'user.ban').execute();
     expect(bans.length).toBe(1);
   });
+  it('a trade far off its kind’s median: once, with the ratio; one inside the band raises nothing', async () => {
+    // The 行情 of the seller's game: 12 coin trades of type 2 at ¥40/万 over the last days (the day histograms the index reads).
+    const game = seller.pt.gameId;
+    const today = new Date(`${new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10)}T00:00:00+08:00`);
+    await t.db
+      .insertInto('stats_price_daily')
+      .values({
+        bucket: new Date(today.getTime() - 86_400_000),
+        game,
+        server_group: '',
+        goods_type: '2',
+        kind: '2',
+        level_band: '',
+        bin: 500,
+        n: 12,
+        total: 12 * 4_000,
+      })
+      .execute();
+    await detectRisks(t.db);
+    const cheap = await orders.orderAt('AWAITING_RECEIPT', { price: 1_000 });
+    await orders.orderAt('AWAITING_RECEIPT', { price: 4_500 });
+    expect(await detectRisks(t.db)).toMatchObject({ priceOutOfBand: 1 });
+    expect(await detectRisks(t.db)).toMatchObject({ priceOutOfBand: 0 });
+    const band = (await signals()).filter((s) => s.kind === 'priceOutOfBand');
+    expect(band).toHaveLength(1);
+    expect(band[0]).toMatchObject({ kindLabel: '成交价偏离行情', orders: [{ orderId: cheap.orderId }] });
+    expect(band[0]!.evidence).toMatch(/成交价每万¥10\.00，为近30天同类成交中位价每万¥40\.00的0\.25倍$/);
+  });
 });

@@ -11,6 +11,7 @@ export const RISK_KINDS = [
   'sharedDevice',
   'sharedIdentity',
   'refusalBurst',
+  'priceOutOfBand',
 ] as const;
 export type RiskKind = (typeof RISK_KINDS)[number];
 export const riskKindLabel: Record<RiskKind, string> = {
@@ -19,6 +20,7 @@ export const riskKindLabel: Record<RiskKind, string> = {
   sharedDevice: '一机多号',
   sharedIdentity: '一证多号',
   refusalBurst: '频繁拒绝收货',
+  priceOutOfBand: '成交价偏离行情',
 };
 
 export const RISK_STATUSES = ['open', 'dismissed', 'acted'] as const;

@@ -1,4 +1,5 @@
 import type { CommodityCard } from '@app/protocol/calls/exchange';
+import { LEVEL_BAND_SIZE } from '@app/protocol/calls/market-index';
 import { CommodityType } from '@app/protocol/commodity';
 import { ListingStatus } from '@app/protocol/statuses/listing-status';
 import { sql } from 'kysely';
@@ -129,4 +130,46 @@ export async function settleSeededListing(db: DbHandle, id: number, frozen: bool
     )
     .where('id', '=', id)
     .execute();
+}
+
+/** What a listing's price is compared on (the risk sweep's price band): its game, type, kind and level band, and its coins. */
+export interface ListingPriceFacts {
+  game: string;
+  type: number;
+  /** The coin type, the role's class or the prop's sub-type, as the price index keys them ('' when unknown). */
+  kind: string;
+  /** A role's level band ('40-49'), else ''. */
+  levelBand: string;
+  coinNum: number | null;
+}
+
+/** The price facts of the given listings, by id (one query). */
+export async function listingPriceFacts(db: DbHandle, ids: readonly number[]): Promise<Map<number, ListingPriceFacts>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await exchangeDb(db)
+    .selectFrom('commodities')
+    .select(['id', 'application_id', 'type', 'coin_type', 'coin_num', 'role_type', 'role_level', 'sub_type'])
+    .where('id', 'in', unique)
+    .execute();
+  return new Map(
+    rows.map((r) => {
+      const kind =
+        r.type === CommodityType.COIN ? r.coin_type : r.type === CommodityType.ROLE ? r.role_type : r.sub_type;
+      const band =
+        r.type === CommodityType.ROLE && r.role_level !== null
+          ? `${Math.floor(r.role_level / LEVEL_BAND_SIZE) * LEVEL_BAND_SIZE}-${Math.floor(r.role_level / LEVEL_BAND_SIZE) * LEVEL_BAND_SIZE + LEVEL_BAND_SIZE - 1}`
+          : '';
+      return [
+        r.id,
+        {
+          game: r.application_id,
+          type: r.type,
+          kind: kind === null || kind === undefined ? '' : String(kind),
+          levelBand: band,
+          coinNum: r.coin_num === null ? null : Number(r.coin_num),
+        },
+      ];
+    }),
+  );
 }

@@ -99,6 +99,7 @@ export interface PaidOrderFact {
   orderNo: string;
   buyerUserId: number;
   sellerUserId: number;
+  commodityId: number;
   priceFen: number;
   type: number;
   paidAt: Date;
@@ -108,7 +109,7 @@ export interface PaidOrderFact {
 export async function ordersPaidAfter(db: DbHandle, after: Date, limit: number): Promise<PaidOrderFact[]> {
   const rows = await ordersDb(db)
     .selectFrom('orders')
-    .select(['id', 'order_no', 'buyer_user_id', 'seller_user_id', 'price_fen', 'type', 'paid_at'])
+    .select(['id', 'order_no', 'buyer_user_id', 'seller_user_id', 'commodity_id', 'price_fen', 'type', 'paid_at'])
     .where('paid_at', '>', after)
     .orderBy('paid_at')
     .orderBy('id')
@@ -119,6 +120,7 @@ export async function ordersPaidAfter(db: DbHandle, after: Date, limit: number):
     orderNo: r.order_no,
     buyerUserId: r.buyer_user_id,
     sellerUserId: r.seller_user_id,
+    commodityId: r.commodity_id,
     priceFen: Number(r.price_fen),
     type: r.type,
     paidAt: r.paid_at as Date,

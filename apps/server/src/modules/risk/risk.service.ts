@@ -11,8 +11,10 @@ import type { Db } from '../../platform/db/database';
 import type { DbHandle } from '../../platform/db/handle';
 import { countedPage } from '../../platform/db/page';
 import { AppError } from '../../platform/errors';
+import { type ListingPriceFacts, listingPriceFacts } from '../exchange/listing-stats';
 import { crowdedIdentities, sameIdentity } from '../identity/shared-identities';
 import { orderNumbers, ordersPaidAfter, refusingBuyers } from '../orders/order.queries';
+import { priceIndexOf } from '../stats/price-index';
 import { registeredAt, uidsOf } from '../user/user.queries';
 import { riskDb } from './risk.tables';
 
@@ -30,9 +32,46 @@ export const RISK_RULES = {
   accountsPerIdentity: 3,
   /** Refused receipts by one buyer in 24 hours that make a signal. */
   refusalsPerDay: 3,
+  /** A paid order priced below a third or above three times its kind's median (the index's trim, decision 0065)… */
+  priceBandFactor: 3,
+  /** …over the last this many days of finished trades, when there were at least `priceBandMinTrades`. */
+  priceBandDays: 30,
+  priceBandMinTrades: 5,
   /** Paid orders read per sweep run. */
   batch: 500,
 } as const;
+
+const beijingDay = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10);
+const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
+
+/**
+ * The reference of an order's kind: the median of the game's finished trades of its type, kind
+ * and level band over the last days (the 行情 index; coins per 万), or null with too few trades.
+ * Asked once per kind in a run.
+ */
+function referenceBands(db: Db, now: number) {
+  const seen = new Map<string, Promise<number | null>>();
+  return (f: ListingPriceFacts): Promise<number | null> => {
+    const key = JSON.stringify([f.game, f.type, f.kind, f.levelBand]);
+    let found = seen.get(key);
+    if (!found) {
+      found = priceIndexOf(db, f.game, {
+        type: f.type as 1 | 2 | 3,
+        kind: f.kind,
+        masterServerId: '',
+        levelBand: f.levelBand,
+        from: beijingDay(now - (RISK_RULES.priceBandDays - 1) * 86_400_000),
+        to: beijingDay(now),
+      }).then((index) =>
+        index.range && index.range.trades + index.range.trimmed >= RISK_RULES.priceBandMinTrades
+          ? index.range.median
+          : null,
+      );
+      seen.set(key, found);
+    }
+    return found;
+  };
+}
 
 interface Raised {
   kind: RiskKind;
@@ -69,6 +108,7 @@ export async function detectRisks(db: Db, now = Date.now()): Promise<Record<stri
     sharedDevice: 0,
     sharedIdentity: 0,
     refusalBurst: 0,
+    priceOutOfBand: 0,
   };
   const count = async (s: Raised) => {
     if (await raise(db, s)) raised[s.kind]++;
@@ -79,10 +119,17 @@ export async function detectRisks(db: Db, now = Date.now()): Promise<Record<stri
     .where('name', '=', CURSOR)
     .executeTakeFirst();
   const paid = await ordersPaidAfter(db, new Date(Number(cursor?.position ?? 0)), RISK_RULES.batch);
-  const born = await registeredAt(
-    db,
-    paid.map((o) => o.sellerUserId),
-  );
+  const [born, facts] = await Promise.all([
+    registeredAt(
+      db,
+      paid.map((o) => o.sellerUserId),
+    ),
+    listingPriceFacts(
+      db,
+      paid.map((o) => o.commodityId),
+    ),
+  ]);
+  const reference = referenceBands(db, now);
   for (const o of paid) {
     if (o.buyerUserId !== o.sellerUserId) {
       const [seen, sameId] = await Promise.all([
@@ -118,6 +165,24 @@ export async function detectRisks(db: Db, now = Date.now()): Promise<Record<stri
         orderIds: [o.id],
         evidence: `注册${Math.max(0, Math.floor((o.paidAt.getTime() - since.getTime()) / 86_400_000))}天的账号售出¥${(o.priceFen / 100).toFixed(2)}的角色（订单 ${o.orderNo}）`,
       });
+  }
+  for (const o of paid) {
+    const f = facts.get(o.commodityId);
+    if (!f || !f.kind || (f.type === 2 && !f.coinNum)) continue;
+    const median = await reference(f);
+    if (median === null || median <= 0) continue;
+    // Coins compare per 万 as the index keeps them; roles and props by their price.
+    const unit = f.type === 2 && f.coinNum ? (o.priceFen * 10_000) / f.coinNum : o.priceFen;
+    const ratio = unit / median;
+    if (ratio * RISK_RULES.priceBandFactor >= 1 && ratio <= RISK_RULES.priceBandFactor) continue;
+    const per = f.type === 2 ? '每万' : '';
+    await count({
+      kind: 'priceOutOfBand',
+      subject: `order:${o.id}`,
+      userIds: [o.sellerUserId, o.buyerUserId],
+      orderIds: [o.id],
+      evidence: `订单 ${o.orderNo} 成交价${per}${yuan(Math.round(unit))}，为近${RISK_RULES.priceBandDays}天同类成交中位价${per}${yuan(median)}的${ratio < 1 ? ratio.toFixed(2) : ratio.toFixed(1)}倍`,
+    });
   }
   const last = paid.at(-1);
   if (last)
