@@ -168,7 +168,7 @@ export async function detectRisks(db: Db, now = Date.now()): Promise<Record<stri
   }
   for (const o of paid) {
     const f = facts.get(o.commodityId);
-    if (!f || !f.kind || (f.type === 2 && !f.coinNum)) continue;
+    if (!f?.kind || (f.type === 2 && !f.coinNum)) continue;
     const median = await reference(f);
     if (median === null || median <= 0) continue;
     // Coins compare per 万 as the index keeps them; roles and props by their price.
