@@ -1,6 +1,6 @@
 import { bannerList, popup } from '@app/protocol/calls/market-content';
 import { noticeList } from '@app/protocol/calls/notices';
-import { feedback, userFeedbackTypeList } from '@app/protocol/calls/user-help';
+import { faqList, feedback, userFeedbackTypeList } from '@app/protocol/calls/user-help';
 import type { ContentSlotPayload, OpsContentSlot, OpsFeedback } from '@app/protocol/ops-content';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectCode, loginAs, testDb, useTestApp, useTestClient } from './helpers';
@@ -227,5 +227,87 @@ describe('the feedback inbox', () => {
     expect(replied.data.list.find((f) => f.feedbackId === mine.feedbackId)).toMatchObject({ state: 'replied' });
     expect(await audits('feedback.reply')).toBe(1);
     expect((await ops.call('GET', '/feedback', { token: finance })).code).toBe('60004');
+  });
+});
+
+describe('help and agreements', () => {
+  it('an FAQ added shows in the player’s list, edited and deleted with a reason; all audited', async () => {
+    const item = {
+      category: '资金',
+      question: `提现多久到账-${testDb}？`,
+      answer: '审核通过后一般两小时内到账。',
+      sort: 1,
+    };
+    const made = await ops.call<{ faqId: string }>('POST', '/help/faqs', {
+      token: operator,
+      body: { item, reason: '新增说明' },
+    });
+    expectCode(made, '200');
+    const shown = async () =>
+      ((await app.call(faqList, {})).data as { list: Array<{ question: string; answer: string }> }).list;
+    expect((await shown()).find((f) => f.question === item.question)?.answer).toBe(item.answer);
+    const edited = await ops.call('POST', `/help/faqs/${made.data.faqId}`, {
+      token: operator,
+      body: { item: { ...item, answer: '审核通过后一般一小时内到账。' }, reason: '时效调整' },
+    });
+    expectCode(edited, '200');
+    expect((await shown()).find((f) => f.question === item.question)?.answer).toBe('审核通过后一般一小时内到账。');
+    expectCode(
+      await ops.call('POST', `/help/faqs/${made.data.faqId}/delete`, { token: operator, body: { reason: '' } }),
+      '10002',
+      '请填写原因（至少2个字）',
+    );
+    expectCode(
+      await ops.call('POST', `/help/faqs/${made.data.faqId}/delete`, { token: operator, body: { reason: '内容过时' } }),
+      '200',
+    );
+    expect((await shown()).find((f) => f.question === item.question)).toBeUndefined();
+    expect(await audits('help.faq_create')).toBe(1);
+    expect(await audits('help.faq_delete')).toBe(1);
+    expect((await ops.call('POST', '/help/faqs', { token: cs, body: { item, reason: '新增说明' } })).code).toBe(
+      '60004',
+    );
+  });
+
+  it('a feedback type added reaches the feedback form; a name used twice is refused', async () => {
+    const made = await ops.call<{ typeId: string }>('POST', '/help/feedback-types', {
+      token: operator,
+      body: { item: { name: '充值问题', sort: 9 }, reason: '新增类型' },
+    });
+    expectCode(made, '200');
+    const types = (await app.call(userFeedbackTypeList, {}, { token: (await loginAs(t, '13900075003')).token }))
+      .data as { list: Array<{ id: number; name: string }> };
+    expect(types.list.map((x) => x.name)).toContain('充值问题');
+    expectCode(
+      await ops.call('POST', '/help/feedback-types', {
+        token: operator,
+        body: { item: { name: '充值问题' }, reason: '再加一次' },
+      }),
+      '10002',
+      '已有名为「充值问题」的反馈类型',
+    );
+  });
+
+  it('a new agreement version is what players read; the version before stays readable; a version label is used once', async () => {
+    const body =
+      '一、本平台为游戏角色、游戏币与道具的交易撮合平台。二、新增：交易资金由持牌机构存管，买家确认收货后结算给卖家。';
+    const publish = (version: string) =>
+      ops.call('POST', '/help/agreements/tradingRules', {
+        token: operator,
+        body: { title: '虚拟物品交易规则', body, version, reason: '资金存管条款' },
+      });
+    expectCode(await publish(`2026-12-20-${testDb}`), '200');
+    expectCode(await publish(`2026-12-20-${testDb}`), '10002', `版本 2026-12-20-${testDb} 已发布过，请使用新的版本号`);
+    const page = async (query = '') => (await t.app.inject({ url: `/agreements/tradingRules${query}` })).body;
+    expect(await page()).toContain('交易资金由持牌机构存管');
+    expect(await page('?version=2026-11-01')).not.toContain('交易资金由持牌机构存管');
+    expect(await page('?version=2026-11-01')).toContain('虚拟物品交易规则');
+    const listed = await ops.call<{
+      list: Array<{ key: string; version: string; versions: Array<{ version: string }> }>;
+    }>('GET', '/help/agreements', { token: operator });
+    const rules = listed.data.list.find((a) => a.key === 'tradingRules')!;
+    expect(rules.version).toBe(`2026-12-20-${testDb}`);
+    expect(rules.versions.map((v) => v.version)).toEqual([`2026-12-20-${testDb}`, '2026-11-01']);
+    expect(await audits('help.agreement_publish')).toBe(1);
   });
 });

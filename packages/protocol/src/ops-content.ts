@@ -193,3 +193,85 @@ export interface OpsFeedback {
   repliedAt: number | null;
   repliedBy: string | null;
 }
+
+/** 帮助与协议 (permission `content`): the FAQ, the feedback types and the six agreements, each agreement kept by version. */
+export const faqPayload = z.object({
+  category: z.string({ error: '请填写分类' }).trim().min(1, '请填写分类').max(10, '分类不超过10个字'),
+  question: z.string({ error: '请填写问题' }).trim().min(4, '问题至少4个字').max(60, '问题不超过60个字'),
+  answer: z.string({ error: '请填写回答' }).trim().min(4, '回答至少4个字').max(1000, '回答不超过1000个字'),
+  sort: z
+    .number({ error: '请填写排序' })
+    .int('排序须为整数')
+    .min(0, '排序不能为负')
+    .max(9999, '排序不超过9999')
+    .default(0),
+});
+
+export const faqParams = z.object({
+  faqId: z.coerce
+    .number({ error: '问题不存在' })
+    .int('问题不存在')
+    .min(1, '问题不存在')
+    .max(2_147_483_647, '问题不存在'),
+});
+
+export const faqDelete = z.object({ reason });
+
+export const feedbackTypePayload = z.object({
+  name: z.string({ error: '请填写类型名称' }).trim().min(2, '类型名称至少2个字').max(10, '类型名称不超过10个字'),
+  sort: z
+    .number({ error: '请填写排序' })
+    .int('排序须为整数')
+    .min(0, '排序不能为负')
+    .max(9999, '排序不超过9999')
+    .default(0),
+});
+
+export const feedbackTypeParams = z.object({
+  typeId: z.coerce
+    .number({ error: '反馈类型不存在' })
+    .int('反馈类型不存在')
+    .min(1, '反馈类型不存在')
+    .max(999, '反馈类型不存在'),
+});
+
+export const agreementParams = z.object({
+  key: z.string().regex(/^[A-Za-z]{2,40}$/, '协议不存在'),
+});
+
+/** A new version of an agreement: the earlier ones stay readable at /agreements/{key}?version=…. */
+export const agreementPublish = z.object({
+  title: z.string({ error: '请填写标题' }).trim().min(2, '标题至少2个字').max(30, '标题不超过30个字'),
+  body: z.string({ error: '请填写正文' }).trim().min(20, '正文至少20个字').max(20_000, '正文不超过20000个字'),
+  version: z
+    .string({ error: '请填写版本号' })
+    .trim()
+    .regex(/^[0-9A-Za-z.-]{1,20}$/, '版本号为1–20位字母、数字、点或短横线（例如 2026-12-01）'),
+  reason,
+});
+
+export interface OpsFaq {
+  faqId: string;
+  category: string;
+  question: string;
+  answer: string;
+  sort: number;
+}
+
+export interface OpsFeedbackType {
+  typeId: string;
+  name: string;
+  sort: number;
+  /** Feedback sent under it (a used type is renamed, never deleted). */
+  used: number;
+}
+
+export interface OpsAgreement {
+  key: string;
+  title: string;
+  version: string;
+  body: string;
+  updatedAt: number;
+  /** Every version published, newest first. */
+  versions: Array<{ version: string; title: string; publishedAt: number }>;
+}

@@ -136,6 +136,11 @@ export const StaffAction = {
   CONTENT_UPDATE: 'content.update',
   CONTENT_END: 'content.end',
   FEEDBACK_REPLY: 'feedback.reply',
+  FAQ_CREATE: 'help.faq_create',
+  FAQ_UPDATE: 'help.faq_update',
+  FAQ_DELETE: 'help.faq_delete',
+  FEEDBACK_TYPE_SAVE: 'help.feedback_type',
+  AGREEMENT_PUBLISH: 'help.agreement_publish',
 } as const;
 export type StaffAction = (typeof StaffAction)[keyof typeof StaffAction];
 
@@ -188,6 +193,11 @@ export const staffActionLabel: Record<StaffAction, string> = {
   'content.update': '修改内容',
   'content.end': '下线内容',
   'feedback.reply': '回复用户反馈',
+  'help.faq_create': '新增常见问题',
+  'help.faq_update': '修改常见问题',
+  'help.faq_delete': '删除常见问题',
+  'help.feedback_type': '保存反馈类型',
+  'help.agreement_publish': '发布协议新版本',
 };
 
 const staffUsername = z

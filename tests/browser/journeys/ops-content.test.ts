@@ -141,4 +141,30 @@ describe('the console’s content', () => {
     await player.context().close();
     await ops.context().close();
   });
+  it('运营 publishes a new version of the trading rules; players read it, the version before stays readable', async () => {
+    const ops = await staffDesk(browser, 'ops-operator', 'demo-ops-123');
+    await ops.getByTestId('ops-tab-help').click();
+    const row = ops.getByTestId('ops-agreement-row').filter({ hasText: '虚拟物品交易规则' });
+    const was = ((await row.getByTestId('ops-agreement-version').textContent()) ?? '').trim();
+    await docShot(ops, 'ops-help', true);
+    await row.getByTestId('ops-agreement-edit').click();
+    const version = `j-${Date.now().toString(36)}`;
+    await ops.getByTestId('ops-agreement-version-input').fill(version);
+    const body = ops.getByTestId('ops-agreement-body');
+    await body.fill(`${await body.inputValue()}\n五、新增：禁止以任何方式诱导买家在平台外付款。`);
+    await ops.getByRole('button', { name: '发布', exact: true }).click();
+    expect(await ops.getByTestId('ops-agreement-dialog-error').textContent()).toBe('请填写原因（至少2个字）');
+    await ops.getByTestId('ops-agreement-reason').fill('补充场外交易条款');
+    await ops.getByRole('button', { name: '发布', exact: true }).click();
+    await ops.getByTestId('ops-agreement-dialog').waitFor({ state: 'detached' });
+    await expect.poll(() => row.getByTestId('ops-agreement-version').textContent()).toBe(version);
+    await ops.context().close();
+
+    const player = await newPage(browser, MOBILE);
+    await player.goto(`${baseUrl()}/agreements/tradingRules`);
+    expect(await player.textContent('body')).toContain('禁止以任何方式诱导买家在平台外付款');
+    await player.goto(`${baseUrl()}/agreements/tradingRules?version=${encodeURIComponent(was)}`);
+    expect(await player.textContent('body')).not.toContain('禁止以任何方式诱导买家在平台外付款');
+    await player.context().close();
+  });
 });

@@ -1,12 +1,19 @@
 import {
+  agreementParams,
+  agreementPublish,
   contentListQuery,
   contentSlotEdit,
   contentSlotEnd,
   contentSlotParams,
   contentSlotPayload,
+  faqDelete,
+  faqParams,
+  faqPayload,
   feedbackListQuery,
   feedbackParams,
   feedbackReplyPayload,
+  feedbackTypeParams,
+  feedbackTypePayload,
 } from '@app/protocol/ops-content';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -19,10 +26,24 @@ import {
   type OpsContentDeps,
   replyAsStaff,
 } from './ops-content';
+import {
+  agreements,
+  deleteFaqAsStaff,
+  faqs,
+  publishAgreementAsStaff,
+  saveFaqAsStaff,
+  saveFeedbackTypeAsStaff,
+  typesOfFeedback,
+} from './ops-help';
 import { ok, parse, staffOf } from './ops-http';
 
 const content = { config: { access: 'content' as const } };
 const feedback = { config: { access: 'feedback' as const } };
+const withReason = <T extends z.ZodType>(schema: T) =>
+  z.object({
+    item: schema,
+    reason: z.string({ error: '请填写原因' }).trim().min(2, '请填写原因（至少2个字）').max(200, '原因不超过200个字'),
+  });
 const created = z.object({
   slot: contentSlotPayload,
   reason: z
@@ -59,5 +80,38 @@ export function opsContentRoutes(ops: FastifyInstance, deps: OpsContentDeps): vo
     const { feedbackId } = parse(feedbackParams, request.params);
     const { reply } = parse(feedbackReplyPayload, request.body);
     return ok(await replyAsStaff(deps, { me: staffOf(request), ip: request.ip }, feedbackId, reply));
+  });
+
+  // 帮助与协议: the FAQ, the feedback types, the agreements by version.
+  ops.get('/help/faqs', content, async () => ok({ list: await faqs(db) }));
+  ops.post('/help/faqs', content, async (request) => {
+    const { item, reason } = parse(withReason(faqPayload), request.body);
+    return ok(await saveFaqAsStaff(db, { me: staffOf(request), reason, ip: request.ip }, null, item));
+  });
+  ops.post('/help/faqs/:faqId', content, async (request) => {
+    const { faqId } = parse(faqParams, request.params);
+    const { item, reason } = parse(withReason(faqPayload), request.body);
+    return ok(await saveFaqAsStaff(db, { me: staffOf(request), reason, ip: request.ip }, faqId, item));
+  });
+  ops.post('/help/faqs/:faqId/delete', content, async (request) => {
+    const { faqId } = parse(faqParams, request.params);
+    const { reason } = parse(faqDelete, request.body);
+    return ok(await deleteFaqAsStaff(db, { me: staffOf(request), reason, ip: request.ip }, faqId));
+  });
+  ops.get('/help/feedback-types', content, async () => ok({ list: await typesOfFeedback(db) }));
+  ops.post('/help/feedback-types', content, async (request) => {
+    const { item, reason } = parse(withReason(feedbackTypePayload), request.body);
+    return ok(await saveFeedbackTypeAsStaff(db, { me: staffOf(request), reason, ip: request.ip }, null, item));
+  });
+  ops.post('/help/feedback-types/:typeId', content, async (request) => {
+    const { typeId } = parse(feedbackTypeParams, request.params);
+    const { item, reason } = parse(withReason(feedbackTypePayload), request.body);
+    return ok(await saveFeedbackTypeAsStaff(db, { me: staffOf(request), reason, ip: request.ip }, typeId, item));
+  });
+  ops.get('/help/agreements', content, async () => ok({ list: await agreements(db) }));
+  ops.post('/help/agreements/:key', content, async (request) => {
+    const { key } = parse(agreementParams, request.params);
+    const { reason, ...next } = parse(agreementPublish, request.body);
+    return ok(await publishAgreementAsStaff(db, { me: staffOf(request), reason, ip: request.ip }, key, next));
   });
 }

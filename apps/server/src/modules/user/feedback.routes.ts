@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { lockKey } from '../../platform/db/locks';
 import { AppError } from '../../platform/errors';
 import { type CallPlatform, registerCall } from '../../platform/http/register-call';
+import { agreementByKey, agreementVersion } from './help-content';
 import { userDb } from './user.tables';
 
 /** Feedback one user may send in 24 hours. */
@@ -80,19 +81,23 @@ export function feedbackRoutes(
   });
 
   // The agreement pages themselves: plain HTML, readable in any web view and in the agreement modal.
-  app.get<{ Params: { key: string } }>('/agreements/:key', async (request, reply) => {
-    const row = await userDb(db)
-      .selectFrom('agreements')
-      .selectAll()
-      .where('key', '=', request.params.key)
-      .executeTakeFirst();
-    if (!row)
-      return reply
-        .status(404)
-        .type('text/html; charset=utf-8')
-        .send(agreementPage('未找到', '该协议不存在。', ''));
-    return reply.type('text/html; charset=utf-8').send(agreementPage(row.title, row.body, row.version));
-  });
+  // ?version=… shows that version as it was published (the one a user agreed to stays readable).
+  app.get<{ Params: { key: string }; Querystring: { version?: string } }>(
+    '/agreements/:key',
+    async (request, reply) => {
+      const { version } = request.query;
+      const row =
+        typeof version === 'string' && version !== ''
+          ? await agreementVersion(db, request.params.key, version)
+          : await agreementByKey(db, request.params.key);
+      if (!row)
+        return reply
+          .status(404)
+          .type('text/html; charset=utf-8')
+          .send(agreementPage('未找到', '该协议不存在。', ''));
+      return reply.type('text/html; charset=utf-8').send(agreementPage(row.title, row.body, row.version));
+    },
+  );
 }
 
 /** A screenshot this user uploaded through feedback/generatePreSignedUrl (public/feedback/<uid>/…), without a query. */

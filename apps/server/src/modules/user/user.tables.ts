@@ -63,6 +63,14 @@ export interface AgreementsTable {
   updated_at: Generated<Date>;
 }
 
+export interface AgreementVersionsTable {
+  key: string;
+  version: string;
+  title: string;
+  body: string;
+  published_at: Generated<Date>;
+}
+
 export interface UserIdentitiesTable {
   provider: string;
   subject: string;
@@ -80,6 +88,7 @@ export interface UserTables {
   feedback: FeedbackTable;
   faqs: FaqsTable;
   agreements: AgreementsTable;
+  agreement_versions: AgreementVersionsTable;
   users: UsersTable;
 }
 

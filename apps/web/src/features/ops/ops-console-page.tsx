@@ -13,6 +13,7 @@ import { ContentTab } from './components/content-tab';
 import { CouponsTab } from './components/coupons-tab';
 import { FeedbackTab } from './components/feedback-tab';
 import { GamesTab } from './components/games-tab';
+import { HelpTab } from './components/help-tab';
 import { LedgerTab } from './components/ledger-tab';
 import { LoginForm } from './components/login-form';
 import { MerchantsTab } from './components/merchants-tab';
@@ -40,6 +41,7 @@ type Tab =
   | 'coupons'
   | 'content'
   | 'feedback'
+  | 'help'
   | 'risk'
   | 'audit'
   | 'staff'
@@ -59,6 +61,7 @@ const TABS: Array<{ id: Tab; label: string; allowed: (me: StaffMember) => boolea
   { id: 'coupons', label: '优惠券', allowed: (me) => staffCan(me.role, 'coupons') },
   { id: 'content', label: '内容', allowed: (me) => staffCan(me.role, 'content') },
   { id: 'feedback', label: '意见反馈', allowed: (me) => staffCan(me.role, 'feedback') },
+  { id: 'help', label: '帮助与协议', allowed: (me) => staffCan(me.role, 'content') },
   { id: 'risk', label: '风控', allowed: (me) => staffCan(me.role, 'risk') },
   { id: 'audit', label: '操作日志', allowed: (me) => staffCan(me.role, 'audit') },
   { id: 'staff', label: '员工', allowed: (me) => staffCan(me.role, 'staff') },
@@ -131,6 +134,7 @@ function Console({ me }: { me: StaffMember }) {
           {tab.id === 'coupons' ? <CouponsTab /> : null}
           {tab.id === 'content' ? <ContentTab /> : null}
           {tab.id === 'feedback' ? <FeedbackTab /> : null}
+          {tab.id === 'help' ? <HelpTab /> : null}
           {tab.id === 'risk' ? <RiskTab /> : null}
           {tab.id === 'audit' ? <AuditTab /> : null}
           {tab.id === 'staff' ? <StaffTab me={me} /> : null}

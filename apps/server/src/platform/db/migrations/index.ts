@@ -58,6 +58,7 @@ import * as m0059 from './0059-coupon-campaigns';
 import * as m0060 from './0060-risk-signals';
 import * as m0061 from './0061-tracking-events-monthly';
 import * as m0062 from './0062-content-versions-feedback-replies';
+import * as m0063 from './0063-agreement-versions';
 
 /** Migrations in order; a name once shipped never changes. */
 export const migrations: Record<string, { up: readonly string[] }> = {
@@ -121,4 +122,5 @@ export const migrations: Record<string, { up: readonly string[] }> = {
   '0060-risk-signals': m0060,
   '0061-tracking-events-monthly': m0061,
   '0062-content-versions-feedback-replies': m0062,
+  '0063-agreement-versions': m0063,
 };

@@ -3,8 +3,11 @@ import type {
   ContentSlotInput,
   ContentState,
   FeedbackState,
+  OpsAgreement,
   OpsContentSlot,
+  OpsFaq,
   OpsFeedback,
+  OpsFeedbackType,
 } from '@app/protocol/ops-content';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { opsFetch, opsKeys } from './ops-fetch';
@@ -76,5 +79,31 @@ export function useReplyFeedback() {
     mutationFn: ({ feedbackId, reply }: { feedbackId: string; reply: string }) =>
       opsFetch<{ feedbackId: string }>(`/feedback/${feedbackId}/reply`, { method: 'POST', body: { reply } }),
     onSettled: () => client.invalidateQueries({ queryKey: feedbackKey }),
+  });
+}
+
+const helpKey = [...opsKeys.all, 'help'] as const;
+
+export const useFaqs = () =>
+  useQuery({ queryKey: [...helpKey, 'faqs'], queryFn: () => opsFetch<{ list: OpsFaq[] }>('/help/faqs'), retry: false });
+export const useFeedbackTypes = () =>
+  useQuery({
+    queryKey: [...helpKey, 'types'],
+    queryFn: () => opsFetch<{ list: OpsFeedbackType[] }>('/help/feedback-types'),
+    retry: false,
+  });
+export const useAgreements = () =>
+  useQuery({
+    queryKey: [...helpKey, 'agreements'],
+    queryFn: () => opsFetch<{ list: OpsAgreement[] }>('/help/agreements'),
+    retry: false,
+  });
+
+/** A write to the help content (POST to `path` with `body`), the lists asked again after it. */
+export function useHelpWrite() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ path, body }: { path: string; body: unknown }) => opsFetch<unknown>(path, { method: 'POST', body }),
+    onSettled: () => client.invalidateQueries({ queryKey: helpKey }),
   });
 }
