@@ -1,8 +1,10 @@
 import { bannerList, popup } from '@app/protocol/calls/market-content';
 import { noticeList } from '@app/protocol/calls/notices';
-import { faqList, feedback, userFeedbackTypeList } from '@app/protocol/calls/user-help';
+import { phoneLogin, sendSms } from '@app/protocol/calls/user';
+import { faqList, feedback, myAgreements, userFeedbackTypeList } from '@app/protocol/calls/user-help';
 import type { ContentSlotPayload, OpsContentSlot, OpsFeedback } from '@app/protocol/ops-content';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { recordConsent } from '../src/modules/user/help-content';
 import { expectCode, loginAs, testDb, useTestApp, useTestClient } from './helpers';
 import { opsApi } from './ops-helpers';
 
@@ -309,5 +311,49 @@ describe('help and agreements', () => {
     expect(rules.version).toBe(`2026-12-20-${testDb}`);
     expect(rules.versions.map((v) => v.version)).toEqual([`2026-12-20-${testDb}`, '2026-11-01']);
     expect(await audits('help.agreement_publish')).toBe(1);
+  });
+  it('a login records the versions the player agreed to; after a new version he still sees his, until he logs in again', async () => {
+    const phone = '13900075009';
+    const smsLogin = async () => {
+      expectCode(await app.call(sendSms, { phone, smsType: 'phoneLogin' }), '200');
+      const sent = (await t.app.inject({ url: `/dev/sms/outbox?phone=${phone}` })).json().data as Array<{
+        code: string;
+      }>;
+      const login = await app.call(phoneLogin, { phone, code: sent.at(-1)!.code });
+      expectCode(login, '200');
+      return (login.data as { token: string }).token;
+    };
+    const mine = async (token: string) =>
+      (
+        (await app.call(myAgreements, {}, { token })).data as {
+          list: Array<{ key: string; agreedVersion: string; currentVersion: string; url: string }>;
+        }
+      ).list;
+    const token = await smsLogin();
+    const first = await mine(token);
+    expect(first).toHaveLength(6);
+    const user = first.find((a) => a.key === 'userAgreement')!;
+    expect(user).toMatchObject({ agreedVersion: '2026-11-01', currentVersion: '2026-11-01' });
+    expectCode(
+      await ops.call('POST', '/help/agreements/userAgreement', {
+        token: operator,
+        body: {
+          title: '用户服务协议',
+          body: '欢迎使用游戏交易平台。本版新增：账号不得出租、出借或转让给他人使用。',
+          version: '2027-01-01',
+          reason: '新增条款',
+        },
+      }),
+      '200',
+    );
+    const after = (await mine(token)).find((a) => a.key === 'userAgreement')!;
+    expect(after).toMatchObject({ agreedVersion: '2026-11-01', currentVersion: '2027-01-01' });
+    // The text he agreed to, as it was.
+    expect((await t.app.inject({ url: after.url })).body).not.toContain('不得出租');
+    // His next login (the SMS cooldown keeps this test from sending a second code: the login's own step).
+    const { id } = await t.db.selectFrom('users').select('id').where('mobile', '=', phone).executeTakeFirstOrThrow();
+    await recordConsent(t.db, id);
+    const again = (await mine(token)).find((a) => a.key === 'userAgreement')!;
+    expect(again).toMatchObject({ agreedVersion: '2027-01-01', currentVersion: '2027-01-01' });
   });
 });

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, MOBILE } from '../browser';
-import { docShot, logIn, newPage, phoneNumber, staffDesk, toast } from './market-helpers';
+import { docShot, logIn, logInOnLoginPage, newPage, phoneNumber, staffDesk, toast } from './market-helpers';
 
 /**
  * The console's content at 1440 px (issue 34 item 5): 运营 publishes a banner with its phone preview
@@ -142,6 +142,11 @@ describe('the console’s content', () => {
     await ops.context().close();
   });
   it('运营 publishes a new version of the trading rules; players read it, the version before stays readable', async () => {
+    // A player logs in on the login page first: ticking the agreements records the versions of now.
+    const player = await newPage(browser, MOBILE);
+    await player.goto(`${baseUrl()}/h5/pages/login/login`);
+    await logInOnLoginPage(player, phoneNumber('137'));
+    await player.waitForURL((url) => !url.pathname.includes('/login/'));
     const ops = await staffDesk(browser, 'ops-operator', 'demo-ops-123');
     await ops.getByTestId('ops-tab-help').click();
     const row = ops.getByTestId('ops-agreement-row').filter({ hasText: '虚拟物品交易规则' });
@@ -160,7 +165,16 @@ describe('the console’s content', () => {
     await expect.poll(() => row.getByTestId('ops-agreement-version').textContent()).toBe(version);
     await ops.context().close();
 
-    const player = await newPage(browser, MOBILE);
+    // His settings: the rules have a new version; the one he agreed to opens as it was.
+    await player.goto(`${baseUrl()}/h5/pages/userCenter/settingPage/settingPage`);
+    const rules = player.getByTestId('settings-agreement-tradingRules');
+    await expect.poll(() => rules.textContent()).toContain(`有新版本 ${version}`);
+    await docShot(player, 'settings-agreements', true);
+    await player.getByTestId('settings-agreed-tradingRules').click();
+    expect(await player.getByTestId('agreement-frame').getAttribute('src')).toBe(
+      `/agreements/tradingRules?version=${encodeURIComponent(was)}`,
+    );
+    await docShot(player, 'settings-agreed-version');
     await player.goto(`${baseUrl()}/agreements/tradingRules`);
     expect(await player.textContent('body')).toContain('禁止以任何方式诱导买家在平台外付款');
     await player.goto(`${baseUrl()}/agreements/tradingRules?version=${encodeURIComponent(was)}`);

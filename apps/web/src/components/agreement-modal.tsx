@@ -39,10 +39,13 @@ export function useAgreements() {
 export function AgreementModal({
   agreementKey,
   title = AGREEMENT_TITLES[agreementKey],
+  version,
   onClose,
 }: {
   agreementKey: AgreementKey;
   title?: string;
+  /** A published version as it was (the one the user agreed to); else the current one. */
+  version?: string | undefined;
   onClose: () => void;
 }) {
   useEffect(() => {
@@ -91,7 +94,11 @@ export function AgreementModal({
         </header>
         <iframe
           title={title}
-          src={paths.agreement(agreementKey)}
+          src={
+            version
+              ? `${paths.agreement(agreementKey)}?version=${encodeURIComponent(version)}`
+              : paths.agreement(agreementKey)
+          }
           style={{ flex: 1, width: '100%', border: 0, display: 'block' }}
           data-testid="agreement-frame"
         />

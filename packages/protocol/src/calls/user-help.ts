@@ -135,3 +135,29 @@ export const feedbackPreSignedUrl = defineCall({
   request: z.object({ typeName: imageSuffixSchema }),
   response: z.string(),
 });
+
+/** The agreements the viewer agreed to (at login or phone binding), each with the version he agreed to and the current one. */
+export const myAgreements = defineCall({
+  service: 'user',
+  call: 'myAgreements',
+  version: 1,
+  access: 'df',
+  method: 'GET',
+  scene: 'app',
+  summary: "The viewer's agreed version of each agreement, when, and the current version",
+  request: z.object({}),
+  response: z.object({
+    list: z.array(
+      z.object({
+        key: z.enum(agreementKeys),
+        title: z.string(),
+        agreedVersion: z.string(),
+        /** Unix milliseconds. */
+        agreedAt: z.number().int(),
+        currentVersion: z.string(),
+        /** The text he agreed to, as it was. */
+        url: z.string(),
+      }),
+    ),
+  }),
+});

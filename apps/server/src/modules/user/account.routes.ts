@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/errors';
 import { type CallPlatform, registerCall } from '../../platform/http/register-call';
 import { consumeCode, type SmsDeps } from '../sms/sms.service';
+import { recordConsent } from './help-content';
 import type { RemovalChecks } from './removal-checks';
 import { bindMobile, eraseAccount, maskMobile } from './user.service';
 import { userDb } from './user.tables';
@@ -31,6 +32,8 @@ export function accountRoutes(
   registerCall(app, platform, bindPhone, async (input, ctx) => {
     await consumeCode(sms, { phone: input.phone, smsType: 'phoneLogin', code: input.code });
     await bindMobile(db, ctx.user.userId, input.phone);
+    // The binding page submits only with the agreements ticked.
+    await recordConsent(db, ctx.user.userId);
     return { token: ctx.user.token, mobile: input.phone, uid: ctx.user.uid, isGrayEnv: ctx.gray };
   });
 

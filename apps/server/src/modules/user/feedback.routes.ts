@@ -1,10 +1,17 @@
-import { agreementKeys, appParam, faqList, feedback, userFeedbackTypeList } from '@app/protocol/calls/user-help';
+import {
+  agreementKeys,
+  appParam,
+  faqList,
+  feedback,
+  myAgreements,
+  userFeedbackTypeList,
+} from '@app/protocol/calls/user-help';
 import { ErrorCode } from '@app/protocol/errors';
 import type { FastifyInstance } from 'fastify';
 import { lockKey } from '../../platform/db/locks';
 import { AppError } from '../../platform/errors';
 import { type CallPlatform, registerCall } from '../../platform/http/register-call';
-import { agreementByKey, agreementVersion } from './help-content';
+import { agreementByKey, agreementVersion, consentOf } from './help-content';
 import { userDb } from './user.tables';
 
 /** Feedback one user may send in 24 hours. */
@@ -77,6 +84,27 @@ export function feedbackRoutes(
         return found ? [{ key, title: found.title, url: `/agreements/${key}` }] : [];
       }),
       customerServiceUrl,
+    };
+  });
+
+  registerCall(app, platform, myAgreements, async (_input, ctx) => {
+    const rows = await consentOf(db, ctx.user.userId);
+    return {
+      list: agreementKeys.flatMap((key) => {
+        const r = rows.find((x) => x.key === key);
+        return r
+          ? [
+              {
+                key,
+                title: r.title,
+                agreedVersion: r.agreed_version,
+                agreedAt: r.agreed_at.getTime(),
+                currentVersion: r.current_version,
+                url: `/agreements/${key}?version=${encodeURIComponent(r.agreed_version)}`,
+              },
+            ]
+          : [];
+      }),
     };
   });
 

@@ -103,3 +103,39 @@ export const agreementVersion = (db: DbHandle, key: string, version: string) =>
     .where('key', '=', key)
     .where('version', '=', version)
     .executeTakeFirst();
+
+/**
+ * The user agreed to every agreement as it is now (the login and phone-binding pages submit only
+ * once their tick is ticked): each one's current version recorded, a newer one replacing the older.
+ */
+export async function recordConsent(db: DbHandle, userId: number): Promise<void> {
+  const current = await userDb(db).selectFrom('agreements').select(['key', 'version']).execute();
+  if (current.length === 0) return;
+  const now = new Date();
+  await userDb(db)
+    .insertInto('user_agreements')
+    .values(current.map((a) => ({ user_id: userId, key: a.key, version: a.version, agreed_at: now })))
+    .onConflict((oc) =>
+      oc
+        .columns(['user_id', 'key'])
+        .doUpdateSet((eb) => ({ version: eb.ref('excluded.version'), agreed_at: eb.ref('excluded.agreed_at') }))
+        .where('user_agreements.version', '<>', (eb) => eb.ref('excluded.version')),
+    )
+    .execute();
+}
+
+/** What the user agreed to: per agreement the version, when, the current version and its title. */
+export async function consentOf(db: DbHandle, userId: number) {
+  return userDb(db)
+    .selectFrom('user_agreements')
+    .innerJoin('agreements', 'agreements.key', 'user_agreements.key')
+    .select([
+      'user_agreements.key',
+      'user_agreements.version as agreed_version',
+      'user_agreements.agreed_at',
+      'agreements.version as current_version',
+      'agreements.title',
+    ])
+    .where('user_agreements.user_id', '=', userId)
+    .execute();
+}

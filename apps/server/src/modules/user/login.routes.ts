@@ -6,6 +6,7 @@ import { type CallPlatform, registerCall } from '../../platform/http/register-ca
 import { seenFrom } from '../../platform/http/seen-from';
 import { consumeCode, type SmsDeps } from '../sms/sms.service';
 import { linkGameAccountByPhone } from './game-link';
+import { recordConsent } from './help-content';
 import type { RemovalChecks } from './removal-checks';
 import { findOrCreateUserByMobile } from './user.service';
 import { startSession } from './user-ban';
@@ -18,6 +19,8 @@ export function loginRoutes(
   registerCall(app, platform, phoneLogin, async (input, ctx) => {
     await consumeCode(deps, { phone: input.phone, smsType: 'phoneLogin', code: input.code });
     const user = await findOrCreateUserByMobile(platform.db, input.phone);
+    // The login page submits only with the agreements ticked: their versions of now are what he agreed to.
+    await recordConsent(platform.db, user.id);
     const token = await startSession(platform.db, user.id, ctx.source, deps.sessionTtlDays, seenFrom(ctx.request));
     return { token, mobile: input.phone, uid: user.uid, isGrayEnv: ctx.gray };
   });
@@ -33,6 +36,7 @@ export function loginRoutes(
       { gameId: ctx.player.gameId, accountId: ctx.player.accountId, phone: input.phone },
       deps.removalChecks,
     );
+    await recordConsent(platform.db, user.id);
     const token = await startSession(platform.db, user.id, ctx.source, deps.sessionTtlDays, seenFrom(ctx.request));
     return { token, mobile: input.phone, uid: user.uid, isGrayEnv: ctx.gray };
   });

@@ -71,6 +71,13 @@ export interface AgreementVersionsTable {
   published_at: Generated<Date>;
 }
 
+export interface UserAgreementsTable {
+  user_id: number;
+  key: string;
+  version: string;
+  agreed_at: Date;
+}
+
 export interface UserIdentitiesTable {
   provider: string;
   subject: string;
@@ -89,6 +96,7 @@ export interface UserTables {
   faqs: FaqsTable;
   agreements: AgreementsTable;
   agreement_versions: AgreementVersionsTable;
+  user_agreements: UserAgreementsTable;
   users: UsersTable;
 }
 

@@ -7,6 +7,7 @@ import { paths } from '../../lib/paths';
 import { usePayPasswordStatus } from '../../lib/queries/pay-password-status';
 import { storage } from '../../lib/storage';
 import { AccountLayout, currentScene, LoginFirst } from './account-layout';
+import { useMyAgreements } from './api/get-my-agreements';
 import { useSwitches } from './api/get-switches';
 import { useUserInfo } from './api/get-user-info';
 import { type SwitchName, useSetSwitch } from './api/set-switch';
@@ -65,7 +66,10 @@ export default function SettingsPage() {
   const switches = useSwitches();
   const payPin = usePayPasswordStatus(loggedIn);
   const agreements = useAgreements();
-  const [reading, setReading] = useState<{ key: AgreementKey; title: string } | null>(null);
+  const agreed = useMyAgreements();
+  // Where an agreement changed since he agreed, the version he agreed to stays readable.
+  const outdated = agreed.data?.list.filter((a) => a.agreedVersion !== a.currentVersion) ?? [];
+  const [reading, setReading] = useState<{ key: AgreementKey; title: string; version?: string } | null>(null);
   return (
     <AccountLayout title="设置" testId="settings-page">
       {!loggedIn ? <LoginFirst reason="登录后可设置消息推送与个性化推荐" /> : null}
@@ -120,13 +124,45 @@ export default function SettingsPage() {
           >
             <span>{a.title}</span>
             <span className="acct-row-hint">
+              {(() => {
+                const mine = agreed.data?.list.find((x) => x.key === a.key);
+                if (!mine) return null;
+                return mine.agreedVersion === mine.currentVersion
+                  ? `已同意 ${mine.agreedVersion}`
+                  : `有新版本 ${mine.currentVersion}`;
+              })()}
               <ChevronRight size="1em" aria-hidden="true" />
             </span>
           </button>
         ))}
       </div>
+      {outdated.length > 0 ? (
+        <div className="acct-group" data-testid="settings-agreed">
+          <div className="acct-group-title">您同意过的版本（协议已更新）</div>
+          {outdated.map((a) => (
+            <button
+              key={a.key}
+              type="button"
+              className="acct-row"
+              onClick={() => setReading({ key: a.key, title: a.title, version: a.agreedVersion })}
+              data-testid={`settings-agreed-${a.key}`}
+            >
+              <span>{a.title}</span>
+              <span className="acct-row-hint">
+                {a.agreedVersion} · {new Date(a.agreedAt + 8 * 3_600_000).toISOString().slice(0, 10)} 同意
+                <ChevronRight size="1em" aria-hidden="true" />
+              </span>
+            </button>
+          ))}
+        </div>
+      ) : null}
       {reading ? (
-        <AgreementModal agreementKey={reading.key} title={reading.title} onClose={() => setReading(null)} />
+        <AgreementModal
+          agreementKey={reading.key}
+          title={reading.title}
+          version={reading.version}
+          onClose={() => setReading(null)}
+        />
       ) : null}
     </AccountLayout>
   );
