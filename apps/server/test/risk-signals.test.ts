@@ -130,30 +130,6 @@ describe(`risk signals (${testDb})`, () => {
     expect(audit.map((a) => a.action).sort()).toEqual(['risk.act', 'risk.dismiss']);
   });
 
-  it.runIf(testDb === 'postgres')('two staff acting on one signal at once: it takes effect once', async () => {
-    const device = await riskDb(t.db)
-      .selectFrom('risk_signals')
-      .select('id')
-      .where('kind', '=', 'sharedDevice')
-      .executeTakeFirstOrThrow();
-    const other = await ops.login('ops-admin', 'demo-ops-123');
-    const answers = await Promise.all([
-      decide(String(device.id), {
-        decision: 'act',
-        action: 'ban',
-        userId: String(seller.userId),
-        note: '一机多号，封禁',
-      }),
-      decide(
-        String(device.id),
-        { decision: 'act', action: 'ban', userId: String(seller.userId), note: '一机多号，封禁' },
-        other,
-      ),
-    ]);
-    expect(answers.map((a) => a.code).sort()).toEqual(['10002', '200']);
-    const bans = await t.db.selectFrom('staff_audit').select('id').where('action', '=', 'user.ban').execute();
-    expect(bans.length).toBe(1);
-  });
   it('a trade far off its kind’s median: once, with the ratio; one inside the band raises nothing', async () => {
     // The 行情 of the seller's game: 12 coin trades of type 2 at ¥40/万 over the last days (the day histograms the index reads).
     const game = seller.pt.gameId;
@@ -181,5 +157,30 @@ describe(`risk signals (${testDb})`, () => {
     expect(band).toHaveLength(1);
     expect(band[0]).toMatchObject({ kindLabel: '成交价偏离行情', orders: [{ orderId: cheap.orderId }] });
     expect(band[0]!.evidence).toMatch(/成交价每万¥10\.00，为近30天同类成交中位价每万¥40\.00的0\.25倍$/);
+  });
+
+  it.runIf(testDb === 'postgres')('two staff acting on one signal at once: it takes effect once', async () => {
+    const device = await riskDb(t.db)
+      .selectFrom('risk_signals')
+      .select('id')
+      .where('kind', '=', 'sharedDevice')
+      .executeTakeFirstOrThrow();
+    const other = await ops.login('ops-admin', 'demo-ops-123');
+    const answers = await Promise.all([
+      decide(String(device.id), {
+        decision: 'act',
+        action: 'ban',
+        userId: String(seller.userId),
+        note: '一机多号，封禁',
+      }),
+      decide(
+        String(device.id),
+        { decision: 'act', action: 'ban', userId: String(seller.userId), note: '一机多号，封禁' },
+        other,
+      ),
+    ]);
+    expect(answers.map((a) => a.code).sort()).toEqual(['10002', '200']);
+    const bans = await t.db.selectFrom('staff_audit').select('id').where('action', '=', 'user.ban').execute();
+    expect(bans.length).toBe(1);
   });
 });
