@@ -122,6 +122,7 @@ describe('the console’s content', () => {
     ops.on('dialog', (d) => void d.accept());
     await ops.getByTestId('ops-tab-games').click();
     await ops.getByTestId('ops-maintenance').waitFor();
+    await docShot(ops, 'ops-games', true);
     await ops.getByTestId('ops-maintenance-message').fill('停服更新，预计两小时');
     await ops.getByTestId('ops-maintenance-reason').fill('版本更新');
     await ops.getByTestId('ops-maintenance-toggle').click();
