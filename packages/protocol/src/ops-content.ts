@@ -128,6 +128,16 @@ export const contentSlotParams = z.object({
     .max(2_147_483_647, '内容不存在'),
 });
 
+/** A new slot with the note the audit keeps. */
+export const contentSlotCreate = z.object({
+  slot: contentSlotPayload,
+  reason: z
+    .string({ error: '请填写发布说明' })
+    .trim()
+    .min(2, '请填写发布说明（至少2个字）')
+    .max(200, '说明不超过200个字'),
+});
+
 /** An edit names the version it was made on: another staff's save in between refuses it. */
 export const contentSlotEdit = z.object({
   version: z.number({ error: '版本不正确' }).int().min(1),
@@ -216,6 +226,9 @@ export const faqParams = z.object({
 });
 
 export const faqDelete = z.object({ reason });
+
+/** A help item (an FAQ, a feedback type) written with the reason the audit keeps. */
+export const helpWrite = <T extends z.ZodType>(item: T) => z.object({ item, reason });
 
 export const feedbackTypePayload = z.object({
   name: z.string({ error: '请填写类型名称' }).trim().min(2, '类型名称至少2个字').max(10, '类型名称不超过10个字'),

@@ -2,10 +2,10 @@ import {
   agreementParams,
   agreementPublish,
   contentListQuery,
+  contentSlotCreate,
   contentSlotEdit,
   contentSlotEnd,
   contentSlotParams,
-  contentSlotPayload,
   faqDelete,
   faqParams,
   faqPayload,
@@ -14,9 +14,9 @@ import {
   feedbackReplyPayload,
   feedbackTypeParams,
   feedbackTypePayload,
+  helpWrite,
 } from '@app/protocol/ops-content';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import {
   contentSlots,
   createSlotAsStaff,
@@ -39,20 +39,6 @@ import { ok, parse, staffOf } from './ops-http';
 
 const content = { config: { access: 'content' as const } };
 const feedback = { config: { access: 'feedback' as const } };
-const withReason = <T extends z.ZodType>(schema: T) =>
-  z.object({
-    item: schema,
-    reason: z.string({ error: '请填写原因' }).trim().min(2, '请填写原因（至少2个字）').max(200, '原因不超过200个字'),
-  });
-const created = z.object({
-  slot: contentSlotPayload,
-  reason: z
-    .string({ error: '请填写发布说明' })
-    .trim()
-    .min(2, '请填写发布说明（至少2个字）')
-    .max(200, '说明不超过200个字'),
-});
-
 /** 内容 (运营, 管理员) and 意见反馈 (客服, 运营, 管理员): thin routes over ops-content.ts. */
 export function opsContentRoutes(ops: FastifyInstance, deps: OpsContentDeps): void {
   const { db } = deps;
@@ -60,7 +46,7 @@ export function opsContentRoutes(ops: FastifyInstance, deps: OpsContentDeps): vo
     ok(await contentSlots(db, parse(contentListQuery, request.query))),
   );
   ops.post('/content/slots', content, async (request) => {
-    const { slot, reason } = parse(created, request.body);
+    const { slot, reason } = parse(contentSlotCreate, request.body);
     return ok(await createSlotAsStaff(deps, { me: staffOf(request), reason, ip: request.ip }, slot));
   });
   ops.post('/content/slots/:slotId', content, async (request) => {
@@ -85,12 +71,12 @@ export function opsContentRoutes(ops: FastifyInstance, deps: OpsContentDeps): vo
   // 帮助与协议: the FAQ, the feedback types, the agreements by version.
   ops.get('/help/faqs', content, async () => ok({ list: await faqs(db) }));
   ops.post('/help/faqs', content, async (request) => {
-    const { item, reason } = parse(withReason(faqPayload), request.body);
+    const { item, reason } = parse(helpWrite(faqPayload), request.body);
     return ok(await saveFaqAsStaff(db, { me: staffOf(request), reason, ip: request.ip }, null, item));
   });
   ops.post('/help/faqs/:faqId', content, async (request) => {
     const { faqId } = parse(faqParams, request.params);
-    const { item, reason } = parse(withReason(faqPayload), request.body);
+    const { item, reason } = parse(helpWrite(faqPayload), request.body);
     return ok(await saveFaqAsStaff(db, { me: staffOf(request), reason, ip: request.ip }, faqId, item));
   });
   ops.post('/help/faqs/:faqId/delete', content, async (request) => {
@@ -100,12 +86,12 @@ export function opsContentRoutes(ops: FastifyInstance, deps: OpsContentDeps): vo
   });
   ops.get('/help/feedback-types', content, async () => ok({ list: await typesOfFeedback(db) }));
   ops.post('/help/feedback-types', content, async (request) => {
-    const { item, reason } = parse(withReason(feedbackTypePayload), request.body);
+    const { item, reason } = parse(helpWrite(feedbackTypePayload), request.body);
     return ok(await saveFeedbackTypeAsStaff(db, { me: staffOf(request), reason, ip: request.ip }, null, item));
   });
   ops.post('/help/feedback-types/:typeId', content, async (request) => {
     const { typeId } = parse(feedbackTypeParams, request.params);
-    const { item, reason } = parse(withReason(feedbackTypePayload), request.body);
+    const { item, reason } = parse(helpWrite(feedbackTypePayload), request.body);
     return ok(await saveFeedbackTypeAsStaff(db, { me: staffOf(request), reason, ip: request.ip }, typeId, item));
   });
   ops.get('/help/agreements', content, async () => ok({ list: await agreements(db) }));

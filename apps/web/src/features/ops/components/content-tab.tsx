@@ -19,10 +19,8 @@ import { useState } from 'react';
 import { CONTENT_PAGE_SIZE, useContentSlots, useEndSlot, useSaveSlot } from '../api/content';
 import { useGameSettings } from '../api/game-settings';
 import { ConfirmDialog } from './confirm-dialog';
-import { formatTime } from './format';
+import { firstIssue, formatTime, localInput } from './format';
 import { Pager } from './pager';
-
-const localInput = (ms: number) => new Date(ms - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 
 interface Draft {
   kind: ContentKind;
@@ -269,7 +267,7 @@ function SlotForm({ slot, onDone }: { slot: OpsContentSlot | null; onDone: () =>
   const submit = () => {
     save.reset();
     const checked = contentSlotPayload.safeParse(toPayload(d));
-    if (!checked.success) return setInvalid(checked.error.issues[0]?.message ?? '请检查填写内容');
+    if (!checked.success) return setInvalid(firstIssue(checked));
     if (reason.trim().length < 2)
       return setInvalid(slot ? '请填写修改说明（至少2个字）' : '请填写发布说明（至少2个字）');
     setInvalid('');

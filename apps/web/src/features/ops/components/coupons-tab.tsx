@@ -18,17 +18,11 @@ import {
 } from '../api/coupons';
 import { useGameSettings } from '../api/game-settings';
 import { ConfirmDialog } from './confirm-dialog';
-import { formatTime } from './format';
+import { firstIssue, formatTime, localInput } from './format';
 import { Pager } from './pager';
 
 const TYPE_NAMES: Record<number, string> = { 1: '角色', 2: '游戏币', 3: '道具' };
 const yuanToFen = (v: string) => (v.trim() === '' ? Number.NaN : Math.round(Number(v) * 100));
-const localInput = (ms: number) => {
-  const d = new Date(ms - new Date().getTimezoneOffset() * 60_000);
-  return d.toISOString().slice(0, 16);
-};
-const firstIssue = (r: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
-  r.error?.issues[0]?.message ?? '请检查填写内容';
 
 /** 优惠券: campaigns with their budget, usage and cost; create one, grant it to a user or a segment, pause or end it. */
 export function CouponsTab() {

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { CONTENT_PAGE_SIZE, useFeedbackInbox, useReplyFeedback } from '../api/content';
 import { ConfirmDialog } from './confirm-dialog';
-import { formatTime } from './format';
+import { firstIssue, formatTime } from './format';
 import { Pager } from './pager';
 
 /** 意见反馈: what players sent from 设置 › 意见反馈, the longest waiting first; a reply reaches the player in his message centre. */
@@ -123,7 +123,7 @@ function ReplyDialog({ feedback, onClose }: { feedback: OpsFeedback; onClose: ()
       onConfirm={() => {
         reply.reset();
         const checked = feedbackReplyPayload.safeParse({ reply: words });
-        if (!checked.success) return setInvalid(checked.error.issues[0]?.message ?? '请检查回复内容');
+        if (!checked.success) return setInvalid(firstIssue(checked));
         reply.mutate({ feedbackId: feedback.feedbackId, reply: checked.data.reply }, { onSuccess: onClose });
       }}
       onCancel={onClose}

@@ -9,10 +9,7 @@ import {
 import { useState } from 'react';
 import { useAgreements, useFaqs, useFeedbackTypes, useHelpWrite } from '../api/content';
 import { ConfirmDialog } from './confirm-dialog';
-import { formatTime } from './format';
-
-const firstIssue = (r: { error?: { issues: Array<{ message: string }> } }) =>
-  r.error?.issues[0]?.message ?? '请检查填写内容';
+import { firstIssue, formatTime } from './format';
 
 /** 帮助与协议: the FAQ players read, the feedback types of 意见反馈, and the agreements by version. */
 export function HelpTab() {
