@@ -33,9 +33,9 @@ export const gameLogin = async (account: string, game = '/demo-game') =>
   ).data as { gameId: string; gameToken: string; serverId: string };
 
 /**
- * seller{from}…seller{to}: market accounts of the demo game (seller01…seller45). Each journey keeps
+ * seller{from}…seller{to}: market accounts of the demo game (seller01…seller51 in 传奇). Each journey keeps
  * its own, so none finds an account another bound: buying 01–02, disputes 03–09, chat 10–15, trust 16, the service page 17–18,
- * customer service 20–29, offers 30–45, the bid book 46–47. 三国's: the statement 01–12, the payment
+ * customer service 20–29, offers 30–45, the bid book 46–47, the console's listing freeze 48 (49 free). 三国's: the statement 01–12, the payment
  * password 13–18, refunds 20–29 and 36–39, the broker trade 30–35, account pages 40–45. 仙侠's: the
  * console's money tabs 01–19, the broker order 20–29, the auction 30–45. The demo market makes the last
  * two of each game, which no journey uses, demo merchants.
@@ -149,6 +149,12 @@ export async function paidAndDelivered(spec: {
  * sellers for it (the demo game seeds them like the others: roles, coins, market listings).
  */
 export const BID_BOOK_ACCOUNTS = sellerAccounts(46, 47);
+
+/**
+ * The console's listing freeze (ops-listings.test.ts): seller48 of 传奇, added for it, whose role the
+ * demo market puts on sale (the buying journey takes the cheapest role, not his). seller49 is free.
+ */
+export const FREEZE_ACCOUNT = 'seller48';
 
 /**
  * The whole broker order's people (broker-order.test.ts): market accounts of 仙侠 no other journey binds
