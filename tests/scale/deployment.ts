@@ -50,8 +50,11 @@ export interface Deployment {
   redisPrefix: string;
   /** SIGTERM (graceful drain), waits for the exit: answers the exit. */
   stopNode(node: Node): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  /** Starts the node again on its port and waits until the balancer's check sees it. */
-  startNode(node: Node): Promise<void>;
+  /**
+   * Starts the node again on its port and waits until the balancer's check sees it; `env` adds
+   * settings (a fault to inject), and `dies` says it is meant to end by itself (not a crash).
+   */
+  startNode(node: Node, options?: { env?: Record<string, string>; dies?: boolean }): Promise<void>;
   /** Stops PostgreSQL (fast shutdown: its connections are cut). */
   stopPostgres(): Promise<void>;
   startPostgres(): Promise<void>;
@@ -221,7 +224,7 @@ export async function startDeployment(): Promise<Deployment> {
   }
 
   const crashes: string[] = [];
-  const spawnNode = (node: Node) => {
+  const spawnNode = (node: Node, env: Record<string, string> = {}) => {
     node.stopping = false;
     const out = fs.openSync(node.logFile, 'a');
     const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
@@ -232,6 +235,7 @@ export async function startDeployment(): Promise<Deployment> {
         PORT: String(node.port),
         NODE_NAME: node.name,
         DATA_DIR: path.join(tmp, node.name),
+        ...env,
       },
       stdio: ['ignore', out, out],
     });
@@ -317,8 +321,9 @@ export async function startDeployment(): Promise<Deployment> {
       node.child = null;
       return node.exits[before] ?? { code: null, signal: null };
     },
-    async startNode(node) {
-      spawnNode(node);
+    async startNode(node, options = {}) {
+      spawnNode(node, options.env);
+      if (options.dies) node.stopping = true;
       await healthy(node);
       // Back in rotation once the balancer's check has seen it.
       await waitUntil(`node ${node.name} back behind the balancer`, async () => {

@@ -58,6 +58,49 @@ async function until(what: string, ok: () => Promise<boolean>): Promise<void> {
   }
 }
 
+const as = (p: Player) => ({ token: p.token, headers: { ...APP, 'x-forwarded-for': p.address } });
+
+/** A player's coins in the game, over all his roles. */
+const coinsOf = async (p: Player) =>
+  (expectOk(await sdk.call(coinNum, p.pt, as(p)), 'coinNum') as { list: Array<{ total: number }> }).list.reduce(
+    (sum, c) => sum + c.total,
+    0,
+  );
+
+/** The seller's and the third player's roles online in the game (it holds a role online 30 s after its last heartbeat). */
+const online = async () => {
+  for (const p of [seller, third])
+    await fetch(`${d.gameUrl}/api/heartbeat`, { method: 'POST', headers: { 'x-game-token': p.pt.gameToken } });
+};
+
+/** A lot of 1,000 coins per price listed by the seller, ordered by the third player and taken to the cashier. */
+async function atCashier(prices: number[], keyPrefix: string): Promise<Array<{ orderId: string; tradeNo: string }>> {
+  const orders: Array<{ orderId: string; tradeNo: string }> = [];
+  for (const price of prices) {
+    const commodityId = await coinLot(sdk, seller, price, 1_000);
+    const placed = await sdk.call(
+      h5sdkOrderPlace,
+      { ...third.pt, commodityId, requestKey: `${keyPrefix}-${commodityId}`, agreement: true },
+      as(third),
+    );
+    const order = expectOk(placed, 'h5sdkOrderPlace') as { orderId: string; totalAmount: number };
+    const pay = await sdk.call(
+      wapAlipay,
+      { bizNo: order.orderId, totalAmount: order.totalAmount, payPrice: order.totalAmount },
+      as(third),
+    );
+    orders.push({ orderId: order.orderId, tradeNo: (expectOk(pay, 'wapAlipay') as { tradeNo: string }).tradeNo });
+  }
+  return orders;
+}
+
+/** `npm run ledger:check` against the deployment's database. */
+const ledgerCheck = () =>
+  spawnSync('npm', ['run', '-s', 'ledger:check'], {
+    env: { ...process.env, DATABASE_URL: d.databaseUrl },
+    encoding: 'utf8',
+  });
+
 describe("a buyer's whole path through the balancer", () => {
   it('login, list, order, pay through the sandbox notification, delivery, confirm: consecutive calls on different processes', async () => {
     const nodes: string[] = [...seller.nodes, ...buyer.nodes];
@@ -391,10 +434,7 @@ describe('under load', () => {
     expect(lost).toBe(0);
     expect(traffic.refusals.size).toBe(0);
 
-    const check = spawnSync('npm', ['run', '-s', 'ledger:check'], {
-      env: { ...process.env, DATABASE_URL: d.databaseUrl },
-      encoding: 'utf8',
-    });
+    const check = ledgerCheck();
     console.info(`scale: ledger:check: ${check.stdout.trim()}${check.stderr.trim()}`);
     expect(check.status).toBe(0);
     expect(check.stdout).toMatch(/^ledger balances: \d+ accounts, [1-9]\d* fen posted/);
@@ -450,37 +490,11 @@ describe('under load', () => {
   });
 
   it("a game slow, then down, then back: calls answer 503 with 10000 in the game's words, the circuit stops the hammering, paid orders wait and are delivered once when it returns", async () => {
-    const as = (p: Player) => ({ token: p.token, headers: { ...APP, 'x-forwarded-for': p.address } });
-    const coinsOf = async (p: Player) =>
-      (expectOk(await sdk.call(coinNum, p.pt, as(p)), 'coinNum') as { list: Array<{ total: number }> }).list.reduce(
-        (sum, c) => sum + c.total,
-        0,
-      );
-    // The roles online in the game (it holds a role online 30 s after its last heartbeat).
-    const online = async () => {
-      for (const p of [seller, third])
-        await fetch(`${d.gameUrl}/api/heartbeat`, { method: 'POST', headers: { 'x-game-token': p.pt.gameToken } });
-    };
     const step = (what: string) => console.info(`scale: game outage: ${what} at ${new Date().toISOString()}`);
     await online();
     const before = await coinsOf(third);
     // Three orders placed and at the cashier while the game is up.
-    const orders: Array<{ orderId: string; tradeNo: string }> = [];
-    for (const price of [4_100, 4_200, 4_300]) {
-      const commodityId = await coinLot(sdk, seller, price, 1_000);
-      const placed = await sdk.call(
-        h5sdkOrderPlace,
-        { ...third.pt, commodityId, requestKey: `game-outage-${commodityId}`, agreement: true },
-        as(third),
-      );
-      const order = expectOk(placed, 'h5sdkOrderPlace') as { orderId: string; totalAmount: number };
-      const pay = await sdk.call(
-        wapAlipay,
-        { bizNo: order.orderId, totalAmount: order.totalAmount, payPrice: order.totalAmount },
-        as(third),
-      );
-      orders.push({ orderId: order.orderId, tradeNo: (expectOk(pay, 'wapAlipay') as { tradeNo: string }).tradeNo });
-    }
+    const orders = await atCashier([4_100, 4_200, 4_300], 'game-outage');
     // Each refused placement spends a copy: while the circuit is open they are refused in a millisecond.
     const traffic = load(buyers, await copiesOf(d, lot, 4_000), false);
     await until('orders flowing', async () => traffic.placed.size >= 10);
@@ -532,11 +546,76 @@ describe('under load', () => {
     // Each order's coins moved once.
     await online();
     expect(await coinsOf(third)).toBe(before + 3 * 1_000);
-    const check = spawnSync('npm', ['run', '-s', 'ledger:check'], {
-      env: { ...process.env, DATABASE_URL: d.databaseUrl },
-      encoding: 'utf8',
+    expect(ledgerCheck().status).toBe(0);
+  });
+
+  it('one process killed (SIGKILL) mid-payment: the notifications reach another process, each order paid and delivered once', async () => {
+    await online();
+    const before = await coinsOf(third);
+    const orders = await atCashier([4_400, 4_500, 4_600, 4_700, 4_800, 4_900], 'sigkill');
+    // Node a again, armed to die (SIGKILL) right after a payment's commit, before the game hears of it.
+    const victim = nodeOf('a');
+    await d.stopNode(victim);
+    await d.startNode(victim, { env: { FAULT_KILL_AFTER: 'payment-commit' }, dies: true });
+    const exitsBefore = victim.exits.length;
+    const traffic = load(buyers, await copiesOf(d, lot, 2_000), true);
+    await until('orders flowing', async () => traffic.placed.size >= 10);
+    // Every payment reaches node a (its cashier page's button): the first commit kills it, the
+    // others are cut wherever they were.
+    const answers = await Promise.all(
+      orders.map((o) =>
+        fetch(`${victim.url}/sandbox/api/pay/${o.tradeNo}/succeed`, { method: 'POST' }).then(
+          () => 'answered',
+          () => 'connection lost',
+        ),
+      ),
+    );
+    await until('node a died', async () => victim.exits.length > exitsBefore);
+    expect(victim.exits.at(-1)).toEqual({ code: null, signal: 'SIGKILL' });
+    const trades = async () =>
+      (
+        await d.db.query<{ trade_no: string; status: string; acknowledged: boolean }>(
+          'select trade_no, status, acknowledged_at is not null as acknowledged from sandbox_trades where trade_no = any($1)',
+          [orders.map((o) => o.tradeNo)],
+        )
+      ).rows;
+    const left = await trades();
+    // At least the one whose commit killed it: paid in the database, never acknowledged to the provider.
+    const unanswered = left.filter((t) => t.status === 'succeeded' && !t.acknowledged);
+    expect(unanswered.length).toBeGreaterThanOrEqual(1);
+    // The trades node a never moved: the buyer pays again on the cashier, through the balancer.
+    const unpaid = left.filter((t) => t.status === 'open');
+    for (const t of unpaid) expect((await json(`${d.url}/sandbox/api/pay/${t.trade_no}/succeed`, {})).status).toBe(200);
+    // The provider resends the unanswered notifications (another process's sweep) and the orders are delivered.
+    await until('every order delivered', async () => {
+      const { rows } = await d.db.query<{ status: number }>('select status from orders where id = any($1)', [
+        orders.map((o) => Number(o.orderId)),
+      ]);
+      return rows.every((r) => r.status === OrderStatus.AWAITING_RECEIPT);
     });
-    expect(check.status).toBe(0);
+    await until('every notification acknowledged', async () => (await trades()).every((t) => t.acknowledged));
+    await d.startNode(victim);
+    const after = traffic.placed.size;
+    await until('orders flowing after the restart', async () => traffic.placed.size >= after + 10);
+    await traffic.stop();
+    const lost = await lostOrders(traffic.placed);
+    const refused = [...traffic.refusals].map(([k, n]) => `${k}×${n}`).join(' ') || 'none';
+    console.info(
+      `scale: SIGKILL mid-payment: ${orders.length} payments (${answers.filter((a) => a === 'connection lost').length} cut, ${unanswered.length} committed and unanswered, ${unpaid.length} paid again); load requests ${traffic.tally.requests}, retried ${traffic.tally.retried}, failed ${traffic.tally.failed}, lost ${lost} (orders placed ${traffic.placed.size}; other answers: ${refused})`,
+    );
+    expect(traffic.tally.failed).toBe(0);
+    expect(lost).toBe(0);
+    // The calls node a died in answered 502 and were sealed anew: none refused as a replay.
+    expect(traffic.refusals.size).toBe(0);
+    // One payment per order, and each order's coins moved once.
+    const { rows: paid } = await d.db.query<{ n: string }>(
+      `select count(*) as n from payments where purpose = 'order' and ref = any($1) and status = 'paid' group by ref`,
+      [orders.map((o) => Number(o.orderId))],
+    );
+    expect(paid.map((p) => Number(p.n))).toEqual(orders.map(() => 1));
+    await online();
+    expect(await coinsOf(third)).toBe(before + orders.length * 1_000);
+    expect(ledgerCheck().status).toBe(0);
   });
 }, 300_000);
 
