@@ -58,6 +58,15 @@ export interface Deployment {
   /** Stops PostgreSQL (fast shutdown: its connections are cut). */
   stopPostgres(): Promise<void>;
   startPostgres(): Promise<void>;
+  /**
+   * A streaming standby of the primary (pg_basebackup), and synchronous replication to it: a
+   * commit is acknowledged once the standby has it, so none is lost when the primary fails.
+   */
+  startStandby(): Promise<void>;
+  /** The primary fails (immediate stop: no checkpoint, its connections cut, as a crash). */
+  crashPrimary(): Promise<void>;
+  /** The standby becomes the primary (pg_ctl promote); the processes find it through the front. */
+  promoteStandby(): Promise<void>;
   /** The game hangs (SIGSTOP): it accepts connections and answers nothing, as a game under a stall. */
   pauseGame(): void;
   /** The game is gone (SIGKILL): its port refuses. */
@@ -122,28 +131,56 @@ export async function startDeployment(): Promise<Deployment> {
     }
   };
   const pgPort = await distinctPort();
+  const standbyPort = await distinctPort();
+  const frontPort = await distinctPort();
   run(
     asPostgres(`${bin}/initdb`, ['-D', pgData, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']),
     'initdb',
   );
+  // In the cluster's own file, not on the command line: the failover case turns synchronous
+  // replication on with ALTER SYSTEM, which a command-line setting would override.
+  fs.appendFileSync(
+    path.join(pgData, 'postgresql.conf'),
+    "\nlisten_addresses = '127.0.0.1'\nmax_connections = 200\nsynchronous_commit = off\n",
+  );
   const pgLog = path.join(pgData, 'server.log');
-  const pgOptions = `-p ${pgPort} -k ${pgData} -c listen_addresses=127.0.0.1 -c max_connections=200 -c synchronous_commit=off`;
-  const startPostgres = async () => {
-    run(
-      asPostgres(`${bin}/pg_ctl`, ['-D', pgData, '-o', pgOptions, '-l', pgLog, '-w', '-t', '60', 'start']),
-      'pg_ctl start',
-    );
-  };
-  const stopPostgres = async () => {
-    run(asPostgres(`${bin}/pg_ctl`, ['-D', pgData, '-m', 'fast', '-w', '-t', '60', 'stop']), 'pg_ctl stop');
-  };
+  const pgCtl = (data: string, port: number, args: string[], what: string) =>
+    run(asPostgres(`${bin}/pg_ctl`, ['-D', data, '-o', `-p ${port} -k ${data}`, ...args]), what);
+  const startPostgres = async () => pgCtl(pgData, pgPort, ['-l', pgLog, '-w', '-t', '60', 'start'], 'pg_ctl start');
+  const stopPostgres = async () => pgCtl(pgData, pgPort, ['-m', 'fast', '-w', '-t', '60', 'stop'], 'pg_ctl stop');
   await startPostgres();
   const adminUrl = `postgres://postgres@127.0.0.1:${pgPort}/postgres`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query('create database market');
   await admin.end();
-  const databaseUrl = `postgres://postgres@127.0.0.1:${pgPort}/market`;
+
+  // The processes reach PostgreSQL through its own HAProxy (deploy/haproxy-postgres.cfg): the
+  // primary, and the streaming standby as its backup once the failover case has made one.
+  const pgFrontLog = fs.openSync(path.join(tmp, 'haproxy-postgres.log'), 'a');
+  const pgFront = spawn('haproxy', ['-db', '-f', path.join(ROOT, 'deploy/haproxy-postgres.cfg')], {
+    env: {
+      ...process.env,
+      MARKET_PG_BIND: `127.0.0.1:${frontPort}`,
+      MARKET_PG_PRIMARY: `127.0.0.1:${pgPort}`,
+      MARKET_PG_STANDBY: `127.0.0.1:${standbyPort}`,
+    },
+    stdio: ['ignore', pgFrontLog, pgFrontLog],
+  });
+  const databaseUrl = `postgres://postgres@127.0.0.1:${frontPort}/market`;
+  await waitUntil('PostgreSQL behind its HAProxy', async () => {
+    const c = new pg.Client({ connectionString: databaseUrl });
+    c.on('error', () => {});
+    try {
+      await c.connect();
+      await c.query('select 1');
+      return true;
+    } finally {
+      await c.end().catch(() => {});
+    }
+  });
+  const standbyData = path.join(tmp, 'pg-standby');
+  let standbyStarted = false;
 
   const redisUrl = process.env.SCALE_REDIS_URL ?? 'redis://127.0.0.1:6379/13';
   const redisPrefix = 'scale:';
@@ -334,6 +371,57 @@ export async function startDeployment(): Promise<Deployment> {
     },
     stopPostgres,
     startPostgres,
+    async startStandby() {
+      fs.mkdirSync(standbyData, { mode: 0o700 });
+      if (process.getuid?.() === 0) fs.chownSync(standbyData, Number(idOf('-u')), Number(idOf('-g')));
+      run(
+        asPostgres(`${bin}/pg_basebackup`, [
+          '-d',
+          `host=127.0.0.1 port=${pgPort} user=postgres application_name=standby`,
+          '-D',
+          standbyData,
+          '-X',
+          'stream',
+          '-R',
+          '--no-sync',
+        ]),
+        'pg_basebackup',
+      );
+      pgCtl(
+        standbyData,
+        standbyPort,
+        ['-l', path.join(standbyData, 'server.log'), '-w', '-t', '60', 'start'],
+        'standby start',
+      );
+      standbyStarted = true;
+      const primary = new pg.Client({ connectionString: adminUrl });
+      await primary.connect();
+      try {
+        await waitUntil('the standby streaming', async () => {
+          const { rows } = await primary.query(
+            `select 1 from pg_stat_replication where application_name = 'standby' and state = 'streaming'`,
+          );
+          return rows.length === 1;
+        });
+        await primary.query(`alter system set synchronous_standby_names = 'standby'`);
+        await primary.query(`alter system set synchronous_commit = 'remote_write'`);
+        await primary.query('select pg_reload_conf()');
+        await waitUntil('the standby synchronous', async () => {
+          const { rows } = await primary.query(
+            `select 1 from pg_stat_replication where application_name = 'standby' and sync_state = 'sync'`,
+          );
+          return rows.length === 1;
+        });
+      } finally {
+        await primary.end();
+      }
+    },
+    async crashPrimary() {
+      pgCtl(pgData, pgPort, ['-m', 'immediate', '-w', '-t', '60', 'stop'], 'pg_ctl stop -m immediate');
+    },
+    async promoteStandby() {
+      pgCtl(standbyData, standbyPort, ['-w', '-t', '60', 'promote'], 'pg_ctl promote');
+    },
     pauseGame() {
       game.kill('SIGSTOP');
     },
@@ -362,11 +450,18 @@ export async function startDeployment(): Promise<Deployment> {
       await db.end().catch(() => {});
       await redis.flushdb().catch(() => {});
       redis.disconnect();
+      await stop(pgFront, 'SIGTERM');
       try {
         await stopPostgres();
       } catch {
         // already stopped
       }
+      if (standbyStarted)
+        try {
+          pgCtl(standbyData, standbyPort, ['-m', 'fast', '-w', '-t', '60', 'stop'], 'standby stop');
+        } catch {
+          // already stopped
+        }
       if (process.env.SCALE_KEEP !== '1') fs.rmSync(tmp, { recursive: true, force: true });
       else console.info(`scale: the deployment's folder is kept: ${tmp}`);
     },

@@ -617,6 +617,75 @@ describe('under load', () => {
     expect(await coinsOf(third)).toBe(before + orders.length * 1_000);
     expect(ledgerCheck().status).toBe(0);
   });
+
+  // Last: from here on the deployment runs on the promoted standby.
+  it('the PostgreSQL primary fails over to its synchronous standby: writes during the switch answer 503/10000 and succeed on retry, every process reaches the new primary by itself, nothing acknowledged is lost', async () => {
+    const step = (what: string) => console.info(`scale: failover: ${what} at ${new Date().toISOString()}`);
+    await d.startStandby();
+    step('standby synchronous');
+    const [commodityId, expiring] = await copiesOf(d, lot, 2);
+    const traffic = load(buyers, await copiesOf(d, lot, 3_000), true);
+    await until('orders flowing', async () => traffic.placed.size >= 20);
+    step('load flowing');
+    await d.crashPrimary();
+    const crashedAt = Date.now();
+    step('primary crashed');
+    // Before the promotion: a write answers the clear 503/10000 (the front has no primary: the
+    // standby refuses writes), never a hang or an unexplained 500.
+    const during = await sdk.call(
+      h5sdkOrderPlace,
+      { ...buyer.pt, commodityId: String(commodityId), requestKey: `failover-${commodityId}`, agreement: true },
+      { token: buyer.token, headers: { 'x-forwarded-for': buyer.address } },
+    );
+    expect({ status: during.status, code: during.code, msg: during.msg }).toEqual({
+      status: 503,
+      code: '10000',
+      msg: '系统繁忙，请稍后再试',
+    });
+    const placedBefore = traffic.placed.size;
+    await d.promoteStandby();
+    const promotedAt = Date.now();
+    step('standby promoted');
+    // The same request again, by its key: placed now, once.
+    const retried = await sdk.call(
+      h5sdkOrderPlace,
+      { ...buyer.pt, commodityId: String(commodityId), requestKey: `failover-${commodityId}`, agreement: true },
+      { token: buyer.token, headers: { 'x-forwarded-for': buyer.address }, retry: true },
+    );
+    expectOk(retried, 'the order placed after the failover');
+    for (const node of d.nodes)
+      await until(`node ${node.name} on the new primary`, async () => {
+        const answer = await sdk.at(node.url).call(commodityList, { pageSize: 5 }, { headers: APP });
+        return answer.code === '200';
+      });
+    step('every node answers');
+    await until('orders flowing on the new primary', async () => traffic.placed.size >= placedBefore + 30);
+    await traffic.stop();
+    traffic.placed.set(`failover-${commodityId}`, (retried.data as { orderId: string }).orderId);
+    const lost = await lostOrders(traffic.placed);
+    const refused = [...traffic.refusals].map(([k, n]) => `${k}×${n}`).join(' ') || 'none';
+    const { rows: role } = await d.db.query<{ standby: boolean }>('select pg_is_in_recovery() as standby');
+    console.info(
+      `scale: primary failover: requests ${traffic.tally.requests}, retried ${traffic.tally.retried}, failed ${traffic.tally.failed}, lost ${lost} (orders placed ${traffic.placed.size}; other answers: ${refused}); crash to promotion ${promotedAt - crashedAt} ms`,
+    );
+    expect(role[0]?.standby).toBe(false);
+    expect(traffic.tally.failed).toBe(0);
+    expect(lost).toBe(0);
+    expect(traffic.refusals.size).toBe(0);
+    // The sweeps lead again, on the new primary.
+    const placed = await sdk.call(
+      h5sdkOrderPlace,
+      { ...buyer.pt, commodityId: String(expiring), requestKey: `after-failover-${expiring}`, agreement: true },
+      { token: buyer.token, headers: { 'x-forwarded-for': buyer.address }, retry: true },
+    );
+    const orderId = Number((expectOk(placed, 'order') as { orderId: string }).orderId);
+    await d.db.query(`update orders set expires_at = now() - interval '1 second' where id = $1`, [orderId]);
+    await until('swept after the failover', async () => {
+      const { rows } = await d.db.query<{ status: number }>('select status from orders where id = $1', [orderId]);
+      return rows[0]?.status === OrderStatus.PAYMENT_TIMEOUT;
+    });
+    expect(ledgerCheck().status).toBe(0);
+  });
 }, 300_000);
 
 /** A chat socket on one node, logged in: its frames, and waiting for the next one that matches. */

@@ -28,8 +28,12 @@ export function isDataException(error: unknown): boolean {
   return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code);
 }
 
-/** Connection-level SQLSTATEs: class 08, and 57P01–57P03 (the server shutting down, or not up yet). */
-const DATABASE_GONE = /^(?:08[0-9A-Z]{3}|57P0[123])$/;
+/**
+ * Connection-level SQLSTATEs: class 08, 57P01–57P03 (the server shutting down, or not up yet), and
+ * 25006 (a write refused as read-only: the database address reached a standby not promoted yet, in
+ * a failover; the exchange itself never opens a read-only transaction).
+ */
+const DATABASE_GONE = /^(?:08[0-9A-Z]{3}|57P0[123]|25006)$/;
 
 /**
  * The database cannot be reached (down, restarting, the connection cut): nothing the caller did.
