@@ -39,17 +39,19 @@ export class ScaleClient {
     readonly baseUrl: string,
     readonly source: string,
     private readonly codec: ClientCodec,
+    /** The codec version sealing every call: 1 (RSA both ways) or 2 (an AES key per call, as the web app). */
+    readonly version: 1 | 2,
   ) {}
 
-  static async boot(baseUrl: string, source = 'H5SDK'): Promise<ScaleClient> {
+  static async boot(baseUrl: string, source = 'H5SDK', version: 1 | 2 = 1): Promise<ScaleClient> {
     const res = await fetch(`${baseUrl}/pb/api/app/system/v1/clientConfig?source=${source}`);
     const keys = ((await res.json()) as { data: Parameters<typeof createClientCodec>[0] }).data;
-    return new ScaleClient(baseUrl, source, createClientCodec(keys));
+    return new ScaleClient(baseUrl, source, createClientCodec(keys), version);
   }
 
   /** The same keys, another address (one node directly). */
   at(baseUrl: string): ScaleClient {
-    return new ScaleClient(baseUrl, this.source, this.codec);
+    return new ScaleClient(baseUrl, this.source, this.codec, this.version);
   }
 
   /** A GET sealed once (its nonce inside), as the path and query to send: a replay is that same URL. */
@@ -85,13 +87,17 @@ export class ScaleClient {
     const path = callPath(def);
     const p = params as Record<string, unknown>;
     try {
+      const sealed = this.version === 2 ? (def.method === 'GET' ? this.codec.get(p) : this.codec.post(p)) : null;
       const res =
         def.method === 'GET'
-          ? await fetch(`${this.baseUrl}${path}?${this.codec.sealGet(p, true)}`, { headers })
+          ? await fetch(
+              `${this.baseUrl}${path}?${sealed && 'query' in sealed ? sealed.query : this.codec.sealGet(p, true)}`,
+              { headers },
+            )
           : await fetch(`${this.baseUrl}${path}`, {
               method: 'POST',
               headers,
-              body: JSON.stringify(this.codec.sealPost(p, true)),
+              body: JSON.stringify(sealed && 'body' in sealed ? sealed.body : this.codec.sealPost(p, true)),
             });
       const text = await res.text();
       const node = res.headers.get('x-node');
@@ -101,7 +107,12 @@ export class ScaleClient {
       } catch {
         return { status: res.status === 200 ? 502 : res.status, code: '', msg: text.slice(0, 200), data: null, node };
       }
-      const data = body.code === '200' ? this.codec.openData(body.data, def.method, true) : body.data;
+      const data =
+        body.code !== '200'
+          ? body.data
+          : sealed
+            ? sealed.open(body.data)
+            : this.codec.openData(body.data, def.method, true);
       return { status: res.status, code: body.code, msg: body.msg, data, node };
     } catch (error) {
       return { status: 0, code: '', msg: (error as Error).message, data: null, node: null };

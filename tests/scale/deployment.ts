@@ -7,6 +7,7 @@ import { generateKeyPem } from '@app/protocol/codec/server';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { freePort } from '../start-server';
+import { redisRelay } from '../tcp-relay';
 
 /**
  * The scaled deployment of docs/scaled-deployment.md on this machine, for the scale suite:
@@ -67,6 +68,9 @@ export interface Deployment {
   crashPrimary(): Promise<void>;
   /** The standby becomes the primary (pg_ctl promote); the processes find it through the front. */
   promoteStandby(): Promise<void>;
+  /** Redis is gone for the processes: every connection to it cut, new ones refused. */
+  cutRedis(): void;
+  restoreRedis(): void;
   /** The game hangs (SIGSTOP): it accepts connections and answers nothing, as a game under a stall. */
   pauseGame(): void;
   /** The game is gone (SIGKILL): its port refuses. */
@@ -186,6 +190,8 @@ export async function startDeployment(): Promise<Deployment> {
   const redisPrefix = 'scale:';
   const redis = new Redis(redisUrl, { maxRetriesPerRequest: 2 });
   await redis.flushdb();
+  // The processes reach Redis through a relay the suite can cut: Redis gone and back, as they see it.
+  const redisFront = await redisRelay(new URL(redisUrl));
 
   const lbPort = await distinctPort();
   const url = `http://127.0.0.1:${lbPort}`;
@@ -218,7 +224,7 @@ export async function startDeployment(): Promise<Deployment> {
     APP_ENV: 'pre',
     HOST: '127.0.0.1',
     DATABASE_URL: databaseUrl,
-    REDIS_URL: redisUrl,
+    REDIS_URL: redisFront.url,
     REDIS_PREFIX: redisPrefix,
     TRUST_PROXY: '127.0.0.1',
     PUBLIC_BASE_URL: url,
@@ -422,6 +428,8 @@ export async function startDeployment(): Promise<Deployment> {
     async promoteStandby() {
       pgCtl(standbyData, standbyPort, ['-w', '-t', '60', 'promote'], 'pg_ctl promote');
     },
+    cutRedis: () => redisFront.cut(),
+    restoreRedis: () => redisFront.restore(),
     pauseGame() {
       game.kill('SIGSTOP');
     },
@@ -450,6 +458,7 @@ export async function startDeployment(): Promise<Deployment> {
       await db.end().catch(() => {});
       await redis.flushdb().catch(() => {});
       redis.disconnect();
+      await redisFront.close();
       await stop(pgFront, 'SIGTERM');
       try {
         await stopPostgres();

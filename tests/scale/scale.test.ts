@@ -6,11 +6,10 @@ import { imGroup, tencentUserSig } from '@app/protocol/calls/im';
 import { h5sdkOrderPlace, itemConfirm, orderInfo } from '@app/protocol/calls/orders';
 import { wapAlipay } from '@app/protocol/calls/pay';
 import { sendSms } from '@app/protocol/calls/user';
-import { IM_SOCKET_PATH, type ImServerFrame } from '@app/protocol/im';
 import { ListingStatus } from '@app/protocol/statuses/listing-status';
 import { OrderStatus } from '@app/protocol/statuses/order-status';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
+import { chatOn } from './chat-socket';
 import { json, ScaleClient, type Tally } from './client';
 import { type Deployment, type Node, startDeployment } from './deployment';
 import { coinLot, copiesOf, expectOk, type Player, player } from './people';
@@ -618,6 +617,47 @@ describe('under load', () => {
     expect(ledgerCheck().status).toBe(0);
   });
 
+  it('Redis gone and back under load: sealed calls answer 503/10000 (replay protection fails closed), every process recovers by itself, nothing acknowledged is lost', async () => {
+    const traffic = load(buyers, await copiesOf(d, lot, 2_000), false);
+    await until('orders flowing', async () => traffic.placed.size >= 20);
+    d.cutRedis();
+    const cutAt = Date.now();
+    // A sealed call's nonce cannot be checked: refused, clearly, within the client's 2 s timeout.
+    const during = await sdk.call(commodityList, { pageSize: 5 }, { headers: APP });
+    expect({ status: during.status, code: during.code, msg: during.msg }).toEqual({
+      status: 503,
+      code: '10000',
+      msg: '系统繁忙，请稍后再试',
+    });
+    await until('the load saw the outage', async () => (traffic.refusals.get('503/10000') ?? 0) >= 10);
+    const placedWhileDown = traffic.placed.size;
+    d.restoreRedis();
+    const restoredAt = Date.now();
+    for (const node of d.nodes)
+      await until(`node ${node.name} recovered`, async () => {
+        const answer = await sdk.at(node.url).call(commodityList, { pageSize: 5 }, { headers: APP });
+        return answer.code === '200';
+      });
+    const recoveredAt = Date.now();
+    await until('orders flowing again', async () => traffic.placed.size >= placedWhileDown + 20);
+    await traffic.stop();
+    const lost = await lostOrders(traffic.placed);
+    const refused = [...traffic.refusals].map(([k, n]) => `${k}×${n}`).join(' ');
+    console.info(
+      `scale: Redis outage: requests ${traffic.tally.requests}, failed ${traffic.tally.failed} (${refused}), lost ${lost}, orders placed ${traffic.placed.size}; down ${restoredAt - cutAt} ms, every process serving ${recoveredAt - restoredAt} ms after it returned`,
+    );
+    expect(lost).toBe(0);
+    expect([...traffic.refusals.keys()]).toEqual(['503/10000']);
+    // Replay protection is whole again: a nonce used on one process is refused on another.
+    const url = sdk.sealedGet(commodityList, { pageSize: 1 });
+    const [a, b] = d.nodes;
+    const once = await fetch(`${a!.url}${url}`, { headers: { 'x-source': 'H5SDK', ...APP } });
+    expect(((await once.json()) as { code: string }).code).toBe('200');
+    const replay = await fetch(`${b!.url}${url}`, { headers: { 'x-source': 'H5SDK', ...APP } });
+    expect(((await replay.json()) as { code: string }).code).toBe('10001');
+    expect(ledgerCheck().status).toBe(0);
+  });
+
   // Last: from here on the deployment runs on the promoted standby.
   it('the PostgreSQL primary fails over to its synchronous standby: writes during the switch answer 503/10000 and succeed on retry, every process reaches the new primary by itself, nothing acknowledged is lost', async () => {
     const step = (what: string) => console.info(`scale: failover: ${what} at ${new Date().toISOString()}`);
@@ -687,34 +727,3 @@ describe('under load', () => {
     expect(ledgerCheck().status).toBe(0);
   });
 }, 300_000);
-
-/** A chat socket on one node, logged in: its frames, and waiting for the next one that matches. */
-async function chatOn(node: Node, sig: { account: string; token: string }) {
-  const ws = new WebSocket(`${node.url.replace('http', 'ws')}${IM_SOCKET_PATH}`);
-  const frames: ImServerFrame[] = [];
-  const waiters: Array<{ match: (f: ImServerFrame) => boolean; resolve: (f: ImServerFrame) => void }> = [];
-  ws.on('message', (data) => {
-    const frame = JSON.parse(String(data)) as ImServerFrame;
-    const w = waiters.find((x) => x.match(frame));
-    if (w) {
-      waiters.splice(waiters.indexOf(w), 1);
-      w.resolve(frame);
-    } else frames.push(frame);
-  });
-  await new Promise<void>((resolve, reject) => {
-    ws.once('open', () => resolve());
-    ws.once('error', reject);
-  });
-  const next = (match: (f: ImServerFrame) => boolean) =>
-    new Promise<ImServerFrame>((resolve) => {
-      const seen = frames.find(match);
-      if (seen) {
-        frames.splice(frames.indexOf(seen), 1);
-        resolve(seen);
-      } else waiters.push({ match, resolve });
-    });
-  const send = (frame: unknown) => ws.send(JSON.stringify(frame));
-  send({ t: 'login', ...sig });
-  await next((f) => f.t === 'login');
-  return { send, next: next as <F extends ImServerFrame>(m: (f: F) => boolean) => Promise<F>, close: () => ws.close() };
-}

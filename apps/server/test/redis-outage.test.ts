@@ -1,47 +1,10 @@
-import net from 'node:net';
 import { checkVersion } from '@app/protocol/calls/system';
 import { sendSms } from '@app/protocol/calls/user';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { redisRelay } from '../../../tests/tcp-relay';
 import { createTestApp, type TestApp, type TestClient, testDb } from './helpers';
 
 const redisUrl = process.env.TEST_REDIS_URL;
-
-/**
- * A TCP relay in front of the real Redis that the test can cut (every connection dropped, new ones
- * refused) and restore: Redis dying and coming back, as the app sees it.
- */
-async function redisRelay(target: URL) {
-  const open = new Set<net.Socket>();
-  let down = false;
-  const server = net.createServer((client) => {
-    if (down) return client.destroy();
-    const upstream = net.connect(Number(target.port || 6379), target.hostname);
-    open.add(client);
-    open.add(upstream);
-    client.pipe(upstream).pipe(client);
-    const drop = () => {
-      client.destroy();
-      upstream.destroy();
-      open.delete(client);
-      open.delete(upstream);
-    };
-    client.on('error', drop).on('close', drop);
-    upstream.on('error', drop).on('close', drop);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `redis://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
-    cut() {
-      down = true;
-      for (const s of open) s.destroy();
-      open.clear();
-    },
-    restore() {
-      down = false;
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 /**
  * Redis dies and returns (issue 35 item 5; decision 0069): what stands on it fails closed while it
