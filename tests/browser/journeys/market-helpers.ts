@@ -15,13 +15,17 @@ export async function docShot(page: Page, name: string, fullPage = false): Promi
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage });
 }
 
-/** A session made by the test hook, put where the app keeps it. */
-export async function logIn(page: Page, phone: string): Promise<void> {
-  const session = await hook<{ token: string; uid: string }>('/dev/session', { phone });
+/** A session put where the app keeps it (the page must be on the app's origin). */
+export async function useSession(page: Page, session: { token: string; uid: string }): Promise<void> {
   await page.evaluate((s) => {
     localStorage.setItem('token', s.token);
     localStorage.setItem('uid', s.uid);
   }, session);
+}
+
+/** A session made by the test hook, put where the app keeps it. */
+export async function logIn(page: Page, phone: string): Promise<void> {
+  await useSession(page, await hook<{ token: string; uid: string }>('/dev/session', { phone }));
 }
 
 /** Logs in on the login page itself: a fresh phone, the code from the SMS outbox, the agreement ticked. */

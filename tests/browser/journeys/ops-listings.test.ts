@@ -3,7 +3,7 @@ import { gameTokenLogin } from '@app/protocol/calls/game';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, baseUrl, launchBrowser, MOBILE } from '../browser';
-import { docShot, logIn, phoneNumber, staffDesk } from './market-helpers';
+import { docShot, logIn, phoneNumber, staffDesk, useSession } from './market-helpers';
 import { FREEZE_ACCOUNT, gameLogin } from './people';
 
 let browser: Browser;
@@ -88,10 +88,7 @@ describe('运营 at 1440 px freezes a listing suspected of a stolen account: buy
     // The seller's shelf shows it 已冻结 with the platform's reason and no action of his.
     const shelfPage = await (await browser.newContext(MOBILE)).newPage();
     await shelfPage.goto(`${baseUrl()}/h5/pages/index/index`);
-    await shelfPage.evaluate((s) => {
-      localStorage.setItem('token', s.token);
-      localStorage.setItem('uid', s.uid);
-    }, seller);
+    await useSession(shelfPage, seller);
     await shelfPage.goto(`${baseUrl()}/h5/pages/userCenter/saleShelf/saleShelf`);
     const item = shelfPage.locator(`[data-testid="shelf-item"][data-commodity-id="${listing.commodityId}"]`);
     await item.waitFor({ timeout: 15_000 });
