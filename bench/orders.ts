@@ -29,6 +29,7 @@ import { openDatabase } from '../apps/server/src/platform/db/database';
 import { type RunningServer, startServer } from '../tests/start-server';
 import { demoGamesEnv } from './bench-env';
 import { adminUrl, sql, withDatabase } from './bench-pg';
+import { demoGameLogin, seedOrderBench } from './order-seed';
 import { processCpuMs, processesCpuMs } from './proc-cpu';
 
 const SECONDS = Number(process.env.BENCH_ORDERS_SECONDS ?? 4);
@@ -97,48 +98,11 @@ try {
   const total = POOL * LEVELS.length;
   log(`orders: seeding ${total} listings and ${BUYERS} buyers into ${EMBEDDED ? `PGlite in ${dataDir}` : dbName}…`);
   const seed = EMBEDDED ? await embeddedDb() : postgresDb();
-  await seed.query(
-    `insert into users (uid, mobile, nickname, avatar, has_authentication)
-     select '7' || lpad(g::text, 7, '0'), '1770' || lpad(g::text, 7, '0'), '压测' || g, '', true from generate_series(0, $1) g`,
-    [BUYERS],
-  );
-  const seller = await seed.query(`select id from users where uid = '70000000'`);
-  const sellerId = seller.rows[0]?.id as number;
-  await seed.query(
-    `insert into commodities (type, title, application_id, game_name, server_id, server_name, master_server_id,
-       coin_type_name, coin_type, coin_num, first_img, price_fen, fee_fen, sale_type, auction_enable, status,
-       seller_user_id, game_account_id, game_role_id)
-     select 2, '压测金币' || g, 'demo-legend', '传奇·演示', 's1', '龙腾一区', 'm1', '金币', 2, 10000, '',
-       1000 + g % 5000, 50, 0, 0, 1, $1, 'seller-bench', 'seller-role'
-     from generate_series(1, $2) g`,
-    [sellerId, total],
-  );
-  const listings = (await seed.query('select id from commodities order by id')).rows.map((r) => String(r.id));
-  // Sessions: the server's own table (only the SHA-256 of a token is stored).
-  const { createHash, randomBytes } = await import('node:crypto');
-  const tokens: string[] = [];
-  const buyers = (await seed.query(`select id from users where id <> $1 order by id`, [sellerId])).rows;
-  for (const b of buyers) {
-    const token = randomBytes(24).toString('base64url');
-    tokens.push(token);
-    await seed.query(
-      `insert into sessions (user_id, token_hash, source, expires_at) values ($1, $2, 'H5SDK', now() + interval '1 day')`,
-      [b.id, createHash('sha256').update(token).digest('hex')],
-    );
-  }
+  const { listings, tokens } = await seedOrderBench(seed.query, total, BUYERS);
   await seed.close();
   if (EMBEDDED) server = await startServer(port, env, { dataDir, nodeArgs });
 
-  // The demo game's own login of buyer1 (the test hook is off in production: log in through its API).
-  const login = (await (
-    await fetch(`${base}/demo-game/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ account: 'buyer1', password: 'demo123' }),
-    })
-  ).json()) as { ok: boolean; data: { gameId: string; gameToken: string; serverId: string } };
-  if (!login.ok) throw new Error('demo game login failed');
-  const pt = { gameId: login.data.gameId, gameToken: login.data.gameToken, serverId: login.data.serverId };
+  const pt = await demoGameLogin(base);
 
   const keys = (await (await fetch(`${base}/pb/api/app/system/v1/clientConfig?source=H5SDK`)).json()).data;
   const codec = createClientCodec(keys);

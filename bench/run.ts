@@ -9,7 +9,8 @@
  *     (bench/orders.ts, BENCH_ORDERS=0 skips it); the list and the orders again on the embedded
  *     default, PGlite (BENCH_MARKET_PGLITE=0 / BENCH_ORDERS_PGLITE=0 skip them); then, when Redis answers too (BENCH_REDIS_URL,
  *     default redis://127.0.0.1:6379), the order chat at 5,000 sockets on two processes
- *     (bench/chat.ts, BENCH_CHAT=0 skips it).
+ *     (bench/chat.ts, BENCH_CHAT=0 skips it); and what metrics on cost the list and the orders
+ *     (bench/metrics-cost.ts, BENCH_METRICS=0 skips it).
  * Figures go to stdout and bench/results/latest.json (the market's in full to bench/results/market.json).
  */
 import { constants, publicEncrypt, randomBytes } from 'node:crypto';
@@ -204,6 +205,21 @@ else {
     env: { ...process.env, BENCH_ORDERS_DB: 'pglite' },
   });
   if (done.status !== 0) console.warn('orders on PGlite: the benchmark failed');
+}
+
+// What metrics on cost the list and the orders (bench/metrics-cost.ts; BENCH_METRICS=0 skips it).
+if (process.env.BENCH_METRICS === '0') console.info('metrics cost: skipped (BENCH_METRICS=0)');
+else if (!(await postgresReachable())) console.info('metrics cost: skipped (no PostgreSQL at BENCH_PG_URL)');
+else {
+  const { spawnSync } = await import('node:child_process');
+  const done = spawnSync(process.execPath, ['--import', 'tsx', 'bench/metrics-cost.ts'], { stdio: 'inherit' });
+  if (done.status !== 0) console.warn('metrics cost: the benchmark failed');
+  else {
+    const cost = JSON.parse(fs.readFileSync('bench/results/metrics-cost.json', 'utf8'));
+    const latest = JSON.parse(fs.readFileSync('bench/results/latest.json', 'utf8'));
+    latest.metricsCost = { list: cost.list, orders: cost.orders, hookMicrosPerRequest: cost.hookMicrosPerRequest };
+    fs.writeFileSync('bench/results/latest.json', `${JSON.stringify(latest, null, 2)}\n`);
+  }
 }
 
 // The order chat at scale (bench/chat.ts; BENCH_CHAT=0 skips it): PostgreSQL and Redis both needed.
