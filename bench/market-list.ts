@@ -24,6 +24,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { commodityList } from '@app/protocol/calls/exchange';
 import { createClientCodec } from '@app/protocol/codec/client';
+import { KEY_TICKET_MAX_USES } from '@app/protocol/codec/key-ticket';
 import { generateKeyPem, loadServerKey, sealData, sealDataV2 } from '@app/protocol/codec/server';
 import { computeSign, type Params, signValue } from '@app/protocol/codec/sign';
 import { callPath } from '@app/protocol/contract';
@@ -80,11 +81,14 @@ export interface MarketResult {
   explain: Array<Pick<ExplainRow, 'name' | 'page' | 'indexes' | 'ok' | 'gap' | 'rowsRead'> & { ms: number }>;
   health: Figures[];
   listEncrypted: Figures[];
+  /** Sealed in version 2 under key tickets (PROTOCOL.md): the web's path since decision 0077. */
+  listTicketed: Figures[];
   listPlain: Figures[];
   responseSeal: ReturnType<typeof sealCost>;
   peak: Figures & { ratioToHealth: number; healthPeakRps: number; p99BudgetMet: boolean };
   peakPlain: (Figures & { ratioToHealth: number }) | null;
   peakEncrypted: Figures & { ratioToHealth: number; ratioToPlain: number | null };
+  peakTicketed: Figures & { ratioToPlain: number | null; ratioToSealed: number };
 }
 
 function run(opts: autocannon.Options): Promise<autocannon.Result> {
@@ -121,15 +125,24 @@ function mix(): Array<{ c: MarketCase; page: number }> {
 interface Prepared {
   path: string;
   appId: string;
+  /** The request's K (sealed modes). */
+  key?: Buffer;
+}
+
+/** How a list request goes: signed only, sealed in version 2 with a key each, or under a key ticket. */
+type Mode = 'plain' | 'sealed' | 'ticket';
+interface Ticket {
+  ticket: string;
+  key: Buffer;
 }
 
 /**
  * One request as the web client builds it: params + timestamp, nonce, keyId, sign; sealed in codec
  * version 2 (a fresh 32-byte key under RSA as `encryptKey`, the JSON under AES-256-GCM as
  * `encryptParams`; node:crypto here, the same bytes as the client's, faster to pre-generate), or
- * only signed.
+ * under a key ticket's K (`keyTicket` instead of `encryptKey`), or only signed.
  */
-function prepare(keys: Keys, c: MarketCase, page: number, encrypt: boolean): Prepared {
+function prepare(keys: Keys, c: MarketCase, page: number, mode: Mode, ticket?: Ticket): Prepared {
   const params: Params = { ...c.params, page, pageSize: 20 };
   const stamped: Params = {
     ...params,
@@ -139,29 +152,50 @@ function prepare(keys: Keys, c: MarketCase, page: number, encrypt: boolean): Pre
   };
   const signed = { ...stamped, sign: computeSign(stamped, keys.signSecret) };
   const query = new URLSearchParams();
-  if (encrypt) {
-    const key = randomBytes(32);
-    const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', key, iv);
-    const sealed = Buffer.concat([iv, cipher.update(JSON.stringify(signed)), cipher.final(), cipher.getAuthTag()]);
+  if (mode === 'plain') {
+    for (const [k, v] of Object.entries(signed)) query.set(k, signValue(v));
+    return { path: `${LIST_PATH}?${query}`, appId: c.appId };
+  }
+  const key = ticket?.key ?? randomBytes(32);
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const sealed = Buffer.concat([iv, cipher.update(JSON.stringify(signed)), cipher.final(), cipher.getAuthTag()]);
+  if (ticket) query.set('keyTicket', ticket.ticket);
+  else
     query.set(
       'encryptKey',
       publicEncrypt({ key: keys.rsaPublicKey, padding: constants.RSA_PKCS1_PADDING }, key).toString('base64'),
     );
-    query.set('encryptParams', sealed.toString('base64'));
-  } else for (const [k, v] of Object.entries(signed)) query.set(k, signValue(v));
-  return { path: `${LIST_PATH}?${query}`, appId: c.appId };
+  query.set('encryptParams', sealed.toString('base64'));
+  return { path: `${LIST_PATH}?${query}`, appId: c.appId, key };
+}
+
+/** A key ticket, as the web gets one: a version-2 list request with `X-Key-Ticket: want`. */
+async function fetchTicket(keys: Keys): Promise<Ticket> {
+  const c = MARKET_CASES[0] as MarketCase;
+  const asked = prepare(keys, c, 1, 'sealed');
+  const res = await fetch(`http://127.0.0.1:${port}${asked.path}`, {
+    headers: { 'x-source': 'H5', 'x-appid': c.appId, 'x-key-ticket': 'want' },
+  });
+  const body = (await res.json()) as { code: string; keyTicket?: string };
+  if (body.code !== '200' || !body.keyTicket) throw new Error(`no key ticket: ${body.code}`);
+  return { ticket: body.keyTicket, key: asked.key as Buffer };
 }
 
 /** autocannon over a pool of single-use URLs (a fresh one is made if the pool runs dry). */
-async function listRun(keys: Keys, connections: number, seconds: number, encrypt: boolean, expectedRps: number) {
+async function listRun(keys: Keys, connections: number, seconds: number, mode: Mode, expectedRps: number) {
   const entries = mix();
-  const poolSize = Math.max(2000, Math.ceil(expectedRps * seconds * 1.5));
+  const poolSize = Math.max(2000, Math.ceil(expectedRps * seconds * (mode === 'ticket' ? 2 : 1.5)));
   const pool: Prepared[] = [];
+  // Under tickets: a ticket a thousand requests (the protocol's bound), as that many clients would hold.
+  const tickets: Ticket[] = [];
+  if (mode === 'ticket') for (let i = 0; i < poolSize / KEY_TICKET_MAX_USES; i++) tickets.push(await fetchTicket(keys));
   for (let i = 0; i < poolSize; i++) {
     const e = entries[Math.floor(Math.random() * entries.length)]!;
-    pool.push(prepare(keys, e.c, e.page, encrypt));
+    pool.push(prepare(keys, e.c, e.page, mode, tickets[Math.floor(i / KEY_TICKET_MAX_USES)]));
   }
+  // Past the pool a fresh URL is made as it goes (a ticketed one would need a ticket asked first: sealed).
+  const encrypt: Mode = mode === 'plain' ? 'plain' : 'sealed';
   let next = 0;
   let live = 0;
   let refused = 0;
@@ -200,7 +234,7 @@ async function probe(keys: Keys): Promise<unknown> {
     for (const encrypt of [true, false]) {
       const params = { ...c.params, page: 1, pageSize: 20 };
       const sealed = encrypt ? codec.get(params) : null;
-      const path = sealed ? `${LIST_PATH}?${sealed.query}` : prepare(keys, c, 1, false).path;
+      const path = sealed ? `${LIST_PATH}?${sealed.query}` : prepare(keys, c, 1, 'plain').path;
       const res = await fetch(`http://127.0.0.1:${port}${path}`, { headers: { 'x-source': 'H5', 'x-appid': c.appId } });
       const body = (await res.json()) as { code: string; msg: string; data: unknown };
       if (body.code !== '200') throw new Error(`${c.name}: commodityList answered ${body.code} ${body.msg}`);
@@ -339,27 +373,35 @@ async function measure(m: Measured, log: (line: string) => void): Promise<Market
       );
       // Warm-up: JIT of both paths' handlers, PostgreSQL caches, the pool's connections.
       await run({ url: `http://127.0.0.1:${port}/health`, duration: 1, connections: 8 });
-      await listRun(keys, 8, 2, true, 1500);
-      await listRun(keys, 8, 2, false, 3000);
+      await listRun(keys, 8, 2, 'sealed', 1500);
+      await listRun(keys, 8, 2, 'ticket', 3000);
+      await listRun(keys, 8, 2, 'plain', 3000);
 
       // Each connection count runs /health, then the sealed mix, then the unsealed one, one after
       // the other: the two paths meet the same warmth and the same neighbours on the machine
       // (all sealed runs first, then all unsealed, gave the later path the warmer process).
-      const rounds: Array<{ health: Figures[]; listEncrypted: Figures[]; listPlain: Figures[] }> = [];
+      const rounds: Array<{
+        health: Figures[];
+        listEncrypted: Figures[];
+        listTicketed: Figures[];
+        listPlain: Figures[];
+      }> = [];
       let expected = 1500;
+      let expectedTicketed = 3000;
       let expectedPlain = 3000;
       const levels = [...new Set([...LEVELS, ...PLAIN_LEVELS])].sort((a, b) => a - b);
       for (let round = 1; round <= ROUNDS; round++) {
         if (ROUNDS > 1) log(`market: round ${round} of ${ROUNDS}`);
         const health: Figures[] = [];
         const listEncrypted: Figures[] = [];
+        const listTicketed: Figures[] = [];
         const listPlain: Figures[] = [];
-        rounds.push({ health, listEncrypted, listPlain });
+        rounds.push({ health, listEncrypted, listTicketed, listPlain });
         for (const c of levels) {
           if (LEVELS.includes(c)) {
             const h = await run({ url: `http://127.0.0.1:${port}/health`, duration: HEALTH_SECONDS, connections: c });
             health.push(figures(c, h));
-            const { result, refused, live } = await listRun(keys, c, SECONDS, true, expected);
+            const { result, refused, live } = await listRun(keys, c, SECONDS, 'sealed', expected);
             const f = figures(c, result, refused);
             listEncrypted.push(f);
             expected = Math.max(expected, f.requestsPerSecond);
@@ -367,8 +409,17 @@ async function measure(m: Measured, log: (line: string) => void): Promise<Market
               `market: ${String(c).padStart(2)} conn  health ${h.requests.average.toFixed(0)} rps  list sealed v2 ${f.requestsPerSecond} rps p50 ${f.p50ms} ms p99 ${f.p99ms} ms${refused ? `  REFUSED ${refused}` : ''}${live ? ` (${live} URLs made live)` : ''}`,
             );
           }
+          if (LEVELS.includes(c)) {
+            const { result, refused, live } = await listRun(keys, c, SECONDS, 'ticket', expectedTicketed);
+            const f = figures(c, result, refused);
+            listTicketed.push(f);
+            expectedTicketed = Math.max(expectedTicketed, f.requestsPerSecond);
+            log(
+              `market: ${String(c).padStart(2)} conn  list sealed v2 under key tickets ${f.requestsPerSecond} rps p50 ${f.p50ms} ms p99 ${f.p99ms} ms${refused ? `  REFUSED ${refused}` : ''}${live ? ` (${live} URLs made live, sealed)` : ''}`,
+            );
+          }
           if (PLAIN_LEVELS.includes(c)) {
-            const { result, refused } = await listRun(keys, c, SECONDS, false, expectedPlain);
+            const { result, refused } = await listRun(keys, c, SECONDS, 'plain', expectedPlain);
             const f = figures(c, result, refused);
             listPlain.push(f);
             expectedPlain = Math.max(expectedPlain, f.requestsPerSecond);
@@ -388,6 +439,7 @@ async function measure(m: Measured, log: (line: string) => void): Promise<Market
         });
       const health = median((r) => r.health);
       const listEncrypted = median((r) => r.listEncrypted);
+      const listTicketed = median((r) => r.listTicketed);
       const listPlain = median((r) => r.listPlain);
       if (ROUNDS > 1)
         for (const f of listEncrypted) {
@@ -400,6 +452,7 @@ async function measure(m: Measured, log: (line: string) => void): Promise<Market
       const healthPeak = Math.max(...health.map((h) => h.requestsPerSecond));
       const best = (list: Figures[]) => list.reduce((a, b) => (b.requestsPerSecond > a.requestsPerSecond ? b : a));
       const peakEnc = best(listEncrypted);
+      const peakTicket = best(listTicketed);
       const peakPlain = listPlain.length ? best(listPlain) : null;
       const client = peakPlain ?? peakEnc;
       const result: MarketResult = {
@@ -424,6 +477,7 @@ async function measure(m: Measured, log: (line: string) => void): Promise<Market
         })),
         health,
         listEncrypted,
+        listTicketed,
         listPlain,
         responseSeal: seal,
         // The unsealed peak (issue 19's 3,000 rps target); the web's path, sealed in version 2, is peakEncrypted.
@@ -441,9 +495,16 @@ async function measure(m: Measured, log: (line: string) => void): Promise<Market
           ratioToHealth: Number((peakEnc.requestsPerSecond / healthPeak).toFixed(3)),
           ratioToPlain: peakPlain ? Number((peakEnc.requestsPerSecond / peakPlain.requestsPerSecond).toFixed(3)) : null,
         },
+        peakTicketed: {
+          ...peakTicket,
+          ratioToPlain: peakPlain
+            ? Number((peakTicket.requestsPerSecond / peakPlain.requestsPerSecond).toFixed(3))
+            : null,
+          ratioToSealed: Number((peakTicket.requestsPerSecond / peakEnc.requestsPerSecond).toFixed(3)),
+        },
       };
       log(
-        `market: peak (${peakPlain ? 'signed, not sealed' : 'sealed'}) at ${client.connections} connections: ${client.requestsPerSecond} rps, p50 ${client.p50ms} ms, p99 ${client.p99ms} ms (budget ${P99_BUDGET_MS} ms: ${result.peak.p99BudgetMet ? 'met' : 'MISSED'}), ${result.peak.ratioToHealth} of /health (${healthPeak} rps); sealed (v2, the web's path) peak at ${peakEnc.requestsPerSecond} rps, p99 ${peakEnc.p99ms} ms, ${result.peakEncrypted.ratioToPlain ?? '-'} of the unsealed peak`,
+        `market: peak (${peakPlain ? 'signed, not sealed' : 'sealed'}) at ${client.connections} connections: ${client.requestsPerSecond} rps, p50 ${client.p50ms} ms, p99 ${client.p99ms} ms (budget ${P99_BUDGET_MS} ms: ${result.peak.p99BudgetMet ? 'met' : 'MISSED'}), ${result.peak.ratioToHealth} of /health (${healthPeak} rps); sealed (v2, the web's path) peak at ${peakEnc.requestsPerSecond} rps, p99 ${peakEnc.p99ms} ms, ${result.peakEncrypted.ratioToPlain ?? '-'} of the unsealed peak; under key tickets ${peakTicket.requestsPerSecond} rps at ${peakTicket.connections} connections, p99 ${peakTicket.p99ms} ms, ${result.peakTicketed.ratioToPlain ?? '-'} of the unsealed peak`,
       );
       const failed = explain.filter((e) => !e.ok && !e.gap);
       if (failed.length)

@@ -164,7 +164,13 @@ else if (!(await postgresReachable())) console.info('market: skipped (no Postgre
 else {
   const market = await runMarketBench();
   const latest = JSON.parse(fs.readFileSync('bench/results/latest.json', 'utf8'));
-  latest.market = { rows: market.rows, peak: market.peak, peakPlain: market.peakPlain };
+  latest.market = {
+    rows: market.rows,
+    peak: market.peak,
+    peakPlain: market.peakPlain,
+    peakEncrypted: market.peakEncrypted,
+    peakTicketed: market.peakTicketed,
+  };
   fs.writeFileSync('bench/results/latest.json', `${JSON.stringify(latest, null, 2)}\n`);
 }
 
@@ -181,7 +187,12 @@ else {
   else {
     const pglite = JSON.parse(fs.readFileSync('bench/results/market-pglite.json', 'utf8'));
     const latest = JSON.parse(fs.readFileSync('bench/results/latest.json', 'utf8'));
-    latest.marketPglite = { rows: pglite.rows, peak: pglite.peak, peakEncrypted: pglite.peakEncrypted };
+    latest.marketPglite = {
+      rows: pglite.rows,
+      peak: pglite.peak,
+      peakEncrypted: pglite.peakEncrypted,
+      peakTicketed: pglite.peakTicketed,
+    };
     fs.writeFileSync('bench/results/latest.json', `${JSON.stringify(latest, null, 2)}\n`);
   }
 }

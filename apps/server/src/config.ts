@@ -117,6 +117,8 @@ const configSchema = z.object({
   RSA_PRIVATE_KEY: z.string().optional(),
   /** Seconds a retired codec key is still accepted after rotation. */
   KEY_GRACE_SECONDS: z.coerce.number().int().min(0).default(86_400),
+  /** A key ticket's life (PROTOCOL.md "Version 2 with a key ticket"); 0: no tickets issued. */
+  KEY_TICKET_TTL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
   /** Threads that open version-2 envelopes (the RSA unwrap; decision 0028): 0 opens them in the event loop. Default: one per core beyond the first, at most 4. */
   CODEC_WORKERS: z.coerce.number().int().min(0).max(16).optional(),
   /** The external work-chat link of customer service (platform-shell §1). */

@@ -11,19 +11,22 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { gcmOpen, gcmSeal } from '../src/codec/aes-gcm';
 import { isStrictBase64 } from '../src/codec/base64';
-import { createClientCodec, createClientCodecV2 } from '../src/codec/client';
+import { createClientCodec, createClientCodecV2, type HeldTicket } from '../src/codec/client';
 import { hmacSha1Hex, md5Hex, toHex } from '../src/codec/hashes';
 import {
+  EnvelopeError,
   generateKeyPem,
+  issueKeyTicket,
   loadServerKey,
   openEnvelope,
   openEnvelopeV2,
+  openTicketed,
   sealData,
   sealDataV2,
   stripEnvelopeFields,
   verifySigned,
 } from '../src/codec/server';
-import { signString } from '../src/codec/sign';
+import { type Params, signString } from '../src/codec/sign';
 
 const key = loadServerKey('k1', generateKeyPem());
 const secret = 'test-secret';
@@ -287,5 +290,120 @@ describe('codec version 2', () => {
     expect(() => openEnvelopeV2([key], body.encryptKey as string, body.encryptData as string)).toThrow();
     const lying = createClientCodecV2({ rsaPublicKey: key.publicKeyPem, signSecret: secret, keyId: 'k0' }).post({});
     expect(() => openEnvelopeV2([key], lying.body.encryptKey as string, lying.body.encryptData as string)).toThrow();
+  });
+});
+
+describe('codec version 2 with a key ticket', () => {
+  const keys = { rsaPublicKey: key.publicKeyPem, signSecret: secret, keyId: 'k1' };
+
+  /** The server's half: a ticket for the K of a plain request, and the opening of a ticketed one. */
+  function serve(body: Params) {
+    if (body.keyTicket !== undefined) {
+      const record = records.get(body.keyTicket as string);
+      if (!record) return { code: '10001' };
+      const opened = openTicketed([key], body.keyTicket as string, record, body.encryptData as string);
+      return { code: '200', data: sealDataV2(opened.answerKey, { echo: stripEnvelopeFields(opened.params) }) };
+    }
+    const opened = openEnvelopeV2([key], body.encryptKey as string, body.encryptData as string);
+    const { ticket, record } = issueKeyTicket(key, opened.answerKey);
+    records.set(ticket, record);
+    return {
+      code: '200',
+      data: sealDataV2(opened.answerKey, { echo: stripEnvelopeFields(opened.params) }),
+      keyTicket: ticket,
+      ticketTtl: 600,
+    };
+  }
+  const records = new Map<string, string>();
+
+  it('asks once, then sends the ticket instead of encryptKey until it lapses', () => {
+    let clock = 1_800_000_000_000;
+    const client = createClientCodecV2(keys, { tickets: true, now: () => clock });
+    const first = client.post({ n: 1 });
+    expect(first.headers).toEqual({ 'X-Key-Ticket': 'want' });
+    // A second call while the first is in flight does not ask again.
+    const meanwhile = client.post({ n: 2 });
+    expect(meanwhile.headers).toEqual({});
+    expect(meanwhile.body.encryptKey).toBeDefined();
+    const answer = serve(first.body);
+    first.settle(answer);
+    expect(first.open(answer.data)).toEqual({ echo: { n: 1 } });
+    const ticketed = client.post({ n: 3 });
+    expect(ticketed.ticketed).toBe(true);
+    expect(Object.keys(ticketed.body).sort()).toEqual(['encryptData', 'keyTicket']);
+    const again = serve(ticketed.body);
+    expect(ticketed.open(again.data)).toEqual({ echo: { n: 3 } });
+    const get = client.get({ page: 1 });
+    expect(get.query).toMatch(/^keyTicket=[A-Za-z0-9_-]{22}&encryptParams=/);
+    // Near its end (the margin before the server's 600 s), the client asks for a new one.
+    clock += 586_000;
+    const lapsed = client.post({ n: 4 });
+    expect(lapsed.ticketed).toBe(false);
+    expect(lapsed.headers).toEqual({ 'X-Key-Ticket': 'want' });
+  });
+
+  it('drops a refused ticket: the call sealed again goes as plain version 2 asking for a new one', () => {
+    const client = createClientCodecV2(keys, { tickets: true });
+    const first = client.post({});
+    first.settle(serve(first.body));
+    const ticketed = client.post({});
+    expect(ticketed.ticketed).toBe(true);
+    records.clear();
+    const refused = serve(ticketed.body);
+    expect(refused.code).toBe('10001');
+    ticketed.settle(refused);
+    const retry = client.post({});
+    expect(retry.ticketed).toBe(false);
+    expect(retry.headers).toEqual({ 'X-Key-Ticket': 'want' });
+    const answer = serve(retry.body);
+    retry.settle(answer);
+    expect(retry.open(answer.data)).toEqual({ echo: {} });
+    expect(client.post({}).ticketed).toBe(true);
+  });
+
+  it('a request with no answer (network) asks again next time; 1,000 uses end a ticket', () => {
+    const client = createClientCodecV2(keys, { tickets: true });
+    const lost = client.post({});
+    lost.settle(null);
+    const first = client.post({});
+    expect(first.headers).toEqual({ 'X-Key-Ticket': 'want' });
+    first.settle(serve(first.body));
+    for (let i = 0; i < 1000; i++) expect(client.post({}).ticketed).toBe(true);
+    expect(client.post({}).ticketed).toBe(false);
+  });
+
+  it('a keeper carries the ticket to the next codec (a page load), and a broken saved one is ignored', () => {
+    let saved: HeldTicket | null = null;
+    const keeper = { load: () => saved, save: (held: HeldTicket | null) => void (saved = held) };
+    const page1 = createClientCodecV2(keys, { tickets: true, keeper });
+    const first = page1.post({});
+    first.settle(serve(first.body));
+    expect(page1.post({}).ticketed).toBe(true);
+    expect(saved).toMatchObject({ uses: 1 });
+    const page2 = createClientCodecV2(keys, { tickets: true, keeper });
+    const carried = page2.post({ n: 2 });
+    expect(carried.ticketed).toBe(true);
+    expect(carried.open(serve(carried.body).data)).toEqual({ echo: { n: 2 } });
+    saved = { ticket: 'short', key: 'x', until: Number.NaN, uses: 0 };
+    expect(createClientCodecV2(keys, { tickets: true, keeper }).post({}).ticketed).toBe(false);
+  });
+
+  it('without tickets, nothing changes: no header, encryptKey on every request', () => {
+    const client = createClientCodecV2(keys);
+    const first = client.post({});
+    expect(first.headers).toEqual({});
+    first.settle(serve(first.body));
+    expect(client.post({}).body.encryptKey).toBeDefined();
+  });
+
+  it('a record opens only for its own ticket and key, and holds K sealed', () => {
+    const k = randomBytes(32);
+    const { ticket, record } = issueKeyTicket(key, k);
+    expect(record).not.toContain(k.toString('base64'));
+    const other = loadServerKey('k1', generateKeyPem());
+    const sealed = createClientCodecV2(keys).post({}).body.encryptData as string;
+    expect(() => openTicketed([key], 'B'.repeat(22), record, sealed)).toThrow(EnvelopeError);
+    expect(() => openTicketed([other], ticket, record, sealed)).toThrow(EnvelopeError);
+    expect(() => openTicketed([loadServerKey('k2', generateKeyPem())], ticket, record, sealed)).toThrow(EnvelopeError);
   });
 });

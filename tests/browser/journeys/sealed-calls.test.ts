@@ -37,7 +37,7 @@ async function recordCalls(page: Page): Promise<Seen[]> {
 }
 
 describe('the web seals every call in codec version 2', () => {
-  it('public reads and a logged-in page: a key per request, answers under it (A256GCM), nothing in clear', async () => {
+  it('public reads and a logged-in page: a key per request or its ticket, answers under it (A256GCM), nothing in clear', async () => {
     const page = await newPage(browser, MOBILE);
     const seen = await recordCalls(page);
     await page.goto(`${baseUrl()}/h5/pages/index/index`);
@@ -54,15 +54,26 @@ describe('the web seals every call in codec version 2', () => {
     expect(paths.some((p) => p.startsWith('/df/'))).toBe(true);
     for (const call of seen) {
       const sealedField = call.method === 'GET' ? 'encryptParams' : 'encryptData';
+      // A key of its own under RSA, or the key ticket of an earlier call of the page (decision 0077).
+      const keyField = call.fields.includes('keyTicket') ? 'keyTicket' : 'encryptKey';
       expect({ path: call.path, fields: call.fields }).toEqual({
         path: call.path,
-        fields: ['encryptKey', sealedField].sort(),
+        fields: [keyField, sealedField].sort(),
       });
       if (call.envelope.code !== '200') continue;
       expect({ path: call.path, cipher: call.envelope.cipher }).toEqual({ path: call.path, cipher: 'A256GCM' });
       const sealed = call.method === 'GET' ? (call.envelope.data as { data: unknown }).data : call.envelope.data;
       expect(typeof sealed).toBe('string');
     }
+    // The first calls ask for a ticket (those sent at once before it came go with a key each); every
+    // later call, on this page and the next ones (the tab keeps it), sends it: no RSA on either side.
+    const ticketed = seen.filter((s) => s.fields.includes('keyTicket'));
+    const issued = seen.filter((s) => typeof (s.envelope as { keyTicket?: unknown }).keyTicket === 'string');
+    expect(issued.length).toBeGreaterThanOrEqual(1);
+    // At most one a page (a page left before its ticket came asks again on the next), and the
+    // logged-in page's calls at least go under the ticket.
+    expect(issued.length).toBeLessThanOrEqual(3);
+    expect(ticketed.length).toBeGreaterThanOrEqual(4);
     // The cards above were drawn from an answer that carries nothing in clear.
     const listAnswer = seen.find((s) => s.path.endsWith('/commodityList') && s.envelope.code === '200');
     expect(listAnswer).toBeDefined();

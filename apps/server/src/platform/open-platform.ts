@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import { refreshingKeyRing } from './codec/key-ring-refresh';
+import { type KeyTicketStore, memoryKeyTickets, redisKeyTickets } from './codec/key-tickets';
 import { memoryNonceStore, redisNonceStore } from './codec/nonce-store';
 import { defaultOpenerThreads, openerPool } from './codec/open-pool';
 import { type Db, migrate, openDatabase } from './db/database';
@@ -20,8 +21,8 @@ export interface OpenPlatform {
 }
 
 /**
- * The database (migrated), Redis when configured, the codec keys kept current, the nonce and rate
- * stores (in process, or in Redis): everything the modules stand on. `db` is an already open
+ * The database (migrated), Redis when configured, the codec keys kept current, the nonce, key-ticket
+ * and rate stores (in process, or in Redis): everything the modules stand on. `db` is an already open
  * database (tests share a template) that the caller keeps; otherwise one is opened and closed here.
  */
 export async function openPlatform(app: FastifyInstance, config: Config, db?: Db): Promise<OpenPlatform> {
@@ -42,11 +43,19 @@ export async function openPlatform(app: FastifyInstance, config: Config, db?: Db
     { privateKeyPem: config.RSA_PRIVATE_KEY, graceSeconds: config.KEY_GRACE_SECONDS },
     app.log,
   );
+  const ticketLimits = { ttlSeconds: config.KEY_TICKET_TTL_SECONDS };
+  const tickets: KeyTicketStore | undefined =
+    config.KEY_TICKET_TTL_SECONDS === 0
+      ? undefined
+      : redis
+        ? redisKeyTickets(redis, `${config.REDIS_PREFIX}ticket:`, ticketLimits)
+        : memoryKeyTickets(ticketLimits);
   const platform: CallPlatform = {
     db: database,
     keyRing: keyRing.current,
     opener: openerPool(config.CODEC_WORKERS ?? defaultOpenerThreads(), app.log),
     nonces: redis ? redisNonceStore(redis, `${config.REDIS_PREFIX}nonce:`) : memoryNonceStore(),
+    tickets,
     uidOf: () => Promise.reject(new Error('no user module: it sets platform.uidOf')),
     validateResponses: config.VALIDATE_RESPONSES || config.APP_ENV !== 'production',
   };
@@ -55,6 +64,7 @@ export async function openPlatform(app: FastifyInstance, config: Config, db?: Db
     keyRing.stop();
     await platform.opener.close();
     platform.nonces.close();
+    platform.tickets?.close();
     if (redis) await redis.quit();
     await opened?.destroy();
   };

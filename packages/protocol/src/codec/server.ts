@@ -298,3 +298,49 @@ export function stripEnvelopeFields(params: Params): Params {
   const { sign: _s, timestamp: _t, nonce: _n, keyId: _k, ...rest } = params;
   return rest;
 }
+
+/** The key that seals one ticket's K at rest: derived from the server key that unwrapped K and bound to the ticket. */
+const ticketRestKey = (key: ServerKey, ticket: string) =>
+  createHmac('sha256', key.rejectionKey).update('key-ticket:').update(ticket).digest();
+
+/**
+ * A new ticket naming K, and its record for the ticket store: `<keyId>.<base64 of K sealed under
+ * ticketRestKey>`. A store (Redis) holds only the record: never K in the clear, and a record moved
+ * to another ticket does not open.
+ */
+export function issueKeyTicket(key: ServerKey, answerKey: Uint8Array): { ticket: string; record: string } {
+  const ticket = randomBytes16().toString('base64url');
+  return { ticket, record: `${key.keyId}.${sealJsonV2(ticketRestKey(key, ticket), Buffer.from(answerKey))}` };
+}
+
+function randomBytes16(): Buffer {
+  const bytes = Buffer.alloc(16);
+  randomFillSync(bytes);
+  return bytes;
+}
+
+/**
+ * A ticketed version-2 request: K from the ticket's record, then `encryptData`/`encryptParams`
+ * opened under it, as in version 2. The plaintext must name the key that issued the ticket (or
+ * none). Every fault is one EnvelopeError, as elsewhere. No RSA operation.
+ */
+export function openTicketed(
+  keys: readonly ServerKey[],
+  ticket: string,
+  record: string,
+  encryptData: string,
+): OpenedV2 {
+  const dot = record.indexOf('.');
+  const key = keys.find((k) => k.keyId === record.slice(0, dot));
+  if (dot < 0 || !key) throw new EnvelopeError('ticket key retired');
+  const sealedKey = base64ToBytes(record.slice(dot + 1));
+  const answerKey = sealedKey ? gcmOpen(ticketRestKey(key, ticket), sealedKey) : null;
+  if (!answerKey || answerKey.length !== GCM_KEY_BYTES) throw new EnvelopeError('ticket record');
+  const sealed = base64ToBytes(encryptData);
+  if (!sealed || sealed.length < GCM_IV_BYTES + GCM_TAG_BYTES) throw new EnvelopeError('ticketed data');
+  const plain = gcmOpen(answerKey, sealed);
+  if (!plain) throw new EnvelopeError('ticketed tag');
+  const params = parseParams(plain, key);
+  if (!params) throw new EnvelopeError('ticketed plaintext');
+  return { params, key, answerKey };
+}

@@ -1,9 +1,13 @@
 import type { ClientSource } from '@app/protocol/calls/system';
 import { clientSourceSchema } from '@app/protocol/calls/system';
+import { isKeyTicket, KEY_TICKET_WANT } from '@app/protocol/codec/key-ticket';
 import {
   ANSWER_CIPHER_V2,
   EnvelopeError,
+  issueKeyTicket,
   openEnvelope,
+  openTicketed,
+  type ServerKey,
   sealData,
   sealDataV2,
   sealJsonV2Body,
@@ -19,6 +23,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { type EndedSession, requireSession, type UidOf } from '../auth/sessions';
 import type { KeyRing } from '../codec/key-ring';
+import type { KeyTicketStore } from '../codec/key-tickets';
 import type { NonceStore } from '../codec/nonce-store';
 import type { EnvelopeOpener } from '../codec/open-pool';
 import type { Db } from '../db/database';
@@ -47,6 +52,8 @@ export interface CallPlatform {
   /** Opens version-2 envelopes, off the event loop where threads are configured. */
   opener: EnvelopeOpener;
   nonces: NonceStore;
+  /** Key tickets (PROTOCOL.md "Version 2 with a key ticket"); absent: none issued, every ticket refused. */
+  tickets?: KeyTicketStore | undefined;
   /** A session's user's 唯一码: set by the user module at startup (it owns users). */
   uidOf: UidOf;
   /** Why a session ended, when it says more than 20118 (a ban): set by the user module. */
@@ -91,9 +98,16 @@ function dropEmpty(params: Params): Params {
 /** How the answer to an opened request is sealed: version 1 by the RSA key that opened it, version 2 under its K. */
 interface AnswerSeal {
   seal(data: unknown): string;
-  /** Version 2: the whole answer body of data in JSON, sealed (version 1 seals the object). */
-  sealBody?: (json: string | Uint8Array, method: CallDef['method']) => Buffer;
+  /** Version 2: the whole answer body of data in JSON, sealed (version 1 seals the object), with a ticket's fields when issued. */
+  sealBody?: (json: string | Uint8Array, method: CallDef['method'], ticket?: IssuedTicket | null) => Buffer;
   cipher?: typeof ANSWER_CIPHER_V2;
+  /** Plain version 2 (not ticketed): the key that unwrapped K, and K, for a ticket the client may ask for. */
+  ticketable?: { key: ServerKey; answerKey: Buffer };
+}
+
+interface IssuedTicket {
+  ticket: string;
+  ttlSeconds: number;
 }
 
 /** A version-2 answer's envelope around the sealed data (in data.data for a GET, as PROTOCOL.md says). */
@@ -101,7 +115,18 @@ const V2_BEFORE = {
   GET: `{"code":"${ErrorCode.OK}","msg":"success","data":{"data":"`,
   POST: `{"code":"${ErrorCode.OK}","msg":"success","data":"`,
 } as const;
-const V2_AFTER = { GET: `"},"cipher":"${ANSWER_CIPHER_V2}"}`, POST: `","cipher":"${ANSWER_CIPHER_V2}"}` } as const;
+const V2_AFTER = { GET: `"},"cipher":"${ANSWER_CIPHER_V2}"`, POST: `","cipher":"${ANSWER_CIPHER_V2}"` } as const;
+/** The envelope's end: with a ticket, its fields (the ticket is base64url, nothing to escape). */
+const v2End = (ticket: IssuedTicket | null | undefined) =>
+  ticket ? `,"keyTicket":"${ticket.ticket}","ticketTtl":${ticket.ttlSeconds}}` : '}';
+
+const v2Answer = (answerKey: Buffer, ticketable?: AnswerSeal['ticketable']): AnswerSeal => ({
+  seal: (data) => sealDataV2(answerKey, data),
+  sealBody: (json, method, ticket) =>
+    sealJsonV2Body(answerKey, json, V2_BEFORE[method], V2_AFTER[method] + v2End(ticket)),
+  cipher: ANSWER_CIPHER_V2,
+  ...(ticketable ? { ticketable } : {}),
+});
 
 /**
  * The envelope of a request: plain (signed), version 1 (`encryptData` / `encryptParams` alone) or
@@ -109,31 +134,56 @@ const V2_AFTER = { GET: `"},"cipher":"${ANSWER_CIPHER_V2}"}`, POST: `","cipher":
  */
 async function openSealed(
   ring: KeyRing,
-  opener: EnvelopeOpener,
+  platform: Pick<CallPlatform, 'opener' | 'tickets'>,
   raw: Params | undefined,
   method: CallDef['method'],
 ): Promise<{ params: Params; answer: AnswerSeal | null }> {
   const sealed = method === 'GET' ? raw?.encryptParams : raw?.encryptData;
   const wrappedKey = raw?.encryptKey;
-  if (sealed === undefined && wrappedKey === undefined) return { params: { ...(raw ?? {}) }, answer: null };
+  const ticket = raw?.keyTicket;
+  if (sealed === undefined && wrappedKey === undefined && ticket === undefined)
+    return { params: { ...(raw ?? {}) }, answer: null };
   if (typeof sealed !== 'string') throw new EnvelopeError('sealed field type');
   if (wrappedKey !== undefined && typeof wrappedKey !== 'string') throw new EnvelopeError('encryptKey type');
-  if (Object.keys(raw ?? {}).length !== (wrappedKey === undefined ? 1 : 2))
+  if (wrappedKey !== undefined && ticket !== undefined) throw new EnvelopeError('encryptKey beside a ticket');
+  if (Object.keys(raw ?? {}).length !== (wrappedKey === undefined && ticket === undefined ? 1 : 2))
     throw new EnvelopeError('extra fields beside the sealed ones');
+  if (ticket !== undefined) {
+    // A ticketed request: K from the ticket's record, no RSA operation. Unknown, expired, used up,
+    // malformed: the uniform refusal like every other fault.
+    if (!isKeyTicket(ticket)) throw new EnvelopeError('ticket shape');
+    const record = platform.tickets ? await platform.tickets.take(ticket) : null;
+    if (!record) throw new EnvelopeError('ticket unknown, expired or used up');
+    const { params, answerKey } = openTicketed(ring.keys, ticket, record, sealed);
+    return { params, answer: v2Answer(answerKey) };
+  }
   if (wrappedKey === undefined) {
     const { params, key } = openEnvelope(ring.keys, sealed);
     // Sealed with the key that opened the request, so a client still on a retired key can read it.
     return { params, answer: { seal: (data) => sealData(key, data) } };
   }
-  const { params, answerKey } = await opener.openV2(ring.keys, wrappedKey, sealed);
-  return {
-    params,
-    answer: {
-      seal: (data) => sealDataV2(answerKey, data),
-      sealBody: (json, method) => sealJsonV2Body(answerKey, json, V2_BEFORE[method], V2_AFTER[method]),
-      cipher: ANSWER_CIPHER_V2,
-    },
-  };
+  const { params, key, answerKey } = await platform.opener.openV2(ring.keys, wrappedKey, sealed);
+  return { params, answer: v2Answer(answerKey, { key, answerKey }) };
+}
+
+/**
+ * A ticket for a plain version-2 request that asked for one (`X-Key-Ticket: want`). A store that
+ * fails (Redis gone) costs the ticket, never the answer: the handler has already run.
+ */
+async function ticketFor(
+  platform: CallPlatform,
+  request: FastifyRequest,
+  answer: AnswerSeal,
+): Promise<IssuedTicket | null> {
+  if (!answer.ticketable || !platform.tickets || headerOf(request, 'x-key-ticket') !== KEY_TICKET_WANT) return null;
+  const { ticket, record } = issueKeyTicket(answer.ticketable.key, answer.ticketable.answerKey);
+  try {
+    await platform.tickets.put(ticket, record);
+    return { ticket, ttlSeconds: platform.tickets.ttlSeconds };
+  } catch (error) {
+    request.log.warn({ err: error }, 'key ticket not stored; answered without one');
+    return null;
+  }
 }
 
 async function openRequest(platform: CallPlatform, request: FastifyRequest, def: CallDef) {
@@ -142,7 +192,7 @@ async function openRequest(platform: CallPlatform, request: FastifyRequest, def:
   const source = clientSourceSchema.safeParse(headerOf(request, 'x-source'));
   if (!source.success) throw new EnvelopeError('x-source');
   const ring = platform.keyRing();
-  const { params, answer } = await openSealed(ring, platform.opener, raw, def.method);
+  const { params, answer } = await openSealed(ring, platform, raw, def.method);
   const { nonce } = verifySigned(params, {
     secret: ring.signSecrets[source.data],
     nowSeconds: Math.floor(Date.now() / 1000),
@@ -240,7 +290,8 @@ export function registerCall<D extends CallDef>(
       }
       if (answer?.sealBody) {
         // Version 2: the answer's JSON (kept, or serialised here once) sealed straight into the body.
-        const body = answer.sealBody(jsonBytesOf(data) ?? JSON.stringify(data ?? null), def.method);
+        const ticket = await ticketFor(platform, request, answer);
+        const body = answer.sealBody(jsonBytesOf(data) ?? JSON.stringify(data ?? null), def.method, ticket);
         reply.type('application/json; charset=utf-8').send(body);
         return reply;
       }

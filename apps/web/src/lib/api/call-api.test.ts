@@ -3,8 +3,10 @@ import { userInfo } from '@app/protocol/calls/user';
 import {
   EnvelopeError,
   generateKeyPem,
+  issueKeyTicket,
   loadServerKey,
   openEnvelopeV2,
+  openTicketed,
   sealDataV2,
   stripEnvelopeFields,
   verifySigned,
@@ -22,6 +24,8 @@ import { forgetKeys } from './keys';
 const key = loadServerKey('k1', generateKeyPem());
 const signSecret = 'web-test-secret';
 const seen: Array<{ url: string; method: string; fields: string[]; params: Record<string, unknown> }> = [];
+/** The fake server's key tickets (it issues one to a request that asks, as PROTOCOL.md says). */
+const tickets = new Map<string, string>();
 
 function fakeServer(answer: (params: Record<string, unknown>) => { code: string; msg?: string; data?: unknown }) {
   return vi.fn(async (url: string, init: RequestInit = {}) => {
@@ -33,14 +37,29 @@ function fakeServer(answer: (params: Record<string, unknown>) => { code: string;
       method === 'GET' ? Object.fromEntries(new URL(url, 'http://x').searchParams) : JSON.parse(String(init.body));
     const sealed = method === 'GET' ? fields.encryptParams : fields.encryptData;
     try {
-      const opened = openEnvelopeV2([key], fields.encryptKey as string, sealed as string);
+      const ticket = fields.keyTicket;
+      const record = ticket === undefined ? undefined : tickets.get(ticket);
+      if (ticket !== undefined && !record) throw new EnvelopeError('ticket');
+      const opened =
+        ticket !== undefined && record
+          ? openTicketed([key], ticket, record, sealed as string)
+          : openEnvelopeV2([key], fields.encryptKey as string, sealed as string);
       verifySigned(opened.params, { secret: signSecret, nowSeconds: Math.floor(Date.now() / 1000) });
       const params = stripEnvelopeFields(opened.params);
       seen.push({ url, method, fields: Object.keys(fields).sort(), params });
       const { code, msg = 'success', data = null } = answer(params);
       if (code !== '200') return json({ code, msg, data });
       const sealedData = sealDataV2(opened.answerKey, data);
-      return json({ code, msg, data: method === 'GET' ? { data: sealedData } : sealedData, cipher: 'A256GCM' });
+      const wants = ticket === undefined && (init.headers as Record<string, string>)['X-Key-Ticket'] === 'want';
+      const issued = wants ? issueKeyTicket(opened.key, opened.answerKey) : null;
+      if (issued) tickets.set(issued.ticket, issued.record);
+      return json({
+        code,
+        msg,
+        data: method === 'GET' ? { data: sealedData } : sealedData,
+        cipher: 'A256GCM',
+        ...(issued ? { keyTicket: issued.ticket, ticketTtl: 600 } : {}),
+      });
     } catch (error) {
       if (error instanceof EnvelopeError) return json({ code: '10001', msg: '请求无效，请刷新页面后重试', data: null });
       throw error;
@@ -60,6 +79,7 @@ function memoryStorage(entries: Record<string, string>): Pick<Storage, 'getItem'
 
 beforeEach(() => {
   seen.length = 0;
+  tickets.clear();
   forgetKeys();
   vi.stubGlobal('location', { pathname: '/h5/pages/index/index', search: '', assign: vi.fn() });
   vi.stubGlobal('localStorage', memoryStorage({ token: 'session-token' }));
@@ -67,7 +87,7 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the request layer speaks codec version 2', () => {
-  it('seals a public GET read and a POST with a key each, and opens each answer', async () => {
+  it('seals a public GET read and a POST, and opens each answer (the POST under the GET’s key ticket)', async () => {
     vi.stubGlobal(
       'fetch',
       fakeServer((params) => ({ code: '200', data: { echo: params } })),
@@ -78,7 +98,7 @@ describe('the request layer speaks codec version 2', () => {
     expect(posted).toEqual({ echo: { appVersion: '1.2.3' } });
     expect(seen.map((s) => [s.method, s.fields])).toEqual([
       ['GET', ['encryptKey', 'encryptParams']],
-      ['POST', ['encryptData', 'encryptKey']],
+      ['POST', ['encryptData', 'keyTicket']],
     ]);
   });
 
@@ -119,6 +139,46 @@ describe('the request layer speaks codec version 2', () => {
     expect(seen).toHaveLength(0);
     await expect(callApi(checkVersion, {})).resolves.toBe(1);
     expect(configs).toBe(2);
+  });
+});
+
+describe('key tickets (PROTOCOL.md "Version 2 with a key ticket")', () => {
+  it('the first call asks for a ticket, the next ones send it instead of encryptKey', async () => {
+    vi.stubGlobal(
+      'fetch',
+      fakeServer((params) => ({ code: '200', data: { echo: params } })),
+    );
+    await expect(callApi(checkVersion, { appVersion: '1' })).resolves.toEqual({ echo: { appVersion: '1' } });
+    await expect(callApi(userInfo, {})).resolves.toEqual({ echo: {} });
+    await expect(callApi(checkVersion, { appVersion: '2' })).resolves.toEqual({ echo: { appVersion: '2' } });
+    expect(seen.map((s) => [s.method, s.fields])).toEqual([
+      ['POST', ['encryptData', 'encryptKey']],
+      ['GET', ['encryptParams', 'keyTicket']],
+      ['POST', ['encryptData', 'keyTicket']],
+    ]);
+    expect(tickets.size).toBe(1);
+  });
+
+  it('a ticket the server no longer knows: the call goes once more as plain version 2, and the player sees nothing', async () => {
+    vi.stubGlobal(
+      'fetch',
+      fakeServer(() => ({ code: '200', data: 7 })),
+    );
+    await callApi(checkVersion, {});
+    tickets.clear(); // a restart without shared storage
+    const toasts: string[] = [];
+    const off = toastChannel.on((t) => toasts.push(t.text));
+    await expect(callApi(checkVersion, {})).resolves.toBe(7);
+    off();
+    expect(toasts).toEqual([]);
+    // The refused ticketed request never reached a handler; the retry asked for and got a new ticket.
+    expect(seen.map((s) => s.fields)).toEqual([
+      ['encryptData', 'encryptKey'],
+      ['encryptData', 'encryptKey'],
+    ]);
+    expect(tickets.size).toBe(1);
+    await callApi(checkVersion, {});
+    expect(seen.at(-1)?.fields).toEqual(['encryptData', 'keyTicket']);
   });
 });
 

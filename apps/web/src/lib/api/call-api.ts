@@ -1,3 +1,4 @@
+import type { ClientCodecV2 } from '@app/protocol/codec/client';
 import { type CallDef, type CallInput, type CallOutput, callPath } from '@app/protocol/contract';
 import { isGameScene, type Scene, xSourceOfScene } from '@app/protocol/platform';
 import { copy } from '../copy';
@@ -107,28 +108,42 @@ export async function callApi<D extends CallDef>(
   const timer = setTimeout(() => timeout.abort(), REQUEST_TIMEOUT_MS);
   options.signal?.addEventListener('abort', () => timeout.abort());
   // Every call, public reads included, in codec version 2: a key of its own seals the params and
-  // the answer, which only this request can open (docs/decisions/0024).
+  // the answer, which only this request can open (docs/decisions/0024), kept for a while under a
+  // key ticket (decision 0077).
   const raw = params as Record<string, unknown>;
-  const sealed = def.method === 'GET' ? codec.get(raw) : codec.post(raw);
+  const send = async (sealed: ReturnType<ClientCodecV2['get']> | ReturnType<ClientCodecV2['post']>) => {
+    const headers = { ...headersFor(scene, options), ...sealed.headers };
+    try {
+      const res =
+        'query' in sealed
+          ? await fetch(`${callPath(def)}?${sealed.query}`, { headers, signal: timeout.signal })
+          : await fetch(callPath(def), {
+              method: 'POST',
+              headers,
+              body: JSON.stringify(sealed.body),
+              signal: timeout.signal,
+            });
+      noteServerDate(res.headers?.get('date'), Date.now());
+      const answer = (await res.json()) as { code: string; msg: string; data: unknown };
+      sealed.settle(answer);
+      return answer;
+    } catch {
+      sealed.settle(null);
+      if (!options.ignoreError && !options.catchError) showToast(copy.networkError, 3000);
+      throw new ApiError(NETWORK_ERROR_CODE, copy.networkError);
+    }
+  };
+  const seal = () => (def.method === 'GET' ? codec.get(raw) : codec.post(raw));
+  let sealed = seal();
   let body: { code: string; msg: string; data: unknown };
   try {
-    const res =
-      'query' in sealed
-        ? await fetch(`${callPath(def)}?${sealed.query}`, {
-            headers: headersFor(scene, options),
-            signal: timeout.signal,
-          })
-        : await fetch(callPath(def), {
-            method: 'POST',
-            headers: headersFor(scene, options),
-            body: JSON.stringify(sealed.body),
-            signal: timeout.signal,
-          });
-    noteServerDate(res.headers?.get('date'), Date.now());
-    body = await res.json();
-  } catch {
-    if (!options.ignoreError && !options.catchError) showToast(copy.networkError, 3000);
-    throw new ApiError(NETWORK_ERROR_CODE, copy.networkError);
+    body = await send(sealed);
+    // A ticket the server no longer knows (lapsed, used up, another process without it): the same
+    // call once more, sealed afresh without it (PROTOCOL.md: never a refused plain one again).
+    if (body.code === '10001' && sealed.ticketed) {
+      sealed = seal();
+      body = await send(sealed);
+    }
   } finally {
     clearTimeout(timer);
   }

@@ -1,5 +1,10 @@
 import { clientConfig } from '@app/protocol/calls/system';
-import { type ClientCodecV2, createClientCodecV2 } from '@app/protocol/codec/client';
+import {
+  type ClientCodecV2,
+  createClientCodecV2,
+  type HeldTicket,
+  type TicketKeeper,
+} from '@app/protocol/codec/client';
 import { type CallOutput, callPath } from '@app/protocol/contract';
 import type { ClientSource } from '@app/protocol/platform';
 
@@ -41,10 +46,46 @@ export function configFor(source: ClientSource): Promise<ClientConfig> {
   return config;
 }
 
+/**
+ * The tab's key ticket of a source and key, in session storage: a page load (the H5 scenes load
+ * pages whole) goes on with it instead of paying the RSA again; a closed tab forgets it. K there is
+ * no more exposed than the page's own calls are (decision 0077).
+ */
+function sessionKeeper(source: ClientSource, keyId: string): TicketKeeper {
+  const name = `keyTicket:${source}:${keyId}`;
+  const store = () => {
+    try {
+      return globalThis.sessionStorage ?? null;
+    } catch {
+      return null;
+    }
+  };
+  return {
+    load() {
+      try {
+        return JSON.parse(store()?.getItem(name) ?? 'null') as HeldTicket | null;
+      } catch {
+        return null;
+      }
+    },
+    save(held) {
+      try {
+        if (held) store()?.setItem(name, JSON.stringify(held));
+        else store()?.removeItem(name);
+      } catch {
+        // Storage full or refused: the ticket lives in memory only.
+      }
+    },
+  };
+}
+
 export function codecFor(source: ClientSource): Promise<ClientCodecV2> {
   let codec = codecs.get(source);
   if (!codec) {
-    codec = configFor(source).then((keys) => createClientCodecV2(keys));
+    // Key tickets: one RSA operation a session instead of one a call (PROTOCOL.md, decision 0077).
+    codec = configFor(source).then((keys) =>
+      createClientCodecV2(keys, { tickets: true, keeper: sessionKeeper(source, keys.keyId) }),
+    );
     codec.catch(() => codecs.delete(source));
     codecs.set(source, codec);
   }
