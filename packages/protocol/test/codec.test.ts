@@ -374,7 +374,12 @@ describe('codec version 2 with a key ticket', () => {
 
   it('a keeper carries the ticket to the next codec (a page load), and a broken saved one is ignored', () => {
     let saved: HeldTicket | null = null;
-    const keeper = { load: () => saved, save: (held: HeldTicket | null) => void (saved = held) };
+    const keeper = {
+      load: () => saved,
+      save: (held: HeldTicket | null) => {
+        saved = held;
+      },
+    };
     const page1 = createClientCodecV2(keys, { tickets: true, keeper });
     const first = page1.post({});
     first.settle(serve(first.body));
