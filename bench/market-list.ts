@@ -38,6 +38,7 @@ import { adminUrl, postgresReachable, sql, withDatabase } from './bench-pg';
 import { MARKET_CASES, type MarketCase } from './market-cases';
 import { type ExplainRow, explainMarket, printExplain } from './market-explain';
 import { type SeedResult, seedMarket, seedMarketPglite } from './market-seed';
+import { processCpuMs } from './proc-cpu';
 
 const P99_BUDGET_MS = 50;
 const ROWS = Number(process.env.BENCH_MARKET_ROWS ?? 1_000_000);
@@ -67,6 +68,11 @@ interface Figures {
   non2xx: number;
   errors: number;
   refused?: number;
+  /**
+   * The server process's CPU per answered request: it moves far less than throughput on this shared
+   * machine, and its ratio between two paths is the ratio of what one core serves of each.
+   */
+  cpuMsPerRequest?: number;
 }
 
 export interface MarketResult {
@@ -89,6 +95,31 @@ export interface MarketResult {
   peakPlain: (Figures & { ratioToHealth: number }) | null;
   peakEncrypted: Figures & { ratioToHealth: number; ratioToPlain: number | null };
   peakTicketed: Figures & { ratioToPlain: number | null; ratioToSealed: number };
+  cpuMsPerRequest: ReturnType<typeof cpuSummary>;
+}
+
+/** The server's CPU a request of each path (median of every run) and the ratios of what one core serves. */
+function cpuSummary(rounds: Array<{ listEncrypted: Figures[]; listTicketed: Figures[]; listPlain: Figures[] }>) {
+  const med = (pick: (r: (typeof rounds)[number]) => Figures[]) => {
+    const all = rounds
+      .flatMap(pick)
+      .map((f) => f.cpuMsPerRequest)
+      .filter((v): v is number => typeof v === 'number')
+      .sort((a, b) => a - b);
+    return all.length ? (all[Math.floor(all.length / 2)] as number) : null;
+  };
+  const sealed = med((r) => r.listEncrypted);
+  const ticketed = med((r) => r.listTicketed);
+  const plain = med((r) => r.listPlain);
+  const ratio = (a: number | null, b: number | null) => (a && b ? Number((b / a).toFixed(3)) : null);
+  return {
+    sealed,
+    ticketed,
+    plain,
+    /** Requests a core serves sealed (or under tickets) per request it serves unsealed. */
+    sealedCapacityToPlain: ratio(sealed, plain),
+    ticketedCapacityToPlain: ratio(ticketed, plain),
+  };
 }
 
 function run(opts: autocannon.Options): Promise<autocannon.Result> {
@@ -97,7 +128,12 @@ function run(opts: autocannon.Options): Promise<autocannon.Result> {
   });
 }
 
-const figures = (connections: number, r: autocannon.Result, refused?: number): Figures => ({
+const figures = (
+  connections: number,
+  r: autocannon.Result,
+  refused?: number,
+  cpuMsPerRequest?: number | null,
+): Figures => ({
   connections,
   requestsPerSecond: Math.round(r.requests.average),
   p50ms: r.latency.p50,
@@ -105,6 +141,7 @@ const figures = (connections: number, r: autocannon.Result, refused?: number): F
   non2xx: r.non2xx,
   errors: r.errors,
   ...(refused === undefined ? {} : { refused }),
+  ...(cpuMsPerRequest == null ? {} : { cpuMsPerRequest: Number(cpuMsPerRequest.toFixed(4)) }),
 });
 
 async function admin(statement: string): Promise<void> {
@@ -194,6 +231,7 @@ async function listRun(keys: Keys, connections: number, seconds: number, mode: M
     const e = entries[Math.floor(Math.random() * entries.length)]!;
     pool.push(prepare(keys, e.c, e.page, mode, tickets[Math.floor(i / KEY_TICKET_MAX_USES)]));
   }
+  const cpuBefore = processCpuMs(serverPid);
   // Past the pool a fresh URL is made as it goes (a ticketed one would need a ticket asked first: sealed).
   const encrypt: Mode = mode === 'plain' ? 'plain' : 'sealed';
   let next = 0;
@@ -221,10 +259,15 @@ async function listRun(keys: Keys, connections: number, seconds: number, mode: M
       },
     ],
   });
-  return { result, refused, live };
+  const cpuAfter = processCpuMs(serverPid);
+  const answered = result['2xx'] - refused;
+  const cpuMsPerRequest =
+    cpuBefore === null || cpuAfter === null || answered <= 0 ? null : (cpuAfter - cpuBefore) / answered;
+  return { result, refused, live, cpuMsPerRequest };
 }
 
 const port = 3800 + Math.floor(Math.random() * 100);
+let serverPid: number | undefined;
 
 /** Every case answers 200 with listings, sealed (v2) and plain (the mix measures real pages); returns a page. */
 async function probe(keys: Keys): Promise<unknown> {
@@ -364,6 +407,7 @@ async function measure(m: Measured, log: (line: string) => void): Promise<Market
       { ...productionEnv(), WEB_DIST: '/nonexistent', DEMO_GAME: '0', ...m.env },
       m.dataDir ? { dataDir: m.dataDir } : {},
     );
+    serverPid = server.child.pid;
     try {
       const keys = (await (await fetch(`http://127.0.0.1:${port}/pb/api/app/system/v1/clientConfig?source=H5`)).json())
         .data as Keys;
@@ -401,8 +445,8 @@ async function measure(m: Measured, log: (line: string) => void): Promise<Market
           if (LEVELS.includes(c)) {
             const h = await run({ url: `http://127.0.0.1:${port}/health`, duration: HEALTH_SECONDS, connections: c });
             health.push(figures(c, h));
-            const { result, refused, live } = await listRun(keys, c, SECONDS, 'sealed', expected);
-            const f = figures(c, result, refused);
+            const { result, refused, live, cpuMsPerRequest } = await listRun(keys, c, SECONDS, 'sealed', expected);
+            const f = figures(c, result, refused, cpuMsPerRequest);
             listEncrypted.push(f);
             expected = Math.max(expected, f.requestsPerSecond);
             log(
@@ -410,8 +454,14 @@ async function measure(m: Measured, log: (line: string) => void): Promise<Market
             );
           }
           if (LEVELS.includes(c)) {
-            const { result, refused, live } = await listRun(keys, c, SECONDS, 'ticket', expectedTicketed);
-            const f = figures(c, result, refused);
+            const { result, refused, live, cpuMsPerRequest } = await listRun(
+              keys,
+              c,
+              SECONDS,
+              'ticket',
+              expectedTicketed,
+            );
+            const f = figures(c, result, refused, cpuMsPerRequest);
             listTicketed.push(f);
             expectedTicketed = Math.max(expectedTicketed, f.requestsPerSecond);
             log(
@@ -419,8 +469,8 @@ async function measure(m: Measured, log: (line: string) => void): Promise<Market
             );
           }
           if (PLAIN_LEVELS.includes(c)) {
-            const { result, refused } = await listRun(keys, c, SECONDS, 'plain', expectedPlain);
-            const f = figures(c, result, refused);
+            const { result, refused, cpuMsPerRequest } = await listRun(keys, c, SECONDS, 'plain', expectedPlain);
+            const f = figures(c, result, refused, cpuMsPerRequest);
             listPlain.push(f);
             expectedPlain = Math.max(expectedPlain, f.requestsPerSecond);
             log(
@@ -444,8 +494,9 @@ async function measure(m: Measured, log: (line: string) => void): Promise<Market
       if (ROUNDS > 1)
         for (const f of listEncrypted) {
           const plain = listPlain.find((p) => p.connections === f.connections);
+          const ticketed = listTicketed.find((p) => p.connections === f.connections);
           log(
-            `market: median of ${ROUNDS} at ${String(f.connections).padStart(2)} conn: sealed v2 ${f.requestsPerSecond} rps p99 ${f.p99ms} ms${plain ? `, unsealed ${plain.requestsPerSecond} rps p99 ${plain.p99ms} ms` : ''}`,
+            `market: median of ${ROUNDS} at ${String(f.connections).padStart(2)} conn: sealed v2 ${f.requestsPerSecond} rps p99 ${f.p99ms} ms${ticketed ? `, under tickets ${ticketed.requestsPerSecond} rps p99 ${ticketed.p99ms} ms` : ''}${plain ? `, unsealed ${plain.requestsPerSecond} rps p99 ${plain.p99ms} ms` : ''}`,
           );
         }
 
@@ -495,6 +546,8 @@ async function measure(m: Measured, log: (line: string) => void): Promise<Market
           ratioToHealth: Number((peakEnc.requestsPerSecond / healthPeak).toFixed(3)),
           ratioToPlain: peakPlain ? Number((peakEnc.requestsPerSecond / peakPlain.requestsPerSecond).toFixed(3)) : null,
         },
+        // Server CPU a request, the median over every connection count and round: what a core serves of each.
+        cpuMsPerRequest: cpuSummary(rounds),
         peakTicketed: {
           ...peakTicket,
           ratioToPlain: peakPlain
@@ -504,7 +557,7 @@ async function measure(m: Measured, log: (line: string) => void): Promise<Market
         },
       };
       log(
-        `market: peak (${peakPlain ? 'signed, not sealed' : 'sealed'}) at ${client.connections} connections: ${client.requestsPerSecond} rps, p50 ${client.p50ms} ms, p99 ${client.p99ms} ms (budget ${P99_BUDGET_MS} ms: ${result.peak.p99BudgetMet ? 'met' : 'MISSED'}), ${result.peak.ratioToHealth} of /health (${healthPeak} rps); sealed (v2, the web's path) peak at ${peakEnc.requestsPerSecond} rps, p99 ${peakEnc.p99ms} ms, ${result.peakEncrypted.ratioToPlain ?? '-'} of the unsealed peak; under key tickets ${peakTicket.requestsPerSecond} rps at ${peakTicket.connections} connections, p99 ${peakTicket.p99ms} ms, ${result.peakTicketed.ratioToPlain ?? '-'} of the unsealed peak`,
+        `market: peak (${peakPlain ? 'signed, not sealed' : 'sealed'}) at ${client.connections} connections: ${client.requestsPerSecond} rps, p50 ${client.p50ms} ms, p99 ${client.p99ms} ms (budget ${P99_BUDGET_MS} ms: ${result.peak.p99BudgetMet ? 'met' : 'MISSED'}), ${result.peak.ratioToHealth} of /health (${healthPeak} rps); sealed (v2, the web's path) peak at ${peakEnc.requestsPerSecond} rps, p99 ${peakEnc.p99ms} ms, ${result.peakEncrypted.ratioToPlain ?? '-'} of the unsealed peak; under key tickets ${peakTicket.requestsPerSecond} rps at ${peakTicket.connections} connections, p99 ${peakTicket.p99ms} ms, ${result.peakTicketed.ratioToPlain ?? '-'} of the unsealed peak; server CPU a request: sealed ${result.cpuMsPerRequest.sealed} ms, under tickets ${result.cpuMsPerRequest.ticketed} ms, unsealed ${result.cpuMsPerRequest.plain} ms (capacity under tickets ${result.cpuMsPerRequest.ticketedCapacityToPlain} of unsealed, sealed ${result.cpuMsPerRequest.sealedCapacityToPlain})`,
       );
       const failed = explain.filter((e) => !e.ok && !e.gap);
       if (failed.length)
