@@ -3,7 +3,7 @@
  *
  * Starts the server as the market benchmark does (production settings, PostgreSQL of
  * BENCH_MARKET_DB, seeded before with bench/market-seed.ts) under `--cpu-prof`, sends the market
- * mix signed but not sealed (withOutEncrypt) for BENCH_PROFILE_SECONDS at BENCH_PROFILE_CONNECTIONS,
+ * mix signed but not sealed (withOutEncrypt; BENCH_PROFILE_MODE=sealed or ticket: sealed in version 2, with a key each or under key tickets) for BENCH_PROFILE_SECONDS at BENCH_PROFILE_CONNECTIONS,
  * stops the server (the profile is written on exit) and prints the server's CPU per request,
  * grouped by part (codec, Fastify, SQL builder, pg driver, JSON, handlers, GC…) and the heaviest
  * functions by self time. The .cpuprofile stays in bench/results/profiles for a flame view.
@@ -19,6 +19,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { commodityList } from '@app/protocol/calls/exchange';
 import { createClientCodec } from '@app/protocol/codec/client';
+import { KEY_TICKET_MAX_USES } from '@app/protocol/codec/key-ticket';
 import { computeSign } from '@app/protocol/codec/sign';
 import { callPath } from '@app/protocol/contract';
 import autocannon from 'autocannon';
@@ -73,31 +74,58 @@ try {
   const keys = (await (await fetch(`${base}${'/pb/api/app/system/v1/clientConfig'}?source=H5`)).json()).data;
   const codec = createClientCodec(keys);
   const cases = MARKET_CASES.filter((c) => c.weight > 0).flatMap((c) => Array.from({ length: c.weight }, () => c));
-  // BENCH_PROFILE_SEALED=1: sealed in codec version 2 as the web sends it (node:crypto here, faster to make).
-  const sealed = process.env.BENCH_PROFILE_SEALED === '1';
-  const v2 = (params: Record<string, unknown>) => {
-    const key = randomBytes(32);
+  // BENCH_PROFILE_MODE: plain (signed only), sealed (codec version 2 with a key each, as the web
+  // sent it before decision 0077; BENCH_PROFILE_SEALED=1 says the same) or ticket (version 2
+  // under key tickets, the web's path now: a ticket a thousand requests). node:crypto here, faster to make.
+  const mode = process.env.BENCH_PROFILE_MODE ?? (process.env.BENCH_PROFILE_SEALED === '1' ? 'sealed' : 'plain');
+  if (!['plain', 'sealed', 'ticket'].includes(mode))
+    throw new Error(`BENCH_PROFILE_MODE ${mode}: plain, sealed or ticket`);
+  const v2 = (params: Record<string, unknown>, ticket?: { ticket: string; key: Buffer }) => {
+    const key = ticket?.key ?? randomBytes(32);
     const iv = randomBytes(12);
     const cipher = createCipheriv('aes-256-gcm', key, iv);
     const body = Buffer.concat([iv, cipher.update(JSON.stringify(params)), cipher.final(), cipher.getAuthTag()]);
     const q = new URLSearchParams();
-    const wrapped = publicEncrypt({ key: keys.rsaPublicKey, padding: constants.RSA_PKCS1_PADDING }, key);
-    q.set('encryptKey', wrapped.toString('base64'));
+    if (ticket) q.set('keyTicket', ticket.ticket);
+    else
+      q.set(
+        'encryptKey',
+        publicEncrypt({ key: keys.rsaPublicKey, padding: constants.RSA_PKCS1_PADDING }, key).toString('base64'),
+      );
     q.set('encryptParams', body.toString('base64'));
-    return q.toString();
+    return { query: q.toString(), key };
   };
   const now = Math.floor(Date.now() / 1000);
-  const pool = Array.from({ length: 60_000 }, (_, i) => {
+  const stamp = (params: Record<string, unknown>) => {
+    const stamped = { ...params, timestamp: now, nonce: randomBytes(16).toString('hex'), keyId: keys.keyId };
+    return { ...stamped, sign: computeSign(stamped, keys.signSecret) };
+  };
+  const POOL = 60_000;
+  /** A key ticket as the web gets one: a version-2 list request with `X-Key-Ticket: want`. */
+  const fetchTicket = async () => {
+    const c = cases[0]!;
+    const asked = v2(stamp({ ...c.params, page: 1, pageSize: 20 }));
+    const res = await fetch(`${base}${callPath(commodityList)}?${asked.query}`, {
+      headers: { 'x-source': 'H5', 'x-appid': c.appId, 'x-key-ticket': 'want' },
+    });
+    const body = (await res.json()) as { code: string; keyTicket?: string };
+    if (body.code !== '200' || !body.keyTicket) throw new Error(`no key ticket: ${body.code}`);
+    return { ticket: body.keyTicket, key: asked.key };
+  };
+  const tickets =
+    mode === 'ticket' ? await Promise.all(Array.from({ length: POOL / KEY_TICKET_MAX_USES }, fetchTicket)) : [];
+  const pool = Array.from({ length: POOL }, (_, i) => {
     const c = cases[i % cases.length]!;
     const page = 1 + (i % 3 === 0 ? i % 5 : 0);
     const params = { ...c.params, page, pageSize: 20 };
-    const stamped = { ...params, timestamp: now, nonce: randomBytes(16).toString('hex'), keyId: keys.keyId };
-    const query = sealed
-      ? v2({ ...stamped, sign: computeSign(stamped, keys.signSecret) })
-      : codec.sealGet(params, false);
+    const query =
+      mode === 'plain'
+        ? codec.sealGet(params, false)
+        : v2(stamp(params), mode === 'ticket' ? tickets[Math.floor(i / KEY_TICKET_MAX_USES)] : undefined).query;
     return { path: `${callPath(commodityList)}?${query}`, appId: c.appId };
   });
   let next = 0;
+  let refused = 0;
   const runFor = (seconds: number) =>
     new Promise<autocannon.Result>((resolve, reject) =>
       autocannon(
@@ -111,6 +139,12 @@ try {
               setupRequest: (req) => {
                 const p = pool[next++ % pool.length]!;
                 return { ...req, path: p.path, headers: { 'x-source': 'H5', 'x-appid': p.appId } };
+              },
+              onResponse: (_status, body) => {
+                if (!body.startsWith('{"code":"200"')) {
+                  refused++;
+                  if (refused <= 3) console.info(`refused: ${body.slice(0, 120)}`);
+                }
               },
             },
           ],
@@ -139,7 +173,7 @@ try {
   split.push(`  PostgreSQL            ${per(cpu1.postgres - cpu0.postgres)}`);
   split.push(`  load (autocannon)     ${per(cpu1.load - cpu0.load)}`);
   console.info(
-    `list ${sealed ? 'sealed (v2)' : 'plain'} at ${CONNECTIONS} conns: ${Math.round(r.requests.average)} rps, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}`,
+    `list ${mode === 'plain' ? 'plain' : mode === 'sealed' ? 'sealed (v2)' : 'sealed (v2) under key tickets'} at ${CONNECTIONS} conns: ${Math.round(r.requests.average)} rps, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}${refused ? `, REFUSED ${refused}` : ''}`,
   );
   console.info(`CPU per request, by where it ran${PROFILED ? ' (the event loop under the profiler)' : ''}:`);
   for (const line of split) console.info(line);
@@ -208,6 +242,6 @@ for (const [part, us] of [...parts].sort((a, b) => b[1] - a[1]))
     `  ${part.padEnd(28)} ${perRequest(us).toFixed(0).padStart(6)} µs  ${((100 * us) / total).toFixed(1)} %`,
   );
 console.info('\nheaviest functions (self time per request):');
-for (const [fn, us] of [...fns].sort((a, b) => b[1] - a[1]).slice(0, 25))
+for (const [fn, us] of [...fns].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.BENCH_PROFILE_TOP ?? 25)))
   console.info(`  ${perRequest(us).toFixed(1).padStart(7)} µs  ${fn}`);
 console.info(`\nprofile: ${path.join('bench/results/profiles', file)}`);

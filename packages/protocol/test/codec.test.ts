@@ -24,6 +24,7 @@ import {
   sealData,
   sealDataV2,
   stripEnvelopeFields,
+  ticketKeyMemo,
   verifySigned,
 } from '../src/codec/server';
 import { type Params, signString } from '../src/codec/sign';
@@ -153,6 +154,17 @@ describe('strict base64', () => {
         expect(isStrictBase64(text)).toBe(true);
         expect(isStrictBase64(text + junk)).toBe(false);
       }),
+    );
+  });
+
+  it('says what the grouped pattern it replaced says, on any text of base64 characters and padding', () => {
+    const grouped = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+    const unit = fc.constantFrom(...'AZaz09+/=='.split(''), '-', ' ');
+    fc.assert(
+      fc.property(fc.string({ unit, maxLength: 24 }), (text) => {
+        expect(isStrictBase64(text)).toBe(grouped.test(text));
+      }),
+      { numRuns: 5000 },
     );
   });
 });
@@ -410,5 +422,27 @@ describe('codec version 2 with a key ticket', () => {
     expect(() => openTicketed([key], 'B'.repeat(22), record, sealed)).toThrow(EnvelopeError);
     expect(() => openTicketed([other], ticket, record, sealed)).toThrow(EnvelopeError);
     expect(() => openTicketed([loadServerKey('k2', generateKeyPem())], ticket, record, sealed)).toThrow(EnvelopeError);
+  });
+
+  it('the memo of opened tickets answers only what the record would: same record, key still in the ring', () => {
+    const memo = ticketKeyMemo(2);
+    const k = randomBytes(32);
+    const { ticket, record } = issueKeyTicket(key, k);
+    const first = memo([key], ticket, record);
+    expect(Buffer.compare(first.answerKey, k)).toBe(0);
+    expect(memo([key], ticket, record)).toBe(first);
+    // Another ticket's record under this ticket: opened again, and refused.
+    const moved = issueKeyTicket(key, randomBytes(32)).record;
+    expect(() => memo([key], ticket, moved)).toThrow(EnvelopeError);
+    // The key retired from the ring: the remembered K is not used.
+    expect(() => memo([loadServerKey('k2', generateKeyPem())], ticket, record)).toThrow(EnvelopeError);
+    // Bounded: the oldest is forgotten, and opened again from its record when it comes back.
+    for (let i = 0; i < 2; i++) {
+      const next = issueKeyTicket(key, randomBytes(32));
+      memo([key], next.ticket, next.record);
+    }
+    const again = memo([key], ticket, record);
+    expect(again).not.toBe(first);
+    expect(Buffer.compare(again.answerKey, k)).toBe(0);
   });
 });

@@ -13,7 +13,7 @@ import {
   randomFillSync,
   timingSafeEqual,
 } from 'node:crypto';
-import { base64ToBytes, bytesToBase64, concatBytes, utf8 } from './base64';
+import { bytesToBase64, concatBytes, isStrictBase64, utf8 } from './base64';
 import { type Params, signString } from './sign';
 
 /**
@@ -24,6 +24,9 @@ import { type Params, signString } from './sign';
  */
 
 export const TIMESTAMP_WINDOW_SECONDS = 300;
+
+/** Strict base64 (base64.ts) decoded by node itself: the browser's atob and a loop cost more than the check. */
+const base64ToBytes = (text: string): Buffer | null => (isStrictBase64(text) ? Buffer.from(text, 'base64') : null);
 
 export interface ServerKey {
   keyId: string;
@@ -319,28 +322,63 @@ function randomBytes16(): Buffer {
   return bytes;
 }
 
+/** K of one ticket, opened from its record: the server key that issued the ticket, and K. */
+export interface TicketKey {
+  key: ServerKey;
+  answerKey: Buffer;
+}
+
 /**
- * A ticketed version-2 request: K from the ticket's record, then `encryptData`/`encryptParams`
- * opened under it, as in version 2. The plaintext must name the key that issued the ticket (or
- * none). Every fault is one EnvelopeError, as elsewhere. No RSA operation.
+ * K from a ticket's record (`<keyId>.<K sealed under ticketRestKey>`): the key that issued it must
+ * still be in the ring, and the record must open under the key bound to this ticket. Every fault is
+ * one EnvelopeError, as elsewhere. No RSA operation.
  */
-export function openTicketed(
-  keys: readonly ServerKey[],
-  ticket: string,
-  record: string,
-  encryptData: string,
-): OpenedV2 {
+export function openTicketKey(keys: readonly ServerKey[], ticket: string, record: string): TicketKey {
   const dot = record.indexOf('.');
   const key = keys.find((k) => k.keyId === record.slice(0, dot));
   if (dot < 0 || !key) throw new EnvelopeError('ticket key retired');
   const sealedKey = base64ToBytes(record.slice(dot + 1));
   const answerKey = sealedKey ? gcmOpen(ticketRestKey(key, ticket), sealedKey) : null;
   if (!answerKey || answerKey.length !== GCM_KEY_BYTES) throw new EnvelopeError('ticket record');
+  return { key, answerKey };
+}
+
+/** `encryptData`/`encryptParams` of a ticketed request opened under the ticket's K; the plaintext must name the key that issued it (or none). */
+export function openUnderTicket(ticketKey: TicketKey, encryptData: string): OpenedV2 {
   const sealed = base64ToBytes(encryptData);
   if (!sealed || sealed.length < GCM_IV_BYTES + GCM_TAG_BYTES) throw new EnvelopeError('ticketed data');
-  const plain = gcmOpen(answerKey, sealed);
+  const plain = gcmOpen(ticketKey.answerKey, sealed);
   if (!plain) throw new EnvelopeError('ticketed tag');
-  const params = parseParams(plain, key);
+  const params = parseParams(plain, ticketKey.key);
   if (!params) throw new EnvelopeError('ticketed plaintext');
-  return { params, key, answerKey };
+  return { params, key: ticketKey.key, answerKey: ticketKey.answerKey };
+}
+
+/** A ticketed version-2 request: K from the ticket's record, then the params opened under it (openTicketKey, openUnderTicket). */
+export function openTicketed(
+  keys: readonly ServerKey[],
+  ticket: string,
+  record: string,
+  encryptData: string,
+): OpenedV2 {
+  return openUnderTicket(openTicketKey(keys, ticket, record), encryptData);
+}
+
+/**
+ * openTicketKey remembered for the tickets this process has opened (at most `maxEntries`, the
+ * oldest forgotten first): a ticket's requests after its first skip the record's HMAC, base64 and
+ * GCM open. It decides nothing the record would not: the store still counts every use and says
+ * whether the ticket lives, an entry answers only for the same record, and only while the key
+ * that issued it is still in the ring.
+ */
+export function ticketKeyMemo(maxEntries = 20_000) {
+  const known = new Map<string, { record: string; opened: TicketKey }>();
+  return (keys: readonly ServerKey[], ticket: string, record: string): TicketKey => {
+    const hit = known.get(ticket);
+    if (hit && hit.record === record && keys.includes(hit.opened.key)) return hit.opened;
+    const opened = openTicketKey(keys, ticket, record);
+    if (known.size >= maxEntries) known.delete(known.keys().next().value as string);
+    known.set(ticket, { record, opened });
+    return opened;
+  };
 }

@@ -6,13 +6,14 @@ import {
   EnvelopeError,
   issueKeyTicket,
   openEnvelope,
-  openTicketed,
+  openUnderTicket,
   type ServerKey,
   sealData,
   sealDataV2,
   sealJsonV2Body,
   stripEnvelopeFields,
   TIMESTAMP_WINDOW_SECONDS,
+  ticketKeyMemo,
   verifySigned,
 } from '@app/protocol/codec/server';
 import type { Params } from '@app/protocol/codec/sign';
@@ -128,6 +129,9 @@ const v2Answer = (answerKey: Buffer, ticketable?: AnswerSeal['ticketable']): Ans
   ...(ticketable ? { ticketable } : {}),
 });
 
+/** K of the tickets this process has opened (server.ts ticketKeyMemo: the store still decides each use). */
+const ticketKeyOf = ticketKeyMemo();
+
 /**
  * The envelope of a request: plain (signed), version 1 (`encryptData` / `encryptParams` alone) or
  * version 2 (`encryptKey` beside it, nothing else). Every fault is one EnvelopeError (PROTOCOL.md).
@@ -154,7 +158,7 @@ async function openSealed(
     if (!isKeyTicket(ticket)) throw new EnvelopeError('ticket shape');
     const record = platform.tickets ? await platform.tickets.take(ticket) : null;
     if (!record) throw new EnvelopeError('ticket unknown, expired or used up');
-    const { params, answerKey } = openTicketed(ring.keys, ticket, record, sealed);
+    const { params, answerKey } = openUnderTicket(ticketKeyOf(ring.keys, ticket, record), sealed);
     return { params, answer: v2Answer(answerKey) };
   }
   if (wrappedKey === undefined) {
