@@ -2,9 +2,7 @@ import { publishCoin } from '@app/protocol/calls/consignment';
 import { h5sdkOrderPlace } from '@app/protocol/calls/orders';
 import { ListingStatus } from '@app/protocol/statuses/listing-status';
 import { OrderStatus } from '@app/protocol/statuses/order-status';
-import type { KyselyPlugin, RootOperationNode } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppDb } from '../src/database';
 import { placeOrder } from '../src/modules/orders/order.service';
 import { tableWritesOf } from '../src/platform/db/table-writes';
 import {
@@ -17,6 +15,7 @@ import {
   type TestClient,
   type TestDatabase,
 } from './helpers';
+import { type StatementCounter, statementCounter } from './statement-counter';
 
 /**
  * Issue 19: what one h5sdkOrderPlace costs the database. Every statement the app's handle sends
@@ -28,70 +27,14 @@ import {
  */
 const MAX_STATEMENTS = 3;
 
-let statements: string[] = [];
-let transactions = 0;
-let counting = false;
-
-/** The kind and the first table of a statement, for the failure message. */
-function describeNode(node: RootOperationNode): string {
-  const n = node as unknown as {
-    kind: string;
-    from?: {
-      froms?: Array<{
-        table?: { identifier?: { name?: string } };
-        node?: { table?: { identifier?: { name?: string } } };
-      }>;
-    };
-    into?: { table?: { identifier?: { name?: string } } };
-    table?: { table?: { identifier?: { name?: string } } };
-  };
-  const table =
-    n.from?.froms?.[0]?.table?.identifier?.name ??
-    // An aliased table (`orders as o`).
-    n.from?.froms?.[0]?.node?.table?.identifier?.name ??
-    n.into?.table?.identifier?.name ??
-    n.table?.table?.identifier?.name;
-  return `${n.kind}${table ? ` ${table}` : ''}`;
-}
-
-/**
- * A statement counts once it was sent and answered (transformResult): a subquery built from the
- * handle passes transformQuery too, without being a statement of its own.
- */
-const built = new Map<unknown, string>();
-const plugin: KyselyPlugin = {
-  transformQuery: (args) => {
-    if (counting) built.set(args.queryId, describeNode(args.node));
-    return args.node;
-  },
-  transformResult: (args) => {
-    if (counting) statements.push(built.get(args.queryId) ?? 'unknown');
-    return Promise.resolve(args.result);
-  },
-};
-
-/** The app's handle with the plugin, its transactions counted too (a transaction's own statements pass the plugin). */
-function countingDb(db: AppDb): AppDb {
-  const withPlugin = db.withPlugin(plugin);
-  return new Proxy(withPlugin, {
-    get(target, property) {
-      if (property === 'transaction')
-        return () => {
-          if (counting) transactions++;
-          return target.transaction();
-        };
-      const value = Reflect.get(target, property, target);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  }) as AppDb;
-}
-
 let t: TestApp;
 let sdk: TestClient;
 let database: TestDatabase;
+let counter: StatementCounter;
 beforeAll(async () => {
   database = await freshDatabase();
-  t = await createTestApp({}, { ...database, db: countingDb(database.db) });
+  counter = statementCounter(database.db);
+  t = await createTestApp({}, { ...database, db: counter.db });
   sdk = await createTestClient(t.app, 'H5SDK');
 });
 afterAll(async () => {
@@ -177,11 +120,11 @@ describe('one order placed inside the game (h5sdkOrderPlace)', () => {
     // The listing's move is seen by the write watcher (the list's page cache is emptied by it, decision 0026).
     let listingWrites = 0;
     const unwatch = tableWritesOf(database.db)?.watch('commodities', () => listingWrites++);
-    statements = [];
-    transactions = 0;
-    counting = true;
-    const placed = await place(commodityId, 'statements-counted');
-    counting = false;
+    const {
+      result: placed,
+      statements,
+      transactions,
+    } = await counter.count(() => place(commodityId, 'statements-counted'));
     unwatch?.();
     expect(listingWrites).toBe(1);
     expectCode(placed, '200');
@@ -225,13 +168,15 @@ describe('one order placed inside the game (h5sdkOrderPlace)', () => {
     ]);
 
     // A retry of the same request: the listing (now reserved) refuses it, and one read finds its order.
-    statements = [];
-    counting = true;
-    const retried = await place(commodityId, 'statements-counted');
-    counting = false;
+    const retry = await counter.count(() => place(commodityId, 'statements-counted'));
+    const retried = retry.result;
     expectCode(retried, '200');
     expect((retried.data as { orderId: string }).orderId).toBe(order.orderId);
-    expect(statements).toEqual(['SelectQueryNode sessions', 'SelectQueryNode commodities', 'SelectQueryNode orders']);
+    expect(retry.statements).toEqual([
+      'SelectQueryNode sessions',
+      'SelectQueryNode commodities',
+      'SelectQueryNode orders',
+    ]);
 
     // A refusal after the buyer's checks (the listing taken off sale meanwhile): the same one read
     // finds nothing to answer, and the refusal is told.
@@ -241,11 +186,12 @@ describe('one order placed inside the game (h5sdkOrderPlace)', () => {
       .set({ status: ListingStatus.DELISTED })
       .where('id', '=', Number(delisted))
       .execute();
-    statements = [];
-    counting = true;
-    const refused = await place(delisted, 'statements-refused');
-    counting = false;
-    expectCode(refused, '30001');
-    expect(statements).toEqual(['SelectQueryNode sessions', 'SelectQueryNode commodities', 'SelectQueryNode orders']);
+    const refusal = await counter.count(() => place(delisted, 'statements-refused'));
+    expectCode(refusal.result, '30001');
+    expect(refusal.statements).toEqual([
+      'SelectQueryNode sessions',
+      'SelectQueryNode commodities',
+      'SelectQueryNode orders',
+    ]);
   });
 });
