@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { RawBuilder } from 'kysely';
 import type { DbHandle } from '../../platform/db/handle';
+import type { PlacementChat } from '../../platform/db/placement-write';
 import type { ChatHandle } from '../im/im.module';
 import type { ImGroupKind } from '../im/im.tables';
 import { uidsOf } from '../user/user.queries';
@@ -21,6 +23,17 @@ export interface OrderChat {
     sellerUserId: number,
     known?: { buyer: string | undefined; seller: string | undefined },
   ): Promise<{ buyer: string | undefined; seller: string | undefined }>;
+  /**
+   * The group of a new order as steps of the statement that writes it (writePlacement): the group,
+   * both parties in it and `opening` as its first message in the system voice, written `when` the
+   * order was (`orderId`: the id that statement drew). `told` answers, from the statement's answer
+   * row, what tells the members once it committed (never failing the order).
+   */
+  openedStep(
+    order: { orderId: RawBuilder<number>; title: string; opening: string },
+    uids: { buyer: string | undefined; seller: string | undefined },
+    when: RawBuilder<unknown>,
+  ): PlacementChat & { told(row: Record<string, unknown>): () => Promise<void> };
   /** The order's chat group key (orderInfo's teamInfo.groupId), null without one. */
   groupOf(orderId: number): Promise<string | null>;
   /** Whether the images are the user's own chat uploads (checked before the order moves). */
@@ -37,11 +50,12 @@ export function orderChat(
 ): OrderChat {
   const { db, chat } = deps;
   const uidOf = async (userId: number) => (await uidsOf(db, [userId])).get(userId);
+  const members: OrderChat['members'] = (buyer, seller) => [
+    ...(buyer ? [{ account: buyer, role: 'buyer' as const }] : []),
+    ...(seller ? [{ account: seller, role: 'seller' as const }] : []),
+  ];
   return {
-    members: (buyer, seller) => [
-      ...(buyer ? [{ account: buyer, role: 'buyer' as const }] : []),
-      ...(seller ? [{ account: seller, role: 'seller' as const }] : []),
-    ],
+    members,
 
     async accountsOf(trx, buyerUserId, sellerUserId, known) {
       const missing = [known?.buyer ? null : buyerUserId, known?.seller ? null : sellerUserId].filter(
@@ -49,6 +63,32 @@ export function orderChat(
       );
       const uids = missing.length > 0 ? await uidsOf(trx, missing) : new Map<number, string>();
       return { buyer: known?.buyer ?? uids.get(buyerUserId), seller: known?.seller ?? uids.get(sellerUserId) };
+    },
+
+    openedStep(order, uids, when) {
+      const step = chat.groupStep(
+        {
+          kind,
+          refId: order.orderId,
+          title: order.title,
+          members: members(uids.buyer, uids.seller),
+          opening: order.opening,
+        },
+        when,
+      );
+      return {
+        ctes: step.ctes,
+        columns: step.columns,
+        joins: step.joins,
+        told: (row) => async () => {
+          const message = step.opening(row);
+          try {
+            if (message) await step.announce(message);
+          } catch (error) {
+            deps.log.error({ err: error, orderId: row.id, kind, event: 'placed' }, 'order chat opening not told');
+          }
+        },
+      };
     },
 
     groupOf: (orderId) => chat.groupKeyOf(kind, orderId),

@@ -144,31 +144,8 @@ export function orderEvents(deps: {
       };
     },
 
-    openedStep(order, uids, when, orderId) {
-      const step = chat.groupStep(
-        {
-          kind: 'order',
-          refId: orderId,
-          title: order.title,
-          members: parties.members(uids.buyer, uids.seller),
-          opening: placedWords(order),
-        },
-        when,
-      );
-      return {
-        ctes: step.ctes,
-        columns: step.columns,
-        joins: step.joins,
-        told: (row) => async () => {
-          const message = step.opening(row);
-          try {
-            if (message) await step.announce(message);
-          } catch (error) {
-            deps.log.error({ err: error, orderId: row.id, event: 'placed' }, 'order event not told');
-          }
-        },
-      };
-    },
+    openedStep: (order, uids, when, orderId) =>
+      parties.openedStep({ orderId, title: order.title, opening: placedWords(order) }, uids, when),
 
     groupOf: parties.groupOf,
 

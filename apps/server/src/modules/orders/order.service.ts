@@ -1,12 +1,11 @@
 import { ErrorCode } from '@app/protocol/errors';
-import { shanghaiDayDigits } from '@app/protocol/format';
 import { ListingStatus } from '@app/protocol/statuses/listing-status';
 import { OrderStatus, orderTransitions } from '@app/protocol/statuses/order-status';
-import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import { hasAny } from '../../platform/db/has-any';
 import { pageOf } from '../../platform/db/page';
-import { PREPARED } from '../../platform/db/prepared-pool';
+import { type PlacementChat, placedOrder, writePlacement } from '../../platform/db/placement-write';
 import { AppError } from '../../platform/errors';
 import { lockCoupon, releaseCoupon } from '../coupon/coupon.service';
 import { forfeitOrderDeposit } from '../deposits/deposit.service';
@@ -188,7 +187,7 @@ async function place(
   const uids = { buyer: input.buyer.uid, seller: sellerUid };
   if (!agreed && !input.couponId) {
     // Nothing else to write with it: the order and its chat in one statement (its own transaction).
-    const chat = deps.events?.openedStep(order, uids, sql`exists (select 1 from placed)`, sql`(select id from placed)`);
+    const chat = deps.events?.openedStep(order, uids, placedOrder.written, placedOrder.id);
     const { placed, row } = await writeOrder(db, order, now, chat);
     await chat?.told(row)();
     return placed;
@@ -245,45 +244,35 @@ const DEFAULTED = [
 type NewOrder = Omit<OrderRow, (typeof DEFAULTED)[number] | 'id' | 'order_no'>;
 
 /**
- * The order's writes in one statement, each step by the module that owns its table: the buyer's
- * account held open (user module; a closing account either waits for this order and sees it, or
- * closed first), the listing moved 在售 → 出售中 (exchange; of two buyers at once only one moves
- * it), the order written 待支付 only when both happened, with its id from the orders' sequence and
- * its number (E, the day in Beijing, the id in at least 8 digits), and (`chat`) its chat with the
- * order. A request key used before refuses the whole statement (its unique index): nothing moved.
+ * The order's writes in one statement (writePlacement), each step by the module that owns its
+ * table: the buyer's account held open (user module; a closing account either waits for this order
+ * and sees it, or closed first), the listing moved 在售 → 出售中 (exchange; of two buyers at once
+ * only one moves it), the order written 待支付 only when both happened, with its id from the
+ * orders' sequence and its number (E, the day in Beijing, the id in at least 8 digits), and
+ * (`chat`) its chat with the order. A request key used before refuses the whole statement (its
+ * unique index): nothing moved.
  */
-async function writeOrder(
-  db: Db,
-  order: NewOrder,
-  now: number,
-  chat?: { ctes: RawBuilder<unknown>; columns: RawBuilder<unknown>; joins: RawBuilder<unknown> },
-): Promise<{ placed: OrderRow; row: Record<string, unknown> }> {
-  const held = openAccountStep(db, order.buyer_user_id);
-  const moved = moveListingStep(
-    db,
-    order.commodity_id,
-    ListingStatus.ON_SALE,
-    ListingStatus.SELLING,
-    sql<SqlBool>`exists (select 1 from held)`,
-  );
-  const columns = Object.keys(order) as (keyof NewOrder)[];
-  const { rows } = await sql<Record<string, unknown> & { held: boolean; moved: boolean }>`
-    with held as materialized (${held}), moved as (${moved}), drawn as (
-      select nextval(pg_get_serial_sequence('orders', 'id'))::int as id from moved
-    ), placed as (
-      insert into orders (id, order_no, ${sql.join(columns.map((c) => sql.ref(c)))})
-      select drawn.id, 'E' || ${shanghaiDayDigits(now)}::text || lpad(drawn.id::text, greatest(8, length(drawn.id::text)), '0'),
-        ${sql.join(columns.map((c) => sql`${order[c]}`))} from drawn
-      returning *
-    )${chat?.ctes ?? sql``}
-    select exists (select 1 from held) as held, exists (select 1 from moved) as moved, placed.*${chat?.columns ?? sql``}
-    from (select 1) as one left join placed on true${chat?.joins ?? sql``} ${PREPARED}`.execute(db);
-  const row = rows[0];
-  if (!row?.held) throw new AppError(ErrorCode.BAD_PARAMS, '该账号已注销');
-  if (!row.moved) throw new AppError(ErrorCode.COMMODITY_TAKEN);
-  const own = new Set<string>(['id', 'order_no', ...columns, ...DEFAULTED]);
-  const placed = Object.fromEntries(Object.entries(row).filter(([column]) => own.has(column)));
-  return { placed: placed as unknown as OrderRow, row };
+function writeOrder(db: Db, order: NewOrder, now: number, chat?: PlacementChat) {
+  return writePlacement<OrderRow>(db, {
+    guards: [
+      {
+        name: 'held',
+        step: openAccountStep(db, order.buyer_user_id),
+        refused: () => new AppError(ErrorCode.BAD_PARAMS, '该账号已注销'),
+      },
+    ],
+    take: {
+      name: 'moved',
+      step: (when) => moveListingStep(db, order.commodity_id, ListingStatus.ON_SALE, ListingStatus.SELLING, when),
+      refused: () => new AppError(ErrorCode.COMMODITY_TAKEN),
+    },
+    table: 'orders',
+    prefix: 'E',
+    now,
+    values: order,
+    defaulted: DEFAULTED,
+    chat,
+  });
 }
 
 /** Statuses an order can still leave (unpaid, paid, delivered, refused, waiting for settlement). */
