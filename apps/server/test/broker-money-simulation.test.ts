@@ -2,6 +2,7 @@ import { PartnerRefusal } from '@app/game-partner/partner-errors';
 import { brokerBizNo } from '@app/protocol/calls/broker-orders';
 import { BrokerOrderStatus as S } from '@app/protocol/statuses/broker-order-status';
 import fc from 'fast-check';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import {
   buyerConfirmBrokerOrder,
@@ -227,6 +228,7 @@ async function simulate(
     releaseHolds: (trx: Db, id: number) => releasePayableHolds(trx, 'broker', id),
     events: {
       opened: async () => {},
+      openedStep: () => ({ ctes: sql``, columns: sql``, joins: sql``, told: () => async () => {} }),
       happened: async () => {},
       groupOf: async () => null,
       talked: async (id: number) => talked.has(id),

@@ -1,9 +1,10 @@
 import { type BrokerConfig, BrokerListingStatus } from '@app/protocol/calls/broker';
 import { ErrorCode } from '@app/protocol/errors';
+import type { Selectable } from 'kysely';
 import type { DbHandle } from '../../platform/db/handle';
 import { AppError } from '../../platform/errors';
 import { allGames, gameById } from '../market/catalogue';
-import { brokerDb } from './broker.tables';
+import { type BrokerConfigsTable, brokerDb } from './broker.tables';
 
 /** A game's channel before an operator sets it: closed, its coin types, these bounds and windows. */
 export const DEFAULT_BROKER_CONFIG = {
@@ -35,11 +36,25 @@ export async function brokerConfig(db: DbHandle, applicationId: string): Promise
     .selectAll()
     .where('application_id', '=', applicationId)
     .executeTakeFirst();
-  if (!row) return { applicationId, enabled: false, goldTypes: gameTypes, ...DEFAULT_BROKER_CONFIG };
   return {
     applicationId,
+    goldTypes: row?.gold_types.length ? row.gold_types : gameTypes,
+    ...channelTerms(row),
+  };
+}
+
+type ConfigRow = Selectable<BrokerConfigsTable>;
+
+/**
+ * The channel's terms from its row (brokerConfig's, or what an order's placement read of it):
+ * the defaults with the channel closed when the game has none.
+ */
+export function channelTerms(
+  row: Omit<ConfigRow, 'application_id' | 'gold_types' | 'updated_at'> | undefined,
+): Omit<BrokerConfig, 'applicationId' | 'goldTypes'> {
+  if (!row) return { enabled: false, ...DEFAULT_BROKER_CONFIG };
+  return {
     enabled: row.enabled,
-    goldTypes: row.gold_types.length ? row.gold_types : gameTypes,
     minQuantity: Number(row.min_quantity),
     maxQuantity: Number(row.max_quantity),
     feePercent: Number(row.fee_percent),

@@ -288,7 +288,16 @@ export async function reserveBrokerStock(
     .executeTakeFirst();
   if (!listing) return undefined;
   await holdApprovedMerchant(trx, listing.merchant_id);
-  return brokerDb(trx)
+  return takeBrokerStock(trx, id, quantity).returningAll().executeTakeFirst();
+}
+
+/**
+ * The guarded update of reserveBrokerStock (the stock, the sold quantity, 已售罄 with the last
+ * coins; only on sale, undeleted, with the stock): alone in a transaction, or as a step of an
+ * order's writes (`.where(when).returning('id')`, decision 0078).
+ */
+export function takeBrokerStock(db: DbHandle, id: number, quantity: number) {
+  return brokerDb(db)
     .updateTable('broker_listings')
     .set({
       stock: sql<number>`stock - ${quantity}`,
@@ -299,9 +308,7 @@ export async function reserveBrokerStock(
     .where('id', '=', id)
     .where('deleted_at', 'is', null)
     .where('status', '=', BrokerListingStatus.ON_SALE)
-    .where('stock', '>=', quantity)
-    .returningAll()
-    .executeTakeFirst();
+    .where('stock', '>=', quantity);
 }
 
 /**

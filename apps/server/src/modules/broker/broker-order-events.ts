@@ -1,12 +1,13 @@
 import { formatPriceFen } from '@app/protocol/format';
 import type { FastifyBaseLogger } from 'fastify';
+import type { RawBuilder, Selectable } from 'kysely';
 import type { DbHandle } from '../../platform/db/handle';
 import type { ChatHandle } from '../im/im.module';
 import { staffChatAccount } from '../im/staff-account';
 import type { NoticeFacts } from '../notices/notice-texts';
 import type { NoticesHandle } from '../notices/notices.module';
-import { orderChat } from '../orders/order-chat';
-import { brokerDb } from './broker.tables';
+import { type OrderChat, orderChat } from '../orders/order-chat';
+import { type BrokerOrdersTable, brokerDb } from './broker.tables';
 
 /**
  * What a broker order's chat (an im group of kind 'broker': the buyer and the merchant) and the
@@ -15,7 +16,6 @@ import { brokerDb } from './broker.tables';
  * Telling never fails the order: a fault here is logged.
  */
 export type BrokerOrderEvent =
-  | 'placed'
   | 'paid'
   | 'engaged'
   | 'delivering'
@@ -39,7 +39,19 @@ export type BrokerOrderEvent =
   | 'csJoined';
 
 export interface BrokerOrderEvents {
+  /** Inside the caller's transaction (a bid's fill): the order's chat group with both sides in it. */
   opened(trx: DbHandle, order: { id: number; buyerUserId: number; sellerUserId: number; title: string }): Promise<void>;
+  /**
+   * A placed order's chat as steps of the statement that writes it (writePlacement; `orderId`: the
+   * id it drew): the group, both sides, and the 'placed' words as its first message, written `when`
+   * the order was. `told` pushes that message to the members once the statement committed.
+   */
+  openedStep(
+    order: PlacedWordsOf & { title: string },
+    uids: { buyer: string | undefined; seller: string | undefined },
+    when: RawBuilder<unknown>,
+    orderId: RawBuilder<number>,
+  ): ReturnType<OrderChat['openedStep']>;
   happened(orderId: number, event: BrokerOrderEvent, detail?: string): Promise<void>;
   /** The order's chat group key (orderInfo's teamInfo.groupId), null without one. */
   groupOf(orderId: number): Promise<string | null>;
@@ -55,6 +67,14 @@ export interface BrokerOrderEvents {
    */
   serviceJoins(orderId: number, staff: { id: number; name: string }): Promise<{ groupId: string } | null>;
 }
+
+type Row = Selectable<BrokerOrdersTable>;
+type PlacedWordsOf = Pick<Row, 'server_name' | 'gold_name' | 'quantity' | 'total_fen'>;
+const whatOf = (o: Pick<Row, 'gold_name' | 'quantity'>) => `${o.gold_name} ×${Number(o.quantity)}`;
+
+/** A placed order's first words in its chat. */
+const placedWords = (o: PlacedWordsOf) =>
+  `买家已下单：${o.server_name} ${whatOf(o)}，订单金额 ${formatPriceFen(Number(o.total_fen))}，等待买家付款。交易请在平台内完成，勿私下转账。`;
 
 const FINAL: ReadonlySet<BrokerOrderEvent> = new Set([
   'settled',
@@ -84,6 +104,9 @@ export function brokerOrderEvents(deps: {
       });
     },
 
+    openedStep: (order, uids, when, orderId) =>
+      parties.openedStep({ orderId, title: order.title, opening: placedWords(order) }, uids, when),
+
     groupOf: parties.groupOf,
 
     talked: (orderId) => chat.bothWrote('broker', orderId),
@@ -102,9 +125,8 @@ export function brokerOrderEvents(deps: {
         if (!o) return;
         const total = Number(o.total_fen);
         const share = total - Number(o.fee_fen);
-        const what = `${o.gold_name} ×${Number(o.quantity)}`;
+        const what = whatOf(o);
         const words: Record<BrokerOrderEvent, string> = {
-          placed: `买家已下单：${o.server_name} ${what}，订单金额 ${formatPriceFen(total)}，等待买家付款。交易请在平台内完成，勿私下转账。`,
           paid: '买家已付款，请商人与买家沟通确认收货角色后发货。',
           engaged: '商人已与买家沟通，即将发货。',
           delivering: '商人已开始发货，游戏正在转移游戏币。',

@@ -4,15 +4,15 @@ import type { CallInput } from '@app/protocol/contract';
 import { ErrorCode } from '@app/protocol/errors';
 import { BrokerOrderStatus } from '@app/protocol/statuses/broker-order-status';
 import type { Db } from '../../platform/db/database';
-import type { DbHandle } from '../../platform/db/handle';
+import { placedOrder } from '../../platform/db/placement-write';
+import { prepared } from '../../platform/db/prepared-pool';
 import { AppError } from '../../platform/errors';
-import { serverOf } from '../market/catalogue';
-import { isLinkedGameAccount } from '../user/game-accounts';
-import { phoneAndRealName } from '../user/user.queries';
-import { holdOpenAccount } from '../user/user.service';
+import { knownServerOf } from '../market/catalogue';
+import { checkBuyerFacts } from '../orders/buyer-checks';
+import { knownUid, orderParties } from '../user/user.queries';
 import { brokerDb } from './broker.tables';
-import { brokerConfig } from './broker-config';
-import { brokerListingById, releaseBrokerStock, reserveBrokerStock } from './broker-listing.service';
+import { channelTerms } from './broker-config';
+import { releaseBrokerStock } from './broker-listing.service';
 import {
   type BrokerOrderDeps,
   type BrokerOrderRow,
@@ -23,43 +23,61 @@ import {
 } from './broker-order.queries';
 import { cancelLateBrokerOrder } from './broker-order-late';
 import { moveBrokerOrder } from './broker-order-moves';
+import { channelRowOf, type NewBrokerOrder, placementOf, writeBrokerOrder } from './broker-order-place.queries';
 import { rereadBrokerOrder, toBrokerOrder } from './broker-order-view';
+import { merchantPaused } from './merchant.service';
 
 /* A broker order begins (placed by its buyer, or born paid from a 求购 fill) and, unpaid, ends. */
 
 const S = BrokerOrderStatus;
 
-const existing = (db: DbHandle, buyerUserId: number, requestKey: string) =>
-  brokerOrders(db).where('buyer_user_id', '=', buyerUserId).where('request_key', '=', requestKey).executeTakeFirst();
-
 type PlaceInput = CallInput<typeof brokerOrderPlace>;
 
 /**
- * orderPlace: every check first (the buyer's phone and real name, the listing on sale by an approved
- * merchant of an open channel, not one's own, the quantity within the listing's and the game's
- * bounds and the stock, the receiving role a role of the buyer's linked account in the listing's
- * master group, checked with the game); then in one transaction the stock is reserved (one guarded
- * update) and the order written 101 with its deadline, its chat opened. The same request key
- * answers the same order, also when sent twice at once.
+ * orderPlace (decision 0078): every check first, in this order — the buyer's phone and real name,
+ * the listing (exists, not one's own), its merchant approved, the game's channel open, the listing
+ * on sale, the quantity within the listing's and the game's bounds and the stock, the receiving
+ * role a role of the buyer's linked account in the listing's master group (asked of the game) —
+ * then the writes in one statement (writeBrokerOrder: both accounts held open, the merchant held
+ * approved, the stock taken by its guarded update, the order 101 with its deadline, its id and
+ * number, its chat with the 'placed' words). Its statements: the listing's read (placementOf) and
+ * the write; the buyer's facts, the seller's 唯一码, the server's master group and the game's name
+ * are remembered once seen. The same request key answers the same order, also sent twice at once:
+ * the order is looked for when the placement cannot go on (a check refused it, or the write, whose
+ * unique request key refuses a repeat whole).
  */
 export async function placeBrokerOrder(deps: BrokerOrderDeps, buyerUserId: number, input: PlaceInput) {
+  try {
+    return await place(deps, buyerUserId, input);
+  } catch (error) {
+    let repeated: BrokerOrderRow | undefined;
+    try {
+      repeated = await brokerOrders(deps.db)
+        .where('buyer_user_id', '=', buyerUserId)
+        .where('request_key', '=', input.requestKey)
+        .$call(prepared)
+        .executeTakeFirst();
+    } catch {
+      throw error;
+    }
+    if (repeated) return toBrokerOrder(deps, repeated, 'buyer');
+    throw error;
+  }
+}
+
+async function place(deps: BrokerOrderDeps, buyerUserId: number, input: PlaceInput) {
   const { db, gateway } = deps;
   const now = brokerClock(deps);
-  const repeated = await existing(db, buyerUserId, input.requestKey);
-  if (repeated) return toBrokerOrder(deps, repeated, 'buyer');
-  const user = await phoneAndRealName(db, buyerUserId);
-  if (!user.mobile) throw new AppError(ErrorCode.BAD_PARAMS, '请先绑定手机号');
-  if (!user.hasAuthentication) throw new AppError(ErrorCode.BAD_PARAMS, '请先完成实名认证');
-  const listing = await brokerListingById(db, Number(input.commodityId));
+  const listing = await placementOf(db, Number(input.commodityId), {
+    userId: buyerUserId,
+    accountId: input.gameAccountId,
+  });
+  const parties = await orderParties(db, buyerUserId, listing?.seller_user_id ?? null);
+  checkBuyerFacts(parties.buyer);
   if (!listing) throw new AppError(ErrorCode.COMMODITY_NOT_EXIST);
   if (listing.seller_user_id === buyerUserId) throw new AppError(ErrorCode.OWN_COMMODITY, '不能购买自己的商品');
-  const merchant = await brokerDb(db)
-    .selectFrom('merchants')
-    .select(['status', 'shop_name'])
-    .where('id', '=', listing.merchant_id)
-    .executeTakeFirst();
-  if (merchant?.status !== 'approved') throw new AppError(ErrorCode.BAD_PARAMS, '该商人暂停营业');
-  const config = await brokerConfig(db, listing.application_id);
+  if (listing.merchant_status !== 'approved') throw merchantPaused();
+  const config = channelTerms(channelRowOf(listing));
   if (!config.enabled) throw new AppError(ErrorCode.BAD_PARAMS, '该游戏暂未开放商人寄售');
   if (listing.status === BrokerListingStatus.SOLD_OUT) throw new AppError(ErrorCode.BAD_PARAMS, '商品已售罄');
   if (listing.status !== BrokerListingStatus.ON_SALE) throw new AppError(ErrorCode.BAD_PARAMS, '商品已下架');
@@ -69,70 +87,46 @@ export async function placeBrokerOrder(deps: BrokerOrderDeps, buyerUserId: numbe
   if (input.quantity > max) throw new AppError(ErrorCode.BAD_PARAMS, `单笔最多购买${max}`);
   if (input.quantity > Number(listing.stock)) throw new AppError(ErrorCode.BAD_PARAMS, '库存不足，请减少购买数量');
   // The receiving role: of the buyer's linked account, in the listing's master group (the game says so).
-  if (!(await isLinkedGameAccount(db, buyerUserId, listing.application_id, input.gameAccountId)))
-    throw new AppError(ErrorCode.BAD_PARAMS, '请选择您已登录过的游戏账号收货');
+  if (!listing.linked) throw new AppError(ErrorCode.BAD_PARAMS, '请选择您已登录过的游戏账号收货');
   const { roles } = await gateway.roles(listing.application_id, input.gameAccountId);
   const role = roles.find((r) => r.id === input.gameRoleId);
   if (!role) throw new AppError(ErrorCode.BAD_PARAMS, '收货角色不存在');
-  const server = await serverOf(db, listing.application_id, role.serverId);
+  const server = await knownServerOf(db, listing.application_id, role.serverId);
   if (server?.masterServerId !== listing.master_server_id)
     throw new AppError(ErrorCode.BAD_PARAMS, '收货角色须与商品在同一主服');
   const total = brokerTotalFen(input.quantity, Number(listing.unit_price_fen));
-  const fee = Math.round((total * config.feePercent) / 100);
-  try {
-    const placed = await db.transaction().execute(async (trx) => {
-      // Both accounts held open while the order is written (a closing account waits, then sees it).
-      await holdOpenAccount(trx, buyerUserId);
-      await holdOpenAccount(trx, listing.seller_user_id);
-      if (!(await reserveBrokerStock(trx, listing.id, input.quantity)))
-        throw new AppError(ErrorCode.BAD_PARAMS, '库存不足，请减少购买数量');
-      const inserted = await brokerDb(trx)
-        .insertInto('broker_orders')
-        .values({
-          order_no: `pending-${buyerUserId}-${input.requestKey}`,
-          request_key: input.requestKey,
-          buyer_user_id: buyerUserId,
-          merchant_id: listing.merchant_id,
-          seller_user_id: listing.seller_user_id,
-          listing_id: listing.id,
-          application_id: listing.application_id,
-          server_id: listing.server_id,
-          server_name: listing.server_name,
-          master_server_id: listing.master_server_id,
-          gold_type: listing.gold_type,
-          gold_name: listing.gold_name,
-          quantity: input.quantity,
-          unit_price_fen: Number(listing.unit_price_fen),
-          total_fen: total,
-          fee_fen: fee,
-          status: S.AWAITING_PAYMENT,
-          deliver_account_id: role.accountId,
-          deliver_role_id: role.id,
-          deliver_role_name: role.name,
-          expires_at: new Date(now + BROKER_PAY_MINUTES * 60_000),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await deps.events?.opened(trx, {
-        id: inserted.id,
-        buyerUserId,
-        sellerUserId: listing.seller_user_id,
-        title: `${merchant.shop_name} · ${listing.gold_name}`,
-      });
-      return brokerDb(trx)
-        .updateTable('broker_orders')
-        .set({ order_no: brokerOrderNo(inserted.id, now) })
-        .where('id', '=', inserted.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-    });
-    await deps.events?.happened(placed.id, 'placed');
-    return toBrokerOrder(deps, placed, 'buyer');
-  } catch (error) {
-    const winner = await existing(db, buyerUserId, input.requestKey);
-    if (winner) return toBrokerOrder(deps, winner, 'buyer');
-    throw error;
-  }
+  const order: NewBrokerOrder = {
+    request_key: input.requestKey,
+    buyer_user_id: buyerUserId,
+    merchant_id: listing.merchant_id,
+    seller_user_id: listing.seller_user_id,
+    listing_id: listing.id,
+    application_id: listing.application_id,
+    server_id: listing.server_id,
+    server_name: listing.server_name,
+    master_server_id: listing.master_server_id,
+    gold_type: listing.gold_type,
+    gold_name: listing.gold_name,
+    quantity: input.quantity,
+    unit_price_fen: Number(listing.unit_price_fen),
+    total_fen: total,
+    fee_fen: Math.round((total * config.feePercent) / 100),
+    status: S.AWAITING_PAYMENT,
+    deliver_account_id: role.accountId,
+    deliver_role_id: role.id,
+    deliver_role_name: role.name,
+    expires_at: new Date(now + BROKER_PAY_MINUTES * 60_000),
+  };
+  const uids = { buyer: await knownUid(db, buyerUserId), seller: parties.sellerUid };
+  const chat = deps.events?.openedStep(
+    { ...order, title: `${listing.shop_name} · ${listing.gold_name}` },
+    uids,
+    placedOrder.written,
+    placedOrder.id,
+  );
+  const { placed, row } = await writeBrokerOrder(db, order, now, chat);
+  await chat?.told(row)();
+  return toBrokerOrder(deps, placed, 'buyer', { shopName: listing.shop_name, delivery: config.delivery });
 }
 
 /** An unpaid order ends (cancelled or timed out): its stock goes back and its balance holds are freed, in one transaction. */

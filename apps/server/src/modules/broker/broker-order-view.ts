@@ -1,3 +1,4 @@
+import type { BrokerDelivery } from '@app/protocol/calls/broker';
 import { BROKER_VIEWS, type BrokerOrder, brokerBizNo } from '@app/protocol/calls/broker-orders';
 import {
   BrokerOrderStatus,
@@ -6,7 +7,7 @@ import {
 } from '@app/protocol/statuses/broker-order-status';
 import type { DbHandle } from '../../platform/db/handle';
 import { pageOf } from '../../platform/db/page';
-import { gameById } from '../market/catalogue';
+import { knownGameName } from '../market/catalogue';
 import { signedReceiptHolds } from '../orders/signed-receipt';
 import { brokerDb } from './broker.tables';
 import { brokerConfig } from './broker-config';
@@ -19,22 +20,29 @@ import { isTradeOverdue } from './broker-order-stuck';
 const S = BrokerOrderStatus;
 const seconds = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : null);
 
-/** The order as its buyer or its merchant sees it. */
+/**
+ * The order as its buyer or its merchant sees it. `known`: what the caller read already (a new
+ * order's placement read its merchant's shop and its channel's delivery), not read again.
+ */
 export async function toBrokerOrder(
   deps: Pick<BrokerOrderDeps, 'db' | 'gateway' | 'now'>,
   row: BrokerOrderRow,
   role: 'buyer' | 'merchant',
+  known: { shopName?: string; delivery?: BrokerDelivery } = {},
 ): Promise<BrokerOrder> {
   const now = (deps.now ?? Date.now)();
-  const game = await gameById(deps.db, row.application_id);
-  const shop =
-    row.merchant_id === null
+  const gameName = await knownGameName(deps.db, row.application_id);
+  const shopName =
+    known.shopName ??
+    (row.merchant_id === null
       ? undefined
-      : await brokerDb(deps.db)
-          .selectFrom('merchants')
-          .select('shop_name')
-          .where('id', '=', row.merchant_id)
-          .executeTakeFirst();
+      : (
+          await brokerDb(deps.db)
+            .selectFrom('merchants')
+            .select('shop_name')
+            .where('id', '=', row.merchant_id)
+            .executeTakeFirst()
+        )?.shop_name);
   const total = Number(row.total_fen);
   const fee = role === 'merchant' ? Number(row.fee_fen) : 0;
   const r = row.receipt;
@@ -45,9 +53,9 @@ export async function toBrokerOrder(
     bizNo: brokerBizNo(row.id),
     commodityId: row.listing_id === null ? '' : String(row.listing_id),
     applicationId: row.application_id,
-    gameName: game?.name ?? '',
+    gameName: gameName ?? '',
     merchantId: row.merchant_id === null ? '' : String(row.merchant_id),
-    shopName: shop?.shop_name ?? (row.merchant_id === null ? '玩家出售' : ''),
+    shopName: shopName ?? (row.merchant_id === null ? '玩家出售' : ''),
     serverId: row.server_id,
     serverName: row.server_name,
     goldType: row.gold_type,
@@ -68,7 +76,7 @@ export async function toBrokerOrder(
     deliverFrom: row.from_role_id
       ? { gameRoleId: row.from_role_id, roleName: row.from_role_name ?? '', serverName: row.from_server_name ?? '' }
       : null,
-    delivery: row.delivery ?? (await brokerConfig(deps.db, row.application_id)).delivery,
+    delivery: row.delivery ?? known.delivery ?? (await brokerConfig(deps.db, row.application_id)).delivery,
     tradeReport:
       row.delivery === 'trade' && row.delivered_at
         ? { note: row.trade_note, images: row.trade_images, at: seconds(row.delivered_at) ?? 0 }

@@ -53,14 +53,20 @@ export async function approvedMerchant(db: DbHandle, userId: number, application
  * the leaving did and the write is refused here.
  */
 export async function holdApprovedMerchant(trx: DbHandle, merchantId: number): Promise<void> {
-  const row = await brokerDb(trx)
+  if (!(await approvedMerchantStep(trx, merchantId).executeTakeFirst())) throw merchantPaused();
+}
+
+/** What an order or a fill of a merchant who is not approved (any more) is told. */
+export const merchantPaused = () => new AppError(ErrorCode.BAD_PARAMS, '该商人暂停营业');
+
+/** holdApprovedMerchant as a step of a statement (an order's writes): the merchant's row, locked for share while approved. */
+export function approvedMerchantStep(db: DbHandle, merchantId: number) {
+  return brokerDb(db)
     .selectFrom('merchants')
     .select('id')
     .where('id', '=', merchantId)
     .where('status', '=', 'approved')
-    .forShare()
-    .executeTakeFirst();
-  if (!row) throw new AppError(ErrorCode.BAD_PARAMS, '该商人暂停营业');
+    .forShare();
 }
 
 /**

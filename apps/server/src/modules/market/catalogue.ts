@@ -69,6 +69,10 @@ export async function buyerFeePercent(db: DbHandle, applicationId: string): Prom
   return percent ?? 0;
 }
 
+/** A game's name (written only by syncGames), kept TERMS_TTL_MS: a broker order's answer names its game. */
+export const knownGameName = (db: DbHandle, applicationId: string): Promise<string | undefined> =>
+  remembered(db, `name/${applicationId}`, async () => (await gameById(db, applicationId))?.name);
+
 /** serverOf, kept TERMS_TTL_MS (placing an order checks the receiving role's master group with it). */
 export const knownServerOf = (
   db: DbHandle,

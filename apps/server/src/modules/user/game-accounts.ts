@@ -1,3 +1,4 @@
+import { type Expression, sql } from 'kysely';
 import type { DbHandle } from '../../platform/db/handle';
 import { userDb } from './user.tables';
 
@@ -11,14 +12,21 @@ export async function isLinkedGameAccount(
   gameId: string,
   accountId: string,
 ): Promise<boolean> {
-  const link = await userDb(db)
+  return (await gameAccountLinkStep(db, userId, sql.val(gameId), accountId).executeTakeFirst()) !== undefined;
+}
+
+/**
+ * isLinkedGameAccount as a step of another module's statement (a subquery of it): the link's row,
+ * none when the account is not the user's; `gameId` may be a column of that statement (the game of
+ * the listing it reads).
+ */
+export function gameAccountLinkStep(db: DbHandle, userId: number, gameId: Expression<string>, accountId: string) {
+  return userDb(db)
     .selectFrom('user_identities')
     .select('user_id')
-    .where('provider', '=', `game:${gameId}`)
+    .where('provider', '=', sql<string>`'game:'::text || ${gameId}`)
     .where('subject', '=', accountId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return link !== undefined;
+    .where('user_id', '=', userId);
 }
 
 /** A game account the user logged into the game with (user_identities `game:<gameId>`). */

@@ -60,6 +60,7 @@ import * as m0061 from './0061-tracking-events-monthly';
 import * as m0062 from './0062-content-versions-feedback-replies';
 import * as m0063 from './0063-agreement-versions';
 import * as m0064 from './0064-user-agreements';
+import * as m0065 from './0065-broker-order-ids';
 
 /** Migrations in order; a name once shipped never changes. */
 export const migrations: Record<string, { up: readonly string[] }> = {
@@ -125,4 +126,5 @@ export const migrations: Record<string, { up: readonly string[] }> = {
   '0062-content-versions-feedback-replies': m0062,
   '0063-agreement-versions': m0063,
   '0064-user-agreements': m0064,
+  '0065-broker-order-ids': m0065,
 };
