@@ -5,7 +5,6 @@ import { ErrorCode } from '@app/protocol/errors';
 import { BrokerOrderStatus } from '@app/protocol/statuses/broker-order-status';
 import type { Db } from '../../platform/db/database';
 import { placedOrder } from '../../platform/db/placement-write';
-import { prepared } from '../../platform/db/prepared-pool';
 import { AppError } from '../../platform/errors';
 import { knownServerOf } from '../market/catalogue';
 import { checkBuyerFacts } from '../orders/buyer-checks';
@@ -55,7 +54,6 @@ export async function placeBrokerOrder(deps: BrokerOrderDeps, buyerUserId: numbe
       repeated = await brokerOrders(deps.db)
         .where('buyer_user_id', '=', buyerUserId)
         .where('request_key', '=', input.requestKey)
-        .$call(prepared)
         .executeTakeFirst();
     } catch {
       throw error;
