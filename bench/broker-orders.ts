@@ -1,5 +1,6 @@
 /**
- * Broker orders placed per second on PostgreSQL (issue 18): `node --import tsx bench/broker-orders.ts`.
+ * Broker orders placed per second on PostgreSQL (issues 18 and 37): `npm run bench:broker`, and a
+ * step of `npm run bench` (BENCH_BROKER=0 skips it there).
  *
  *  1. creates bench_broker_<pid> on the PostgreSQL of BENCH_PG_URL and starts the server on it
  *     (the pre environment, as bench/orders.ts: each order asks the game for the buyer's role);
@@ -9,8 +10,12 @@
  *     session, a bound phone, a real name and buyer1's game account linked;
  *  3. for each connection count, autocannon POSTs broker.orderPlace, signed, each body with its
  *     own nonce and request key; every answer must be code 200;
- *  4. reports orders/s, p50 and p99 per count, checks that every listing's stock went down by
- *     exactly what its orders took, and drops the database.
+ *  4. reports orders/s, p50 and p99 per count, the server's and PostgreSQL's CPU per order (from
+ *     /proc, as bench/orders.ts) and the database's transactions per order (pg_stat_database: each
+ *     statement outside a transaction is one), checks that every listing's stock went down by
+ *     exactly what its orders took, writes bench/results/broker.json and drops the database.
+ *
+ * BENCH_BROKER_CPU_PROF=<folder> runs the server with --cpu-prof into that folder.
  */
 import os from 'node:os';
 import { brokerOrderPlace } from '@app/protocol/calls/broker-orders';
@@ -20,10 +25,14 @@ import autocannon from 'autocannon';
 import { startServer } from '../tests/start-server';
 import { demoGamesEnv } from './bench-env';
 import { adminUrl, sql, withDatabase } from './bench-pg';
+import { processCpuMs, processesCpuMs } from './proc-cpu';
 
 const SECONDS = Number(process.env.BENCH_BROKER_SECONDS ?? 4);
-const LEVELS = (process.env.BENCH_BROKER_CONNECTIONS ?? '1,4,8,16').split(',').map(Number);
+const LEVELS = (process.env.BENCH_BROKER_CONNECTIONS ?? '1,4,8,16,24').split(',').map(Number);
 const LISTINGS = Number(process.env.BENCH_BROKER_LISTINGS ?? 20);
+const CPU_PROF = process.env.BENCH_BROKER_CPU_PROF;
+/** Seconds of orders at 4 connections before the first count, not reported (the server's first orders compile and plan). */
+const WARMUP = Number(process.env.BENCH_BROKER_WARMUP_SECONDS ?? 2);
 const STOCK = 1_000_000_000_000;
 const QUANTITY = 10_000;
 const PATH = callPath(brokerOrderPlace);
@@ -34,13 +43,24 @@ const dbName = `bench_broker_${process.pid}`;
 await sql(admin, `create database ${dbName}`);
 const url = withDatabase(admin, dbName);
 const port = Number(process.env.BENCH_BROKER_PORT ?? 3491);
-const server = await startServer(port, {
-  ...demoGamesEnv(),
-  WEB_DIST: '/nonexistent',
-  DATABASE_URL: url,
-  DEMO_MARKET: '0',
-  SWEEP_MS: '0',
-});
+const server = await startServer(
+  port,
+  { ...demoGamesEnv(), WEB_DIST: '/nonexistent', DATABASE_URL: url, DEMO_MARKET: '0', SWEEP_MS: '0' },
+  { nodeArgs: CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [] },
+);
+const perOrder = (before: number | null, after: number | null, orders: number) =>
+  before === null || after === null || orders <= 0 ? null : Math.round(((after - before) / orders) * 100) / 100;
+/** The bench database's transactions so far (committed and rolled back), as PostgreSQL's statistics have them. */
+const transactionsSoFar = async () => {
+  // A backend reports its counts when idle, at most once a second: wait for the last of them.
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  const row = (
+    await sql(admin, 'select (xact_commit + xact_rollback)::bigint as n from pg_stat_database where datname = $1', [
+      dbName,
+    ])
+  ).rows[0] as { n: string } | undefined;
+  return row ? Number(row.n) : null;
+};
 const base = `http://127.0.0.1:${port}`;
 try {
   const login = (await (
@@ -108,15 +128,24 @@ try {
     };
     return JSON.stringify(codec.sealPost(params, false));
   };
-  const results: Array<{ connections: number; rps: number; p50: number; p99: number; refused: number }> = [];
-  for (const connections of LEVELS) {
-    let refused = 0;
-    const result = await new Promise<autocannon.Result>((resolve, reject) => {
+  const results: Array<{
+    connections: number;
+    rps: number;
+    p50: number;
+    p99: number;
+    refused: number;
+    placed: number;
+    cpuMsPerOrder: number | null;
+    postgresCpuMsPerOrder: number | null;
+    transactionsPerOrder: number | null;
+  }> = [];
+  const load = (connections: number, duration: number, onAnswer: (body: string) => void) =>
+    new Promise<autocannon.Result>((resolve, reject) => {
       autocannon(
         {
           url: `${base}${PATH}`,
           connections,
-          duration: SECONDS,
+          duration,
           requests: [
             {
               method: 'POST',
@@ -125,28 +154,43 @@ try {
                 body: body(),
                 headers: { 'content-type': 'application/json', 'x-source': 'APP', 'x-token': token },
               }),
-              onResponse: (_status, resBody) => {
-                if (!String(resBody).includes('"code":"200"')) {
-                  if (refused === 0) log(`broker orders: first refusal: ${String(resBody).slice(0, 200)}`);
-                  refused++;
-                }
-              },
+              onResponse: (_status, resBody) => onAnswer(String(resBody)),
             },
           ],
         },
         (err, r) => (err ? reject(err) : resolve(r)),
       );
     });
+  if (WARMUP > 0) await load(4, WARMUP, () => {});
+  for (const connections of LEVELS) {
+    let refused = 0;
+    const xactBefore = await transactionsSoFar();
+    const cpuBefore = processCpuMs(server.child.pid);
+    const pgBefore = processesCpuMs('postgres');
+    const result = await load(connections, SECONDS, (answer) => {
+      if (!answer.includes('"code":"200"')) {
+        if (refused === 0) log(`broker orders: first refusal: ${answer.slice(0, 200)}`);
+        refused++;
+      }
+    });
+    const placed = result['2xx'] - refused;
+    const cpuMsPerOrder = perOrder(cpuBefore, processCpuMs(server.child.pid), placed);
+    const postgresCpuMsPerOrder = perOrder(pgBefore, processesCpuMs('postgres'), placed);
     const row = {
       connections,
       rps: Math.round(result.requests.average),
       p50: result.latency.p50,
       p99: result.latency.p99,
       refused,
+      placed,
+      cpuMsPerOrder,
+      postgresCpuMsPerOrder,
+      // The statistics' own reads and the wait add a few transactions: nothing per order.
+      transactionsPerOrder: perOrder(xactBefore, await transactionsSoFar(), placed),
     };
     results.push(row);
     log(
-      `broker orders: ${String(connections).padStart(2)} conn  ${row.rps} orders/s  p50 ${row.p50} ms  p99 ${row.p99} ms${refused ? `  NOT PLACED ${refused}` : ''}`,
+      `broker orders: ${String(connections).padStart(2)} conn  ${row.rps} orders/s  p50 ${row.p50} ms  p99 ${row.p99} ms  server CPU ${row.cpuMsPerOrder} ms/order  PostgreSQL CPU ${row.postgresCpuMsPerOrder} ms/order  ${row.transactionsPerOrder} transactions/order${refused ? `  NOT PLACED ${refused}` : ''}`,
     );
   }
   // One statement, one snapshot: orders still in flight when autocannon stops commit with their stock at once.
@@ -168,7 +212,7 @@ try {
   const fs = await import('node:fs');
   fs.mkdirSync('bench/results', { recursive: true });
   fs.writeFileSync(
-    'bench/results/broker-orders.json',
+    'bench/results/broker.json',
     `${JSON.stringify({ date: new Date().toISOString(), machine: `${os.cpus().length} cores ${os.cpus()[0]?.model ?? ''}`, listings: LISTINGS, results, peak, placed: snapshot.n, consistent }, null, 2)}\n`,
   );
   if (!consistent) process.exitCode = 1;

@@ -7,7 +7,9 @@
  *  3. when PostgreSQL answers (BENCH_PG_URL, default the local server; BENCH_MARKET=0 skips it),
  *     the commodity list at 1,000,000 listings: bench/market-list.ts; then orders placed per second
  *     (bench/orders.ts, BENCH_ORDERS=0 skips it); the list and the orders again on the embedded
- *     default, PGlite (BENCH_MARKET_PGLITE=0 / BENCH_ORDERS_PGLITE=0 skip them); then, when Redis answers too (BENCH_REDIS_URL,
+ *     default, PGlite (BENCH_MARKET_PGLITE=0 / BENCH_ORDERS_PGLITE=0 skip them); broker orders placed
+ *     per second (bench/broker-orders.ts into bench/results/broker.json, BENCH_BROKER=0 skips it);
+ *     then, when Redis answers too (BENCH_REDIS_URL,
  *     default redis://127.0.0.1:6379), the order chat at 5,000 sockets on two processes
  *     (bench/chat.ts, BENCH_CHAT=0 skips it); and what metrics on cost the list and the orders
  *     (bench/metrics-cost.ts, BENCH_METRICS=0 skips it).
@@ -216,6 +218,21 @@ else {
     env: { ...process.env, BENCH_ORDERS_DB: 'pglite' },
   });
   if (done.status !== 0) console.warn('orders on PGlite: the benchmark failed');
+}
+
+// Broker orders placed per second on PostgreSQL (bench/broker-orders.ts; BENCH_BROKER=0 skips it).
+if (process.env.BENCH_BROKER === '0') console.info('broker orders: skipped (BENCH_BROKER=0)');
+else if (!(await postgresReachable())) console.info('broker orders: skipped (no PostgreSQL at BENCH_PG_URL)');
+else {
+  const { spawnSync } = await import('node:child_process');
+  const done = spawnSync(process.execPath, ['--import', 'tsx', 'bench/broker-orders.ts'], { stdio: 'inherit' });
+  if (done.status !== 0) console.warn('broker orders: the benchmark failed');
+  else {
+    const broker = JSON.parse(fs.readFileSync('bench/results/broker.json', 'utf8'));
+    const latest = JSON.parse(fs.readFileSync('bench/results/latest.json', 'utf8'));
+    latest.brokerOrders = { peak: broker.peak, placed: broker.placed, consistent: broker.consistent };
+    fs.writeFileSync('bench/results/latest.json', `${JSON.stringify(latest, null, 2)}\n`);
+  }
 }
 
 // What metrics on cost the list and the orders (bench/metrics-cost.ts; BENCH_METRICS=0 skips it).
