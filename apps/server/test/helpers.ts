@@ -21,7 +21,8 @@ import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import type { AppDb, Database } from '../src/database';
 import { issueSession } from '../src/platform/auth/sessions';
-import { openDatabase, openPGlite } from '../src/platform/db/database';
+import { openDatabase } from '../src/platform/db/database';
+import { openPGlite } from '../src/platform/db/pglite-open';
 import type { SpanExporter } from '../src/platform/tracing/tracing';
 import { productionSettings } from './production-env';
 

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openPGlite } from '../src/platform/db/database';
 import { migrations } from '../src/platform/db/migrations/index';
+import { openPGlite } from '../src/platform/db/pglite-open';
 import { testDb } from './helpers';
 
 /**

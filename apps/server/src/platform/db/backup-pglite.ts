@@ -4,7 +4,8 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { Kysely } from 'kysely';
 import { keepBackup, temporaryIn, verifyChecksum } from './backup-files';
-import { type Db, embeddedOf, openPGlite } from './database';
+import { type Db, embeddedOf } from './database';
+import { openPGlite } from './pglite-open';
 
 /**
  * The embedded database's backup (docs/decisions/0062-backups-restore-drill.md). PGlite is one

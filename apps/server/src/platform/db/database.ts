@@ -1,12 +1,11 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { Kysely, type Migration, type MigrationProvider, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DbHandle } from './handle';
 import { migrations } from './migrations/index';
 import { PGliteDialect } from './pglite-dialect';
+import { INT8_OID, NUMERIC_OID, toSafeNumber } from './pglite-open';
+import { type EmbeddedPg, openPGliteThread } from './pglite-thread';
 import { preparedStatements } from './prepared-pool';
 import { DatabaseWatch, registerDatabaseWatch } from './statement-timings';
 import { registerTableWrites, TableWrites } from './table-writes';
@@ -17,18 +16,11 @@ import { registerTableWrites, TableWrites } from './table-writes';
  */
 export type Db = DbHandle;
 
-const INT8_OID = 20;
-const NUMERIC_OID = 1700;
-
-/** int8 and numeric as JS numbers (fen amounts stay far below 2^53); refuse anything larger. */
-function toSafeNumber(text: string): number {
-  const value = Number(text);
-  if (!Number.isSafeInteger(value) && Number.isInteger(value)) throw new Error(`unsafe integer ${text}`);
-  return value;
-}
-
 export interface DatabaseOptions {
-  /** postgres:// URL; without it, PGlite in `dataDir` (or in memory when dataDir is null). */
+  /**
+   * postgres:// URL; without it, PGlite in `dataDir` (or in memory when dataDir is null), in a
+   * thread of its own (pglite-thread.ts).
+   */
   url?: string | undefined;
   dataDir: string | null;
   /** PGlite only: start from this dump (`dumpDataDir`) of a database, such as a migrated template. */
@@ -38,17 +30,6 @@ export interface DatabaseOptions {
    * open for its owner: the tests' database of a worker, reset between its files (helpers.ts).
    */
   pglite?: PGlite | undefined;
-}
-
-/** A PGlite as the app opens it (in `dataDir`, or in memory), with its extensions and parsers. */
-export async function openPGlite(options: Pick<DatabaseOptions, 'dataDir' | 'loadDataDir'>): Promise<PGlite> {
-  if (options.dataDir) await fs.mkdir(options.dataDir, { recursive: true });
-  return PGlite.create({
-    dataDir: options.dataDir ? path.join(options.dataDir, 'pglite') : undefined,
-    extensions: { pg_trgm },
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-    parsers: { [INT8_OID]: toSafeNumber, [NUMERIC_OID]: toSafeNumber },
-  });
 }
 
 /**
@@ -75,7 +56,8 @@ export async function openDatabase<DB = unknown>(options: DatabaseOptions): Prom
     );
   }
   const borrowed = options.pglite;
-  const pglite = borrowed ?? (await openPGlite(options));
+  const pglite: EmbeddedPg = borrowed ?? openPGliteThread(options);
+  if (!borrowed) await pglite.waitReady;
   const db = watched(
     (plugins, log) => new Kysely<DB>({ dialect: new PGliteDialect(pglite, { keepOpen: !!borrowed }), plugins, log }),
   );
@@ -83,10 +65,10 @@ export async function openDatabase<DB = unknown>(options: DatabaseOptions): Prom
   return db;
 }
 
-const embedded = new WeakMap<object, PGlite>();
+const embedded = new WeakMap<object, EmbeddedPg>();
 
 /** The PGlite under a database opened on it (the backup dumps it, backup.ts); null on PostgreSQL. */
-export function embeddedOf(db: object): PGlite | null {
+export function embeddedOf(db: object): EmbeddedPg | null {
   return embedded.get(db) ?? null;
 }
 

@@ -1,4 +1,3 @@
-import type { PGlite } from '@electric-sql/pglite';
 import {
   type CompiledQuery,
   type DatabaseConnection,
@@ -11,15 +10,17 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import type { EmbeddedPg } from './pglite-thread';
 
 /**
- * Kysely over PGlite. PGlite is one connection, so the driver hands it out to one user at a
- * time (a transaction holds it until commit or rollback); other callers queue.
+ * Kysely over PGlite, in this thread or in its own (pglite-thread.ts). PGlite is one connection,
+ * so the driver hands it out to one user at a time (a transaction holds it until commit or
+ * rollback); other callers queue.
  */
 class PGliteConnection implements DatabaseConnection {
   /** Set by the driver's destroy: a PGlite left open for its owner answers this handle no more. */
   closed = false;
-  constructor(private readonly pg: PGlite) {}
+  constructor(private readonly pg: EmbeddedPg) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     if (this.closed) throw new Error('the database handle was destroyed');
@@ -41,7 +42,7 @@ class PGliteDriver implements Driver {
   private readonly connection: PGliteConnection;
 
   constructor(
-    private readonly pg: PGlite,
+    private readonly pg: EmbeddedPg,
     private readonly keepOpen: boolean,
   ) {
     this.connection = new PGliteConnection(pg);
@@ -95,7 +96,7 @@ class PGliteDriver implements Driver {
 export class PGliteDialect implements Dialect {
   /** keepOpen: destroy leaves the PGlite open (its owner closes it), only this handle ends. */
   constructor(
-    private readonly pg: PGlite,
+    private readonly pg: EmbeddedPg,
     private readonly options: { keepOpen?: boolean } = {},
   ) {}
   createAdapter() {
