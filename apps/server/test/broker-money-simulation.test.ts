@@ -25,6 +25,7 @@ import type { PayGateway } from '../src/modules/payments/pay-gateway';
 import { payWithBalance, startPayment } from '../src/modules/payments/payment.service';
 import { releasePayableHolds } from '../src/modules/payments/payment-holds';
 import { applyNotice } from '../src/modules/payments/payment-notice';
+import { knownCaller } from '../src/platform/auth/sessions';
 import type { Db } from '../src/platform/db/database';
 import { testDb, useTestApp } from './helpers';
 import { simPayables, simPayGateway, simRuns } from './sim-parts';
@@ -369,7 +370,7 @@ async function simulate(
         if (o.k === 'place') {
           const buyer = buyers[o.buyer] as number;
           const placed = await quiet(
-            placeBrokerOrder(deps, buyer, {
+            placeBrokerOrder(deps, knownCaller(buyer), {
               commodityId: String(listings[o.listing]?.id),
               quantity: o.quantity,
               gameAccountId: `sim-b${o.buyer}-${run}`,

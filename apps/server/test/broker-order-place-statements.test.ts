@@ -4,6 +4,7 @@ import { type BrokerOrder, brokerOrderPlace } from '@app/protocol/calls/broker-o
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { placeBrokerOrder } from '../src/modules/broker/broker-order-place';
 import type { GameGateway } from '../src/modules/games/game-gateway';
+import { hashToken, issueSession, knownCaller } from '../src/platform/auth/sessions';
 import { approvedMerchant, openBrokerChannel, publishedListing } from './broker-fixture';
 import {
   createTestApp,
@@ -28,7 +29,7 @@ import { type StatementCounter, statementCounter } from './statement-counter';
  * and the stock in the transaction, the order, its chat and its number, then the 'placed' words
  * and the answer's reads.
  */
-const MAX_STATEMENTS = 3;
+const MAX_STATEMENTS = 2;
 const MAX_TRANSACTIONS = 0;
 
 let t: TestApp;
@@ -98,7 +99,7 @@ const gatewayWith = (meanwhile: () => Promise<unknown>): GameGateway => ({
   },
 });
 const placeDirect = (gateway: GameGateway, commodityId: string, requestKey = key()) =>
-  placeBrokerOrder({ db: t.db, gateway }, buyer.userId, {
+  placeBrokerOrder({ db: t.db, gateway }, knownCaller(buyer.userId), {
     commodityId,
     quantity: 100_000,
     gameAccountId: 'buyer1',
@@ -137,7 +138,7 @@ describe(`one broker order placed (broker orderPlace, ${testDb})`, () => {
     expect(order.expireTime).toBeGreaterThan(Date.now() / 1000 + 14 * 60);
     expect(transactions).toBeLessThanOrEqual(MAX_TRANSACTIONS);
     expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(MAX_STATEMENTS);
-    expect(statements).toEqual(['SelectQueryNode sessions', 'SelectQueryNode broker_listings', 'RawNode']);
+    expect(statements).toEqual(['SelectQueryNode', 'RawNode']);
 
     // What the statement wrote: the stock taken once, the order with its fee, the chat with both sides and its first words.
     expect(await stockOf(lot.commodityId)).toEqual({ stock: 890_000, sold: 110_000, status: 0 });
@@ -185,6 +186,47 @@ describe(`one broker order placed (broker orderPlace, ${testDb})`, () => {
     expect((retry.result.data as BrokerOrder).orderId).toBe(order.orderId);
     expect(retry.transactions).toBeLessThanOrEqual(MAX_TRANSACTIONS);
     expect(await stockOf(lot.commodityId)).toMatchObject({ stock: 890_000 });
+  });
+
+  it('reads the session with the listing, and refuses as every df call does before anything of the listing', async () => {
+    const lot = await listed();
+    const before = await stockOf(lot.commodityId);
+    const as = (token: string | undefined, commodityId = lot.commodityId) =>
+      app.call(
+        brokerOrderPlace,
+        {
+          commodityId,
+          quantity: 100_000,
+          gameAccountId: 'buyer1',
+          gameRoleId: buyer.info.roleId,
+          requestKey: key(),
+          agreement: true,
+        },
+        token === undefined ? {} : { token },
+      );
+    expectCode(await as(undefined), '50000');
+    expectCode(await as('made-up-token'), '20118');
+    // No session says so first, whatever the listing: nothing of it is told.
+    expectCode(await as('made-up-token', '999999999'), '20118');
+    const second = { token: await issueSession(t.db, buyer.userId, 'H5SDK', 30) };
+    await t.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1_000) })
+      .where('token_hash', '=', hashToken(second.token))
+      .execute();
+    expectCode(await as(second.token), '20118', '登录已过期，请重新登录');
+    const third = { token: await issueSession(t.db, buyer.userId, 'H5SDK', 30) };
+    const placed = await as(third.token);
+    expect(placed.msg).toBe('success');
+    await t.db
+      .updateTable('sessions')
+      .set({ revoked_at: new Date() })
+      .where('token_hash', '=', hashToken(third.token))
+      .execute();
+    expectCode(await as(third.token), '20118');
+    // One order placed, by the live session only.
+    expect(await stockOf(lot.commodityId)).toMatchObject({ stock: before.stock - 100_000 });
+    expect(await ordersOf(lot.commodityId)).toHaveLength(1);
   });
 
   it('refuses, with the words of before, and writes nothing', async () => {

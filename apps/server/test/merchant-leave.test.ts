@@ -20,6 +20,7 @@ import { leaveMerchant } from '../src/modules/broker/merchant-leave';
 import { checkLedger } from '../src/modules/ledger/ledger-check';
 import { releasePayableHolds } from '../src/modules/payments/payment-holds';
 import { eraseAccount } from '../src/modules/user/user.service';
+import { knownCaller } from '../src/platform/auth/sessions';
 import { bidKey, bidWallet } from './bid-fixture';
 import { approvedMerchant, BROKER_GAME, openBrokerChannel, publishedListing } from './broker-fixture';
 import { expectCode, sdkPlayer, testDb, useTestApp, useTestClient } from './helpers';
@@ -234,7 +235,7 @@ describe(`leaving races what would add to his holdings (${testDb})`, () => {
       const [placed, leaving] = await Promise.allSettled([
         placeBrokerOrder(
           { db: t.db, gateway: t.app.gateway, releaseHolds: (trx, id) => releasePayableHolds(trx, 'broker', id) },
-          buyer.userId,
+          knownCaller(buyer.userId),
           {
             commodityId: listing.commodityId,
             quantity: 100_000,

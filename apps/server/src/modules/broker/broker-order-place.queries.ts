@@ -1,4 +1,5 @@
 import { ErrorCode } from '@app/protocol/errors';
+import type { CallerAhead } from '../../platform/auth/sessions';
 import type { Db } from '../../platform/db/database';
 import type { DbHandle } from '../../platform/db/handle';
 import { type PlacementChat, writePlacement } from '../../platform/db/placement-write';
@@ -16,14 +17,9 @@ import { approvedMerchantStep, merchantPaused } from './merchant.service';
  * one write of everything it changes.
  */
 
-/**
- * What placing an order on the listing checks, in one read: the live listing, its merchant's
- * standing and shop, its game's channel (null columns: none set), and whether the receiving game
- * account is linked to the buyer (the user module's step, of the listing's game). Undefined: no
- * such listing.
- */
-export function placementOf(db: DbHandle, listingId: number, buyer: { userId: number; accountId: string }) {
-  return brokerDb(db)
+/** The live listing as a placement reads it: its merchant's standing and shop, its game's channel (null columns: none set). */
+const listingToPlace = (db: DbHandle, listingId: number) =>
+  brokerDb(db)
     .selectFrom('broker_listings as l')
     .innerJoin('merchants as m', 'm.id', 'l.merchant_id')
     .leftJoin('broker_configs as c', 'c.application_id', 'l.application_id')
@@ -39,17 +35,44 @@ export function placementOf(db: DbHandle, listingId: number, buyer: { userId: nu
       'c.confirm_hours as channel_confirm_hours',
       'c.delivery as channel_delivery',
     ])
-    .select((eb) =>
-      eb.exists(gameAccountLinkStep(db, buyer.userId, eb.ref('l.application_id'), buyer.accountId)).as('linked'),
-    )
     .where('l.id', '=', listingId)
-    .where('l.deleted_at', 'is', null)
+    .where('l.deleted_at', 'is', null);
+
+export type ListingToPlace = NonNullable<Awaited<ReturnType<ReturnType<typeof listingToPlace>['executeTakeFirst']>>> & {
+  linked: boolean;
+};
+
+/**
+ * What placing an order on the listing checks, in one read with the caller's session (decision
+ * 0081): the session's row (`caller.step`; no row, no session), the live listing (undefined: no
+ * such listing) and whether the receiving game account is linked to the session's user (the user
+ * module's step, of the listing's game).
+ */
+export async function placementOf(db: DbHandle, caller: CallerAhead, listingId: number, accountId: string) {
+  const row = await brokerDb(db)
+    .selectFrom(caller.step(db).as('s'))
+    .leftJoin(listingToPlace(db, listingId).as('p'), (join) => join.onTrue())
+    .select([
+      's.user_id as session_user_id',
+      's.expires_at as session_expires_at',
+      's.revoked_at as session_revoked_at',
+    ])
+    .selectAll('p')
+    .select((eb) =>
+      eb.exists(gameAccountLinkStep(db, eb.ref('s.user_id'), eb.ref('p.application_id'), accountId)).as('linked'),
+    )
     .$call(prepared)
     .executeTakeFirst();
+  if (!row) return { session: undefined, listing: undefined };
+  const { session_user_id, session_expires_at, session_revoked_at, ...listing } = row;
+  return {
+    session: { user_id: session_user_id, expires_at: session_expires_at, revoked_at: session_revoked_at },
+    listing: listing.id === null ? undefined : (listing as ListingToPlace),
+  };
 }
 
 /** The channel's row as placementOf read it (undefined: the game has none, the channel closed). */
-export function channelRowOf(p: NonNullable<Awaited<ReturnType<typeof placementOf>>>) {
+export function channelRowOf(p: ListingToPlace) {
   if (p.channel_enabled === null) return undefined;
   return {
     enabled: p.channel_enabled,

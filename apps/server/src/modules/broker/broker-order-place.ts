@@ -3,6 +3,7 @@ import { BROKER_PAY_MINUTES, type brokerOrderPlace } from '@app/protocol/calls/b
 import type { CallInput } from '@app/protocol/contract';
 import { ErrorCode } from '@app/protocol/errors';
 import { BrokerOrderStatus } from '@app/protocol/statuses/broker-order-status';
+import type { CallerAhead } from '../../platform/auth/sessions';
 import type { Db } from '../../platform/db/database';
 import { placedOrder } from '../../platform/db/placement-write';
 import { AppError } from '../../platform/errors';
@@ -45,10 +46,12 @@ type PlaceInput = CallInput<typeof brokerOrderPlace>;
  * the order is looked for when the placement cannot go on (a check refused it, or the write, whose
  * unique request key refuses a repeat whole).
  */
-export async function placeBrokerOrder(deps: BrokerOrderDeps, buyerUserId: number, input: PlaceInput) {
+export async function placeBrokerOrder(deps: BrokerOrderDeps, caller: CallerAhead, input: PlaceInput) {
   try {
-    return await place(deps, buyerUserId, input);
+    return await place(deps, caller, input);
   } catch (error) {
+    const buyerUserId = caller.confirmed;
+    if (buyerUserId === undefined) throw error;
     let repeated: BrokerOrderRow | undefined;
     try {
       repeated = await brokerOrders(deps.db)
@@ -63,13 +66,11 @@ export async function placeBrokerOrder(deps: BrokerOrderDeps, buyerUserId: numbe
   }
 }
 
-async function place(deps: BrokerOrderDeps, buyerUserId: number, input: PlaceInput) {
+async function place(deps: BrokerOrderDeps, caller: CallerAhead, input: PlaceInput) {
   const { db, gateway } = deps;
   const now = brokerClock(deps);
-  const listing = await placementOf(db, Number(input.commodityId), {
-    userId: buyerUserId,
-    accountId: input.gameAccountId,
-  });
+  const { session, listing } = await placementOf(db, caller, Number(input.commodityId), input.gameAccountId);
+  const buyerUserId = await caller.confirm(session);
   const parties = await orderParties(db, buyerUserId, listing?.seller_user_id ?? null);
   checkBuyerFacts(parties.buyer);
   if (!listing) throw new AppError(ErrorCode.COMMODITY_NOT_EXIST);

@@ -18,7 +18,7 @@ import {
 } from '@app/protocol/calls/broker-orders';
 import { BrokerOrderStatus, brokerOrderStatusLabel } from '@app/protocol/statuses/broker-order-status';
 import type { FastifyInstance } from 'fastify';
-import { type CallPlatform, registerCall } from '../../platform/http/register-call';
+import { type CallPlatform, registerCall, registerCallReadingSession } from '../../platform/http/register-call';
 import { type BrokerOrderDeps, viewerBrokerOrder } from './broker-order.queries';
 import { buyerConfirmBrokerOrder, engageBrokerOrder, refuseBrokerOrder, urgeBrokerOrder } from './broker-order.service';
 import { recheckBrokerDelivery, startBrokerDelivery } from './broker-order-delivery';
@@ -30,7 +30,9 @@ import { brokerServiceRatingOf, rateBrokerService } from './broker-service-ratin
 /** The broker orders' calls (`/…/api/app/broker/v1/…`): thin, over the order and delivery services. */
 export function brokerOrderRoutes(app: FastifyInstance, platform: CallPlatform, deps: BrokerOrderDeps): void {
   const { db } = deps;
-  registerCall(app, platform, brokerOrderPlace, (input, ctx) => placeBrokerOrder(deps, ctx.user.userId, input));
+  registerCallReadingSession(app, platform, brokerOrderPlace, (input, ctx) =>
+    placeBrokerOrder(deps, ctx.caller, input),
+  );
   registerCall(app, platform, brokerOrderInfo, async (input, ctx) => {
     const { row, role } = await viewerBrokerOrder(db, ctx.user.userId, input.orderId, input.type);
     const order = await toBrokerOrder(deps, row, role);

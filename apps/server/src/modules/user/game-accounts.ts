@@ -20,7 +20,12 @@ export async function isLinkedGameAccount(
  * none when the account is not the user's; `gameId` may be a column of that statement (the game of
  * the listing it reads).
  */
-export function gameAccountLinkStep(db: DbHandle, userId: number, gameId: Expression<string>, accountId: string) {
+export function gameAccountLinkStep(
+  db: DbHandle,
+  userId: number | Expression<number>,
+  gameId: Expression<string | null>,
+  accountId: string,
+) {
   return userDb(db)
     .selectFrom('user_identities')
     .select('user_id')

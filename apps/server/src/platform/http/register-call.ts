@@ -22,7 +22,7 @@ import { ErrorCode } from '@app/protocol/errors';
 import { CONTROL_CHARS, CONTROL_CHARS_REFUSAL } from '@app/protocol/validation';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { type EndedSession, requireSession, type UidOf } from '../auth/sessions';
+import { type CallerAhead, type EndedSession, requireSession, sessionAhead, type UidOf } from '../auth/sessions';
 import type { KeyRing } from '../codec/key-ring';
 import type { KeyTicketStore } from '../codec/key-tickets';
 import type { NonceStore } from '../codec/nonce-store';
@@ -223,6 +223,21 @@ async function verifyGamePlayer(platform: CallPlatform, params: Params): Promise
   return (platform.games as GameTokenVerifier).verify(fields.data);
 }
 
+/** A reading-session handler's outcome, held to its caller's confirmation (registerCallReadingSession). */
+async function answeredConfirmed<T>(def: CallDef, caller: CallerAhead, run: () => Promise<T> | T): Promise<T> {
+  const unconfirmed = () => new Error(`${def.operationId}: the handler did not confirm its caller's session first`);
+  let data: T;
+  try {
+    data = await run();
+  } catch (error) {
+    // The session's own refusal comes from confirm (still unconfirmed then): it goes out as it is.
+    if (caller.confirmed === undefined && isAppError(error) && error !== caller.refusal) throw unconfirmed();
+    throw error;
+  }
+  if (caller.confirmed === undefined) throw unconfirmed();
+  return data;
+}
+
 /**
  * Registers one call: the only way a route of the exchange API comes to exist, so a call
  * without request and response schemas cannot be served. Decrypts and verifies the envelope,
@@ -234,6 +249,37 @@ export function registerCall<D extends CallDef>(
   def: D,
   handler: Handler<D>,
 ): void {
+  register(app, platform, def, handler, false);
+}
+
+/** What the handler of a call registered with registerCallReadingSession gets: its caller still to confirm. */
+export type ReadingSessionContext<D extends CallDef> = Omit<ContextOf<D>, 'user'> & { caller: CallerAhead };
+
+/**
+ * A df call whose handler reads the session with its own first statement (decision 0081): the
+ * handler gets `ctx.caller` (sessions.ts CallerAhead) instead of `ctx.user`, puts `caller.step` in
+ * that statement and `caller.confirm`s what it read before anything else. 50000 for a missing
+ * token still comes first, as on every df call. A handler that answers unconfirmed, or refuses
+ * with a business error before confirming (which would tell a caller without a session about the
+ * data), fails as a fault of the server: no answer and no refusal of the business reach him.
+ */
+export function registerCallReadingSession<D extends CallDef & { access: 'df' }>(
+  app: FastifyInstance,
+  platform: CallPlatform,
+  def: D,
+  handler: (input: z.output<D['request']>, ctx: ReadingSessionContext<D>) => Promise<CallOutput<D>>,
+): void {
+  register(app, platform, def, handler as unknown as Handler<D>, true);
+}
+
+function register<D extends CallDef>(
+  app: FastifyInstance,
+  platform: CallPlatform,
+  def: D,
+  handler: Handler<D>,
+  readingSession: boolean,
+): void {
+  if (readingSession && def.access !== 'df') throw new Error(`${def.operationId}: only a df call reads its session`);
   if (!def.request || !def.response) throw new Error(`${def.operationId}: a call needs request and response schemas`);
   if (def.access === 'pt' && !platform.games) throw new Error(`${def.operationId}: a pt call needs a game gateway`);
   const path = callPath(def);
@@ -253,8 +299,10 @@ export function registerCall<D extends CallDef>(
       const asked = def.access === 'pt' ? verifyGamePlayer(platform, opened.params) : null;
       asked?.catch(() => {});
       // df needs a session; pb and pt take one when a valid token comes along (never refuse for it).
-      const user =
-        def.access === 'df'
+      const caller = readingSession ? sessionAhead(token, platform.uidOf, platform.whyEnded) : null;
+      const user = caller
+        ? null
+        : def.access === 'df'
           ? await requireSession(platform.db, token, platform.uidOf, platform.whyEnded)
           : token
             ? await requireSession(platform.db, token, platform.uidOf, platform.whyEnded).catch((error: unknown) => {
@@ -283,7 +331,11 @@ export function registerCall<D extends CallDef>(
         gray: headerOf(request, 'x-env') === 'gray',
       };
       // What the checks above established (session on df, player on pt, X-AppId where required).
-      const data = await handler(parsed.data as z.output<D['request']>, ctx as ContextOf<D>);
+      const data = caller
+        ? await answeredConfirmed(def, caller, () =>
+            handler(parsed.data as z.output<D['request']>, { ...ctx, caller } as unknown as ContextOf<D>),
+          )
+        : await handler(parsed.data as z.output<D['request']>, ctx as ContextOf<D>);
       if (platform.validateResponses) def.response.parse(data);
       const { answer } = opened;
       // An answer kept serialised (answer-json.ts) is not serialised again.
