@@ -82,8 +82,9 @@ export function imSocket(
   // Frames being handled: a stopping server lets them finish before the database and Redis close.
   const inFlight = new Set<Promise<void>>();
 
-  const send = (conn: Connection, frame: ImServerFrame) => {
-    if (conn.socket.readyState === conn.socket.OPEN) conn.socket.send(JSON.stringify(frame));
+  /** A frame to one socket; `text` is the frame already encoded (one event to many sockets is encoded once). */
+  const send = (conn: Connection, frame: ImServerFrame, text?: string) => {
+    if (conn.socket.readyState === conn.socket.OPEN) conn.socket.send(text ?? JSON.stringify(frame));
   };
   const refuse = (conn: Connection, code: string, msg: string, close: number) => {
     send(conn, { t: 'error', code, msg });
@@ -109,7 +110,12 @@ export function imSocket(
         : event.type === 'notice'
           ? { t: 'notice', notice: event.notice }
           : { t: 'read', groupId: event.groupId, account: event.account, seq: event.seq };
-    for (const account of event.to) for (const conn of byAccount.get(account) ?? []) send(conn, frame);
+    let text: string | undefined;
+    for (const account of event.to)
+      for (const conn of byAccount.get(account) ?? []) {
+        text ??= JSON.stringify(frame);
+        send(conn, frame, text);
+      }
   });
 
   const heartbeat = setInterval(() => {
