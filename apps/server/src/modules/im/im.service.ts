@@ -1,6 +1,7 @@
 import { IM_LIMITS, type ImKind, type ImMessage, type ImRole } from '@app/protocol/im';
 import { type RawBuilder, sql } from 'kysely';
 import type { DbHandle } from '../../platform/db/handle';
+import { PREPARED, prepared } from '../../platform/db/prepared-pool';
 import { type ImGroupKind, type ImMembersTable, imDb } from './im.tables';
 
 /**
@@ -192,6 +193,7 @@ export async function groupMembers(db: DbHandle, groupId: number) {
     .leftJoin('im_members', 'im_members.group_id', 'im_groups.id')
     .select(['im_groups.kind', 'im_groups.ref_id', 'im_groups.ended_at', 'im_members.account', 'im_members.role'])
     .where('im_groups.id', '=', groupId)
+    .$call(prepared)
     .execute();
   const first = rows[0];
   if (!first) return null;
@@ -332,9 +334,11 @@ export async function appendOnce(
           ${message.ref} from next
         returning id, group_id, seq, sender, role, kind, body, created_at
       )
-      select *, false as repeated from written
+      select id, group_id, seq, sender, role, kind, body, created_at, false as repeated from written
       union all
-      select *, true as repeated from earlier`.execute(db);
+      select id, group_id, seq, sender, role, kind, body, created_at, true as repeated from earlier ${PREPARED}`.execute(
+      db,
+    );
     const row = rows[0];
     if (!row) throw new Error(`chat group ${message.groupId} does not exist`);
     const { repeated, ...written } = row;
