@@ -45,10 +45,18 @@ interface Connection {
   account: string | null;
   tokenHash: string | null;
   alive: boolean;
+  /** Which slice of the heartbeat pings it (see HEARTBEAT_SLICES). */
+  slice: number;
 }
 
 const LOGIN_WITHIN_MS = 10_000;
 const HEARTBEAT_MS = 30_000;
+/**
+ * The heartbeat goes round in slices, one every HEARTBEAT_MS / HEARTBEAT_SLICES: each socket is
+ * still pinged once per HEARTBEAT_MS (and ended when it did not answer the last ping), but 10,000
+ * sockets are not pinged in one burst that holds the event loop (and every message behind it).
+ */
+const HEARTBEAT_SLICES = 30;
 
 /** The chat socket's handle: `stop` (the websocket plugin's preClose) answers what is in flight, then closes every socket with 1001. */
 export interface ImSocket {
@@ -118,14 +126,18 @@ export function imSocket(
       }
   });
 
+  let beat = 0;
+  let opened = 0;
   const heartbeat = setInterval(() => {
+    const slice = beat++ % HEARTBEAT_SLICES;
     for (const conns of byAccount.values())
       for (const conn of conns) {
+        if (conn.slice !== slice) continue;
         if (!conn.alive) conn.socket.terminate();
         conn.alive = false;
         conn.socket.ping();
       }
-  }, HEARTBEAT_MS);
+  }, HEARTBEAT_MS / HEARTBEAT_SLICES);
   heartbeat.unref();
   app.addHook('onClose', async () => clearInterval(heartbeat));
   async function stop() {
@@ -250,7 +262,14 @@ export function imSocket(
   }
 
   app.get(IM_SOCKET_PATH, { websocket: true }, (socket) => {
-    const conn: Connection = { id: randomUUID(), socket, account: null, tokenHash: null, alive: true };
+    const conn: Connection = {
+      id: randomUUID(),
+      socket,
+      account: null,
+      tokenHash: null,
+      alive: true,
+      slice: opened++ % HEARTBEAT_SLICES,
+    };
     if (stopping) return socket.close(1001, 'server stopping');
     connections.add(conn);
     const loginTimer = setTimeout(() => {
