@@ -28,7 +28,20 @@ export type ChildCommand =
    * `rate` per second. Answers 'done' once every message of its own was delivered or 5 s went by
    * without a delivery.
    */
-  | { t: 'load'; startAt: number; rate: number; total: number; groups: number; groupOf: number[] }
+  | {
+      t: 'load';
+      startAt: number;
+      rate: number;
+      total: number;
+      groups: number;
+      groupOf: number[];
+      /**
+       * A warm-up load (the servers' database pools and code warm, as at steady traffic): its
+       * messages go out under refs `w<n>` with words the counting ignores, and it answers 'done'
+       * once they are sent, nothing counted.
+       */
+      warm?: boolean;
+    }
   | { t: 'exit' };
 
 export type ChildReport =
@@ -43,6 +56,8 @@ export type ChildReport =
       unsendable: number;
       ackMs: number[];
       deliveryMs: number[];
+      /** The message number of each deliveryMs. */
+      deliveredN: number[];
       lost: number;
       duplicated: number;
       echoed: number;
@@ -169,6 +184,49 @@ const closeAll = (indices: number[]) =>
 
 const round = (x: number) => Math.round(x * 10) / 10;
 
+async function warmLoad(command: Extract<ChildCommand, { t: 'load' }>, members: Map<number, [number, number]>) {
+  const { rate, groups } = command;
+  const mine: number[] = [];
+  for (let n = 0; n < command.total; n++) if (members.has(n % groups)) mine.push(n);
+  const tl = command.startAt - performance.timeOrigin;
+  while (performance.now() < tl) await sleep(Math.max(1, tl - performance.now()));
+  let next = 0;
+  await new Promise<void>((resolve) => {
+    const tick = () => {
+      const due = ((performance.now() - tl) / 1000) * rate;
+      while (next < mine.length && (mine[next] as number) < due) {
+        const n = mine[next++] as number;
+        const i = (members.get(n % groups) as [number, number])[Math.floor(n / groups) % 2] as number;
+        sockets[i]?.send(
+          JSON.stringify({ t: 'send', ref: `w${n}`, groupId: clients[i]?.groupId, kind: 'text', body: `warm ${n}` }),
+        );
+      }
+      if (next >= mine.length) resolve();
+      else setTimeout(tick, 5);
+    };
+    tick();
+  });
+  report({
+    t: 'done',
+    planned: 0,
+    unsendable: 0,
+    ackMs: [],
+    deliveryMs: [],
+    deliveredN: [],
+    lost: 0,
+    duplicated: 0,
+    echoed: 0,
+    echoLost: 0,
+    echoDuplicated: 0,
+    nacks: {},
+    stray: 0,
+    closedEarly: 0,
+    loadSeconds: (performance.now() - tl) / 1000,
+    drainSeconds: 0,
+    eventLoopDelayMs: { p50: 0, p99: 0, max: 0 },
+  });
+}
+
 async function load(command: Extract<ChildCommand, { t: 'load' }>) {
   ({ total } = command);
   const { rate, groups, groupOf } = command;
@@ -179,6 +237,7 @@ async function load(command: Extract<ChildCommand, { t: 'load' }>) {
     pair[clients[i]?.server === 0 ? 0 : 1] = i;
     members.set(g, pair);
   }
+  if (command.warm) return warmLoad(command, members);
   sentAt = new Float64Array(total).fill(Number.NaN);
   ackAt = new Float64Array(total).fill(Number.NaN);
   deliveredAt = new Float64Array(total).fill(Number.NaN);
@@ -244,6 +303,7 @@ async function load(command: Extract<ChildCommand, { t: 'load' }>) {
   lag.disable();
   const ackMs: number[] = [];
   const deliveryMs: number[] = [];
+  const deliveredN: number[] = [];
   let lost = 0;
   let duplicated = 0;
   let echoedCount = 0;
@@ -251,7 +311,10 @@ async function load(command: Extract<ChildCommand, { t: 'load' }>) {
   let echoDuplicated = 0;
   for (const n of mine) {
     if (!Number.isNaN(ackAt[n] as number)) ackMs.push((ackAt[n] as number) - (sentAt[n] as number));
-    if (!Number.isNaN(deliveredAt[n] as number)) deliveryMs.push((deliveredAt[n] as number) - (sentAt[n] as number));
+    if (!Number.isNaN(deliveredAt[n] as number)) {
+      deliveryMs.push((deliveredAt[n] as number) - (sentAt[n] as number));
+      deliveredN.push(n);
+    }
     const other = toOther[n] as number;
     const echo = echoed[n] as number;
     if (other === 0) lost++;
@@ -266,6 +329,7 @@ async function load(command: Extract<ChildCommand, { t: 'load' }>) {
     unsendable,
     ackMs,
     deliveryMs,
+    deliveredN,
     lost: lost - unsendable,
     duplicated,
     echoed: echoedCount,

@@ -43,6 +43,8 @@ import { processCpuMs, processesCpuMs } from './proc-cpu';
 const USERS = Number(process.env.BENCH_CHAT_USERS ?? 20_000);
 const RATE = Number(process.env.BENCH_CHAT_RATE ?? 2_000);
 const CLIENT_PROCESSES = Number(process.env.BENCH_CHAT_CLIENT_PROCESSES ?? 4);
+/** Seconds of load at RATE before the measured load, not counted (BENCH_CHAT_WARM_SECONDS). */
+const WARM_SECONDS = Number(process.env.BENCH_CHAT_WARM_SECONDS ?? 3);
 const SECONDS = Number(process.env.BENCH_CHAT_SECONDS ?? 30);
 const GROUPS = Math.floor(USERS / 2);
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -132,6 +134,7 @@ interface ProfileNode {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number };
   hitCount?: number;
+  children?: number[];
 }
 /** Where a frame's code lives: a package of node_modules, the project's own code, node itself, or V8. */
 const areaOf = (url: string, fn: string) => {
@@ -162,6 +165,17 @@ async function profile(inspectPort: number, ms: number) {
       const name = `${functionName || '(anonymous)'} ${url.split('/').slice(-2).join('/')}:${lineNumber + 1}`;
       byFunction[name] = (byFunction[name] ?? 0) + hits;
     }
+    // Who the native socket writes are for: the nearest caller in a package or the project's code.
+    const parent = new Map<number, ProfileNode>();
+    for (const node of p.nodes) for (const c of node.children ?? []) parent.set(c, node);
+    const writesBy: Record<string, number> = {};
+    for (const node of p.nodes) {
+      if (!['writev', 'writeBuffer', 'writeUtf8String'].includes(node.callFrame.functionName)) continue;
+      let up = parent.get(node.id);
+      while (up && !/node_modules|\/apps\//.test(up.callFrame.url)) up = parent.get(up.id);
+      const who = up ? areaOf(up.callFrame.url, up.callFrame.functionName) : '(unknown)';
+      writesBy[who] = (writesBy[who] ?? 0) + (node.hitCount ?? 0);
+    }
     const top = (xs: Record<string, number>, n: number) =>
       Object.fromEntries(
         Object.entries(xs)
@@ -174,6 +188,8 @@ async function profile(inspectPort: number, ms: number) {
       samples: total,
       percentByArea: top(byArea, 15),
       percentByFunction: top(byFunction, 20),
+      /** The samples in native socket writes (writev, writeBuffer, writeUtf8String), by the package or code that wrote. */
+      socketWritesPercentByWriter: top(writesBy, 10),
     };
   } finally {
     session.close();
@@ -381,6 +397,31 @@ try {
     `RSS after: ${after.map((a) => `${round(a / 2 ** 20)} MB`).join(' / ')}; per idle socket ${bytesPerSocket.map((b) => `${round(b / 1024)} KB`).join(' / ')} (V8 heap + external: ${jsBytesPerSocket.map((b) => `${round(b / 1024)} KB`).join(' / ')})`,
   );
 
+  // A warm-up load right before the measured one: the servers' pools have closed their idle
+  // database connections (pg's idleTimeoutMillis, 10 s) while the sockets idled and memory was read,
+  // and a cold pool's first seconds are connections opening and statements prepared again.
+  const load = (warm: boolean, seconds: number) =>
+    Promise.all(
+      children.map((child) => {
+        const answer = child.next('done');
+        child.tell({
+          t: 'load',
+          startAt: performance.timeOrigin + performance.now() + 200,
+          rate: RATE,
+          total: Math.round(RATE * seconds),
+          groups: GROUPS,
+          groupOf: child.clients.map((c) => Math.floor(c.index / 2)),
+          warm,
+        });
+        return answer;
+      }),
+    );
+  if (WARM_SECONDS > 0) {
+    await load(true, WARM_SECONDS);
+    await sleep(1000);
+    log(`warmed up with ${WARM_SECONDS} s at ${RATE}/s (not counted)`);
+  }
+
   // Load: message n goes to group n mod GROUPS, from the buyer then the seller on alternate rounds.
   const childPids = children.map((c) => c.process.pid as number);
   const machine0 = machineBusySeconds();
@@ -425,21 +466,7 @@ try {
           .catch((error: unknown) => ({ failed: String(error) }))
       : Promise.resolve(null);
   const tl = performance.now();
-  const startAt = performance.timeOrigin + tl + 200;
-  const reports = await Promise.all(
-    children.map((child) => {
-      const answer = child.next('done');
-      child.tell({
-        t: 'load',
-        startAt,
-        rate: RATE,
-        total,
-        groups: GROUPS,
-        groupOf: child.clients.map((c) => Math.floor(c.index / 2)),
-      });
-      return answer;
-    }),
-  );
+  const reports = await load(false, SECONDS);
   const loadSeconds = Math.max(...reports.map((r) => r.loadSeconds));
   const drainSeconds = Math.max(...reports.map((r) => r.drainSeconds));
   const unsendable = reports.reduce((n, r) => n + r.unsendable, 0);
@@ -478,6 +505,18 @@ try {
     max: round(xs[xs.length - 1] ?? Number.NaN),
   });
   const delivery = summary(delivered);
+  // Delivery by the second of the load the message was sent in: where the slow ones come from.
+  const bySecond: number[][] = Array.from({ length: Math.ceil(SECONDS) }, () => []);
+  for (const r of reports)
+    for (const [j, n] of r.deliveredN.entries()) bySecond[Math.floor(n / RATE)]?.push(r.deliveryMs[j] as number);
+  const deliveryBySecond = bySecond.map((xs) => {
+    const sorted = Float64Array.from(xs).sort();
+    return {
+      p50: round(percentile(sorted, 50)),
+      p99: round(percentile(sorted, 99)),
+      max: round(sorted[sorted.length - 1] ?? Number.NaN),
+    };
+  });
   const messages = {
     planned: total,
     sent: total - unsendable,
@@ -503,6 +542,7 @@ try {
       clientProcesses: CLIENT_PROCESSES,
       rate: RATE,
       seconds: SECONDS,
+      warmSeconds: WARM_SECONDS,
     },
     sockets: { perProcess: perServer, connectSeconds: round(connectSeconds), upgradesAnswered503: retried503 },
     memory: {
@@ -535,6 +575,8 @@ try {
       clientEventLoopDelayMs: reports.map((r) => r.eventLoopDelayMs),
     },
     deliveryMs: { ...delivery, target: TARGET_P99_MS, met: delivery.p99 < TARGET_P99_MS },
+    /** Delivery of the messages sent in each second of the load. */
+    deliveryMsBySecondSent: deliveryBySecond,
     ackMs: summary(acks),
     messages,
     cpuProfileOfProcessA: cpuProfile,
