@@ -6,6 +6,8 @@
  *     per user (issueChatToken);
  *  2. starts two server processes on it sharing one Redis (REDIS_URL, its own REDIS_PREFIX), so
  *     every delivery crosses Redis pub/sub: the buyer of each group on process A, the seller on B;
+ *     The client sockets live in BENCH_CHAT_CLIENT_PROCESSES child processes (bench/chat-clients.ts,
+ *     over IPC), each holding both members of its share of the groups;
  *  3. reads each process's RSS (/proc/<pid>/status VmRSS, median of samples) and, after a GC forced
  *     through its inspector, its V8 heap + external memory, before the sockets connect and after all
  *     of them are logged in and idle: bytes per idle socket;
@@ -13,17 +15,18 @@
  *     USERS/RATE seconds, far under IM_LIMITS), each body carrying its send time; the other member's
  *     socket records now − sent. Every message must be acked and reach the other member exactly once
  *     (and come back to the sender's own socket once, as the server pushes to every member);
- *  5. meanwhile reads the servers' CPU and run-queue wait, their database connections' waits, a
- *     Redis PING's round trip, and (BENCH_CHAT_PROFILE=1) a 5 s CPU profile of process A;
+ *  5. meanwhile reads the servers' CPU and run-queue wait, the machine's, PostgreSQL's, Redis's and
+ *     the client processes' CPU, the servers' database connections' waits, a Redis PING's round
+ *     trip, and (BENCH_CHAT_PROFILE=1) a 5 s CPU profile of process A;
  *  6. writes bench/results/chat.json, prints a table, stops the servers, drops the database and
  *     deletes the Redis keys of the prefix.
  *
- * Env: BENCH_CHAT_USERS (5000), BENCH_CHAT_RATE (500), BENCH_CHAT_SECONDS (30), BENCH_CHAT_PROFILE,
- * BENCH_PG_URL, BENCH_REDIS_URL (redis://127.0.0.1:6379).
+ * Env: BENCH_CHAT_USERS (20000), BENCH_CHAT_RATE (2000), BENCH_CHAT_SECONDS (30), BENCH_CHAT_PROFILE,
+ * BENCH_CHAT_CLIENT_PROCESSES (4), BENCH_PG_URL, BENCH_REDIS_URL (redis://127.0.0.1:6379).
  */
+import { type ChildProcess, fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { IM_LIMITS, IM_SOCKET_PATH } from '@app/protocol/im';
 import Redis from 'ioredis';
 import pg from 'pg';
@@ -34,16 +37,20 @@ import { migrate, openDatabase } from '../apps/server/src/platform/db/database';
 import { freePort, type RunningServer, startServer } from '../tests/start-server';
 import { localEnv } from './bench-env';
 import { adminUrl, sql, withDatabase } from './bench-pg';
-import { processCpuMs } from './proc-cpu';
+import type { BenchClient, ChildCommand, ChildReport } from './chat-clients';
+import { processCpuMs, processesCpuMs } from './proc-cpu';
 
-const USERS = Number(process.env.BENCH_CHAT_USERS ?? 5_000);
-const RATE = Number(process.env.BENCH_CHAT_RATE ?? 500);
+const USERS = Number(process.env.BENCH_CHAT_USERS ?? 20_000);
+const RATE = Number(process.env.BENCH_CHAT_RATE ?? 2_000);
+const CLIENT_PROCESSES = Number(process.env.BENCH_CHAT_CLIENT_PROCESSES ?? 4);
+/** Seconds of load at RATE before the measured load, not counted (BENCH_CHAT_WARM_SECONDS). */
+const WARM_SECONDS = Number(process.env.BENCH_CHAT_WARM_SECONDS ?? 3);
 const SECONDS = Number(process.env.BENCH_CHAT_SECONDS ?? 30);
 const GROUPS = Math.floor(USERS / 2);
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const PREFIX = `bench_chat_${process.pid}:`;
 const TARGET_P99_MS = 100;
-const TARGET_BYTES_PER_SOCKET = 20 * 1024;
+const TARGET_BYTES_PER_SOCKET = 10 * 1024;
 const log = (line: string) => console.info(`chat: ${line}`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -71,6 +78,12 @@ const rss = (pid: number) => {
 /** CPU seconds (user + system) a process has used. */
 const cpuSeconds = (pid: number) => (processCpuMs(pid) ?? 0) / 1000;
 /** Seconds the process's threads spent runnable but waiting for a CPU (the run queue), from schedstat. */
+/** The machine's busy cores so far (all CPUs' non-idle time from /proc/stat), in core-seconds. */
+const machineBusySeconds = () => {
+  const fields = (fs.readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/).slice(1).map(Number);
+  const idle = (fields[3] ?? 0) + (fields[4] ?? 0);
+  return (fields.slice(0, 8).reduce((a, b) => a + b, 0) - idle) / 100;
+};
 const runQueueSeconds = (pid: number) => {
   let ns = 0;
   for (const task of fs.readdirSync(`/proc/${pid}/task`))
@@ -121,6 +134,7 @@ interface ProfileNode {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number };
   hitCount?: number;
+  children?: number[];
 }
 /** Where a frame's code lives: a package of node_modules, the project's own code, node itself, or V8. */
 const areaOf = (url: string, fn: string) => {
@@ -151,6 +165,17 @@ async function profile(inspectPort: number, ms: number) {
       const name = `${functionName || '(anonymous)'} ${url.split('/').slice(-2).join('/')}:${lineNumber + 1}`;
       byFunction[name] = (byFunction[name] ?? 0) + hits;
     }
+    // Who the native socket writes are for: the nearest caller in a package or the project's code.
+    const parent = new Map<number, ProfileNode>();
+    for (const node of p.nodes) for (const c of node.children ?? []) parent.set(c, node);
+    const writesBy: Record<string, number> = {};
+    for (const node of p.nodes) {
+      if (!['writev', 'writeBuffer', 'writeUtf8String'].includes(node.callFrame.functionName)) continue;
+      let up = parent.get(node.id);
+      while (up && !/node_modules|\/apps\//.test(up.callFrame.url)) up = parent.get(up.id);
+      const who = up ? areaOf(up.callFrame.url, up.callFrame.functionName) : '(unknown)';
+      writesBy[who] = (writesBy[who] ?? 0) + (node.hitCount ?? 0);
+    }
     const top = (xs: Record<string, number>, n: number) =>
       Object.fromEntries(
         Object.entries(xs)
@@ -163,6 +188,8 @@ async function profile(inspectPort: number, ms: number) {
       samples: total,
       percentByArea: top(byArea, 15),
       percentByFunction: top(byFunction, 20),
+      /** The samples in native socket writes (writev, writeBuffer, writeUtf8String), by the package or code that wrote. */
+      socketWritesPercentByWriter: top(writesBy, 10),
     };
   } finally {
     session.close();
@@ -193,13 +220,41 @@ const percentile = (sorted: Float64Array, p: number) =>
     : (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number);
 const round = (x: number) => Math.round(x * 10) / 10;
 
-interface Client {
+interface Client extends BenchClient {
   index: number;
-  account: string;
-  token: string;
-  groupId: string;
-  server: 0 | 1;
-  socket: WebSocket | null;
+  /** The child process holding its socket, and its index there. */
+  child: number;
+  indexInChild: number;
+}
+
+/** A child process of client sockets (bench/chat-clients.ts) and its next report of a kind. */
+interface ClientProcess {
+  process: ChildProcess;
+  clients: Client[];
+  next<T extends ChildReport['t']>(t: T): Promise<Extract<ChildReport, { t: T }>>;
+  tell(command: ChildCommand): void;
+}
+function clientProcess(clients: Client[]): ClientProcess {
+  const child = fork(new URL('./chat-clients.ts', import.meta.url), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const waiting: { t: string; resolve: (r: ChildReport) => void }[] = [];
+  child.on('message', (r: ChildReport) => {
+    const i = waiting.findIndex((w) => w.t === r.t);
+    if (i >= 0) waiting.splice(i, 1)[0]?.resolve(r);
+  });
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`a chat client process exited (${code})`))),
+  );
+  exited.catch(() => {});
+  return {
+    process: child,
+    clients,
+    next: (t) =>
+      Promise.race([new Promise((resolve) => waiting.push({ t, resolve: resolve as never })), exited]) as never,
+    tell: (command) => child.send(command),
+  };
 }
 
 const dbName = `bench_chat_${process.pid}`;
@@ -209,6 +264,7 @@ const db = await openDatabase({ url, dataDir: null });
 const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 2 });
 const servers: RunningServer[] = [];
 const clients: Client[] = [];
+const children: ClientProcess[] = [];
 try {
   await redis.connect();
   const t0 = performance.now();
@@ -234,15 +290,21 @@ try {
     });
     groupKeys[g] = `g${id}`;
   });
-  for (let i = 0; i < GROUPS * 2; i++)
+  // Group g's members are held by client process g mod CLIENT_PROCESSES.
+  const held = Array.from({ length: CLIENT_PROCESSES }, () => 0);
+  for (let i = 0; i < GROUPS * 2; i++) {
+    const child = Math.floor(i / 2) % CLIENT_PROCESSES;
     clients.push({
       index: i,
       account: uid(i),
       token: '',
       groupId: groupKeys[Math.floor(i / 2)] as string,
       server: (i % 2) as 0 | 1,
-      socket: null,
+      child,
+      indexInChild: (held[child] as number) + 0,
     });
+    held[child] = (held[child] as number) + 1;
+  }
   await pool(clients.length, 8, async (i) => {
     const c = clients[i] as Client;
     c.token = await issueChatToken(db, c.account);
@@ -275,100 +337,52 @@ try {
   const pids = servers.map((s) => s.child.pid as number);
   const wsUrl = (server: 0 | 1) => `${servers[server]?.baseUrl.replace('http', 'ws')}${IM_SOCKET_PATH}`;
 
-  // What the clients see.
   const total = Math.round(RATE * SECONDS);
-  const sentAt = new Float64Array(total);
-  const ackMs = new Float64Array(total).fill(Number.NaN);
-  const deliveryMs = new Float64Array(total).fill(Number.NaN);
-  const toOther = new Uint16Array(total);
-  const echoed = new Uint16Array(total);
-  const nacks: Record<string, number> = {};
-  let stray = 0;
-  let closedEarly = 0;
-  let loadRunning = false;
-
-  const onFrame = (c: Client, text: string) => {
-    const frame = JSON.parse(text) as
-      | { t: 'msg'; message: { sender: string; body: string } }
-      | { t: 'ack'; ref: string }
-      | { t: 'nack'; ref: string; msg: string }
-      | { t: string };
-    if (frame.t === 'msg' && 'message' in frame) {
-      const m = /^bench (\d+) /.exec(frame.message.body);
-      if (!m) return;
-      const n = Number(m[1]);
-      if (frame.message.sender === c.account) echoed[n] = (echoed[n] ?? 0) + 1;
-      else {
-        if (toOther[n] === 0) deliveryMs[n] = performance.now() - (sentAt[n] as number);
-        toOther[n] = (toOther[n] ?? 0) + 1;
-      }
-    } else if (frame.t === 'ack' && 'ref' in frame) {
-      const n = Number(frame.ref);
-      if (n >= 0 && n < total) ackMs[n] = performance.now() - (sentAt[n] as number);
-    } else if (frame.t === 'nack' && 'msg' in frame) nacks[frame.msg] = (nacks[frame.msg] ?? 0) + 1;
-    else if (frame.t !== 'login') stray++;
-  };
-
-  /** Opens the client's socket on its process and logs in; settles once the server says login. */
-  const connect = (c: Client) =>
-    new Promise<void>((resolve, reject) => {
-      const socket = new WebSocket(wsUrl(c.server), { perMessageDeflate: false });
-      let loggedIn = false;
-      socket.on('open', () => socket.send(JSON.stringify({ t: 'login', account: c.account, token: c.token })));
-      socket.on('message', (data) => {
-        const text = String(data);
-        if (!loggedIn) {
-          if (text.startsWith('{"t":"login"')) {
-            loggedIn = true;
-            c.socket = socket;
-            resolve();
-          } else reject(new Error(`login of ${c.account} refused: ${text}`));
-          return;
-        }
-        onFrame(c, text);
-      });
-      socket.on('error', (e) => {
-        if (!loggedIn) reject(e);
-      });
-      socket.on('close', () => {
-        if (loggedIn && c.socket === socket) {
-          c.socket = null;
-          if (loadRunning) closedEarly++;
-        }
-      });
+  for (let k = 0; k < CLIENT_PROCESSES; k++) children.push(clientProcess(clients.filter((c) => c.child === k)));
+  const width = Math.max(1, Math.ceil(100 / CLIENT_PROCESSES));
+  for (const child of children) {
+    child.tell({
+      t: 'init',
+      clients: child.clients.map(({ account, token, groupId, server }) => ({ account, token, groupId, server })),
+      wsUrls: [wsUrl(0), wsUrl(1)],
+      width,
     });
-  const closeAll = async (list: Client[]) => {
-    await Promise.all(
-      list.map(
-        (c) =>
-          new Promise<void>((resolve) => {
-            const s = c.socket;
-            if (!s) return resolve();
-            s.once('close', () => resolve());
-            s.close(1000);
-          }),
-      ),
+    await child.next('ready');
+  }
+  /** Each client process does `command(its indices of these clients)`, then answers `t`. */
+  const each = <T extends ChildReport['t']>(list: Client[], t: T, command: (indices: number[]) => ChildCommand) =>
+    Promise.all(
+      children.map((child, k) => {
+        const answer = child.next(t);
+        child.tell(command(list.filter((c) => c.child === k).map((c) => c.indexInChild)));
+        return answer;
+      }),
     );
-  };
 
   // Warm-up: the socket code paths run once on both processes (a few logins and one message per
   // group), then those sockets close, so the "before" reading holds the loaded code, not sockets.
   const warm = clients.slice(0, 20);
-  await Promise.all(warm.map(connect));
-  for (const c of warm.filter((x) => x.server === 0))
-    c.socket?.send(JSON.stringify({ t: 'send', ref: 'warm', groupId: c.groupId, kind: 'text', body: 'warm-up' }));
+  await each(warm, 'connected', (indices) => ({ t: 'connect', indices }));
+  await each(
+    warm.filter((x) => x.server === 0),
+    'warmed',
+    (indices) => ({ t: 'warm', indices }),
+  );
   await sleep(1000);
-  await closeAll(warm);
+  await each(warm, 'closed', (indices) => ({ t: 'close', indices }));
   await sleep(2000);
 
   const beforeMem = await settledMemory(pids, inspectPorts);
   const before = beforeMem.map((m) => m.rss);
   log(`RSS before: ${before.map((b) => `${round(b / 2 ** 20)} MB`).join(' / ')}`);
   const tc = performance.now();
-  await pool(clients.length, 100, (i) => connect(clients[i] as Client));
+  const logins = await each(clients, 'connected', (indices) => ({ t: 'connect', indices }));
   const connectSeconds = (performance.now() - tc) / 1000;
-  const perServer = [0, 1].map((s) => clients.filter((c) => c.server === s && c.socket).length);
-  log(`${perServer.join(' + ')} sockets logged in in ${round(connectSeconds)} s; idling…`);
+  const perServer = [0, 1].map((s) => logins.reduce((n, r) => n + (r.perServer[s] as number), 0));
+  const retried503 = logins.reduce((n, r) => n + r.retried503, 0);
+  log(
+    `${perServer.join(' + ')} sockets logged in in ${round(connectSeconds)} s (${retried503} upgrades answered 503, tried again); idling…`,
+  );
   await sleep(5000);
   const afterMem = await settledMemory(pids, inspectPorts);
   const after = afterMem.map((m) => m.rss);
@@ -383,9 +397,38 @@ try {
     `RSS after: ${after.map((a) => `${round(a / 2 ** 20)} MB`).join(' / ')}; per idle socket ${bytesPerSocket.map((b) => `${round(b / 1024)} KB`).join(' / ')} (V8 heap + external: ${jsBytesPerSocket.map((b) => `${round(b / 1024)} KB`).join(' / ')})`,
   );
 
+  // A warm-up load right before the measured one: the servers' pools have closed their idle
+  // database connections (pg's idleTimeoutMillis, 10 s) while the sockets idled and memory was read,
+  // and a cold pool's first seconds are connections opening and statements prepared again.
+  const load = (warm: boolean, seconds: number) =>
+    Promise.all(
+      children.map((child) => {
+        const answer = child.next('done');
+        child.tell({
+          t: 'load',
+          startAt: performance.timeOrigin + performance.now() + 200,
+          rate: RATE,
+          total: Math.round(RATE * seconds),
+          groups: GROUPS,
+          groupOf: child.clients.map((c) => Math.floor(c.index / 2)),
+          warm,
+        });
+        return answer;
+      }),
+    );
+  if (WARM_SECONDS > 0) {
+    await load(true, WARM_SECONDS);
+    await sleep(1000);
+    log(`warmed up with ${WARM_SECONDS} s at ${RATE}/s (not counted)`);
+  }
+
   // Load: message n goes to group n mod GROUPS, from the buyer then the seller on alternate rounds.
-  const lag = monitorEventLoopDelay({ resolution: 10 });
-  lag.enable();
+  const childPids = children.map((c) => c.process.pid as number);
+  const machine0 = machineBusySeconds();
+  const postgres0 = (processesCpuMs('postgres') ?? 0) / 1000;
+  const redis0 = (processesCpuMs('redis-server') ?? 0) / 1000;
+  const children0 = childPids.map(cpuSeconds);
+  const bench0 = process.cpuUsage();
   const cpu0 = pids.map(cpuSeconds);
   const queue0 = pids.map(runQueueSeconds);
   // What the database connections wait on, sampled every 500 ms during the load (a brief profile).
@@ -415,8 +458,6 @@ try {
     const t = performance.now();
     void redis.ping().then(() => pings.push(performance.now() - t));
   }, 100);
-  let sent = 0;
-  let unsendable = 0;
   // BENCH_CHAT_PROFILE=1: a CPU profile of process A for 5 s from the load's middle.
   const profiled =
     process.env.BENCH_CHAT_PROFILE === '1'
@@ -424,57 +465,12 @@ try {
           .then(() => profile(inspectPorts[0] as number, 5000))
           .catch((error: unknown) => ({ failed: String(error) }))
       : Promise.resolve(null);
-  loadRunning = true;
   const tl = performance.now();
-  await new Promise<void>((resolve) => {
-    const tick = () => {
-      const due = Math.min(total, Math.floor(((performance.now() - tl) / 1000) * RATE));
-      while (sent < due) {
-        const n = sent++;
-        const g = n % GROUPS;
-        const c = clients[2 * g + (Math.floor(n / GROUPS) % 2)] as Client;
-        sentAt[n] = performance.now();
-        if (!c.socket || c.socket.readyState !== WebSocket.OPEN) {
-          unsendable++;
-          continue;
-        }
-        c.socket.send(
-          JSON.stringify({
-            t: 'send',
-            ref: String(n),
-            groupId: c.groupId,
-            kind: 'text',
-            body: `bench ${n} ${sentAt[n]}`,
-          }),
-        );
-      }
-      if (sent >= total) resolve();
-      else setTimeout(tick, 5);
-    };
-    tick();
-  });
-  const loadSeconds = (performance.now() - tl) / 1000;
-  // Drain: wait until every message reached both members' sockets, as long as deliveries go on.
-  let lastProgress = performance.now();
-  let lastCount = -1;
-  const count = (xs: ArrayLike<number>, ok: (x: number) => boolean) => {
-    let k = 0;
-    for (let i = 0; i < xs.length; i++) if (ok(xs[i] as number)) k++;
-    return k;
-  };
-  for (;;) {
-    const got = count(toOther, (x) => x > 0) + count(echoed, (x) => x > 0);
-    if (got + 2 * unsendable >= 2 * total) break;
-    if (got !== lastCount) {
-      lastCount = got;
-      lastProgress = performance.now();
-    } else if (performance.now() - lastProgress > 5000) break;
-    await sleep(100);
-  }
-  const drainSeconds = (performance.now() - tl) / 1000 - loadSeconds;
+  const reports = await load(false, SECONDS);
+  const loadSeconds = Math.max(...reports.map((r) => r.loadSeconds));
+  const drainSeconds = Math.max(...reports.map((r) => r.drainSeconds));
+  const unsendable = reports.reduce((n, r) => n + r.unsendable, 0);
   const cpuProfile = await profiled;
-  loadRunning = false;
-  lag.disable();
   clearInterval(sampling);
   clearInterval(pinging);
   await sampler.end();
@@ -485,10 +481,23 @@ try {
   );
   const activeSeconds = (performance.now() - tl) / 1000;
   const cpu = pids.map((pid, i) => (cpuSeconds(pid) - (cpu0[i] as number)) / activeSeconds);
+  const benchCpu = process.cpuUsage(bench0);
+  const cores = (x: number) => Math.round((x / activeSeconds) * 100) / 100;
+  const machineCpu = {
+    cores: os.cpus().length,
+    busyCores: cores(machineBusySeconds() - machine0),
+    postgresCores: cores((processesCpuMs('postgres') ?? 0) / 1000 - postgres0),
+    redisCores: cores((processesCpuMs('redis-server') ?? 0) / 1000 - redis0),
+    clientProcessesCores: childPids.map((pid, i) => cores(cpuSeconds(pid) - (children0[i] as number))),
+    benchParentCores: cores((benchCpu.user + benchCpu.system) / 1e6),
+  };
   const waitedForCpu = pids.map((pid, i) => (runQueueSeconds(pid) - (queue0[i] as number)) / activeSeconds);
 
-  const delivered = Float64Array.from(deliveryMs.filter((x) => !Number.isNaN(x))).sort();
-  const acks = Float64Array.from(ackMs.filter((x) => !Number.isNaN(x))).sort();
+  const delivered = Float64Array.from(reports.flatMap((r) => r.deliveryMs)).sort();
+  const acks = Float64Array.from(reports.flatMap((r) => r.ackMs)).sort();
+  const nacks: Record<string, number> = {};
+  for (const r of reports) for (const [k, n] of Object.entries(r.nacks)) nacks[k] = (nacks[k] ?? 0) + n;
+  const sum = (f: (r: (typeof reports)[number]) => number) => reports.reduce((n, r) => n + f(r), 0);
   const summary = (xs: Float64Array) => ({
     p50: round(percentile(xs, 50)),
     p95: round(percentile(xs, 95)),
@@ -496,26 +505,46 @@ try {
     max: round(xs[xs.length - 1] ?? Number.NaN),
   });
   const delivery = summary(delivered);
+  // Delivery by the second of the load the message was sent in: where the slow ones come from.
+  const bySecond: number[][] = Array.from({ length: Math.ceil(SECONDS) }, () => []);
+  for (const r of reports)
+    for (const [j, n] of r.deliveredN.entries()) bySecond[Math.floor(n / RATE)]?.push(r.deliveryMs[j] as number);
+  const deliveryBySecond = bySecond.map((xs) => {
+    const sorted = Float64Array.from(xs).sort();
+    return {
+      p50: round(percentile(sorted, 50)),
+      p99: round(percentile(sorted, 99)),
+      max: round(sorted[sorted.length - 1] ?? Number.NaN),
+    };
+  });
   const messages = {
     planned: total,
     sent: total - unsendable,
     acked: acks.length,
     nacked: nacks,
-    receivedByOther: count(toOther, (x) => x > 0),
-    lost: count(toOther, (x) => x === 0) - unsendable,
-    duplicated: count(toOther, (x) => x > 1),
-    echoedToSender: count(echoed, (x) => x > 0),
-    echoLost: count(echoed, (x) => x === 0) - unsendable,
-    echoDuplicated: count(echoed, (x) => x > 1),
-    strayFrames: stray,
-    socketsClosedDuringLoad: closedEarly,
+    receivedByOther: delivered.length,
+    lost: sum((r) => r.lost),
+    duplicated: sum((r) => r.duplicated),
+    echoedToSender: sum((r) => r.echoed),
+    echoLost: sum((r) => r.echoLost),
+    echoDuplicated: sum((r) => r.echoDuplicated),
+    strayFrames: sum((r) => r.stray),
+    socketsClosedDuringLoad: sum((r) => r.closedEarly),
   };
   const result = {
     date: new Date().toISOString(),
     machine: `${os.cpus().length} cores ${os.cpus()[0]?.model ?? ''}`,
     loadAverage: os.loadavg().map(round),
-    settings: { users: clients.length, groups: GROUPS, processes: 2, rate: RATE, seconds: SECONDS },
-    sockets: { perProcess: perServer, connectSeconds: round(connectSeconds) },
+    settings: {
+      users: clients.length,
+      groups: GROUPS,
+      processes: 2,
+      clientProcesses: CLIENT_PROCESSES,
+      rate: RATE,
+      seconds: SECONDS,
+      warmSeconds: WARM_SECONDS,
+    },
+    sockets: { perProcess: perServer, connectSeconds: round(connectSeconds), upgradesAnswered503: retried503 },
     memory: {
       rssBeforeBytes: before,
       rssAfterBytes: after,
@@ -532,21 +561,22 @@ try {
       /** Seconds after the last send until the last delivery (the servers' backlog when they fall behind). */
       drainSeconds: round(drainSeconds),
       /** Messages the servers got through per second, from the first send to the last delivery. */
-      deliveredPerSecond: round(count(toOther, (x) => x > 0) / activeSeconds),
+      deliveredPerSecond: round(delivered.length / activeSeconds),
       serverCpuCores: cpu.map((c) => Math.round(c * 100) / 100),
+      /** The machine's busy cores (/proc/stat) during the load, and PostgreSQL's, Redis's and the clients' share (other users' work included in the machine's and PostgreSQL's). */
+      machineCpu,
       /** Seconds per second the server's threads waited in the run queue for a core (a busy machine). */
       serverRunQueueWait: waitedForCpu.map((c) => Math.round(c * 100) / 100),
       /** Mean number of the servers' database connections in each state / wait event during the load. */
       dbConnections: dbWaits,
       /** A Redis PING's round trip from the bench process during the load: how long one hop waits on this machine. */
       redisPingMs: summary(Float64Array.from(pings).sort()),
-      clientEventLoopDelayMs: {
-        p50: round(lag.percentile(50) / 1e6),
-        p99: round(lag.percentile(99) / 1e6),
-        max: round(lag.max / 1e6),
-      },
+      /** Each client process's event-loop delay during the load. */
+      clientEventLoopDelayMs: reports.map((r) => r.eventLoopDelayMs),
     },
     deliveryMs: { ...delivery, target: TARGET_P99_MS, met: delivery.p99 < TARGET_P99_MS },
+    /** Delivery of the messages sent in each second of the load. */
+    deliveryMsBySecondSent: deliveryBySecond,
     ackMs: summary(acks),
     messages,
     cpuProfileOfProcessA: cpuProfile,
@@ -563,10 +593,15 @@ ${[0, 1].map((i) => `| ${'AB'[i]} | ${perServer[i]} | ${mb(before[i] as number)}
 | ---------- | ---- | ----- | --------------- | ---- | --- | ------ | ------ | ------ | ------ | ---------- |
 | ${result.load.messagesPerSecond} | ${messages.sent} | ${messages.acked} | ${messages.receivedByOther} | ${messages.lost} | ${messages.duplicated} | ${delivery.p50} | ${delivery.p95} | ${delivery.p99} | ${delivery.max} | ${result.ackMs.p99} |
 
-delivery p99 < ${TARGET_P99_MS} ms: ${result.deliveryMs.met ? 'MET' : 'MISSED'}; memory per idle socket < 20 KB: ${result.memory.met ? 'MET' : 'MISSED'}${Object.keys(nacks).length ? `; nacks ${JSON.stringify(nacks)}` : ''}
+machine: ${machineCpu.busyCores} of ${machineCpu.cores} cores busy; PostgreSQL ${machineCpu.postgresCores}, Redis ${machineCpu.redisCores}, client processes ${machineCpu.clientProcessesCores.join(' + ')}, bench ${machineCpu.benchParentCores} cores
+
+delivery p99 < ${TARGET_P99_MS} ms: ${result.deliveryMs.met ? 'MET' : 'MISSED'}; memory per idle socket < ${TARGET_BYTES_PER_SOCKET / 1024} KB: ${result.memory.met ? 'MET' : 'MISSED'}${Object.keys(nacks).length ? `; nacks ${JSON.stringify(nacks)}` : ''}
 `);
 } finally {
-  for (const c of clients) c.socket?.terminate();
+  for (const child of children) {
+    if (child.process.connected) child.tell({ t: 'exit' });
+    setTimeout(() => child.process.kill(), 2000).unref();
+  }
   await Promise.all(servers.map((s) => s.stop()));
   await db.destroy();
   await sql(admin, `drop database if exists ${dbName} with (force)`);

@@ -10,7 +10,7 @@
  *     default, PGlite (BENCH_MARKET_PGLITE=0 / BENCH_ORDERS_PGLITE=0 skip them); broker orders placed
  *     per second (bench/broker-orders.ts into bench/results/broker.json, BENCH_BROKER=0 skips it);
  *     then, when Redis answers too (BENCH_REDIS_URL,
- *     default redis://127.0.0.1:6379), the order chat at 5,000 sockets on two processes
+ *     default redis://127.0.0.1:6379), the order chat at 20,000 sockets on two processes
  *     (bench/chat.ts, BENCH_CHAT=0 skips it); and what metrics on cost the list and the orders
  *     (bench/metrics-cost.ts, BENCH_METRICS=0 skips it).
  * Figures go to stdout and bench/results/latest.json (the market's in full to bench/results/market.json).

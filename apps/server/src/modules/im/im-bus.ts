@@ -54,6 +54,13 @@ export function memoryBus(): ImBus {
 }
 
 const PRESENCE_SECONDS = 60;
+const REFRESH_SLICES = 20;
+/** An account's turn of the presence refresh: the same every time (a hash of the account). */
+const sliceOf = (account: string) => {
+  let h = 0;
+  for (let i = 0; i < account.length; i++) h = (h * 31 + account.charCodeAt(i)) | 0;
+  return Math.abs(h) % REFRESH_SLICES;
+};
 
 /**
  * `lag` hears, for each event from Redis, the seconds since its publisher sent it (the chat's
@@ -83,7 +90,18 @@ export async function redisBus(redis: RedisClient, prefix: string, lag?: (second
     }
     return batch.exec().then(() => undefined);
   };
-  const refresh = setInterval(() => void claim([...counts.keys()]).catch(() => {}), (PRESENCE_SECONDS / 3) * 1000);
+  // Every claim is renewed once per PRESENCE_SECONDS / 3, in REFRESH_SLICES turns over that time (a
+  // slice of the accounts each), so 10,000 accounts are not one MULTI of 20,000 commands at once.
+  let turn = 0;
+  const refresh = setInterval(
+    () => {
+      const slice = turn++ % REFRESH_SLICES;
+      const accounts: string[] = [];
+      for (const account of counts.keys()) if (sliceOf(account) === slice) accounts.push(account);
+      void claim(accounts).catch(() => {});
+    },
+    (PRESENCE_SECONDS / 3 / REFRESH_SLICES) * 1000,
+  );
   refresh.unref();
   return {
     async publish(event) {

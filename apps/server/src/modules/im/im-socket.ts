@@ -45,10 +45,18 @@ interface Connection {
   account: string | null;
   tokenHash: string | null;
   alive: boolean;
+  /** Which slice of the heartbeat pings it (see HEARTBEAT_SLICES). */
+  slice: number;
 }
 
 const LOGIN_WITHIN_MS = 10_000;
 const HEARTBEAT_MS = 30_000;
+/**
+ * The heartbeat goes round in slices, one every HEARTBEAT_MS / HEARTBEAT_SLICES: each socket is
+ * still pinged once per HEARTBEAT_MS (and ended when it did not answer the last ping), but 10,000
+ * sockets are not pinged in one burst that holds the event loop (and every message behind it).
+ */
+const HEARTBEAT_SLICES = 30;
 
 /** The chat socket's handle: `stop` (the websocket plugin's preClose) answers what is in flight, then closes every socket with 1001. */
 export interface ImSocket {
@@ -82,8 +90,9 @@ export function imSocket(
   // Frames being handled: a stopping server lets them finish before the database and Redis close.
   const inFlight = new Set<Promise<void>>();
 
-  const send = (conn: Connection, frame: ImServerFrame) => {
-    if (conn.socket.readyState === conn.socket.OPEN) conn.socket.send(JSON.stringify(frame));
+  /** A frame to one socket; `text` is the frame already encoded (one event to many sockets is encoded once). */
+  const send = (conn: Connection, frame: ImServerFrame, text?: string) => {
+    if (conn.socket.readyState === conn.socket.OPEN) conn.socket.send(text ?? JSON.stringify(frame));
   };
   const refuse = (conn: Connection, code: string, msg: string, close: number) => {
     send(conn, { t: 'error', code, msg });
@@ -109,17 +118,26 @@ export function imSocket(
         : event.type === 'notice'
           ? { t: 'notice', notice: event.notice }
           : { t: 'read', groupId: event.groupId, account: event.account, seq: event.seq };
-    for (const account of event.to) for (const conn of byAccount.get(account) ?? []) send(conn, frame);
+    let text: string | undefined;
+    for (const account of event.to)
+      for (const conn of byAccount.get(account) ?? []) {
+        text ??= JSON.stringify(frame);
+        send(conn, frame, text);
+      }
   });
 
+  let beat = 0;
+  let opened = 0;
   const heartbeat = setInterval(() => {
+    const slice = beat++ % HEARTBEAT_SLICES;
     for (const conns of byAccount.values())
       for (const conn of conns) {
+        if (conn.slice !== slice) continue;
         if (!conn.alive) conn.socket.terminate();
         conn.alive = false;
         conn.socket.ping();
       }
-  }, HEARTBEAT_MS);
+  }, HEARTBEAT_MS / HEARTBEAT_SLICES);
   heartbeat.unref();
   app.addHook('onClose', async () => clearInterval(heartbeat));
   async function stop() {
@@ -244,7 +262,14 @@ export function imSocket(
   }
 
   app.get(IM_SOCKET_PATH, { websocket: true }, (socket) => {
-    const conn: Connection = { id: randomUUID(), socket, account: null, tokenHash: null, alive: true };
+    const conn: Connection = {
+      id: randomUUID(),
+      socket,
+      account: null,
+      tokenHash: null,
+      alive: true,
+      slice: opened++ % HEARTBEAT_SLICES,
+    };
     if (stopping) return socket.close(1001, 'server stopping');
     connections.add(conn);
     const loginTimer = setTimeout(() => {

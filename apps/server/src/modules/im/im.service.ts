@@ -1,6 +1,7 @@
 import { IM_LIMITS, type ImKind, type ImMessage, type ImRole } from '@app/protocol/im';
 import { type RawBuilder, sql } from 'kysely';
 import type { DbHandle } from '../../platform/db/handle';
+import { PREPARED, prepared } from '../../platform/db/prepared-pool';
 import { type ImGroupKind, type ImMembersTable, imDb } from './im.tables';
 
 /**
@@ -192,6 +193,7 @@ export async function groupMembers(db: DbHandle, groupId: number) {
     .leftJoin('im_members', 'im_members.group_id', 'im_groups.id')
     .select(['im_groups.kind', 'im_groups.ref_id', 'im_groups.ended_at', 'im_members.account', 'im_members.role'])
     .where('im_groups.id', '=', groupId)
+    .$call(prepared)
     .execute();
   const first = rows[0];
   if (!first) return null;
@@ -304,18 +306,43 @@ export async function messageByRef(db: DbHandle, sender: string, ref: string): P
 }
 
 /**
- * appendMessage under the sender's ref, once: a ref the sender already posted answers that message
- * (`repeated`), also when the same ref is sent twice at once (the unique index lets one statement
- * write; the other, rolled back whole so no seq is spent, reads what it wrote).
+ * appendMessage under the sender's ref, once, in one statement: a ref the sender already posted
+ * answers that message (`repeated`) and nothing is written; otherwise the group's row is locked
+ * while its next seq is taken, as appendMessage does. The same ref sent twice at once: the unique
+ * index lets one statement write; the other, rolled back whole so no seq is spent, reads what it
+ * wrote (a second statement, only then).
  */
 export async function appendOnce(
   db: DbHandle,
   message: NewMessage & { ref: string },
 ): Promise<{ message: ImMessage; repeated: boolean }> {
-  const earlier = await messageByRef(db, message.sender, message.ref);
-  if (earlier) return { message: earlier, repeated: true };
   try {
-    return { message: await appendMessage(db, message), repeated: false };
+    const { rows } = await sql<MessageRow & { repeated: boolean }>`
+      with earlier as (
+        select id, group_id, seq, sender, role, kind, body, created_at from im_messages
+        where sender = ${message.sender} and client_ref = ${message.ref}
+      ), next as (
+        update im_groups set last_seq = last_seq + 1
+        where id = ${message.groupId} and not exists (select 1 from earlier)
+        returning last_seq
+      ), own as (
+        update im_members set read_seq = next.last_seq from next
+        where group_id = ${message.groupId} and account = ${message.sender} and ${message.role !== 'system'}
+      ), written as (
+        insert into im_messages (group_id, seq, sender, role, kind, body, client_ref)
+        select ${message.groupId}, last_seq, ${message.sender}, ${message.role}, ${message.kind}, ${message.body},
+          ${message.ref} from next
+        returning id, group_id, seq, sender, role, kind, body, created_at
+      )
+      select id, group_id, seq, sender, role, kind, body, created_at, false as repeated from written
+      union all
+      select id, group_id, seq, sender, role, kind, body, created_at, true as repeated from earlier ${PREPARED}`.execute(
+      db,
+    );
+    const row = rows[0];
+    if (!row) throw new Error(`chat group ${message.groupId} does not exist`);
+    const { repeated, ...written } = row;
+    return { message: toMessage(written), repeated };
   } catch (error) {
     if ((error as { code?: string }).code !== '23505') throw error;
     const winner = await messageByRef(db, message.sender, message.ref);

@@ -7,6 +7,8 @@ import type { RedisClient } from '../redis';
 export interface RateStore {
   /** Adds one to a fixed window counter and answers the new count. */
   hit(key: string, windowSeconds: number): Promise<number>;
+  /** `hit` on several counters of one window at once (one round trip to Redis): their new counts, in order. */
+  hits(keys: string[], windowSeconds: number): Promise<number[]>;
   /** The count of a running window, without adding to it (0 when none runs). */
   peek(key: string): Promise<number>;
   /** Starts a cooldown unless one runs; answers the seconds left of a running one (0 = started). */
@@ -17,17 +19,23 @@ export interface RateStore {
 export function memoryRateStore(now: () => number = Date.now): RateStore {
   const counters = new Map<string, { count: number; resetAt: number }>();
   const cooldowns = new Map<string, number>();
+  const hit = (key: string, windowSeconds: number) => {
+    const t = now();
+    const entry = counters.get(key);
+    if (!entry || entry.resetAt <= t) {
+      counters.set(key, { count: 1, resetAt: t + windowSeconds * 1000 });
+      if (counters.size > 100_000) for (const [k, v] of counters) if (v.resetAt <= t) counters.delete(k);
+      return 1;
+    }
+    entry.count += 1;
+    return entry.count;
+  };
   return {
     async hit(key, windowSeconds) {
-      const t = now();
-      const entry = counters.get(key);
-      if (!entry || entry.resetAt <= t) {
-        counters.set(key, { count: 1, resetAt: t + windowSeconds * 1000 });
-        if (counters.size > 100_000) for (const [k, v] of counters) if (v.resetAt <= t) counters.delete(k);
-        return 1;
-      }
-      entry.count += 1;
-      return entry.count;
+      return hit(key, windowSeconds);
+    },
+    async hits(keys, windowSeconds) {
+      return keys.map((key) => hit(key, windowSeconds));
     },
     async peek(key) {
       const entry = counters.get(key);
@@ -47,12 +55,20 @@ export function memoryRateStore(now: () => number = Date.now): RateStore {
 }
 
 export function redisRateStore(redis: RedisClient, prefix = 'rate:'): RateStore {
+  /** Each counter's INCR and its window's EXPIRE NX, every counter in one MULTI. */
+  const hits = async (keys: string[], windowSeconds: number) => {
+    const batch = redis.multi();
+    for (const key of keys) batch.incr(prefix + key).expire(prefix + key, windowSeconds, 'NX');
+    const answers = (await batch.exec()) ?? [];
+    const failed = answers.find(([error]) => error);
+    if (failed) throw failed[0];
+    return keys.map((_, i) => Number(answers[2 * i]?.[1]));
+  };
   return {
     async hit(key, windowSeconds) {
-      const k = prefix + key;
-      const [[, count]] = (await redis.multi().incr(k).expire(k, windowSeconds, 'NX').exec()) as [[unknown, number]];
-      return count;
+      return (await hits([key], windowSeconds))[0] as number;
     },
+    hits,
     async peek(key) {
       return Number((await redis.get(prefix + key)) ?? 0);
     },
