@@ -224,7 +224,7 @@ async function verifyGamePlayer(platform: CallPlatform, params: Params): Promise
 }
 
 /** A reading-session handler's outcome, held to its caller's confirmation (registerCallReadingSession). */
-async function answeredConfirmed<T>(def: CallDef, caller: CallerAhead, run: () => Promise<T> | T): Promise<T> {
+export async function answeredConfirmed<T>(def: CallDef, caller: CallerAhead, run: () => Promise<T> | T): Promise<T> {
   const unconfirmed = () => new Error(`${def.operationId}: the handler did not confirm its caller's session first`);
   let data: T;
   try {
