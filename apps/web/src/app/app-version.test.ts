@@ -1,6 +1,12 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type ModalSpec, modalChannel } from '../lib/ui-bus';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type ModalSpec, modalChannel, toastChannel } from '../lib/ui-bus';
 import { appVersionOf, checkAppVersionOnLaunch, compareVersions, needsRedownload } from './app-version';
+
+// Posts held for a listener by another test file in this worker are not this file's.
+beforeEach(() => {
+  modalChannel.drop();
+  toastChannel.drop();
+});
 
 afterEach(() => vi.unstubAllGlobals());
 

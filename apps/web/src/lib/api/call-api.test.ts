@@ -17,6 +17,12 @@ import { ApiError, NETWORK_ERROR_CODE } from './api-error';
 import { callApi } from './call-api';
 import { forgetKeys } from './keys';
 
+// Posts held for a listener by another test file in this worker are not this file's.
+beforeEach(() => {
+  modalChannel.drop();
+  toastChannel.drop();
+});
+
 /**
  * The request layer against a server made of the protocol's own server codec: every call, the
  * public reads included, goes out in codec version 2 and its answer is opened with its own key.

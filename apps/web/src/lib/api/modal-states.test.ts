@@ -1,7 +1,13 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type ModalSpec, modalChannel } from '../ui-bus';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type ModalSpec, modalChannel, toastChannel } from '../ui-bus';
 import { showRedownloadModal, showSpeModal } from './modal-states';
 import { showCommodityNotExistModal } from './react-to-code';
+
+// Posts held for a listener by another test file in this worker are not this file's.
+beforeEach(() => {
+  modalChannel.drop();
+  toastChannel.drop();
+});
 
 afterEach(() => vi.unstubAllGlobals());
 

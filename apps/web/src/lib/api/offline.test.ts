@@ -1,10 +1,16 @@
 import { userInfo } from '@app/protocol/calls/user';
 import { onlineManager, QueryClient, QueryObserver } from '@tanstack/react-query';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { toastChannel } from '../ui-bus';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { modalChannel, toastChannel } from '../ui-bus';
 import { ApiError, NETWORK_ERROR_CODE } from './api-error';
 import { callApi } from './call-api';
 import { queryDefaults } from './query-defaults';
+
+// Posts held for a listener by another test file in this worker are not this file's.
+beforeEach(() => {
+  modalChannel.drop();
+  toastChannel.drop();
+});
 
 afterEach(() => {
   vi.unstubAllGlobals();
