@@ -8,6 +8,31 @@ import { copy } from './src/lib/copy.ts';
 
 const api = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
+const anyOf = (paths: string[]) => new RegExp(paths.map((p) => p.replaceAll('/', String.raw`[\\/]`)).join('|'));
+
+/**
+ * The modules the H5 home (its newest listings), the commodity detail, the list and the order page
+ * all need: the commodity card and its tracking, the exchange's calls, the formats, the lazy image;
+ * and the icons (23 of them, 10 KB in all: one shared by two pages would otherwise tie one's chunk
+ * to the other's).
+ */
+const MARKET_COMMON = anyOf([
+  String.raw`packages/protocol/src/(format|commodity)\.ts`,
+  String.raw`packages/protocol/src/calls/(exchange|market-collect)\.ts`,
+  String.raw`apps/web/src/components/(lazy-image|when-visible|failure-state)\.tsx`,
+  String.raw`apps/web/src/lib/(image-style|game-token|delivery-targets)\.ts`,
+  String.raw`apps/web/src/lib/queries/(commodity-keys|get-commodity-detail|servers)\.ts`,
+  String.raw`apps/web/src/features/exchange/(commodity-card\.tsx|commodity\.css|commodity-tracking\.ts|use-exposure\.ts)`,
+  String.raw`apps/web/src/features/exchange/api/(get-commodity-list|collect-commodity)\.ts`,
+  'node_modules/lucide-react/dist/esm/icons/',
+]);
+/** The broker's entry the home's game card and the list show (not the detail). */
+const BROKER_ENTRY = anyOf([
+  String.raw`apps/web/src/components/broker-entry\.(tsx|css)`,
+  String.raw`apps/web/src/lib/queries/broker-config\.ts`,
+  String.raw`packages/protocol/src/calls/broker\.ts`,
+]);
+
 /** One app for every scene; route-level chunks keep the first screen small. */
 export default defineConfig({
   plugins: [
@@ -51,6 +76,11 @@ export default defineConfig({
             },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 3 },
             { name: 'app', tags: ['$initial'], priority: 2 },
+            // What the landing pages share with each other and with the list and the order page
+            // (a group takes its module's imports along, so a landing group would otherwise take
+            // them and every page that needs one of them would load that landing page's chunk).
+            { name: 'market-common', test: MARKET_COMMON, priority: 1.5 },
+            { name: 'broker-entry', test: BROKER_ENTRY, priority: 1.5 },
             { name: 'landing-home', test: /src[\\/]app[\\/]pages[\\/]home-page\.tsx$/, priority: 1 },
             { name: 'landing-detail', test: /src[\\/]app[\\/]pages[\\/]commodity-detail-page\.tsx$/, priority: 1 },
           ],

@@ -28,6 +28,7 @@ import { identityModule } from './modules/identity/identity.module';
 import { imModule } from './modules/im/im.module';
 import { tellPriceDrops } from './modules/market/collectors';
 import type { CatalogueEntry } from './modules/market/game-catalogue';
+import { homePageData } from './modules/market/home-page-data';
 import { marketModule } from './modules/market/market.module';
 import { noticesModule } from './modules/notices/notices.module';
 import { Finders } from './modules/ops/finders';
@@ -413,6 +414,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     });
 
   openApiRoute(app);
-  await serveWeb(app, config.webDist);
+  // The home's banners go inside its page (decision 0082).
+  await serveWeb(app, config.webDist, [homePageData(platform.db)]);
   return app;
 }

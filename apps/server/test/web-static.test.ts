@@ -26,15 +26,19 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('the web build', () => {
+  // The home carries its banners (page-data.test.ts): the page file as built is any other page's.
   it('sends the page compressed as the browser asks, and never from a cache', async () => {
-    const br = await t.app.inject({ url: '/h5/pages/index/index', headers: { 'accept-encoding': 'gzip, br' } });
+    const br = await t.app.inject({ url: '/h5/pages/commodityList/list', headers: { 'accept-encoding': 'gzip, br' } });
     expect(br.statusCode).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['cache-control']).toBe('no-cache');
     expect(br.headers.vary).toContain('accept-encoding');
-    const gz = await t.app.inject({ url: '/h5/pages/index/index', headers: { 'accept-encoding': 'gzip' } });
+    const gz = await t.app.inject({ url: '/h5/pages/commodityList/list', headers: { 'accept-encoding': 'gzip' } });
     expect(gz.headers['content-encoding']).toBe('gzip');
-    const plain = await t.app.inject({ url: '/h5/pages/index/index', headers: { 'accept-encoding': 'identity' } });
+    const plain = await t.app.inject({
+      url: '/h5/pages/commodityList/list',
+      headers: { 'accept-encoding': 'identity' },
+    });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(page);
   });

@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router';
 import { checkLoginOnLaunch, runSyncLaunch } from './app/launch';
 import { Providers, queryClient } from './app/providers';
 import { createAppRouter, type PageHandle } from './app/router';
+import { seedPageData } from './lib/api/page-data';
 import { PAGE_LOADING_DELAY_MS } from './lib/chunk-reload';
 import { startTracking } from './lib/tracking-queue';
 import './styles/tokens.css';
@@ -12,6 +13,8 @@ import './styles/pc.css';
 
 runSyncLaunch();
 startTracking();
+// The first screen's public data the server put inside the page (decision 0082), before any render.
+seedPageData(queryClient, document.getElementById('page-data')?.textContent);
 const router = createAppRouter();
 // The router is reachable from the host page and from browser tests (navigation goes through the guard).
 (globalThis as { marketRouter?: typeof router }).marketRouter = router;

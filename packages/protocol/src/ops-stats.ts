@@ -7,9 +7,6 @@ import { z } from 'zod';
  * schemas, the console's form uses them.
  */
 
-/** The events of the funnel's first three steps the clients send to the statistics service. */
-export const FUNNEL_EVENTS = { exposure: 'exposure', click: 'click', detail: 'detail' } as const;
-
 /**
  * The rolled-up metrics, each owned by one source (tracking: the events; orders: the exchange's
  * orders; exchange: the listings and trades; support: the customer-service cases). Counts, except

@@ -5,6 +5,13 @@ import { md5Hex } from './codec/hashes';
 /** What one event may carry: a few short fields, not a payload (the service is open to anyone who reads clientConfig). */
 export const TRACKING_LIMITS = { fields: 30, recordBytes: 2048, batch: 200, bodyBytes: 256 * 1024 } as const;
 
+/**
+ * The events of the funnel's first three steps the clients send to the statistics service, which
+ * the console's statistics (ops-stats.ts) roll up. Here, not there: the web's commodity cards send
+ * them, and ops-stats.ts builds its schemas on the real zod, which the first screen does not carry.
+ */
+export const FUNNEL_EVENTS = { exposure: 'exposure', click: 'click', detail: 'detail' } as const;
+
 const smallRecord = z
   .record(z.string().max(64), z.unknown())
   .refine(

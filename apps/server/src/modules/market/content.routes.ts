@@ -51,6 +51,11 @@ const toBanner = (s: Awaited<ReturnType<typeof liveSlots>>[number]) => ({
   applicationId: s.application_id,
 });
 
+/** The live banners of a place, as bannerList answers them. */
+export async function bannersOf(db: DbHandle, place: string) {
+  return { list: (await liveSlots(db, 'banner', place)).map(toBanner) };
+}
+
 /** Banners, posters, popup, splash, the SDK's ads and its marquee of recent trades and notices. */
 export function contentRoutes(app: FastifyInstance, platform: CallPlatform): void {
   const { db } = platform;
@@ -65,9 +70,7 @@ export function contentRoutes(app: FastifyInstance, platform: CallPlatform): voi
       .executeTakeFirst();
     return { allowed: published !== undefined && /^https?:\/\//i.test(hyperlink) };
   });
-  registerCall(app, platform, bannerList, async (input) => ({
-    list: (await liveSlots(db, 'banner', input.place)).map(toBanner),
-  }));
+  registerCall(app, platform, bannerList, (input) => bannersOf(db, input.place));
   registerCall(app, platform, posterList, async (input) => ({
     list: (await liveSlots(db, 'poster', input.place)).map((s) => ({
       id: String(s.id),

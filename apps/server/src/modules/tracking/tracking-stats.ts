@@ -1,4 +1,4 @@
-import { FUNNEL_EVENTS } from '@app/protocol/ops-stats';
+import { FUNNEL_EVENTS } from '@app/protocol/tracking';
 import { sql } from 'kysely';
 import { bucketOf, type FactRow, type StatsSource } from '../stats/stats-sources';
 import { pruneEventsBefore } from './tracking-partitions';

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import { envelope } from './error-handler';
+import { type PageDataSource, pageBuilder } from './page-data';
 import { inlineScriptHashes, type SecurityHeaderOptions } from './security-headers';
 
 const API_PATH = /^\/(pb|df|pt)\/api\//;
@@ -70,11 +71,22 @@ export function followPageScripts(
 
 /**
  * The built web app, when there is one: its files (pre-compressed, hashed chunks cached for a
- * year), and index.html for any other page path (the SPA's routes). Anything else unknown, and
- * every unknown API path, answers the 404 envelope.
+ * year), and index.html for any other page path (the SPA's routes); a page a source of `pageData`
+ * knows goes with that source's public data inside (page-data.ts, decision 0082). Anything else
+ * unknown, and every unknown API path, answers the 404 envelope.
  */
-export async function serveWeb(app: FastifyInstance, webDist: string): Promise<void> {
-  const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
+export async function serveWeb(
+  app: FastifyInstance,
+  webDist: string,
+  pageData: readonly PageDataSource[] = [],
+): Promise<void> {
+  const webIndex = path.join(webDist, 'index.html');
+  const hasWeb = fs.existsSync(webIndex);
+  const withData = pageBuilder(
+    pageData,
+    () => fs.readFileSync(webIndex, 'utf8'),
+    (error) => app.log.warn({ err: error }, 'page data: the page goes without it'),
+  );
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -102,7 +114,14 @@ export async function serveWeb(app: FastifyInstance, webDist: string): Promise<v
     const url = request.url.split('?')[0] ?? '/';
     const isApi = API_PATH.test(url) || url.startsWith('/dev/') || url.startsWith('/v1/') || url.startsWith('/ops/v1/');
     if (!isApi && request.method === 'GET' && hasWeb && !path.extname(url)) {
-      return reply.sendFile('index.html');
+      return withData.pageFor(url).then((page) => {
+        if (!page) return reply.sendFile('index.html');
+        const accepts = String(request.headers['accept-encoding'] ?? '');
+        const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : 'identity';
+        reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+        if (encoding !== 'identity') reply.header('content-encoding', encoding);
+        return reply.send(page[encoding]);
+      });
     }
     return reply.status(404).send(envelope(ErrorCode.NOT_FOUND));
   });

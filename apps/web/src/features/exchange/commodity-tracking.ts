@@ -1,5 +1,5 @@
 import { commodityClick, commodityExposure } from '@app/protocol/calls/market-collect';
-import { FUNNEL_EVENTS } from '@app/protocol/ops-stats';
+import { FUNNEL_EVENTS } from '@app/protocol/tracking';
 import { callApi } from '../../lib/api/call-api';
 import { track } from '../../lib/tracking-queue';
 

@@ -1,6 +1,6 @@
 import type { CommodityDetail } from '@app/protocol/calls/exchange';
 import { deriveSaleType, saleTagLabel } from '@app/protocol/commodity';
-import { FUNNEL_EVENTS } from '@app/protocol/ops-stats';
+import { FUNNEL_EVENTS } from '@app/protocol/tracking';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
