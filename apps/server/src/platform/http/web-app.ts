@@ -82,9 +82,14 @@ export async function serveWeb(
 ): Promise<void> {
   const webIndex = path.join(webDist, 'index.html');
   const hasWeb = fs.existsSync(webIndex);
+  // The built shell is read once: a new build comes with a new process (a deploy restarts it).
+  let shell: string | undefined;
   const withData = pageBuilder(
     pageData,
-    () => fs.readFileSync(webIndex, 'utf8'),
+    () => {
+      shell ??= fs.readFileSync(webIndex, 'utf8');
+      return shell;
+    },
     (error) => app.log.warn({ err: error }, 'page data: the page goes without it'),
   );
   if (hasWeb) {
